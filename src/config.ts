@@ -1,0 +1,68 @@
+// Environment → one typed, validated configuration object. Nothing else reads process.env.
+
+export type DatabaseProvider = 'sqlite' | 'postgresql';
+
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  databaseProvider: DatabaseProvider;
+  /** Fill an empty catalog from prisma/seed/demo-catalog.json on start. */
+  seedDemo: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  graphqlIntrospection: boolean;
+  /** Serve Apollo Sandbox on GET /graphql from a browser. */
+  graphqlSandbox: boolean;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function providerOf(databaseUrl: string): DatabaseProvider {
+  if (databaseUrl.startsWith('file:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgresql';
+  throw new ConfigError(`DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL), got "${databaseUrl.split(':')[0]}:…"`);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || 'file:./data/catalog.db';
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!(logLevels as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
+  }
+  const production = env.NODE_ENV === 'production';
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int(env, 'PORT', 4000, 0, 65535),
+    databaseUrl,
+    databaseProvider: providerOf(databaseUrl),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    logLevel: logLevel as Config['logLevel'],
+    graphqlIntrospection: bool(env, 'GRAPHQL_INTROSPECTION', true),
+    graphqlSandbox: bool(env, 'GRAPHQL_SANDBOX', !production),
+    bodyLimit: 1024 * 1024,
+  };
+}

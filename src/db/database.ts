@@ -1,0 +1,71 @@
+// Opens the Prisma client for the engine DATABASE_URL names: SQLite through better-sqlite3 (the
+// embedded default) or PostgreSQL through pg. Both clients are generated from the same data model,
+// so the rest of the code sees one `Db` type whichever engine is behind it.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient as SqliteClient, Prisma } from './generated/sqlite/client.js';
+import { PrismaClient as PostgresClient } from './generated/postgresql/client.js';
+import { providerOf, type DatabaseProvider } from '../config.js';
+
+export type Db = SqliteClient;
+/** A client or the client of an open transaction: what repositories accept. */
+export type DbClient = Db | Prisma.TransactionClient;
+export { Prisma };
+
+export interface QueryEvent {
+  query: string;
+  durationMs: number;
+}
+
+export interface DatabaseOptions {
+  /** Called for every SQL statement the client sends (tests count them). */
+  onQuery?: (event: QueryEvent) => void;
+}
+
+export interface Database {
+  readonly db: Db;
+  readonly provider: DatabaseProvider;
+  close(): Promise<void>;
+}
+
+/** Resolves `file:relative/path` against the working directory, as the README documents. */
+export function sqliteFilePath(databaseUrl: string): string {
+  return resolve(databaseUrl.replace(/^file:/, '').replace(/\?.*$/, ''));
+}
+
+export function createAdapter(databaseUrl: string): PrismaBetterSqlite3 | PrismaPg {
+  if (providerOf(databaseUrl) === 'sqlite') {
+    const file = sqliteFilePath(databaseUrl);
+    mkdirSync(dirname(file), { recursive: true });
+    // A writer waits up to 5 s for another process's lock instead of failing at once.
+    return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
+  }
+  return new PrismaPg({ connectionString: databaseUrl });
+}
+
+export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {
+  const provider = providerOf(databaseUrl);
+  const adapter = createAdapter(databaseUrl);
+  const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
+  // The two generated clients share every model and method; only their provider differs.
+  const db = (provider === 'sqlite'
+    ? new SqliteClient({ adapter: adapter as PrismaBetterSqlite3, log })
+    : new PostgresClient({ adapter: adapter as PrismaPg, log })) as unknown as Db;
+  if (options.onQuery) {
+    const onQuery = options.onQuery;
+    (db as unknown as SqliteClient<'query'>).$on('query', (event) => onQuery({ query: event.query, durationMs: event.duration }));
+  }
+  await db.$connect();
+  if (provider === 'sqlite') {
+    // WAL lets readers go on while one writer commits; several processes may share the file.
+    await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+    await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  }
+  return {
+    db,
+    provider,
+    close: () => db.$disconnect(),
+  };
+}

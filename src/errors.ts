@@ -1,0 +1,104 @@
+// The error codes of contract.md §3 as one typed error. Every layer throws AppError; the REST
+// error handler and GraphQL's formatError turn it into the documented shapes.
+
+export const errorStatus = {
+  INVALID_ID: 400,
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  QUERY_TOO_COMPLEX: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  MEDIA_NOT_FOUND: 404,
+  PRODUCT_NOT_FOUND: 404,
+  CART_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CART_ALREADY_SUBMITTED: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VARIANT_NOT_FOUND: 422,
+  VARIANT_PRODUCT_MISMATCH: 422,
+  VARIANT_REQUIRED: 422,
+  CURRENCY_MISMATCH: 422,
+  SHIPPING_METHOD_NOT_FOUND: 422,
+  BUYER_IDENTITY_INVALID: 422,
+  BUYER_IDENTITY_MISSING: 422,
+  CART_EMPTY: 422,
+  PRODUCTS_UNAVAILABLE: 422,
+  INVALID_ORDER_TRANSITION: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetails,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = errorStatus[code];
+  }
+}
+
+/** HTTP reason phrases for the statuses this service answers with (Fastify's `error` field). */
+export const reasonPhrase: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface ErrorBody {
+  statusCode: number;
+  code: string;
+  error: string;
+  message: string;
+  details?: ErrorDetails;
+}
+
+export function errorBody(error: AppError): ErrorBody {
+  const body: ErrorBody = {
+    statusCode: error.statusCode,
+    code: error.code,
+    error: reasonPhrase[error.statusCode] ?? 'Error',
+    message: error.message,
+  };
+  if (error.details !== undefined) body.details = error.details;
+  return body;
+}
+
+const positiveInteger = /^[1-9][0-9]*$/;
+const maxCatalogId = 2_147_483_647;
+
+/**
+ * Parses a catalog id (media, product, SKU, store) from a path or argument. Ids are positive
+ * integers; anything else is INVALID_ID. A well-formed id beyond the stored range cannot exist,
+ * so it comes back as `null` for the caller to answer "not found" without asking the database.
+ */
+export function parseCatalogId(raw: string | number, what = 'id'): number | null {
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (!positiveInteger.test(text)) {
+    throw new AppError('INVALID_ID', `${what} must be a positive integer, got "${text.slice(0, 64)}"`, { [what]: text.slice(0, 64) });
+  }
+  const value = Number(text);
+  return value > maxCatalogId ? null : value;
+}
