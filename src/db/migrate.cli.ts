@@ -10,7 +10,7 @@ import { applyMigrations } from './migrate.js';
 import { migrationsDir, migrationScript } from './schema-engine.js';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -24,8 +24,6 @@ function shadowFactory(provider: DatabaseProvider): SqlMigrationAwareDriverAdapt
   return pgScratchFactory(url);
 }
 
-const opened: SqlDriverAdapter[] = [];
-
 /**
  * PrismaPg's own connectToShadowDb ignores the database name when given a connection string and
  * replays migrations into the main database. This one creates a scratch database and drops it
@@ -34,9 +32,8 @@ const opened: SqlDriverAdapter[] = [];
 function pgScratchFactory(url: string): SqlMigrationAwareDriverAdapterFactory {
   const base = new PrismaPg({ connectionString: url });
   const scratch: string[] = [];
+  // Runs after the engine closed its connections (see openEngine's dispose).
   cleanups.push(async () => {
-    // The engine may already have disposed of some of them.
-    for (const adapter of opened.splice(0)) await adapter.dispose().catch(() => undefined);
     if (scratch.length === 0) return;
     const admin = await base.connect();
     for (const name of scratch) await admin.executeScript(`DROP DATABASE IF EXISTS "${name}"`);
@@ -45,11 +42,7 @@ function pgScratchFactory(url: string): SqlMigrationAwareDriverAdapterFactory {
   return {
     provider: base.provider,
     adapterName: base.adapterName,
-    connect: async () => {
-      const adapter = await base.connect();
-      opened.push(adapter);
-      return adapter;
-    },
+    connect: () => base.connect(),
     async connectToShadowDb() {
       const name = `shadow_${randomUUID().replaceAll('-', '')}`;
       const admin = await base.connect();
@@ -58,9 +51,7 @@ function pgScratchFactory(url: string): SqlMigrationAwareDriverAdapterFactory {
       scratch.push(name);
       const target = new URL(url);
       target.pathname = `/${name}`;
-      const adapter = await new PrismaPg({ connectionString: target.toString() }).connect();
-      opened.push(adapter);
-      return adapter;
+      return new PrismaPg({ connectionString: target.toString() }).connect();
     },
   };
 }

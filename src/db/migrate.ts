@@ -18,6 +18,6 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   } catch (error) {
     throw handle.explain(error);
   } finally {
-    handle.dispose();
+    await handle.dispose();
   }
 }

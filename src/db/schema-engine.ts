@@ -89,13 +89,18 @@ function charAsText<T extends object>(queryable: T): T {
   return queryable;
 }
 
-function adaptForEngine(provider: DatabaseProvider, factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+/** The engine does not close what it opens when freed: `opened` collects it for dispose(). */
+function adaptForEngine(provider: DatabaseProvider, factory: SqlMigrationAwareDriverAdapterFactory, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
   const wrap = provider === 'sqlite' ? scriptAwareSqlite : charAsText<SqlDriverAdapter>;
+  const track = (adapter: SqlDriverAdapter) => {
+    opened.push(adapter);
+    return wrap(adapter);
+  };
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => wrap(await factory.connect()),
-    connectToShadowDb: async () => wrap(await factory.connectToShadowDb()),
+    connect: async () => track(await factory.connect()),
+    connectToShadowDb: async () => track(await factory.connectToShadowDb()),
   };
 }
 
@@ -103,14 +108,15 @@ export interface EngineHandle {
   engine: SchemaEngine;
   /** Turns "External error id#N" into the driver error behind it. */
   explain(error: unknown): Error;
-  dispose(): void;
+  dispose(): Promise<void>;
 }
 
 export async function openEngine(provider: DatabaseProvider, factory: SqlMigrationAwareDriverAdapterFactory, log: (line: string) => void = () => {}): Promise<EngineHandle> {
   await loadWasm();
   const path = schemaPath(provider);
   const text = await readFile(path, 'utf8');
-  const bound = bindMigrationAwareSqlAdapterFactory(adaptForEngine(provider, factory));
+  const opened: SqlDriverAdapter[] = [];
+  const bound = bindMigrationAwareSqlAdapterFactory(adaptForEngine(provider, factory, opened));
   const engine = await bindings.SchemaEngine.new({ datamodels: [[path, text]] }, log, bound);
   return {
     engine,
@@ -121,8 +127,10 @@ export async function openEngine(provider: DatabaseProvider, factory: SqlMigrati
       if (!record) return error instanceof Error ? error : new Error(message);
       return new Error(`${message}: ${JSON.stringify(record.error)}`);
     },
-    dispose(): void {
+    async dispose(): Promise<void> {
       engine.free();
+      // Some adapters may already be closed by the engine; closing twice is harmless here.
+      for (const adapter of opened.splice(0)) await adapter.dispose().catch(() => undefined);
     },
   };
 }
@@ -166,6 +174,6 @@ export async function migrationScript(provider: DatabaseProvider, shadow: SqlMig
   } catch (error) {
     throw handle.explain(error);
   } finally {
-    handle.dispose();
+    await handle.dispose();
   }
 }

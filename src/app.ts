@@ -1,0 +1,132 @@
+// buildApp(config, database): Fastify with the REST routes, Apollo Server on /graphql, and the one
+// error handler that turns every failure into the documented error shape.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { AppError, errorBody, errorStatus, reasonPhrase, type ErrorCode } from './errors.js';
+import { createRequestContext, type RequestContext } from './context.js';
+import { CatalogRepository } from './catalog/catalog.repository.js';
+import { CatalogService } from './catalog/catalog.service.js';
+import { registerCatalogRoutes } from './catalog/catalog.routes.js';
+import { buildGatewaySchema } from './graphql/schema.js';
+import { formatGraphQLError } from './graphql/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    readonly context: RequestContext;
+  }
+}
+
+export type AppConfig = Pick<Config, 'logLevel' | 'graphqlIntrospection' | 'graphqlSandbox' | 'bodyLimit'>;
+
+const contextKey = Symbol('requestContext');
+
+/** Fastify's own errors for bad requests, by their code, and the documented code for each. */
+const fastifyErrorCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+function toAppError(error: FastifyError): AppError | null {
+  if (error instanceof AppError) return error;
+  const code = error.code && fastifyErrorCodes[error.code];
+  if (code) {
+    const details = error.validation
+      ? { problems: error.validation.map((problem) => ({ path: `${error.validationContext ?? ''}${problem.instancePath}`, message: problem.message ?? 'is invalid' })) }
+      : undefined;
+    return new AppError(code, error.message, details);
+  }
+  if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
+    return new AppError('INVALID_JSON', 'The request body is not valid JSON');
+  }
+  return null;
+}
+
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+  });
+
+  const catalogRepository = new CatalogRepository(database.db);
+  const catalog = new CatalogService(catalogRepository);
+
+  app.decorateRequest(contextKey, null);
+  app.decorateRequest('context', {
+    getter() {
+      const holder = this as unknown as { [contextKey]: RequestContext | null };
+      return (holder[contextKey] ??= createRequestContext(catalogRepository));
+    },
+  });
+
+  // JSON bodies: an empty body is accepted as "no body" (cartStatus documents one as optional);
+  // anything unparsable is INVALID_JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('INVALID_JSON', 'The request body is not valid JSON'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let appError = toAppError(error);
+    if (!appError && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const status = error.statusCode;
+      const code = (Object.keys(errorStatus) as ErrorCode[]).find((candidate) => errorStatus[candidate] === status) ?? 'VALIDATION_FAILED';
+      appError = new AppError(code, error.message);
+    }
+    if (!appError) {
+      request.log.error({ err: error }, 'unexpected error');
+      appError = new AppError('INTERNAL_SERVER_ERROR', reasonPhrase[500] ?? 'Internal Server Error');
+    }
+    return reply.status(appError.statusCode).send(errorBody(appError));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = new AppError('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200) ?? ''}`);
+    return reply.status(error.statusCode).send(errorBody(error));
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await database.db.$queryRawUnsafe('SELECT 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  registerCatalogRoutes(app, catalog);
+
+  const apollo = new ApolloServer<RequestContext>({
+    schema: buildGatewaySchema({ catalog }),
+    introspection: config.graphqlIntrospection,
+    // Clients authenticate with headers, never cookies, so a cross-site form cannot act for a
+    // shopper; GET queries from plain clients are welcome.
+    csrfPrevention: false,
+    formatError: formatGraphQLError((error) => app.log.error({ err: error }, 'unexpected GraphQL error')),
+    includeStacktraceInErrorResponses: false,
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      config.graphqlSandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
+    ],
+  });
+  await apollo.start();
+  await app.register(fastifyApollo(apollo), { context: async (request) => request.context });
+  return app;
+}

@@ -1,0 +1,107 @@
+// GraphQL resolvers of the catalog: validate arguments, call one CatalogService method, shape.
+import { Arg, Ctx, FieldResolver, Float, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { toMajor } from '../domain/money.js';
+import type { RequestContext } from '../context.js';
+import { CatalogService, maxPageSize, productCursor } from './catalog.service.js';
+import { CatalogProductType, MediaType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
+import type { MediaKind, MediaRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+
+export const defaultPageSize = 20;
+
+@Resolver(() => MediaType)
+export class MediaResolver {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Query(() => MediaType, { nullable: true, description: 'An image by id or slug (give exactly one).' })
+  image(
+    @Arg('id', () => ID, { nullable: true }) id: string | null,
+    @Arg('slug', () => String, { nullable: true }) slug: string | null,
+  ): Promise<MediaRecord> {
+    return this.lookup('image', id, slug);
+  }
+
+  @Query(() => MediaType, { nullable: true, description: 'A video by id or slug (give exactly one).' })
+  video(
+    @Arg('id', () => ID, { nullable: true }) id: string | null,
+    @Arg('slug', () => String, { nullable: true }) slug: string | null,
+  ): Promise<MediaRecord> {
+    return this.lookup('video', id, slug);
+  }
+
+  private lookup(kind: MediaKind, id: string | null, slug: string | null): Promise<MediaRecord> {
+    return this.catalog.media(kind, { id, slug });
+  }
+
+  @FieldResolver(() => [ProductType])
+  products(@Root() media: MediaRecord, @Ctx() context: RequestContext): Promise<ProductRecord[]> {
+    return this.catalog.mediaProducts(media, context.loaders);
+  }
+}
+
+@Resolver(() => CatalogProductType)
+export class CatalogProductResolver {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @FieldResolver(() => Float)
+  price(@Root() product: ProductRecord): number {
+    return toMajor(product.price.minor, product.price.currency);
+  }
+
+  @FieldResolver(() => String)
+  currency(@Root() product: ProductRecord): string {
+    return product.price.currency;
+  }
+
+  @FieldResolver(() => [SkuType])
+  skus(@Root() product: ProductRecord, @Ctx() context: RequestContext): Promise<SkuRecord[]> {
+    return this.catalog.skus(product, context.loaders);
+  }
+}
+
+@Resolver(() => ProductType)
+export class ProductResolver {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Query(() => ProductType, { nullable: true })
+  product(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<ProductRecord> {
+    return this.catalog.product(id, context.loaders);
+  }
+
+  @Query(() => ProductConnectionType, { description: `Products by ascending id; \`first\` from 1 to ${maxPageSize}.` })
+  async products(
+    @Arg('first', () => Int, { defaultValue: defaultPageSize }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('category', () => String, { nullable: true }) category: string | null,
+    @Arg('brand', () => String, { nullable: true }) brand: string | null,
+  ) {
+    const page = await this.catalog.products({ first, after, category, brand });
+    const edges = page.products.map((product) => ({ cursor: productCursor(product), node: product }));
+    return {
+      edges,
+      nodes: page.products,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null },
+    };
+  }
+
+  @FieldResolver(() => [SimilarProductType])
+  similarProducts(
+    @Root() product: ProductRecord,
+    @Ctx() context: RequestContext,
+    @Arg('limit', () => Int, { nullable: true, description: 'At most this many (1 to 50); all when omitted.' }) limit: number | null,
+  ): Promise<SimilarProductRecord[]> {
+    return this.catalog.similarProducts(product, context.loaders, limit);
+  }
+}
+
+@Resolver(() => SkuType)
+export class SkuResolver {
+  @FieldResolver(() => Float, { nullable: true })
+  salePrice(@Root() sku: SkuRecord): number | null {
+    return sku.salePrice && toMajor(sku.salePrice.minor, sku.salePrice.currency);
+  }
+
+  @FieldResolver(() => Float, { nullable: true })
+  retailPrice(@Root() sku: SkuRecord): number | null {
+    return sku.retailPrice && toMajor(sku.retailPrice.minor, sku.retailPrice.currency);
+  }
+}

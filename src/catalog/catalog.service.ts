@@ -1,0 +1,129 @@
+// Catalog reads shared by GraphQL resolvers and REST handlers: lookups that raise the documented
+// errors, and the product tree (SKUs, comparables with their price tier) through the loaders.
+import { AppError, parseCatalogId } from '../errors.js';
+import { priceTier } from '../domain/price-tier.js';
+import type { CatalogRepository } from './catalog.repository.js';
+import type { CatalogLoaders } from './loaders.js';
+import type { MediaDetail, MediaKind, MediaRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+
+/** A media item is named by exactly one of its id and its slug. */
+export interface MediaRef {
+  id?: string | number | null;
+  slug?: string | null;
+}
+
+export interface ProductPageArgs {
+  first: number;
+  after: string | null;
+  category: string | null;
+  brand: string | null;
+}
+
+export const maxPageSize = 100;
+export const maxSimilarLimit = 50;
+
+const cursorPrefix = 'product:';
+
+export function productCursor(product: ProductRecord): string {
+  return Buffer.from(`${cursorPrefix}${product.id}`).toString('base64url');
+}
+
+function cursorId(cursor: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const id = text.startsWith(cursorPrefix) ? Number(text.slice(cursorPrefix.length)) : NaN;
+  if (!Number.isSafeInteger(id) || id < 0) {
+    throw new AppError('VALIDATION_FAILED', `after: "${cursor.slice(0, 64)}" is not a cursor of this connection`, { field: 'after' });
+  }
+  return id;
+}
+
+export class CatalogService {
+  constructor(private readonly repository: CatalogRepository) {}
+
+  async media(kind: MediaKind, ref: MediaRef): Promise<MediaRecord> {
+    const hasId = ref.id !== undefined && ref.id !== null;
+    const hasSlug = ref.slug !== undefined && ref.slug !== null;
+    if (hasId === hasSlug) {
+      throw new AppError('VALIDATION_FAILED', `Give exactly one of id and slug to look up ${kind === 'image' ? 'an image' : 'a video'}`, { fields: ['id', 'slug'] });
+    }
+    const media = hasId ? await this.mediaById(kind, ref.id as string | number) : await this.repository.mediaBySlug(kind, ref.slug as string);
+    if (!media) {
+      const by = hasId ? `id ${String(ref.id)}` : `slug "${String(ref.slug).slice(0, 200)}"`;
+      throw new AppError('MEDIA_NOT_FOUND', `No ${kind} with ${by}`, hasId ? { id: String(ref.id) } : { slug: String(ref.slug).slice(0, 200) });
+    }
+    return media;
+  }
+
+  private async mediaById(kind: MediaKind, raw: string | number): Promise<MediaRecord | null> {
+    const id = parseCatalogId(raw);
+    return id === null ? null : this.repository.mediaById(kind, id);
+  }
+
+  async mediaProducts(media: MediaRecord, loaders: CatalogLoaders): Promise<ProductRecord[]> {
+    const ids = await loaders.productIdsOfMedia.load(media.id);
+    return present(await loaders.product.loadMany(ids));
+  }
+
+  async product(raw: string | number, loaders: CatalogLoaders): Promise<ProductRecord> {
+    const id = parseCatalogId(raw);
+    const product = id === null ? null : await loaders.product.load(id);
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${String(raw)}`, { id: String(raw) });
+    return product;
+  }
+
+  skus(product: ProductRecord, loaders: CatalogLoaders): Promise<SkuRecord[]> {
+    return loaders.skusOfProduct.load(product.id);
+  }
+
+  /** Curated comparables in document order (at most `limit`), each with its price tier. */
+  async similarProducts(product: ProductRecord, loaders: CatalogLoaders, limit: number | null = null): Promise<SimilarProductRecord[]> {
+    if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > maxSimilarLimit)) {
+      throw new AppError('VALIDATION_FAILED', `limit must be an integer from 1 to ${maxSimilarLimit}`, { field: 'limit' });
+    }
+    const ids = await loaders.similarIdsOfProduct.load(product.id);
+    const similar = present(await loaders.product.loadMany(limit === null ? ids : ids.slice(0, limit)));
+    return similar.map((other) => ({ ...other, priceTier: priceTier(product.price, other.price) }));
+  }
+
+  /** A media item with its products, as the REST media routes show it. */
+  async mediaDetail(kind: MediaKind, ref: MediaRef, loaders: CatalogLoaders, withSimilar: boolean): Promise<MediaDetail> {
+    const media = await this.media(kind, ref);
+    const products = await this.mediaProducts(media, loaders);
+    return { media, products: await Promise.all(products.map((product) => this.detail(product, loaders, withSimilar))) };
+  }
+
+  /** A product with its SKUs and, when asked, its comparables with theirs. */
+  async productDetail(raw: string | number, loaders: CatalogLoaders, withSimilar: boolean): Promise<ProductDetail> {
+    return this.detail(await this.product(raw, loaders), loaders, withSimilar);
+  }
+
+  // Every step goes through the loaders, so the products of one answer share each query.
+  private async detail(product: ProductRecord, loaders: CatalogLoaders, withSimilar: boolean): Promise<ProductDetail> {
+    if (!withSimilar) return { product, skus: await this.skus(product, loaders) };
+    const [skus, similar] = await Promise.all([this.skus(product, loaders), this.similarProducts(product, loaders)]);
+    const similarDetails = await Promise.all(similar.map(async (other) => ({ product: other, skus: await this.skus(other, loaders) })));
+    return { product, skus, similar: similarDetails };
+  }
+
+  async products(args: ProductPageArgs): Promise<ProductPage> {
+    if (!Number.isInteger(args.first) || args.first < 1 || args.first > maxPageSize) {
+      throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxPageSize}`, { field: 'first' });
+    }
+    const rows = await this.repository.productPage({
+      first: args.first,
+      afterId: args.after === null ? null : cursorId(args.after),
+      category: args.category,
+      brand: args.brand,
+    });
+    return { products: rows.slice(0, args.first), hasNextPage: rows.length > args.first };
+  }
+}
+
+function present<T>(values: (T | null | Error)[]): T[] {
+  const found: T[] = [];
+  for (const value of values) {
+    if (value instanceof Error) throw value;
+    if (value !== null) found.push(value);
+  }
+  return found;
+}

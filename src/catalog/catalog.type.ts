@@ -1,0 +1,214 @@
+// GraphQL types of the catalog. Root values are the records of catalog.model.ts; fields whose
+// record value needs shaping (money, nested lists) have field resolvers in catalog.resolver.ts.
+import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType, GraphQLISODateTime } from 'type-graphql';
+
+export enum MediaKindEnum {
+  IMAGE = 'image',
+  VIDEO = 'video',
+}
+registerEnumType(MediaKindEnum, { name: 'MediaKind' });
+
+export enum PriceTierEnum {
+  LOWER = 'lower',
+  SIMILAR = 'similar',
+  HIGHER = 'higher',
+}
+registerEnumType(PriceTierEnum, {
+  name: 'PriceTier',
+  description: "A comparable's price against the product's: LOWER below 90 %, SIMILAR from 90 % to 110 %, HIGHER above 110 %.",
+});
+
+@ObjectType('VariantOption', { description: 'A variant dimension of a product, such as Size or Color, with its values.' })
+export class VariantOptionType {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Boolean, { description: 'Whether the option is shown as a visual swatch.' })
+  visual!: boolean;
+
+  @Field(() => [String])
+  values!: string[];
+}
+
+@ObjectType('VariantValue')
+export class VariantValueType {
+  @Field(() => String)
+  variant!: string;
+
+  @Field(() => String)
+  value!: string;
+}
+
+@ObjectType('SkuDimension')
+export class SkuDimensionType {
+  @Field(() => Float)
+  weight!: number;
+
+  @Field(() => String)
+  type!: string;
+}
+
+@ObjectType('Sku', { description: 'A purchasable variant of a product, sold by one store (its merchant).' })
+export class SkuType {
+  @Field(() => ID)
+  skuId!: number;
+
+  @Field(() => ID)
+  productId!: number;
+
+  @Field(() => String, { nullable: true })
+  externalId!: string | null;
+
+  @Field(() => ID, { description: 'The id of the store that sells this SKU.' })
+  merchantId!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Boolean)
+  inStock!: boolean;
+
+  @Field(() => Int)
+  qtyAvailable!: number;
+
+  @Field(() => Float, { nullable: true, description: 'Major units, in `currency`.' })
+  salePrice!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Major units, in `currency`.' })
+  retailPrice!: number | null;
+
+  @Field(() => String)
+  currency!: string;
+
+  @Field(() => String, { description: 'AVAILABLE when the SKU can be sold; any other value means it cannot.' })
+  status!: string;
+
+  @Field(() => String)
+  type!: string;
+
+  @Field(() => Boolean)
+  taxable!: boolean;
+
+  @Field(() => String, { nullable: true })
+  taxType!: string | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  dateCreated!: Date | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  dateLastModified!: Date | null;
+
+  @Field(() => [VariantValueType])
+  variantValues!: VariantValueType[];
+
+  @Field(() => [SkuDimensionType])
+  skuDimensions!: SkuDimensionType[];
+}
+
+@InterfaceType('CatalogProduct', { description: 'The fields every product has, wherever it appears.' })
+export abstract class CatalogProductType {
+  @Field(() => ID)
+  id!: number;
+
+  @Field(() => String, { nullable: true })
+  externalId!: string | null;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => String, { nullable: true })
+  brand!: string | null;
+
+  @Field(() => String, { nullable: true })
+  url!: string | null;
+
+  @Field(() => Float, { description: 'Major units, in `currency`.' })
+  price!: number;
+
+  @Field(() => String)
+  currency!: string;
+
+  @Field(() => String, { nullable: true })
+  category!: string | null;
+
+  @Field(() => Boolean)
+  isAvailable!: boolean;
+
+  @Field(() => [String])
+  images!: string[];
+
+  @Field(() => Boolean)
+  nativeCheckout!: boolean;
+
+  @Field(() => [VariantOptionType])
+  variants!: VariantOptionType[];
+
+  @Field(() => [SkuType])
+  skus!: SkuType[];
+}
+
+@ObjectType('SimilarProduct', { implements: CatalogProductType, description: 'A comparable product, with where its price sits.' })
+export class SimilarProductType extends CatalogProductType {
+  @Field(() => PriceTierEnum)
+  priceTier!: PriceTierEnum;
+}
+
+@ObjectType('Product', { implements: CatalogProductType })
+export class ProductType extends CatalogProductType {
+  @Field(() => [SimilarProductType], { description: 'Curated comparable products, in catalog order.' })
+  similarProducts!: SimilarProductType[];
+}
+
+@ObjectType('Media', { description: 'An image or a video and the products shown in it.' })
+export class MediaType {
+  @Field(() => ID)
+  id!: number;
+
+  @Field(() => MediaKindEnum)
+  kind!: MediaKindEnum;
+
+  @Field(() => String)
+  slug!: string;
+
+  @Field(() => String)
+  fileName!: string;
+
+  @Field(() => String, { nullable: true })
+  platform!: string | null;
+
+  @Field(() => [ProductType], { description: 'The products shown, in catalog order.' })
+  products!: ProductType[];
+}
+
+@ObjectType('PageInfo')
+export class PageInfoType {
+  @Field(() => Boolean)
+  hasNextPage!: boolean;
+
+  @Field(() => String, { nullable: true })
+  endCursor!: string | null;
+}
+
+@ObjectType('ProductEdge')
+export class ProductEdgeType {
+  @Field(() => String)
+  cursor!: string;
+
+  @Field(() => ProductType)
+  node!: ProductType;
+}
+
+@ObjectType('ProductConnection')
+export class ProductConnectionType {
+  @Field(() => [ProductEdgeType])
+  edges!: ProductEdgeType[];
+
+  @Field(() => [ProductType])
+  nodes!: ProductType[];
+
+  @Field(() => PageInfoType)
+  pageInfo!: PageInfoType;
+}

@@ -1,0 +1,258 @@
+// Loads a catalog document into the database: validate everything first (writing nothing when
+// anything is wrong), then upsert by id in one transaction. Rows equal to what is stored are not
+// written, so importing the same document twice changes nothing.
+import type { Db, DbClient } from '../db/database.js';
+import { validateCatalog, type CatalogDocument, type ExistingCatalog, type MediaInput, type ProductInput, type Problem, type SkuInput, type StoreInput } from './import.validate.js';
+
+export interface Tally {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface ImportReport {
+  stores: Tally;
+  products: Tally;
+  skus: Tally;
+  media: Tally;
+  /** Products whose list of curated comparables the document sets. */
+  similarLists: Tally;
+}
+
+export class CatalogValidationError extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(`The catalog document has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+    this.name = 'CatalogValidationError';
+  }
+}
+
+const chunkSize = 500;
+
+function chunks<T>(items: T[]): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += chunkSize) result.push(items.slice(index, index + chunkSize));
+  return result;
+}
+
+/** A canonical text of a row's content (keys sorted), to tell unchanged rows from changed ones. */
+function fingerprint(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner instanceof Date) return inner.toISOString();
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return inner;
+    return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+}
+
+function storeContent(store: StoreInput) {
+  return fingerprint([store.name, store.marketplace, store.currency, store.marginRatePpm, store.shippingMethods, store.taxRates]);
+}
+
+function productContent(product: ProductInput) {
+  const { skus: _skus, id: _id, ...fields } = product;
+  return fingerprint(fields);
+}
+
+function skuContent(sku: SkuInput) {
+  const { id: _id, ...fields } = sku;
+  return fingerprint(fields);
+}
+
+function mediaContent(media: MediaInput) {
+  return fingerprint([media.type, media.slug, media.fileName, media.platform, media.productIds]);
+}
+
+async function loadExisting(db: DbClient): Promise<ExistingCatalog> {
+  const [stores, products, media] = await Promise.all([
+    db.store.findMany({ select: { id: true, currency: true } }),
+    db.product.findMany({ select: { id: true } }),
+    db.media.findMany({ select: { id: true, type: true, slug: true } }),
+  ]);
+  return {
+    storeCurrencies: new Map(stores.map((store) => [store.id, store.currency])),
+    productIds: new Set(products.map((product) => product.id)),
+    mediaSlugs: new Map(media.map((item) => [`${item.type}:${item.slug}`, item.id])),
+  };
+}
+
+function classify<T extends { id: number }>(items: T[], stored: Map<number, string>, content: (item: T) => string) {
+  const inserts: T[] = [];
+  const updates: T[] = [];
+  let unchanged = 0;
+  for (const item of items) {
+    const before = stored.get(item.id);
+    if (before === undefined) inserts.push(item);
+    else if (before !== content(item)) updates.push(item);
+    else unchanged += 1;
+  }
+  return { inserts, updates, tally: { inserted: inserts.length, updated: updates.length, unchanged } };
+}
+
+async function writeStores(tx: DbClient, stores: StoreInput[]): Promise<Tally> {
+  const rows = await tx.store.findMany({
+    where: { id: { in: stores.map((store) => store.id) } },
+    include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } },
+  });
+  const stored = new Map(
+    rows.map((row) => [
+      row.id,
+      storeContent({
+        id: row.id,
+        name: row.name,
+        marketplace: row.marketplace,
+        currency: row.currency,
+        marginRatePpm: row.marginRatePpm,
+        shippingMethods: row.shippingMethods.map(({ code, label, priceMinor }) => ({ code, label, priceMinor })),
+        taxRates: row.taxRates.map(({ countryCode, provinceCode, ratePpm }) => ({ countryCode, provinceCode, ratePpm })),
+      }),
+    ]),
+  );
+  const { inserts, updates, tally } = classify(stores, stored, storeContent);
+  for (const store of [...inserts, ...updates]) {
+    const fields = { name: store.name, marketplace: store.marketplace, currency: store.currency, marginRatePpm: store.marginRatePpm };
+    await tx.store.upsert({ where: { id: store.id }, create: { id: store.id, ...fields }, update: fields });
+    await tx.shippingMethod.deleteMany({ where: { storeId: store.id } });
+    await tx.taxRate.deleteMany({ where: { storeId: store.id } });
+    await tx.shippingMethod.createMany({ data: store.shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })) });
+    await tx.taxRate.createMany({ data: store.taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })) });
+  }
+  return tally;
+}
+
+function productData(product: ProductInput) {
+  const { skus: _skus, ...fields } = product;
+  return fields;
+}
+
+async function writeProducts(tx: DbClient, products: ProductInput[]): Promise<Tally> {
+  const stored = new Map<number, string>();
+  for (const ids of chunks(products.map((product) => product.id))) {
+    const rows = await tx.product.findMany({ where: { id: { in: ids } } });
+    for (const row of rows) {
+      stored.set(
+        row.id,
+        productContent({
+          ...row,
+          images: row.images as unknown as string[],
+          variants: row.variants as unknown as ProductInput['variants'],
+          skus: [],
+        }),
+      );
+    }
+  }
+  const { inserts, updates, tally } = classify(products, stored, productContent);
+  for (const batch of chunks(inserts)) await tx.product.createMany({ data: batch.map(productData) });
+  for (const product of updates) {
+    const { id, ...fields } = productData(product);
+    await tx.product.update({ where: { id }, data: fields });
+  }
+  return tally;
+}
+
+async function writeSkus(tx: DbClient, skus: SkuInput[]): Promise<Tally> {
+  const stored = new Map<number, string>();
+  for (const ids of chunks(skus.map((sku) => sku.id))) {
+    const rows = await tx.sku.findMany({ where: { id: { in: ids } } });
+    for (const row of rows) {
+      stored.set(
+        row.id,
+        skuContent({
+          ...row,
+          variantValues: row.variantValues as unknown as SkuInput['variantValues'],
+          dimensions: row.dimensions as unknown as SkuInput['dimensions'],
+        }),
+      );
+    }
+  }
+  const { inserts, updates, tally } = classify(skus, stored, skuContent);
+  for (const batch of chunks(inserts)) await tx.sku.createMany({ data: batch });
+  for (const sku of updates) {
+    const { id, ...fields } = sku;
+    await tx.sku.update({ where: { id }, data: fields });
+  }
+  return tally;
+}
+
+async function writeMedia(tx: DbClient, media: MediaInput[]): Promise<Tally> {
+  const stored = new Map<number, string>();
+  for (const ids of chunks(media.map((item) => item.id))) {
+    const rows = await tx.media.findMany({ where: { id: { in: ids } }, include: { products: { orderBy: { position: 'asc' }, select: { productId: true } } } });
+    for (const row of rows) {
+      stored.set(
+        row.id,
+        mediaContent({ id: row.id, type: row.type as MediaInput['type'], slug: row.slug, fileName: row.fileName, platform: row.platform, productIds: row.products.map((link) => link.productId) }),
+      );
+    }
+  }
+  const { inserts, updates, tally } = classify(media, stored, mediaContent);
+  const changed = [...inserts, ...updates];
+  // Slugs are unique per kind: a document may hand a slug from one media item to another, so
+  // the changed items give theirs up before any takes a new one.
+  for (const item of updates) await tx.media.update({ where: { id: item.id }, data: { slug: `~import~${item.id}` } });
+  for (const batch of chunks(inserts)) {
+    await tx.media.createMany({ data: batch.map(({ productIds: _ids, ...fields }) => fields) });
+  }
+  for (const item of updates) {
+    const { productIds: _ids, id, ...fields } = item;
+    await tx.media.update({ where: { id }, data: fields });
+  }
+  for (const batch of chunks(changed)) {
+    await tx.mediaProduct.deleteMany({ where: { mediaId: { in: batch.map((item) => item.id) } } });
+  }
+  const links = changed.flatMap((item) => item.productIds.map((productId, position) => ({ mediaId: item.id, productId, position })));
+  for (const batch of chunks(links)) await tx.mediaProduct.createMany({ data: batch });
+  return tally;
+}
+
+async function writeSimilar(tx: DbClient, similar: Map<number, number[]>): Promise<Tally> {
+  const productIds = [...similar.keys()];
+  const stored = new Map<number, string>();
+  for (const ids of chunks(productIds)) {
+    const rows = await tx.similarProduct.findMany({ where: { productId: { in: ids } }, orderBy: [{ productId: 'asc' }, { position: 'asc' }] });
+    const lists = new Map<number, number[]>();
+    for (const row of rows) lists.set(row.productId, [...(lists.get(row.productId) ?? []), row.similarProductId]);
+    for (const [id, list] of lists) stored.set(id, fingerprint(list));
+  }
+  const entries = productIds.map((id) => ({ id, list: similar.get(id) ?? [] }));
+  const { inserts, updates, tally } = classify(entries, stored, (entry) => fingerprint(entry.list));
+  const changed = [...inserts, ...updates];
+  for (const batch of chunks(changed)) {
+    await tx.similarProduct.deleteMany({ where: { productId: { in: batch.map((entry) => entry.id) } } });
+  }
+  const rows = changed.flatMap((entry) => entry.list.map((similarProductId, position) => ({ productId: entry.id, similarProductId, position })));
+  for (const batch of chunks(rows)) await tx.similarProduct.createMany({ data: batch });
+  return tally;
+}
+
+/** Validates the document against the database; throws CatalogValidationError with every problem. */
+export async function prepareCatalog(db: DbClient, raw: unknown): Promise<CatalogDocument> {
+  const result = validateCatalog(raw, await loadExisting(db));
+  if (!result.ok) throw new CatalogValidationError(result.problems);
+  return result.document;
+}
+
+export async function importCatalog(db: Db, raw: unknown): Promise<ImportReport> {
+  return db.$transaction(
+    async (tx) => {
+      // Validated inside the transaction, so what it checked against cannot change before the writes.
+      const document = await prepareCatalog(tx, raw);
+      const stores = await writeStores(tx, document.stores);
+      const products = await writeProducts(tx, document.products);
+      const skus = await writeSkus(tx, document.products.flatMap((product) => product.skus));
+      const media = await writeMedia(tx, document.media);
+      const similarLists = await writeSimilar(tx, document.similar);
+      return { stores, products, skus, media, similarLists };
+    },
+    { maxWait: 30_000, timeout: 10 * 60_000 },
+  );
+}
+
+export function formatReport(report: ImportReport): string {
+  const line = (name: string, tally: Tally) => `${name}: ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged`;
+  return [
+    line('stores', report.stores),
+    line('products', report.products),
+    line('skus', report.skus),
+    line('media', report.media),
+    line('similar lists', report.similarLists),
+  ].join('\n');
+}

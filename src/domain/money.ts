@@ -1,0 +1,82 @@
+// Money is integer minor units inside the service (cents for USD, yen for JPY); decimals in
+// major units exist only at the edges: parsed once on import, formatted once per response.
+// This module owns every conversion and rounding rule.
+
+export interface Money {
+  /** Integer amount in the currency's minor unit. */
+  readonly minor: number;
+  /** ISO 4217 code, upper case. */
+  readonly currency: string;
+}
+
+const knownCurrencies = new Set(Intl.supportedValuesOf('currency'));
+const digitsCache = new Map<string, number>();
+const formatCache = new Map<string, Intl.NumberFormat>();
+
+export function isCurrencyCode(code: unknown): code is string {
+  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) && knownCurrencies.has(code);
+}
+
+/** Digits after the decimal point in the currency's major unit: 2 for USD, 0 for JPY, 3 for KWD. */
+export function currencyDigits(currency: string): number {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+/**
+ * Major-unit decimal (as it arrives in JSON) → minor units, or null when the value has more
+ * decimals than the currency has (44.999 USD) or is not a finite number.
+ */
+export function toMinor(major: number, currency: string): number | null {
+  if (!Number.isFinite(major)) return null;
+  const factor = 10 ** currencyDigits(currency);
+  const minor = Math.round(major * factor);
+  return minor / factor === major && Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** Minor units → the major-unit number of JSON responses (4499 USD → 44.99). */
+export function toMajor(minor: number, currency: string): number {
+  return minor / 10 ** currencyDigits(currency);
+}
+
+/** "$44.99", "€1,234.50", "¥500": Intl currency format, en-US. */
+export function formatMoney(money: Money): string {
+  let format = formatCache.get(money.currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency });
+    formatCache.set(money.currency, format);
+  }
+  return format.format(toMajor(money.minor, money.currency));
+}
+
+export function money(minor: number, currency: string): Money {
+  return { minor, currency };
+}
+
+const ppmPerUnit = 1_000_000n;
+
+/** A rate such as 0.0725 → 72500 parts per million, or null when it needs more than 6 decimals. */
+export function toPpm(rate: number): number | null {
+  if (!Number.isFinite(rate)) return null;
+  const ppm = Math.round(rate * 1_000_000);
+  return ppm / 1_000_000 === rate ? ppm : null;
+}
+
+export function fromPpm(ppm: number): number {
+  return ppm / 1_000_000;
+}
+
+/**
+ * amount × rate, rounded half-up to the minor unit (half away from zero for negatives).
+ * Exact for any safe-integer amount: the product is formed in BigInt.
+ */
+export function applyRate(minor: number, ratePpm: number): number {
+  const product = BigInt(minor) * BigInt(ratePpm);
+  const magnitude = product < 0n ? -product : product;
+  const rounded = (magnitude + ppmPerUnit / 2n) / ppmPerUnit;
+  return Number(product < 0n ? -rounded : rounded);
+}

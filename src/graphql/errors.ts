@@ -1,0 +1,45 @@
+// GraphQL side of the error contract: every error carries `extensions.code` and
+// `extensions.http.status`; unexpected errors are masked. HTTP status of the response itself
+// stays as GraphQL over HTTP has it (200 with `errors` once execution started).
+import type { GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { AppError } from '../errors.js';
+
+/** Apollo's own codes for documents that cannot run, and the status Apollo answers them with. */
+const documentErrorStatus: Record<string, number> = {
+  GRAPHQL_PARSE_FAILED: 400,
+  GRAPHQL_VALIDATION_FAILED: 400,
+  BAD_USER_INPUT: 400,
+  BAD_REQUEST: 400,
+  PERSISTED_QUERY_NOT_FOUND: 400,
+  PERSISTED_QUERY_NOT_SUPPORTED: 400,
+  OPERATION_RESOLUTION_FAILURE: 400,
+};
+
+export function formatGraphQLError(onUnexpected: (error: unknown) => void) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const cause = unwrapResolverError(error);
+    if (cause instanceof AppError) {
+      return {
+        message: cause.message,
+        ...(formatted.locations ? { locations: formatted.locations } : {}),
+        ...(formatted.path ? { path: formatted.path } : {}),
+        extensions: {
+          code: cause.code,
+          http: { status: cause.statusCode },
+          ...(cause.details === undefined ? {} : { details: cause.details }),
+        },
+      };
+    }
+    const code = typeof formatted.extensions?.code === 'string' ? formatted.extensions.code : undefined;
+    if (code !== undefined && code in documentErrorStatus) {
+      return { ...formatted, extensions: { ...formatted.extensions, http: { status: documentErrorStatus[code] } } };
+    }
+    onUnexpected(cause);
+    return {
+      message: 'Internal server error',
+      ...(formatted.path ? { path: formatted.path } : {}),
+      extensions: { code: 'INTERNAL_SERVER_ERROR', http: { status: 500 } },
+    };
+  };
+}

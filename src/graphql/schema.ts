@@ -1,0 +1,45 @@
+// Builds the GraphQL schema from the type-graphql classes, wiring resolvers to the services.
+import 'reflect-metadata';
+import { buildSchemaSync, type ResolverData } from 'type-graphql';
+import { printSchema, type GraphQLSchema } from 'graphql';
+import { CatalogProductResolver, MediaResolver, ProductResolver, SkuResolver } from '../catalog/catalog.resolver.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+
+export interface SchemaServices {
+  catalog: CatalogService;
+}
+
+const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, SkuResolver] as const;
+
+export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
+  // Made on first use, so that printing the schema needs no services.
+  const factories = new Map<unknown, () => unknown>([
+    [MediaResolver, () => new MediaResolver(services.catalog)],
+    [CatalogProductResolver, () => new CatalogProductResolver(services.catalog)],
+    [ProductResolver, () => new ProductResolver(services.catalog)],
+    [SkuResolver, () => new SkuResolver()],
+  ]);
+  const instances = new Map<unknown, unknown>();
+  return buildSchemaSync({
+    resolvers: resolverClasses,
+    container: {
+      get: (resolverClass: unknown, _data: ResolverData<object>) => {
+        let instance = instances.get(resolverClass);
+        if (instance === undefined) {
+          const factory = factories.get(resolverClass);
+          if (!factory) throw new Error(`No factory for resolver ${String(resolverClass)}`);
+          instance = factory();
+          instances.set(resolverClass, instance);
+        }
+        return instance;
+      },
+    },
+    validate: false,
+  });
+}
+
+/** The SDL checked in at schema/schema.graphql. Resolvers are never called while printing. */
+export function printGatewaySchema(): string {
+  const unused = new Proxy({}, { get: () => { throw new Error('services are not available while printing the schema'); } });
+  return `${printSchema(buildGatewaySchema(unused as SchemaServices))}\n`;
+}
