@@ -74,7 +74,8 @@ export class ProductResolver {
     @Arg('category', () => String, { nullable: true }) category: string | null,
     @Arg('brand', () => String, { nullable: true }) brand: string | null,
   ) {
-    const page = await this.catalog.products({ first, after, category, brand });
+    // Absent nullable arguments arrive as undefined.
+    const page = await this.catalog.products({ first, after: after ?? null, category: category ?? null, brand: brand ?? null });
     const edges = page.products.map((product) => ({ cursor: productCursor(product), node: product }));
     return {
       edges,
@@ -89,7 +90,7 @@ export class ProductResolver {
     @Ctx() context: RequestContext,
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many (1 to 50); all when omitted.' }) limit: number | null,
   ): Promise<SimilarProductRecord[]> {
-    return this.catalog.similarProducts(product, context.loaders, limit);
+    return this.catalog.similarProducts(product, context.loaders, limit ?? null);
   }
 }
 

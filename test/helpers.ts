@@ -1,0 +1,106 @@
+// Test harness: a fresh SQLite file per test file, migrated with the committed migrations, and
+// the app built in process (requests go through app.inject, no port).
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { print, type DocumentNode } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database, type QueryEvent } from '../src/db/database.js';
+import { applyMigrations } from '../src/db/migrate.js';
+import { importCatalog } from '../src/catalog/import.js';
+import { loadConfig } from '../src/config.js';
+
+export const fixturesDir = join(import.meta.dirname, 'fixtures');
+const tmpDir = join(import.meta.dirname, '.tmp');
+
+export function readFixture(name: string): unknown {
+  return JSON.parse(readFileSync(join(fixturesDir, name), 'utf8'));
+}
+
+export interface TestDatabase extends Database {
+  url: string;
+  /** SQL statements sent since the last reset. */
+  queries: QueryEvent[];
+}
+
+/** A new, migrated database: SQLite in test/.tmp, or TEST_DATABASE_URL's PostgreSQL server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  mkdirSync(tmpDir, { recursive: true });
+  const file = join(tmpDir, `${randomUUID()}.db`);
+  const url = `file:${file}`;
+  await applyMigrations(url);
+  const queries: QueryEvent[] = [];
+  const database = await openDatabase(url, { onQuery: (event) => queries.push(event) });
+  return {
+    ...database,
+    url,
+    queries,
+    close: async () => {
+      await database.close();
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database, with the test catalog (test/fixtures/catalog.json) loaded. */
+export async function createTestApp(catalog: unknown = readFixture('catalog.json')): Promise<TestApp> {
+  const database = await createTestDatabase();
+  if (catalog !== null) await importCatalog(database.db, catalog);
+  const app = await buildApp({ ...loadConfig({}), logLevel: 'silent' }, database);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface GraphQLResponse<T> {
+  status: number;
+  data?: T | null;
+  errors?: { message: string; path?: (string | number)[]; extensions: { code: string; http?: { status: number }; details?: Record<string, unknown> } }[];
+}
+
+export async function graphql<TResult, TVariables>(
+  app: FastifyInstance,
+  document: TypedDocumentNode<TResult, TVariables> | DocumentNode,
+  ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
+): Promise<GraphQLResponse<TResult>> {
+  const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query: print(document), variables } });
+  return { status: response.statusCode, ...(response.json() as Omit<GraphQLResponse<TResult>, 'status'>) };
+}
+
+/** Every row of every table, in a stable order: equal dumps mean nothing was written. */
+export async function dumpDatabase(database: Database): Promise<string> {
+  const { db } = database;
+  const tables = await Promise.all([
+    db.store.findMany({ orderBy: { id: 'asc' } }),
+    db.shippingMethod.findMany({ orderBy: [{ storeId: 'asc' }, { code: 'asc' }] }),
+    db.taxRate.findMany({ orderBy: { id: 'asc' } }),
+    db.product.findMany({ orderBy: { id: 'asc' } }),
+    db.sku.findMany({ orderBy: { id: 'asc' } }),
+    db.media.findMany({ orderBy: { id: 'asc' } }),
+    db.mediaProduct.findMany({ orderBy: [{ mediaId: 'asc' }, { position: 'asc' }] }),
+    db.similarProduct.findMany({ orderBy: [{ productId: 'asc' }, { position: 'asc' }] }),
+    db.cart.findMany({ orderBy: { id: 'asc' } }),
+    db.buyerIdentity.findMany({ orderBy: { cartId: 'asc' } }),
+    db.cartStore.findMany({ orderBy: [{ cartId: 'asc' }, { storeId: 'asc' }] }),
+    db.cartLine.findMany({ orderBy: [{ cartId: 'asc' }, { skuId: 'asc' }] }),
+    db.order.findMany({ orderBy: { id: 'asc' } }),
+    db.orderEvent.findMany({ orderBy: { id: 'asc' } }),
+    db.requiredAction.findMany({ orderBy: { id: 'asc' } }),
+    db.idempotencyRecord.findMany({ orderBy: [{ scope: 'asc' }, { key: 'asc' }] }),
+  ]);
+  return JSON.stringify(tables);
+}
