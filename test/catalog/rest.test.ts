@@ -199,6 +199,10 @@ describe('video routes', () => {
     expect((body.products as Record<string, unknown>[])[1]).toStrictEqual(trailJacket);
   });
 
+  it('GET /video/slug/{slug} answers the same as by id', async () => {
+    expect((await get('/video/slug/clip-two')).body).toStrictEqual((await get('/video/2')).body);
+  });
+
   it('GET /video/comparables/{id} and /video/comparables/slug/{slug} add similar_products', async () => {
     const byId = await get('/video/comparables/2');
     const bySlug = await get('/video/comparables/slug/clip-two');
