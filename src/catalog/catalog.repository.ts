@@ -179,7 +179,7 @@ export class CatalogRepository {
   /** SKUs of the products, each product's in document order. */
   async skusOfProducts(productIds: readonly number[]): Promise<SkuRecord[]> {
     const rows = await this.db.sku.findMany({
-      where: { productId: { in: [...productIds] } },
+      where: { productId: { in: [...productIds] }, listed: true },
       select: skuColumns,
       orderBy: [{ productId: 'asc' }, { position: 'asc' }],
     });

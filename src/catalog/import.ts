@@ -14,6 +14,8 @@ export interface ImportReport {
   stores: Tally;
   products: Tally;
   skus: Tally;
+  /** SKUs of imported products that the document no longer lists (hidden, kept for carts). */
+  skusUnlisted: number;
   media: Tally;
   /** Products whose list of curated comparables the document sets. */
   similarLists: Tally;
@@ -148,6 +150,22 @@ async function writeProducts(tx: DbClient, products: ProductInput[]): Promise<Ta
   return tally;
 }
 
+/**
+ * A product's SKUs are the ones its document lists: the others are unlisted, not deleted, since
+ * cart lines and orders may refer to them.
+ */
+async function unlistMissingSkus(tx: DbClient, products: ProductInput[]): Promise<number> {
+  let unlisted = 0;
+  for (const batch of chunks(products)) {
+    const result = await tx.sku.updateMany({
+      where: { productId: { in: batch.map((product) => product.id) }, listed: true, id: { notIn: batch.flatMap((product) => product.skus.map((sku) => sku.id)) } },
+      data: { listed: false },
+    });
+    unlisted += result.count;
+  }
+  return unlisted;
+}
+
 async function writeSkus(tx: DbClient, skus: SkuInput[]): Promise<Tally> {
   const stored = new Map<number, string>();
   for (const ids of chunks(skus.map((sku) => sku.id))) {
@@ -159,6 +177,7 @@ async function writeSkus(tx: DbClient, skus: SkuInput[]): Promise<Tally> {
           ...row,
           variantValues: row.variantValues as unknown as SkuInput['variantValues'],
           dimensions: row.dimensions as unknown as SkuInput['dimensions'],
+          listed: row.listed,
         }),
       );
     }
@@ -238,9 +257,10 @@ export async function importCatalog(db: Db, raw: unknown): Promise<ImportReport>
       const stores = await writeStores(tx, document.stores);
       const products = await writeProducts(tx, document.products);
       const skus = await writeSkus(tx, document.products.flatMap((product) => product.skus));
+      const skusUnlisted = await unlistMissingSkus(tx, document.products);
       const media = await writeMedia(tx, document.media);
       const similarLists = await writeSimilar(tx, document.similar);
-      return { stores, products, skus, media, similarLists };
+      return { stores, products, skus, skusUnlisted, media, similarLists };
     },
     { maxWait: 30_000, timeout: 10 * 60_000 },
   );
@@ -251,7 +271,7 @@ export function formatReport(report: ImportReport): string {
   return [
     line('stores', report.stores),
     line('products', report.products),
-    line('skus', report.skus),
+    `${line('skus', report.skus)}, ${report.skusUnlisted} unlisted`,
     line('media', report.media),
     line('similar lists', report.similarLists),
   ].join('\n');

@@ -39,6 +39,8 @@ export interface SkuInput {
   variantValues: VariantValue[];
   dimensions: SkuDimension[];
   position: number;
+  /** True for every SKU a document lists (see Sku.listed); stored rows may be false. */
+  listed: boolean;
 }
 
 export interface ProductInput {
@@ -316,6 +318,7 @@ function validateSku(check: Checker, raw: Json, path: string, productId: number,
     variantValues,
     dimensions,
     position,
+    listed: true,
   };
 }
 

@@ -23,6 +23,7 @@ describe('a valid document', () => {
       stores: { inserted: 2, updated: 0, unchanged: 0 },
       products: { inserted: 6, updated: 0, unchanged: 0 },
       skus: { inserted: 7, updated: 0, unchanged: 0 },
+      skusUnlisted: 0,
       media: { inserted: 3, updated: 0, unchanged: 0 },
       similarLists: { inserted: 2, updated: 0, unchanged: 0 },
     });
@@ -32,6 +33,7 @@ describe('a valid document', () => {
       stores: { inserted: 0, updated: 0, unchanged: 2 },
       products: { inserted: 0, updated: 0, unchanged: 6 },
       skus: { inserted: 0, updated: 0, unchanged: 7 },
+      skusUnlisted: 0,
       media: { inserted: 0, updated: 0, unchanged: 3 },
       similarLists: { inserted: 0, updated: 0, unchanged: 2 },
     });
@@ -63,6 +65,19 @@ describe('a valid document', () => {
     expect(await database.db.similarProduct.findMany({ where: { productId: 12 }, orderBy: { position: 'asc' }, select: { similarProductId: true } })).toStrictEqual([{ similarProductId: 13 }, { similarProductId: 11 }]);
     // media 1–3 were not in the document and are untouched
     expect(await database.db.media.count()).toBe(4);
+  });
+
+  it("unlists the SKUs a product's document no longer has, and lists them again when it does", async () => {
+    const doc = fixture();
+    const jacket = doc.products[0] as { skus: unknown[] };
+    jacket.skus = jacket.skus.slice(0, 1);
+    const report = await importCatalog(database.db, { products: [jacket] });
+    expect(report.skusUnlisted).toBe(1);
+    expect(await database.db.sku.findUniqueOrThrow({ where: { id: 1102 }, select: { listed: true } })).toStrictEqual({ listed: false });
+    const back = await importCatalog(database.db, { products: [fixture().products[0]] });
+    expect(back.skus).toStrictEqual({ inserted: 0, updated: 1, unchanged: 1 });
+    expect(back.skusUnlisted).toBe(0);
+    expect(await database.db.sku.findUniqueOrThrow({ where: { id: 1102 }, select: { listed: true } })).toStrictEqual({ listed: true });
   });
 
   it('lets a document refer to stores and products already in the database', async () => {

@@ -1,6 +1,7 @@
 // Every catalog path of service.md against exact expected values from test/fixtures/catalog.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { importCatalog } from '../../src/catalog/import.js';
+import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,6 +132,20 @@ describe('GET /product/{id}', () => {
 
   it('answers absent optional strings as null and lists as []', async () => {
     expect((await get('/product/16')).body).toStrictEqual(woolScarf);
+  });
+});
+
+describe('SKUs a re-import no longer lists', () => {
+  it('disappear from the product', async () => {
+    const other = await createTestApp();
+    try {
+      const jacket = (readFixture('catalog.json') as { products: { skus: unknown[] }[] }).products[0]!;
+      await importCatalog(other.database.db, { products: [{ ...jacket, skus: jacket.skus.slice(1) }] });
+      const response = await other.app.inject({ method: 'GET', url: '/product/11' });
+      expect((response.json() as { skus: { sku_id: number }[] }).skus.map((sku) => sku.sku_id)).toStrictEqual([1102]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

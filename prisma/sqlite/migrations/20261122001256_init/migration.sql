@@ -68,6 +68,7 @@ CREATE TABLE "Sku" (
     "variantValues" JSONB NOT NULL,
     "dimensions" JSONB NOT NULL,
     "position" INTEGER NOT NULL,
+    "listed" BOOLEAN NOT NULL DEFAULT true,
     CONSTRAINT "Sku_productId_fkey" FOREIGN KEY ("productId") REFERENCES "Product" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Sku_merchantId_fkey" FOREIGN KEY ("merchantId") REFERENCES "Store" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
 );

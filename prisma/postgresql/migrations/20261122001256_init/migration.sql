@@ -75,6 +75,7 @@ CREATE TABLE "Sku" (
     "variantValues" JSONB NOT NULL,
     "dimensions" JSONB NOT NULL,
     "position" INTEGER NOT NULL,
+    "listed" BOOLEAN NOT NULL DEFAULT true,
 
     CONSTRAINT "Sku_pkey" PRIMARY KEY ("id")
 );
