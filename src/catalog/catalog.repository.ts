@@ -1,6 +1,6 @@
 // The only catalog code that talks to Prisma. Every method takes many keys at once (the
 // DataLoaders call them once per tree level) and selects only the columns the records need.
-import type { DbClient } from '../db/database.js';
+import type { DbClient, Prisma } from '../db/database.js';
 import { money } from '../domain/money.js';
 import type { MediaKind, MediaRecord, ProductRecord, SkuRecord, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
 
@@ -43,44 +43,10 @@ const skuColumns = {
 
 const mediaColumns = { id: true, type: true, slug: true, fileName: true, platform: true } as const;
 
-type JsonColumn = unknown;
-
-interface ProductRow {
-  id: number;
-  externalId: string | null;
-  title: string;
-  description: string | null;
-  brand: string | null;
-  url: string | null;
-  priceMinor: number;
-  currency: string;
-  category: string | null;
-  isAvailable: boolean;
-  images: JsonColumn;
-  nativeCheckout: boolean;
-  variants: JsonColumn;
-}
-
-interface SkuRow {
-  id: number;
-  productId: number;
-  externalId: string | null;
-  merchantId: number;
-  name: string;
-  inStock: boolean;
-  qtyAvailable: number;
-  salePriceMinor: number | null;
-  retailPriceMinor: number | null;
-  currency: string;
-  status: string;
-  type: string;
-  taxable: boolean;
-  taxType: string | null;
-  dateCreated: Date | null;
-  dateLastModified: Date | null;
-  variantValues: JsonColumn;
-  dimensions: JsonColumn;
-}
+type ProductRow = Prisma.ProductGetPayload<{ select: typeof productColumns }>;
+type SkuRow = Prisma.SkuGetPayload<{ select: typeof skuColumns }>;
+type MediaRow = Prisma.MediaGetPayload<{ select: typeof mediaColumns }>;
+type JsonColumn = Prisma.JsonValue;
 
 // JSON columns are written only by the import, which validated their shape.
 function jsonArray<T>(value: JsonColumn): T[] {
@@ -127,7 +93,7 @@ export function toSkuRecord(row: SkuRow): SkuRecord {
   };
 }
 
-function toMediaRecord(row: { id: number; type: string; slug: string; fileName: string; platform: string | null }): MediaRecord {
+function toMediaRecord(row: MediaRow): MediaRecord {
   return { id: row.id, kind: row.type as MediaKind, slug: row.slug, fileName: row.fileName, platform: row.platform };
 }
 

@@ -76,7 +76,15 @@ async function loadExisting(db: DbClient): Promise<ExistingCatalog> {
   };
 }
 
-function classify<T extends { id: number }>(items: T[], stored: Map<number, string>, content: (item: T) => string) {
+/**
+ * Splits items into new, changed and unchanged by comparing each with the stored row of the
+ * same id; `storedContents` reads the stored rows of some ids (in chunks) as content texts.
+ */
+async function classify<T extends { id: number }>(items: T[], content: (item: T) => string, storedContents: (ids: number[]) => Promise<[number, string][]>) {
+  const stored = new Map<number, string>();
+  for (const ids of chunks(items.map((item) => item.id))) {
+    for (const [id, text] of await storedContents(ids)) stored.set(id, text);
+  }
   const inserts: T[] = [];
   const updates: T[] = [];
   let unchanged = 0;
@@ -90,25 +98,20 @@ function classify<T extends { id: number }>(items: T[], stored: Map<number, stri
 }
 
 async function writeStores(tx: DbClient, stores: StoreInput[]): Promise<Tally> {
-  const rows = await tx.store.findMany({
-    where: { id: { in: stores.map((store) => store.id) } },
-    include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } },
-  });
-  const stored = new Map(
-    rows.map((row) => [
+  const { inserts, updates, tally } = await classify(stores, storeContent, async (ids) => {
+    const rows = await tx.store.findMany({
+      where: { id: { in: ids } },
+      include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } },
+    });
+    return rows.map((row) => [
       row.id,
       storeContent({
-        id: row.id,
-        name: row.name,
-        marketplace: row.marketplace,
-        currency: row.currency,
-        marginRatePpm: row.marginRatePpm,
+        ...row,
         shippingMethods: row.shippingMethods.map(({ code, label, priceMinor }) => ({ code, label, priceMinor })),
         taxRates: row.taxRates.map(({ countryCode, provinceCode, ratePpm }) => ({ countryCode, provinceCode, ratePpm })),
       }),
-    ]),
-  );
-  const { inserts, updates, tally } = classify(stores, stored, storeContent);
+    ]);
+  });
   for (const store of [...inserts, ...updates]) {
     const fields = { name: store.name, marketplace: store.marketplace, currency: store.currency, marginRatePpm: store.marginRatePpm };
     await tx.store.upsert({ where: { id: store.id }, create: { id: store.id, ...fields }, update: fields });
@@ -126,22 +129,11 @@ function productData(product: ProductInput) {
 }
 
 async function writeProducts(tx: DbClient, products: ProductInput[]): Promise<Tally> {
-  const stored = new Map<number, string>();
-  for (const ids of chunks(products.map((product) => product.id))) {
+  const { inserts, updates, tally } = await classify(products, productContent, async (ids) => {
     const rows = await tx.product.findMany({ where: { id: { in: ids } } });
-    for (const row of rows) {
-      stored.set(
-        row.id,
-        productContent({
-          ...row,
-          images: row.images as unknown as string[],
-          variants: row.variants as unknown as ProductInput['variants'],
-          skus: [],
-        }),
-      );
-    }
-  }
-  const { inserts, updates, tally } = classify(products, stored, productContent);
+    // JSON columns hold what a validated document put there.
+    return rows.map((row) => [row.id, productContent({ ...row, images: row.images as unknown as string[], variants: row.variants as unknown as ProductInput['variants'], skus: [] })]);
+  });
   for (const batch of chunks(inserts)) await tx.product.createMany({ data: batch.map(productData) });
   for (const product of updates) {
     const { id, ...fields } = productData(product);
@@ -167,22 +159,13 @@ async function unlistMissingSkus(tx: DbClient, products: ProductInput[]): Promis
 }
 
 async function writeSkus(tx: DbClient, skus: SkuInput[]): Promise<Tally> {
-  const stored = new Map<number, string>();
-  for (const ids of chunks(skus.map((sku) => sku.id))) {
+  const { inserts, updates, tally } = await classify(skus, skuContent, async (ids) => {
     const rows = await tx.sku.findMany({ where: { id: { in: ids } } });
-    for (const row of rows) {
-      stored.set(
-        row.id,
-        skuContent({
-          ...row,
-          variantValues: row.variantValues as unknown as SkuInput['variantValues'],
-          dimensions: row.dimensions as unknown as SkuInput['dimensions'],
-          listed: row.listed,
-        }),
-      );
-    }
-  }
-  const { inserts, updates, tally } = classify(skus, stored, skuContent);
+    return rows.map((row) => [
+      row.id,
+      skuContent({ ...row, variantValues: row.variantValues as unknown as SkuInput['variantValues'], dimensions: row.dimensions as unknown as SkuInput['dimensions'] }),
+    ]);
+  });
   for (const batch of chunks(inserts)) await tx.sku.createMany({ data: batch });
   for (const sku of updates) {
     const { id, ...fields } = sku;
@@ -192,17 +175,10 @@ async function writeSkus(tx: DbClient, skus: SkuInput[]): Promise<Tally> {
 }
 
 async function writeMedia(tx: DbClient, media: MediaInput[]): Promise<Tally> {
-  const stored = new Map<number, string>();
-  for (const ids of chunks(media.map((item) => item.id))) {
+  const { inserts, updates, tally } = await classify(media, mediaContent, async (ids) => {
     const rows = await tx.media.findMany({ where: { id: { in: ids } }, include: { products: { orderBy: { position: 'asc' }, select: { productId: true } } } });
-    for (const row of rows) {
-      stored.set(
-        row.id,
-        mediaContent({ id: row.id, type: row.type as MediaInput['type'], slug: row.slug, fileName: row.fileName, platform: row.platform, productIds: row.products.map((link) => link.productId) }),
-      );
-    }
-  }
-  const { inserts, updates, tally } = classify(media, stored, mediaContent);
+    return rows.map((row) => [row.id, mediaContent({ ...row, type: row.type as MediaInput['type'], productIds: row.products.map((link) => link.productId) })]);
+  });
   const changed = [...inserts, ...updates];
   // Slugs are unique per kind: a document may hand a slug from one media item to another, so
   // the changed items give theirs up before any takes a new one.
@@ -223,16 +199,14 @@ async function writeMedia(tx: DbClient, media: MediaInput[]): Promise<Tally> {
 }
 
 async function writeSimilar(tx: DbClient, similar: Map<number, number[]>): Promise<Tally> {
-  const productIds = [...similar.keys()];
-  const stored = new Map<number, string>();
-  for (const ids of chunks(productIds)) {
+  const entries = [...similar].map(([id, list]) => ({ id, list }));
+  const listContent = (entry: { list: number[] }) => fingerprint(entry.list);
+  const { inserts, updates, tally } = await classify(entries, listContent, async (ids) => {
     const rows = await tx.similarProduct.findMany({ where: { productId: { in: ids } }, orderBy: [{ productId: 'asc' }, { position: 'asc' }] });
     const lists = new Map<number, number[]>();
     for (const row of rows) lists.set(row.productId, [...(lists.get(row.productId) ?? []), row.similarProductId]);
-    for (const [id, list] of lists) stored.set(id, fingerprint(list));
-  }
-  const entries = productIds.map((id) => ({ id, list: similar.get(id) ?? [] }));
-  const { inserts, updates, tally } = classify(entries, stored, (entry) => fingerprint(entry.list));
+    return [...lists].map(([id, list]) => [id, listContent({ list })]);
+  });
   const changed = [...inserts, ...updates];
   for (const batch of chunks(changed)) {
     await tx.similarProduct.deleteMany({ where: { productId: { in: batch.map((entry) => entry.id) } } });
