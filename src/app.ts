@@ -12,6 +12,11 @@ import { createRequestContext, type RequestContext } from './context.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
 import { registerCatalogRoutes } from './catalog/catalog.routes.js';
+import { CartService } from './cart/cart.service.js';
+import { CheckoutService } from './cart/checkout.service.js';
+import { registerCartRoutes } from './cart/cart.routes.js';
+import { OrderService } from './orders/order.service.js';
+import { registerOrderRoutes } from './orders/order.routes.js';
 import { buildGatewaySchema } from './graphql/schema.js';
 import { formatGraphQLError } from './graphql/errors.js';
 
@@ -61,6 +66,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   const catalogRepository = new CatalogRepository(database.db);
   const catalog = new CatalogService(catalogRepository);
+  const carts = new CartService(database.db);
+  const checkout = new CheckoutService(database.db);
+  const orders = new OrderService(database.db);
 
   app.decorateRequest(contextKey, null);
   app.decorateRequest('context', {
@@ -112,9 +120,11 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
 
   registerCatalogRoutes(app, catalog);
+  registerCartRoutes(app, carts, checkout);
+  registerOrderRoutes(app, orders);
 
   const apollo = new ApolloServer<RequestContext>({
-    schema: buildGatewaySchema({ catalog }),
+    schema: buildGatewaySchema({ catalog, carts, checkout, orders }),
     introspection: config.graphqlIntrospection,
     // Clients authenticate with headers, never cookies, so a cross-site form cannot act for a
     // shopper; GET queries from plain clients are welcome.

@@ -1,5 +1,6 @@
 // The GraphQL Money object: REST's {value, display_value, currency} plus the exact minorUnits.
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+// It resolves straight from the domain's Money ({minor, currency}).
+import { Field, FieldResolver, Float, Int, ObjectType, Resolver, Root } from 'type-graphql';
 import { formatMoney, toMajor, type Money } from '../domain/money.js';
 
 @ObjectType('Money', { description: 'An amount of money. `value` is in major units (44.99); `minorUnits` is the exact integer (4499).' })
@@ -7,7 +8,7 @@ export class MoneyType {
   @Field(() => Float)
   value!: number;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'Formatted for display, en-US: "$44.99".' })
   displayValue!: string;
 
   @Field(() => String, { description: 'ISO 4217 currency code.' })
@@ -17,6 +18,20 @@ export class MoneyType {
   minorUnits!: number;
 }
 
-export function moneyType(amount: Money): MoneyType {
-  return { value: toMajor(amount.minor, amount.currency), displayValue: formatMoney(amount), currency: amount.currency, minorUnits: amount.minor };
+@Resolver(() => MoneyType)
+export class MoneyResolver {
+  @FieldResolver(() => Float)
+  value(@Root() money: Money): number {
+    return toMajor(money.minor, money.currency);
+  }
+
+  @FieldResolver(() => String)
+  displayValue(@Root() money: Money): string {
+    return formatMoney(money);
+  }
+
+  @FieldResolver(() => Int)
+  minorUnits(@Root() money: Money): number {
+    return money.minor;
+  }
 }

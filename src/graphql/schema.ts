@@ -4,12 +4,21 @@ import { buildSchemaSync, type ResolverData } from 'type-graphql';
 import { printSchema, type GraphQLSchema } from 'graphql';
 import { CatalogProductResolver, MediaResolver, ProductResolver, SkuResolver } from '../catalog/catalog.resolver.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import { CartResolver } from '../cart/cart.resolver.js';
+import type { CartService } from '../cart/cart.service.js';
+import type { CheckoutService } from '../cart/checkout.service.js';
+import { OrderResolver } from '../orders/order.resolver.js';
+import type { OrderService } from '../orders/order.service.js';
+import { MoneyResolver } from './money.type.js';
 
 export interface SchemaServices {
   catalog: CatalogService;
+  carts: CartService;
+  checkout: CheckoutService;
+  orders: OrderService;
 }
 
-const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, SkuResolver] as const;
+const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, SkuResolver, MoneyResolver, CartResolver, OrderResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -18,6 +27,9 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [CatalogProductResolver, () => new CatalogProductResolver(services.catalog)],
     [ProductResolver, () => new ProductResolver(services.catalog)],
     [SkuResolver, () => new SkuResolver()],
+    [MoneyResolver, () => new MoneyResolver()],
+    [CartResolver, () => new CartResolver(services.carts, services.checkout)],
+    [OrderResolver, () => new OrderResolver(services.orders)],
   ]);
   const instances = new Map<unknown, unknown>();
   return buildSchemaSync({

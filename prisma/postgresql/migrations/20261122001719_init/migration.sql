@@ -186,6 +186,7 @@ CREATE TABLE "OrderEvent" (
     "orderId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL,
+    "position" INTEGER NOT NULL,
 
     CONSTRAINT "OrderEvent_pkey" PRIMARY KEY ("id")
 );
@@ -247,7 +248,7 @@ CREATE INDEX "CartLine_cartId_position_idx" ON "CartLine"("cartId", "position");
 CREATE UNIQUE INDEX "Order_cartId_storeId_key" ON "Order"("cartId", "storeId");
 
 -- CreateIndex
-CREATE INDEX "OrderEvent_orderId_createdAt_idx" ON "OrderEvent"("orderId", "createdAt");
+CREATE UNIQUE INDEX "OrderEvent_orderId_position_key" ON "OrderEvent"("orderId", "position");
 
 -- CreateIndex
 CREATE INDEX "RequiredAction_orderId_idx" ON "RequiredAction"("orderId");

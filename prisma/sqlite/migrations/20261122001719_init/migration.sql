@@ -183,6 +183,7 @@ CREATE TABLE "OrderEvent" (
     "orderId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "createdAt" DATETIME NOT NULL,
+    "position" INTEGER NOT NULL,
     CONSTRAINT "OrderEvent_orderId_fkey" FOREIGN KEY ("orderId") REFERENCES "Order" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
@@ -242,7 +243,7 @@ CREATE INDEX "CartLine_cartId_position_idx" ON "CartLine"("cartId", "position");
 CREATE UNIQUE INDEX "Order_cartId_storeId_key" ON "Order"("cartId", "storeId");
 
 -- CreateIndex
-CREATE INDEX "OrderEvent_orderId_createdAt_idx" ON "OrderEvent"("orderId", "createdAt");
+CREATE UNIQUE INDEX "OrderEvent_orderId_position_key" ON "OrderEvent"("orderId", "position");
 
 -- CreateIndex
 CREATE INDEX "RequiredAction_orderId_idx" ON "RequiredAction"("orderId");

@@ -1,0 +1,75 @@
+// A cart as both APIs show it: computed by the cart service from stored rows with the pricing
+// rules of src/domain. Plain JSON values only (Money, ISO date strings), so a whole answer can be
+// stored and replayed for an Idempotency-Key.
+import type { Money } from '../domain/money.js';
+import type { BuyerIdentity } from '../domain/buyer-identity.js';
+import type { CartCost, Offer } from '../domain/pricing.js';
+import type { CartStatus, OrderStatus } from '../domain/order-status.js';
+
+/** A cart line's `variant` (the SKU) or `product` (its product). */
+export interface CartItemRef {
+  id: string;
+  title: string;
+  marketplace: string;
+  description: string | null;
+  isAvailable: boolean;
+  /** The SKU's sale price, or its retail price when it has none. */
+  price: Money;
+}
+
+export interface CartLine {
+  quantity: number;
+  variant: CartItemRef;
+  product: CartItemRef;
+}
+
+export interface StoreEntry {
+  storeId: number;
+  /** The store's name. */
+  store: string;
+  requestId: string | null;
+  isSubmitted: boolean;
+  cartLines: CartLine[];
+  offer: Offer;
+}
+
+export interface Cart {
+  id: string;
+  buyerIdentity: BuyerIdentity;
+  stores: StoreEntry[];
+  cost: CartCost;
+}
+
+export interface OrderEvent {
+  id: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  type: OrderStatus;
+}
+
+export interface RequiredAction {
+  action: string;
+  description: string;
+}
+
+export interface Order {
+  id: string;
+  cartId: string;
+  storeId: number;
+  status: OrderStatus;
+  events: OrderEvent[];
+  requiredActions: RequiredAction[];
+}
+
+export interface CartStatusAnswer {
+  status: CartStatus;
+  orders: Order[];
+  cart: Cart;
+}
+
+/** One item of an add or update request, as both APIs receive it. */
+export interface CartItemInput {
+  variantId?: string | number | null;
+  productId?: string | number | null;
+  quantity: number;
+}

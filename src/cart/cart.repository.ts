@@ -1,0 +1,160 @@
+// The only cart code that talks to Prisma. Every method takes the transaction client of the
+// write it is part of; `lock` is the first statement of every cart write.
+import type { DbClient, Prisma } from '../db/database.js';
+import { emptyBuyerIdentity, type BuyerIdentity } from '../domain/buyer-identity.js';
+
+const storeConfig = {
+  select: {
+    id: true,
+    name: true,
+    marketplace: true,
+    currency: true,
+    marginRatePpm: true,
+    shippingMethods: { select: { code: true, label: true, priceMinor: true }, orderBy: { position: 'asc' } },
+    taxRates: { select: { countryCode: true, provinceCode: true, ratePpm: true }, orderBy: { position: 'asc' } },
+  },
+} as const;
+
+const skuForCart = {
+  select: {
+    id: true,
+    productId: true,
+    merchantId: true,
+    name: true,
+    currency: true,
+    salePriceMinor: true,
+    retailPriceMinor: true,
+    taxable: true,
+    listed: true,
+    inStock: true,
+    status: true,
+    qtyAvailable: true,
+    variantValues: true,
+    product: { select: { id: true, title: true, description: true, isAvailable: true } },
+    store: { select: { marketplace: true } },
+  },
+} as const;
+
+export type StoreConfig = Prisma.StoreGetPayload<typeof storeConfig>;
+export type CartSku = Prisma.SkuGetPayload<typeof skuForCart>;
+
+export interface StoredEntry {
+  storeId: number;
+  position: number;
+  selectedShippingMethodId: string | null;
+  isSubmitted: boolean;
+  requestId: string | null;
+  store: StoreConfig;
+}
+
+export interface StoredLine {
+  skuId: number;
+  storeId: number;
+  quantity: number;
+  position: number;
+  sku: CartSku;
+}
+
+export interface StoredCart {
+  id: string;
+  currency: string | null;
+  identity: BuyerIdentity;
+  entries: StoredEntry[];
+  lines: StoredLine[];
+}
+
+export interface LineWrite {
+  skuId: number;
+  storeId: number;
+  quantity: number;
+}
+
+export class CartRepository {
+  /**
+   * Takes the cart's write lock for the rest of the transaction: an UPDATE holds the row lock on
+   * PostgreSQL and the database write lock on SQLite, so concurrent writers of one cart queue
+   * here and each reads what the previous one committed. False when there is no such cart.
+   */
+  async lock(tx: DbClient, cartId: string): Promise<boolean> {
+    const { count } = await tx.cart.updateMany({ where: { id: cartId }, data: { version: { increment: 1 } } });
+    return count === 1;
+  }
+
+  async create(tx: DbClient, cartId: string): Promise<void> {
+    await tx.cart.create({ data: { id: cartId } });
+  }
+
+  async load(tx: DbClient, cartId: string): Promise<StoredCart | null> {
+    const row = await tx.cart.findUnique({
+      where: { id: cartId },
+      select: {
+        id: true,
+        currency: true,
+        buyerIdentity: true,
+        stores: {
+          select: { storeId: true, position: true, selectedShippingMethodId: true, isSubmitted: true, requestId: true, store: storeConfig },
+          orderBy: { position: 'asc' },
+        },
+        lines: { select: { skuId: true, storeId: true, quantity: true, position: true, sku: skuForCart }, orderBy: { position: 'asc' } },
+      },
+    });
+    if (!row) return null;
+    const { cartId: _cartId, ...identity } = row.buyerIdentity ?? { cartId, ...emptyBuyerIdentity };
+    return { id: row.id, currency: row.currency, identity, entries: row.stores, lines: row.lines };
+  }
+
+  async skusByIds(tx: DbClient, ids: number[]): Promise<CartSku[]> {
+    return tx.sku.findMany({ where: { id: { in: ids }, listed: true }, ...skuForCart });
+  }
+
+  /** Listed SKUs of the products, for items that name only a product. */
+  async skusOfProducts(tx: DbClient, productIds: number[]): Promise<CartSku[]> {
+    return tx.sku.findMany({ where: { productId: { in: productIds }, listed: true }, ...skuForCart, orderBy: { position: 'asc' } });
+  }
+
+  async productIdsThatExist(tx: DbClient, ids: number[]): Promise<Set<number>> {
+    const rows = await tx.product.findMany({ where: { id: { in: ids } }, select: { id: true } });
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Makes the cart's lines exactly `lines` (in the given order for new ones): updates changed
+   * quantities, adds new lines and store entries at the end, removes the rest.
+   */
+  async writeLines(tx: DbClient, cart: StoredCart, lines: LineWrite[], currency: string | null): Promise<void> {
+    const before = new Map(cart.lines.map((line) => [line.skuId, line]));
+    const after = new Map(lines.map((line) => [line.skuId, line]));
+    const removed = cart.lines.filter((line) => !after.has(line.skuId)).map((line) => line.skuId);
+    if (removed.length > 0) await tx.cartLine.deleteMany({ where: { cartId: cart.id, skuId: { in: removed } } });
+    let position = cart.lines.reduce((max, line) => Math.max(max, line.position), -1);
+    for (const line of lines) {
+      const existing = before.get(line.skuId);
+      if (!existing) {
+        position += 1;
+        await tx.cartLine.create({ data: { cartId: cart.id, skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position } });
+      } else if (existing.quantity !== line.quantity) {
+        await tx.cartLine.update({ where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } }, data: { quantity: line.quantity } });
+      }
+    }
+    const storesAfter = new Set(lines.map((line) => line.storeId));
+    const gone = cart.entries.filter((entry) => !storesAfter.has(entry.storeId)).map((entry) => entry.storeId);
+    if (gone.length > 0) await tx.cartStore.deleteMany({ where: { cartId: cart.id, storeId: { in: gone } } });
+    let entryPosition = cart.entries.reduce((max, entry) => Math.max(max, entry.position), -1);
+    const known = new Set(cart.entries.map((entry) => entry.storeId));
+    for (const storeId of storesAfter) {
+      if (known.has(storeId)) continue;
+      entryPosition += 1;
+      known.add(storeId);
+      await tx.cartStore.create({ data: { cartId: cart.id, storeId, position: entryPosition } });
+    }
+    if (currency !== cart.currency) await tx.cart.update({ where: { id: cart.id }, data: { currency } });
+  }
+
+  async writeIdentity(tx: DbClient, cartId: string, changes: Partial<BuyerIdentity>): Promise<void> {
+    await tx.buyerIdentity.upsert({ where: { cartId }, create: { cartId, ...changes }, update: changes });
+  }
+
+  async selectShippingMethod(tx: DbClient, cartId: string, storeId: number, code: string): Promise<void> {
+    await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId } }, data: { selectedShippingMethodId: code } });
+  }
+}

@@ -1,0 +1,81 @@
+// GraphQL queries and mutations of carts: each calls one CartService/CheckoutService method.
+import { Arg, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { BuyerIdentityPatch } from '../domain/buyer-identity.js';
+import { CartService } from './cart.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { BuyerIdentityInput, CartItemInput } from './cart.input.js';
+import { CartStatusType, CartType } from './cart.type.js';
+import type { Cart, CartStatusAnswer } from './cart.model.js';
+
+const camelCase = (field: string) => field;
+
+@ObjectType('SubmitCartResult')
+export class SubmitCartResultType extends CartStatusType {
+  @Field(() => Boolean, { description: 'True when this is the stored answer of an earlier submit with the same idempotency key.' })
+  replayed!: boolean;
+}
+
+@Resolver(() => CartType)
+export class CartResolver {
+  constructor(
+    private readonly carts: CartService,
+    private readonly checkout: CheckoutService,
+  ) {}
+
+  @Query(() => CartType, { nullable: true })
+  cart(@Arg('id', () => ID) id: string): Promise<Cart> {
+    return this.carts.get(id);
+  }
+
+  @Query(() => CartStatusType, { nullable: true, description: 'The cart with its orders and derived status.' })
+  cartStatus(@Arg('id', () => ID) id: string): Promise<CartStatusAnswer> {
+    return this.checkout.status(id);
+  }
+
+  @Mutation(() => CartType, { description: 'Adds items (quantities merge); creates a cart when cartId is null.' })
+  addCartItems(
+    @Arg('cartId', () => ID, { nullable: true }) cartId: string | null | undefined,
+    @Arg('items', () => [CartItemInput]) items: CartItemInput[],
+  ): Promise<Cart> {
+    return this.carts.addItems(cartId ?? null, items);
+  }
+
+  @Mutation(() => CartType, {
+    description: 'Sets the quantity of each variant already in the cart (0 removes). With addMissing, variants not in the cart are added (as PUT /cart does).',
+  })
+  updateCartItems(
+    @Arg('cartId', () => ID) cartId: string,
+    @Arg('items', () => [CartItemInput]) items: CartItemInput[],
+    @Arg('addMissing', () => Boolean, { defaultValue: false }) addMissing: boolean,
+  ): Promise<Cart> {
+    return this.carts.setQuantities(cartId, items, addMissing);
+  }
+
+  @Mutation(() => CartType, { description: 'Removes variants whatever their quantity; ids not in the cart change nothing.' })
+  removeCartItems(@Arg('cartId', () => ID) cartId: string, @Arg('variantIds', () => [ID]) variantIds: string[]): Promise<Cart> {
+    return this.carts.removeItems(cartId, variantIds);
+  }
+
+  @Mutation(() => CartType)
+  updateBuyerIdentity(@Arg('cartId', () => ID) cartId: string, @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput): Promise<Cart> {
+    return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, camelCase);
+  }
+
+  @Mutation(() => CartType, { description: "Chooses a store's shipping method; `store` is the store's name." })
+  selectShippingMethod(
+    @Arg('cartId', () => ID) cartId: string,
+    @Arg('store', () => String) store: string,
+    @Arg('shippingMethodId', () => String) shippingMethodId: string,
+  ): Promise<Cart> {
+    return this.carts.selectShippingMethod(cartId, store, shippingMethodId);
+  }
+
+  @Mutation(() => SubmitCartResultType, { description: 'Creates one order per store. The same idempotencyKey replays the first answer.' })
+  async submitCart(
+    @Arg('cartId', () => ID) cartId: string,
+    @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null | undefined,
+  ): Promise<CartStatusAnswer & { replayed: boolean }> {
+    const { answer, replayed } = await this.checkout.submit(cartId, idempotencyKey ?? null, camelCase);
+    return { ...answer, replayed };
+  }
+}

@@ -1,0 +1,234 @@
+// Cart operations shared by both REST route families and GraphQL. Every write is one
+// transaction that starts by locking the cart (CartRepository.lock), so concurrent writes to one
+// cart apply one after the other and a rejected request rolls back whole.
+import { randomBytes } from 'node:crypto';
+import type { Db, DbClient } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { validateBuyerIdentityPatch, type BuyerIdentityField, type BuyerIdentityPatch } from '../domain/buyer-identity.js';
+import type { Cart, CartItemInput } from './cart.model.js';
+import { CartRepository, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
+import { priceCart } from './cart.pricing.js';
+
+export const maxQuantity = 999;
+
+export const transactionOptions = { maxWait: 15_000, timeout: 20_000 } as const;
+
+/** 144 random bits, URL-safe: a cart id is the only key to a cart. */
+export function newCartId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+const cartIdShape = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function cartNotFound(cartId: string): AppError {
+  return new AppError('CART_NOT_FOUND', `No cart with id ${cartId.slice(0, 64)}`, { cart_id: cartId.slice(0, 64) });
+}
+
+/** How a caller names buyer identity fields in error details (REST snake_case, GraphQL camelCase). */
+export type FieldNaming = (field: BuyerIdentityField) => string;
+
+export const snakeCase: FieldNaming = (field) => field.replace(/[A-Z0-9]/g, (char) => `_${char.toLowerCase()}`);
+
+interface ResolvedItem {
+  sku: CartSku;
+  quantity: number;
+}
+
+function idText(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return String(value).trim();
+}
+
+function catalogId(text: string): number | null {
+  return /^[1-9][0-9]{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
+}
+
+export class CartService {
+  private readonly repository = new CartRepository();
+
+  constructor(private readonly db: Db) {}
+
+  async get(cartId: string): Promise<Cart> {
+    // Read in a transaction too: on SQLite it waits for a write in flight instead of seeing it half done.
+    return this.db.$transaction(async (tx) => priceCart(await this.loadOrThrow(tx, cartId)), transactionOptions);
+  }
+
+  /** Adds the items (quantities merge); a null cart id creates a cart. */
+  addItems(cartId: string | null, items: CartItemInput[]): Promise<Cart> {
+    return this.write(cartId, async (tx, cart) => {
+      const resolved = await this.resolveItems(tx, items, 1);
+      const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
+      for (const item of resolved) quantities.set(item.sku.id, (quantities.get(item.sku.id) ?? 0) + item.quantity);
+      await this.applyQuantities(tx, cart, resolved, quantities);
+    });
+  }
+
+  /**
+   * Sets the quantity of each listed variant; 0 removes it. Variants not in the cart are added
+   * when `addMissing` (PUT /cart), else left out (POST /cart/update).
+   */
+  setQuantities(cartId: string, items: CartItemInput[], addMissing: boolean): Promise<Cart> {
+    return this.write(cartId, async (tx, cart) => {
+      const resolved = await this.resolveItems(tx, items, 0);
+      const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
+      const applied = resolved.filter((item) => addMissing || quantities.has(item.sku.id));
+      for (const item of applied) quantities.set(item.sku.id, item.quantity);
+      await this.applyQuantities(tx, cart, applied, quantities);
+    });
+  }
+
+  /** Removes the variants whatever their quantity; ids not in the cart change nothing. */
+  removeItems(cartId: string, variantIds: (string | number)[]): Promise<Cart> {
+    return this.write(cartId, async (tx, cart) => {
+      const remove = new Set(variantIds.map((id) => String(id).trim()));
+      const kept = cart.lines.filter((line) => !remove.has(String(line.skuId)));
+      if (kept.length === cart.lines.length) return;
+      const currency = kept[0]?.sku.currency ?? cart.currency;
+      await this.repository.writeLines(tx, cart, kept.map(({ skuId, storeId, quantity }) => ({ skuId, storeId, quantity })), currency);
+    });
+  }
+
+  /** A partial update: absent fields keep their value, null clears one. */
+  updateBuyerIdentity(cartId: string, patch: BuyerIdentityPatch, naming: FieldNaming = snakeCase): Promise<Cart> {
+    return this.write(cartId, async (tx, cart) => {
+      const result = validateBuyerIdentityPatch(patch);
+      if (!result.ok) {
+        const fields = result.problems.map((problem) => naming(problem.field));
+        throw new AppError('BUYER_IDENTITY_INVALID', `Invalid buyer identity: ${result.problems.map((p) => `${naming(p.field)} ${p.message}`).join('; ')}`, {
+          fields,
+          messages: Object.fromEntries(result.problems.map((problem) => [naming(problem.field), problem.message])),
+        });
+      }
+      await this.repository.writeIdentity(tx, cart.id, result.changes);
+    });
+  }
+
+  /** Chooses a store's shipping method; `store` is the store's name (or its id). */
+  selectShippingMethod(cartId: string, store: string, shippingMethodId: string): Promise<Cart> {
+    return this.write(cartId, async (tx, cart) => {
+      const entry = cart.entries.find((candidate) => candidate.store.name === store || String(candidate.storeId) === store);
+      if (!entry) {
+        throw new AppError('SHIPPING_METHOD_NOT_FOUND', `The cart has no store "${store.slice(0, 200)}"`, { store: store.slice(0, 200) });
+      }
+      if (!entry.store.shippingMethods.some((method) => method.code === shippingMethodId)) {
+        throw new AppError('SHIPPING_METHOD_NOT_FOUND', `Store ${entry.store.name} has no shipping method "${shippingMethodId.slice(0, 200)}"`, {
+          store: entry.store.name,
+          shipping_method_id: shippingMethodId.slice(0, 200),
+          available: entry.store.shippingMethods.map((method) => method.code),
+        });
+      }
+      await this.repository.selectShippingMethod(tx, cart.id, entry.storeId, shippingMethodId);
+    });
+  }
+
+  private async loadOrThrow(tx: DbClient, cartId: string): Promise<StoredCart> {
+    const cart = cartIdShape.test(cartId) ? await this.repository.load(tx, cartId) : null;
+    if (!cart) throw cartNotFound(cartId);
+    return cart;
+  }
+
+  private write(cartId: string | null, change: (tx: DbClient, cart: StoredCart) => Promise<void>): Promise<Cart> {
+    return this.db.$transaction(async (tx) => {
+      let id = cartId;
+      if (id === null) {
+        id = newCartId();
+        await this.repository.create(tx, id);
+      } else if (!cartIdShape.test(id) || !(await this.repository.lock(tx, id))) {
+        throw cartNotFound(id);
+      }
+      const cart = await this.loadOrThrow(tx, id);
+      if (cart.entries.some((entry) => entry.isSubmitted)) {
+        throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${id} was submitted and can no longer change`, { cart_id: id });
+      }
+      await change(tx, cart);
+      return priceCart(await this.loadOrThrow(tx, id));
+    }, transactionOptions);
+  }
+
+  /**
+   * Writes the new quantities: existing lines keep their place, new ones follow in request
+   * order, 0 removes. All lines must share one currency.
+   */
+  private async applyQuantities(tx: DbClient, cart: StoredCart, requested: ResolvedItem[], quantities: Map<number, number>): Promise<void> {
+    const skus = new Map<number, CartSku>(cart.lines.map((line) => [line.skuId, line.sku]));
+    for (const item of requested) skus.set(item.sku.id, item.sku);
+    const order = [...cart.lines.map((line) => line.skuId), ...requested.map((item) => item.sku.id)];
+    const lines: LineWrite[] = [];
+    const seen = new Set<number>();
+    for (const skuId of order) {
+      const quantity = quantities.get(skuId) ?? 0;
+      const sku = skus.get(skuId);
+      if (seen.has(skuId) || quantity === 0 || !sku) continue;
+      seen.add(skuId);
+      if (quantity > maxQuantity) {
+        throw new AppError('VALIDATION_FAILED', `Variant ${skuId} would have a quantity of ${quantity}; at most ${maxQuantity} per line`, { variant_id: String(skuId), quantity });
+      }
+      lines.push({ skuId, storeId: sku.merchantId, quantity });
+    }
+    const currencyOf = (skuId: number) => skus.get(skuId)?.currency ?? null;
+    const expected = lines.length > 0 ? currencyOf(lines[0]!.skuId) : null;
+    const odd = lines.find((line) => currencyOf(line.skuId) !== expected);
+    if (odd) {
+      const skuId = odd.skuId;
+      const got = currencyOf(skuId);
+      throw new AppError('CURRENCY_MISMATCH', `All lines of a cart share one currency: variant ${skuId} is in ${got}, the cart in ${expected}`, {
+        variant_id: String(skuId),
+        currency: got,
+        cart_currency: expected,
+      });
+    }
+    await this.repository.writeLines(tx, cart, lines, expected ?? cart.currency);
+  }
+
+  /** Checks each item and finds its SKU: by variant id, or by product id when it has one SKU. */
+  private async resolveItems(tx: DbClient, items: CartItemInput[], minQuantity: number): Promise<ResolvedItem[]> {
+    const wanted = items.map((item, index) => {
+      if (!Number.isInteger(item.quantity) || item.quantity < minQuantity || item.quantity > maxQuantity) {
+        throw new AppError('VALIDATION_FAILED', `items[${index}].quantity must be an integer from ${minQuantity} to ${maxQuantity}`, { index, field: 'quantity' });
+      }
+      const variant = idText(item.variantId);
+      const product = idText(item.productId);
+      if (!variant && !product) {
+        throw new AppError('VALIDATION_FAILED', `items[${index}] needs a variant_id (or a product_id of a product with one SKU)`, { index, field: 'variant_id' });
+      }
+      return { index, variant, product, quantity: item.quantity };
+    });
+    const variantIds = wanted.flatMap((item) => (item.variant && catalogId(item.variant) !== null ? [catalogId(item.variant)!] : []));
+    const productOnly = wanted.flatMap((item) => (!item.variant && item.product && catalogId(item.product) !== null ? [catalogId(item.product)!] : []));
+    const [byId, ofProducts, products] = await Promise.all([
+      variantIds.length > 0 ? this.repository.skusByIds(tx, variantIds) : [],
+      productOnly.length > 0 ? this.repository.skusOfProducts(tx, productOnly) : [],
+      productOnly.length > 0 ? this.repository.productIdsThatExist(tx, productOnly) : new Set<number>(),
+    ]);
+    const skuById = new Map(byId.map((sku) => [sku.id, sku]));
+    return wanted.map((item) => {
+      if (item.variant) {
+        const sku = skuById.get(catalogId(item.variant) ?? 0);
+        if (!sku) throw new AppError('VARIANT_NOT_FOUND', `No variant with id ${item.variant.slice(0, 64)}`, { index: item.index, variant_id: item.variant.slice(0, 64) });
+        if (item.product && String(sku.productId) !== item.product) {
+          throw new AppError('VARIANT_PRODUCT_MISMATCH', `Variant ${sku.id} belongs to product ${sku.productId}, not ${item.product.slice(0, 64)}`, {
+            index: item.index,
+            variant_id: String(sku.id),
+            product_id: item.product.slice(0, 64),
+          });
+        }
+        return { sku, quantity: item.quantity };
+      }
+      const productText = item.product ?? '';
+      const productId = catalogId(productText);
+      if (productId === null || !products.has(productId)) {
+        throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${productText.slice(0, 64)}`, { index: item.index, product_id: productText.slice(0, 64) });
+      }
+      const skus = ofProducts.filter((sku) => sku.productId === productId);
+      if (skus.length === 0) throw new AppError('VARIANT_NOT_FOUND', `Product ${productId} has no variant to sell`, { index: item.index, product_id: productText });
+      if (skus.length > 1) {
+        throw new AppError('VARIANT_REQUIRED', `Product ${productId} has ${skus.length} variants: name one with variant_id`, {
+          index: item.index,
+          product_id: productText,
+          variant_ids: skus.map((sku) => String(sku.id)),
+        });
+      }
+      return { sku: skus[0]!, quantity: item.quantity };
+    });
+  }
+}

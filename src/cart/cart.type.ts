@@ -1,0 +1,128 @@
+// GraphQL types of carts and orders. Root values are the plain objects of cart.model.ts; Money
+// fields resolve through MoneyResolver.
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { MoneyType } from '../graphql/money.type.js';
+import { cartStatuses, orderStatuses } from '../domain/order-status.js';
+
+const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
+
+export const OrderStatusEnum = enumOf(orderStatuses);
+registerEnumType(OrderStatusEnum, {
+  name: 'OrderStatus',
+  description: 'SUBMITTED → PLACED → FULFILLED; SUBMITTED | PLACED → ACTION_REQUIRED → PLACED; SUBMITTED | PLACED | ACTION_REQUIRED → CANCELLED; SUBMITTED → FAILED.',
+});
+
+export const CartStatusEnum = enumOf(cartStatuses);
+registerEnumType(CartStatusEnum, {
+  name: 'CartStatus',
+  description: 'IN_PROGRESS before submit; SUBMITTED while an order is open; then COMPLETED when an order was fulfilled, else FAILED.',
+});
+
+@ObjectType('BuyerIdentity')
+export class BuyerIdentityType {
+  @Field(() => String, { nullable: true }) firstName!: string | null;
+  @Field(() => String, { nullable: true }) lastName!: string | null;
+  @Field(() => String, { nullable: true }) address1!: string | null;
+  @Field(() => String, { nullable: true }) address2!: string | null;
+  @Field(() => String, { nullable: true }) city!: string | null;
+  @Field(() => String, { nullable: true }) provinceCode!: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2.' }) countryCode!: string | null;
+  @Field(() => String, { nullable: true }) postalCode!: string | null;
+  @Field(() => String, { nullable: true }) email!: string | null;
+  @Field(() => String, { nullable: true }) phone!: string | null;
+}
+
+@ObjectType('CartItemRef', { description: "A cart line's variant (the SKU) or its product." })
+export class CartItemRefType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) title!: string;
+  @Field(() => String) marketplace!: string;
+  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field(() => Boolean) isAvailable!: boolean;
+  @Field(() => MoneyType, { description: "The SKU's sale price, or its retail price when it has none." }) price!: MoneyType;
+}
+
+@ObjectType('CartLine')
+export class CartLineType {
+  @Field(() => Int) quantity!: number;
+  @Field(() => CartItemRefType) variant!: CartItemRefType;
+  @Field(() => CartItemRefType) product!: CartItemRefType;
+}
+
+@ObjectType('ShippingMethod')
+export class ShippingMethodType {
+  @Field(() => String) id!: string;
+  @Field(() => String) label!: string;
+  @Field(() => MoneyType) price!: MoneyType;
+  @Field(() => MoneyType) taxes!: MoneyType;
+  @Field(() => MoneyType) total!: MoneyType;
+}
+
+@ObjectType('Offer', { description: "A store's offer for its lines of the cart." })
+export class OfferType {
+  @Field(() => MoneyType) subtotal!: MoneyType;
+  @Field(() => MoneyType) margin!: MoneyType;
+  @Field(() => [ID], { description: 'Variants that cannot be sold in the quantity asked.' }) notAvailableIds!: string[];
+  @Field(() => [ShippingMethodType]) shippingMethods!: ShippingMethodType[];
+  @Field(() => ShippingMethodType, { nullable: true, description: 'The chosen method, else the cheapest; null when the store has none.' })
+  selectedShippingMethod!: ShippingMethodType | null;
+  @Field(() => MoneyType, { description: "The store's tax: on taxable lines plus the selected method's taxes." }) tax!: MoneyType;
+  @Field(() => MoneyType, { description: "The selected method's price." }) shipping!: MoneyType;
+}
+
+@ObjectType('StoreEntry', { description: "One store's part of a cart." })
+export class StoreEntryType {
+  @Field(() => String, { description: "The store's name." }) store!: string;
+  @Field(() => ID) storeId!: number;
+  @Field(() => String, { nullable: true }) requestId!: string | null;
+  @Field(() => [CartLineType]) cartLines!: CartLineType[];
+  @Field(() => OfferType) offer!: OfferType;
+  @Field(() => Boolean) isSubmitted!: boolean;
+}
+
+@ObjectType('CartCost')
+export class CartCostType {
+  @Field(() => Boolean, { description: 'True until the buyer identity has a country code and a postal code.' }) isEstimated!: boolean;
+  @Field(() => MoneyType) subtotal!: MoneyType;
+  @Field(() => MoneyType) tax!: MoneyType;
+  @Field(() => MoneyType) shipping!: MoneyType;
+  @Field(() => MoneyType) total!: MoneyType;
+}
+
+@ObjectType('Cart', { description: 'A cart spanning several stores: one entry per store.' })
+export class CartType {
+  @Field(() => ID) id!: string;
+  @Field(() => CartCostType) cost!: CartCostType;
+  @Field(() => BuyerIdentityType) buyerIdentity!: BuyerIdentityType;
+  @Field(() => [StoreEntryType]) stores!: StoreEntryType[];
+}
+
+@ObjectType('OrderEvent')
+export class OrderEventType {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'ISO 8601, UTC.' }) createdAt!: string;
+  @Field(() => OrderStatusEnum, { description: 'The status the order moved to.' }) type!: string;
+}
+
+@ObjectType('RequiredAction')
+export class RequiredActionType {
+  @Field(() => String) action!: string;
+  @Field(() => String) description!: string;
+}
+
+@ObjectType('Order', { description: "A store's order, created when its cart is submitted." })
+export class OrderType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) cartId!: string;
+  @Field(() => ID) storeId!: number;
+  @Field(() => OrderStatusEnum) status!: string;
+  @Field(() => [OrderEventType]) events!: OrderEventType[];
+  @Field(() => [RequiredActionType]) requiredActions!: RequiredActionType[];
+}
+
+@ObjectType('CartStatusResult')
+export class CartStatusType {
+  @Field(() => CartStatusEnum) status!: string;
+  @Field(() => [OrderType]) orders!: OrderType[];
+  @Field(() => CartType) cart!: CartType;
+}

@@ -1,0 +1,111 @@
+// Submit and cart status (contract.md §7): one order per store entry, each SUBMITTED with its
+// first event; an Idempotency-Key replays the first answer.
+import { randomUUID } from 'node:crypto';
+import type { Db, DbClient } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { missingForSubmit } from '../domain/buyer-identity.js';
+import { cartStatusOf } from '../domain/order-status.js';
+import { OrderRepository } from '../orders/order.repository.js';
+import type { Cart, CartStatusAnswer } from './cart.model.js';
+import { CartRepository, type StoredCart } from './cart.repository.js';
+import { priceCart } from './cart.pricing.js';
+import { cartNotFound, snakeCase, transactionOptions, type FieldNaming } from './cart.service.js';
+import { IdempotencyStore, checkKey, requestHash } from './idempotency.js';
+
+export interface SubmitResult {
+  answer: CartStatusAnswer;
+  /** True when the answer is the stored one of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+const submitScope = 'submitCart';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+}
+
+export class CheckoutService {
+  private readonly carts = new CartRepository();
+  private readonly orders = new OrderRepository();
+  private readonly idempotency = new IdempotencyStore();
+
+  constructor(private readonly db: Db) {}
+
+  async status(cartId: string): Promise<CartStatusAnswer> {
+    return this.db.$transaction(async (tx) => {
+      const cart = await this.carts.load(tx, cartId);
+      if (!cart) throw cartNotFound(cartId);
+      return this.answer(tx, cart);
+    }, transactionOptions);
+  }
+
+  async submit(cartId: string, idempotencyKey: string | null, naming: FieldNaming = snakeCase): Promise<SubmitResult> {
+    const key = idempotencyKey === null ? null : checkKey(idempotencyKey);
+    const hash = requestHash({ cartId });
+    try {
+      return await this.db.$transaction(async (tx) => {
+        const now = new Date();
+        if (!(await this.carts.lock(tx, cartId))) throw cartNotFound(cartId);
+        if (key !== null) {
+          const stored = await this.idempotency.replay<CartStatusAnswer>(tx, submitScope, key, hash, now);
+          if (stored) return { answer: stored, replayed: true };
+        }
+        const cart = await this.carts.load(tx, cartId);
+        if (!cart) throw cartNotFound(cartId);
+        const priced = priceCart(cart);
+        this.checkSubmittable(cart, priced, naming);
+        for (const entry of priced.stores) {
+          const requestId = randomUUID();
+          const offer = entry.offer;
+          await this.orders.create(
+            tx,
+            {
+              cartId,
+              storeId: entry.storeId,
+              requestId,
+              currency: offer.subtotal.currency,
+              subtotalMinor: offer.subtotal.minor,
+              shippingMinor: offer.shipping.minor,
+              taxMinor: offer.tax.minor,
+              totalMinor: offer.subtotal.minor + offer.shipping.minor + offer.tax.minor,
+              shippingMethodId: offer.selectedShippingMethod?.id ?? null,
+            },
+            now,
+          );
+          await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId: entry.storeId } }, data: { isSubmitted: true, requestId, submittedAt: now } });
+        }
+        const submitted = await this.carts.load(tx, cartId);
+        if (!submitted) throw cartNotFound(cartId);
+        const answer = await this.answer(tx, submitted);
+        if (key !== null) await this.idempotency.save(tx, submitScope, key, hash, answer, now);
+        return { answer, replayed: false };
+      }, transactionOptions);
+    } catch (error) {
+      // The same key, at the same moment, for another cart: that one won.
+      if (key !== null && isUniqueViolation(error)) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request', { key: key.slice(0, 64) });
+      }
+      throw error;
+    }
+  }
+
+  private checkSubmittable(cart: StoredCart, priced: Cart, naming: FieldNaming): void {
+    if (cart.entries.some((entry) => entry.isSubmitted)) {
+      throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was already submitted`, { cart_id: cart.id });
+    }
+    if (cart.lines.length === 0) throw new AppError('CART_EMPTY', `Cart ${cart.id} has no lines to submit`, { cart_id: cart.id });
+    const missing = missingForSubmit(cart.identity).map(naming);
+    if (missing.length > 0) {
+      throw new AppError('BUYER_IDENTITY_MISSING', `The buyer identity lacks ${missing.join(', ')}`, { fields: missing });
+    }
+    const unavailable = priced.stores.flatMap((entry) => entry.offer.notAvailableIds);
+    if (unavailable.length > 0) {
+      throw new AppError('PRODUCTS_UNAVAILABLE', `Variants not available in the quantity asked: ${unavailable.join(', ')}`, { variant_ids: unavailable });
+    }
+  }
+
+  private async answer(tx: DbClient, cart: StoredCart): Promise<CartStatusAnswer> {
+    const orders = await this.orders.ofCart(tx, cart.id, cart.entries.map((entry) => entry.storeId));
+    return { status: cartStatusOf(orders.map((order) => order.status)), orders, cart: priceCart(cart) };
+  }
+}

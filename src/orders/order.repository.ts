@@ -1,0 +1,92 @@
+// The only order code that talks to Prisma: orders with their events and required actions.
+import { randomUUID } from 'node:crypto';
+import type { DbClient } from '../db/database.js';
+import type { OrderStatus } from '../domain/order-status.js';
+import type { Order, RequiredAction } from '../cart/cart.model.js';
+
+const orderColumns = {
+  id: true,
+  cartId: true,
+  storeId: true,
+  status: true,
+  events: { select: { id: true, createdAt: true, type: true }, orderBy: { position: 'asc' } },
+  requiredActions: { select: { action: true, description: true }, orderBy: { position: 'asc' } },
+} as const;
+
+interface OrderRow {
+  id: string;
+  cartId: string;
+  storeId: number;
+  status: string;
+  events: { id: string; createdAt: Date; type: string }[];
+  requiredActions: RequiredAction[];
+}
+
+// Statuses and event types are written only from OrderStatus values.
+function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    cartId: row.cartId,
+    storeId: row.storeId,
+    status: row.status as OrderStatus,
+    events: row.events.map((event) => ({ id: event.id, createdAt: event.createdAt.toISOString(), type: event.type as OrderStatus })),
+    requiredActions: row.requiredActions,
+  };
+}
+
+export interface NewOrder {
+  cartId: string;
+  storeId: number;
+  requestId: string;
+  currency: string;
+  subtotalMinor: number;
+  shippingMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  shippingMethodId: string | null;
+}
+
+export class OrderRepository {
+  /** Orders of a cart, in the order of the cart's store entries. */
+  async ofCart(tx: DbClient, cartId: string, storeOrder: number[]): Promise<Order[]> {
+    const rows = await tx.order.findMany({ where: { cartId }, select: orderColumns });
+    const rank = (storeId: number) => {
+      const index = storeOrder.indexOf(storeId);
+      return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    return rows.map(toOrder).sort((a, b) => rank(a.storeId) - rank(b.storeId) || a.storeId - b.storeId);
+  }
+
+  async find(tx: DbClient, orderId: string): Promise<Order | null> {
+    const row = await tx.order.findUnique({ where: { id: orderId }, select: orderColumns });
+    return row && toOrder(row);
+  }
+
+  /** Takes the order's write lock for the rest of the transaction (see CartRepository.lock). */
+  async lock(tx: DbClient, orderId: string): Promise<boolean> {
+    const { count } = await tx.order.updateMany({ where: { id: orderId }, data: { updatedAt: new Date() } });
+    return count === 1;
+  }
+
+  async create(tx: DbClient, order: NewOrder, now: Date): Promise<void> {
+    await tx.order.create({
+      data: {
+        id: randomUUID(),
+        ...order,
+        status: 'SUBMITTED',
+        createdAt: now,
+        events: { create: { id: randomUUID(), type: 'SUBMITTED', createdAt: now, position: 0 } },
+      },
+    });
+  }
+
+  /** Moves an order to `status`: appends the event and replaces the required actions. */
+  async transition(tx: DbClient, order: Order, status: OrderStatus, requiredActions: RequiredAction[], now: Date): Promise<void> {
+    await tx.order.update({ where: { id: order.id }, data: { status, updatedAt: now } });
+    await tx.orderEvent.create({ data: { id: randomUUID(), orderId: order.id, type: status, createdAt: now, position: order.events.length } });
+    await tx.requiredAction.deleteMany({ where: { orderId: order.id } });
+    if (requiredActions.length > 0) {
+      await tx.requiredAction.createMany({ data: requiredActions.map((action, position) => ({ orderId: order.id, position, ...action })) });
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// GraphQL twin of POST /orders/{id}/status: the store-side status update.
+import { Arg, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { OrderService } from './order.service.js';
+import { OrderStatusEnum, OrderType } from '../cart/cart.type.js';
+import { RequiredActionInput } from '../cart/cart.input.js';
+import type { Order } from '../cart/cart.model.js';
+
+@Resolver(() => OrderType)
+export class OrderResolver {
+  constructor(private readonly orders: OrderService) {}
+
+  @Query(() => OrderType, { nullable: true })
+  order(@Arg('id', () => ID) id: string): Promise<Order> {
+    return this.orders.get(id);
+  }
+
+  @Mutation(() => OrderType, { description: 'Moves an order along its status machine; ACTION_REQUIRED needs requiredActions.' })
+  updateOrderStatus(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('status', () => OrderStatusEnum) status: string,
+    @Arg('requiredActions', () => [RequiredActionInput], { nullable: true }) requiredActions: RequiredActionInput[] | null | undefined,
+  ): Promise<Order> {
+    return this.orders.updateStatus(orderId, status, requiredActions ?? null);
+  }
+}

@@ -1,0 +1,17 @@
+// REST twin of updateOrderStatus: store-side status updates.
+import type { FastifyInstance } from 'fastify';
+import type { OrderService } from './order.service.js';
+import { orderView } from '../cart/cart.view.js';
+import { idParams, orderResponse, orderStatusBody } from '../cart/cart.schemas.js';
+
+export function registerOrderRoutes(app: FastifyInstance, orders: OrderService): void {
+  app.post<{ Params: { id: string }; Body: { status: string; required_actions?: unknown[] | null } }>(
+    '/orders/:id/status',
+    { schema: { params: idParams, body: orderStatusBody, response: { 200: orderResponse } } },
+    async (request) => orderView(await orders.updateStatus(request.params.id, request.body.status, request.body.required_actions)),
+  );
+
+  app.get<{ Params: { id: string } }>('/orders/:id', { schema: { params: idParams, response: { 200: orderResponse } } }, async (request) =>
+    orderView(await orders.get(request.params.id)),
+  );
+}

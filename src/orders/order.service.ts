@@ -1,0 +1,69 @@
+// Store-side order updates: the status machine of src/domain/order-status.ts, one event per
+// transition, required actions while ACTION_REQUIRED.
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
+import type { Order, RequiredAction } from '../cart/cart.model.js';
+import { transactionOptions } from '../cart/cart.service.js';
+import { OrderRepository } from './order.repository.js';
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function orderNotFound(orderId: string): AppError {
+  return new AppError('ORDER_NOT_FOUND', `No order with id ${orderId.slice(0, 64)}`, { order_id: orderId.slice(0, 64) });
+}
+
+function checkActions(status: string, actions: unknown[] | null | undefined): RequiredAction[] {
+  const list = actions ?? [];
+  if (status !== 'ACTION_REQUIRED') {
+    if (list.length > 0) throw new AppError('VALIDATION_FAILED', 'required_actions are only given with status ACTION_REQUIRED', { field: 'required_actions' });
+    return [];
+  }
+  if (list.length === 0) throw new AppError('VALIDATION_FAILED', 'status ACTION_REQUIRED needs at least one required action', { field: 'required_actions' });
+  return list.map((raw, index) => {
+    const action = raw as Partial<Record<'action' | 'description', unknown>> | null;
+    const text = (key: 'action' | 'description', max: number) => {
+      const value = action?.[key];
+      if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
+        throw new AppError('VALIDATION_FAILED', `required_actions[${index}].${key} must be a non-empty string of at most ${max} characters`, { field: `required_actions[${index}].${key}` });
+      }
+      return value;
+    };
+    return { action: text('action', 255), description: text('description', 2000) };
+  });
+}
+
+export class OrderService {
+  private readonly repository = new OrderRepository();
+
+  constructor(private readonly db: Db) {}
+
+  async get(orderId: string): Promise<Order> {
+    const order = uuidShape.test(orderId) ? await this.repository.find(this.db, orderId) : null;
+    if (!order) throw orderNotFound(orderId);
+    return order;
+  }
+
+  async updateStatus(orderId: string, status: string, requiredActions?: unknown[] | null): Promise<Order> {
+    if (!isOrderStatus(status)) {
+      throw new AppError('VALIDATION_FAILED', `status must be one of ${orderStatuses.join(', ')}`, { field: 'status' });
+    }
+    const actions = checkActions(status, requiredActions);
+    return this.db.$transaction(async (tx) => {
+      if (!uuidShape.test(orderId) || !(await this.repository.lock(tx, orderId))) throw orderNotFound(orderId);
+      const order = await this.repository.find(tx, orderId);
+      if (!order) throw orderNotFound(orderId);
+      if (!canTransition(order.status, status)) {
+        throw new AppError('INVALID_ORDER_TRANSITION', `An order cannot go from ${order.status} to ${status}`, {
+          from: order.status,
+          to: status,
+          allowed: [...nextStatuses(order.status)],
+        });
+      }
+      await this.repository.transition(tx, order, status, actions, new Date());
+      const updated = await this.repository.find(tx, orderId);
+      if (!updated) throw orderNotFound(orderId);
+      return updated;
+    }, transactionOptions);
+  }
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { cartCost, cheapest, isAvailable, storeOffer, taxRateFor, type PricingLine, type PricingStore } from '../../src/domain/pricing.js';
+
+const rates = [
+  { countryCode: 'US', provinceCode: 'CA', ratePpm: 72500 },
+  { countryCode: 'US', provinceCode: null, ratePpm: 50000 },
+  { countryCode: null, provinceCode: null, ratePpm: 60000 },
+];
+
+describe('taxRateFor picks the most specific rate', () => {
+  it.each([
+    ['country and province', 'US', 'CA', 72500],
+    ['the country alone when the province has none', 'US', 'TX', 50000],
+    ['the country alone without a province', 'US', null, 50000],
+    ['the rate with neither for another country', 'DE', null, 60000],
+    ['the rate with neither without a destination', null, null, 60000],
+    ['the rate with neither when only a province is known', null, 'CA', 60000],
+  ] as const)('%s', (_name, countryCode, provinceCode, expected) => {
+    expect(taxRateFor(rates, { countryCode, provinceCode })).toBe(expected);
+  });
+
+  it('is 0 when nothing matches', () => {
+    expect(taxRateFor([{ countryCode: 'US', provinceCode: null, ratePpm: 50000 }], { countryCode: 'DE', provinceCode: null })).toBe(0);
+    expect(taxRateFor([], { countryCode: 'US', provinceCode: 'CA' })).toBe(0);
+  });
+});
+
+const north: PricingStore = {
+  currency: 'USD',
+  marginRatePpm: 120000,
+  shippingMethods: [
+    { code: 'standard', label: 'Standard', priceMinor: 599 },
+    { code: 'express', label: 'Express', priceMinor: 1499 },
+  ],
+  taxRates: rates,
+};
+
+const line = (variantId: string, unitPriceMinor: number, quantity: number, taxable = true, available = true): PricingLine => ({ variantId, unitPriceMinor, quantity, taxable, available });
+
+describe('storeOffer', () => {
+  // 2 × 44.99 + 12.50 + 25.00 (not taxable) = 127.48; taxable 102.48
+  const lines = [line('2011', 4499, 2), line('2021', 1250, 1), line('2031', 2500, 1, false)];
+
+  it('estimated (no destination, 6 %): subtotal 127.48, margin 15.30, tax 6.15 + 0.36, cheapest method selected', () => {
+    const offer = storeOffer(north, lines, { countryCode: null, provinceCode: null }, null);
+    expect(offer.subtotal).toStrictEqual({ minor: 12748, currency: 'USD' });
+    expect(offer.margin.minor).toBe(1530); // 15.2976
+    expect(offer.shippingMethods.map((m) => [m.id, m.price.minor, m.taxes.minor, m.total.minor])).toStrictEqual([
+      ['standard', 599, 36, 635], // 0.3594
+      ['express', 1499, 90, 1589], // 0.8994
+    ]);
+    expect(offer.selectedShippingMethod?.id).toBe('standard');
+    expect(offer.tax.minor).toBe(615 + 36); // 6.1488 → 6.15
+    expect(offer.shipping.minor).toBe(599);
+    expect(offer.notAvailableIds).toStrictEqual([]);
+  });
+
+  it('California (7.25 %) with express chosen: tax 7.43 + 1.09', () => {
+    const offer = storeOffer(north, lines, { countryCode: 'US', provinceCode: 'CA' }, 'express');
+    expect(offer.tax.minor).toBe(743 + 109); // 7.4298, 1.086775
+    expect(offer.shipping.minor).toBe(1499);
+    expect(offer.selectedShippingMethod).toStrictEqual({
+      id: 'express',
+      label: 'Express',
+      price: { minor: 1499, currency: 'USD' },
+      taxes: { minor: 109, currency: 'USD' },
+      total: { minor: 1608, currency: 'USD' },
+    });
+  });
+
+  it('rounds the store tax half up once, on the taxable subtotal (12.50 × 5 % = 0.625 → 0.63)', () => {
+    const offer = storeOffer({ ...north, shippingMethods: [] }, [line('2021', 1250, 1)], { countryCode: 'US', provinceCode: 'TX' }, null);
+    expect(offer.tax.minor).toBe(63);
+  });
+
+  it('falls back to the cheapest method when the chosen one is gone, and to none without methods', () => {
+    expect(storeOffer(north, lines, { countryCode: null, provinceCode: null }, 'teleport').selectedShippingMethod?.id).toBe('standard');
+    const bare = storeOffer({ ...north, shippingMethods: [] }, lines, { countryCode: null, provinceCode: null }, null);
+    expect(bare.selectedShippingMethod).toBeNull();
+    expect(bare.shipping.minor).toBe(0);
+    expect(bare.shippingMethods).toStrictEqual([]);
+  });
+
+  it('lists the variants that cannot be sold, keeping them in the subtotal', () => {
+    const offer = storeOffer(north, [line('1', 1000, 1), line('2', 500, 2, true, false)], { countryCode: null, provinceCode: null }, null);
+    expect(offer.notAvailableIds).toStrictEqual(['2']);
+    expect(offer.subtotal.minor).toBe(2000);
+  });
+});
+
+describe('cheapest', () => {
+  it('takes the lowest price, the first of equals', () => {
+    expect(cheapest([{ code: 'a', label: 'A', priceMinor: 500 }, { code: 'b', label: 'B', priceMinor: 300 }, { code: 'c', label: 'C', priceMinor: 300 }])?.code).toBe('b');
+    expect(cheapest([])).toBeNull();
+  });
+});
+
+describe('cartCost', () => {
+  const usd = (minor: number) => ({ minor, currency: 'USD' });
+  const offer = (subtotal: number, shipping: number, tax: number) => ({
+    subtotal: usd(subtotal),
+    margin: usd(0),
+    notAvailableIds: [],
+    shippingMethods: [],
+    selectedShippingMethod: null,
+    tax: usd(tax),
+    shipping: usd(shipping),
+  });
+
+  it('sums the stores: 127.48 + 63.32, shipping 5.99 + 7.25, tax 6.51 + 0 → 210.55', () => {
+    const cost = cartCost([offer(12748, 599, 651), offer(6332, 725, 0)], 'USD', { countryCode: null, provinceCode: null, postalCode: null });
+    expect(cost).toStrictEqual({ isEstimated: true, subtotal: usd(19080), shipping: usd(1324), tax: usd(651), total: usd(21055) });
+  });
+
+  it('is estimated until both country and postal code are known', () => {
+    expect(cartCost([], 'USD', { countryCode: 'US', provinceCode: null, postalCode: null }).isEstimated).toBe(true);
+    expect(cartCost([], 'USD', { countryCode: null, provinceCode: null, postalCode: '90001' }).isEstimated).toBe(true);
+    expect(cartCost([], 'USD', { countryCode: 'US', provinceCode: null, postalCode: '90001' }).isEstimated).toBe(false);
+  });
+});
+
+describe('isAvailable', () => {
+  const stock = { listed: true, inStock: true, status: 'AVAILABLE', qtyAvailable: 3, productAvailable: true };
+  it('needs a listed, in-stock, AVAILABLE SKU of an available product with enough quantity', () => {
+    expect(isAvailable(stock, 3)).toBe(true);
+    expect(isAvailable(stock, 4)).toBe(false);
+    expect(isAvailable({ ...stock, inStock: false }, 1)).toBe(false);
+    expect(isAvailable({ ...stock, status: 'UNAVAILABLE' }, 1)).toBe(false);
+    expect(isAvailable({ ...stock, productAvailable: false }, 1)).toBe(false);
+    expect(isAvailable({ ...stock, listed: false }, 1)).toBe(false);
+  });
+});
