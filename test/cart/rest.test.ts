@@ -250,7 +250,7 @@ describe('refused requests change nothing', () => {
     before = await dumpDatabase(t.database);
   });
 
-  const cases: [string, () => Promise<Answer>, number, string][] = [
+  const cases: [string, () => Promise<Answer<unknown>>, number, string][] = [
     ['an unknown variant', () => addToCart(t, [{ variant_id: '2021', quantity: 1 }, { variant_id: '9999', quantity: 1 }], cart.id), 422, 'VARIANT_NOT_FOUND'],
     ['a variant id that is not a number', () => addToCart(t, [{ variant_id: 'abc', quantity: 1 }], cart.id), 422, 'VARIANT_NOT_FOUND'],
     ['a variant of another product', () => addToCart(t, [{ variant_id: '2011', product_id: '202', quantity: 1 }], cart.id), 422, 'VARIANT_PRODUCT_MISMATCH'],
@@ -279,7 +279,7 @@ describe('refused requests change nothing', () => {
       const answer = await request();
       expect(answer.status).toBe(status);
       expect(answer.body).toMatchObject({ statusCode: status, code });
-      expect(typeof answer.body.message).toBe('string');
+      expect(typeof (answer.body as { message?: unknown }).message).toBe('string');
       expect(await dumpDatabase(t.database)).toBe(before);
     });
   }
