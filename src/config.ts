@@ -15,6 +15,12 @@ export interface Config {
   graphqlSandbox: boolean;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
+  /** PostgreSQL: connections in this process's pool. */
+  databasePoolSize: number;
+  /** PostgreSQL: statements running longer are cancelled (0 = no limit). */
+  statementTimeoutMs: number;
+  /** How long a shutdown waits for in-flight requests before closing anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -64,5 +70,8 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlIntrospection: bool(env, 'GRAPHQL_INTROSPECTION', true),
     graphqlSandbox: bool(env, 'GRAPHQL_SANDBOX', !production),
     bodyLimit: 1024 * 1024,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
   };
 }

@@ -11,6 +11,7 @@ import { openDatabase, type Database, type QueryEvent } from '../src/db/database
 import { applyMigrations } from '../src/db/migrate.js';
 import { importCatalog } from '../src/catalog/import.js';
 import { loadConfig } from '../src/config.js';
+import { createScratchDatabase, dropScratchDatabase } from '../src/db/postgres.js';
 
 export const fixturesDir = join(import.meta.dirname, 'fixtures');
 const tmpDir = join(import.meta.dirname, '.tmp');
@@ -25,11 +26,32 @@ export interface TestDatabase extends Database {
   queries: QueryEvent[];
 }
 
-/** A new, migrated database: SQLite in test/.tmp, or TEST_DATABASE_URL's PostgreSQL server. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * The engine the suite runs on: SQLite unless TEST_DATABASE=postgresql (npm run test:pg), which
+ * uses the server of TEST_PG_URL (a role with CREATEDB).
+ */
+export const testEngine = process.env.TEST_DATABASE === 'postgresql' ? 'postgresql' : 'sqlite';
+export const testPgUrl = process.env.TEST_PG_URL ?? 'postgresql://gateway:gateway@127.0.0.1:5432/gateway';
+
+/** A new database of the engine under test, without tables yet. */
+export async function createBlankDatabase(): Promise<{ url: string; remove(): Promise<void> }> {
+  if (testEngine === 'postgresql') {
+    const scratch = await createScratchDatabase(testPgUrl, 'test');
+    return { url: scratch.url, remove: () => dropScratchDatabase(testPgUrl, scratch.name) };
+  }
   mkdirSync(tmpDir, { recursive: true });
   const file = join(tmpDir, `${randomUUID()}.db`);
-  const url = `file:${file}`;
+  return {
+    url: `file:${file}`,
+    remove: async () => {
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+    },
+  };
+}
+
+/** A new, migrated, empty database of the engine under test, removed by close(). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { url, remove } = await createBlankDatabase();
   await applyMigrations(url);
   const queries: QueryEvent[] = [];
   const database = await openDatabase(url, { onQuery: (event) => queries.push(event) });
@@ -39,7 +61,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     queries,
     close: async () => {
       await database.close();
-      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+      await remove();
     },
   };
 }
@@ -102,5 +124,5 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.requiredAction.findMany({ orderBy: { id: 'asc' } }),
     db.idempotencyRecord.findMany({ orderBy: [{ scope: 'asc' }, { key: 'asc' }] }),
   ]);
-  return JSON.stringify(tables);
+  return JSON.stringify(tables, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
 }

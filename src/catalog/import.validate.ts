@@ -168,7 +168,8 @@ class Checker {
     if (currency === '') return null;
     const minor = toMinor(value, currency);
     if (minor === null) this.fail(`${path}.${key}`, `${value} has more decimals than ${currency} has`);
-    return minor;
+    else if (minor > maxId) this.fail(`${path}.${key}`, `${value} is more than the largest price (${maxId} in ${currency} minor units)`);
+    return minor !== null && minor <= maxId ? minor : null;
   }
 
   rate(object: JsonObject, key: string, path: string, fallback?: number): number {

@@ -22,6 +22,10 @@ export interface QueryEvent {
 export interface DatabaseOptions {
   /** Called for every SQL statement the client sends (tests count them). */
   onQuery?: (event: QueryEvent) => void;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+  /** PostgreSQL statement_timeout in ms (default none). */
+  statementTimeoutMs?: number;
 }
 
 export interface Database {
@@ -35,19 +39,23 @@ export function sqliteFilePath(databaseUrl: string): string {
   return resolve(databaseUrl.replace(/^file:/, '').replace(/\?.*$/, ''));
 }
 
-export function createAdapter(databaseUrl: string): PrismaBetterSqlite3 | PrismaPg {
+export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs'> = {}): PrismaBetterSqlite3 | PrismaPg {
   if (providerOf(databaseUrl) === 'sqlite') {
     const file = sqliteFilePath(databaseUrl);
     mkdirSync(dirname(file), { recursive: true });
     // A writer waits up to 5 s for another process's lock instead of failing at once.
     return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   }
-  return new PrismaPg({ connectionString: databaseUrl });
+  return new PrismaPg({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
 }
 
 export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {
   const provider = providerOf(databaseUrl);
-  const adapter = createAdapter(databaseUrl);
+  const adapter = createAdapter(databaseUrl, options);
   const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   // The two generated clients share every model and method; only their provider differs.
   const db = (provider === 'sqlite'

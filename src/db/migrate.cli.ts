@@ -9,54 +9,23 @@ import { loadConfig, type DatabaseProvider } from '../config.js';
 import { applyMigrations } from './migrate.js';
 import { migrationsDir, migrationScript } from './schema-engine.js';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { randomUUID } from 'node:crypto';
+import { scratchShadowFactory } from './postgres.js';
+
+const cleanups: (() => Promise<void>)[] = [];
 
 /**
  * Where the engine may replay migrations to compare them with the schema: an in-memory SQLite
- * database, and for PostgreSQL the server of SHADOW_DATABASE_URL (a scratch database).
+ * database, and for PostgreSQL scratch databases on the server of SHADOW_DATABASE_URL.
  */
 function shadowFactory(provider: DatabaseProvider): SqlMigrationAwareDriverAdapterFactory {
   if (provider === 'sqlite') return new PrismaBetterSqlite3({ url: ':memory:' });
   const url = process.env.SHADOW_DATABASE_URL;
   if (!url) throw new Error('SHADOW_DATABASE_URL must name a PostgreSQL database whose role may CREATE DATABASE');
-  return pgScratchFactory(url);
+  const { factory, cleanup } = scratchShadowFactory(url);
+  cleanups.push(cleanup);
+  return factory;
 }
-
-/**
- * PrismaPg's own connectToShadowDb ignores the database name when given a connection string and
- * replays migrations into the main database. This one creates a scratch database and drops it
- * when the command ends.
- */
-function pgScratchFactory(url: string): SqlMigrationAwareDriverAdapterFactory {
-  const base = new PrismaPg({ connectionString: url });
-  const scratch: string[] = [];
-  // Runs after the engine closed its connections (see openEngine's dispose).
-  cleanups.push(async () => {
-    if (scratch.length === 0) return;
-    const admin = await base.connect();
-    for (const name of scratch) await admin.executeScript(`DROP DATABASE IF EXISTS "${name}"`);
-    await admin.dispose();
-  });
-  return {
-    provider: base.provider,
-    adapterName: base.adapterName,
-    connect: () => base.connect(),
-    async connectToShadowDb() {
-      const name = `shadow_${randomUUID().replaceAll('-', '')}`;
-      const admin = await base.connect();
-      await admin.executeScript(`CREATE DATABASE "${name}"`);
-      await admin.dispose();
-      scratch.push(name);
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      return new PrismaPg({ connectionString: target.toString() }).connect();
-    },
-  };
-}
-
-const cleanups: (() => Promise<void>)[] = [];
 
 const providers: DatabaseProvider[] = ['sqlite', 'postgresql'];
 

@@ -84,8 +84,8 @@ describe('POST /cart/submit', () => {
     const stored = await t.database.db.order.findMany({ where: { cartId: id }, orderBy: { storeId: 'asc' } });
     // north: 127.48 + 5.99 + 7.86; south: 63.32 + 7.25 + 5.82 (example A in California)
     expect(stored.map((order) => [order.storeId, order.subtotalMinor, order.shippingMinor, order.taxMinor, order.totalMinor])).toStrictEqual([
-      [1, 12748, 599, 786, 14133],
-      [2, 6332, 725, 582, 7639],
+      [1, 12748n, 599n, 786n, 14133n],
+      [2, 6332n, 725n, 582n, 7639n],
     ]);
     expect((await cartStatus(id)).body).toStrictEqual(answer.body);
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogValidationError, importCatalog } from '../../src/catalog/import.js';
 import { runImportCommand } from '../../src/catalog/import.cli.js';
-import { createTestDatabase, dumpDatabase, readFixture, type TestDatabase } from '../helpers.js';
+import { createBlankDatabase, createTestDatabase, dumpDatabase, readFixture, type TestDatabase } from '../helpers.js';
 
 type Doc = Record<string, unknown> & { stores: Record<string, unknown>[]; products: Record<string, unknown>[]; media: Record<string, unknown>[]; similar: Record<string, unknown>[] };
 const fixture = () => structuredClone(readFixture('catalog.json')) as Doc;
@@ -142,6 +142,7 @@ describe('an invalid document writes nothing and names every problem', () => {
     ['a product id as a string', edit((d) => (product(d, 0).id = '11')), '$.products[0].id', /positive integer/],
     ['a product without title', edit((d) => delete product(d, 2).title), '$.products[2].title', /is required/],
     ['a price finer than cents', edit((d) => (product(d, 0).price = 10.001)), '$.products[0].price', /more decimals than USD/],
+    ['a price beyond the stored range', edit((d) => (product(d, 0).price = 30_000_000)), '$.products[0].price', /more than the largest price/],
     ['a SKU of an unknown store', edit((d) => (product(d, 0).skus[0]!.merchant_id = 99)), '$.products[0].skus[0].merchant_id', /must name a store/],
     ['a SKU in another currency than its store', edit((d) => (product(d, 0).skus[0]!.currency = 'EUR')), '$.products[0].skus[0].currency', /currency of store 1/],
     ['a duplicate sku_id', edit((d) => (product(d, 1).skus[0]!.sku_id = 1101)), '$.products[1].skus[0].sku_id', /duplicate sku_id/],
@@ -211,13 +212,16 @@ describe('npm run catalog:import', () => {
   }
 
   it('migrates a new database, imports, and prints the counts (exit 0)', async () => {
-    const target = await createTestDatabase();
-    await target.close();
-    const result = await run(fixture(), target.url);
-    expect(result.code).toBe(0);
-    expect(result.out).toContain('products: 6 inserted, 0 updated, 0 unchanged');
-    const again = await run(fixture(), target.url);
-    expect(again.out).toContain('products: 0 inserted, 0 updated, 6 unchanged');
+    const target = await createBlankDatabase();
+    try {
+      const result = await run(fixture(), target.url);
+      expect(result.code).toBe(0);
+      expect(result.out).toContain('products: 6 inserted, 0 updated, 0 unchanged');
+      const again = await run(fixture(), target.url);
+      expect(again.out).toContain('products: 0 inserted, 0 updated, 6 unchanged');
+    } finally {
+      await target.remove();
+    }
   });
 
   it('prints every problem with its path and exits 1', async () => {
