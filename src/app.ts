@@ -19,6 +19,7 @@ import { OrderService } from './orders/order.service.js';
 import { registerOrderRoutes } from './orders/order.routes.js';
 import { buildGatewaySchema } from './graphql/schema.js';
 import { formatGraphQLError } from './graphql/errors.js';
+import { Lifecycle } from './lifecycle.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,7 +56,11 @@ function toAppError(error: FastifyError): AppError | null {
   return null;
 }
 
-export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+/**
+ * Builds the app. With a Lifecycle that is not ready yet (the server while it migrates), every
+ * route but /healthz and /readyz answers 503 until it is.
+ */
+export async function buildApp(config: AppConfig, database: Database, lifecycle: Lifecycle = new Lifecycle()): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -110,7 +115,23 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     return reply.status(error.statusCode).send(errorBody(error));
   });
 
+  if (!lifecycle.ready) {
+    // One comparison per request; it keeps traffic off a database that is still migrating.
+    app.addHook('onRequest', async (request, reply) => {
+      if (lifecycle.ready || request.url === '/healthz' || request.url === '/readyz') return;
+      const error = new AppError('SERVICE_UNAVAILABLE', `The service is ${lifecycle.phase}; try again shortly`);
+      await reply.status(error.statusCode).header('retry-after', '1').send(errorBody(error));
+    });
+  }
+
+  app.get('/readyz', async (_request, reply) => {
+    if (lifecycle.ready) return { status: 'ready' };
+    return reply.status(503).send({ status: lifecycle.phase });
+  });
+
   app.get('/healthz', async (_request, reply) => {
+    // Before migrations finish the database is not to be touched (SQLite is held exclusively).
+    if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });
     try {
       await database.db.$queryRawUnsafe('SELECT 1');
       return { status: 'ok' };

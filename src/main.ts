@@ -1,39 +1,47 @@
-// Entry point: config → migrations → database → demo seed → buildApp → listen, and a graceful
-// shutdown on SIGTERM/SIGINT that lets in-flight requests finish.
+// Entry point: config → app → listen (not ready) → migrations → connect → demo seed → ready; and
+// a graceful shutdown on SIGTERM/SIGINT: not ready at once, in-flight requests finish, new ones
+// get 503, then the database is closed.
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { createDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
+import { Lifecycle } from './lifecycle.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const applied = await applyMigrations(config.databaseUrl);
-  const database = await openDatabase(config.databaseUrl);
-  const app = await buildApp(config, database);
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
-
-  if (config.seedDemo && (await new CatalogRepository(database.db).isEmpty())) {
-    const file = join(projectRoot, 'prisma', 'seed', 'demo-catalog.json');
-    const report = await importCatalog(database.db, JSON.parse(await readFile(file, 'utf8')));
-    app.log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
-  }
+  const lifecycle = new Lifecycle('starting');
+  const database = createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.statementTimeoutMs });
+  const app = await buildApp(config, database, lifecycle);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    lifecycle.phase = 'stopping';
     app.log.info(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      app.log.error(`in-flight requests still running after ${config.shutdownTimeoutMs} ms: exiting anyway`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    // A keep-alive connection whose request finishes after close() began stays open and would
+    // hold close() forever: close such connections as they go idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     app
       .close()
       .then(() => database.close())
       .then(
-        () => process.exit(0),
+        () => {
+          app.log.info('stopped');
+          process.exit(0);
+        },
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
           process.exit(1);
@@ -44,6 +52,19 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+
+  lifecycle.phase = 'migrating';
+  const applied = await applyMigrations(config.databaseUrl);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
+  await database.connect();
+
+  if (config.seedDemo && (await new CatalogRepository(database.db).isEmpty())) {
+    const file = join(projectRoot, 'prisma', 'seed', 'demo-catalog.json');
+    const report = await importCatalog(database.db, JSON.parse(await readFile(file, 'utf8')));
+    app.log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
+  }
+  if (!closing) lifecycle.phase = 'ready';
+  app.log.info('ready');
 }
 
 main().catch((error: unknown) => {

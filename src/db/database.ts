@@ -53,7 +53,11 @@ export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions
   });
 }
 
-export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {
+/**
+ * A client that has not connected yet: nothing touches the database until connect() or a first
+ * query. The server creates it before migrations run, and connects after.
+ */
+export function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Database & { connect(): Promise<void> } {
   const provider = providerOf(databaseUrl);
   const adapter = createAdapter(databaseUrl, options);
   const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
@@ -65,15 +69,23 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) => onQuery({ query: event.query, durationMs: event.duration }));
   }
-  await db.$connect();
-  if (provider === 'sqlite') {
-    // WAL lets readers go on while one writer commits; several processes may share the file.
-    await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
-    await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
-  }
   return {
     db,
     provider,
+    async connect() {
+      await db.$connect();
+      if (provider === 'sqlite') {
+        // WAL lets readers go on while one writer commits; several processes may share the file.
+        await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+        await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+      }
+    },
     close: () => db.$disconnect(),
   };
+}
+
+export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {
+  const database = createDatabase(databaseUrl, options);
+  await database.connect();
+  return database;
 }

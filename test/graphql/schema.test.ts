@@ -7,6 +7,8 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { printGatewaySchema } from '../../src/graphql/schema.js';
 import { migrationScript, projectRoot } from '../../src/db/schema-engine.js';
+import { scratchShadowFactory } from '../../src/db/postgres.js';
+import { testEngine, testPgUrl } from '../helpers.js';
 
 describe('checked-in schemas', () => {
   it('schema/schema.graphql is the SDL the code builds (npm run schema:print)', () => {
@@ -23,5 +25,15 @@ describe('checked-in schemas', () => {
   it('the SQLite migrations build exactly prisma/sqlite/schema.prisma', async () => {
     const script = await migrationScript('sqlite', new PrismaBetterSqlite3({ url: ':memory:' }));
     expect(script.trim()).toMatch(/^(-- This is an empty migration\.)?$/);
+  });
+
+  it.runIf(testEngine === 'postgresql')('the PostgreSQL migrations build exactly prisma/postgresql/schema.prisma', async () => {
+    const { factory, cleanup } = scratchShadowFactory(testPgUrl);
+    try {
+      const script = await migrationScript('postgresql', factory);
+      expect(script.trim()).toMatch(/^(-- This is an empty migration\.)?$/);
+    } finally {
+      await cleanup();
+    }
   });
 });
