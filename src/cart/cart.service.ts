@@ -3,6 +3,7 @@
 // cart apply one after the other and a rejected request rolls back whole.
 import { randomBytes } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 import { validateBuyerIdentityPatch, type BuyerIdentityField, type BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import type { Cart, CartItemInput } from './cart.model.js';
@@ -10,8 +11,6 @@ import { CartRepository, type CartSku, type LineWrite, type StoredCart } from '.
 import { priceCart } from './cart.pricing.js';
 
 export const maxQuantity = 999;
-
-export const transactionOptions = { maxWait: 15_000, timeout: 20_000 } as const;
 
 /** 144 random bits, URL-safe: a cart id is the only key to a cart. */
 export function newCartId(): string {
@@ -50,7 +49,7 @@ export class CartService {
 
   async get(cartId: string): Promise<Cart> {
     // Read in a transaction too: on SQLite it waits for a write in flight instead of seeing it half done.
-    return this.db.$transaction(async (tx) => priceCart(await this.loadOrThrow(tx, cartId)), transactionOptions);
+    return inTransaction(this.db, async (tx) => priceCart(await this.loadOrThrow(tx, cartId)));
   }
 
   /** Adds the items (quantities merge); a null cart id creates a cart. */
@@ -128,7 +127,7 @@ export class CartService {
   }
 
   private write(cartId: string | null, change: (tx: DbClient, cart: StoredCart) => Promise<void>): Promise<Cart> {
-    return this.db.$transaction(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       let id = cartId;
       if (id === null) {
         id = newCartId();
@@ -142,7 +141,7 @@ export class CartService {
       }
       await change(tx, cart);
       return priceCart(await this.loadOrThrow(tx, id));
-    }, transactionOptions);
+    });
   }
 
   /**

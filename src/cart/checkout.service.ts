@@ -9,7 +9,8 @@ import { OrderRepository } from '../orders/order.repository.js';
 import type { Cart, CartStatusAnswer } from './cart.model.js';
 import { CartRepository, type StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
-import { cartNotFound, snakeCase, transactionOptions, type FieldNaming } from './cart.service.js';
+import { cartNotFound, snakeCase, type FieldNaming } from './cart.service.js';
+import { inTransaction } from '../db/transaction.js';
 import { IdempotencyStore, checkKey, requestHash } from './idempotency.js';
 
 export interface SubmitResult {
@@ -32,18 +33,18 @@ export class CheckoutService {
   constructor(private readonly db: Db) {}
 
   async status(cartId: string): Promise<CartStatusAnswer> {
-    return this.db.$transaction(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       const cart = await this.carts.load(tx, cartId);
       if (!cart) throw cartNotFound(cartId);
       return this.answer(tx, cart);
-    }, transactionOptions);
+    });
   }
 
   async submit(cartId: string, idempotencyKey: string | null, naming: FieldNaming = snakeCase): Promise<SubmitResult> {
     const key = idempotencyKey === null ? null : checkKey(idempotencyKey);
     const hash = requestHash({ cartId });
     try {
-      return await this.db.$transaction(async (tx) => {
+      return await inTransaction(this.db, async (tx) => {
         const now = new Date();
         if (!(await this.carts.lock(tx, cartId))) throw cartNotFound(cartId);
         if (key !== null) {
@@ -79,7 +80,7 @@ export class CheckoutService {
         const answer = await this.answer(tx, submitted);
         if (key !== null) await this.idempotency.save(tx, submitScope, key, hash, answer, now);
         return { answer, replayed: false };
-      }, transactionOptions);
+      });
     } catch (error) {
       // The same key, at the same moment, for another cart: that one won.
       if (key !== null && isUniqueViolation(error)) {

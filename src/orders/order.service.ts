@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
 import type { Order, RequiredAction } from '../cart/cart.model.js';
-import { transactionOptions } from '../cart/cart.service.js';
+import { inTransaction } from '../db/transaction.js';
 import { OrderRepository } from './order.repository.js';
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +49,7 @@ export class OrderService {
       throw new AppError('VALIDATION_FAILED', `status must be one of ${orderStatuses.join(', ')}`, { field: 'status' });
     }
     const actions = checkActions(status, requiredActions);
-    return this.db.$transaction(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       if (!uuidShape.test(orderId) || !(await this.repository.lock(tx, orderId))) throw orderNotFound(orderId);
       const order = await this.repository.find(tx, orderId);
       if (!order) throw orderNotFound(orderId);
@@ -64,6 +64,6 @@ export class OrderService {
       const updated = await this.repository.find(tx, orderId);
       if (!updated) throw orderNotFound(orderId);
       return updated;
-    }, transactionOptions);
+    });
   }
 }

@@ -1,0 +1,25 @@
+// One place for how writes run: an interactive transaction with bounded waits, retried when the
+// database reports a write conflict or a deadlock (P2034: PostgreSQL 40001/40P01). Under
+// PostgreSQL's default READ COMMITTED with the cart row lock these are rare deadlocks; on a
+// SERIALIZABLE distributed engine (CockroachDB, YugabyteDB) they are the normal way contention
+// shows, and a retry is the documented answer.
+import type { Db, Prisma } from './database.js';
+
+export const transactionOptions = { maxWait: 15_000, timeout: 20_000 } as const;
+const attempts = 4;
+
+function isWriteConflict(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2034';
+}
+
+export async function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.$transaction(work, transactionOptions);
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt >= attempts) throw error;
+      // Jittered backoff so that the conflicting writers do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 20));
+    }
+  }
+}
