@@ -1,6 +1,7 @@
 // buildApp(config, database): Fastify with the REST routes, Apollo Server on /graphql, and the one
 // error handler that turns every failure into the documented error shape.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -20,6 +21,9 @@ import { registerOrderRoutes } from './orders/order.routes.js';
 import { buildGatewaySchema } from './graphql/schema.js';
 import { formatGraphQLError } from './graphql/errors.js';
 import { Lifecycle } from './lifecycle.js';
+import { costLimitPlugin } from './graphql/cost.js';
+import { principalOf, registerSecurity } from './security/security.js';
+import { idempotencyHooks } from './security/idempotency.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +31,20 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'logLevel' | 'graphqlIntrospection' | 'graphqlSandbox' | 'bodyLimit'>;
+export type AppConfig = Pick<
+  Config,
+  'logLevel' | 'graphqlIntrospection' | 'graphqlSandbox' | 'bodyLimit' | 'apiKeys' | 'corsOrigins' | 'rateLimitMax' | 'graphqlMaxDepth' | 'graphqlMaxComplexity'
+>;
+
+const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * What a request log line says of the request: its route pattern, not its URL, so that cart ids
+ * (the only key to a cart) and query strings stay out of logs. Bodies and headers are never logged.
+ */
+function requestLogView(request: FastifyRequest) {
+  return { method: request.method, route: request.routeOptions.url ?? `(no route) ${request.url.split('?')[0]?.slice(0, 100) ?? ''}`, remoteAddress: request.ip };
+}
 
 const contextKey = Symbol('requestContext');
 
@@ -62,12 +79,30 @@ function toAppError(error: FastifyError): AppError | null {
  */
 export async function buildApp(config: AppConfig, database: Database, lifecycle: Lifecycle = new Lifecycle()): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestLogView },
+      // Belt and braces: nothing logs these today, and nothing will by accident.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]', '*.buyer_identity', '*.buyerIdentity', '*.email', '*.phone', '*.address_1', '*.address1'],
+        censor: '[redacted]',
+      },
+    },
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
-    requestIdHeader: 'x-request-id',
+    // A caller's x-request-id is kept when it is a plain token, else a UUID; answered back.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
+    },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  await registerSecurity(app, config);
+  app.decorateRequest('idempotencyRecord', null);
+  const idempotency = idempotencyHooks(database.db);
 
   const catalogRepository = new CatalogRepository(database.db);
   const catalog = new CatalogService(catalogRepository);
@@ -79,7 +114,7 @@ export async function buildApp(config: AppConfig, database: Database, lifecycle:
   app.decorateRequest('context', {
     getter() {
       const holder = this as unknown as { [contextKey]: RequestContext | null };
-      return (holder[contextKey] ??= createRequestContext(catalogRepository));
+      return (holder[contextKey] ??= createRequestContext(catalogRepository, principalOf(this)));
     },
   });
 
@@ -141,11 +176,20 @@ export async function buildApp(config: AppConfig, database: Database, lifecycle:
   });
 
   registerCatalogRoutes(app, catalog);
-  registerCartRoutes(app, carts, checkout);
-  registerOrderRoutes(app, orders);
+  registerCartRoutes(app, carts, checkout, idempotency);
+  registerOrderRoutes(app, orders, idempotency);
 
+  // POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own.
+  const graphqlIdempotency = idempotencyHooks(database.db, ':graphql');
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/graphql') return;
+    route.preHandler = graphqlIdempotency.preHandler;
+    route.onSend = graphqlIdempotency.onSend;
+  });
+
+  const schema = buildGatewaySchema({ catalog, carts, checkout, orders });
   const apollo = new ApolloServer<RequestContext>({
-    schema: buildGatewaySchema({ catalog, carts, checkout, orders }),
+    schema,
     introspection: config.graphqlIntrospection,
     // Clients authenticate with headers, never cookies, so a cross-site form cannot act for a
     // shopper; GET queries from plain clients are welcome.
@@ -153,6 +197,7 @@ export async function buildApp(config: AppConfig, database: Database, lifecycle:
     formatError: formatGraphQLError((error) => app.log.error({ err: error }, 'unexpected GraphQL error')),
     includeStacktraceInErrorResponses: false,
     plugins: [
+      costLimitPlugin(schema, { maxDepth: config.graphqlMaxDepth, maxComplexity: config.graphqlMaxComplexity }),
       fastifyApolloDrainPlugin(app),
       config.graphqlSandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
     ],

@@ -21,9 +21,24 @@ export interface Config {
   statementTimeoutMs: number;
   /** How long a shutdown waits for in-flight requests before closing anyway. */
   shutdownTimeoutMs: number;
+  /** API keys and their roles; empty = the service runs open. */
+  apiKeys: ApiKeyConfig[];
+  /** Origins browsers may call from; empty = no CORS headers. "*" = any. */
+  corsOrigins: string[];
+  /** Requests per minute per API key (or client address when open); 0 = no limit. */
+  rateLimitMax: number;
+  graphqlMaxDepth: number;
+  graphqlMaxComplexity: number;
 }
 
 export class ConfigError extends Error {}
+
+export type Role = 'client' | 'admin';
+
+export interface ApiKeyConfig {
+  key: string;
+  role: Role;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -51,6 +66,22 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return value;
 }
 
+/** "key:role,key:role", roles client or admin; keys of 16+ characters. */
+function apiKeys(env: Env): ApiKeyConfig[] {
+  const raw = env.API_KEYS?.trim();
+  if (!raw) return [];
+  return raw.split(',').map((entry, index) => {
+    const separator = entry.lastIndexOf(':');
+    const key = entry.slice(0, separator).trim();
+    const role = entry.slice(separator + 1).trim();
+    if (separator < 1 || (role !== 'client' && role !== 'admin')) {
+      throw new ConfigError(`API_KEYS entry ${index + 1} must be <key>:client or <key>:admin`);
+    }
+    if (key.length < 16) throw new ConfigError(`API_KEYS entry ${index + 1}: a key needs at least 16 characters`);
+    return { key, role };
+  });
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -73,5 +104,10 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    apiKeys: apiKeys(env),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''),
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 0, 1_000_000),
+    graphqlMaxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 10, 1, 100),
+    graphqlMaxComplexity: int(env, 'GRAPHQL_MAX_COMPLEXITY', 10_000, 1, 10_000_000),
   };
 }

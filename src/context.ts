@@ -2,14 +2,18 @@
 // routes which never read the catalog never build them.
 import type { CatalogRepository } from './catalog/catalog.repository.js';
 import { createCatalogLoaders, type CatalogLoaders } from './catalog/loaders.js';
+import type { Principal } from './security/api-keys.js';
 
 export interface RequestContext {
   readonly loaders: CatalogLoaders;
+  /** Who is calling (their API key's role). */
+  readonly principal: Principal;
 }
 
-export function createRequestContext(catalogRepository: CatalogRepository): RequestContext {
+export function createRequestContext(catalogRepository: CatalogRepository, principal: Principal): RequestContext {
   let loaders: CatalogLoaders | undefined;
   return {
+    principal,
     get loaders() {
       loaders ??= createCatalogLoaders(catalogRepository);
       return loaders;

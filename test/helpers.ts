@@ -72,11 +72,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The configuration of test apps: the defaults, quiet, without rate limits. */
+export function testConfig(env: Record<string, string> = {}) {
+  return { ...loadConfig({ RATE_LIMIT_MAX: '0', ...env }), logLevel: 'silent' as const };
+}
+
 /** The app on a fresh database, with the test catalog (test/fixtures/catalog.json) loaded. */
-export async function createTestApp(catalog: unknown = readFixture('catalog.json')): Promise<TestApp> {
+export async function createTestApp(catalog: unknown = readFixture('catalog.json'), env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (catalog !== null) await importCatalog(database.db, catalog);
-  const app = await buildApp({ ...loadConfig({}), logLevel: 'silent' }, database);
+  const app = await buildApp(testConfig(env), database);
   await app.ready();
   return {
     app,

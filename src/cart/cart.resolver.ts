@@ -1,5 +1,6 @@
 // GraphQL queries and mutations of carts: each calls one CartService/CheckoutService method.
-import { Arg, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../context.js';
 import type { BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import { CartService } from './cart.service.js';
 import { CheckoutService } from './checkout.service.js';
@@ -74,8 +75,9 @@ export class CartResolver {
   async submitCart(
     @Arg('cartId', () => ID) cartId: string,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null | undefined,
+    @Ctx() context: RequestContext,
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
-    const { answer, replayed } = await this.checkout.submit(cartId, idempotencyKey ?? null, camelCase);
+    const { answer, replayed } = await this.checkout.submit(cartId, idempotencyKey ?? null, context.principal.id, camelCase);
     return { ...answer, replayed };
   }
 }

@@ -3,6 +3,8 @@
 // /cart/shippingMethod, /cart/submit. Each maps its body onto one service method.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
+import type { IdempotencyHooks } from '../security/idempotency.js';
+import { principalOf } from '../security/security.js';
 import type { BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import type { CartItemInput } from './cart.model.js';
 import type { CartService } from './cart.service.js';
@@ -63,20 +65,22 @@ function identityPatch(body: Record<string, unknown>): BuyerIdentityPatch {
   return patch;
 }
 
-export function registerCartRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService): void {
+export function registerCartRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, idempotency: IdempotencyHooks): void {
   const cart = { 200: cartResponse };
+  // Every cart-changing route replays its answer for a repeated Idempotency-Key.
+  const replayable = { preHandler: idempotency.preHandler, onSend: idempotency.onSend };
 
-  app.post<{ Body: CartItemsBody | undefined }>('/cart', { schema: { body: cartItemsBody, response: cart } }, async (request) =>
+  app.post<{ Body: CartItemsBody | undefined }>('/cart', { schema: { body: cartItemsBody, response: cart }, ...replayable }, async (request) =>
     cartView(await carts.addItems(request.body?.id || null, items(request.body))),
   );
 
-  app.put<{ Body: CartItemsBody & { id: string } }>('/cart', { schema: { body: cartItemsBodyWithId, response: cart } }, async (request) =>
+  app.put<{ Body: CartItemsBody & { id: string } }>('/cart', { schema: { body: cartItemsBodyWithId, response: cart }, ...replayable }, async (request) =>
     cartView(await carts.setQuantities(request.body.id, items(request.body), true)),
   );
 
   app.post<{ Body: { id: string; buyer_identity: Record<string, unknown> } }>(
     '/cart/customerInfo',
-    { schema: { body: customerInfoBody, response: { 200: { type: 'object', required: ['cart'], properties: { cart: cartResponse } } } } },
+    { schema: { body: customerInfoBody, response: { 200: { type: 'object', required: ['cart'], properties: { cart: cartResponse } } } }, ...replayable },
     async (request) => ({ cart: cartView(await carts.updateBuyerIdentity(request.body.id, identityPatch(request.body.buyer_identity))) }),
   );
 
@@ -86,18 +90,18 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
 
   app.get<{ Params: { id: string } }>('/cart/:id', { schema: { params: idParams, response: cart } }, async (request) => cartView(await carts.get(request.params.id)));
 
-  app.post<{ Body: { cart_id?: string | null; item: ItemBody } }>('/cart/add', { schema: { body: addItemBody, response: cart } }, async (request) =>
+  app.post<{ Body: { cart_id?: string | null; item: ItemBody } }>('/cart/add', { schema: { body: addItemBody, response: cart }, ...replayable }, async (request) =>
     cartView(await carts.addItems(request.body.cart_id || null, [item(request.body.item)])),
   );
 
-  app.post<{ Body: { cart_id: string; item: ItemBody } }>('/cart/update', { schema: { body: updateItemBody, response: cart } }, async (request) =>
+  app.post<{ Body: { cart_id: string; item: ItemBody } }>('/cart/update', { schema: { body: updateItemBody, response: cart }, ...replayable }, async (request) =>
     cartView(await carts.setQuantities(request.body.cart_id, [item(request.body.item)], false)),
   );
 
   // The variant to remove comes as a JSON body or in the query string.
   app.delete<{ Body: { cart_id: string; variant_id: string | number } | undefined; Querystring: { cart_id?: string; variant_id?: string } }>(
     '/cart/items',
-    { schema: { response: cart } },
+    { schema: { response: cart }, ...replayable },
     async (request) => {
       const input: { cart_id?: unknown; variant_id?: unknown } = request.body && typeof request.body === 'object' ? request.body : request.query;
       const missing = [
@@ -113,15 +117,16 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
 
   app.post<{ Body: { cart_id: string; store: string | number; shipping_method_id: string } }>(
     '/cart/shippingMethod',
-    { schema: { body: shippingMethodBody, response: cart } },
+    { schema: { body: shippingMethodBody, response: cart }, ...replayable },
     async (request) => cartView(await carts.selectShippingMethod(request.body.cart_id, String(request.body.store), request.body.shipping_method_id)),
   );
 
+  // Submit keeps its Idempotency-Key in its own transaction (CheckoutService), not in the route hooks.
   app.post<{ Body: { id?: string; cart_id?: string } | undefined }>('/cart/submit', { schema: { body: submitBody, response: { 200: cartStatusResponse } } }, async (request, reply) => {
     const cartId = request.body?.id ?? request.body?.cart_id;
     if (!cartId) throw new AppError('VALIDATION_FAILED', 'POST /cart/submit needs the cart id as "id"', { fields: ['id'] });
     const key = request.headers['idempotency-key'];
-    const { answer, replayed } = await checkout.submit(cartId, typeof key === 'string' ? key : null);
+    const { answer, replayed } = await checkout.submit(cartId, typeof key === 'string' ? key : null, principalOf(request).id);
     if (replayed) void reply.header('Idempotent-Replayed', 'true');
     return cartStatusView(answer);
   });

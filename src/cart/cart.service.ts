@@ -11,6 +11,15 @@ import { CartRepository, type CartSku, type LineWrite, type StoredCart } from '.
 import { priceCart } from './cart.pricing.js';
 
 export const maxQuantity = 999;
+/** Items one request may name, and lines one cart may hold. */
+export const maxItemsPerRequest = 100;
+export const maxLinesPerCart = 250;
+
+function checkItemCount(count: number): void {
+  if (count > maxItemsPerRequest) {
+    throw new AppError('TOO_MANY_ITEMS', `A request may name at most ${maxItemsPerRequest} items; this one names ${count}`, { max: maxItemsPerRequest, count });
+  }
+}
 
 /** 144 random bits, URL-safe: a cart id is the only key to a cart. */
 export function newCartId(): string {
@@ -78,6 +87,7 @@ export class CartService {
 
   /** Removes the variants whatever their quantity; ids not in the cart change nothing. */
   removeItems(cartId: string, variantIds: (string | number)[]): Promise<Cart> {
+    checkItemCount(variantIds.length);
     return this.write(cartId, async (tx, cart) => {
       const remove = new Set(variantIds.map((id) => String(id).trim()));
       const kept = cart.lines.filter((line) => !remove.has(String(line.skuId)));
@@ -164,6 +174,9 @@ export class CartService {
       }
       lines.push({ skuId, storeId: sku.merchantId, quantity });
     }
+    if (lines.length > maxLinesPerCart) {
+      throw new AppError('CART_TOO_LARGE', `A cart may hold at most ${maxLinesPerCart} lines; this change would make ${lines.length}`, { max: maxLinesPerCart, lines: lines.length });
+    }
     const currencyOf = (skuId: number) => skus.get(skuId)?.currency ?? null;
     const expected = lines.length > 0 ? currencyOf(lines[0]!.skuId) : null;
     const odd = lines.find((line) => currencyOf(line.skuId) !== expected);
@@ -181,6 +194,7 @@ export class CartService {
 
   /** Checks each item and finds its SKU: by variant id, or by product id when it has one SKU. */
   private async resolveItems(tx: DbClient, items: CartItemInput[], minQuantity: number): Promise<ResolvedItem[]> {
+    checkItemCount(items.length);
     const wanted = items.map((item, index) => {
       if (!Number.isInteger(item.quantity) || item.quantity < minQuantity || item.quantity > maxQuantity) {
         throw new AppError('VALIDATION_FAILED', `items[${index}].quantity must be an integer from ${minQuantity} to ${maxQuantity}`, { index, field: 'quantity' });

@@ -19,8 +19,6 @@ export interface SubmitResult {
   replayed: boolean;
 }
 
-const submitScope = 'submitCart';
-
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
@@ -40,15 +38,17 @@ export class CheckoutService {
     });
   }
 
-  async submit(cartId: string, idempotencyKey: string | null, naming: FieldNaming = snakeCase): Promise<SubmitResult> {
+  /** `caller` scopes idempotency keys: one client's key never replays another's answer. */
+  async submit(cartId: string, idempotencyKey: string | null, caller: string, naming: FieldNaming = snakeCase): Promise<SubmitResult> {
     const key = idempotencyKey === null ? null : checkKey(idempotencyKey);
-    const hash = requestHash({ cartId });
+    const scope = caller;
+    const hash = requestHash({ operation: 'submitCart', cartId });
     try {
       return await inTransaction(this.db, async (tx) => {
         const now = new Date();
         if (!(await this.carts.lock(tx, cartId))) throw cartNotFound(cartId);
         if (key !== null) {
-          const stored = await this.idempotency.replay<CartStatusAnswer>(tx, submitScope, key, hash, now);
+          const stored = await this.idempotency.replay<CartStatusAnswer>(tx, scope, key, hash, now);
           if (stored) return { answer: stored, replayed: true };
         }
         const cart = await this.carts.load(tx, cartId);
@@ -78,7 +78,7 @@ export class CheckoutService {
         const submitted = await this.carts.load(tx, cartId);
         if (!submitted) throw cartNotFound(cartId);
         const answer = await this.answer(tx, submitted);
-        if (key !== null) await this.idempotency.save(tx, submitScope, key, hash, answer, now);
+        if (key !== null) await this.idempotency.save(tx, scope, key, hash, answer, now);
         return { answer, replayed: false };
       });
     } catch (error) {

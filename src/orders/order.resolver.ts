@@ -1,5 +1,7 @@
 // GraphQL twin of POST /orders/{id}/status: the store-side status update.
-import { Arg, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../context.js';
+import { requireAdmin } from '../security/api-keys.js';
 import { OrderService } from './order.service.js';
 import { OrderStatusEnum, OrderType } from '../cart/cart.type.js';
 import { RequiredActionInput } from '../cart/cart.input.js';
@@ -19,7 +21,9 @@ export class OrderResolver {
     @Arg('orderId', () => ID) orderId: string,
     @Arg('status', () => OrderStatusEnum) status: string,
     @Arg('requiredActions', () => [RequiredActionInput], { nullable: true }) requiredActions: RequiredActionInput[] | null | undefined,
+    @Ctx() context: RequestContext,
   ): Promise<Order> {
+    requireAdmin(context.principal);
     return this.orders.updateStatus(orderId, status, requiredActions ?? null);
   }
 }

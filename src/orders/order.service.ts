@@ -20,6 +20,7 @@ function checkActions(status: string, actions: unknown[] | null | undefined): Re
     return [];
   }
   if (list.length === 0) throw new AppError('VALIDATION_FAILED', 'status ACTION_REQUIRED needs at least one required action', { field: 'required_actions' });
+  if (list.length > 20) throw new AppError('VALIDATION_FAILED', 'at most 20 required actions', { field: 'required_actions' });
   return list.map((raw, index) => {
     const action = raw as Partial<Record<'action' | 'description', unknown>> | null;
     const text = (key: 'action' | 'description', max: number) => {

@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, testConfig, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,7 +101,7 @@ describe('GET /healthz', () => {
       get: (target, property, receiver) =>
         property === '$queryRawUnsafe' ? () => Promise.reject(new Error('connection refused')) : Reflect.get(target, property, receiver),
     });
-    const app = await buildApp({ ...loadConfig({}), logLevel: 'silent' }, { ...t.database, db: failing });
+    const app = await buildApp(testConfig(), { ...t.database, db: failing });
     try {
       const response = await app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(503);
@@ -115,7 +114,7 @@ describe('GET /healthz', () => {
 
 describe('unexpected errors', () => {
   it('are masked as 500 INTERNAL_SERVER_ERROR without details or stack', async () => {
-    const app = await buildApp({ ...loadConfig({}), logLevel: 'silent' }, t.database);
+    const app = await buildApp(testConfig(), t.database);
     app.get('/boom', async () => {
       throw new Error('secret internals at /srv/app.js:12');
     });
