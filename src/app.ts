@@ -77,10 +77,18 @@ function toAppError(error: FastifyError): AppError | null {
  * Builds the app. With a Lifecycle that is not ready yet (the server while it migrates), every
  * route but /healthz and /readyz answers 503 until it is.
  */
-export async function buildApp(config: AppConfig, database: Database, lifecycle: Lifecycle = new Lifecycle()): Promise<FastifyInstance> {
+export interface BuildOptions {
+  lifecycle?: Lifecycle;
+  /** Where logs go (stdout by default); tests read them. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const lifecycle = options.lifecycle ?? new Lifecycle();
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: { req: requestLogView },
       // Belt and braces: nothing logs these today, and nothing will by accident.
       redact: {
@@ -101,6 +109,7 @@ export async function buildApp(config: AppConfig, database: Database, lifecycle:
     void reply.header('x-request-id', request.id);
   });
   await registerSecurity(app, config);
+  if (config.apiKeys.length === 0) app.log.warn('API_KEYS is not set: the service runs open, every caller may do everything');
   app.decorateRequest('idempotencyRecord', null);
   const idempotency = idempotencyHooks(database.db);
 

@@ -10,6 +10,7 @@ import { applyMigrations } from './db/migrate.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
+import { purgeIdempotencyRecords } from './security/idempotency.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import.js';
 
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const lifecycle = new Lifecycle('starting');
   const database = createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.statementTimeoutMs });
-  const app = await buildApp(config, database, lifecycle);
+  const app = await buildApp(config, database, { lifecycle });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -63,6 +64,13 @@ async function main(): Promise<void> {
     const report = await importCatalog(database.db, JSON.parse(await readFile(file, 'utf8')));
     app.log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
   }
+  const purge = () =>
+    purgeIdempotencyRecords(database.db).then(
+      (count) => count > 0 && app.log.info(`removed ${count} idempotency records older than 24 h`),
+      (error: unknown) => app.log.warn({ err: error }, 'could not purge idempotency records'),
+    );
+  await purge();
+  setInterval(() => void purge(), 60 * 60 * 1000).unref();
   if (!closing) lifecycle.phase = 'ready';
   app.log.info('ready');
 }

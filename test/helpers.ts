@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { print, type DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { openDatabase, type Database, type QueryEvent } from '../src/db/database.js';
 import { applyMigrations } from '../src/db/migrate.js';
 import { importCatalog } from '../src/catalog/import.js';
@@ -74,14 +74,14 @@ export interface TestApp {
 
 /** The configuration of test apps: the defaults, quiet, without rate limits. */
 export function testConfig(env: Record<string, string> = {}) {
-  return { ...loadConfig({ RATE_LIMIT_MAX: '0', ...env }), logLevel: 'silent' as const };
+  return loadConfig({ RATE_LIMIT_MAX: '0', LOG_LEVEL: 'silent', ...env });
 }
 
 /** The app on a fresh database, with the test catalog (test/fixtures/catalog.json) loaded. */
-export async function createTestApp(catalog: unknown = readFixture('catalog.json'), env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(catalog: unknown = readFixture('catalog.json'), env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (catalog !== null) await importCatalog(database.db, catalog);
-  const app = await buildApp(testConfig(env), database);
+  const app = await buildApp(testConfig(env), database, options);
   await app.ready();
   return {
     app,

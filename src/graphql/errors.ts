@@ -5,8 +5,9 @@ import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError } from '../errors.js';
 
-/** Apollo's own codes for documents that cannot run, and the status Apollo answers them with. */
+/** Codes of documents that cannot run (Apollo's own, and the cost limits'), with their status. */
 const documentErrorStatus: Record<string, number> = {
+  QUERY_TOO_COMPLEX: 400,
   GRAPHQL_PARSE_FAILED: 400,
   GRAPHQL_VALIDATION_FAILED: 400,
   BAD_USER_INPUT: 400,

@@ -1,0 +1,127 @@
+// Idempotency-Key on every cart-changing request: the same key and request replay the first
+// answer (Idempotent-Replayed: true); another request with the key is 409; keys live 24 h.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeIdempotencyRecords } from '../../src/security/idempotency.js';
+import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
+import { call, californian, post, type CartJson } from '../cart/cart-helpers.js';
+
+let t: TestApp;
+const keyA = 'client-a-key-0123456789abcdef';
+const keyB = 'client-b-key-0123456789abcdef';
+beforeAll(async () => {
+  t = await createTestApp(readFixture('cart-catalog.json'), { API_KEYS: `${keyA}:client,${keyB}:admin` });
+});
+afterAll(() => t.close());
+
+const as = (apiKey: string, idempotencyKey?: string) => ({ authorization: `Bearer ${apiKey}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
+const addBody = { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } };
+
+async function newCart(): Promise<string> {
+  return (await post(t, '/cart', addBody, as(keyA))).body.id;
+}
+
+describe('Idempotency-Key on REST', () => {
+  it('a repeated cart creation creates one cart and replays its answer', async () => {
+    const before = await t.database.db.cart.count();
+    const first = await post(t, '/cart', addBody, as(keyA, 'create-1'));
+    const again = await post(t, '/cart', addBody, as(keyA, 'create-1'));
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.body).toStrictEqual(first.body);
+    expect(await t.database.db.cart.count()).toBe(before + 1);
+  });
+
+  it('holds on every cart-changing route: the repeat changes nothing', async () => {
+    const id = await newCart();
+    const orderCart = await newCart();
+    await post(t, '/cart/customerInfo', { id: orderCart, buyer_identity: californian }, as(keyA));
+    const order = (await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id: orderCart }, as(keyA))).body.orders[0]!.id;
+    const requests = [
+      { method: 'POST' as const, url: '/cart', payload: { id, ...addBody } },
+      { method: 'PUT' as const, url: '/cart', payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2041', quantity: 2 }] } } },
+      { method: 'POST' as const, url: '/cart/add', payload: { cart_id: id, item: { variant_id: '2021', quantity: 3 } } },
+      { method: 'POST' as const, url: '/cart/update', payload: { cart_id: id, item: { variant_id: '2021', quantity: 9 } } },
+      { method: 'POST' as const, url: '/cart/customerInfo', payload: { id, buyer_identity: { city: 'Oakland' } } },
+      { method: 'POST' as const, url: '/cart/shippingMethod', payload: { cart_id: id, store: 'north.example', shipping_method_id: 'express' } },
+      { method: 'DELETE' as const, url: '/cart/items', payload: { cart_id: id, variant_id: '2041' } },
+      { method: 'POST' as const, url: `/orders/${order}/status`, payload: { status: 'PLACED' }, admin: true },
+    ];
+    for (const [index, request] of requests.entries()) {
+      const headers = as(request.admin ? keyB : keyA, `route-${index}`);
+      const first = await call(t, { method: request.method, url: request.url, payload: request.payload, headers });
+      expect(first.status, request.url).toBe(200);
+      const state = await dumpDatabase(t.database);
+      const again = await call(t, { method: request.method, url: request.url, payload: request.payload, headers });
+      expect(again.headers['idempotent-replayed'], request.url).toBe('true');
+      expect(again.body).toStrictEqual(first.body);
+      expect(await dumpDatabase(t.database)).toBe(state);
+    }
+  });
+
+  it('refuses the same key with another request with 409 IDEMPOTENCY_KEY_REUSED, changing nothing', async () => {
+    const id = await newCart();
+    await post(t, '/cart/add', { cart_id: id, item: { variant_id: '2021', quantity: 1 } }, as(keyA, 'reuse-1'));
+    const before = await dumpDatabase(t.database);
+    const other = await post(t, '/cart/add', { cart_id: id, item: { variant_id: '2021', quantity: 2 } }, as(keyA, 'reuse-1'));
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_KEY_REUSED', error: 'Conflict' });
+    const elsewhere = await post(t, '/cart', addBody, as(keyA, 'reuse-1'));
+    expect(elsewhere.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await dumpDatabase(t.database)).toBe(before);
+  });
+
+  it('keeps keys per API key: another client may use the same key', async () => {
+    const a = await post(t, '/cart', addBody, as(keyA, 'shared-name'));
+    const b = await post(t, '/cart', addBody, as(keyB, 'shared-name'));
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.body.id).not.toBe(a.body.id);
+  });
+
+  it('replays a refusal too, so a retry cannot turn into a different outcome', async () => {
+    const id = await newCart();
+    const first = await post(t, '/cart/add', { cart_id: id, item: { variant_id: '9999', quantity: 1 } }, as(keyA, 'refused-1'));
+    expect(first.status).toBe(422);
+    const again = await post(t, '/cart/add', { cart_id: id, item: { variant_id: '9999', quantity: 1 } }, as(keyA, 'refused-1'));
+    expect(again.status).toBe(422);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toStrictEqual(first.body);
+  });
+
+  it('runs concurrent repeats once: the others wait and get the same answer', async () => {
+    const id = await newCart();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(t, '/cart/add', { cart_id: id, item: { variant_id: '2021', quantity: 5 } }, as(keyA, `race-${id}`))));
+    expect(answers.map((answer) => answer.status)).toStrictEqual(Array(20).fill(200));
+    expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(6);
+  });
+
+  it('checks the key: 1 to 255 characters', async () => {
+    const answer = await post(t, '/cart', addBody, as(keyA, 'k'.repeat(256)));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('forgets keys after 24 hours', async () => {
+    const first = await post(t, '/cart', addBody, as(keyA, 'old-key'));
+    await t.database.db.idempotencyRecord.updateMany({ where: { key: 'old-key' }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
+    const later = await post(t, '/cart', addBody, as(keyA, 'old-key'));
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(later.body.id).not.toBe(first.body.id);
+    await t.database.db.idempotencyRecord.updateMany({ where: { key: 'old-key' }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
+    expect(await purgeIdempotencyRecords(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.database.db.idempotencyRecord.count({ where: { key: 'old-key' } })).toBe(0);
+  });
+});
+
+describe('Idempotency-Key on GraphQL', () => {
+  it('replays a mutation sent again with the same key', async () => {
+    const payload = { query: 'mutation { addCartItems(cartId: null, items: [{variantId: "2021", quantity: 1}]) { id } }' };
+    const first = await t.app.inject({ method: 'POST', url: '/graphql', payload, headers: as(keyA, 'gql-1') });
+    const again = await t.app.inject({ method: 'POST', url: '/graphql', payload, headers: as(keyA, 'gql-1') });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toStrictEqual(first.json());
+    const cart = (first.json() as { data: { addCartItems: CartJson } }).data.addCartItems;
+    expect(await t.database.db.cart.count({ where: { id: cart.id } })).toBe(1);
+  });
+});
