@@ -103,7 +103,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnionTypes: true } },
   });
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);

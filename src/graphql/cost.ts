@@ -63,17 +63,27 @@ export function costLimitPlugin(schema: GraphQLSchema, limits: CostLimits): Apol
       return {
         async didResolveOperation({ document, operation, request }) {
           if (!operation) return;
+          if (operation.operation === 'subscription') {
+            throw new GraphQLError('Subscriptions are not supported', { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+          }
           const depth = operationDepth(document, operation);
           if (depth > limits.maxDepth) {
             throw tooComplex(`The operation is ${depth} levels deep; at most ${limits.maxDepth} are allowed`, { depth, max_depth: limits.maxDepth });
           }
-          const complexity = getComplexity({
-            schema,
-            query: document,
-            ...(operation.name ? { operationName: operation.name.value } : {}),
-            variables: request.variables ?? {},
-            estimators: [listEstimator, simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let complexity: number;
+          try {
+            complexity = getComplexity({
+              schema,
+              query: document,
+              ...(operation.name ? { operationName: operation.name.value } : {}),
+              variables: request.variables ?? {},
+              estimators: [listEstimator, simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch {
+            // Variables that do not fit the operation: execution refuses them (BAD_USER_INPUT)
+            // before any field runs, so there is no cost to bound.
+            return;
+          }
           if (complexity > limits.maxComplexity) {
             throw tooComplex(`The operation's estimated cost is ${complexity}; at most ${limits.maxComplexity} is allowed`, { complexity, max_complexity: limits.maxComplexity });
           }

@@ -1,7 +1,9 @@
 // Idempotency-Key on the cart-changing REST routes and POST /graphql: the first request with a
-// key runs and its answer is stored; the same key and request again get that answer
+// key runs and its successful answer is stored; the same key and request again get that answer
 // (Idempotent-Replayed: true); the same key with another request is 409 IDEMPOTENCY_KEY_REUSED.
 // A request arriving while the first is still running waits for its answer. Kept 24 h.
+// A refused request (4xx) or a failure (5xx) keeps nothing: it changed nothing, so running it
+// again gives the same answer unless the cart changed meanwhile, and the key stays usable.
 //
 // The record is written before the request runs (pending) and completed after, so two
 // concurrent requests never both run. /cart/submit stores its answer in its own transaction
@@ -78,10 +80,9 @@ export function idempotencyHooks(db: Db, scopeSuffix = ''): IdempotencyHooks {
     if (!record) return payload;
     request.idempotencyRecord = null;
     const where = { scope_key: record };
-    // A failure of ours is not an answer to keep: the client may retry it.
     const body = typeof payload === 'string' ? payload : String(payload ?? '');
     await inTransaction(db, async (tx) => {
-      if (reply.statusCode >= 500) await tx.idempotencyRecord.deleteMany({ where: record });
+      if (reply.statusCode >= 400) await tx.idempotencyRecord.deleteMany({ where: record });
       else await tx.idempotencyRecord.update({ where, data: { statusCode: reply.statusCode, body } });
     });
     return payload;
