@@ -147,15 +147,14 @@ async function writeProducts(tx: DbClient, products: ProductInput[]): Promise<Ta
  * cart lines and orders may refer to them.
  */
 async function unlistMissingSkus(tx: DbClient, products: ProductInput[]): Promise<number> {
-  let unlisted = 0;
+  const listedInDocument = new Set(products.flatMap((product) => product.skus.map((sku) => sku.id)));
+  const toUnlist: number[] = [];
   for (const batch of chunks(products)) {
-    const result = await tx.sku.updateMany({
-      where: { productId: { in: batch.map((product) => product.id) }, listed: true, id: { notIn: batch.flatMap((product) => product.skus.map((sku) => sku.id)) } },
-      data: { listed: false },
-    });
-    unlisted += result.count;
+    const rows = await tx.sku.findMany({ where: { productId: { in: batch.map((product) => product.id) }, listed: true }, select: { id: true } });
+    for (const row of rows) if (!listedInDocument.has(row.id)) toUnlist.push(row.id);
   }
-  return unlisted;
+  for (const ids of chunks(toUnlist)) await tx.sku.updateMany({ where: { id: { in: ids } }, data: { listed: false } });
+  return toUnlist.length;
 }
 
 async function writeSkus(tx: DbClient, skus: SkuInput[]): Promise<Tally> {
