@@ -12,6 +12,7 @@ import { AppError, errorBody, errorStatus, reasonPhrase, type ErrorCode } from '
 import { createRequestContext, type RequestContext } from './context.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
+import { CatalogCache } from './catalog/catalog.cache.js';
 import { registerCatalogRoutes } from './catalog/catalog.routes.js';
 import { CartService } from './cart/cart.service.js';
 import { CheckoutService } from './cart/checkout.service.js';
@@ -33,7 +34,17 @@ declare module 'fastify' {
 
 export type AppConfig = Pick<
   Config,
-  'logLevel' | 'graphqlIntrospection' | 'graphqlSandbox' | 'bodyLimit' | 'apiKeys' | 'corsOrigins' | 'rateLimitMax' | 'graphqlMaxDepth' | 'graphqlMaxComplexity'
+  | 'logLevel'
+  | 'graphqlIntrospection'
+  | 'graphqlSandbox'
+  | 'bodyLimit'
+  | 'apiKeys'
+  | 'corsOrigins'
+  | 'rateLimitMax'
+  | 'graphqlMaxDepth'
+  | 'graphqlMaxComplexity'
+  | 'catalogCacheTtlMs'
+  | 'catalogCacheMaxEntries'
 >;
 
 const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;
@@ -114,7 +125,8 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   const idempotency = idempotencyHooks(database.db);
 
   const catalogRepository = new CatalogRepository(database.db);
-  const catalog = new CatalogService(catalogRepository);
+  const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries });
+  const catalog = new CatalogService(catalogRepository, catalogCache);
   const carts = new CartService(database.db);
   const checkout = new CheckoutService(database.db);
   const orders = new OrderService(database.db);
@@ -123,7 +135,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   app.decorateRequest('context', {
     getter() {
       const holder = this as unknown as { [contextKey]: RequestContext | null };
-      return (holder[contextKey] ??= createRequestContext(catalogRepository, principalOf(this)));
+      return (holder[contextKey] ??= createRequestContext(catalogRepository, catalogCache, principalOf(this)));
     },
   });
 
@@ -212,6 +224,11 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     ],
   });
   await apollo.start();
-  await app.register(fastifyApollo(apollo), { context: async (request) => request.context });
+  await app.register(fastifyApollo(apollo), {
+    context: async (request) => {
+      await catalog.version();
+      return request.context;
+    },
+  });
   return app;
 }

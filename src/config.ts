@@ -29,6 +29,9 @@ export interface Config {
   rateLimitMax: number;
   graphqlMaxDepth: number;
   graphqlMaxComplexity: number;
+  /** How stale cached catalog reads may be after an import by another process. */
+  catalogCacheTtlMs: number;
+  catalogCacheMaxEntries: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,5 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 0, 1_000_000),
     graphqlMaxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 10, 1, 100),
     graphqlMaxComplexity: int(env, 'GRAPHQL_MAX_COMPLEXITY', 10_000, 1, 10_000_000),
+    catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 1000, 0, 3_600_000),
+    catalogCacheMaxEntries: int(env, 'CATALOG_CACHE_MAX_ENTRIES', 50_000, 0, 10_000_000),
   };
 }

@@ -3,6 +3,7 @@
 import type { CatalogRepository } from './catalog/catalog.repository.js';
 import { createCatalogLoaders, type CatalogLoaders } from './catalog/loaders.js';
 import type { Principal } from './security/api-keys.js';
+import type { CatalogCache } from './catalog/catalog.cache.js';
 
 export interface RequestContext {
   readonly loaders: CatalogLoaders;
@@ -10,12 +11,12 @@ export interface RequestContext {
   readonly principal: Principal;
 }
 
-export function createRequestContext(catalogRepository: CatalogRepository, principal: Principal): RequestContext {
+export function createRequestContext(catalogRepository: CatalogRepository, catalogCache: CatalogCache, principal: Principal): RequestContext {
   let loaders: CatalogLoaders | undefined;
   return {
     principal,
     get loaders() {
-      loaders ??= createCatalogLoaders(catalogRepository);
+      loaders ??= createCatalogLoaders(catalogRepository, catalogCache);
       return loaders;
     },
   };

@@ -74,7 +74,8 @@ export interface TestApp {
 
 /** The configuration of test apps: the defaults, quiet, without rate limits. */
 export function testConfig(env: Record<string, string> = {}) {
-  return loadConfig({ RATE_LIMIT_MAX: '0', LOG_LEVEL: 'silent', ...env });
+  // Tests import catalogs while apps run: the cache checks the catalog version on every request.
+  return loadConfig({ RATE_LIMIT_MAX: '0', LOG_LEVEL: 'silent', CATALOG_CACHE_TTL_MS: '0', ...env });
 }
 
 /** The app on a fresh database, with the test catalog (test/fixtures/catalog.json) loaded. */

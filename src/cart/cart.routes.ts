@@ -1,7 +1,7 @@
 // REST routes of carts: both route families of service.md (POST/PUT /cart, /cart/customerInfo,
 // /cart/cartStatus/{cart_id}; GET /cart/:id, /cart/add, /cart/update, DELETE /cart/items) and
 // /cart/shippingMethod, /cart/submit. Each maps its body onto one service method.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { IdempotencyHooks } from '../security/idempotency.js';
 import { principalOf } from '../security/security.js';
@@ -67,8 +67,10 @@ function identityPatch(body: Record<string, unknown>): BuyerIdentityPatch {
 
 export function registerCartRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, idempotency: IdempotencyHooks): void {
   const cart = { 200: cartResponse };
+  // Carts are private: no cache may keep them.
+  const noStore = { onRequest: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store') };
   // Every cart-changing route replays its answer for a repeated Idempotency-Key.
-  const replayable = { preHandler: idempotency.preHandler, onSend: idempotency.onSend };
+  const replayable = { ...noStore, preHandler: idempotency.preHandler, onSend: idempotency.onSend };
 
   app.post<{ Body: CartItemsBody | undefined }>('/cart', { schema: { body: cartItemsBody, response: cart }, ...replayable }, async (request) =>
     cartView(await carts.addItems(request.body?.id || null, items(request.body))),
@@ -84,11 +86,11 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
     async (request) => ({ cart: cartView(await carts.updateBuyerIdentity(request.body.id, identityPatch(request.body.buyer_identity))) }),
   );
 
-  app.post<{ Params: { cart_id: string } }>('/cart/cartStatus/:cart_id', { schema: { params: cartIdParams, response: { 200: cartStatusResponse } } }, async (request) =>
+  app.post<{ Params: { cart_id: string } }>('/cart/cartStatus/:cart_id', { schema: { params: cartIdParams, response: { 200: cartStatusResponse } }, ...noStore }, async (request) =>
     cartStatusView(await checkout.status(request.params.cart_id)),
   );
 
-  app.get<{ Params: { id: string } }>('/cart/:id', { schema: { params: idParams, response: cart } }, async (request) => cartView(await carts.get(request.params.id)));
+  app.get<{ Params: { id: string } }>('/cart/:id', { schema: { params: idParams, response: cart }, ...noStore }, async (request) => cartView(await carts.get(request.params.id)));
 
   app.post<{ Body: { cart_id?: string | null; item: ItemBody } }>('/cart/add', { schema: { body: addItemBody, response: cart }, ...replayable }, async (request) =>
     cartView(await carts.addItems(request.body.cart_id || null, [item(request.body.item)])),
@@ -122,7 +124,7 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
   );
 
   // Submit keeps its Idempotency-Key in its own transaction (CheckoutService), not in the route hooks.
-  app.post<{ Body: { id?: string; cart_id?: string } | undefined }>('/cart/submit', { schema: { body: submitBody, response: { 200: cartStatusResponse } } }, async (request, reply) => {
+  app.post<{ Body: { id?: string; cart_id?: string } | undefined }>('/cart/submit', { schema: { body: submitBody, response: { 200: cartStatusResponse } }, ...noStore }, async (request, reply) => {
     const cartId = request.body?.id ?? request.body?.cart_id;
     if (!cartId) throw new AppError('VALIDATION_FAILED', 'POST /cart/submit needs the cart id as "id"', { fields: ['id'] });
     const key = request.headers['idempotency-key'];

@@ -167,6 +167,12 @@ export class CatalogRepository {
     return rows.map(toProductRecord);
   }
 
+  /** The catalog's version: bumped by every import that changes something (0 before any). */
+  async version(): Promise<number> {
+    const row = await this.db.catalogMeta.findUnique({ where: { id: 1 }, select: { version: true } });
+    return row?.version ?? 0;
+  }
+
   async isEmpty(): Promise<boolean> {
     const [stores, products, media] = await Promise.all([this.db.store.count(), this.db.product.count(), this.db.media.count()]);
     return stores + products + media === 0;

@@ -4,6 +4,7 @@ import { AppError, parseCatalogId } from '../errors.js';
 import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
+import type { CatalogCache } from './catalog.cache.js';
 import type { MediaDetail, MediaKind, MediaRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 /** A media item is named by exactly one of its id and its slug. */
@@ -38,7 +39,10 @@ function cursorId(cursor: string): number {
 }
 
 export class CatalogService {
-  constructor(private readonly repository: CatalogRepository) {}
+  constructor(
+    private readonly repository: CatalogRepository,
+    private readonly cache: CatalogCache,
+  ) {}
 
   async media(kind: MediaKind, ref: MediaRef): Promise<MediaRecord> {
     const hasId = ref.id !== undefined && ref.id !== null;
@@ -46,7 +50,9 @@ export class CatalogService {
     if (hasId === hasSlug) {
       throw new AppError('VALIDATION_FAILED', `Give exactly one of id and slug to look up ${kind === 'image' ? 'an image' : 'a video'}`, { fields: ['id', 'slug'] });
     }
-    const media = hasId ? await this.mediaById(kind, ref.id as string | number) : await this.repository.mediaBySlug(kind, ref.slug as string);
+    const media = hasId
+      ? await this.mediaById(kind, ref.id as string | number)
+      : await this.cached(`${kind}:slug:${String(ref.slug)}`, () => this.repository.mediaBySlug(kind, ref.slug as string));
     if (!media) {
       const by = hasId ? `id ${String(ref.id)}` : `slug "${String(ref.slug).slice(0, 200)}"`;
       throw new AppError('MEDIA_NOT_FOUND', `No ${kind} with ${by}`, hasId ? { id: String(ref.id) } : { slug: String(ref.slug).slice(0, 200) });
@@ -56,7 +62,15 @@ export class CatalogService {
 
   private async mediaById(kind: MediaKind, raw: string | number): Promise<MediaRecord | null> {
     const id = parseCatalogId(raw);
-    return id === null ? null : this.repository.mediaById(kind, id);
+    return id === null ? null : this.cached(`${kind}:${id}`, () => this.repository.mediaById(kind, id));
+  }
+
+  private async cached(key: string, load: () => Promise<MediaRecord | null>): Promise<MediaRecord | null> {
+    const held = this.cache.media.get(key);
+    if (held !== undefined) return held;
+    const media = await load();
+    this.cache.media.set(key, media);
+    return media;
   }
 
   async mediaProducts(media: MediaRecord, loaders: CatalogLoaders): Promise<ProductRecord[]> {
@@ -103,6 +117,17 @@ export class CatalogService {
     const [skus, similar] = await Promise.all([this.skus(product, loaders), this.similarProducts(product, loaders)]);
     const similarDetails = await Promise.all(similar.map(async (other) => ({ product: other, skus: await this.skus(other, loaders) })));
     return { product, skus, similar: similarDetails };
+  }
+
+  /**
+   * Brings the cache up to the catalog's version and answers it (the REST routes' ETag). Called
+   * once per request before any catalog read: by the catalog routes, and for GraphQL when its
+   * context is made.
+   */
+  async version(): Promise<number> {
+    if (!this.cache.enabled) return this.repository.version();
+    await this.cache.fresh();
+    return this.cache.currentVersion;
   }
 
   async products(args: ProductPageArgs): Promise<ProductPage> {

@@ -233,6 +233,9 @@ export async function importCatalog(db: Db, raw: unknown): Promise<ImportReport>
       const skusUnlisted = await unlistMissingSkus(tx, document.products);
       const media = await writeMedia(tx, document.media);
       const similarLists = await writeSimilar(tx, document.similar);
+      const changed = skusUnlisted > 0 || [stores, products, skus, media, similarLists].some((tally) => tally.inserted + tally.updated > 0);
+      // Processes caching catalog reads compare this version to drop what they hold.
+      if (changed) await tx.catalogMeta.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });
       return { stores, products, skus, skusUnlisted, media, similarLists };
     },
     { maxWait: 30_000, timeout: 10 * 60_000 },

@@ -1,9 +1,10 @@
-// Per-request DataLoaders over the catalog repository: one query per tree level, whatever the
-// number of media items, products or comparables in the answer. Batch functions return results
-// in key order, as DataLoader requires.
+// Per-request DataLoaders over the catalog cache and repository: at most one query per tree
+// level, whatever the number of media items, products or comparables in the answer. Batch
+// functions return results in key order, as DataLoader requires.
 import DataLoader from 'dataloader';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { ProductRecord, SkuRecord } from './catalog.model.js';
+import { throughCache, type CatalogCache } from './catalog.cache.js';
 
 export interface CatalogLoaders {
   product: DataLoader<number, ProductRecord | null>;
@@ -12,24 +13,25 @@ export interface CatalogLoaders {
   similarIdsOfProduct: DataLoader<number, number[]>;
 }
 
-export function createCatalogLoaders(repository: CatalogRepository): CatalogLoaders {
+/** Loaders over the shared catalog cache: a request asks the database only for what no earlier request loaded. */
+export function createCatalogLoaders(repository: CatalogRepository, cache: CatalogCache): CatalogLoaders {
   return {
-    product: new DataLoader(async (ids) => {
-      const byId = new Map((await repository.productsByIds(ids)).map((product) => [product.id, product]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
-    skusOfProduct: new DataLoader(async (productIds) => {
-      const byProduct = new Map<number, SkuRecord[]>(productIds.map((id) => [id, []]));
-      for (const sku of await repository.skusOfProducts(productIds)) byProduct.get(sku.productId)?.push(sku);
-      return productIds.map((id) => byProduct.get(id) ?? []);
-    }),
-    productIdsOfMedia: new DataLoader(async (mediaIds) => {
-      const byMedia = await repository.productIdsOfMedia(mediaIds);
-      return mediaIds.map((id) => byMedia.get(id) ?? []);
-    }),
-    similarIdsOfProduct: new DataLoader(async (productIds) => {
-      const byProduct = await repository.similarIdsOfProducts(productIds);
-      return productIds.map((id) => byProduct.get(id) ?? []);
-    }),
+    product: new DataLoader((ids) =>
+      throughCache(ids, cache.products, async (missing) => new Map((await repository.productsByIds(missing)).map((product) => [product.id, product])), null),
+    ),
+    skusOfProduct: new DataLoader((productIds) =>
+      throughCache(
+        productIds,
+        cache.skus,
+        async (missing) => {
+          const byProduct = new Map<number, SkuRecord[]>(missing.map((id) => [id, []]));
+          for (const sku of await repository.skusOfProducts(missing)) byProduct.get(sku.productId)?.push(sku);
+          return byProduct;
+        },
+        [],
+      ),
+    ),
+    productIdsOfMedia: new DataLoader((mediaIds) => throughCache(mediaIds, cache.productIdsOfMedia, (missing) => repository.productIdsOfMedia(missing), [])),
+    similarIdsOfProduct: new DataLoader((productIds) => throughCache(productIds, cache.similarIds, (missing) => repository.similarIdsOfProducts(missing), [])),
   };
 }

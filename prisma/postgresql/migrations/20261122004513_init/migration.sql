@@ -2,6 +2,15 @@
 CREATE SCHEMA IF NOT EXISTS "public";
 
 -- CreateTable
+CREATE TABLE "CatalogMeta" (
+    "id" INTEGER NOT NULL,
+    "version" INTEGER NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "CatalogMeta_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "Store" (
     "id" INTEGER NOT NULL,
     "name" TEXT NOT NULL,

@@ -1,0 +1,80 @@
+// The in-process catalog cache: warm answers skip the database, and an import is seen once the
+// cache checks the catalog version (every request here; at most CATALOG_CACHE_TTL_MS later in
+// general). ETags follow the catalog version, with 304 for a matching If-None-Match.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '../../src/catalog/import.js';
+import { CatalogCache } from '../../src/catalog/catalog.cache.js';
+import { CatalogRepository } from '../../src/catalog/catalog.repository.js';
+import { createTestApp, readFixture, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const statements = async (url: string) => {
+  t.database.queries.length = 0;
+  const response = await t.app.inject({ method: 'GET', url });
+  return { count: t.database.queries.length, response };
+};
+
+describe('catalog cache', () => {
+  it('answers a warm comparables request with only the version check', async () => {
+    const cold = await statements('/image/comparables/1');
+    const warm = await statements('/image/comparables/1');
+    expect(cold.count).toBeGreaterThan(5);
+    expect(warm.count).toBe(1);
+    expect(warm.response.body).toBe(cold.response.body);
+  });
+
+  it('drops what it holds when an import changes the catalog', async () => {
+    await statements('/product/12');
+    const fixture = readFixture('catalog.json') as { products: Record<string, unknown>[] };
+    await importCatalog(t.database.db, { products: [{ ...fixture.products[1], title: 'Renamed Jacket' }] });
+    const after = await statements('/product/12');
+    expect(after.response.json()).toMatchObject({ id: 12, title: 'Renamed Jacket' });
+    // an import that changes nothing keeps the version, and the cache
+    await importCatalog(t.database.db, { products: [{ ...fixture.products[1], title: 'Renamed Jacket' }] });
+    expect((await statements('/product/12')).count).toBe(1);
+  });
+
+  it('checks the version at most once per ttl', async () => {
+    const repository = new CatalogRepository(t.database.db);
+    const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 10 });
+    await cache.fresh(1_000);
+    cache.products.set(1, null);
+    t.database.queries.length = 0;
+    await cache.fresh(2_000);
+    expect(t.database.queries.length).toBe(0);
+    expect(cache.products.get(1)).toBeNull();
+  });
+
+  it('keeps at most maxEntries per map', () => {
+    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 0, maxEntries: 2 });
+    for (const id of [1, 2, 3]) cache.products.set(id, null);
+    expect([cache.products.has(1), cache.products.has(2), cache.products.has(3)]).toStrictEqual([false, true, true]);
+  });
+});
+
+describe('ETag and Cache-Control on catalog GETs', () => {
+  it('answers 304 to If-None-Match with the current ETag, and a new ETag after an import', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/product/11' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"catalog-\d+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    const again = await t.app.inject({ method: 'GET', url: '/product/11', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const fixture = readFixture('catalog.json') as { products: Record<string, unknown>[] };
+    await importCatalog(t.database.db, { products: [{ ...fixture.products[2], title: 'Another title' }] });
+    const changed = await t.app.inject({ method: 'GET', url: '/product/11', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('does not cache carts', async () => {
+    const cart = await t.app.inject({ method: 'POST', url: '/cart', payload: {} });
+    expect(cart.headers['cache-control']).toBe('no-store');
+  });
+});
