@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { Config } from './config.js';
@@ -219,6 +219,9 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     includeStacktraceInErrorResponses: false,
     plugins: [
       costLimitPlugin(schema, { maxDepth: config.graphqlMaxDepth, maxComplexity: config.graphqlMaxComplexity }),
+      // The default cache-control plugin wraps every field resolver to compute cache hints this
+      // API does not use: off, and list-heavy answers resolve without a wrapper per field.
+      ApolloServerPluginCacheControlDisabled(),
       fastifyApolloDrainPlugin(app),
       config.graphqlSandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
     ],

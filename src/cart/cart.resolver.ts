@@ -10,7 +10,7 @@ import type { Cart, CartStatusAnswer } from './cart.model.js';
 
 const camelCase = (field: string) => field;
 
-@ObjectType('SubmitCartResult')
+@ObjectType('SubmitCartResult', { simpleResolvers: true })
 export class SubmitCartResultType extends CartStatusType {
   @Field(() => Boolean, { description: 'True when this is the stored answer of an earlier submit with the same idempotency key.' })
   replayed!: boolean;

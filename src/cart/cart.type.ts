@@ -18,7 +18,7 @@ registerEnumType(CartStatusEnum, {
   description: 'IN_PROGRESS before submit; SUBMITTED while an order is open; then COMPLETED when an order was fulfilled, else FAILED.',
 });
 
-@ObjectType('BuyerIdentity')
+@ObjectType('BuyerIdentity', { simpleResolvers: true })
 export class BuyerIdentityType {
   @Field(() => String, { nullable: true }) firstName!: string | null;
   @Field(() => String, { nullable: true }) lastName!: string | null;
@@ -32,7 +32,7 @@ export class BuyerIdentityType {
   @Field(() => String, { nullable: true }) phone!: string | null;
 }
 
-@ObjectType('CartItemRef', { description: "A cart line's variant (the SKU) or its product." })
+@ObjectType('CartItemRef', { simpleResolvers: true, description: "A cart line's variant (the SKU) or its product." })
 export class CartItemRefType {
   @Field(() => ID) id!: string;
   @Field(() => String) title!: string;
@@ -42,14 +42,14 @@ export class CartItemRefType {
   @Field(() => MoneyType, { description: "The SKU's sale price, or its retail price when it has none." }) price!: MoneyType;
 }
 
-@ObjectType('CartLine')
+@ObjectType('CartLine', { simpleResolvers: true })
 export class CartLineType {
   @Field(() => Int) quantity!: number;
   @Field(() => CartItemRefType) variant!: CartItemRefType;
   @Field(() => CartItemRefType) product!: CartItemRefType;
 }
 
-@ObjectType('ShippingMethod')
+@ObjectType('ShippingMethod', { simpleResolvers: true })
 export class ShippingMethodType {
   @Field(() => String) id!: string;
   @Field(() => String) label!: string;
@@ -58,7 +58,7 @@ export class ShippingMethodType {
   @Field(() => MoneyType) total!: MoneyType;
 }
 
-@ObjectType('Offer', { description: "A store's offer for its lines of the cart." })
+@ObjectType('Offer', { simpleResolvers: true, description: "A store's offer for its lines of the cart." })
 export class OfferType {
   @Field(() => MoneyType) subtotal!: MoneyType;
   @Field(() => MoneyType) margin!: MoneyType;
@@ -70,7 +70,7 @@ export class OfferType {
   @Field(() => MoneyType, { description: "The selected method's price." }) shipping!: MoneyType;
 }
 
-@ObjectType('StoreEntry', { description: "One store's part of a cart." })
+@ObjectType('StoreEntry', { simpleResolvers: true, description: "One store's part of a cart." })
 export class StoreEntryType {
   @Field(() => String, { description: "The store's name." }) store!: string;
   @Field(() => ID) storeId!: number;
@@ -80,7 +80,7 @@ export class StoreEntryType {
   @Field(() => Boolean) isSubmitted!: boolean;
 }
 
-@ObjectType('CartCost')
+@ObjectType('CartCost', { simpleResolvers: true })
 export class CartCostType {
   @Field(() => Boolean, { description: 'True until the buyer identity has a country code and a postal code.' }) isEstimated!: boolean;
   @Field(() => MoneyType) subtotal!: MoneyType;
@@ -89,7 +89,7 @@ export class CartCostType {
   @Field(() => MoneyType) total!: MoneyType;
 }
 
-@ObjectType('Cart', { description: 'A cart spanning several stores: one entry per store.' })
+@ObjectType('Cart', { simpleResolvers: true, description: 'A cart spanning several stores: one entry per store.' })
 export class CartType {
   @Field(() => ID) id!: string;
   @Field(() => CartCostType) cost!: CartCostType;
@@ -97,20 +97,20 @@ export class CartType {
   @Field(() => [StoreEntryType]) stores!: StoreEntryType[];
 }
 
-@ObjectType('OrderEvent')
+@ObjectType('OrderEvent', { simpleResolvers: true })
 export class OrderEventType {
   @Field(() => ID) id!: string;
   @Field(() => String, { description: 'ISO 8601, UTC.' }) createdAt!: string;
   @Field(() => OrderStatusEnum, { description: 'The status the order moved to.' }) type!: string;
 }
 
-@ObjectType('RequiredAction')
+@ObjectType('RequiredAction', { simpleResolvers: true })
 export class RequiredActionType {
   @Field(() => String) action!: string;
   @Field(() => String) description!: string;
 }
 
-@ObjectType('Order', { description: "A store's order, created when its cart is submitted." })
+@ObjectType('Order', { simpleResolvers: true, description: "A store's order, created when its cart is submitted." })
 export class OrderType {
   @Field(() => ID) id!: string;
   @Field(() => ID) cartId!: string;
@@ -120,7 +120,7 @@ export class OrderType {
   @Field(() => [RequiredActionType]) requiredActions!: RequiredActionType[];
 }
 
-@ObjectType('CartStatusResult')
+@ObjectType('CartStatusResult', { simpleResolvers: true })
 export class CartStatusType {
   @Field(() => CartStatusEnum) status!: string;
   @Field(() => [OrderType]) orders!: OrderType[];

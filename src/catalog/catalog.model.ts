@@ -1,6 +1,6 @@
-// The catalog as the service sees it: plain records built by the repository from database rows,
-// with money in integer minor units. GraphQL types and REST views are both read from these.
-import type { Money } from '../domain/money.js';
+// The catalog as the service sees it: plain records built by the repository from database rows.
+// Their property names are the GraphQL field names, so GraphQL reads them without a resolver per
+// field; REST views rename them. Prices come in major units for display and minor for math.
 import type { PriceTier } from '../domain/price-tier.js';
 
 export type MediaKind = 'image' | 'video';
@@ -39,7 +39,11 @@ export interface ProductRecord {
   description: string | null;
   brand: string | null;
   url: string | null;
-  price: Money;
+  /** Major units, as both APIs answer it (44.99). */
+  price: number;
+  /** Exact amount, for comparisons (4499). */
+  priceMinor: number;
+  currency: string;
   category: string | null;
   isAvailable: boolean;
   images: string[];
@@ -55,15 +59,17 @@ export interface SkuRecord {
   name: string;
   inStock: boolean;
   qtyAvailable: number;
-  salePrice: Money | null;
-  retailPrice: Money | null;
+  /** Major units (44.99), null without one. */
+  salePrice: number | null;
+  retailPrice: number | null;
   currency: string;
   status: string;
   type: string;
   taxable: boolean;
   taxType: string | null;
-  dateCreated: Date | null;
-  dateLastModified: Date | null;
+  /** ISO 8601, UTC. */
+  dateCreated: string | null;
+  dateLastModified: string | null;
   variantValues: VariantValue[];
   skuDimensions: SkuDimension[];
 }

@@ -1,7 +1,7 @@
 // The only catalog code that talks to Prisma. Every method takes many keys at once (the
 // DataLoaders call them once per tree level) and selects only the columns the records need.
 import type { DbClient, Prisma } from '../db/database.js';
-import { money } from '../domain/money.js';
+import { toMajor } from '../domain/money.js';
 import type { MediaKind, MediaRecord, ProductRecord, SkuRecord, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
 
 const productColumns = {
@@ -61,7 +61,9 @@ export function toProductRecord(row: ProductRow): ProductRecord {
     description: row.description,
     brand: row.brand,
     url: row.url,
-    price: money(row.priceMinor, row.currency),
+    price: toMajor(row.priceMinor, row.currency),
+    priceMinor: row.priceMinor,
+    currency: row.currency,
     category: row.category,
     isAvailable: row.isAvailable,
     images: jsonArray<string>(row.images),
@@ -79,15 +81,15 @@ export function toSkuRecord(row: SkuRow): SkuRecord {
     name: row.name,
     inStock: row.inStock,
     qtyAvailable: row.qtyAvailable,
-    salePrice: row.salePriceMinor === null ? null : money(row.salePriceMinor, row.currency),
-    retailPrice: row.retailPriceMinor === null ? null : money(row.retailPriceMinor, row.currency),
+    salePrice: row.salePriceMinor === null ? null : toMajor(row.salePriceMinor, row.currency),
+    retailPrice: row.retailPriceMinor === null ? null : toMajor(row.retailPriceMinor, row.currency),
     currency: row.currency,
     status: row.status,
     type: row.type,
     taxable: row.taxable,
     taxType: row.taxType,
-    dateCreated: row.dateCreated,
-    dateLastModified: row.dateLastModified,
+    dateCreated: row.dateCreated?.toISOString() ?? null,
+    dateLastModified: row.dateLastModified?.toISOString() ?? null,
     variantValues: jsonArray<VariantValue>(row.variantValues),
     skuDimensions: jsonArray<SkuDimension>(row.dimensions),
   };

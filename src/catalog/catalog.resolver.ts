@@ -1,6 +1,5 @@
 // GraphQL resolvers of the catalog: validate arguments, call one CatalogService method, shape.
-import { Arg, Ctx, FieldResolver, Float, ID, Int, Query, Resolver, Root } from 'type-graphql';
-import { toMajor } from '../domain/money.js';
+import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../context.js';
 import { CatalogService, maxPageSize, productCursor } from './catalog.service.js';
 import { CatalogProductType, MediaType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
@@ -42,16 +41,6 @@ export class MediaResolver {
 export class CatalogProductResolver {
   constructor(private readonly catalog: CatalogService) {}
 
-  @FieldResolver(() => Float)
-  price(@Root() product: ProductRecord): number {
-    return toMajor(product.price.minor, product.price.currency);
-  }
-
-  @FieldResolver(() => String)
-  currency(@Root() product: ProductRecord): string {
-    return product.price.currency;
-  }
-
   @FieldResolver(() => [SkuType])
   skus(@Root() product: ProductRecord, @Ctx() context: RequestContext): Promise<SkuRecord[]> {
     return this.catalog.skus(product, context.loaders);
@@ -91,18 +80,5 @@ export class ProductResolver {
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many (1 to 50); all when omitted.' }) limit: number | null,
   ): Promise<SimilarProductRecord[]> {
     return this.catalog.similarProducts(product, context.loaders, limit ?? null);
-  }
-}
-
-@Resolver(() => SkuType)
-export class SkuResolver {
-  @FieldResolver(() => Float, { nullable: true })
-  salePrice(@Root() sku: SkuRecord): number | null {
-    return sku.salePrice && toMajor(sku.salePrice.minor, sku.salePrice.currency);
-  }
-
-  @FieldResolver(() => Float, { nullable: true })
-  retailPrice(@Root() sku: SkuRecord): number | null {
-    return sku.retailPrice && toMajor(sku.retailPrice.minor, sku.retailPrice.currency);
   }
 }

@@ -96,7 +96,7 @@ export class CatalogService {
     }
     const ids = await loaders.similarIdsOfProduct.load(product.id);
     const similar = present(await loaders.product.loadMany(limit === null ? ids : ids.slice(0, limit)));
-    return similar.map((other) => ({ ...other, priceTier: priceTier(product.price, other.price) }));
+    return similar.map((other) => ({ ...other, priceTier: priceTier({ minor: product.priceMinor, currency: product.currency }, { minor: other.priceMinor, currency: other.currency }) }));
   }
 
   /** A media item with its products, as the REST media routes show it. */

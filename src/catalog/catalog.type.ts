@@ -1,6 +1,8 @@
-// GraphQL types of the catalog. Root values are the records of catalog.model.ts; fields whose
-// record value needs shaping (money, nested lists) have field resolvers in catalog.resolver.ts.
-import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType, GraphQLISODateTime } from 'type-graphql';
+// GraphQL types of the catalog. Root values are the records of catalog.model.ts, whose property
+// names are the field names: `simpleResolvers` lets graphql-js read them directly (no wrapper per
+// field); only the fields that load more (skus, similarProducts, products) have resolvers.
+import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
+import { DateTimeScalar } from '../graphql/scalars.js';
 
 export enum MediaKindEnum {
   IMAGE = 'image',
@@ -18,7 +20,7 @@ registerEnumType(PriceTierEnum, {
   description: "A comparable's price against the product's: LOWER below 90 %, SIMILAR from 90 % to 110 %, HIGHER above 110 %.",
 });
 
-@ObjectType('VariantOption', { description: 'A variant dimension of a product, such as Size or Color, with its values.' })
+@ObjectType('VariantOption', { simpleResolvers: true, description: 'A variant dimension of a product, such as Size or Color, with its values.' })
 export class VariantOptionType {
   @Field(() => String)
   name!: string;
@@ -30,7 +32,7 @@ export class VariantOptionType {
   values!: string[];
 }
 
-@ObjectType('VariantValue')
+@ObjectType('VariantValue', { simpleResolvers: true })
 export class VariantValueType {
   @Field(() => String)
   variant!: string;
@@ -39,7 +41,7 @@ export class VariantValueType {
   value!: string;
 }
 
-@ObjectType('SkuDimension')
+@ObjectType('SkuDimension', { simpleResolvers: true })
 export class SkuDimensionType {
   @Field(() => Float)
   weight!: number;
@@ -48,7 +50,7 @@ export class SkuDimensionType {
   type!: string;
 }
 
-@ObjectType('Sku', { description: 'A purchasable variant of a product, sold by one store (its merchant).' })
+@ObjectType('Sku', { simpleResolvers: true, description: 'A purchasable variant of a product, sold by one store (its merchant).' })
 export class SkuType {
   @Field(() => ID)
   skuId!: number;
@@ -92,11 +94,11 @@ export class SkuType {
   @Field(() => String, { nullable: true })
   taxType!: string | null;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
-  dateCreated!: Date | null;
+  @Field(() => DateTimeScalar, { nullable: true })
+  dateCreated!: string | null;
 
-  @Field(() => GraphQLISODateTime, { nullable: true })
-  dateLastModified!: Date | null;
+  @Field(() => DateTimeScalar, { nullable: true })
+  dateLastModified!: string | null;
 
   @Field(() => [VariantValueType])
   variantValues!: VariantValueType[];
@@ -150,19 +152,19 @@ export abstract class CatalogProductType {
   skus!: SkuType[];
 }
 
-@ObjectType('SimilarProduct', { implements: CatalogProductType, description: 'A comparable product, with where its price sits.' })
+@ObjectType('SimilarProduct', { simpleResolvers: true, implements: CatalogProductType, description: 'A comparable product, with where its price sits.' })
 export class SimilarProductType extends CatalogProductType {
   @Field(() => PriceTierEnum)
   priceTier!: PriceTierEnum;
 }
 
-@ObjectType('Product', { implements: CatalogProductType })
+@ObjectType('Product', { simpleResolvers: true, implements: CatalogProductType })
 export class ProductType extends CatalogProductType {
   @Field(() => [SimilarProductType], { description: 'Curated comparable products, in catalog order.' })
   similarProducts!: SimilarProductType[];
 }
 
-@ObjectType('Media', { description: 'An image or a video and the products shown in it.' })
+@ObjectType('Media', { simpleResolvers: true, description: 'An image or a video and the products shown in it.' })
 export class MediaType {
   @Field(() => ID)
   id!: number;
@@ -183,7 +185,7 @@ export class MediaType {
   products!: ProductType[];
 }
 
-@ObjectType('PageInfo')
+@ObjectType('PageInfo', { simpleResolvers: true })
 export class PageInfoType {
   @Field(() => Boolean)
   hasNextPage!: boolean;
@@ -192,7 +194,7 @@ export class PageInfoType {
   endCursor!: string | null;
 }
 
-@ObjectType('ProductEdge')
+@ObjectType('ProductEdge', { simpleResolvers: true })
 export class ProductEdgeType {
   @Field(() => String)
   cursor!: string;
@@ -201,7 +203,7 @@ export class ProductEdgeType {
   node!: ProductType;
 }
 
-@ObjectType('ProductConnection')
+@ObjectType('ProductConnection', { simpleResolvers: true })
 export class ProductConnectionType {
   @Field(() => [ProductEdgeType])
   edges!: ProductEdgeType[];

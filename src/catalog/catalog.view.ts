@@ -1,6 +1,5 @@
 // The snake_case REST shapes of service.md, built from catalog records. Every documented key is
 // always present: absent optional strings are null, lists are [].
-import { toMajor, type Money } from '../domain/money.js';
 import type { MediaDetail, MediaRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 export interface MediaInfoView {
@@ -52,10 +51,6 @@ export type SimilarProductView = Omit<CatalogProductView, 'similar_products'> & 
 
 export type MediaView = { products: CatalogProductView[] } & ({ image_info: MediaInfoView } | { video_info: MediaInfoView });
 
-function major(amount: Money | null): number | null {
-  return amount && toMajor(amount.minor, amount.currency);
-}
-
 export function mediaInfoView(media: MediaRecord): MediaInfoView {
   return { id: media.id, slug: media.slug, file_name: media.fileName, platform: media.platform };
 }
@@ -69,15 +64,15 @@ export function skuView(sku: SkuRecord): SkuView {
     name: sku.name,
     in_stock: sku.inStock,
     qty_available: sku.qtyAvailable,
-    sale_price: major(sku.salePrice),
-    retail_price: major(sku.retailPrice),
+    sale_price: sku.salePrice,
+    retail_price: sku.retailPrice,
     currency: sku.currency,
     status: sku.status,
     type: sku.type,
     taxable: sku.taxable,
     tax_type: sku.taxType,
-    date_created: sku.dateCreated?.toISOString() ?? null,
-    date_last_modified: sku.dateLastModified?.toISOString() ?? null,
+    date_created: sku.dateCreated,
+    date_last_modified: sku.dateLastModified,
     variant_values: sku.variantValues.map(({ variant, value }) => ({ variant, value })),
     sku_dimensions: sku.skuDimensions.map(({ weight, type }) => ({ weight, type })),
   };
@@ -90,8 +85,8 @@ function productFields({ product, skus }: ProductDetail): Omit<CatalogProductVie
     title: product.title,
     brand: product.brand,
     url: product.url,
-    price: toMajor(product.price.minor, product.price.currency),
-    currency: product.price.currency,
+    price: product.price,
+    currency: product.currency,
     category: product.category,
     is_available: product.isAvailable,
     images: product.images,

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { buildSchemaSync, type ResolverData } from 'type-graphql';
 import { printSchema, type GraphQLSchema } from 'graphql';
-import { CatalogProductResolver, MediaResolver, ProductResolver, SkuResolver } from '../catalog/catalog.resolver.js';
+import { CatalogProductResolver, MediaResolver, ProductResolver } from '../catalog/catalog.resolver.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { CartResolver } from '../cart/cart.resolver.js';
 import type { CartService } from '../cart/cart.service.js';
@@ -18,7 +18,7 @@ export interface SchemaServices {
   orders: OrderService;
 }
 
-const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, SkuResolver, MoneyResolver, CartResolver, OrderResolver] as const;
+const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, OrderResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -26,7 +26,6 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [MediaResolver, () => new MediaResolver(services.catalog)],
     [CatalogProductResolver, () => new CatalogProductResolver(services.catalog)],
     [ProductResolver, () => new ProductResolver(services.catalog)],
-    [SkuResolver, () => new SkuResolver()],
     [MoneyResolver, () => new MoneyResolver()],
     [CartResolver, () => new CartResolver(services.carts, services.checkout)],
     [OrderResolver, () => new OrderResolver(services.orders)],
