@@ -67,9 +67,9 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function start(script: string, args: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
+async function start(script: string, args: string[], nodeFlags: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script, ...args.map((arg) => arg.replace('{port}', String(port)))], {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args.map((arg) => arg.replace('{port}', String(port)))], {
     cwd: projectRoot,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -173,10 +173,16 @@ function machine(): string {
   return `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
 }
 
+/** The node flags of `npm start` (package.json), so the gateway runs here as it runs there. */
+function startFlags(): string[] {
+  const script = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return script.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 async function main(): Promise<void> {
   prepareDatabase();
   const results: Record<string, Measure & { ratio?: number }> = {};
-  const gateway = await start(join(projectRoot, 'dist', 'src', 'main.js'), [], { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1' }, '/readyz');
+  const gateway = await start(join(projectRoot, 'dist', 'src', 'main.js'), [], startFlags(), { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1' }, '/readyz');
   results.a_rest_product = await load(gateway.base, [productPaths]);
   results.b_graphql_image_20x5 = await load(gateway.base, [graphqlImages(1, 500)]);
   results.c_rest_image_comparables = await load(gateway.base, [comparablesPaths]);
@@ -185,7 +191,7 @@ async function main(): Promise<void> {
   const peakRss = gateway.peakRssMiB();
   await gateway.stop();
 
-  const baseline = await start(join(projectRoot, 'dist', 'bench', 'baseline', 'server.js'), [databaseFile, '{port}'], {}, '/product/1');
+  const baseline = await start(join(projectRoot, 'dist', 'bench', 'baseline', 'server.js'), [databaseFile, '{port}'], [], {}, '/product/1');
   const baseProduct = await load(baseline.base, [productPaths]);
   const baseComparables = await load(baseline.base, [comparablesPaths]);
   await baseline.stop();
@@ -222,7 +228,7 @@ async function main(): Promise<void> {
     '',
     `Scale curve (GraphQL image, × 5 comparables): ${scale.map((point) => `${point.size} products → ${point.rps} rps, ${point.usPerProduct} µs per product`).join('; ')}.`,
     `Cart mix, SQL statements per operation: ${Object.entries(statements).map(([name, count]) => `${name} ${count}`).join(', ')}.`,
-    `Gateway peak RSS: ${peakRss ?? 'unknown'} MiB.`,
+    `Gateway peak RSS: ${peakRss ?? 'unknown'} MiB (node ${startFlags().join(' ')}, as npm start runs it).`,
   ].join('\n');
   console.log(`\n${report}\n`);
   if (!smoke) {

@@ -113,6 +113,6 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlMaxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 10, 1, 100),
     graphqlMaxComplexity: int(env, 'GRAPHQL_MAX_COMPLEXITY', 10_000, 1, 10_000_000),
     catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 1000, 0, 3_600_000),
-    catalogCacheMaxEntries: int(env, 'CATALOG_CACHE_MAX_ENTRIES', 50_000, 0, 10_000_000),
+    catalogCacheMaxEntries: int(env, 'CATALOG_CACHE_MAX_ENTRIES', 20_000, 0, 10_000_000),
   };
 }

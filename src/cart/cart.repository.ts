@@ -67,6 +67,7 @@ export interface LineWrite {
   skuId: number;
   storeId: number;
   quantity: number;
+  sku: CartSku;
 }
 
 export class CartRepository {
@@ -119,35 +120,49 @@ export class CartRepository {
 
   /**
    * Makes the cart's lines exactly `lines` (in the given order for new ones): updates changed
-   * quantities, adds new lines and store entries at the end, removes the rest.
+   * quantities, adds new lines and store entries at the end, removes the rest. Answers the cart
+   * as it now is, without reading it again.
    */
-  async writeLines(tx: DbClient, cart: StoredCart, lines: LineWrite[], currency: string | null): Promise<void> {
+  async writeLines(tx: DbClient, cart: StoredCart, lines: LineWrite[], currency: string | null): Promise<StoredCart> {
     const before = new Map(cart.lines.map((line) => [line.skuId, line]));
-    const after = new Map(lines.map((line) => [line.skuId, line]));
+    const after = new Set(lines.map((line) => line.skuId));
     const removed = cart.lines.filter((line) => !after.has(line.skuId)).map((line) => line.skuId);
     if (removed.length > 0) await tx.cartLine.deleteMany({ where: { cartId: cart.id, skuId: { in: removed } } });
     let position = cart.lines.reduce((max, line) => Math.max(max, line.position), -1);
+    const stored: StoredLine[] = [];
     for (const line of lines) {
       const existing = before.get(line.skuId);
       if (!existing) {
         position += 1;
         await tx.cartLine.create({ data: { cartId: cart.id, skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position } });
-      } else if (existing.quantity !== line.quantity) {
-        await tx.cartLine.update({ where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } }, data: { quantity: line.quantity } });
+        stored.push({ skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, sku: line.sku });
+      } else {
+        if (existing.quantity !== line.quantity) {
+          await tx.cartLine.update({ where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } }, data: { quantity: line.quantity } });
+        }
+        stored.push({ ...existing, quantity: line.quantity });
       }
     }
-    const storesAfter = new Set(lines.map((line) => line.storeId));
-    const gone = cart.entries.filter((entry) => !storesAfter.has(entry.storeId)).map((entry) => entry.storeId);
+    stored.sort((a, b) => a.position - b.position);
+
+    const storesAfter = [...new Set(stored.map((line) => line.storeId))];
+    const gone = cart.entries.filter((entry) => !storesAfter.includes(entry.storeId)).map((entry) => entry.storeId);
     if (gone.length > 0) await tx.cartStore.deleteMany({ where: { cartId: cart.id, storeId: { in: gone } } });
-    let entryPosition = cart.entries.reduce((max, entry) => Math.max(max, entry.position), -1);
-    const known = new Set(cart.entries.map((entry) => entry.storeId));
-    for (const storeId of storesAfter) {
-      if (known.has(storeId)) continue;
-      entryPosition += 1;
-      known.add(storeId);
-      await tx.cartStore.create({ data: { cartId: cart.id, storeId, position: entryPosition } });
+    const entries = cart.entries.filter((entry) => storesAfter.includes(entry.storeId));
+    const added = storesAfter.filter((storeId) => !entries.some((entry) => entry.storeId === storeId));
+    if (added.length > 0) {
+      const configs = new Map((await tx.store.findMany({ where: { id: { in: added } }, ...storeConfig })).map((config) => [config.id, config]));
+      let entryPosition = cart.entries.reduce((max, entry) => Math.max(max, entry.position), -1);
+      for (const storeId of added) {
+        const store = configs.get(storeId);
+        if (!store) throw new Error(`store ${storeId} of a cart line does not exist`);
+        entryPosition += 1;
+        await tx.cartStore.create({ data: { cartId: cart.id, storeId, position: entryPosition } });
+        entries.push({ storeId, position: entryPosition, selectedShippingMethodId: null, isSubmitted: false, requestId: null, store });
+      }
     }
     if (currency !== cart.currency) await tx.cart.update({ where: { id: cart.id }, data: { currency } });
+    return { ...cart, currency, lines: stored, entries };
   }
 
   async writeIdentity(tx: DbClient, cartId: string, changes: Partial<BuyerIdentity>): Promise<void> {

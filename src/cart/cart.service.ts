@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import { AppError } from '../errors.js';
-import { validateBuyerIdentityPatch, type BuyerIdentityField, type BuyerIdentityPatch } from '../domain/buyer-identity.js';
+import { emptyBuyerIdentity, validateBuyerIdentityPatch, type BuyerIdentityField, type BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import type { Cart, CartItemInput } from './cart.model.js';
 import { CartRepository, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
@@ -67,7 +67,7 @@ export class CartService {
       const resolved = await this.resolveItems(tx, items, 1);
       const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
       for (const item of resolved) quantities.set(item.sku.id, (quantities.get(item.sku.id) ?? 0) + item.quantity);
-      await this.applyQuantities(tx, cart, resolved, quantities);
+      return this.applyQuantities(tx, cart, resolved, quantities);
     });
   }
 
@@ -81,7 +81,7 @@ export class CartService {
       const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
       const applied = resolved.filter((item) => addMissing || quantities.has(item.sku.id));
       for (const item of applied) quantities.set(item.sku.id, item.quantity);
-      await this.applyQuantities(tx, cart, applied, quantities);
+      return this.applyQuantities(tx, cart, applied, quantities);
     });
   }
 
@@ -91,9 +91,9 @@ export class CartService {
     return this.write(cartId, async (tx, cart) => {
       const remove = new Set(variantIds.map((id) => String(id).trim()));
       const kept = cart.lines.filter((line) => !remove.has(String(line.skuId)));
-      if (kept.length === cart.lines.length) return;
+      if (kept.length === cart.lines.length) return cart;
       const currency = kept[0]?.sku.currency ?? cart.currency;
-      await this.repository.writeLines(tx, cart, kept.map(({ skuId, storeId, quantity }) => ({ skuId, storeId, quantity })), currency);
+      return this.repository.writeLines(tx, cart, kept.map(({ skuId, storeId, quantity, sku }) => ({ skuId, storeId, quantity, sku })), currency);
     });
   }
 
@@ -109,6 +109,7 @@ export class CartService {
         });
       }
       await this.repository.writeIdentity(tx, cart.id, result.changes);
+      return { ...cart, identity: { ...cart.identity, ...result.changes } };
     });
   }
 
@@ -127,6 +128,7 @@ export class CartService {
         });
       }
       await this.repository.selectShippingMethod(tx, cart.id, entry.storeId, shippingMethodId);
+      return { ...cart, entries: cart.entries.map((other) => (other === entry ? { ...entry, selectedShippingMethodId: shippingMethodId } : other)) };
     });
   }
 
@@ -136,21 +138,25 @@ export class CartService {
     return cart;
   }
 
-  private write(cartId: string | null, change: (tx: DbClient, cart: StoredCart) => Promise<void>): Promise<Cart> {
+  /**
+   * One cart write: lock (or create) the cart, read it once, apply `change`, which answers the
+   * cart as it left it, and price that.
+   */
+  private write(cartId: string | null, change: (tx: DbClient, cart: StoredCart) => Promise<StoredCart>): Promise<Cart> {
     return inTransaction(this.db, async (tx) => {
-      let id = cartId;
-      if (id === null) {
-        id = newCartId();
+      let cart: StoredCart;
+      if (cartId === null) {
+        const id = newCartId();
         await this.repository.create(tx, id);
-      } else if (!cartIdShape.test(id) || !(await this.repository.lock(tx, id))) {
-        throw cartNotFound(id);
+        cart = { id, currency: null, identity: emptyBuyerIdentity, entries: [], lines: [] };
+      } else {
+        if (!cartIdShape.test(cartId) || !(await this.repository.lock(tx, cartId))) throw cartNotFound(cartId);
+        cart = await this.loadOrThrow(tx, cartId);
       }
-      const cart = await this.loadOrThrow(tx, id);
       if (cart.entries.some((entry) => entry.isSubmitted)) {
-        throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${id} was submitted and can no longer change`, { cart_id: id });
+        throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was submitted and can no longer change`, { cart_id: cart.id });
       }
-      await change(tx, cart);
-      return priceCart(await this.loadOrThrow(tx, id));
+      return priceCart(await change(tx, cart));
     });
   }
 
@@ -158,7 +164,7 @@ export class CartService {
    * Writes the new quantities: existing lines keep their place, new ones follow in request
    * order, 0 removes. All lines must share one currency.
    */
-  private async applyQuantities(tx: DbClient, cart: StoredCart, requested: ResolvedItem[], quantities: Map<number, number>): Promise<void> {
+  private async applyQuantities(tx: DbClient, cart: StoredCart, requested: ResolvedItem[], quantities: Map<number, number>): Promise<StoredCart> {
     const skus = new Map<number, CartSku>(cart.lines.map((line) => [line.skuId, line.sku]));
     for (const item of requested) skus.set(item.sku.id, item.sku);
     const order = [...cart.lines.map((line) => line.skuId), ...requested.map((item) => item.sku.id)];
@@ -172,7 +178,7 @@ export class CartService {
       if (quantity > maxQuantity) {
         throw new AppError('VALIDATION_FAILED', `Variant ${skuId} would have a quantity of ${quantity}; at most ${maxQuantity} per line`, { variant_id: String(skuId), quantity });
       }
-      lines.push({ skuId, storeId: sku.merchantId, quantity });
+      lines.push({ skuId, storeId: sku.merchantId, quantity, sku });
     }
     if (lines.length > maxLinesPerCart) {
       throw new AppError('CART_TOO_LARGE', `A cart may hold at most ${maxLinesPerCart} lines; this change would make ${lines.length}`, { max: maxLinesPerCart, lines: lines.length });
@@ -189,7 +195,7 @@ export class CartService {
         cart_currency: expected,
       });
     }
-    await this.repository.writeLines(tx, cart, lines, expected ?? cart.currency);
+    return this.repository.writeLines(tx, cart, lines, expected ?? cart.currency);
   }
 
   /** Checks each item and finds its SKU: by variant id, or by product id when it has one SKU. */
@@ -208,11 +214,10 @@ export class CartService {
     });
     const variantIds = wanted.flatMap((item) => (item.variant && catalogId(item.variant) !== null ? [catalogId(item.variant)!] : []));
     const productOnly = wanted.flatMap((item) => (!item.variant && item.product && catalogId(item.product) !== null ? [catalogId(item.product)!] : []));
-    const [byId, ofProducts, products] = await Promise.all([
-      variantIds.length > 0 ? this.repository.skusByIds(tx, variantIds) : [],
-      productOnly.length > 0 ? this.repository.skusOfProducts(tx, productOnly) : [],
-      productOnly.length > 0 ? this.repository.productIdsThatExist(tx, productOnly) : new Set<number>(),
-    ]);
+    // One after the other: a transaction is one connection, which runs one statement at a time.
+    const byId = variantIds.length > 0 ? await this.repository.skusByIds(tx, variantIds) : [];
+    const ofProducts = productOnly.length > 0 ? await this.repository.skusOfProducts(tx, productOnly) : [];
+    const products = productOnly.length > 0 ? await this.repository.productIdsThatExist(tx, productOnly) : new Set<number>();
     const skuById = new Map(byId.map((sku) => [sku.id, sku]));
     return wanted.map((item) => {
       if (item.variant) {

@@ -64,11 +64,10 @@ function mediaContent(media: MediaInput) {
 }
 
 async function loadExisting(db: DbClient): Promise<ExistingCatalog> {
-  const [stores, products, media] = await Promise.all([
-    db.store.findMany({ select: { id: true, currency: true } }),
-    db.product.findMany({ select: { id: true } }),
-    db.media.findMany({ select: { id: true, type: true, slug: true } }),
-  ]);
+  // One after the other: inside the import's transaction this is one connection.
+  const stores = await db.store.findMany({ select: { id: true, currency: true } });
+  const products = await db.product.findMany({ select: { id: true } });
+  const media = await db.media.findMany({ select: { id: true, type: true, slug: true } });
   return {
     storeCurrencies: new Map(stores.map((store) => [store.id, store.currency])),
     productIds: new Set(products.map((product) => product.id)),
