@@ -17,7 +17,7 @@ import { formatReport, importCatalog } from './catalog/import.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const lifecycle = new Lifecycle('starting');
-  const database = createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.statementTimeoutMs });
+  const database = await createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.statementTimeoutMs });
   const app = await buildApp(config, database, { lifecycle });
 
   let closing = false;

@@ -5,14 +5,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient as SqliteClient, Prisma } from './generated/sqlite/client.js';
-import { PrismaClient as PostgresClient } from './generated/postgresql/client.js';
+// Types only: the client of the engine in use is loaded when the database is opened, so a
+// process never loads (and instantiates the query compiler of) the other one.
+import type { PrismaClient as SqliteClient, Prisma } from './generated/sqlite/client.js';
 import { providerOf, type DatabaseProvider } from '../config.js';
 
 export type Db = SqliteClient;
 /** A client or the client of an open transaction: what repositories accept. */
 export type DbClient = Db | Prisma.TransactionClient;
-export { Prisma };
+export type { Prisma };
 
 export interface QueryEvent {
   query: string;
@@ -57,14 +58,16 @@ export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions
  * A client that has not connected yet: nothing touches the database until connect() or a first
  * query. The server creates it before migrations run, and connects after.
  */
-export function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Database & { connect(): Promise<void> } {
+export async function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database & { connect(): Promise<void> }> {
   const provider = providerOf(databaseUrl);
   const adapter = createAdapter(databaseUrl, options);
   const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   // The two generated clients share every model and method; only their provider differs.
-  const db = (provider === 'sqlite'
-    ? new SqliteClient({ adapter: adapter as PrismaBetterSqlite3, log })
-    : new PostgresClient({ adapter: adapter as PrismaPg, log })) as unknown as Db;
+  const db = (
+    provider === 'sqlite'
+      ? new (await import('./generated/sqlite/client.js')).PrismaClient({ adapter: adapter as PrismaBetterSqlite3, log })
+      : new (await import('./generated/postgresql/client.js')).PrismaClient({ adapter: adapter as PrismaPg, log })
+  ) as unknown as Db;
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) => onQuery({ query: event.query, durationMs: event.duration }));
@@ -85,7 +88,7 @@ export function createDatabase(databaseUrl: string, options: DatabaseOptions = {
 }
 
 export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {
-  const database = createDatabase(databaseUrl, options);
+  const database = await createDatabase(databaseUrl, options);
   await database.connect();
   return database;
 }
