@@ -10,11 +10,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { projectRoot } from '../src/db/schema-engine.js';
 import { benchCatalog, benchShape } from './catalog.js';
 import { countStatements, type StatementCounts } from './statements.js';
+import { freePort } from './ports.js';
 
 const smoke = process.argv.includes('--smoke');
 const duration = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,17 +34,6 @@ interface Measure {
 type Request = autocannon.Request;
 
 const randomInt = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitFor(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;

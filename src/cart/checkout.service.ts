@@ -10,17 +10,13 @@ import type { Cart, CartStatusAnswer } from './cart.model.js';
 import { CartRepository, type StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
 import { cartNotFound, snakeCase, type FieldNaming } from './cart.service.js';
-import { inTransaction } from '../db/transaction.js';
+import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 import { IdempotencyStore, checkKey, requestHash } from './idempotency.js';
 
 export interface SubmitResult {
   answer: CartStatusAnswer;
   /** True when the answer is the stored one of an earlier request with the same key. */
   replayed: boolean;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
 
 export class CheckoutService {

@@ -8,8 +8,15 @@ import type { Db, Prisma } from './database.js';
 export const transactionOptions = { maxWait: 15_000, timeout: 20_000 } as const;
 const attempts = 4;
 
+const prismaCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
+
 function isWriteConflict(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2034';
+  return prismaCode(error) === 'P2034';
+}
+
+/** A unique constraint refused a row (Prisma P2002). */
+export function isUniqueViolation(error: unknown): boolean {
+  return prismaCode(error) === 'P2002';
 }
 
 export async function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHan
 import type { Db } from '../db/database.js';
 // Writes go through transactions: on SQLite that queues them behind a cart write in flight on
 // the same connection instead of joining it.
-import { inTransaction } from '../db/transaction.js';
+import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 import { checkKey, idempotencyWindowMs, requestHash } from '../cart/idempotency.js';
 import { principalOf } from './security.js';
@@ -25,10 +25,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotencyRecord: { scope: string; key: string } | null;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

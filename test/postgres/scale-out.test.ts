@@ -2,7 +2,6 @@
 // HTTP. Readiness while migrations run, 200 mixed concurrent cart requests split across two
 // processes, and a graceful shutdown that finishes the request in flight.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import.js';
 import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
 import { californian, exampleA } from '../cart/cart-helpers.js';
+import { freePort } from '../../bench/ports.js';
 
 /** Prisma's migration lock: the schema engine takes it around every migration on PostgreSQL. */
 const migrationLock = 72707369;
@@ -20,17 +20,6 @@ interface Gateway {
   base: string;
   output: string[];
   exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function startGateway(databaseUrl: string): Promise<Gateway> {
