@@ -41,9 +41,12 @@ function item(body: ItemBody): CartItemInput {
   return { quantity: body.quantity, productId: body.product_id, variantId: body.variant_id };
 }
 
-/** `items.shopify_cart_items_input` is the older clients' name of the same list; both may come. */
+/**
+ * `items.shopify_cart_items_input` is the older clients' name of the same list. Both may come:
+ * then both count, the older name's first (contract.md §6, "in that order").
+ */
 function items(body: CartItemsBody | undefined): CartItemInput[] {
-  return [...(body?.items?.storefront_cart_items_input ?? []), ...(body?.items?.shopify_cart_items_input ?? [])].map(item);
+  return [...(body?.items?.shopify_cart_items_input ?? []), ...(body?.items?.storefront_cart_items_input ?? [])].map(item);
 }
 
 const snakeIdentity: Record<string, keyof BuyerIdentityPatch> = {

@@ -2,6 +2,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../context.js';
 import { requireAdmin } from '../security/api-keys.js';
+import { AppError } from '../errors.js';
 import { OrderService } from './order.service.js';
 import { OrderStatusEnum, OrderType } from '../cart/cart.type.js';
 import { RequiredActionInput } from '../cart/cart.input.js';
@@ -18,12 +19,15 @@ export class OrderResolver {
 
   @Mutation(() => OrderType, { description: 'Moves an order along its status machine; ACTION_REQUIRED needs requiredActions.' })
   updateOrderStatus(
-    @Arg('orderId', () => ID) orderId: string,
     @Arg('status', () => OrderStatusEnum) status: string,
-    @Arg('requiredActions', () => [RequiredActionInput], { nullable: true }) requiredActions: RequiredActionInput[] | null | undefined,
     @Ctx() context: RequestContext,
+    @Arg('orderId', () => ID, { nullable: true, description: 'The order (or give it as `id`).' }) orderId?: string | null,
+    @Arg('id', () => ID, { nullable: true, description: 'Another name of `orderId`.' }) id?: string | null,
+    @Arg('requiredActions', () => [RequiredActionInput], { nullable: true }) requiredActions?: RequiredActionInput[] | null,
   ): Promise<Order> {
     requireAdmin(context.principal);
-    return this.orders.updateStatus(orderId, status, requiredActions ?? null);
+    const order = orderId ?? id;
+    if (!order) throw new AppError('VALIDATION_FAILED', 'updateOrderStatus needs orderId', { field: 'orderId' });
+    return this.orders.updateStatus(order, status, requiredActions ?? null);
   }
 }

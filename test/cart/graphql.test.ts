@@ -202,8 +202,15 @@ describe('submit and orders', () => {
     const illegal = await send(t.app, UpdateOrder, { orderId, status: 'FULFILLED' });
     expect(illegal.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_ORDER_TRANSITION', http: { status: 422 } });
 
+    const other = first.data!.submitCart.orders[1]!.id;
+    const byId = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { updateOrderStatus(id: "${other}", status: PLACED) { status } }` } });
+    expect(byId.json()).toStrictEqual({ data: { updateOrderStatus: { status: 'PLACED' } } });
+    const neither = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation { updateOrderStatus(status: PLACED) { status } }' } });
+    expect(neither.json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    await send(t.app, UpdateOrder, { orderId: other, status: 'CANCELLED' });
+
     const read = await send(t.app, ReadCart, { id: cartId });
-    expect(read.data?.cartStatus).toMatchObject({ status: 'SUBMITTED', orders: [{ id: orderId, status: 'ACTION_REQUIRED' }, { status: 'SUBMITTED' }] });
+    expect(read.data?.cartStatus).toMatchObject({ status: 'SUBMITTED', orders: [{ id: orderId, status: 'ACTION_REQUIRED' }, { status: 'CANCELLED' }] });
     // GraphQL keeps every line of a store
     expect(read.data?.cartStatus?.cart.stores.map((entry) => entry.cartLines.length)).toStrictEqual([3, 2]);
   });

@@ -76,11 +76,11 @@ describe('POST /cart', () => {
     ]);
   });
 
-  it('accepts items.shopify_cart_items_input, and both lists together in that order', async () => {
+  it('accepts items.shopify_cart_items_input, and both lists together: the alias first, as the contract names them', async () => {
     const old = await post(t, '/cart', { items: { shopify_cart_items_input: [{ variant_id: '2021', quantity: 2 }] } });
     expect(old.body.stores[0]?.cart_lines[0]?.quantity).toBe(2);
-    const both = await post(t, '/cart', { items: { shopify_cart_items_input: [{ variant_id: '2021', quantity: 1 }], storefront_cart_items_input: [{ variant_id: '2011', quantity: 1 }] } });
-    expect(both.body.stores[0]?.cart_lines.map((line) => line.variant.id)).toStrictEqual(['2011', '2021']);
+    const both = await post(t, '/cart', { items: { storefront_cart_items_input: [{ variant_id: '2011', quantity: 1 }], shopify_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } });
+    expect(both.body.stores[0]?.cart_lines.map((line) => line.variant.id)).toStrictEqual(['2021', '2011']);
   });
 
   it('takes a product_id alone for a product with one SKU, and numeric ids', async () => {
