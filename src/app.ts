@@ -86,7 +86,7 @@ function toAppError(error: FastifyError): AppError | null {
 
 /**
  * Builds the app. With a Lifecycle that is not ready yet (the server while it migrates), every
- * route but /healthz and /readyz answers 503 until it is.
+ * route but /healthz and /readyz waits until it is.
  */
 export interface BuildOptions {
   lifecycle?: Lifecycle;
@@ -172,9 +172,11 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   });
 
   if (!lifecycle.ready) {
-    // One comparison per request; it keeps traffic off a database that is still migrating.
+    // While the server migrates, requests wait for it (at most 30 s) rather than fail; probes
+    // answer at once. One comparison per request once ready.
     app.addHook('onRequest', async (request, reply) => {
       if (lifecycle.ready || request.url === '/healthz' || request.url === '/readyz') return;
+      if (await lifecycle.waitUntilReady(30_000)) return;
       const error = new AppError('SERVICE_UNAVAILABLE', `The service is ${lifecycle.phase}; try again shortly`);
       await reply.status(error.statusCode).header('retry-after', '1').send(errorBody(error));
     });
