@@ -119,7 +119,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  await registerSecurity(app, config);
+  const { refuseWithoutKey } = await registerSecurity(app, config);
   if (config.apiKeys.length === 0) app.log.warn('API_KEYS is not set: the service runs open, every caller may do everything');
   app.decorateRequest('idempotencyRecord', null);
   const idempotency = idempotencyHooks(database.db);
@@ -166,7 +166,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     return reply.status(appError.statusCode).send(errorBody(appError));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(refuseWithoutKey ? { preHandler: refuseWithoutKey } : {}, (request, reply) => {
     const error = new AppError('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200) ?? ''}`);
     return reply.status(error.statusCode).send(errorBody(error));
   });
@@ -203,7 +203,8 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerOrderRoutes(app, orders, idempotency);
 
   // POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own.
-  const graphqlIdempotency = idempotencyHooks(database.db, ':graphql');
+  // GraphQL answers a refused mutation with 200 and `errors`: that is a refusal too.
+  const graphqlIdempotency = idempotencyHooks(database.db, ':graphql', (payload) => /"errors"\s*:\s*\[\s*\{/.test(payload));
   app.addHook('onRoute', (route) => {
     if (route.url !== '/graphql') return;
     route.preHandler = graphqlIdempotency.preHandler;

@@ -108,7 +108,8 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
     '/cart/items',
     { schema: { response: cart }, ...replayable },
     async (request) => {
-      const input: { cart_id?: unknown; variant_id?: unknown } = request.body && typeof request.body === 'object' ? request.body : request.query;
+      const body: { cart_id?: unknown; variant_id?: unknown } = request.body && typeof request.body === 'object' ? request.body : {};
+      const input = { cart_id: body.cart_id ?? request.query.cart_id, variant_id: body.variant_id ?? request.query.variant_id };
       const missing = [
         ...(typeof input.cart_id === 'string' && input.cart_id !== '' ? [] : ['cart_id']),
         ...((typeof input.variant_id === 'string' && input.variant_id !== '') || typeof input.variant_id === 'number' ? [] : ['variant_id']),

@@ -77,7 +77,8 @@ export class CartService {
    */
   setQuantities(cartId: string, items: CartItemInput[], addMissing: boolean): Promise<Cart> {
     return this.write(cartId, async (tx, cart) => {
-      const resolved = await this.resolveItems(tx, items, 0);
+      // 0 removes a line even when its SKU is no longer in the catalog.
+      const resolved = await this.resolveItems(tx, items, 0, new Map(cart.lines.map((line) => [line.skuId, line.sku])));
       const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
       const applied = resolved.filter((item) => addMissing || quantities.has(item.sku.id));
       for (const item of applied) quantities.set(item.sku.id, item.quantity);
@@ -199,7 +200,7 @@ export class CartService {
   }
 
   /** Checks each item and finds its SKU: by variant id, or by product id when it has one SKU. */
-  private async resolveItems(tx: DbClient, items: CartItemInput[], minQuantity: number): Promise<ResolvedItem[]> {
+  private async resolveItems(tx: DbClient, items: CartItemInput[], minQuantity: number, inCart = new Map<number, CartSku>()): Promise<ResolvedItem[]> {
     checkItemCount(items.length);
     const wanted = items.map((item, index) => {
       if (!Number.isInteger(item.quantity) || item.quantity < minQuantity || item.quantity > maxQuantity) {
@@ -221,9 +222,10 @@ export class CartService {
     const skuById = new Map(byId.map((sku) => [sku.id, sku]));
     return wanted.map((item) => {
       if (item.variant) {
-        const sku = skuById.get(catalogId(item.variant) ?? 0);
+        const variantId = catalogId(item.variant) ?? 0;
+        const sku = skuById.get(variantId) ?? (item.quantity === 0 ? inCart.get(variantId) : undefined);
         if (!sku) throw new AppError('VARIANT_NOT_FOUND', `No variant with id ${item.variant.slice(0, 64)}`, { index: item.index, variant_id: item.variant.slice(0, 64) });
-        if (item.product && String(sku.productId) !== item.product) {
+        if (item.product && catalogId(item.product) !== sku.productId) {
           throw new AppError('VARIANT_PRODUCT_MISMATCH', `Variant ${sku.id} belongs to product ${sku.productId}, not ${item.product.slice(0, 64)}`, {
             index: item.index,
             variant_id: String(sku.id),

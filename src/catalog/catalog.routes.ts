@@ -15,12 +15,23 @@ interface SlugParams {
 }
 
 export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
-  // Catalog answers change only with an import: the catalog version is their ETag, and a
-  // matching If-None-Match is answered 304 before any work.
-  const conditional = async (request: FastifyRequest, reply: FastifyReply) => {
-    const etag = `W/"catalog-${await catalog.version()}"`;
-    void reply.header('etag', etag).header('cache-control', 'public, max-age=60');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  // Catalog answers change only with an import: the catalog version is their ETag. Every
+  // request first brings the cache up to that version; a successful answer then carries the
+  // ETag, and becomes a bodiless 304 when If-None-Match already names it.
+  const versions = new WeakMap<FastifyRequest, number>();
+  const conditional = {
+    preHandler: async (request: FastifyRequest) => {
+      versions.set(request, await catalog.version());
+    },
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const version = versions.get(request);
+      if (reply.statusCode !== 200 || version === undefined) return payload;
+      const etag = `W/"catalog-${version}"`;
+      void reply.header('etag', etag).header('cache-control', 'public, max-age=60');
+      if (request.headers['if-none-match'] !== etag) return payload;
+      void reply.code(304).removeHeader('content-type').removeHeader('content-length');
+      return '';
+    },
   };
 
   const mediaRoutes = (kind: MediaKind) => {
@@ -28,10 +39,10 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     for (const withSimilar of [false, true]) {
       const prefix = withSimilar ? `/${kind}/comparables` : `/${kind}`;
       const response = { 200: mediaResponseSchema(infoKey, withSimilar) };
-      app.get<{ Params: IdParams }>(`${prefix}/:id`, { schema: { params: idParams, response }, preHandler: conditional }, async (request) =>
+      app.get<{ Params: IdParams }>(`${prefix}/:id`, { schema: { params: idParams, response }, ...conditional }, async (request) =>
         mediaView(await catalog.mediaDetail(kind, { id: request.params.id }, request.context.loaders, withSimilar)),
       );
-      app.get<{ Params: SlugParams }>(`${prefix}/slug/:slug`, { schema: { params: slugParams, response }, preHandler: conditional }, async (request) =>
+      app.get<{ Params: SlugParams }>(`${prefix}/slug/:slug`, { schema: { params: slugParams, response }, ...conditional }, async (request) =>
         mediaView(await catalog.mediaDetail(kind, { slug: request.params.slug }, request.context.loaders, withSimilar)),
       );
     }
@@ -39,10 +50,10 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
   mediaRoutes('image');
   mediaRoutes('video');
 
-  app.get<{ Params: IdParams }>('/product/:id', { schema: { params: idParams, response: { 200: productSchema } }, preHandler: conditional }, async (request) =>
+  app.get<{ Params: IdParams }>('/product/:id', { schema: { params: idParams, response: { 200: productSchema } }, ...conditional }, async (request) =>
     productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
   );
-  app.get<{ Params: IdParams }>('/product/:id/comparables', { schema: { params: idParams, response: { 200: comparableProductSchema } }, preHandler: conditional }, async (request) =>
+  app.get<{ Params: IdParams }>('/product/:id/comparables', { schema: { params: idParams, response: { 200: comparableProductSchema } }, ...conditional }, async (request) =>
     productView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
   );
 }

@@ -16,6 +16,7 @@ import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 import { checkKey, idempotencyWindowMs, requestHash } from '../cart/idempotency.js';
 import { principalOf } from './security.js';
+import { openPrincipal } from './api-keys.js';
 
 const pending = 0;
 const waitStepMs = 25;
@@ -34,13 +35,19 @@ export interface IdempotencyHooks {
   onSend: onSendHookHandler<unknown>;
 }
 
-/** Route hooks; `scopeSuffix` keeps GraphQL's keys apart from REST's. */
-export function idempotencyHooks(db: Db, scopeSuffix = ''): IdempotencyHooks {
+/**
+ * Route hooks; `scopeSuffix` keeps GraphQL's keys apart from REST's, and `refused` tells a
+ * refusal answered with a 2xx status (GraphQL's errors) from a success.
+ */
+export function idempotencyHooks(db: Db, scopeSuffix = '', refused: (payload: string) => boolean = () => false): IdempotencyHooks {
   async function preHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const key = checkKey(Array.isArray(header) ? (header[0] ?? '') : header);
-    const scope = `${principalOf(request).id}${scopeSuffix}`;
+    // Keys belong to the API key that sent them; an open service has no key, so they belong to
+    // the client address, and one client can never replay another's answer.
+    const principal = principalOf(request);
+    const scope = `${principal === openPrincipal ? `open@${request.ip}` : principal.id}${scopeSuffix}`;
     const hash = requestHash({ method: request.method, url: request.url, body: request.body ?? null });
     const deadline = Date.now() + maxWaitMs;
     for (;;) {
@@ -78,7 +85,7 @@ export function idempotencyHooks(db: Db, scopeSuffix = ''): IdempotencyHooks {
     const where = { scope_key: record };
     const body = typeof payload === 'string' ? payload : String(payload ?? '');
     await inTransaction(db, async (tx) => {
-      if (reply.statusCode >= 400) await tx.idempotencyRecord.deleteMany({ where: record });
+      if (reply.statusCode >= 400 || refused(body)) await tx.idempotencyRecord.deleteMany({ where: record });
       else await tx.idempotencyRecord.update({ where, data: { statusCode: reply.statusCode, body } });
     });
     return payload;

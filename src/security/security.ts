@@ -1,6 +1,6 @@
 // What faces the open internet, registered before any route and in this order: CORS (answers
 // preflights), API keys (401/403), rate limits (429, per key or client address).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.js';
@@ -27,7 +27,10 @@ function isSandboxPage(request: FastifyRequest): boolean {
   return request.method === 'GET' && request.url === '/graphql' && String(request.headers.accept ?? '').includes('text/html');
 }
 
-export async function registerSecurity(app: FastifyInstance, config: SecurityConfig): Promise<void> {
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** Registers the hooks; answers the API key check for routes Fastify does not know (404s). */
+export async function registerSecurity(app: FastifyInstance, config: SecurityConfig): Promise<{ refuseWithoutKey: Guard | null }> {
   app.decorateRequest('principal', null);
 
   if (config.corsOrigins.length > 0) {
@@ -41,15 +44,12 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   }
 
   const keys = new ApiKeys(config.apiKeys);
+  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || request.method === 'OPTIONS';
   if (keys.enabled) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (probes.has(request.url) || isSandboxPage(request) || request.method === 'OPTIONS') return;
-      const principal = keys.authenticate(presentedKey(request));
-      if (!principal) {
-        const error = new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key> or x-api-key: <key>');
-        return reply.status(error.statusCode).header('www-authenticate', 'Bearer').send(errorBody(error));
-      }
-      request.principal = principal;
+    // Who is calling is known first (a wrong key is simply no principal), so that the rate limit
+    // can count it; refusals come after the rate limit (below).
+    app.addHook('onRequest', async (request) => {
+      request.principal = keys.authenticate(presentedKey(request));
     });
   }
 
@@ -59,9 +59,24 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
       max: config.rateLimitMax,
       timeWindow: 60_000,
       allowList: (request) => probes.has(request.url),
+      // Per API key when one is valid, else per client address (so guessing keys is limited too).
       keyGenerator: (request) => (request.principal && request.principal !== openPrincipal ? request.principal.id : `ip-${request.ip}`),
       errorResponseBuilder: (_request, context) =>
         new AppError('RATE_LIMITED', `More than ${context.max} requests per minute; retry in ${Math.ceil(context.ttl / 1000)} s`, { limit: context.max, retry_after_seconds: Math.ceil(context.ttl / 1000) }),
     });
   }
+
+  if (keys.enabled) {
+    const refuseWithoutKey = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.principal || exempt(request)) return;
+      const error = new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key> or x-api-key: <key>');
+      return reply.status(error.statusCode).header('www-authenticate', 'Bearer').send(errorBody(error));
+    };
+    // Route hooks run after the rate limit's, which it adds to each route the same way.
+    app.addHook('onRoute', (route) => {
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), refuseWithoutKey];
+    });
+    return { refuseWithoutKey };
+  }
+  return { refuseWithoutKey: null };
 }

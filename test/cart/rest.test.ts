@@ -234,6 +234,29 @@ describe('the other route family', () => {
     expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', details: { fields: ['variant_id'] } });
   });
 
+  it('DELETE /cart/items takes each field from the body, else the query string', async () => {
+    const cart = await newCart([{ variant_id: '2021', quantity: 1 }, { variant_id: '2011', quantity: 1 }]);
+    const answer = await call<CartJson>(t, { method: 'DELETE', url: `/cart/items?cart_id=${cart.id}&variant_id=2021`, payload: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.body.stores[0]?.cart_lines.map((line) => line.variant.id)).toStrictEqual(['2011']);
+  });
+
+  it('quantity 0 removes a line whose SKU the catalog no longer lists', async () => {
+    const cart = await newCart([{ variant_id: '2021', quantity: 1 }, { variant_id: '2011', quantity: 1 }]);
+    await t.database.db.sku.update({ where: { id: 2021 }, data: { listed: false } });
+    try {
+      const listed = await call<CartJson>(t, { method: 'GET', url: `/cart/${cart.id}` });
+      expect(listed.body.stores[0]?.offer.not_available_ids).toStrictEqual(['2021']);
+      const updated = await post(t, '/cart/update', { cart_id: cart.id, item: { variant_id: '2021', quantity: 0 } });
+      expect(updated.status).toBe(200);
+      expect(updated.body.stores[0]?.cart_lines.map((line) => line.variant.id)).toStrictEqual(['2011']);
+      // adding it again is refused: it is not for sale
+      expect((await post(t, '/cart/add', { cart_id: cart.id, item: { variant_id: '2021', quantity: 1 } })).body).toMatchObject({ code: 'VARIANT_NOT_FOUND' });
+    } finally {
+      await t.database.db.sku.update({ where: { id: 2021 }, data: { listed: true } });
+    }
+  });
+
   it('GET /cart/:id answers the cart as the writes did', async () => {
     const cart = await newCart();
     const got = await call<CartJson>(t, { method: 'GET', url: `/cart/${cart.id}` });

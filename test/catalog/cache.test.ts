@@ -73,6 +73,17 @@ describe('ETag and Cache-Control on catalog GETs', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('validates before answering 304, and marks only successful answers cacheable', async () => {
+    const etag = (await t.app.inject({ method: 'GET', url: '/product/11' })).headers.etag as string;
+    const invalid = await t.app.inject({ method: 'GET', url: '/product/abc', headers: { 'if-none-match': etag } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: 'INVALID_ID' });
+    const missing = await t.app.inject({ method: 'GET', url: '/product/999', headers: { 'if-none-match': etag } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
+    expect(missing.headers.etag).toBeUndefined();
+  });
+
   it('does not cache carts', async () => {
     const cart = await t.app.inject({ method: 'POST', url: '/cart', payload: {} });
     expect(cart.headers['cache-control']).toBe('no-store');

@@ -20,6 +20,22 @@ async function newCart(): Promise<string> {
   return (await post(t, '/cart', addBody, as(keyA))).body.id;
 }
 
+describe('Idempotency-Key without API keys', () => {
+  it('keeps keys per client address: another client never gets the first one’s cart', async () => {
+    const open = await createTestApp(readFixture('cart-catalog.json'));
+    try {
+      const send = (ip: string) => open.app.inject({ method: 'POST', url: '/cart', payload: addBody, headers: { 'idempotency-key': 'order-1' }, remoteAddress: ip });
+      const first = await send('10.1.0.1');
+      const other = await send('10.1.0.2');
+      expect(other.headers['idempotent-replayed']).toBeUndefined();
+      expect(other.json().id).not.toBe(first.json().id);
+      expect((await send('10.1.0.1')).headers['idempotent-replayed']).toBe('true');
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe('Idempotency-Key on REST', () => {
   it('a repeated cart creation creates one cart and replays its answer', async () => {
     const before = await t.database.db.cart.count();
@@ -116,6 +132,17 @@ describe('Idempotency-Key on REST', () => {
 });
 
 describe('Idempotency-Key on GraphQL', () => {
+  it('keeps nothing of a refused mutation (errors in a 200 answer): the retry runs again', async () => {
+    const id = await newCart();
+    const payload = { query: `mutation { submitCart(cartId: "${id}") { status } }` };
+    const refused = await t.app.inject({ method: 'POST', url: '/graphql', payload, headers: as(keyA, 'gql-refused') });
+    expect(refused.json().errors[0].extensions.code).toBe('BUYER_IDENTITY_MISSING');
+    await post(t, '/cart/customerInfo', { id, buyer_identity: californian }, as(keyA));
+    const retried = await t.app.inject({ method: 'POST', url: '/graphql', payload, headers: as(keyA, 'gql-refused') });
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(retried.json()).toStrictEqual({ data: { submitCart: { status: 'SUBMITTED' } } });
+  });
+
   it('replays a mutation sent again with the same key', async () => {
     const payload = { query: 'mutation { addCartItems(cartId: null, items: [{variantId: "2021", quantity: 1}]) { id } }' };
     const first = await t.app.inject({ method: 'POST', url: '/graphql', payload, headers: as(keyA, 'gql-1') });

@@ -68,6 +68,10 @@ describe('rate limits', () => {
       expect(over.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', error: 'Too Many Requests' });
       expect((await get(keyB)).statusCode).toBe(404);
       expect((await get(keyA, '/healthz')).statusCode).toBe(200);
+      // wrong keys count against the client address: guessing is limited too
+      const guesses = [];
+      for (let n = 0; n < 4; n += 1) guesses.push((await get(`wrong-key-${n}-0123456789abcdef`)).statusCode);
+      expect(guesses).toStrictEqual([401, 401, 401, 429]);
     } finally {
       await limited.close();
     }
