@@ -163,6 +163,11 @@ export async function buildApp(config: AppConfig, database: Database, options: B
       request.log.error({ err: error }, 'unexpected error');
       appError = new AppError('INTERNAL_SERVER_ERROR', reasonPhrase[500] ?? 'Internal Server Error');
     }
+    // The catalog routes' caching headers, set before the handler, belong to successful answers only.
+    if (reply.hasHeader('etag')) {
+      reply.removeHeader('etag');
+      reply.removeHeader('cache-control');
+    }
     return reply.status(appError.statusCode).send(errorBody(appError));
   });
 

@@ -74,10 +74,14 @@ export class CatalogCache {
     return this.version;
   }
 
+  /** Whether the version was checked less than ttlMs ago. */
+  isFresh(now = Date.now()): boolean {
+    return this.version >= 0 && now - this.checkedAt < this.options.ttlMs;
+  }
+
   /** Makes sure the cache belongs to the current catalog version (checked at most once per ttlMs). */
   fresh(now = Date.now()): Promise<void> | void {
-    if (!this.enabled) return;
-    if (now - this.checkedAt < this.options.ttlMs && this.version >= 0) return;
+    if (!this.enabled || this.isFresh(now)) return;
     this.checking ??= this.repository
       .version()
       .then((version) => {

@@ -15,22 +15,39 @@ interface SlugParams {
 }
 
 export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
-  // Catalog answers change only with an import: the catalog version is their ETag. Every
-  // request first brings the cache up to that version; a successful answer then carries the
-  // ETag, and becomes a bodiless 304 when If-None-Match already names it.
-  const versions = new WeakMap<FastifyRequest, number>();
+  // Catalog answers change only with an import: the catalog version is their ETag. Before the
+  // handler, the cache is brought up to that version and the caching headers are set (the error
+  // handler removes them from errors); a successful answer whose ETag If-None-Match already names
+  // becomes a bodiless 304. Callback-style hooks: no promise per request once the cache is fresh.
+  const notModified = new WeakSet<FastifyRequest>();
+  const tag = (request: FastifyRequest, reply: FastifyReply, version: number) => {
+    const etag = `W/"catalog-${version}"`;
+    void reply.header('etag', etag).header('cache-control', 'public, max-age=60');
+    if (request.headers['if-none-match'] === etag) notModified.add(request);
+  };
   const conditional = {
-    preHandler: async (request: FastifyRequest) => {
-      versions.set(request, await catalog.version());
+    preHandler: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      const version = catalog.freshVersion();
+      if (version !== null) {
+        tag(request, reply, version);
+        done();
+        return;
+      }
+      catalog.version().then(
+        (current) => {
+          tag(request, reply, current);
+          done();
+        },
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     },
-    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const version = versions.get(request);
-      if (reply.statusCode !== 200 || version === undefined) return payload;
-      const etag = `W/"catalog-${version}"`;
-      void reply.header('etag', etag).header('cache-control', 'public, max-age=60');
-      if (request.headers['if-none-match'] !== etag) return payload;
+    onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
+      if (reply.statusCode !== 200 || !notModified.has(request)) {
+        done(null, payload);
+        return;
+      }
       void reply.code(304).removeHeader('content-type').removeHeader('content-length');
-      return '';
+      done(null, '');
     },
   };
 

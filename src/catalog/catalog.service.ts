@@ -119,6 +119,11 @@ export class CatalogService {
     return { product, skus, similar: similarDetails };
   }
 
+  /** The cached catalog version when it is recent enough to need no check, else null. */
+  freshVersion(): number | null {
+    return this.cache.enabled && this.cache.isFresh() ? this.cache.currentVersion : null;
+  }
+
   /**
    * Brings the cache up to the catalog's version and answers it (the REST routes' ETag). Called
    * once per request before any catalog read: by the catalog routes, and for GraphQL when its
