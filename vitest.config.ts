@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { defineConfig } from 'vitest/config';
+import { reachable } from './src/db/postgres.js';
+import { testEngine, testPgUrl } from './test/pg.js';
 
 const require = createRequire(import.meta.url);
 
@@ -8,23 +9,10 @@ const require = createRequire(import.meta.url);
  * `npm run test:pg` (TEST_DATABASE=postgresql) needs the server of TEST_PG_URL. Without one the
  * suite is skipped with a message on a developer's machine, and fails on CI.
  */
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: process.env.TEST_PG_URL ?? 'postgresql://gateway:gateway@127.0.0.1:5432/gateway', connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 export default defineConfig(async () => {
-  const onPostgres = process.env.TEST_DATABASE === 'postgresql';
-  const skipAll = onPostgres && !(await postgresAnswers());
+  const skipAll = testEngine === 'postgresql' && !(await reachable(testPgUrl));
   if (skipAll) {
-    const message = `PostgreSQL does not answer at TEST_PG_URL (${process.env.TEST_PG_URL ?? 'postgresql://gateway:gateway@127.0.0.1:5432/gateway'})`;
+    const message = `PostgreSQL does not answer at TEST_PG_URL (${testPgUrl})`;
     if (process.env.CI) throw new Error(`${message}: CI must run the suite on PostgreSQL`);
     console.warn(`\n*** SKIPPED: ${message}; start one (see README, "Running on PostgreSQL") to run the suite on it. ***\n`);
   }

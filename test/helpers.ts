@@ -26,12 +26,9 @@ export interface TestDatabase extends Database {
   queries: QueryEvent[];
 }
 
-/**
- * The engine the suite runs on: SQLite unless TEST_DATABASE=postgresql (npm run test:pg), which
- * uses the server of TEST_PG_URL (a role with CREATEDB).
- */
-export const testEngine = process.env.TEST_DATABASE === 'postgresql' ? 'postgresql' : 'sqlite';
-export const testPgUrl = process.env.TEST_PG_URL ?? 'postgresql://gateway:gateway@127.0.0.1:5432/gateway';
+import { testEngine, testPgUrl } from './pg.js';
+
+export { testEngine, testPgUrl };
 
 /** A new database of the engine under test, without tables yet. */
 export async function createBlankDatabase(): Promise<{ url: string; remove(): Promise<void> }> {

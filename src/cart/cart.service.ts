@@ -32,6 +32,13 @@ export function cartNotFound(cartId: string): AppError {
   return new AppError('CART_NOT_FOUND', `No cart with id ${cartId.slice(0, 64)}`, { cart_id: cartId.slice(0, 64) });
 }
 
+/** The stored cart, or CART_NOT_FOUND (ids that cannot be cart ids are not looked up). */
+export async function loadCart(repository: CartRepository, tx: DbClient, cartId: string): Promise<StoredCart> {
+  const cart = cartIdShape.test(cartId) ? await repository.load(tx, cartId) : null;
+  if (!cart) throw cartNotFound(cartId);
+  return cart;
+}
+
 /** How a caller names buyer identity fields in error details (REST snake_case, GraphQL camelCase). */
 export type FieldNaming = (field: BuyerIdentityField) => string;
 
@@ -133,10 +140,8 @@ export class CartService {
     });
   }
 
-  private async loadOrThrow(tx: DbClient, cartId: string): Promise<StoredCart> {
-    const cart = cartIdShape.test(cartId) ? await this.repository.load(tx, cartId) : null;
-    if (!cart) throw cartNotFound(cartId);
-    return cart;
+  private loadOrThrow(tx: DbClient, cartId: string): Promise<StoredCart> {
+    return loadCart(this.repository, tx, cartId);
   }
 
   /**

@@ -9,7 +9,7 @@ import { OrderRepository } from '../orders/order.repository.js';
 import type { Cart, CartStatusAnswer } from './cart.model.js';
 import { CartRepository, type StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
-import { cartNotFound, snakeCase, type FieldNaming } from './cart.service.js';
+import { cartNotFound, loadCart, snakeCase, type FieldNaming } from './cart.service.js';
 import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 import { IdempotencyStore, checkKey, requestHash } from './idempotency.js';
 
@@ -28,9 +28,7 @@ export class CheckoutService {
 
   async status(cartId: string): Promise<CartStatusAnswer> {
     return inTransaction(this.db, async (tx) => {
-      const cart = await this.carts.load(tx, cartId);
-      if (!cart) throw cartNotFound(cartId);
-      return this.answer(tx, cart);
+      return this.answer(tx, await loadCart(this.carts, tx, cartId));
     });
   }
 
@@ -47,12 +45,13 @@ export class CheckoutService {
           const stored = await this.idempotency.replay<CartStatusAnswer>(tx, scope, key, hash, now);
           if (stored) return { answer: stored, replayed: true };
         }
-        const cart = await this.carts.load(tx, cartId);
-        if (!cart) throw cartNotFound(cartId);
+        const cart = await loadCart(this.carts, tx, cartId);
         const priced = priceCart(cart);
         this.checkSubmittable(cart, priced, naming);
+        const requestIds = new Map<number, string>();
         for (const entry of priced.stores) {
           const requestId = randomUUID();
+          requestIds.set(entry.storeId, requestId);
           const offer = entry.offer;
           await this.orders.create(
             tx,
@@ -71,8 +70,11 @@ export class CheckoutService {
           );
           await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId: entry.storeId } }, data: { isSubmitted: true, requestId, submittedAt: now } });
         }
-        const submitted = await this.carts.load(tx, cartId);
-        if (!submitted) throw cartNotFound(cartId);
+        // The cart as the writes above left it, without reading it again.
+        const submitted: StoredCart = {
+          ...cart,
+          entries: cart.entries.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
+        };
         const answer = await this.answer(tx, submitted);
         if (key !== null) await this.idempotency.save(tx, scope, key, hash, answer, now);
         return { answer, replayed: false };

@@ -4,7 +4,6 @@
 import type { PriceTier } from '../domain/price-tier.js';
 
 export type MediaKind = 'image' | 'video';
-export const mediaKinds: readonly MediaKind[] = ['image', 'video'];
 
 export interface MediaRecord {
   id: number;

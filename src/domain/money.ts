@@ -66,10 +66,6 @@ export function toPpm(rate: number): number | null {
   return ppm / 1_000_000 === rate ? ppm : null;
 }
 
-export function fromPpm(ppm: number): number {
-  return ppm / 1_000_000;
-}
-
 /**
  * amount × rate, rounded half-up to the minor unit (half away from zero for negatives).
  * Exact for any safe-integer amount: the product is formed in BigInt.
