@@ -2,7 +2,8 @@
 // error handler that turns every failure into the documented error shape.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError } from 'graphql';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
@@ -22,9 +23,13 @@ import { registerOrderRoutes } from './orders/order.routes.js';
 import { buildGatewaySchema } from './graphql/schema.js';
 import { formatGraphQLError } from './graphql/errors.js';
 import { Lifecycle } from './lifecycle.js';
-import { costLimitPlugin } from './graphql/cost.js';
+import { faultError, retryAfterSeconds } from './db/faults.js';
+import { checkJsonText, checkUrl } from './security/input.js';
+import { registerGraphQLLimits } from './graphql/limits.js';
 import { principalOf, registerSecurity } from './security/security.js';
-import { idempotencyHooks } from './security/idempotency.js';
+import { idempotencyHooks } from './idempotency/idempotency.hooks.js';
+import { idempotencyScope } from './idempotency/idempotency.js';
+import { registerMetrics } from './metrics/metrics.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,6 +50,14 @@ export type AppConfig = Pick<
   | 'graphqlMaxComplexity'
   | 'catalogCacheTtlMs'
   | 'catalogCacheMaxEntries'
+  | 'catalogCacheMaxBytes'
+  | 'trustProxy'
+  | 'redisUrl'
+  | 'requestTimeoutMs'
+  | 'keepAliveTimeoutMs'
+  | 'maxConnections'
+  | 'graphqlMaxTokens'
+  | 'graphqlMaxAliases'
 >;
 
 const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;
@@ -58,6 +71,46 @@ function requestLogView(request: FastifyRequest) {
 }
 
 const contextKey = Symbol('requestContext');
+
+/**
+ * A GraphQL answer that failed because the database is away is a 503 with Retry-After, like
+ * REST, so that load balancers and clients back off; what data could be read stays in the body.
+ */
+const serviceUnavailablePlugin: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        if (!response.body.singleResult.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
+        response.http.status = 503;
+        response.http.headers.set('retry-after', String(retryAfterSeconds));
+      },
+    };
+  },
+};
+
+/** How long /healthz waits for the database before answering 503. */
+const healthTimeoutMs = 1_500;
+
+/** Whether `work` succeeds within `ms`; it is left to finish (or fail) on its own after that. */
+async function answersWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies may name the client. */
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 /** Fastify's own errors for bad requests, by their code, and the documented code for each. */
 const fastifyErrorCodes: Record<string, ErrorCode> = {
@@ -91,7 +144,7 @@ function toAppError(error: FastifyError): AppError | null {
 export interface BuildOptions {
   lifecycle?: Lifecycle;
   /** Where logs go (stdout by default); tests read them. */
-  logStream?: { write(line: string): void };
+  logStream?: { write(line: string): unknown };
 }
 
 export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -108,7 +161,19 @@ export async function buildApp(config: AppConfig, database: Database, options: B
       },
     },
     bodyLimit: config.bodyLimit,
+    // Long path parameters reach the handlers, which refuse them with a 400 (a slug over 255
+    // characters) instead of a 404 for a route that does exist; node's header limit bounds them.
+    routerOptions: { maxParamLength: 16_384 },
     return503OnClosing: true,
+    // Behind a load balancer the client is the address the trusted proxy names, not the proxy:
+    // rate limits, idempotency scopes and logs all use request.ip.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    // A client has requestTimeoutMs to send a whole request and a socket may idle as long; node
+    // checks often enough that a trickled body is cut within a second of its deadline.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: { headersTimeout: Math.min(config.requestTimeoutMs, 10_000), connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 1000) },
     // A caller's x-request-id is kept when it is a plain token, else a UUID; answered back.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -116,16 +181,19 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnionTypes: true } },
   });
+  // Past this many open sockets a process refuses new ones at once, before they cost anything.
+  app.server.maxConnections = config.maxConnections;
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    checkUrl(request.url);
   });
   const { refuseWithoutKey } = await registerSecurity(app, config);
   if (config.apiKeys.length === 0) app.log.warn('API_KEYS is not set: the service runs open, every caller may do everything');
-  app.decorateRequest('idempotencyRecord', null);
-  const idempotency = idempotencyHooks(database.db);
+  app.decorateRequest('idempotentWrite', null);
+  const idempotency = idempotencyHooks();
 
   const catalogRepository = new CatalogRepository(database.db);
-  const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries });
+  const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes });
   const catalog = new CatalogService(catalogRepository, catalogCache);
   const carts = new CartService(database.db);
   const checkout = new CheckoutService(database.db);
@@ -135,7 +203,12 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   app.decorateRequest('context', {
     getter() {
       const holder = this as unknown as { [contextKey]: RequestContext | null };
-      return (holder[contextKey] ??= createRequestContext(catalogRepository, catalogCache, principalOf(this)));
+      const principal = principalOf(this);
+      return (holder[contextKey] ??= createRequestContext(catalogRepository, catalogCache, {
+        principal,
+        idempotencyScope: idempotencyScope(principal, this.ip),
+        idempotentWrite: () => this.idempotentWrite,
+      }));
     },
   });
 
@@ -145,11 +218,14 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppError('INVALID_JSON', 'The request body is not valid JSON'), undefined);
+      checkJsonText(text);
+      parsed = JSON.parse(text);
+    } catch (error) {
+      return done(error instanceof AppError ? error : new AppError('INVALID_JSON', 'The request body is not valid JSON'), undefined);
     }
+    done(null, parsed);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -160,9 +236,14 @@ export async function buildApp(config: AppConfig, database: Database, options: B
       appError = new AppError(code, error.message);
     }
     if (!appError) {
+      appError = faultError(error);
+      if (appError?.code === 'SERVICE_UNAVAILABLE') request.log.warn({ err: error }, 'database unavailable');
+    }
+    if (!appError) {
       request.log.error({ err: error }, 'unexpected error');
       appError = new AppError('INTERNAL_SERVER_ERROR', reasonPhrase[500] ?? 'Internal Server Error');
     }
+    if (appError.statusCode === 503) void reply.header('retry-after', String(retryAfterSeconds));
     // The catalog routes' caching headers, set before the handler, belong to successful answers only.
     if (reply.hasHeader('etag')) {
       reply.removeHeader('etag');
@@ -195,41 +276,52 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   app.get('/healthz', async (_request, reply) => {
     // Before migrations finish the database is not to be touched (SQLite is held exclusively).
     if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });
-    try {
-      await database.db.$queryRawUnsafe('SELECT 1');
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+    // A frozen database must not hold the probe: unanswered within healthTimeoutMs is down.
+    if (await answersWithin(database.db.$queryRawUnsafe('SELECT 1'), healthTimeoutMs)) return { status: 'ok' };
+    return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ status: 'unavailable' });
   });
 
   registerCatalogRoutes(app, catalog);
   registerCartRoutes(app, carts, checkout, idempotency);
   registerOrderRoutes(app, orders, idempotency);
 
-  // POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own.
-  // GraphQL answers a refused mutation with 200 and `errors`: that is a refusal too.
-  const graphqlIdempotency = idempotencyHooks(database.db, ':graphql', (payload) => /"errors"\s*:\s*\[\s*\{/.test(payload));
+  // POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own; each
+  // mutation field keeps its answer under its response name (see the resolvers). GET's variables
+  // arrive as JSON text in the query string, unchecked by the body parser: checked here.
+  const graphqlIdempotency = idempotencyHooks(':graphql');
+  const checkGetVariables = async (request: FastifyRequest) => {
+    const variables = (request.query as Record<string, unknown> | undefined)?.variables;
+    if (request.method === 'GET' && typeof variables === 'string') checkJsonText(variables);
+  };
   app.addHook('onRoute', (route) => {
     if (route.url !== '/graphql') return;
-    route.preHandler = graphqlIdempotency.preHandler;
-    route.onSend = graphqlIdempotency.onSend;
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [...existing, checkGetVariables, graphqlIdempotency.preHandler];
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), graphqlIdempotency.onSend];
   });
 
   const schema = buildGatewaySchema({ catalog, carts, checkout, orders });
+  // GET /metrics and the HTTP request hook; GraphQL operations are counted as they are answered.
+  const metrics = registerMetrics(app, { pool: () => database.poolStats(), cache: () => catalogCache.stats() });
+  registerGraphQLLimits(app, schema, config, metrics.graphqlRefused);
   const apollo = new ApolloServer<RequestContext>({
     schema,
     introspection: config.graphqlIntrospection,
+    // Every document is checked before Apollo parses it (graphql/limits.ts); Apollo's parse is
+    // bounded as well, and persisted queries are off: a hash alone would skip the check.
+    parseOptions: { maxLexicalTokens: config.graphqlMaxTokens },
+    persistedQueries: false,
     // Clients authenticate with headers, never cookies, so a cross-site form cannot act for a
     // shopper; GET queries from plain clients are welcome.
     csrfPrevention: false,
     formatError: formatGraphQLError((error) => app.log.error({ err: error }, 'unexpected GraphQL error')),
     includeStacktraceInErrorResponses: false,
     plugins: [
-      costLimitPlugin(schema, { maxDepth: config.graphqlMaxDepth, maxComplexity: config.graphqlMaxComplexity }),
+      metrics.apolloPlugin,
       // The default cache-control plugin wraps every field resolver to compute cache hints this
       // API does not use: off, and list-heavy answers resolve without a wrapper per field.
       ApolloServerPluginCacheControlDisabled(),
+      serviceUnavailablePlugin,
       fastifyApolloDrainPlugin(app),
       config.graphqlSandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
     ],
@@ -237,7 +329,15 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
     context: async (request) => {
-      await catalog.version();
+      try {
+        await catalog.version();
+      } catch (error) {
+        // Apollo answers a failed context with this error's status instead of a bare 500.
+        const fault = faultError(error);
+        if (!fault) throw error;
+        app.log.warn({ err: error }, 'database unavailable');
+        throw new GraphQLError(fault.message, { extensions: { code: fault.code, http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) } } });
+      }
       return request.context;
     },
   });

@@ -32,7 +32,26 @@ export interface Config {
   /** How stale cached catalog reads may be after an import by another process. */
   catalogCacheTtlMs: number;
   catalogCacheMaxEntries: number;
+  /** Estimated bytes the catalog cache may hold in all (0 turns the cache off). */
+  catalogCacheMaxBytes: number;
+  /** Fastify's trustProxy: which peers may name the client in X-Forwarded-For. */
+  trustProxy: TrustProxy;
+  /** Redis shared by all processes for rate limits; null = limits per process. */
+  redisUrl: string | null;
+  /** How long a client may take to send a whole request (headers and body). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Open connections a process accepts at once; more are closed at once. */
+  maxConnections: number;
+  /** Largest GraphQL document, in lexical tokens (checked before anything else). */
+  graphqlMaxTokens: number;
+  /** Most aliased fields one GraphQL document may have. */
+  graphqlMaxAliases: number;
 }
+
+/** false: the socket's peer is the client; true: any proxy; a hop count; or trusted addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -85,6 +104,28 @@ function apiKeys(env: Env): ApiKeyConfig[] {
   });
 }
 
+/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses and CIDRs. */
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '') return false;
+  // A number is a hop count ("1" trusts the nearest proxy only, never "everyone").
+  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  if (/^(true|yes|on)$/i.test(raw)) return true;
+  if (/^(false|no|off)$/i.test(raw)) return false;
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const address = /^(?:[0-9.]+|[0-9A-Fa-f:.]+)(?:\/[0-9]{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
+  const bad = entries.find((entry) => !address.test(entry));
+  if (bad !== undefined) throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or addresses/CIDRs separated by commas, got "${bad}"`);
+  return entries;
+}
+
+function redisUrl(env: Env): string | null {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return null;
+  if (!/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return raw;
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -114,5 +155,13 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlMaxComplexity: int(env, 'GRAPHQL_MAX_COMPLEXITY', 10_000, 1, 10_000_000),
     catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 1000, 0, 3_600_000),
     catalogCacheMaxEntries: int(env, 'CATALOG_CACHE_MAX_ENTRIES', 20_000, 0, 10_000_000),
+    catalogCacheMaxBytes: int(env, 'CATALOG_CACHE_MAX_BYTES', 48 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
+    trustProxy: trustProxy(env),
+    redisUrl: redisUrl(env),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, 3_600_000),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1, 3_600_000),
+    maxConnections: int(env, 'MAX_CONNECTIONS', 4096, 1, 1_000_000),
+    graphqlMaxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
+    graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),
   };
 }

@@ -10,7 +10,8 @@ import { applyMigrations } from './db/migrate.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
-import { purgeIdempotencyRecords } from './security/idempotency.js';
+import { stdoutDestination } from './logging.js';
+import { purgeIdempotencyRecords } from './idempotency/idempotency.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import.js';
 
@@ -18,7 +19,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const lifecycle = new Lifecycle('starting');
   const database = await createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.statementTimeoutMs });
-  const app = await buildApp(config, database, { lifecycle });
+  const logs = stdoutDestination();
+  const app = await buildApp(config, database, { lifecycle, logStream: logs.stream });
+  const exit = (code: number) => {
+    logs.stopping();
+    process.exit(code);
+  };
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -28,7 +34,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: finishing in-flight requests`);
     const force = setTimeout(() => {
       app.log.error(`in-flight requests still running after ${config.shutdownTimeoutMs} ms: exiting anyway`);
-      process.exit(1);
+      exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
     // A keep-alive connection whose request finishes after close() began stays open and would
@@ -41,11 +47,11 @@ async function main(): Promise<void> {
       .then(
         () => {
           app.log.info('stopped');
-          process.exit(0);
+          exit(0);
         },
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
+          exit(1);
         },
       );
   };

@@ -20,6 +20,16 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ host: '0.0.0.0', port: 8080, databaseProvider: 'postgresql', seedDemo: false, graphqlIntrospection: false, graphqlSandbox: false });
   });
 
+  it('reads TRUST_PROXY as a switch, a hop count or addresses; "1" is one hop, not everyone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toStrictEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'my proxy' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('refuses values it cannot use, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

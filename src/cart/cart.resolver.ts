@@ -1,5 +1,6 @@
 // GraphQL queries and mutations of carts: each calls one CartService/CheckoutService method.
-import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Info, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import type { RequestContext } from '../context.js';
 import type { BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import { CartService } from './cart.service.js';
@@ -7,6 +8,8 @@ import { CheckoutService } from './checkout.service.js';
 import { BuyerIdentityInput, CartItemInput } from './cart.input.js';
 import { CartStatusType, CartType } from './cart.type.js';
 import type { Cart, CartStatusAnswer } from './cart.model.js';
+import { IdempotentWrite, checkKey, requestHash } from '../idempotency/idempotency.js';
+import { fieldWrite } from '../idempotency/idempotency.graphql.js';
 
 const camelCase = (field: string) => field;
 
@@ -37,8 +40,10 @@ export class CartResolver {
   addCartItems(
     @Arg('cartId', () => ID, { nullable: true }) cartId: string | null | undefined,
     @Arg('items', () => [CartItemInput]) items: CartItemInput[],
+    @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
-    return this.carts.addItems(cartId ?? null, items);
+    return this.carts.addItems(cartId ?? null, items, fieldWrite(context, info));
   }
 
   @Mutation(() => CartType, {
@@ -48,18 +53,30 @@ export class CartResolver {
     @Arg('cartId', () => ID) cartId: string,
     @Arg('items', () => [CartItemInput]) items: CartItemInput[],
     @Arg('addMissing', () => Boolean, { defaultValue: false }) addMissing: boolean,
+    @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
-    return this.carts.setQuantities(cartId, items, addMissing);
+    return this.carts.setQuantities(cartId, items, addMissing, fieldWrite(context, info));
   }
 
   @Mutation(() => CartType, { description: 'Removes variants whatever their quantity; ids not in the cart change nothing.' })
-  removeCartItems(@Arg('cartId', () => ID) cartId: string, @Arg('variantIds', () => [ID]) variantIds: string[]): Promise<Cart> {
-    return this.carts.removeItems(cartId, variantIds);
+  removeCartItems(
+    @Arg('cartId', () => ID) cartId: string,
+    @Arg('variantIds', () => [ID]) variantIds: string[],
+    @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Cart> {
+    return this.carts.removeItems(cartId, variantIds, fieldWrite(context, info));
   }
 
   @Mutation(() => CartType)
-  updateBuyerIdentity(@Arg('cartId', () => ID) cartId: string, @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput): Promise<Cart> {
-    return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, camelCase);
+  updateBuyerIdentity(
+    @Arg('cartId', () => ID) cartId: string,
+    @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput,
+    @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Cart> {
+    return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, camelCase, fieldWrite(context, info));
   }
 
   @Mutation(() => CartType, { description: "Chooses a store's shipping method; `store` is the store's name." })
@@ -67,8 +84,10 @@ export class CartResolver {
     @Arg('cartId', () => ID) cartId: string,
     @Arg('store', () => String) store: string,
     @Arg('shippingMethodId', () => String) shippingMethodId: string,
+    @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
-    return this.carts.selectShippingMethod(cartId, store, shippingMethodId);
+    return this.carts.selectShippingMethod(cartId, store, shippingMethodId, fieldWrite(context, info));
   }
 
   @Mutation(() => SubmitCartResultType, { description: 'Creates one order per store. The same idempotencyKey replays the first answer.' })
@@ -76,8 +95,13 @@ export class CartResolver {
     @Arg('cartId', () => ID) cartId: string,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null | undefined,
     @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
-    const { answer, replayed } = await this.checkout.submit(cartId, idempotencyKey ?? null, context.principal.id, camelCase);
+    // The argument is the older way to give a key; it names this submit of this cart.
+    const once = idempotencyKey
+      ? new IdempotentWrite(`${context.idempotencyScope}:graphql:submitCart`, checkKey(idempotencyKey), requestHash({ submitCart: cartId }))
+      : fieldWrite(context, info);
+    const { answer, replayed } = await this.checkout.submit(cartId, once, camelCase);
     return { ...answer, replayed };
   }
 }

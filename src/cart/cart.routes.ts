@@ -3,8 +3,7 @@
 // /cart/shippingMethod, /cart/submit. Each maps its body onto one service method.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { IdempotencyHooks } from '../security/idempotency.js';
-import { principalOf } from '../security/security.js';
+import type { IdempotencyHooks } from '../idempotency/idempotency.hooks.js';
 import type { BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import type { CartItemInput } from './cart.model.js';
 import type { CartService } from './cart.service.js';
@@ -76,17 +75,17 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
   const replayable = { ...noStore, preHandler: idempotency.preHandler, onSend: idempotency.onSend };
 
   app.post<{ Body: CartItemsBody | undefined }>('/cart', { schema: { body: cartItemsBody, response: cart }, ...replayable }, async (request) =>
-    cartView(await carts.addItems(request.body?.id || null, items(request.body))),
+    cartView(await carts.addItems(request.body?.id || null, items(request.body), request.idempotentWrite)),
   );
 
   app.put<{ Body: CartItemsBody & { id: string } }>('/cart', { schema: { body: cartItemsBodyWithId, response: cart }, ...replayable }, async (request) =>
-    cartView(await carts.setQuantities(request.body.id, items(request.body), true)),
+    cartView(await carts.setQuantities(request.body.id, items(request.body), true, request.idempotentWrite)),
   );
 
   app.post<{ Body: { id: string; buyer_identity: Record<string, unknown> } }>(
     '/cart/customerInfo',
     { schema: { body: customerInfoBody, response: { 200: { type: 'object', required: ['cart'], properties: { cart: cartResponse } } } }, ...replayable },
-    async (request) => ({ cart: cartView(await carts.updateBuyerIdentity(request.body.id, identityPatch(request.body.buyer_identity))) }),
+    async (request) => ({ cart: cartView(await carts.updateBuyerIdentity(request.body.id, identityPatch(request.body.buyer_identity), undefined, request.idempotentWrite)) }),
   );
 
   app.post<{ Params: { cart_id: string } }>('/cart/cartStatus/:cart_id', { schema: { params: cartIdParams, response: { 200: cartStatusResponse } }, ...noStore }, async (request) =>
@@ -96,11 +95,11 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
   app.get<{ Params: { id: string } }>('/cart/:id', { schema: { params: idParams, response: cart }, ...noStore }, async (request) => cartView(await carts.get(request.params.id)));
 
   app.post<{ Body: { cart_id?: string | null; item: ItemBody } }>('/cart/add', { schema: { body: addItemBody, response: cart }, ...replayable }, async (request) =>
-    cartView(await carts.addItems(request.body.cart_id || null, [item(request.body.item)])),
+    cartView(await carts.addItems(request.body.cart_id || null, [item(request.body.item)], request.idempotentWrite)),
   );
 
   app.post<{ Body: { cart_id: string; item: ItemBody } }>('/cart/update', { schema: { body: updateItemBody, response: cart }, ...replayable }, async (request) =>
-    cartView(await carts.setQuantities(request.body.cart_id, [item(request.body.item)], false)),
+    cartView(await carts.setQuantities(request.body.cart_id, [item(request.body.item)], false, request.idempotentWrite)),
   );
 
   // The variant to remove comes as a JSON body or in the query string.
@@ -117,23 +116,19 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
       if (missing.length > 0) {
         throw new AppError('VALIDATION_FAILED', 'DELETE /cart/items needs cart_id and variant_id, as a JSON body or in the query string', { fields: missing });
       }
-      return cartView(await carts.removeItems(input.cart_id as string, [input.variant_id as string | number]));
+      return cartView(await carts.removeItems(input.cart_id as string, [input.variant_id as string | number], request.idempotentWrite));
     },
   );
 
   app.post<{ Body: { cart_id: string; store: string | number; shipping_method_id: string } }>(
     '/cart/shippingMethod',
     { schema: { body: shippingMethodBody, response: cart }, ...replayable },
-    async (request) => cartView(await carts.selectShippingMethod(request.body.cart_id, String(request.body.store), request.body.shipping_method_id)),
+    async (request) => cartView(await carts.selectShippingMethod(request.body.cart_id, String(request.body.store), request.body.shipping_method_id, request.idempotentWrite)),
   );
 
-  // Submit keeps its Idempotency-Key in its own transaction (CheckoutService), not in the route hooks.
-  app.post<{ Body: { id?: string; cart_id?: string } | undefined }>('/cart/submit', { schema: { body: submitBody, response: { 200: cartStatusResponse } }, ...noStore }, async (request, reply) => {
+  app.post<{ Body: { id?: string; cart_id?: string } | undefined }>('/cart/submit', { schema: { body: submitBody, response: { 200: cartStatusResponse } }, ...replayable }, async (request) => {
     const cartId = request.body?.id ?? request.body?.cart_id;
     if (!cartId) throw new AppError('VALIDATION_FAILED', 'POST /cart/submit needs the cart id as "id"', { fields: ['id'] });
-    const key = request.headers['idempotency-key'];
-    const { answer, replayed } = await checkout.submit(cartId, typeof key === 'string' ? key : null, principalOf(request).id);
-    if (replayed) void reply.header('Idempotent-Replayed', 'true');
-    return cartStatusView(answer);
+    return cartStatusView((await checkout.submit(cartId, request.idempotentWrite)).answer);
   });
 }

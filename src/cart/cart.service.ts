@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
+import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
 import { AppError } from '../errors.js';
 import { emptyBuyerIdentity, validateBuyerIdentityPatch, type BuyerIdentityField, type BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import type { Cart, CartItemInput } from './cart.model.js';
@@ -69,8 +70,8 @@ export class CartService {
   }
 
   /** Adds the items (quantities merge); a null cart id creates a cart. */
-  addItems(cartId: string | null, items: CartItemInput[]): Promise<Cart> {
-    return this.write(cartId, async (tx, cart) => {
+  addItems(cartId: string | null, items: CartItemInput[], once: IdempotentWrite | null = null): Promise<Cart> {
+    return this.write(cartId, once, async (tx, cart) => {
       const resolved = await this.resolveItems(tx, items, 1);
       const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
       for (const item of resolved) quantities.set(item.sku.id, (quantities.get(item.sku.id) ?? 0) + item.quantity);
@@ -82,8 +83,8 @@ export class CartService {
    * Sets the quantity of each listed variant; 0 removes it. Variants not in the cart are added
    * when `addMissing` (PUT /cart), else left out (POST /cart/update).
    */
-  setQuantities(cartId: string, items: CartItemInput[], addMissing: boolean): Promise<Cart> {
-    return this.write(cartId, async (tx, cart) => {
+  setQuantities(cartId: string, items: CartItemInput[], addMissing: boolean, once: IdempotentWrite | null = null): Promise<Cart> {
+    return this.write(cartId, once, async (tx, cart) => {
       // 0 removes a line even when its SKU is no longer in the catalog.
       const resolved = await this.resolveItems(tx, items, 0, new Map(cart.lines.map((line) => [line.skuId, line.sku])));
       const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
@@ -94,9 +95,9 @@ export class CartService {
   }
 
   /** Removes the variants whatever their quantity; ids not in the cart change nothing. */
-  removeItems(cartId: string, variantIds: (string | number)[]): Promise<Cart> {
+  removeItems(cartId: string, variantIds: (string | number)[], once: IdempotentWrite | null = null): Promise<Cart> {
     checkItemCount(variantIds.length);
-    return this.write(cartId, async (tx, cart) => {
+    return this.write(cartId, once, async (tx, cart) => {
       const remove = new Set(variantIds.map((id) => String(id).trim()));
       const kept = cart.lines.filter((line) => !remove.has(String(line.skuId)));
       if (kept.length === cart.lines.length) return cart;
@@ -106,8 +107,8 @@ export class CartService {
   }
 
   /** A partial update: absent fields keep their value, null clears one. */
-  updateBuyerIdentity(cartId: string, patch: BuyerIdentityPatch, naming: FieldNaming = snakeCase): Promise<Cart> {
-    return this.write(cartId, async (tx, cart) => {
+  updateBuyerIdentity(cartId: string, patch: BuyerIdentityPatch, naming: FieldNaming = snakeCase, once: IdempotentWrite | null = null): Promise<Cart> {
+    return this.write(cartId, once, async (tx, cart) => {
       const result = validateBuyerIdentityPatch(patch);
       if (!result.ok) {
         const fields = result.problems.map((problem) => naming(problem.field));
@@ -122,8 +123,8 @@ export class CartService {
   }
 
   /** Chooses a store's shipping method; `store` is the store's name (or its id). */
-  selectShippingMethod(cartId: string, store: string, shippingMethodId: string): Promise<Cart> {
-    return this.write(cartId, async (tx, cart) => {
+  selectShippingMethod(cartId: string, store: string, shippingMethodId: string, once: IdempotentWrite | null = null): Promise<Cart> {
+    return this.write(cartId, once, async (tx, cart) => {
       const entry = cart.entries.find((candidate) => candidate.store.name === store || String(candidate.storeId) === store);
       if (!entry) {
         throw new AppError('SHIPPING_METHOD_NOT_FOUND', `The cart has no store "${store.slice(0, 200)}"`, { store: store.slice(0, 200) });
@@ -146,17 +147,19 @@ export class CartService {
 
   /**
    * One cart write: lock (or create) the cart, read it once, apply `change`, which answers the
-   * cart as it left it, and price that.
+   * cart as it left it, and price that. With an Idempotency-Key, a repeat gets the stored answer.
    */
-  private write(cartId: string | null, change: (tx: DbClient, cart: StoredCart) => Promise<StoredCart>): Promise<Cart> {
-    return inTransaction(this.db, async (tx) => {
+  private write(cartId: string | null, once: IdempotentWrite | null, change: (tx: DbClient, cart: StoredCart) => Promise<StoredCart>): Promise<Cart> {
+    const lock = async (tx: DbClient) => {
+      if (cartId !== null && (!cartIdShape.test(cartId) || !(await this.repository.lock(tx, cartId)))) throw cartNotFound(cartId);
+    };
+    return writeOnce(this.db, once, lock, async (tx) => {
       let cart: StoredCart;
       if (cartId === null) {
         const id = newCartId();
         await this.repository.create(tx, id);
         cart = { id, currency: null, identity: emptyBuyerIdentity, entries: [], lines: [] };
       } else {
-        if (!cartIdShape.test(cartId) || !(await this.repository.lock(tx, cartId))) throw cartNotFound(cartId);
         cart = await this.loadOrThrow(tx, cartId);
       }
       if (cart.entries.some((entry) => entry.isSubmitted)) {

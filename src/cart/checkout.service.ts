@@ -10,8 +10,8 @@ import type { Cart, CartStatusAnswer } from './cart.model.js';
 import { CartRepository, type StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
 import { cartNotFound, loadCart, snakeCase, type FieldNaming } from './cart.service.js';
-import { inTransaction, isUniqueViolation } from '../db/transaction.js';
-import { IdempotencyStore, checkKey, requestHash } from './idempotency.js';
+import { inTransaction } from '../db/transaction.js';
+import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
 
 export interface SubmitResult {
   answer: CartStatusAnswer;
@@ -22,7 +22,6 @@ export interface SubmitResult {
 export class CheckoutService {
   private readonly carts = new CartRepository();
   private readonly orders = new OrderRepository();
-  private readonly idempotency = new IdempotencyStore();
 
   constructor(private readonly db: Db) {}
 
@@ -32,60 +31,46 @@ export class CheckoutService {
     });
   }
 
-  /** `caller` scopes idempotency keys: one client's key never replays another's answer. */
-  async submit(cartId: string, idempotencyKey: string | null, caller: string, naming: FieldNaming = snakeCase): Promise<SubmitResult> {
-    const key = idempotencyKey === null ? null : checkKey(idempotencyKey);
-    const scope = caller;
-    const hash = requestHash({ operation: 'submitCart', cartId });
-    try {
-      return await inTransaction(this.db, async (tx) => {
-        const now = new Date();
-        if (!(await this.carts.lock(tx, cartId))) throw cartNotFound(cartId);
-        if (key !== null) {
-          const stored = await this.idempotency.replay<CartStatusAnswer>(tx, scope, key, hash, now);
-          if (stored) return { answer: stored, replayed: true };
-        }
-        const cart = await loadCart(this.carts, tx, cartId);
-        const priced = priceCart(cart);
-        this.checkSubmittable(cart, priced, naming);
-        const requestIds = new Map<number, string>();
-        for (const entry of priced.stores) {
-          const requestId = randomUUID();
-          requestIds.set(entry.storeId, requestId);
-          const offer = entry.offer;
-          await this.orders.create(
-            tx,
-            {
-              cartId,
-              storeId: entry.storeId,
-              requestId,
-              currency: offer.subtotal.currency,
-              subtotalMinor: offer.subtotal.minor,
-              shippingMinor: offer.shipping.minor,
-              taxMinor: offer.tax.minor,
-              totalMinor: offer.subtotal.minor + offer.shipping.minor + offer.tax.minor,
-              shippingMethodId: offer.selectedShippingMethod?.id ?? null,
-            },
-            now,
-          );
-          await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId: entry.storeId } }, data: { isSubmitted: true, requestId, submittedAt: now } });
-        }
-        // The cart as the writes above left it, without reading it again.
-        const submitted: StoredCart = {
-          ...cart,
-          entries: cart.entries.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
-        };
-        const answer = await this.answer(tx, submitted);
-        if (key !== null) await this.idempotency.save(tx, scope, key, hash, answer, now);
-        return { answer, replayed: false };
-      });
-    } catch (error) {
-      // The same key, at the same moment, for another cart: that one won.
-      if (key !== null && isUniqueViolation(error)) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request', { key: key.slice(0, 64) });
+  /** With an Idempotency-Key, a repeat (or a concurrent twin) gets the first answer. */
+  async submit(cartId: string, once: IdempotentWrite | null, naming: FieldNaming = snakeCase): Promise<SubmitResult> {
+    const lock = async (tx: DbClient) => {
+      if (!(await this.carts.lock(tx, cartId))) throw cartNotFound(cartId);
+    };
+    const answer = await writeOnce(this.db, once, lock, async (tx) => {
+      const now = new Date();
+      const cart = await loadCart(this.carts, tx, cartId);
+      const priced = priceCart(cart);
+      this.checkSubmittable(cart, priced, naming);
+      const requestIds = new Map<number, string>();
+      for (const entry of priced.stores) {
+        const requestId = randomUUID();
+        requestIds.set(entry.storeId, requestId);
+        const offer = entry.offer;
+        await this.orders.create(
+          tx,
+          {
+            cartId,
+            storeId: entry.storeId,
+            requestId,
+            currency: offer.subtotal.currency,
+            subtotalMinor: offer.subtotal.minor,
+            shippingMinor: offer.shipping.minor,
+            taxMinor: offer.tax.minor,
+            totalMinor: offer.subtotal.minor + offer.shipping.minor + offer.tax.minor,
+            shippingMethodId: offer.selectedShippingMethod?.id ?? null,
+          },
+          now,
+        );
+        await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId: entry.storeId } }, data: { isSubmitted: true, requestId, submittedAt: now } });
       }
-      throw error;
-    }
+      // The cart as the writes above left it, without reading it again.
+      const submitted: StoredCart = {
+        ...cart,
+        entries: cart.entries.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
+      };
+      return this.answer(tx, submitted);
+    });
+    return { answer, replayed: once?.replayed ?? false };
   }
 
   private checkSubmittable(cart: StoredCart, priced: Cart, naming: FieldNaming): void {

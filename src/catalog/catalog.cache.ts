@@ -1,55 +1,79 @@
 // An in-process cache of catalog reads (records, SKUs, links), shared by all requests. Catalog
 // data changes only through imports, which bump CatalogMeta.version; the cache compares that
 // version at most once per `ttlMs` and drops everything when it moved. So an import is seen by
-// every process within ttlMs. Bounded: each map keeps at most `maxEntries` (oldest dropped).
+// every process within ttlMs.
+//
+// Bounded by bytes, not entries alone: one least-recently-used cache (lru-cache) holds every
+// kind of entry under an estimated size, so no caller can grow the heap past `maxBytes`. Only
+// what exists is kept: a miss (an id or slug that names nothing) is never cached, since its key
+// is the caller's choice. While the database is away the cache goes on answering what it holds.
+import { LRUCache } from 'lru-cache';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { MediaRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 
-/** A Map that forgets its oldest entries past a size. */
-class BoundedMap<K, V> {
-  private readonly entries = new Map<K, V>();
+type Entry = ProductRecord | SkuRecord[] | number[] | MediaRecord;
 
-  constructor(private readonly max: number) {}
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  /** Estimated bytes held. */
+  bytes: number;
+  entries: number;
+}
+
+/** One kind of entry in the shared cache, keyed by `prefix` + key. */
+export class CacheSpace<K extends string | number, V extends Entry> {
+  constructor(
+    private readonly store: LRUCache<string, Entry> | null,
+    private readonly prefix: string,
+    private readonly counts: { hits: number; misses: number },
+  ) {}
 
   get(key: K): V | undefined {
-    return this.entries.get(key);
+    const value = this.store?.get(this.prefix + String(key)) as V | undefined;
+    if (value === undefined) this.counts.misses += 1;
+    else this.counts.hits += 1;
+    return value;
   }
 
   has(key: K): boolean {
-    return this.entries.has(key);
+    return this.store?.has(this.prefix + String(key)) ?? false;
   }
 
   set(key: K, value: V): void {
-    if (this.max === 0) return;
-    if (this.entries.size >= this.max && !this.entries.has(key)) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, value);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
+    this.store?.set(this.prefix + String(key), value);
   }
 }
 
 export interface CatalogCacheOptions {
   /** How stale the cache may be after an import in another process (0: check every request). */
   ttlMs: number;
-  /** Entries per map; 0 turns the cache off. */
+  /** Entries in all; 0 turns the cache off. */
   maxEntries: number;
+  /** Estimated bytes in all; 0 turns the cache off. Default 48 MiB. */
+  maxBytes?: number;
 }
 
+/**
+ * A value's size in bytes, estimated from its JSON text (two bytes a character, as V8 keeps
+ * most strings) plus a fixed overhead per entry; good to a small factor, which is what a byte
+ * bound needs.
+ */
+function estimatedBytes(value: Entry, key: string): number {
+  return 2 * (JSON.stringify(value).length + key.length) + 200;
+}
+
+/** How long a request waits for the version check before answering from the cache as it is. */
+const staleAfterMs = 250;
+
 export class CatalogCache {
-  readonly products: BoundedMap<number, ProductRecord | null>;
-  readonly skus: BoundedMap<number, SkuRecord[]>;
-  readonly productIdsOfMedia: BoundedMap<number, number[]>;
-  readonly similarIds: BoundedMap<number, number[]>;
-  readonly media: BoundedMap<string, MediaRecord | null>;
+  readonly products: CacheSpace<number, ProductRecord>;
+  readonly skus: CacheSpace<number, SkuRecord[]>;
+  readonly productIdsOfMedia: CacheSpace<number, number[]>;
+  readonly similarIds: CacheSpace<number, number[]>;
+  readonly media: CacheSpace<string, MediaRecord>;
+  private readonly store: LRUCache<string, Entry> | null;
+  private readonly counts = { hits: 0, misses: 0 };
   private version = -1;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
@@ -58,15 +82,18 @@ export class CatalogCache {
     private readonly repository: CatalogRepository,
     private readonly options: CatalogCacheOptions,
   ) {
-    this.products = new BoundedMap(options.maxEntries);
-    this.skus = new BoundedMap(options.maxEntries);
-    this.productIdsOfMedia = new BoundedMap(options.maxEntries);
-    this.similarIds = new BoundedMap(options.maxEntries);
-    this.media = new BoundedMap(options.maxEntries);
+    const maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
+    this.store = options.maxEntries > 0 && maxBytes > 0 ? new LRUCache<string, Entry>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: estimatedBytes }) : null;
+    const space = <K extends string | number, V extends Entry>(prefix: string) => new CacheSpace<K, V>(this.store, prefix, this.counts);
+    this.products = space('p:');
+    this.skus = space('s:');
+    this.productIdsOfMedia = space('m:');
+    this.similarIds = space('r:');
+    this.media = space('M:');
   }
 
   get enabled(): boolean {
-    return this.options.maxEntries > 0;
+    return this.store !== null;
   }
 
   /** The catalog version the cached entries belong to (for ETags). */
@@ -79,7 +106,12 @@ export class CatalogCache {
     return this.version >= 0 && now - this.checkedAt < this.options.ttlMs;
   }
 
-  /** Makes sure the cache belongs to the current catalog version (checked at most once per ttlMs). */
+  /**
+   * Makes sure the cache belongs to the current catalog version (checked at most once per ttlMs).
+   * When the check fails or does not answer within staleAfterMs and the cache holds a version,
+   * requests go on with what it holds (the next check comes a ttl later); with nothing held the
+   * failure is the request's.
+   */
   fresh(now = Date.now()): Promise<void> | void {
     if (!this.enabled || this.isFresh(now)) return;
     this.checking ??= this.repository
@@ -92,28 +124,53 @@ export class CatalogCache {
       .finally(() => {
         this.checking = null;
       });
-    return this.checking;
+    if (this.version < 0) return this.checking;
+    return orStale(this.checking, () => {
+      this.checkedAt = Date.now();
+    });
   }
 
   clear(): void {
-    this.products.clear();
-    this.skus.clear();
-    this.productIdsOfMedia.clear();
-    this.similarIds.clear();
-    this.media.clear();
+    this.store?.clear();
   }
+
+  stats(): CacheStats {
+    return { hits: this.counts.hits, misses: this.counts.misses, bytes: this.store?.calculatedSize ?? 0, entries: this.store?.size ?? 0 };
+  }
+}
+
+/** Resolves when `check` does, or after staleAfterMs, or when it fails: `onStale` runs then. */
+function orStale(check: Promise<void>, onStale: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      onStale();
+      resolve();
+    }, staleAfterMs);
+    check.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        onStale();
+        resolve();
+      },
+    );
+  });
 }
 
 /**
  * Batch loading through the cache: answers what it holds, asks `load` for the rest in one call,
- * keeps what comes back (misses as `missing`). Results in key order.
+ * keeps what comes back (a key `load` does not answer is `missing` and is not kept). Results in
+ * key order.
  */
-export async function throughCache<K, V>(
+export async function throughCache<K extends string | number, V extends Entry, M>(
   keys: readonly K[],
-  cache: { get(key: K): V | undefined; set(key: K, value: V): void },
+  cache: CacheSpace<K, V>,
   load: (missing: K[]) => Promise<Map<K, V>>,
-  missing: V,
-): Promise<V[]> {
+  missing: M,
+): Promise<(V | M)[]> {
   const found = new Map<K, V>();
   const absent: K[] = [];
   for (const key of keys) {
@@ -123,8 +180,7 @@ export async function throughCache<K, V>(
   }
   if (absent.length > 0) {
     const loaded = await load([...new Set(absent)]);
-    for (const key of absent) {
-      const value = loaded.get(key) ?? missing;
+    for (const [key, value] of loaded) {
       found.set(key, value);
       cache.set(key, value);
     }

@@ -25,6 +25,15 @@ export const maxSimilarLimit = 50;
 
 const cursorPrefix = 'product:';
 
+/** Longest slug looked up; a longer one cannot exist (the import refuses it) and is refused before any lookup. */
+export const maxSlugLength = 255;
+
+function checkSlug(slug: string): void {
+  if (slug.length > maxSlugLength) {
+    throw new AppError('VALIDATION_FAILED', `slug must be at most ${maxSlugLength} characters`, { field: 'slug', max: maxSlugLength });
+  }
+}
+
 export function productCursor(product: ProductRecord): string {
   return Buffer.from(`${cursorPrefix}${product.id}`).toString('base64url');
 }
@@ -50,6 +59,7 @@ export class CatalogService {
     if (hasId === hasSlug) {
       throw new AppError('VALIDATION_FAILED', `Give exactly one of id and slug to look up ${kind === 'image' ? 'an image' : 'a video'}`, { fields: ['id', 'slug'] });
     }
+    if (hasSlug) checkSlug(String(ref.slug));
     const media = hasId
       ? await this.mediaById(kind, ref.id as string | number)
       : await this.cached(`${kind}:slug:${String(ref.slug)}`, () => this.repository.mediaBySlug(kind, ref.slug as string));
@@ -69,7 +79,8 @@ export class CatalogService {
     const held = this.cache.media.get(key);
     if (held !== undefined) return held;
     const media = await load();
-    this.cache.media.set(key, media);
+    // Only what exists is kept: a miss's key is the caller's choice.
+    if (media) this.cache.media.set(key, media);
     return media;
   }
 

@@ -13,6 +13,15 @@ export interface CatalogLoaders {
   similarIdsOfProduct: DataLoader<number, number[]>;
 }
 
+/**
+ * The links of records that exist (the keys come from loaded media and products, never from a
+ * caller): none is an answer worth keeping too.
+ */
+async function withEmpty(keys: number[], links: Promise<Map<number, number[]>>): Promise<Map<number, number[]>> {
+  const found = await links;
+  return new Map(keys.map((key) => [key, found.get(key) ?? []]));
+}
+
 /** Loaders over the shared catalog cache: a request asks the database only for what no earlier request loaded. */
 export function createCatalogLoaders(repository: CatalogRepository, cache: CatalogCache): CatalogLoaders {
   return {
@@ -31,7 +40,7 @@ export function createCatalogLoaders(repository: CatalogRepository, cache: Catal
         [],
       ),
     ),
-    productIdsOfMedia: new DataLoader((mediaIds) => throughCache(mediaIds, cache.productIdsOfMedia, (missing) => repository.productIdsOfMedia(missing), [])),
-    similarIdsOfProduct: new DataLoader((productIds) => throughCache(productIds, cache.similarIds, (missing) => repository.similarIdsOfProducts(missing), [])),
+    productIdsOfMedia: new DataLoader((mediaIds) => throughCache(mediaIds, cache.productIdsOfMedia, (missing) => withEmpty(missing, repository.productIdsOfMedia(missing)), [])),
+    similarIdsOfProduct: new DataLoader((productIds) => throughCache(productIds, cache.similarIds, (missing) => withEmpty(missing, repository.similarIdsOfProducts(missing)), [])),
   };
 }

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 // Types only: the client of the engine in use is loaded when the database is opened, so a
 // process never loads (and instantiates the query compiler of) the other one.
 import type { PrismaClient as SqliteClient, Prisma } from './generated/sqlite/client.js';
@@ -29,10 +30,43 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
 }
 
+/** Connections of a pool: open, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   readonly db: Db;
   readonly provider: DatabaseProvider;
+  /** PostgreSQL: the pool's connections; null on SQLite (one connection, no pool). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+/** How long a request waits for a pooled connection, or for a new one to open, before a 503. */
+export const connectTimeoutMs = 5_000;
+/** Without a statement timeout, how long the client waits for any answer from the server. */
+const defaultQueryTimeoutMs = 30_000;
+
+/**
+ * A pg pool where every wait is bounded: a connection from a full pool or a server that accepts
+ * TCP but never answers (frozen) fails after connectTimeoutMs; a statement that the server does
+ * not answer fails on the client a second after the server's own statement_timeout would have
+ * cancelled it; a transaction left open by a frozen process is ended by the server.
+ */
+function createPgPool(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs'>): pg.Pool {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 0;
+  return new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : defaultQueryTimeoutMs,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+  });
 }
 
 /** Resolves `file:relative/path` against the working directory, as the README documents. */
@@ -47,11 +81,15 @@ export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions
     // A writer waits up to 5 s for another process's lock instead of failing at once.
     return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   }
-  return new PrismaPg({
-    connectionString: databaseUrl,
-    max: options.poolSize ?? 10,
-    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-  });
+  return pgAdapter(createPgPool(databaseUrl, options));
+}
+
+/**
+ * The pool is handed over and ended with the adapter; a connection that breaks (the server
+ * restarted) is dropped by the pool rather than crashing the process.
+ */
+function pgAdapter(pool: pg.Pool): PrismaPg {
+  return new PrismaPg(pool, { disposeExternalPool: true, onPoolError: () => undefined, onConnectionError: () => undefined });
 }
 
 /**
@@ -60,7 +98,8 @@ export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions
  */
 export async function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database & { connect(): Promise<void> }> {
   const provider = providerOf(databaseUrl);
-  const adapter = createAdapter(databaseUrl, options);
+  const pool = provider === 'postgresql' ? createPgPool(databaseUrl, options) : null;
+  const adapter = pool ? pgAdapter(pool) : createAdapter(databaseUrl, options);
   const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   // The two generated clients share every model and method; only their provider differs.
   const db = (
@@ -75,6 +114,7 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
   return {
     db,
     provider,
+    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     async connect() {
       await db.$connect();
       if (provider === 'sqlite') {

@@ -5,7 +5,8 @@
 // shows, and a retry is the documented answer.
 import type { Db, Prisma } from './database.js';
 
-export const transactionOptions = { maxWait: 15_000, timeout: 20_000 } as const;
+// maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
+export const transactionOptions = { maxWait: 5_000, timeout: 20_000 } as const;
 const attempts = 4;
 
 const prismaCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);

@@ -4,10 +4,10 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError } from '../errors.js';
+import { faultError } from '../db/faults.js';
 
-/** Codes of documents that cannot run (Apollo's own, and the cost limits'), with their status. */
+/** Codes of documents that cannot run (Apollo's own), with their status. */
 const documentErrorStatus: Record<string, number> = {
-  QUERY_TOO_COMPLEX: 400,
   GRAPHQL_PARSE_FAILED: 400,
   GRAPHQL_VALIDATION_FAILED: 400,
   BAD_USER_INPUT: 400,
@@ -17,7 +17,7 @@ const documentErrorStatus: Record<string, number> = {
   OPERATION_RESOLUTION_FAILURE: 400,
 };
 
-export function formatGraphQLError(onUnexpected: (error: unknown) => void) {
+export function formatGraphQLError(onUnexpected: (error: unknown) => void, onFault: (error: unknown) => void = onUnexpected) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const cause = unwrapResolverError(error);
     if (cause instanceof AppError) {
@@ -30,6 +30,15 @@ export function formatGraphQLError(onUnexpected: (error: unknown) => void) {
           http: { status: cause.statusCode },
           ...(cause.details === undefined ? {} : { details: cause.details }),
         },
+      };
+    }
+    const fault = faultError(cause);
+    if (fault) {
+      onFault(cause);
+      return {
+        message: fault.message,
+        ...(formatted.path ? { path: formatted.path } : {}),
+        extensions: { code: fault.code, http: { status: fault.statusCode }, ...(fault.details === undefined ? {} : { details: fault.details }) },
       };
     }
     const code = typeof formatted.extensions?.code === 'string' ? formatted.extensions.code : undefined;

@@ -1,5 +1,7 @@
 // GraphQL twin of POST /orders/{id}/status: the store-side status update.
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { fieldWrite } from '../idempotency/idempotency.graphql.js';
 import type { RequestContext } from '../context.js';
 import { requireAdmin } from '../security/api-keys.js';
 import { AppError } from '../errors.js';
@@ -21,6 +23,7 @@ export class OrderResolver {
   updateOrderStatus(
     @Arg('status', () => OrderStatusEnum) status: string,
     @Ctx() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('orderId', () => ID, { nullable: true, description: 'The order (or give it as `id`).' }) orderId?: string | null,
     @Arg('id', () => ID, { nullable: true, description: 'Another name of `orderId`.' }) id?: string | null,
     @Arg('requiredActions', () => [RequiredActionInput], { nullable: true }) requiredActions?: RequiredActionInput[] | null,
@@ -28,6 +31,6 @@ export class OrderResolver {
     requireAdmin(context.principal);
     const order = orderId ?? id;
     if (!order) throw new AppError('VALIDATION_FAILED', 'updateOrderStatus needs orderId', { field: 'orderId' });
-    return this.orders.updateStatus(order, status, requiredActions ?? null);
+    return this.orders.updateStatus(order, status, requiredActions ?? null, fieldWrite(context, info));
   }
 }

@@ -1,7 +1,7 @@
 // REST twin of updateOrderStatus: store-side status updates.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../security/api-keys.js';
-import type { IdempotencyHooks } from '../security/idempotency.js';
+import type { IdempotencyHooks } from '../idempotency/idempotency.hooks.js';
 import { principalOf } from '../security/security.js';
 import type { OrderService } from './order.service.js';
 import { orderView } from '../cart/cart.view.js';
@@ -13,7 +13,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, 
   app.post<{ Params: { id: string }; Body: { status: string; required_actions?: unknown[] | null } }>(
     '/orders/:id/status',
     { schema: { params: idParams, body: orderStatusBody, response: { 200: orderResponse } }, preHandler: [adminOnly, idempotency.preHandler], onSend: idempotency.onSend },
-    async (request) => orderView(await orders.updateStatus(request.params.id, request.body.status, request.body.required_actions)),
+    async (request) => orderView(await orders.updateStatus(request.params.id, request.body.status, request.body.required_actions, request.idempotentWrite)),
   );
 
   app.get<{ Params: { id: string } }>('/orders/:id', { schema: { params: idParams, response: { 200: orderResponse } } }, async (request) =>

@@ -1,10 +1,10 @@
 // Store-side order updates: the status machine of src/domain/order-status.ts, one event per
 // transition, required actions while ACTION_REQUIRED.
-import type { Db } from '../db/database.js';
+import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
 import type { Order, RequiredAction } from '../cart/cart.model.js';
-import { inTransaction } from '../db/transaction.js';
+import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
 import { OrderRepository } from './order.repository.js';
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,13 +45,15 @@ export class OrderService {
     return order;
   }
 
-  async updateStatus(orderId: string, status: string, requiredActions?: unknown[] | null): Promise<Order> {
+  async updateStatus(orderId: string, status: string, requiredActions?: unknown[] | null, once: IdempotentWrite | null = null): Promise<Order> {
     if (!isOrderStatus(status)) {
       throw new AppError('VALIDATION_FAILED', `status must be one of ${orderStatuses.join(', ')}`, { field: 'status' });
     }
     const actions = checkActions(status, requiredActions);
-    return inTransaction(this.db, async (tx) => {
+    const lock = async (tx: DbClient) => {
       if (!uuidShape.test(orderId) || !(await this.repository.lock(tx, orderId))) throw orderNotFound(orderId);
+    };
+    return writeOnce(this.db, once, lock, async (tx) => {
       const order = await this.repository.find(tx, orderId);
       if (!order) throw orderNotFound(orderId);
       if (!canTransition(order.status, status)) {

@@ -1,11 +1,11 @@
 // What faces the open internet, registered before any route and in this order: CORS (answers
-// preflights), API keys (401/403), rate limits (429, per key or client address).
+// preflights), API keys (401/403), rate limits (429, per key or client address; see rate-limit.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.js';
 import { AppError, errorBody } from '../errors.js';
 import { ApiKeys, openPrincipal, presentedKey, type Principal } from './api-keys.js';
+import { registerRateLimit } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export type SecurityConfig = Pick<Config, 'apiKeys' | 'corsOrigins' | 'rateLimitMax'>;
+export type SecurityConfig = Pick<Config, 'apiKeys' | 'corsOrigins' | 'rateLimitMax' | 'redisUrl'>;
 
 export function principalOf(request: FastifyRequest): Principal {
   return request.principal ?? openPrincipal;
@@ -38,7 +38,7 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'idempotency-key', 'x-request-id', 'apollo-require-preflight'],
-      exposedHeaders: ['idempotent-replayed', 'retry-after', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+      exposedHeaders: ['idempotent-replayed', 'retry-after', 'x-request-id', 'ratelimit', 'ratelimit-policy'],
       maxAge: 600,
     });
   }
@@ -54,16 +54,8 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   }
 
   if (config.rateLimitMax > 0) {
-    await app.register(rateLimit, {
-      global: true,
-      max: config.rateLimitMax,
-      timeWindow: 60_000,
-      allowList: (request) => probes.has(request.url),
-      // Per API key when one is valid, else per client address (so guessing keys is limited too).
-      keyGenerator: (request) => (request.principal && request.principal !== openPrincipal ? request.principal.id : `ip-${request.ip}`),
-      errorResponseBuilder: (_request, context) =>
-        new AppError('RATE_LIMITED', `More than ${context.max} requests per minute; retry in ${Math.ceil(context.ttl / 1000)} s`, { limit: context.max, retry_after_seconds: Math.ceil(context.ttl / 1000) }),
-    });
+    // Counted per API key when one is valid, else per client address (so guessing keys is limited too).
+    await registerRateLimit(app, { max: config.rateLimitMax, redisUrl: config.redisUrl, exempt: (request) => probes.has(request.url) });
   }
 
   if (keys.enabled) {
@@ -72,7 +64,7 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
       const error = new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key> or x-api-key: <key>');
       return reply.status(error.statusCode).header('www-authenticate', 'Bearer').send(errorBody(error));
     };
-    // Route hooks run after the rate limit's, which it adds to each route the same way.
+    // Route hooks run after every global hook, the rate limit's included.
     app.addHook('onRoute', (route) => {
       route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), refuseWithoutKey];
     });

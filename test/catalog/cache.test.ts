@@ -43,17 +43,46 @@ describe('catalog cache', () => {
     const repository = new CatalogRepository(t.database.db);
     const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 10 });
     await cache.fresh(1_000);
-    cache.products.set(1, null);
+    cache.productIdsOfMedia.set(1, [11]);
     t.database.queries.length = 0;
     await cache.fresh(2_000);
     expect(t.database.queries.length).toBe(0);
-    expect(cache.products.get(1)).toBeNull();
+    expect(cache.productIdsOfMedia.get(1)).toStrictEqual([11]);
   });
 
-  it('keeps at most maxEntries per map', () => {
+  it('keeps at most maxEntries, least recently used out first', () => {
     const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 0, maxEntries: 2 });
-    for (const id of [1, 2, 3]) cache.products.set(id, null);
-    expect([cache.products.has(1), cache.products.has(2), cache.products.has(3)]).toStrictEqual([false, true, true]);
+    for (const id of [1, 2, 3]) cache.similarIds.set(id, [id]);
+    expect([cache.similarIds.has(1), cache.similarIds.has(2), cache.similarIds.has(3)]).toStrictEqual([false, true, true]);
+  });
+
+  it('keeps at most maxBytes of estimated size, whatever the number of entries', () => {
+    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 0, maxEntries: 1_000_000, maxBytes: 64 * 1024 });
+    const big = Array.from({ length: 1000 }, (_, index) => index);
+    for (let id = 1; id <= 100; id += 1) cache.similarIds.set(id, big);
+    const { bytes, entries } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan(100);
+  });
+
+  it('keeps no misses: unknown ids and slugs are asked again, not remembered', async () => {
+    await statements('/product/987654');
+    await statements('/image/slug/no-such-slug');
+    const again = [await statements('/product/987654'), await statements('/image/slug/no-such-slug')];
+    expect(again.map((answer) => answer.response.statusCode)).toStrictEqual([404, 404]);
+    expect(again.every((answer) => answer.count > 1)).toBe(true);
+  });
+
+  it('refuses slugs over 255 characters with 400 before any lookup, on REST and GraphQL', async () => {
+    const slug = 'a'.repeat(256);
+    const rest = await statements(`/image/slug/${slug}`);
+    expect(rest.response.statusCode).toBe(400);
+    expect(rest.response.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'slug' } });
+    expect(rest.count).toBeLessThanOrEqual(1);
+    const graphql = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'query ($slug: String!) { image(slug: $slug) { id } }', variables: { slug } } });
+    expect(graphql.json().errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await statements(`/image/slug/${'a'.repeat(255)}`)).response.statusCode).toBe(404);
   });
 });
 

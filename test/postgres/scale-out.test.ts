@@ -1,66 +1,16 @@
 // Several gateway processes on one PostgreSQL database: real processes (dist/src/main.js), real
 // HTTP. Readiness while migrations run, 200 mixed concurrent cart requests split across two
 // processes, and a graceful shutdown that finishes the request in flight.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/db/schema-engine.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import.js';
 import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
 import { californian, exampleA } from '../cart/cart-helpers.js';
-import { freePort } from '../../bench/ports.js';
+import { buildServer, json, startGateway, status, until, type Gateway } from '../process/gateway.js';
 
 /** Prisma's migration lock: the schema engine takes it around every migration on PostgreSQL. */
 const migrationLock = 72707369;
-
-interface Gateway {
-  process: ChildProcess;
-  base: string;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-async function startGateway(databaseUrl: string): Promise<Gateway> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'src', 'main.js')], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '8' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { process: child, base: `http://127.0.0.1:${port}`, output, exited };
-}
-
-async function status(url: string): Promise<number | null> {
-  try {
-    return (await fetch(url)).status;
-  } catch {
-    return null;
-  }
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { id?: string; code?: string } };
-}
 
 describe.runIf(testEngine === 'postgresql')('two gateway processes on one PostgreSQL database', () => {
   let blank: { url: string; remove(): Promise<void> };
@@ -69,7 +19,7 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
 
   beforeAll(async () => {
     // The processes run the compiled server, as `npm start` does.
-    execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: projectRoot });
+    buildServer();
     blank = await createBlankDatabase();
   }, 120_000);
 
@@ -88,7 +38,7 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
     let early: ReturnType<typeof json> | undefined;
     try {
       await until(async () => (await status(`${first.base}/readyz`)) === 503, 'the first process to listen');
-      expect(await json('GET', `${first.base}/readyz`)).toStrictEqual({ status: 503, body: { status: 'migrating' } });
+      expect(await json('GET', `${first.base}/readyz`)).toMatchObject({ status: 503, body: { status: 'migrating' } });
       expect((await json('GET', `${first.base}/healthz`)).status).toBe(503);
       early = json('GET', `${first.base}/product/1`);
       let settled = false;
@@ -102,7 +52,7 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
     // Once migrated, the waiting request is served: the catalog is empty, so 404, not 503.
     expect(await early).toMatchObject({ status: 404, body: { code: 'PRODUCT_NOT_FOUND' } });
     await until(async () => (await status(`${first.base}/readyz`)) === 200, 'the first process to be ready');
-    expect(await json('GET', `${first.base}/healthz`)).toStrictEqual({ status: 200, body: { status: 'ok' } });
+    expect(await json('GET', `${first.base}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok' } });
   }, 60_000);
 
   it('200 mixed concurrent cart requests across two processes: exact quantities, distinct carts, one set of orders', async () => {

@@ -1,7 +1,7 @@
 // Idempotency-Key on every cart-changing request: the same key and request replay the first
 // answer (Idempotent-Replayed: true); another request with the key is 409; keys live 24 h.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeIdempotencyRecords } from '../../src/security/idempotency.js';
+import { purgeIdempotencyRecords } from '../../src/idempotency/idempotency.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
 import { call, californian, post, type CartJson } from '../cart/cart-helpers.js';
 

@@ -1,0 +1,163 @@
+// Idempotency-Key, one rule for every write of both APIs: the first request with a key runs,
+// and its answer is stored IN THE SAME TRANSACTION as its write; the same key with the same
+// request gets that answer again (Idempotent-Replayed: true); with another request it is 409
+// IDEMPOTENCY_KEY_REUSED. Kept 24 hours, per API key (per client address when the service runs
+// open).
+//
+// Because the key commits with the write or not at all, a process that dies mid-request leaves
+// nothing behind: the retry either replays the committed answer or runs as the first. A refused
+// request rolls back and keeps nothing. A twin arriving while the first runs waits on the same
+// row lock (carts, orders) and then replays; where there is no row to lock (a new cart), the
+// twin that commits second hits the key's primary key, rolls back, and replays the first's answer.
+import { createHash } from 'node:crypto';
+import type { Db, DbClient, Prisma } from '../db/database.js';
+import { inTransaction, isUniqueViolation } from '../db/transaction.js';
+import { AppError } from '../errors.js';
+import { openPrincipal, type Principal } from '../security/api-keys.js';
+
+export const idempotencyWindowMs = 24 * 60 * 60 * 1000;
+export const maxKeyLength = 255;
+/** Largest answer kept for a key; a write whose answer is larger is refused rather than left unreplayable. */
+export const maxStoredAnswerBytes = 1024 * 1024;
+
+/** One write's key: where it is kept, and the fingerprint of the request that used it. */
+export class IdempotentWrite {
+  /** Set when the answer is the stored one of an earlier request. */
+  replayed = false;
+
+  constructor(
+    readonly scope: string,
+    readonly key: string,
+    readonly hash: string,
+  ) {}
+
+  private readonly parts: IdempotentWrite[] = [];
+
+  /** The key of one part of a request (a GraphQL mutation field), kept apart from the others. */
+  part(name: string): IdempotentWrite {
+    const part = new IdempotentWrite(`${this.scope}:${name}`, this.key, this.hash);
+    this.parts.push(part);
+    return part;
+  }
+
+  /** Whether this answer, or any part of it, is a stored one. */
+  get anyReplayed(): boolean {
+    return this.replayed || this.parts.some((part) => part.anyReplayed);
+  }
+}
+
+export function checkKey(key: string): string {
+  if (key.length === 0 || key.length > maxKeyLength) {
+    throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be 1 to ${maxKeyLength} characters`, { field: 'Idempotency-Key' });
+  }
+  return key;
+}
+
+/** Keys belong to the API key that sent them; an open service has no keys, so to the client address. */
+export function idempotencyScope(principal: Principal, clientAddress: string): string {
+  return principal === openPrincipal ? `open@${clientAddress}` : principal.id;
+}
+
+/**
+ * SHA-256 of a canonical serialization (object keys sorted), built with an explicit stack: no
+ * nesting can overflow it (bodies are also refused past 64 levels before they get here).
+ */
+export function requestHash(value: unknown): string {
+  const hash = createHash('sha256');
+  // Pending work, last first: punctuation to write, or a value to serialize.
+  const stack: ({ text: string } | { value: unknown })[] = [{ value }];
+  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+    if ('text' in step) {
+      hash.update(step.text);
+      continue;
+    }
+    const item = step.value;
+    if (Array.isArray(item)) {
+      hash.update('[');
+      stack.push({ text: ']' });
+      for (let index = item.length - 1; index >= 0; index -= 1) {
+        stack.push({ value: item[index] });
+        if (index > 0) stack.push({ text: ',' });
+      }
+    } else if (item !== null && typeof item === 'object') {
+      const record = item as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      hash.update('{');
+      stack.push({ text: '}' });
+      for (let index = keys.length - 1; index >= 0; index -= 1) {
+        const key = keys[index]!;
+        stack.push({ value: record[key] });
+        stack.push({ text: `${index > 0 ? ',' : ''}${JSON.stringify(key)}:` });
+      }
+    } else {
+      hash.update(JSON.stringify(item) ?? 'null');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Thrown out of a transaction to roll it back with the stored answer in hand. */
+class StoredAnswer extends Error {
+  constructor(readonly answer: unknown) {
+    super('replayed');
+  }
+}
+
+/**
+ * Runs `work` once per key in one transaction: `lock` first (so a twin waits for the first to
+ * commit), then the stored answer if there is one, else the work and its answer stored with it.
+ * Without a key it is simply the transaction.
+ */
+export async function writeOnce<T>(db: Db, write: IdempotentWrite | null, lock: (tx: Prisma.TransactionClient) => Promise<void>, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  try {
+    return await inTransaction(db, async (tx) => {
+      await lock(tx);
+      if (write) {
+        const stored = await replay<T>(tx, write, new Date());
+        // Rolled back, lock included: a replay changes nothing.
+        if (stored !== null) throw new StoredAnswer(stored);
+      }
+      const answer = await work(tx);
+      if (write) await save(tx, write, answer, new Date());
+      return answer;
+    });
+  } catch (error) {
+    if (error instanceof StoredAnswer) return error.answer as T;
+    // A twin with the same key committed first: its answer is this request's too.
+    if (write && isUniqueViolation(error)) {
+      const stored = await inTransaction(db, (tx) => replay<T>(tx, write, new Date()));
+      if (stored !== null) return stored;
+    }
+    throw error;
+  }
+}
+
+/** The stored answer for this key and request, null when there is none (or it expired). */
+async function replay<T>(tx: DbClient, write: IdempotentWrite, now: Date): Promise<T | null> {
+  const where = { scope_key: { scope: write.scope, key: write.key } };
+  const record = await tx.idempotencyRecord.findUnique({ where });
+  if (!record) return null;
+  if (now.getTime() - record.createdAt.getTime() > idempotencyWindowMs) {
+    await tx.idempotencyRecord.delete({ where });
+    return null;
+  }
+  if (record.requestHash !== write.hash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request', { key: write.key.slice(0, 64) });
+  }
+  write.replayed = true;
+  return JSON.parse(record.body) as T;
+}
+
+async function save(tx: DbClient, write: IdempotentWrite, answer: unknown, now: Date): Promise<void> {
+  const body = JSON.stringify(answer);
+  if (body.length > maxStoredAnswerBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The answer is too large to keep for an Idempotency-Key (over ${maxStoredAnswerBytes} bytes); send the request without one`, { max_bytes: maxStoredAnswerBytes });
+  }
+  await tx.idempotencyRecord.create({ data: { scope: write.scope, key: write.key, requestHash: write.hash, statusCode: 200, body, createdAt: now } });
+}
+
+/** Removes records past the 24 h window. */
+export async function purgeIdempotencyRecords(db: Db, now = new Date()): Promise<number> {
+  const { count } = await inTransaction(db, (tx) => tx.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - idempotencyWindowMs) } } }));
+  return count;
+}

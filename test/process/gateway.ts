@@ -1,0 +1,77 @@
+// Real gateway processes for the tests that need them (crashes, shutdown, scale-out, outages):
+// the compiled server (dist/src/main.js, as `npm start` runs it) on a free port, spoken to over
+// real HTTP.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/db/schema-engine.js';
+import { freePort } from '../../bench/ports.js';
+
+export interface Gateway {
+  process: ChildProcess;
+  base: string;
+  port: number;
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+/** Compiles the server once per test file, as `npm start` does. */
+export function buildServer(): void {
+  execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: projectRoot });
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  port?: number;
+  /** Leave stdout unread (a log reader that went away); its pipe fills up. */
+  unreadStdout?: boolean;
+}
+
+export async function startGateway(databaseUrl: string, options: StartOptions = {}): Promise<Gateway> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'src', 'main.js')], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '8', RATE_LIMIT_MAX: '0', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  if (!options.unreadStdout) child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { process: child, base: `http://127.0.0.1:${port}`, port, output, exited };
+}
+
+export async function status(url: string): Promise<number | null> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(5_000) })).status;
+  } catch {
+    return null;
+  }
+}
+
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function waitReady(gateway: Gateway): Promise<void> {
+  await until(async () => (await status(`${gateway.base}/readyz`)) === 200, 'the gateway to be ready');
+}
+
+export interface JsonAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & { id?: string; code?: string };
+}
+
+export async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as JsonAnswer['body'] };
+}

@@ -1,0 +1,139 @@
+// What a real gateway process does about clients and surroundings that would hold it: bodies
+// trickled byte by byte, more connections than it takes, a stdout nobody reads (SIGTERM must still
+// end it in time), and callers flooding it with huge slugs and unknown ids (memory stays bounded).
+import { connect, type Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../src/db/migrate.js';
+import { openDatabase } from '../../src/db/database.js';
+import { importCatalog } from '../../src/catalog/import.js';
+import { createBlankDatabase, readFixture } from '../helpers.js';
+import { buildServer, json, startGateway, waitReady, type Gateway } from './gateway.js';
+
+let blank: { url: string; remove(): Promise<void> };
+const running: Gateway[] = [];
+
+beforeAll(async () => {
+  buildServer();
+  blank = await createBlankDatabase();
+  await applyMigrations(blank.url);
+  const database = await openDatabase(blank.url);
+  await importCatalog(database.db, readFixture('catalog.json'));
+  await database.close();
+}, 120_000);
+
+afterAll(async () => {
+  for (const gateway of running) gateway.process.kill('SIGKILL');
+  await blank?.remove();
+});
+
+async function start(env: Record<string, string>, unreadStdout = false): Promise<Gateway> {
+  const gateway = await startGateway(blank.url, { env, unreadStdout });
+  running.push(gateway);
+  await waitReady(gateway);
+  return gateway;
+}
+
+/** A raw connection; resolves `closed` with the time it took the server to close it. */
+function rawConnection(port: number): { socket: Socket; closed: Promise<number>; received: () => string } {
+  const opened = Date.now();
+  const socket = connect(port, '127.0.0.1');
+  let data = '';
+  socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - opened)));
+  return { socket, closed, received: () => data };
+}
+
+const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+describe('slow and numerous clients', () => {
+  it('cuts a body trickled past REQUEST_TIMEOUT_MS (all 50 of them), and keeps serving', async () => {
+    const gateway = await start({ REQUEST_TIMEOUT_MS: '1000' });
+    const trickles = Array.from({ length: 50 }, () => rawConnection(gateway.port));
+    for (const { socket } of trickles) socket.write('POST /cart HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    const drip = setInterval(() => {
+      for (const { socket } of trickles) if (!socket.destroyed) socket.write(' ');
+    }, 100);
+    try {
+      const closedAfter = await Promise.all(trickles.map((trickle) => trickle.closed));
+      console.info(`trickled bodies closed after ${Math.min(...closedAfter)}–${Math.max(...closedAfter)} ms`);
+      expect(Math.max(...closedAfter)).toBeLessThan(3_500);
+      expect(trickles.filter((trickle) => trickle.received().startsWith('HTTP/1.1 408')).length).toBeGreaterThan(0);
+    } finally {
+      clearInterval(drip);
+    }
+    expect((await json('GET', `${gateway.base}/product/11`)).status).toBe(200);
+  }, 30_000);
+
+  it('cuts headers sent byte by byte too', async () => {
+    const gateway = await start({ REQUEST_TIMEOUT_MS: '1000' });
+    const slow = rawConnection(gateway.port);
+    slow.socket.write('GET /product/11 HTTP/1.1\r\n');
+    const drip = setInterval(() => slow.socket.destroyed || slow.socket.write('X-A: b\r\n'), 200);
+    try {
+      expect(await slow.closed).toBeLessThan(3_500);
+    } finally {
+      clearInterval(drip);
+    }
+  }, 30_000);
+
+  it('refuses connections past MAX_CONNECTIONS at once, and serves again when they go', async () => {
+    const gateway = await start({ MAX_CONNECTIONS: '5' });
+    const idle = Array.from({ length: 12 }, () => rawConnection(gateway.port));
+    const early = await Promise.race([Promise.all(idle.slice(5).map((connection) => connection.closed)), new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000))]);
+    expect(early).not.toBeNull();
+    for (const connection of idle) connection.socket.destroy();
+    await Promise.all(idle.map((connection) => connection.closed));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await json('GET', `${gateway.base}/product/11`)).status).toBe(200);
+  }, 30_000);
+});
+
+describe('a stdout nobody reads', () => {
+  it('does not stop requests, and SIGTERM still ends the process within SHUTDOWN_TIMEOUT_MS', async () => {
+    const gateway = await start({ LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '2000' }, true);
+    // About 600 bytes of log a request: 1,500 requests fill the pipe (64 KiB) many times over.
+    for (let batch = 0; batch < 30; batch += 1) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${gateway.base}/product/11`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.status)));
+      expect(answers.every((code) => code === 200)).toBe(true);
+    }
+    const started = Date.now();
+    const health = await fetch(`${gateway.base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+    expect(health.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const stopping = Date.now();
+    gateway.process.kill('SIGTERM');
+    const exited = await Promise.race([gateway.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    console.info(`with stdout unread: exit ${exited ? `after ${Date.now() - stopping} ms` : 'did not happen within 5 s'}`);
+    expect(exited).toBe(true);
+  }, 60_000);
+});
+
+describe('callers who would grow the heap', () => {
+  it('3 × 60 GraphQL lookups with 1 MB slugs and 5,000 unknown ids, under npm start\'s heap cap: refused or not found, memory flat', async () => {
+    // As `npm start` runs it: with the slugs kept, 180 MB of them would not fit.
+    const gateway = await start({ NODE_OPTIONS: '--max-old-space-size=224' });
+    const pid = gateway.process.pid ?? 0;
+    const rounds: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      for (let n = 0; n < 60; n += 1) {
+        const slug = `${round}-${n}-${'s'.repeat(1_000_000)}`;
+        const answer = await json('POST', `${gateway.base}/graphql`, { query: 'query ($slug: String!) { image(slug: $slug) { id } }', variables: { slug } });
+        expect(answer.body).toMatchObject({ errors: [{ extensions: { code: 'VALIDATION_FAILED' } }] });
+      }
+      rounds.push(rssBytes(pid));
+    }
+    for (let batch = 0; batch < 50; batch += 1) {
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => fetch(`${gateway.base}/product/${1_000_000 + batch * 100 + index}`).then((response) => response.status)));
+      expect(answers.every((code) => code === 404)).toBe(true);
+    }
+    rounds.push(rssBytes(pid));
+    const metrics = await (await fetch(`${gateway.base}/metrics`)).text();
+    const entries = Number(/^catalog_cache_entries (\d+)/m.exec(metrics)?.[1]);
+    console.info(`flood: RSS after each round ${rounds.map((bytes) => Math.round(bytes / 2 ** 20)).join(' → ')} MiB, catalog cache entries ${entries}`);
+    expect(gateway.process.exitCode).toBeNull();
+    expect(entries).toBeLessThan(20);
+    expect(rounds[3]! - rounds[0]!).toBeLessThan(64 * 2 ** 20);
+  }, 120_000);
+});
