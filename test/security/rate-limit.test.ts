@@ -4,7 +4,7 @@
 //
 // The Redis tests use TEST_REDIS_URL, else a redis-server of their own on a free port. Without
 // either they are skipped with a message, and fail on CI.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 import { freePort } from '../../bench/ports.js';
-import { projectRoot } from '../../src/db/schema-engine.js';
+import { buildServer, startGateway, waitReady, type Gateway } from '../process/gateway.js';
 
 const onPath = (command: string) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, command)));
 const canStartRedis = onPath('redis-server');
@@ -228,32 +228,16 @@ describe.runIf(haveRedis)('one budget shared through Redis (REDIS_URL)', () => {
   });
 
   describe('two real server processes', () => {
-    const servers: { process: ChildProcess; base: string; exited: Promise<number | null>; output: string[] }[] = [];
+    const servers: Gateway[] = [];
     let dataDir: string;
 
     beforeAll(async () => {
-      // The processes run the compiled server, as `npm start` does.
-      execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: projectRoot });
+      buildServer();
       dataDir = mkdtempSync(join(tmpdir(), 'rate-limit-'));
       for (const name of ['a', 'b']) {
-        const port = await freePort();
-        const child = spawn(process.execPath, [join(projectRoot, 'dist', 'src', 'main.js')], {
-          cwd: projectRoot,
-          env: { ...process.env, DATABASE_URL: `file:${join(dataDir, `${name}.db`)}`, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '6', TRUST_PROXY: balancer, REDIS_URL: redisUrl },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const output: string[] = [];
-        child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-        child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-        servers.push({ process: child, base: `http://127.0.0.1:${port}`, exited: new Promise((resolve) => child.once('exit', resolve)), output });
+        servers.push(await startGateway(`file:${join(dataDir, `${name}.db`)}`, { env: { RATE_LIMIT_MAX: '6', TRUST_PROXY: balancer, REDIS_URL: redisUrl } }));
       }
-      for (const server of servers) {
-        const deadline = Date.now() + 30_000;
-        while ((await fetch(`${server.base}/readyz`).then((response) => response.status, () => null)) !== 200) {
-          if (Date.now() > deadline) throw new Error(`the server did not get ready:\n${server.output.join('')}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      for (const server of servers) await waitReady(server);
     }, 120_000);
 
     afterAll(() => {
