@@ -1,7 +1,7 @@
 // buildApp(config, database): Fastify with the REST routes, Apollo Server on /graphql, and the one
 // error handler that turns every failure into the documented error shape.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -131,6 +131,11 @@ function toAppError(error: FastifyError): AppError | null {
       : undefined;
     return new AppError(code, error.message, details);
   }
+  // Apollo's integration builds a URL from Host (or X-Forwarded-Host/-Proto behind a trusted
+  // proxy): one that is not a host name is the request's fault.
+  if ((error as { code?: unknown }).code === 'ERR_INVALID_URL') {
+    return new AppError('VALIDATION_FAILED', 'The Host header (or X-Forwarded-Host / X-Forwarded-Proto) is not valid', { field: 'Host' });
+  }
   if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
     return new AppError('INVALID_JSON', 'The request body is not valid JSON');
   }
@@ -164,6 +169,11 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     // Long path parameters reach the handlers, which refuse them with a 400 (a slug over 255
     // characters) instead of a 404 for a route that does exist; node's header limit bounds them.
     routerOptions: { maxParamLength: 16_384 },
+    // A path Fastify cannot decode (bad percent-encoding) gets the documented error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      const error = new AppError('VALIDATION_FAILED', 'The URL is not valid (bad percent-encoding)');
+      void (reply as unknown as FastifyReply).status(error.statusCode).send(errorBody(error));
+    },
     return503OnClosing: true,
     // Behind a load balancer the client is the address the trusted proxy names, not the proxy:
     // rate limits, idempotency scopes and logs all use request.ip.
@@ -314,7 +324,10 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     // Clients authenticate with headers, never cookies, so a cross-site form cannot act for a
     // shopper; GET queries from plain clients are welcome.
     csrfPrevention: false,
-    formatError: formatGraphQLError((error) => app.log.error({ err: error }, 'unexpected GraphQL error')),
+    formatError: formatGraphQLError(
+      (error) => app.log.error({ err: error }, 'unexpected GraphQL error'),
+      (error) => app.log.warn({ err: error }, 'database unavailable'),
+    ),
     includeStacktraceInErrorResponses: false,
     plugins: [
       metrics.apolloPlugin,

@@ -18,7 +18,12 @@ import { formatReport, importCatalog } from './catalog/import.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const lifecycle = new Lifecycle('starting');
-  const database = await createDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, statementTimeoutMs: config.statementTimeoutMs });
+  const database = await createDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.statementTimeoutMs,
+    // Past this, a write that meets another process's lock is a 503: the wait blocks the event loop.
+    sqliteBusyTimeoutMs: 200,
+  });
   const logs = stdoutDestination();
   const app = await buildApp(config, database, { lifecycle, logStream: logs.stream });
   const exit = (code: number) => {

@@ -28,6 +28,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL statement_timeout in ms (default none). */
   statementTimeoutMs?: number;
+  /**
+   * SQLite: how long a statement waits for another process's lock (default 5000). better-sqlite3
+   * waits synchronously, so the server keeps this short: its event loop stops meanwhile.
+   */
+  sqliteBusyTimeoutMs?: number;
 }
 
 /** Connections of a pool: open, idle, and requests waiting for one. */
@@ -74,12 +79,12 @@ export function sqliteFilePath(databaseUrl: string): string {
   return resolve(databaseUrl.replace(/^file:/, '').replace(/\?.*$/, ''));
 }
 
-export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs'> = {}): PrismaBetterSqlite3 | PrismaPg {
+export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs' | 'sqliteBusyTimeoutMs'> = {}): PrismaBetterSqlite3 | PrismaPg {
   if (providerOf(databaseUrl) === 'sqlite') {
     const file = sqliteFilePath(databaseUrl);
     mkdirSync(dirname(file), { recursive: true });
-    // A writer waits up to 5 s for another process's lock instead of failing at once.
-    return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
+    // A writer waits a moment for another process's lock (an import) instead of failing at once.
+    return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: options.sqliteBusyTimeoutMs ?? 5000 });
   }
   return pgAdapter(createPgPool(databaseUrl, options));
 }

@@ -7,6 +7,7 @@
 // cycle, an unknown operation, a page size that is not an integer) is refused: limits fail closed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  GraphQLError,
   Kind,
   Lexer,
   Source,
@@ -261,9 +262,11 @@ export function checkDocument(schema: GraphQLSchema, source: string, request: Op
   let document;
   try {
     document = parse(source, { noLocation: true, maxLexicalTokens: limits.maxTokens });
-  } catch {
-    // Apollo's parse of the same text fails the same way and answers it.
-    return undefined;
+  } catch (error) {
+    // A syntax error: Apollo's parse of the same text fails the same way and answers it. Anything
+    // else (a stack overflow on absurd nesting) cannot be estimated, so it is refused.
+    if (error instanceof GraphQLError) return undefined;
+    return tooComplex('The document cannot be analysed (nested too deeply)', { reason: 'unparsable' });
   }
   // Which operation runs, with graphql-js's own rule and messages.
   const operation = getOperationAST(document, request.operationName);
@@ -332,7 +335,7 @@ function operationOf(request: FastifyRequest): ({ query: string } & OperationReq
   if (request.method !== 'GET') return undefined;
   let parameters: URLSearchParams;
   try {
-    parameters = new URLSearchParams(new URL(request.url, `${request.protocol}://${request.hostname}/`).search);
+    parameters = new URLSearchParams(new URL(request.url, 'http://localhost/').search);
   } catch {
     return undefined;
   }

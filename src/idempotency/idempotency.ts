@@ -138,7 +138,8 @@ async function replay<T>(tx: DbClient, write: IdempotentWrite, now: Date): Promi
   const record = await tx.idempotencyRecord.findUnique({ where });
   if (!record) return null;
   if (now.getTime() - record.createdAt.getTime() > idempotencyWindowMs) {
-    await tx.idempotencyRecord.delete({ where });
+    // deleteMany: a twin past the window may have removed it already.
+    await tx.idempotencyRecord.deleteMany({ where: { scope: write.scope, key: write.key } });
     return null;
   }
   if (record.requestHash !== write.hash) {

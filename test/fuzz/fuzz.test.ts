@@ -88,6 +88,7 @@ function routes() {
     { method: 'POST' as const, url: '/cart/submit', body: { id: submittedCartId } },
     { method: 'POST' as const, url: `/cart/cartStatus/${cartId}`, body: {} },
     { method: 'POST' as const, url: `/orders/${orderId}/status`, body: { status: 'PLACED' } },
+    { method: 'POST' as const, url: '/graphql', body: { query: 'query ($id: ID!) { product(id: $id) { id } }', variables: { id: '201' } } },
   ];
 }
 
@@ -147,12 +148,12 @@ describe('REST under random input', () => {
   it('headers', async () => {
     const headerValue = fc.oneof(fc.string({ maxLength: 300 }).map((text) => text.replace(/[^\t\x20-\x7e]/g, '')), fc.constantFrom('', 'Bearer', 'Bearer ', 'x'.repeat(300)));
     await fc.assert(
-      fc.asyncProperty(fc.nat(), headerValue, headerValue, headerValue, async (index, key, accept, requestId) => {
+      fc.asyncProperty(fc.nat(), headerValue, headerValue, headerValue, headerValue, async (index, key, accept, requestId, host) => {
         const route = routes()[index % routes().length]!;
         await probe({
           method: route.method,
           url: route.url,
-          headers: { 'content-type': 'application/json', 'idempotency-key': key, accept, 'x-request-id': requestId, authorization: key },
+          headers: { 'content-type': 'application/json', 'idempotency-key': key, accept, 'x-request-id': requestId, authorization: key, host, 'x-forwarded-for': host, 'x-forwarded-host': host },
           payload: JSON.stringify(route.body),
         });
       }),

@@ -74,10 +74,12 @@ describe(`kill -9 of a gateway (${testEngine})`, () => {
     const key = { 'idempotency-key': `crash-${cartId}` };
 
     const release = await holdCart(cartId);
-    const inFlight = json('POST', `${first.base}/cart/add`, add, key).catch((error: unknown) => error);
+    const inFlight = json('POST', `${first.base}/cart/add`, add, key).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     await new Promise((resolve) => setTimeout(resolve, 400));
     await crash(first);
-    expect(await inFlight).toBeInstanceOf(Error);
+    // Killed while waiting for the lock; on SQLite the wait may have ended first in a 503.
+    const outcome = await inFlight;
+    expect(outcome instanceof Error || outcome.status === 503).toBe(true);
     await release();
     expect(await quantityOf(cartId, 2021)).toBe(1);
 

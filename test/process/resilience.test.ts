@@ -5,9 +5,10 @@ import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../src/db/migrate.js';
-import { openDatabase } from '../../src/db/database.js';
+import Sqlite from 'better-sqlite3';
+import { openDatabase, sqliteFilePath } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import.js';
-import { createBlankDatabase, readFixture } from '../helpers.js';
+import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
 import { buildServer, json, startGateway, waitReady, type Gateway } from './gateway.js';
 
 let blank: { url: string; remove(): Promise<void> };
@@ -87,6 +88,34 @@ describe('slow and numerous clients', () => {
     await Promise.all(idle.map((connection) => connection.closed));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await json('GET', `${gateway.base}/product/11`)).status).toBe(200);
+  }, 30_000);
+});
+
+describe.runIf(testEngine === 'sqlite')('another process holding the SQLite file', () => {
+  it('makes writes 503 within a moment, without stopping the event loop for cached reads', async () => {
+    const gateway = await start({});
+    expect((await json('GET', `${gateway.base}/product/11`)).status).toBe(200);
+    const holder = new Sqlite(sqliteFilePath(blank.url));
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const started = Date.now();
+      const [write, read] = await Promise.all([
+        json('POST', `${gateway.base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } }),
+        new Promise((resolve) => setTimeout(resolve, 50)).then(async () => {
+          const readStarted = Date.now();
+          const answer = await json('GET', `${gateway.base}/product/11`);
+          return { status: answer.status, ms: Date.now() - readStarted };
+        }),
+      ]);
+      console.info(`SQLite locked: write ${write.status} after ${Date.now() - started} ms, cached read ${read.status} in ${read.ms} ms`);
+      expect(write.status).toBe(503);
+      expect(write.headers.get('retry-after')).toBe('1');
+      expect(read).toMatchObject({ status: 200 });
+      expect(read.ms).toBeLessThan(500);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
   }, 30_000);
 });
 

@@ -65,6 +65,17 @@ describe('over HTTP', () => {
     expect(JSON.stringify(byGet.json())).toMatch(/VALIDATION_FAILED/);
   });
 
+  it('a Host header that is no host name is 400 on GraphQL (Apollo builds a URL from it), and a badly encoded path is 400', async () => {
+    for (const host of ['a b', 'a<b', '[zz']) {
+      const answer = await t.app.inject({ method: 'POST', url: '/graphql', headers: { host }, payload: { query: '{ __typename }' } });
+      expect(answer.statusCode, host).toBe(400);
+      expect(answer.json(), host).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    const badPath = await t.app.inject({ method: 'GET', url: '/product/%E0%A4%A' });
+    expect(badPath.statusCode).toBe(400);
+    expect(badPath.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', error: 'Bad Request' });
+  });
+
   it('a 10,000-level JSON body with an Idempotency-Key is 400, quickly, and keeps nothing', async () => {
     const before = await dumpDatabase(t.database);
     const started = performance.now();
