@@ -98,7 +98,7 @@ const comparablesPaths: Request = { method: 'GET', path: '/image/comparables/1',
 const productFields = `id externalId title brand url price currency category isAvailable images nativeCheckout
   variants { name visual values }
   skus { skuId productId externalId merchantId name inStock qtyAvailable salePrice retailPrice currency status type taxable taxType dateCreated dateLastModified variantValues { variant value } skuDimensions { weight type } }`;
-const imageQuery = `query Comparables($id: ID!) { image(id: $id) { id slug fileName platform products { ${productFields} similarProducts { ${productFields} priceTier } } } }`;
+const imageQuery = `query Comparables($id: ID!) { image(id: $id) { id slug fileName platform products { ${productFields} similarProducts { priceTier product { ${productFields} } } } } }`;
 
 function graphqlImages(firstId: number, count: number): Request {
   return {

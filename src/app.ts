@@ -5,7 +5,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -20,6 +19,8 @@ import { CheckoutService } from './cart/checkout.service.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { OrderService } from './orders/order.service.js';
 import { registerOrderRoutes } from './orders/order.routes.js';
+import { registerExplorerRoutes } from './explorer/explorer.routes.js';
+import { sandboxLandingPage } from './explorer/landing-page.js';
 import { buildGatewaySchema } from './graphql/schema.js';
 import { formatGraphQLError } from './graphql/errors.js';
 import { Lifecycle } from './lifecycle.js';
@@ -294,6 +295,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerCatalogRoutes(app, catalog);
   registerCartRoutes(app, carts, checkout, idempotency);
   registerOrderRoutes(app, orders, idempotency);
+  if (config.graphqlSandbox) registerExplorerRoutes(app);
 
   // POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own; each
   // mutation field keeps its answer under its response name (see the resolvers). GET's variables
@@ -336,7 +338,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
       ApolloServerPluginCacheControlDisabled(),
       serviceUnavailablePlugin,
       fastifyApolloDrainPlugin(app),
-      config.graphqlSandbox ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
+      config.graphqlSandbox ? sandboxLandingPage() : ApolloServerPluginLandingPageDisabled(),
     ],
   });
   await apollo.start();

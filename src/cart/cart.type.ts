@@ -1,6 +1,13 @@
-// GraphQL types of carts and orders. Root values are the plain objects of cart.model.ts; Money
-// fields resolve through MoneyResolver.
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+// GraphQL types of carts and orders. Root values are the plain objects of cart.model.ts, given
+// their GraphQL ids by cart.graphql.ts; Money fields resolve through MoneyResolver.
+//
+// Every object with an `id` is exactly one thing wherever it appears, because normalized client
+// caches (Apollo Client, urql, Relay) merge objects by type and id: a cart's cost, buyer identity,
+// store entries, offers, lines and shipping methods are ids of the cart (a store's "standard"
+// method in one cart is not another cart's, nor another store's); a line's variant and product
+// are what that line sells at that line's price and availability, so they carry the catalog ids
+// as `variantId` and `productId`, not as ids of their own.
+import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { MoneyType } from '../graphql/money.type.js';
 import { cartStatuses, orderStatuses } from '../domain/order-status.js';
 
@@ -18,8 +25,9 @@ registerEnumType(CartStatusEnum, {
   description: 'IN_PROGRESS before submit; SUBMITTED while an order is open; then COMPLETED when an order was fulfilled, else FAILED.',
 });
 
-@ObjectType('BuyerIdentity', { simpleResolvers: true })
+@ObjectType('BuyerIdentity', { simpleResolvers: true, description: "A cart's buyer: who buys, where to." })
 export class BuyerIdentityType {
+  @Field(() => ID, { description: 'The buyer identity of this cart (the cart id).' }) id!: string;
   @Field(() => String, { nullable: true }) firstName!: string | null;
   @Field(() => String, { nullable: true }) lastName!: string | null;
   @Field(() => String, { nullable: true }) address1!: string | null;
@@ -32,26 +40,37 @@ export class BuyerIdentityType {
   @Field(() => String, { nullable: true }) phone!: string | null;
 }
 
-@ObjectType('CartItemRef', { simpleResolvers: true, description: "A cart line's variant (the SKU) or its product." })
-export class CartItemRefType {
-  @Field(() => ID) id!: string;
+@InterfaceType('CartItem', { description: "What a cart line's variant and product both show, as that line sells them." })
+export abstract class CartItemFields {
   @Field(() => String) title!: string;
   @Field(() => String) marketplace!: string;
   @Field(() => String, { nullable: true }) description!: string | null;
-  @Field(() => Boolean) isAvailable!: boolean;
+  @Field(() => Boolean, { description: 'Whether the line can be sold in its quantity.' }) isAvailable!: boolean;
   @Field(() => MoneyType, { description: "The SKU's sale price, or its retail price when it has none." }) price!: MoneyType;
+}
+
+@ObjectType('CartLineVariant', { simpleResolvers: true, implements: CartItemFields, description: "A cart line's variant (the SKU), as the line sells it." })
+export class CartLineVariantType extends CartItemFields {
+  @Field(() => ID, { description: "The SKU's id (the variant id of cart items)." }) variantId!: string;
+}
+
+@ObjectType('CartLineProduct', { simpleResolvers: true, implements: CartItemFields, description: "A cart line's product, as the line sells it." })
+export class CartLineProductType extends CartItemFields {
+  @Field(() => ID, { description: "The product's id." }) productId!: string;
 }
 
 @ObjectType('CartLine', { simpleResolvers: true })
 export class CartLineType {
+  @Field(() => ID, { description: 'This line of this cart.' }) id!: string;
   @Field(() => Int) quantity!: number;
-  @Field(() => CartItemRefType) variant!: CartItemRefType;
-  @Field(() => CartItemRefType) product!: CartItemRefType;
+  @Field(() => CartLineVariantType) variant!: CartLineVariantType;
+  @Field(() => CartLineProductType) product!: CartLineProductType;
 }
 
-@ObjectType('ShippingMethod', { simpleResolvers: true })
+@ObjectType('ShippingMethod', { simpleResolvers: true, description: "A store's shipping method as offered to one cart (its taxes depend on the buyer's address)." })
 export class ShippingMethodType {
-  @Field(() => String) id!: string;
+  @Field(() => ID, { description: "This method in this cart's offer of this store." }) id!: string;
+  @Field(() => String, { description: "The store's own id of the method (what selectShippingMethod takes), e.g. standard." }) code!: string;
   @Field(() => String) label!: string;
   @Field(() => MoneyType) price!: MoneyType;
   @Field(() => MoneyType) taxes!: MoneyType;
@@ -60,6 +79,7 @@ export class ShippingMethodType {
 
 @ObjectType('Offer', { simpleResolvers: true, description: "A store's offer for its lines of the cart." })
 export class OfferType {
+  @Field(() => ID, { description: "This store's offer in this cart." }) id!: string;
   @Field(() => MoneyType) subtotal!: MoneyType;
   @Field(() => MoneyType) margin!: MoneyType;
   @Field(() => [ID], { description: 'Variants that cannot be sold in the quantity asked.' }) notAvailableIds!: string[];
@@ -72,6 +92,7 @@ export class OfferType {
 
 @ObjectType('StoreEntry', { simpleResolvers: true, description: "One store's part of a cart." })
 export class StoreEntryType {
+  @Field(() => ID, { description: "This store's entry in this cart." }) id!: string;
   @Field(() => String, { description: "The store's name." }) store!: string;
   @Field(() => ID) storeId!: number;
   @Field(() => String, { nullable: true }) requestId!: string | null;
@@ -82,6 +103,7 @@ export class StoreEntryType {
 
 @ObjectType('CartCost', { simpleResolvers: true })
 export class CartCostType {
+  @Field(() => ID, { description: 'The cost of this cart (the cart id).' }) id!: string;
   @Field(() => Boolean, { description: 'True until the buyer identity has a country code and a postal code.' }) isEstimated!: boolean;
   @Field(() => MoneyType) subtotal!: MoneyType;
   @Field(() => MoneyType) tax!: MoneyType;

@@ -74,11 +74,12 @@ export class ProductResolver {
   }
 
   @FieldResolver(() => [SimilarProductType])
-  similarProducts(
+  async similarProducts(
     @Root() product: ProductRecord,
     @Ctx() context: RequestContext,
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many (1 to 50); all when omitted.' }) limit: number | null,
-  ): Promise<SimilarProductRecord[]> {
-    return this.catalog.similarProducts(product, context.loaders, limit ?? null);
+  ): Promise<{ priceTier: SimilarProductRecord['priceTier']; product: ProductRecord }[]> {
+    const similar = await this.catalog.similarProducts(product, context.loaders, limit ?? null);
+    return similar.map((other) => ({ priceTier: other.priceTier, product: other }));
   }
 }

@@ -152,16 +152,27 @@ export abstract class CatalogProductType {
   skus!: SkuType[];
 }
 
-@ObjectType('SimilarProduct', { simpleResolvers: true, implements: CatalogProductType, description: 'A comparable product, with where its price sits.' })
-export class SimilarProductType extends CatalogProductType {
-  @Field(() => PriceTierEnum)
-  priceTier!: PriceTierEnum;
-}
-
 @ObjectType('Product', { simpleResolvers: true, implements: CatalogProductType })
 export class ProductType extends CatalogProductType {
-  @Field(() => [SimilarProductType], { description: 'Curated comparable products, in catalog order.' })
+  @Field(() => [SimilarProductType], { description: 'Curated comparable products, in catalog order, each with where its price sits against this product.' })
   similarProducts!: SimilarProductType[];
+}
+
+/**
+ * A comparison, not a product: its price tier depends on both products, so it lives on this
+ * edge (which has no id and stays inside the product it is listed under), while the comparable
+ * itself is the one `Product` entity a normalized client cache keeps by its id.
+ */
+@ObjectType('SimilarProduct', {
+  simpleResolvers: true,
+  description: 'A comparable product as listed under another product: the comparable itself, and where its price sits against that product.',
+})
+export class SimilarProductType {
+  @Field(() => PriceTierEnum, { description: "The comparable's price against the product it is listed under: LOWER below 90 %, SIMILAR from 90 to 110 %, HIGHER above." })
+  priceTier!: PriceTierEnum;
+
+  @Field(() => ProductType)
+  product!: ProductType;
 }
 
 @ObjectType('Media', { simpleResolvers: true, description: 'An image or a video and the products shown in it.' })

@@ -27,6 +27,11 @@ function isSandboxPage(request: FastifyRequest): boolean {
   return request.method === 'GET' && request.url === '/graphql' && String(request.headers.accept ?? '').includes('text/html');
 }
 
+/** GraphiQL's page and its assets (src/explorer): like the Sandbox page, its operations need the key. */
+function isGraphiQLPage(request: FastifyRequest): boolean {
+  return request.method === 'GET' && /^\/graphiql(\/assets\/[\w.-]+)?$/.test(request.url);
+}
+
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** Registers the hooks; answers the API key check for routes Fastify does not know (404s). */
@@ -44,7 +49,7 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   }
 
   const keys = new ApiKeys(config.apiKeys);
-  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || request.method === 'OPTIONS';
+  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || request.method === 'OPTIONS';
   if (keys.enabled) {
     // Who is calling is known first (a wrong key is simply no principal), so that the rate limit
     // can count it; refusals come after the rate limit (below).

@@ -28,8 +28,8 @@ const CartFields = graphql(`
       isSubmitted
       cartLines {
         quantity
-        variant { id title marketplace description isAvailable price { value minorUnits } }
-        product { id title }
+        variant { variantId title marketplace description isAvailable price { value minorUnits } }
+        product { productId title }
       }
       offer {
         subtotal { minorUnits }
@@ -37,8 +37,8 @@ const CartFields = graphql(`
         tax { minorUnits }
         shipping { minorUnits }
         notAvailableIds
-        shippingMethods { id label price { minorUnits } taxes { minorUnits } total { minorUnits } }
-        selectedShippingMethod { id taxes { minorUnits } }
+        shippingMethods { id code label price { minorUnits } taxes { minorUnits } total { minorUnits } }
+        selectedShippingMethod { id code taxes { minorUnits } }
       }
     }
   }
@@ -52,13 +52,13 @@ const AddItems = graphql(`
 
 const UpdateItems = graphql(`
   mutation UpdateItems($cartId: ID!, $items: [CartItemInput!]!, $addMissing: Boolean) {
-    updateCartItems(cartId: $cartId, items: $items, addMissing: $addMissing) { id stores { cartLines { quantity variant { id } } } }
+    updateCartItems(cartId: $cartId, items: $items, addMissing: $addMissing) { id stores { cartLines { quantity variant { variantId } } } }
   }
 `);
 
 const RemoveItems = graphql(`
   mutation RemoveItems($cartId: ID!, $variantIds: [ID!]!) {
-    removeCartItems(cartId: $cartId, variantIds: $variantIds) { id stores { store cartLines { variant { id } } } }
+    removeCartItems(cartId: $cartId, variantIds: $variantIds) { id stores { store cartLines { variant { variantId } } } }
   }
 `);
 
@@ -129,7 +129,7 @@ describe('cart mutations', () => {
       shipping: { value: 13.24, minorUnits: 1324 },
       total: { value: 210.55, displayValue: '$210.55', minorUnits: 21055 },
     });
-    expect(cart.stores.map((entry) => [entry.store, entry.storeId, entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.tax.minorUnits, entry.offer.selectedShippingMethod?.id])).toStrictEqual([
+    expect(cart.stores.map((entry) => [entry.store, entry.storeId, entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.tax.minorUnits, entry.offer.selectedShippingMethod?.code])).toStrictEqual([
       ['north.example', '1', 12748, 1530, 651, 'standard'],
       ['south.example', '2', 6332, 950, 0, 'ground'],
     ]);
@@ -148,12 +148,12 @@ describe('cart mutations', () => {
   it('updateCartItems sets only variants in the cart unless addMissing; removeCartItems removes', async () => {
     const created = await send(t.app, AddItems, { cartId: null, items: [{ variantId: '2021', quantity: 1 }] });
     const cartId = created.data!.addCartItems.id;
-    const lines = (result: Awaited<ReturnType<typeof send<{ updateCartItems: { stores: { cartLines: { quantity: number; variant: { id: string } }[] }[] } }, unknown>>>) =>
-      result.data?.updateCartItems.stores.flatMap((entry) => entry.cartLines.map((line) => [line.variant.id, line.quantity]));
+    const lines = (result: Awaited<ReturnType<typeof send<{ updateCartItems: { stores: { cartLines: { quantity: number; variant: { variantId: string } }[] }[] } }, unknown>>>) =>
+      result.data?.updateCartItems.stores.flatMap((entry) => entry.cartLines.map((line) => [line.variant.variantId, line.quantity]));
     expect(lines(await send(t.app, UpdateItems, { cartId, items: [{ variantId: '2021', quantity: 4 }, { variantId: '2041', quantity: 2 }] }))).toStrictEqual([['2021', 4]]);
     expect(lines(await send(t.app, UpdateItems, { cartId, items: [{ variantId: '2041', quantity: 2 }], addMissing: true }))).toStrictEqual([['2021', 4], ['2041', 2]]);
     const removed = await send(t.app, RemoveItems, { cartId, variantIds: ['2021', '9999'] });
-    expect(removed.data?.removeCartItems.stores).toStrictEqual([{ store: 'south.example', cartLines: [{ variant: { id: '2041' } }] }]);
+    expect(removed.data?.removeCartItems.stores).toStrictEqual([{ store: 'south.example', cartLines: [{ variant: { variantId: '2041' } }] }]);
   });
 
   it('errors carry the REST codes and statuses', async () => {
@@ -228,7 +228,7 @@ describe('REST and GraphQL agree to the cent', () => {
     expect([cart.cost.subtotal.minorUnits, cart.cost.shipping.minorUnits, cart.cost.tax.minorUnits, cart.cost.total.minorUnits]).toStrictEqual(
       [restCart.cost.subtotal, restCart.cost.shipping, restCart.cost.tax, restCart.cost.total].map((money) => cents(money.value)),
     );
-    expect(cart.stores.map((entry) => [entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.selectedShippingMethod?.id, entry.offer.selectedShippingMethod?.taxes.minorUnits])).toStrictEqual(
+    expect(cart.stores.map((entry) => [entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.selectedShippingMethod?.code, entry.offer.selectedShippingMethod?.taxes.minorUnits])).toStrictEqual(
       restCart.stores.map((entry) => [cents(entry.offer.subtotal.value), cents(entry.offer.margin.value), entry.offer.selected_shipping_method?.id, cents(entry.offer.selected_shipping_method?.taxes.value ?? 0)]),
     );
     // New York: north 4 % → 102.48 × 4 % = 4.0992 → 4.10, standard 5.99 × 4 % = 0.2396 → 0.24;

@@ -38,7 +38,7 @@ const Comparables = graphql(`
   query ImageComparables($id: ID!) {
     image(id: $id) {
       id
-      products { id title skus { skuId salePrice } similarProducts { id priceTier skus { skuId } } }
+      products { id title skus { skuId salePrice } similarProducts { priceTier product { id skus { skuId } } } }
     }
   }
 `);

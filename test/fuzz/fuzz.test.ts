@@ -164,7 +164,7 @@ describe('REST under random input', () => {
 
 describe('GraphQL under random input', () => {
   const documents = [
-    'query ($id: ID!) { product(id: $id) { id title skus { skuId salePrice } similarProducts { id priceTier } } }',
+    'query ($id: ID!) { product(id: $id) { id title skus { skuId salePrice } similarProducts { priceTier product { id } } } }',
     'query ($id: ID, $slug: String) { image(id: $id, slug: $slug) { id products { id } } }',
     'query ($first: Int, $after: String) { products(first: $first, after: $after) { nodes { id } pageInfo { endCursor } } }',
     'query ($id: ID!) { cart(id: $id) { id cost { total { value } } } cartStatus(id: $id) { status } }',

@@ -56,7 +56,7 @@ const VideoComparables = graphql(`
       id
       products {
         id
-        similarProducts(limit: $limit) { id title price priceTier isAvailable skus { skuId } }
+        similarProducts(limit: $limit) { priceTier product { id title price isAvailable skus { skuId } } }
       }
     }
   }
@@ -64,7 +64,7 @@ const VideoComparables = graphql(`
 
 const ProductById = graphql(`
   query ProductById($id: ID!) {
-    product(id: $id) { id title price currency similarProducts { id priceTier } skus { skuId salePrice retailPrice } }
+    product(id: $id) { id title price currency similarProducts { priceTier product { id } } skus { skuId salePrice retailPrice } }
   }
 `);
 
@@ -138,15 +138,15 @@ describe('image and video', () => {
   it('similarProducts keep curated order with price tiers, and limit cuts the list', async () => {
     const all = await send(t.app, VideoComparables, { id: '2' });
     const jacket = all.data?.video?.products[1];
-    expect(jacket?.similarProducts.map((p) => [p.id, p.price, p.priceTier])).toStrictEqual([
+    expect(jacket?.similarProducts.map((p) => [p.product.id, p.product.price, p.priceTier])).toStrictEqual([
       ['15', 110.01, 'HIGHER'],
       ['12', 89.99, 'LOWER'],
       ['13', 90, 'SIMILAR'],
       ['14', 110, 'SIMILAR'],
     ]);
-    expect(jacket?.similarProducts[0]).toMatchObject({ title: 'Luxury Jacket', isAvailable: false, skus: [{ skuId: '1501' }] });
+    expect(jacket?.similarProducts[0]?.product).toMatchObject({ title: 'Luxury Jacket', isAvailable: false, skus: [{ skuId: '1501' }] });
     const limited = await send(t.app, VideoComparables, { id: '2', limit: 2 });
-    expect(limited.data?.video?.products[1]?.similarProducts.map((p) => p.id)).toStrictEqual(['15', '12']);
+    expect(limited.data?.video?.products[1]?.similarProducts.map((p) => p.product.id)).toStrictEqual(['15', '12']);
   });
 });
 
@@ -155,7 +155,7 @@ describe('product and products', () => {
     const { data } = await send(t.app, ProductById, { id: '12' });
     expect(data?.product).toStrictEqual({
       id: '12', title: 'Budget Jacket', price: 89.99, currency: 'USD',
-      similarProducts: [{ id: '11', priceTier: 'HIGHER' }],
+      similarProducts: [{ priceTier: 'HIGHER', product: { id: '11' } }],
       skus: [{ skuId: '1201', salePrice: 89.99, retailPrice: 89.99 }],
     });
   });
@@ -232,7 +232,7 @@ describe('REST and GraphQL agree', () => {
       products: { id: number; price: number; skus: { sku_id: number; sale_price: number | null }[]; similar_products: { id: number; price_tier: string }[] }[];
     };
     const { data } = await send(t.app, VideoComparables, { id: '2' });
-    expect(data?.video?.products.map((p) => ({ id: Number(p.id), similar: p.similarProducts.map((s) => [Number(s.id), s.priceTier.toLowerCase()]) }))).toStrictEqual(
+    expect(data?.video?.products.map((p) => ({ id: Number(p.id), similar: p.similarProducts.map((s) => [Number(s.product.id), s.priceTier.toLowerCase()]) }))).toStrictEqual(
       rest.products.map((p) => ({ id: p.id, similar: p.similar_products.map((s) => [s.id, s.price_tier]) })),
     );
   });

@@ -33,7 +33,7 @@ function doublingFragments(count: number, on = 'Query', leaf = '__typename'): st
 const doubling = `{ ...F26 }\n${doublingFragments(26)}`;
 
 /** 1,700 aliases of a product page with comparables: 137 KB. */
-const aliasFlood = `{ ${Array.from({ length: 1700 }, (_, n) => `a${n}: products(first: 100) { edges { node { id similarProducts { id title } } } }`).join(' ')} }`;
+const aliasFlood = `{ ${Array.from({ length: 1700 }, (_, n) => `a${n}: products(first: 100) { edges { node { id similarProducts { priceTier product { id title } } } } }`).join(' ')} }`;
 
 /** `__schema { types { fields { type { fields { type { fields ... ` */
 const nestedIntrospection = `{ __schema { types { ${'fields { type { '.repeat(6)}name${' } }'.repeat(6)} } } }`;
@@ -41,8 +41,8 @@ const nestedIntrospection = `{ __schema { types { ${'fields { type { '.repeat(6)
 describe('cost model', () => {
   it('costs each field 1, a list field its items × first or limit (else 5)', () => {
     expect(costOf('{ product(id: "1") { id title } }')).toBe(3);
-    expect(costOf('{ product(id: "1") { similarProducts(limit: 3) { id } } }')).toBe(1 + 2 * 3);
-    expect(costOf('{ product(id: "1") { similarProducts { id } } }')).toBe(1 + 2 * 5);
+    expect(costOf('{ product(id: "1") { similarProducts(limit: 3) { priceTier } } }')).toBe(1 + 2 * 3);
+    expect(costOf('{ product(id: "1") { similarProducts { priceTier } } }')).toBe(1 + 2 * 5);
     // a list of scalars costs its length
     expect(costOf('{ product(id: "1") { images } }')).toBe(1 + 5);
   });
@@ -52,7 +52,7 @@ describe('cost model', () => {
     expect(costOf('{ products(first: 100) { nodes { id title } } }')).toBe(1 + 100 * 3);
     expect(costOf('{ products { nodes { id } } }')).toBe(1 + 20 * 2);
     expect(costOf('{ products(first: 10) { edges { cursor node { id } } nodes { id } pageInfo { hasNextPage } } }')).toBe(1 + 10 * 4 + 10 * 2 + 2);
-    expect(costOf('{ products(first: 100) { nodes { similarProducts(limit: 50) { id } } } }')).toBe(1 + 100 * (1 + 50 * 2));
+    expect(costOf('{ products(first: 100) { nodes { similarProducts(limit: 50) { priceTier } } } }')).toBe(1 + 100 * (1 + 50 * 2));
   });
 
   it('reads first and limit from variables, their defaults, then the schema default', () => {
@@ -63,18 +63,18 @@ describe('cost model', () => {
     expect(costOf('query ($n: Int = 3) { products(first: $n) { nodes { id } } }', {})).toBe(1 + 3 * 2);
     // below 1 is refused by the resolvers, or means no limit: estimated as absent
     expect(costOf(page, { n: 0 })).toBe(1 + 20 * 2);
-    expect(costOf('{ product(id: "1") { similarProducts(limit: -3) { id } } }')).toBe(1 + 2 * 5);
+    expect(costOf('{ product(id: "1") { similarProducts(limit: -3) { priceTier } } }')).toBe(1 + 2 * 5);
   });
 
   it('walks fragments and inline fragments with their own types', () => {
     expect(costOf('{ products(first: 4) { ...Page } } fragment Page on ProductConnection { nodes { ... on Product { id } } }')).toBe(1 + 4 * 2);
     // each spread counts, though graphql-js merges them: an estimate may only err high
-    expect(costOf('{ products(first: 4) { nodes { ...P ...P } } } fragment P on Product { similarProducts(limit: 2) { id } }')).toBe(1 + 4 * (1 + 2 * (2 * 2)));
+    expect(costOf('{ products(first: 4) { nodes { ...P ...P } } } fragment P on Product { similarProducts(limit: 2) { priceTier } }')).toBe(1 + 4 * (1 + 2 * (2 * 2)));
   });
 
   it('saturates instead of overflowing', () => {
     const huge = '99999999999999999999999';
-    const cost = costOf(`{ products(first: ${huge}) { nodes { similarProducts(limit: ${huge}) { skus { variantValues { variant } } } } } }`);
+    const cost = costOf(`{ products(first: ${huge}) { nodes { similarProducts(limit: ${huge}) { product { skus { variantValues { variant } } } } } } }`);
     expect(cost).toBe(Number.MAX_SAFE_INTEGER);
     expect(costOf(`{ ...F60 }\n${doublingFragments(60)}`)).toBe(Number.MAX_SAFE_INTEGER);
     expect(costOf(doubling)).toBe(2 ** 26);
@@ -88,10 +88,10 @@ describe('cost model', () => {
 
 describe('checkDocument', () => {
   it('refuses a deep operation, fragments included, with depth and max_depth', () => {
-    const deep = '{ image(id: "1") { products { similarProducts { skus { variantValues { variant } } } } } }';
-    expect(check(deep, {}, { ...defaults, maxDepth: 5 })).toMatchObject({ code: 'QUERY_TOO_COMPLEX', details: { depth: 6, max_depth: 5 } });
-    expect(check('{ image(id: "1") { ...M } } fragment M on Media { products { similarProducts { skus { variantValues { variant } } } } }', {}, { ...defaults, maxDepth: 5 })).toMatchObject({ details: { depth: 6 } });
-    expect(check(deep, {}, { ...defaults, maxDepth: 6 })).toBeUndefined();
+    const deep = '{ image(id: "1") { products { similarProducts { product { skus { variantValues { variant } } } } } } }';
+    expect(check(deep, {}, { ...defaults, maxDepth: 5 })).toMatchObject({ code: 'QUERY_TOO_COMPLEX', details: { depth: 7, max_depth: 5 } });
+    expect(check('{ image(id: "1") { ...M } } fragment M on Media { products { similarProducts { product { skus { variantValues { variant } } } } } }', {}, { ...defaults, maxDepth: 5 })).toMatchObject({ details: { depth: 7 } });
+    expect(check(deep, {}, { ...defaults, maxDepth: 7 })).toBeUndefined();
   });
 
   it('refuses an expensive operation with complexity and max_complexity', () => {
@@ -159,7 +159,7 @@ describe('checkDocument', () => {
 
   it('refuses 1,700 aliased pages by tokens first, and by cost without the other limits', () => {
     expect(check(aliasFlood)).toMatchObject({ details: { max_tokens: 5000 } });
-    expect(check(aliasFlood, {}, { ...unlimited, maxComplexity: 10_000 })).toMatchObject({ details: { complexity: 1700 * (1 + 100 * (1 + 1 + 1 + 3 * 5)) } });
+    expect(check(aliasFlood, {}, { ...unlimited, maxComplexity: 10_000 })).toMatchObject({ details: { complexity: 1700 * (1 + 100 * (1 + 1 + 1 + 5 * 5)) } });
   });
 });
 

@@ -1,0 +1,19 @@
+
+      export interface PossibleTypesResultData {
+        possibleTypes: {
+          [key: string]: string[]
+        }
+      }
+      const result: PossibleTypesResultData = {
+  "possibleTypes": {
+    "CartItem": [
+      "CartLineProduct",
+      "CartLineVariant"
+    ],
+    "CatalogProduct": [
+      "Product"
+    ]
+  }
+};
+      export default result;
+    
