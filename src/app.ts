@@ -14,7 +14,7 @@ import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
 import { registerCatalogRoutes } from './catalog/catalog.routes.js';
-import { CartService } from './cart/cart.service.js';
+import { CartLifetime, CartService } from './cart/cart.service.js';
 import { CheckoutService } from './cart/checkout.service.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { OrderService } from './orders/order.service.js';
@@ -59,6 +59,7 @@ export type AppConfig = Pick<
   | 'maxConnections'
   | 'graphqlMaxTokens'
   | 'graphqlMaxAliases'
+  | 'cartTtlSeconds'
 >;
 
 const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;
@@ -206,8 +207,9 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   const catalogRepository = new CatalogRepository(database.db);
   const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes });
   const catalog = new CatalogService(catalogRepository, catalogCache);
-  const carts = new CartService(database.db);
-  const checkout = new CheckoutService(database.db);
+  const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
+  const carts = new CartService(database.db, lifetime);
+  const checkout = new CheckoutService(database.db, lifetime);
   const orders = new OrderService(database.db);
 
   app.decorateRequest(contextKey, null);

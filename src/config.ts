@@ -48,6 +48,8 @@ export interface Config {
   graphqlMaxTokens: number;
   /** Most aliased fields one GraphQL document may have. */
   graphqlMaxAliases: number;
+  /** A cart that is not submitted expires this long after its last change. */
+  cartTtlSeconds: number;
 }
 
 /** false: the socket's peer is the client; true: any proxy; a hop count; or trusted addresses/CIDRs. */
@@ -163,5 +165,6 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: int(env, 'MAX_CONNECTIONS', 4096, 1, 1_000_000),
     graphqlMaxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
     graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),
+    cartTtlSeconds: int(env, 'CART_TTL_SECONDS', 864_000, 60, 10 * 365 * 86_400),
   };
 }

@@ -11,7 +11,8 @@ import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
 import { stdoutDestination } from './logging.js';
-import { purgeIdempotencyRecords } from './idempotency/idempotency.js';
+import { sweep } from './cart/cart.sweeper.js';
+import { CartLifetime } from './cart/cart.service.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import.js';
 
@@ -75,13 +76,15 @@ async function main(): Promise<void> {
     const report = await importCatalog(database.db, JSON.parse(await readFile(file, 'utf8')));
     app.log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
   }
-  const purge = () =>
-    purgeIdempotencyRecords(database.db).then(
-      (count) => count > 0 && app.log.info(`removed ${count} idempotency records older than 24 h`),
-      (error: unknown) => app.log.warn({ err: error }, 'could not purge idempotency records'),
+  // Expired carts and old Idempotency-Key records, now and every 10 minutes.
+  const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
+  const runSweep = () =>
+    sweep(database.db, lifetime).then(
+      (report) => (report.carts > 0 || report.idempotencyRecords > 0) && app.log.info(report, 'swept expired carts and idempotency records'),
+      (error: unknown) => app.log.warn({ err: error }, 'could not sweep expired carts'),
     );
-  await purge();
-  setInterval(() => void purge(), 60 * 60 * 1000).unref();
+  await runSweep();
+  setInterval(() => void runSweep(), 10 * 60 * 1000).unref();
   if (!closing) lifecycle.phase = 'ready';
   app.log.info('ready');
 }

@@ -3,8 +3,8 @@
 import { FieldResolver, Resolver, Root } from 'type-graphql';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { CartCost, Offer, ShippingQuote } from '../domain/pricing.js';
-import type { Cart, CartLine, StoreEntry } from './cart.model.js';
-import { BuyerIdentityType, CartCostType, CartType, StoreEntryType } from './cart.type.js';
+import type { Cart, CartLine, Order, OrderCost, OrderLine, StoreEntry } from './cart.model.js';
+import { BuyerIdentityType, CartCostType, CartType, OrderCostType, OrderLineType, OrderType, StoreEntryType } from './cart.type.js';
 
 type WithId<T> = T & { id: string };
 
@@ -59,5 +59,19 @@ export class CartFieldsResolver {
   @FieldResolver(() => [StoreEntryType])
   stores(@Root() cart: Cart): GraphQLStoreEntry[] {
     return cart.stores.map((entry) => graphqlStoreEntry(cart.id, entry));
+  }
+}
+
+@Resolver(() => OrderType)
+export class OrderFieldsResolver {
+  @FieldResolver(() => [OrderLineType])
+  lines(@Root() order: Order): WithId<OrderLine>[] {
+    return order.lines.map((line) => ({ ...line, id: `${order.id}:${line.variantId}` }));
+  }
+
+  @FieldResolver(() => OrderCostType, { nullable: true })
+  cost(@Root() order: Order): (WithId<Omit<OrderCost, 'shippingMethod'>> & { shippingMethod: GraphQLShippingMethod | null }) | null {
+    if (!order.cost) return null;
+    return { ...order.cost, id: order.id, shippingMethod: order.cost.shippingMethod && shippingMethod(order.id, order.cost.shippingMethod) };
   }
 }

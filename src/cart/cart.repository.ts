@@ -2,6 +2,7 @@
 // write it is part of; `lock` is the first statement of every cart write.
 import type { DbClient, Prisma } from '../db/database.js';
 import { emptyBuyerIdentity, type BuyerIdentity } from '../domain/buyer-identity.js';
+import type { Cart } from './cart.model.js';
 
 const storeConfig = {
   select: {
@@ -58,6 +59,10 @@ export interface StoredLine {
 export interface StoredCart {
   id: string;
   currency: string | null;
+  /** The last change (a cart not submitted expires a TTL after it). */
+  updatedAt: Date;
+  /** The cart as priced at submit; null before. */
+  snapshot: Cart | null;
   identity: BuyerIdentity;
   entries: StoredEntry[];
   lines: StoredLine[];
@@ -76,13 +81,23 @@ export class CartRepository {
    * PostgreSQL and the database write lock on SQLite, so concurrent writers of one cart queue
    * here and each reads what the previous one committed. False when there is no such cart.
    */
-  async lock(tx: DbClient, cartId: string): Promise<boolean> {
-    const { count } = await tx.cart.updateMany({ where: { id: cartId }, data: { version: { increment: 1 } } });
-    return count === 1;
+  async lock(tx: DbClient, cartId: string, expiredBefore: Date): Promise<'locked' | 'expired' | 'missing'> {
+    // A cart unchanged since `expiredBefore` and not submitted has expired: it is not locked (the
+    // lock would count as a change).
+    const { count } = await tx.cart.updateMany({
+      where: { id: cartId, OR: [{ updatedAt: { gte: expiredBefore } }, { stores: { some: { isSubmitted: true } } }] },
+      data: { version: { increment: 1 } },
+    });
+    if (count === 1) return 'locked';
+    return (await tx.cart.count({ where: { id: cartId } })) === 1 ? 'expired' : 'missing';
   }
 
-  async create(tx: DbClient, cartId: string): Promise<void> {
-    await tx.cart.create({ data: { id: cartId } });
+  async create(tx: DbClient, cartId: string): Promise<Date> {
+    return (await tx.cart.create({ data: { id: cartId }, select: { updatedAt: true } })).updatedAt;
+  }
+
+  async saveSnapshot(tx: DbClient, cartId: string, snapshot: Cart): Promise<void> {
+    await tx.cart.update({ where: { id: cartId }, data: { snapshot: snapshot as unknown as Prisma.InputJsonValue } });
   }
 
   async load(tx: DbClient, cartId: string): Promise<StoredCart | null> {
@@ -91,6 +106,8 @@ export class CartRepository {
       select: {
         id: true,
         currency: true,
+        updatedAt: true,
+        snapshot: true,
         buyerIdentity: true,
         stores: {
           select: { storeId: true, position: true, selectedShippingMethodId: true, isSubmitted: true, requestId: true, store: storeConfig },
@@ -101,7 +118,7 @@ export class CartRepository {
     });
     if (!row) return null;
     const { cartId: _cartId, ...identity } = row.buyerIdentity ?? { cartId, ...emptyBuyerIdentity };
-    return { id: row.id, currency: row.currency, identity, entries: row.stores, lines: row.lines };
+    return { id: row.id, currency: row.currency, updatedAt: row.updatedAt, snapshot: (row.snapshot as unknown as Cart | null) ?? null, identity, entries: row.stores, lines: row.lines };
   }
 
   async skusByIds(tx: DbClient, ids: number[]): Promise<CartSku[]> {

@@ -137,7 +137,7 @@ export const cartResponse = {
 
 export const orderResponse = {
   type: 'object',
-  required: ['id', 'cart_id', 'status', 'events', 'required_actions'],
+  required: ['id', 'cart_id', 'status', 'events', 'required_actions', 'lines', 'cost'],
   properties: {
     id: { type: 'string' },
     cart_id: { type: 'string' },
@@ -149,6 +149,36 @@ export const orderResponse = {
     required_actions: {
       type: 'array',
       items: { type: 'object', required: ['action', 'description'], properties: { action: { type: 'string' }, description: { type: 'string' } } },
+    },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['variant_id', 'product_id', 'title', 'variant_title', 'variant_values', 'quantity', 'unit_price', 'line_total'],
+        properties: {
+          variant_id: { type: 'string' },
+          product_id: { type: 'string' },
+          title: { type: 'string' },
+          variant_title: { type: 'string' },
+          variant_values: { type: 'array', items: { type: 'object', required: ['variant', 'value'], properties: { variant: { type: 'string' }, value: { type: 'string' } } } },
+          quantity: { type: 'integer' },
+          unit_price: money,
+          line_total: money,
+        },
+      },
+    },
+    cost: {
+      type: ['object', 'null'],
+      required: ['currency', 'subtotal', 'margin', 'shipping_method', 'shipping', 'tax', 'total'],
+      properties: {
+        currency: { type: 'string' },
+        subtotal: money,
+        margin: money,
+        shipping_method: { ...shippingMethod, type: ['object', 'null'] },
+        shipping: money,
+        tax: money,
+        total: money,
+      },
     },
   },
 } as const;

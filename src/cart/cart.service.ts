@@ -33,11 +33,38 @@ export function cartNotFound(cartId: string): AppError {
   return new AppError('CART_NOT_FOUND', `No cart with id ${cartId.slice(0, 64)}`, { cart_id: cartId.slice(0, 64) });
 }
 
-/** The stored cart, or CART_NOT_FOUND (ids that cannot be cart ids are not looked up). */
-export async function loadCart(repository: CartRepository, tx: DbClient, cartId: string): Promise<StoredCart> {
+/** A distinct code, so that a client knows to start a new cart. */
+export function cartExpired(cartId: string): AppError {
+  return new AppError('CART_EXPIRED', `Cart ${cartId.slice(0, 64)} expired: it was not changed for too long; start a new cart`, { cart_id: cartId.slice(0, 64) });
+}
+
+/** How long a cart that is not submitted lives after its last change (CART_TTL_SECONDS). */
+export class CartLifetime {
+  constructor(readonly ttlMs: number) {}
+
+  /** Carts not submitted and unchanged since this moment have expired. */
+  expiredBefore(now = Date.now()): Date {
+    return new Date(now - this.ttlMs);
+  }
+
+  isExpired(cart: StoredCart, now = Date.now()): boolean {
+    return cart.updatedAt < this.expiredBefore(now) && !cart.entries.some((entry) => entry.isSubmitted);
+  }
+}
+
+/** The stored cart, or CART_NOT_FOUND / CART_EXPIRED (ids that cannot be cart ids are not looked up). */
+export async function loadCart(repository: CartRepository, tx: DbClient, cartId: string, lifetime: CartLifetime): Promise<StoredCart> {
   const cart = cartIdShape.test(cartId) ? await repository.load(tx, cartId) : null;
   if (!cart) throw cartNotFound(cartId);
+  if (lifetime.isExpired(cart)) throw cartExpired(cartId);
   return cart;
+}
+
+/** Takes the cart's write lock, or CART_NOT_FOUND / CART_EXPIRED. */
+export async function lockCart(repository: CartRepository, tx: DbClient, cartId: string, lifetime: CartLifetime): Promise<void> {
+  const state = cartIdShape.test(cartId) ? await repository.lock(tx, cartId, lifetime.expiredBefore()) : 'missing';
+  if (state === 'missing') throw cartNotFound(cartId);
+  if (state === 'expired') throw cartExpired(cartId);
 }
 
 /** How a caller names buyer identity fields in error details (REST snake_case, GraphQL camelCase). */
@@ -62,11 +89,17 @@ function catalogId(text: string): number | null {
 export class CartService {
   private readonly repository = new CartRepository();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly lifetime: CartLifetime,
+  ) {}
 
   async get(cartId: string): Promise<Cart> {
     // Read in a transaction too: on SQLite it waits for a write in flight instead of seeing it half done.
-    return inTransaction(this.db, async (tx) => priceCart(await this.loadOrThrow(tx, cartId)));
+    return inTransaction(this.db, async (tx) => {
+      const cart = await this.loadOrThrow(tx, cartId);
+      return cart.snapshot ?? priceCart(cart);
+    });
   }
 
   /** Adds the items (quantities merge); a null cart id creates a cart. */
@@ -142,7 +175,7 @@ export class CartService {
   }
 
   private loadOrThrow(tx: DbClient, cartId: string): Promise<StoredCart> {
-    return loadCart(this.repository, tx, cartId);
+    return loadCart(this.repository, tx, cartId, this.lifetime);
   }
 
   /**
@@ -151,14 +184,14 @@ export class CartService {
    */
   private write(cartId: string | null, once: IdempotentWrite | null, change: (tx: DbClient, cart: StoredCart) => Promise<StoredCart>): Promise<Cart> {
     const lock = async (tx: DbClient) => {
-      if (cartId !== null && (!cartIdShape.test(cartId) || !(await this.repository.lock(tx, cartId)))) throw cartNotFound(cartId);
+      if (cartId !== null) await lockCart(this.repository, tx, cartId, this.lifetime);
     };
     return writeOnce(this.db, once, lock, async (tx) => {
       let cart: StoredCart;
       if (cartId === null) {
         const id = newCartId();
-        await this.repository.create(tx, id);
-        cart = { id, currency: null, identity: emptyBuyerIdentity, entries: [], lines: [] };
+        const updatedAt = await this.repository.create(tx, id);
+        cart = { id, currency: null, updatedAt, snapshot: null, identity: emptyBuyerIdentity, entries: [], lines: [] };
       } else {
         cart = await this.loadOrThrow(tx, cartId);
       }

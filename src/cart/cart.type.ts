@@ -9,6 +9,7 @@
 // as `variantId` and `productId`, not as ids of their own.
 import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { MoneyType } from '../graphql/money.type.js';
+import { VariantValueType } from '../catalog/catalog.type.js';
 import { cartStatuses, orderStatuses } from '../domain/order-status.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
@@ -132,6 +133,31 @@ export class RequiredActionType {
   @Field(() => String) description!: string;
 }
 
+@ObjectType('OrderLine', { simpleResolvers: true, description: 'What an order sold, as it was at submit: later catalog changes do not touch it.' })
+export class OrderLineType {
+  @Field(() => ID, { description: 'This line of this order.' }) id!: string;
+  @Field(() => ID) variantId!: string;
+  @Field(() => ID) productId!: string;
+  @Field(() => String, { description: "The product's title." }) title!: string;
+  @Field(() => String, { description: "The SKU's name." }) variantTitle!: string;
+  @Field(() => [VariantValueType]) variantValues!: VariantValueType[];
+  @Field(() => Int) quantity!: number;
+  @Field(() => MoneyType) unitPrice!: MoneyType;
+  @Field(() => MoneyType) lineTotal!: MoneyType;
+}
+
+@ObjectType('OrderCost', { simpleResolvers: true, description: "An order's offer as it was at submit." })
+export class OrderCostType {
+  @Field(() => ID, { description: 'The cost of this order (the order id).' }) id!: string;
+  @Field(() => String) currency!: string;
+  @Field(() => MoneyType) subtotal!: MoneyType;
+  @Field(() => MoneyType) margin!: MoneyType;
+  @Field(() => ShippingMethodType, { nullable: true }) shippingMethod!: ShippingMethodType | null;
+  @Field(() => MoneyType) shipping!: MoneyType;
+  @Field(() => MoneyType) tax!: MoneyType;
+  @Field(() => MoneyType, { description: 'subtotal + shipping + tax.' }) total!: MoneyType;
+}
+
 @ObjectType('Order', { simpleResolvers: true, description: "A store's order, created when its cart is submitted." })
 export class OrderType {
   @Field(() => ID) id!: string;
@@ -140,6 +166,8 @@ export class OrderType {
   @Field(() => OrderStatusEnum) status!: string;
   @Field(() => [OrderEventType]) events!: OrderEventType[];
   @Field(() => [RequiredActionType]) requiredActions!: RequiredActionType[];
+  @Field(() => [OrderLineType], { description: 'What was sold (empty for orders placed before orders kept their lines).' }) lines!: OrderLineType[];
+  @Field(() => OrderCostType, { nullable: true, description: 'For how much (null for orders placed before orders kept their cost).' }) cost!: OrderCostType | null;
 }
 
 @ObjectType('CartStatusResult', { simpleResolvers: true })

@@ -2,7 +2,7 @@
 import { formatMoney, toMajor, type Money } from '../domain/money.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Offer, ShippingQuote } from '../domain/pricing.js';
-import type { Cart, CartItemRef, CartLine, CartStatusAnswer, Order, StoreEntry } from './cart.model.js';
+import type { Cart, CartItemRef, CartLine, CartStatusAnswer, Order, OrderCost, OrderLine, StoreEntry } from './cart.model.js';
 
 export interface MoneyView {
   value: number;
@@ -77,6 +77,32 @@ export function cartView(cart: Cart) {
   };
 }
 
+function orderLineView(line: OrderLine) {
+  return {
+    variant_id: line.variantId,
+    product_id: line.productId,
+    title: line.title,
+    variant_title: line.variantTitle,
+    variant_values: line.variantValues.map(({ variant, value }) => ({ variant, value })),
+    quantity: line.quantity,
+    unit_price: moneyView(line.unitPrice),
+    line_total: moneyView(line.lineTotal),
+  };
+}
+
+function orderCostView(cost: OrderCost) {
+  return {
+    currency: cost.currency,
+    subtotal: moneyView(cost.subtotal),
+    margin: moneyView(cost.margin),
+    shipping_method: cost.shippingMethod && shippingMethodView(cost.shippingMethod),
+    shipping: moneyView(cost.shipping),
+    tax: moneyView(cost.tax),
+    total: moneyView(cost.total),
+  };
+}
+
+/** service.md's Order, plus what was sold (`lines`) and for how much (`cost`), frozen at submit. */
 export function orderView(order: Order) {
   return {
     id: order.id,
@@ -84,6 +110,8 @@ export function orderView(order: Order) {
     status: order.status,
     events: order.events.map((event) => ({ id: event.id, created_at: event.createdAt, type: event.type })),
     required_actions: order.requiredActions.map(({ action, description }) => ({ action, description })),
+    lines: order.lines.map(orderLineView),
+    cost: order.cost && orderCostView(order.cost),
   };
 }
 

@@ -6,10 +6,11 @@ import { AppError } from '../errors.js';
 import { missingForSubmit } from '../domain/buyer-identity.js';
 import { cartStatusOf } from '../domain/order-status.js';
 import { OrderRepository } from '../orders/order.repository.js';
-import type { Cart, CartStatusAnswer } from './cart.model.js';
+import type { Cart, CartStatusAnswer, OrderLine } from './cart.model.js';
 import { CartRepository, type StoredCart } from './cart.repository.js';
-import { priceCart } from './cart.pricing.js';
-import { cartNotFound, loadCart, snakeCase, type FieldNaming } from './cart.service.js';
+import { priceCart, unitPriceMinor } from './cart.pricing.js';
+import { money } from '../domain/money.js';
+import { loadCart, lockCart, snakeCase, type CartLifetime, type FieldNaming } from './cart.service.js';
 import { inTransaction } from '../db/transaction.js';
 import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
 
@@ -19,33 +20,60 @@ export interface SubmitResult {
   replayed: boolean;
 }
 
+/** The lines of one store as they are sold now: prices and names frozen into the order. */
+function orderLines(lines: StoredCart['lines']): OrderLine[] {
+  return lines.map((line) => {
+    const unit = unitPriceMinor(line.sku);
+    return {
+      variantId: String(line.skuId),
+      productId: String(line.sku.productId),
+      title: line.sku.product.title,
+      variantTitle: line.sku.name,
+      variantValues: (line.sku.variantValues as unknown as OrderLine['variantValues'] | null) ?? [],
+      quantity: line.quantity,
+      unitPrice: money(unit, line.sku.currency),
+      lineTotal: money(unit * line.quantity, line.sku.currency),
+    };
+  });
+}
+
 export class CheckoutService {
   private readonly carts = new CartRepository();
   private readonly orders = new OrderRepository();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly lifetime: CartLifetime,
+  ) {}
 
   async status(cartId: string): Promise<CartStatusAnswer> {
     return inTransaction(this.db, async (tx) => {
-      return this.answer(tx, await loadCart(this.carts, tx, cartId));
+      return this.answer(tx, await loadCart(this.carts, tx, cartId, this.lifetime));
     });
   }
 
   /** With an Idempotency-Key, a repeat (or a concurrent twin) gets the first answer. */
   async submit(cartId: string, once: IdempotentWrite | null, naming: FieldNaming = snakeCase): Promise<SubmitResult> {
     const lock = async (tx: DbClient) => {
-      if (!(await this.carts.lock(tx, cartId))) throw cartNotFound(cartId);
+      await lockCart(this.carts, tx, cartId, this.lifetime);
     };
     const answer = await writeOnce(this.db, once, lock, async (tx) => {
       const now = new Date();
-      const cart = await loadCart(this.carts, tx, cartId);
+      const cart = await loadCart(this.carts, tx, cartId, this.lifetime);
       const priced = priceCart(cart);
       this.checkSubmittable(cart, priced, naming);
+      // Stock is taken in this transaction, each line only where it covers the quantity: of two
+      // carts racing for the last unit, one submits and the other is refused, on any engine.
+      const short = await this.orders.reserveStock(tx, cart.lines.map((line) => ({ variantId: String(line.skuId), quantity: line.quantity })));
+      if (short.length > 0) {
+        throw new AppError('PRODUCTS_UNAVAILABLE', `Variants not available in the quantity asked: ${short.join(', ')}`, { variant_ids: short });
+      }
       const requestIds = new Map<number, string>();
       for (const entry of priced.stores) {
         const requestId = randomUUID();
         requestIds.set(entry.storeId, requestId);
         const offer = entry.offer;
+        const total = offer.subtotal.minor + offer.shipping.minor + offer.tax.minor;
         await this.orders.create(
           tx,
           {
@@ -56,8 +84,19 @@ export class CheckoutService {
             subtotalMinor: offer.subtotal.minor,
             shippingMinor: offer.shipping.minor,
             taxMinor: offer.tax.minor,
-            totalMinor: offer.subtotal.minor + offer.shipping.minor + offer.tax.minor,
+            totalMinor: total,
             shippingMethodId: offer.selectedShippingMethod?.id ?? null,
+            lines: orderLines(cart.lines.filter((line) => line.storeId === entry.storeId)),
+            cost: {
+              currency: offer.subtotal.currency,
+              subtotal: offer.subtotal,
+              margin: offer.margin,
+              shippingMethod: offer.selectedShippingMethod,
+              shipping: offer.shipping,
+              tax: offer.tax,
+              total: money(total, offer.subtotal.currency),
+            },
+            buyerIdentity: cart.identity,
           },
           now,
         );
@@ -68,7 +107,10 @@ export class CheckoutService {
         ...cart,
         entries: cart.entries.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
       };
-      return this.answer(tx, submitted);
+      // From now on the cart answers from this snapshot, whatever later imports change.
+      const snapshot = priceCart(submitted);
+      await this.carts.saveSnapshot(tx, cartId, snapshot);
+      return this.answer(tx, { ...submitted, snapshot });
     });
     return { answer, replayed: once?.replayed ?? false };
   }
@@ -90,6 +132,6 @@ export class CheckoutService {
 
   private async answer(tx: DbClient, cart: StoredCart): Promise<CartStatusAnswer> {
     const orders = await this.orders.ofCart(tx, cart.id, cart.entries.map((entry) => entry.storeId));
-    return { status: cartStatusOf(orders.map((order) => order.status)), orders, cart: priceCart(cart) };
+    return { status: cartStatusOf(orders.map((order) => order.status)), orders, cart: cart.snapshot ?? priceCart(cart) };
   }
 }

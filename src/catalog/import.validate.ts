@@ -1,7 +1,8 @@
 // Validation of a catalog document (contract.md §4, version 1). Reports every problem with its
 // JSON path; produces the normalized document (money in minor units, rates in ppm) only when
 // there is none. References may point into the document or at rows already in the database.
-import { isCurrencyCode, toMinor, toPpm } from '../domain/money.js';
+import { iso4217, iso4217Edition } from '../domain/currencies.js';
+import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../domain/money.js';
 import type { MediaKind, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
 
 export interface Problem {
@@ -105,6 +106,17 @@ function describe(value: Json): string {
   return String(value);
 }
 
+/** Why a value is not a currency a store can sell in, by what the pinned ISO 4217 table knows of it. */
+function notACurrency(value: Json): string {
+  const code = typeof value === 'string' ? value : '';
+  const entry = iso4217.get(code);
+  if (entry?.kind === 'fund') return `must be a currency, got "${code}": an ISO 4217 fund code or unit of account, not money a buyer pays with`;
+  if (entry?.kind === 'no minor unit') return `must be a currency, got "${code}": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)`;
+  if (entry?.kind === 'withdrawn') return `must be a current currency, got "${code}": withdrawn from ISO 4217, replaced by "${entry.successor}"`;
+  if (isCurrencyCode(code.toUpperCase())) return `must be an ISO 4217 currency code in capital letters ("${code.toUpperCase()}"), got ${describe(value)}`;
+  return `must be a currency code of ISO 4217 (${iso4217Edition}) such as "USD", got ${describe(value)}`;
+}
+
 class Checker {
   readonly problems: Problem[] = [];
 
@@ -153,7 +165,7 @@ class Checker {
   currency(object: JsonObject, key: string, path: string): string {
     const value = object[key];
     if (isCurrencyCode(value)) return value;
-    this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be an ISO 4217 currency code such as "USD", got ${describe(value)}`);
+    this.fail(`${path}.${key}`, value === undefined ? 'is required' : notACurrency(value));
     return '';
   }
 
@@ -167,7 +179,7 @@ class Checker {
     }
     if (currency === '') return null;
     const minor = toMinor(value, currency);
-    if (minor === null) this.fail(`${path}.${key}`, `${value} has more decimals than ${currency} has`);
+    if (minor === null) this.fail(`${path}.${key}`, `${value} has more decimals than ${currency} has (${currencyDigits(currency)})`);
     else if (minor > maxId) this.fail(`${path}.${key}`, `${value} is more than the largest price (${maxId} in ${currency} minor units)`);
     return minor !== null && minor <= maxId ? minor : null;
   }
@@ -278,6 +290,7 @@ function validateSku(check: Checker, raw: Json, path: string, productId: number,
   if (!Number.isNaN(merchantId)) {
     const expected = storeCurrency(merchantId);
     if (expected === undefined) check.fail(`${path}.merchant_id`, `must name a store: no store ${merchantId} in the document or the database`);
+    else if (currency !== '' && expected === '') check.fail(`${path}.currency`, `cannot be checked: store ${merchantId} has no valid currency`);
     else if (currency !== '' && expected !== currency) check.fail(`${path}.currency`, `must be the currency of store ${merchantId} (${expected}), got "${currency}"`);
   }
   if (object.product_id !== undefined && object.product_id !== productId) {

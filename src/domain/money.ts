@@ -1,6 +1,8 @@
 // Money is integer minor units inside the service (cents for USD, yen for JPY); decimals in
 // major units exist only at the edges: parsed once on import, formatted once per response.
-// This module owns every conversion and rounding rule.
+// This module owns every conversion and rounding rule; how many decimals a currency has comes from
+// the pinned ISO 4217 table in currencies.ts.
+import { iso4217, iso4217Edition } from './currencies.js';
 
 export interface Money {
   /** Integer amount in the currency's minor unit. */
@@ -9,22 +11,22 @@ export interface Money {
   readonly currency: string;
 }
 
-const knownCurrencies = new Set(Intl.supportedValuesOf('currency'));
-const digitsCache = new Map<string, number>();
 const formatCache = new Map<string, Intl.NumberFormat>();
 
+/** A currency a store may sell in: a code of the pinned ISO 4217 table that is money (not a fund). */
 export function isCurrencyCode(code: unknown): code is string {
-  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) && knownCurrencies.has(code);
+  return typeof code === 'string' && iso4217.get(code)?.kind === 'currency';
 }
 
-/** Digits after the decimal point in the currency's major unit: 2 for USD, 0 for JPY, 3 for KWD. */
+/**
+ * Digits after the decimal point in the currency's major unit, from the pinned ISO 4217 table: 2
+ * for USD, 0 for JPY, 3 for KWD. Throws for a code without one: amounts exist only in currencies
+ * the catalog import accepted.
+ */
 export function currencyDigits(currency: string): number {
-  let digits = digitsCache.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsCache.set(currency, digits);
-  }
-  return digits;
+  const exponent = iso4217.get(currency)?.exponent;
+  if (exponent === undefined || exponent === null) throw new Error(`${currency} has no minor unit in ISO 4217 (${iso4217Edition})`);
+  return exponent;
 }
 
 /**
@@ -43,11 +45,15 @@ export function toMajor(minor: number, currency: string): number {
   return minor / 10 ** currencyDigits(currency);
 }
 
-/** "$44.99", "€1,234.50", "¥500": Intl currency format, en-US. */
+/**
+ * "$44.99", "€1,234.50", "¥500", "KWD 1.234": en-US, with Intl's symbols and grouping but always
+ * exactly the table's number of decimals (Intl's own, from CLDR, differ for HUF, IQD, …).
+ */
 export function formatMoney(money: Money): string {
   let format = formatCache.get(money.currency);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency });
+    const digits = currencyDigits(money.currency);
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     formatCache.set(money.currency, format);
   }
   return format.format(toMajor(money.minor, money.currency));

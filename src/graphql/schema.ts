@@ -5,7 +5,7 @@ import { printSchema, type GraphQLSchema } from 'graphql';
 import { CatalogProductResolver, MediaResolver, ProductResolver } from '../catalog/catalog.resolver.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { CartResolver } from '../cart/cart.resolver.js';
-import { CartFieldsResolver } from '../cart/cart.graphql.js';
+import { CartFieldsResolver, OrderFieldsResolver } from '../cart/cart.graphql.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { CheckoutService } from '../cart/checkout.service.js';
 import { OrderResolver } from '../orders/order.resolver.js';
@@ -19,7 +19,7 @@ export interface SchemaServices {
   orders: OrderService;
 }
 
-const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver] as const;
+const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -30,6 +30,7 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [MoneyResolver, () => new MoneyResolver()],
     [CartResolver, () => new CartResolver(services.carts, services.checkout)],
     [CartFieldsResolver, () => new CartFieldsResolver()],
+    [OrderFieldsResolver, () => new OrderFieldsResolver()],
     [OrderResolver, () => new OrderResolver(services.orders)],
   ]);
   const instances = new Map<unknown, unknown>();

@@ -156,9 +156,3 @@ async function save(tx: DbClient, write: IdempotentWrite, answer: unknown, now: 
   }
   await tx.idempotencyRecord.create({ data: { scope: write.scope, key: write.key, requestHash: write.hash, statusCode: 200, body, createdAt: now } });
 }
-
-/** Removes records past the 24 h window. */
-export async function purgeIdempotencyRecords(db: Db, now = new Date()): Promise<number> {
-  const { count } = await inTransaction(db, (tx) => tx.idempotencyRecord.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - idempotencyWindowMs) } } }));
-  return count;
-}

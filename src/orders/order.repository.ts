@@ -1,8 +1,9 @@
 // The only order code that talks to Prisma: orders with their events and required actions.
 import { randomUUID } from 'node:crypto';
-import type { DbClient } from '../db/database.js';
+import type { DbClient, Prisma } from '../db/database.js';
 import type { OrderStatus } from '../domain/order-status.js';
-import type { Order, RequiredAction } from '../cart/cart.model.js';
+import type { Order, OrderCost, OrderLine, RequiredAction } from '../cart/cart.model.js';
+import type { BuyerIdentity } from '../domain/buyer-identity.js';
 
 const orderColumns = {
   id: true,
@@ -11,6 +12,8 @@ const orderColumns = {
   status: true,
   events: { select: { id: true, createdAt: true, type: true }, orderBy: { position: 'asc' } },
   requiredActions: { select: { action: true, description: true }, orderBy: { position: 'asc' } },
+  lines: true,
+  cost: true,
 } as const;
 
 interface OrderRow {
@@ -20,11 +23,16 @@ interface OrderRow {
   status: string;
   events: { id: string; createdAt: Date; type: string }[];
   requiredActions: RequiredAction[];
+  lines: Prisma.JsonValue;
+  cost: Prisma.JsonValue;
 }
 
-// Statuses and event types are written only from OrderStatus values.
+// Statuses and event types are written only from OrderStatus values; lines and cost only from
+// OrderLine[] and OrderCost (by create below).
 function toOrder(row: OrderRow): Order {
   return {
+    lines: (row.lines as unknown as OrderLine[] | null) ?? [],
+    cost: (row.cost as unknown as OrderCost | null) ?? null,
     id: row.id,
     cartId: row.cartId,
     storeId: row.storeId,
@@ -44,6 +52,9 @@ export interface NewOrder {
   taxMinor: number;
   totalMinor: number;
   shippingMethodId: string | null;
+  lines: OrderLine[];
+  cost: OrderCost;
+  buyerIdentity: BuyerIdentity;
 }
 
 export class OrderRepository {
@@ -69,10 +80,14 @@ export class OrderRepository {
   }
 
   async create(tx: DbClient, order: NewOrder, now: Date): Promise<void> {
+    const { lines, cost, buyerIdentity, ...columns } = order;
     await tx.order.create({
       data: {
         id: randomUUID(),
-        ...order,
+        ...columns,
+        lines: lines as unknown as Prisma.InputJsonValue,
+        cost: cost as unknown as Prisma.InputJsonValue,
+        buyerIdentity: buyerIdentity as unknown as Prisma.InputJsonValue,
         status: 'SUBMITTED',
         createdAt: now,
         events: { create: { id: randomUUID(), type: 'SUBMITTED', createdAt: now, position: 0 } },
@@ -87,6 +102,26 @@ export class OrderRepository {
     await tx.requiredAction.deleteMany({ where: { orderId: order.id } });
     if (requiredActions.length > 0) {
       await tx.requiredAction.createMany({ data: requiredActions.map((action, position) => ({ orderId: order.id, position, ...action })) });
+    }
+  }
+
+  /**
+   * Takes each line's quantity from its SKU's stock, only where the stock covers it (one
+   * conditional UPDATE per line, under the row lock it takes): the lines it could not cover.
+   */
+  async reserveStock(tx: DbClient, lines: { variantId: string; quantity: number }[]): Promise<string[]> {
+    const short: string[] = [];
+    for (const line of lines) {
+      const { count } = await tx.sku.updateMany({ where: { id: Number(line.variantId), qtyAvailable: { gte: line.quantity } }, data: { qtyAvailable: { decrement: line.quantity } } });
+      if (count === 0) short.push(line.variantId);
+    }
+    return short;
+  }
+
+  /** Gives an order's quantities back to its SKUs' stock (a cancelled or failed order). */
+  async releaseStock(tx: DbClient, lines: OrderLine[]): Promise<void> {
+    for (const line of lines) {
+      await tx.sku.updateMany({ where: { id: Number(line.variantId) }, data: { qtyAvailable: { increment: line.quantity } } });
     }
   }
 }

@@ -64,6 +64,8 @@ export class OrderService {
         });
       }
       await this.repository.transition(tx, order, status, actions, new Date());
+      // An order that will not be fulfilled gives its stock back (once: these are final states).
+      if (status === 'CANCELLED' || status === 'FAILED') await this.repository.releaseStock(tx, order.lines);
       const updated = await this.repository.find(tx, orderId);
       if (!updated) throw orderNotFound(orderId);
       return updated;

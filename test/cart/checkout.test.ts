@@ -1,6 +1,7 @@
 // Submit, orders and cart status (contract.md §7) through REST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
+import { importCatalog } from '../../src/catalog/import.js';
 import { addToCart, call, californian, exampleA, post, type CartJson, type Item } from './cart-helpers.js';
 
 interface OrderJson {
@@ -25,7 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A cart ready to submit; the catalog (and so its stock, which submits take) as the fixture has it. */
 async function readyCart(items: Item[] = exampleA, identity: object = californian): Promise<string> {
+  await importCatalog(t.database.db, readFixture('cart-catalog.json'));
   const cart = await addToCart(t, items);
   await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: identity });
   return cart.body.id;

@@ -1,19 +1,22 @@
 // 50 requests at once at one cart: no quantity lost, no cart shared, one set of orders.
+// PostgreSQL only: the SQLite driver runs every transaction of a process on one connection, one
+// after the other, so there these could not fail whatever the locking (they proved nothing). With
+// the cart's row lock removed they fail here: adds are lost and a cart submits twice (tried by hand).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, readFixture, type TestApp } from '../helpers.js';
+import { createTestApp, readFixture, testEngine, type TestApp } from '../helpers.js';
 import { addToCart, californian, exampleA, post, type CartJson } from './cart-helpers.js';
 
 const concurrent = 50;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(readFixture('cart-catalog.json'));
+  if (testEngine === 'postgresql') t = await createTestApp(readFixture('cart-catalog.json'));
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const times = <T>(count: number, run: (index: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, index) => run(index)));
 
-describe(`${concurrent} concurrent requests`, () => {
+describe.runIf(testEngine === 'postgresql')(`${concurrent} concurrent requests`, () => {
   it('adds to one cart through both route families lose no quantity', async () => {
     const cart = (await addToCart(t, [{ variant_id: '2021', quantity: 1 }])).body;
     const answers = await times(concurrent, (index) =>

@@ -1,7 +1,8 @@
 // Idempotency-Key on every cart-changing request: the same key and request replay the first
 // answer (Idempotent-Replayed: true); another request with the key is 409; keys live 24 h.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeIdempotencyRecords } from '../../src/idempotency/idempotency.js';
+import { sweep } from '../../src/cart/cart.sweeper.js';
+import { CartLifetime } from '../../src/cart/cart.service.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
 import { call, californian, post, type CartJson } from '../cart/cart-helpers.js';
 
@@ -126,7 +127,7 @@ describe('Idempotency-Key on REST', () => {
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(later.body.id).not.toBe(first.body.id);
     await t.database.db.idempotencyRecord.updateMany({ where: { key: 'old-key' }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
-    expect(await purgeIdempotencyRecords(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await sweep(t.database.db, new CartLifetime(864_000_000))).idempotencyRecords).toBeGreaterThanOrEqual(1);
     expect(await t.database.db.idempotencyRecord.count({ where: { key: 'old-key' } })).toBe(0);
   });
 });

@@ -1,0 +1,48 @@
+// Removes what has outlived its use: carts that expired without being submitted, and
+// Idempotency-Key records past their 24 hours. Each process sweeps on a timer; several processes
+// may sweep at once (a delete of what is already gone deletes nothing). Work goes in bounded
+// batches of short transactions, so a sweep never holds locks for long, and a cart being written
+// is never swept: an expired cart cannot be locked for a write, and the delete checks again that
+// the cart is still expired. Submitted carts and their orders are never removed.
+import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
+import { idempotencyWindowMs } from '../idempotency/idempotency.js';
+import type { CartLifetime } from './cart.service.js';
+
+export interface SweepOptions {
+  batchSize?: number;
+  /** Batches per sweep at most; the rest waits for the next sweep. */
+  maxBatches?: number;
+}
+
+export interface SweepReport {
+  carts: number;
+  idempotencyRecords: number;
+}
+
+export async function sweep(db: Db, lifetime: CartLifetime, options: SweepOptions = {}): Promise<SweepReport> {
+  const batchSize = options.batchSize ?? 500;
+  const maxBatches = options.maxBatches ?? 20;
+  const report: SweepReport = { carts: 0, idempotencyRecords: 0 };
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const before = lifetime.expiredBefore();
+    const expired = await db.cart.findMany({
+      where: { updatedAt: { lt: before }, stores: { none: { isSubmitted: true } }, orders: { none: {} } },
+      select: { id: true },
+      take: batchSize,
+    });
+    if (expired.length === 0) break;
+    const { count } = await inTransaction(db, (tx) => tx.cart.deleteMany({ where: { id: { in: expired.map((cart) => cart.id) }, updatedAt: { lt: before }, orders: { none: {} } } }));
+    report.carts += count;
+    if (expired.length < batchSize) break;
+  }
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const before = new Date(Date.now() - idempotencyWindowMs);
+    const old = await db.idempotencyRecord.findMany({ where: { createdAt: { lt: before } }, select: { scope: true, key: true }, take: batchSize });
+    if (old.length === 0) break;
+    const { count } = await inTransaction(db, (tx) => tx.idempotencyRecord.deleteMany({ where: { createdAt: { lt: before }, OR: old.map(({ scope, key }) => ({ scope, key })) } }));
+    report.idempotencyRecords += count;
+    if (old.length < batchSize) break;
+  }
+  return report;
+}
