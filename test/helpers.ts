@@ -126,6 +126,10 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.orderEvent.findMany({ orderBy: { id: 'asc' } }),
     db.requiredAction.findMany({ orderBy: { id: 'asc' } }),
     db.idempotencyRecord.findMany({ orderBy: [{ scope: 'asc' }, { key: 'asc' }] }),
+    db.event.findMany({ orderBy: { id: 'asc' } }),
+    db.webhookEndpoint.findMany({ orderBy: { id: 'asc' } }),
+    db.webhookDelivery.findMany({ orderBy: { id: 'asc' } }),
+    db.webhookAttempt.findMany({ orderBy: { id: 'asc' } }),
   ]);
   return JSON.stringify(tables, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
 }

@@ -9,6 +9,8 @@ import { OrderRepository } from '../orders/order.repository.js';
 import type { Cart, CartStatusAnswer, OrderLine } from './cart.model.js';
 import { CartRepository, type StoredCart } from './cart.repository.js';
 import { priceCart, unitPriceMinor } from './cart.pricing.js';
+import { orderView } from './cart.view.js';
+import { recordEvents } from '../events/outbox.js';
 import { money } from '../domain/money.js';
 import { loadCart, lockCart, snakeCase, type CartLifetime, type FieldNaming } from './cart.service.js';
 import { inTransaction } from '../db/transaction.js';
@@ -110,7 +112,18 @@ export class CheckoutService {
       // From now on the cart answers from this snapshot, whatever later imports change.
       const snapshot = priceCart(submitted);
       await this.carts.saveSnapshot(tx, cartId, snapshot);
-      return this.answer(tx, { ...submitted, snapshot });
+      const answer = await this.answer(tx, { ...submitted, snapshot });
+      // In this transaction: no submit without its events, no events without the submit.
+      const orders = answer.orders.map(orderView);
+      await recordEvents(
+        tx,
+        [
+          { type: 'cart.submitted', cartId, data: { cart_id: cartId, status: answer.status, orders } },
+          ...orders.map((order) => ({ type: 'order.created' as const, cartId, orderId: order.id, data: { order } })),
+        ],
+        now,
+      );
+      return answer;
     });
     return { answer, replayed: once?.replayed ?? false };
   }

@@ -6,6 +6,8 @@ import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../do
 import type { Order, RequiredAction } from '../cart/cart.model.js';
 import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
 import { OrderRepository } from './order.repository.js';
+import { orderView } from '../cart/cart.view.js';
+import { recordEvents } from '../events/outbox.js';
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,11 +65,23 @@ export class OrderService {
           allowed: [...nextStatuses(order.status)],
         });
       }
-      await this.repository.transition(tx, order, status, actions, new Date());
+      const now = new Date();
+      await this.repository.transition(tx, order, status, actions, now);
       // An order that will not be fulfilled gives its stock back (once: these are final states).
       if (status === 'CANCELLED' || status === 'FAILED') await this.repository.releaseStock(tx, order.lines);
       const updated = await this.repository.find(tx, orderId);
       if (!updated) throw orderNotFound(orderId);
+      // In this transaction: no transition without its events, no events without the transition.
+      const view = orderView(updated);
+      const change = { order_id: updated.id, cart_id: updated.cartId, from: order.status, to: status, required_actions: view.required_actions };
+      await recordEvents(
+        tx,
+        [
+          { type: 'order.status_changed', cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } },
+          ...(status === 'ACTION_REQUIRED' ? [{ type: 'order.action_required' as const, cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } }] : []),
+        ],
+        now,
+      );
       return updated;
     });
   }

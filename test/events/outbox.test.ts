@@ -1,0 +1,70 @@
+// Events are written in the same transaction as their change: a submit writes cart.submitted and
+// one order.created per order, a transition order.status_changed (and order.action_required);
+// a refused request writes none; deliveries are created for the endpoints that want each event.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
+import { addToCart, californian, exampleA, post } from '../cart/cart-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(readFixture('cart-catalog.json'));
+});
+afterAll(() => t.close());
+
+async function readyCart(): Promise<string> {
+  const cart = await addToCart(t, exampleA);
+  await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: californian });
+  return cart.body.id;
+}
+
+const eventsOf = (cartId: string) => t.database.db.event.findMany({ where: { cartId }, orderBy: { id: 'asc' } });
+
+describe('the outbox', () => {
+  it('a submit writes cart.submitted and one order.created per order, with deliveries for the endpoints that want them', async () => {
+    await t.database.db.webhookEndpoint.createMany({
+      data: [
+        { id: 'whep_all', url: 'http://127.0.0.1:9/all', secret: 'whsec_x', events: undefined },
+        { id: 'whep_orders', url: 'http://127.0.0.1:9/orders', secret: 'whsec_x', events: ['order.created'] },
+        { id: 'whep_off', url: 'http://127.0.0.1:9/off', secret: 'whsec_x', enabled: false },
+      ],
+    });
+    const id = await readyCart();
+    const submitted = await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id });
+    expect(submitted.status).toBe(200);
+    const events = await eventsOf(id);
+    expect(events.map((event) => [event.type, event.orderId])).toStrictEqual([
+      ['cart.submitted', null],
+      ['order.created', submitted.body.orders[0]!.id],
+      ['order.created', submitted.body.orders[1]!.id],
+    ]);
+    expect(events[0]!.data).toMatchObject({ cart_id: id, status: 'SUBMITTED', orders: [{ id: submitted.body.orders[0]!.id, status: 'SUBMITTED' }, {}] });
+    expect(events.every((event) => /^msg_[0-9a-f]{32}$/.test(event.messageId))).toBe(true);
+    const deliveries = await t.database.db.webhookDelivery.findMany({ where: { eventId: { in: events.map((event) => event.id) } }, orderBy: [{ eventId: 'asc' }, { endpointId: 'asc' }] });
+    expect(deliveries.map((delivery) => [delivery.eventId, delivery.endpointId, delivery.status])).toStrictEqual([
+      [events[0]!.id, 'whep_all', 'pending'],
+      [events[1]!.id, 'whep_all', 'pending'],
+      [events[1]!.id, 'whep_orders', 'pending'],
+      [events[2]!.id, 'whep_all', 'pending'],
+      [events[2]!.id, 'whep_orders', 'pending'],
+    ]);
+    await t.database.db.webhookEndpoint.deleteMany({});
+  });
+
+  it('a transition writes order.status_changed, and order.action_required when actions are required', async () => {
+    const id = await readyCart();
+    const order = (await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id })).body.orders[0]!.id;
+    await post(t, `/orders/${order}/status`, { status: 'ACTION_REQUIRED', required_actions: [{ action: 'Verify', description: '3-D Secure' }] });
+    const events = (await eventsOf(id)).filter((event) => event.orderId === order && event.type !== 'order.created');
+    expect(events.map((event) => event.type)).toStrictEqual(['order.status_changed', 'order.action_required']);
+    expect(events[0]!.data).toMatchObject({ order_id: order, cart_id: id, from: 'SUBMITTED', to: 'ACTION_REQUIRED', required_actions: [{ action: 'Verify', description: '3-D Secure' }] });
+  });
+
+  it('a refused submit or transition writes no event', async () => {
+    const id = await readyCart();
+    const order = (await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id })).body.orders[0]!.id;
+    const before = await dumpDatabase(t.database);
+    expect((await post(t, '/cart/submit', { id })).status).toBe(409);
+    expect((await post(t, `/orders/${order}/status`, { status: 'FULFILLED' })).status).toBe(422);
+    expect(await dumpDatabase(t.database)).toBe(before);
+  });
+});
