@@ -60,6 +60,8 @@ export type AppConfig = Pick<
   | 'graphqlMaxTokens'
   | 'graphqlMaxAliases'
   | 'cartTtlSeconds'
+  | 'webhookRetrySchedule'
+  | 'webhookAllowPrivateUrls'
 >;
 
 const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;

@@ -50,6 +50,10 @@ export interface Config {
   graphqlMaxAliases: number;
   /** A cart that is not submitted expires this long after its last change. */
   cartTtlSeconds: number;
+  /** Seconds before each retry of a failed webhook delivery; the last repeats. */
+  webhookRetrySchedule: number[];
+  /** Allow webhook URLs on loopback, private and link-local addresses (tests, private networks). */
+  webhookAllowPrivateUrls: boolean;
 }
 
 /** false: the socket's peer is the client; true: any proxy; a hop count; or trusted addresses/CIDRs. */
@@ -128,6 +132,20 @@ function redisUrl(env: Env): string | null {
   return raw;
 }
 
+/** About 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then 14 h (Standard Webhooks' suggested schedule). */
+const defaultRetrySchedule = [5, 300, 1800, 7200, 18_000, 36_000, 50_400];
+
+/** WEBHOOK_RETRY_SCHEDULE: seconds separated by commas, e.g. 1,1,2. */
+function retrySchedule(env: Env): number[] {
+  const raw = env.WEBHOOK_RETRY_SCHEDULE?.trim();
+  if (!raw) return defaultRetrySchedule;
+  const steps = raw.split(',').map((step) => Number(step.trim()));
+  if (steps.length === 0 || steps.length > 50 || steps.some((step) => !Number.isFinite(step) || step <= 0 || step > 7 * 86_400)) {
+    throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE must be seconds (0 < s ≤ 604800) separated by commas, got "${raw.slice(0, 100)}"`);
+  }
+  return steps;
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -166,5 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlMaxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
     graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),
     cartTtlSeconds: int(env, 'CART_TTL_SECONDS', 864_000, 60, 10 * 365 * 86_400),
+    webhookRetrySchedule: retrySchedule(env),
+    webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
   };
 }
