@@ -19,6 +19,8 @@ import { CheckoutService } from './cart/checkout.service.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { OrderService } from './orders/order.service.js';
 import { registerOrderRoutes } from './orders/order.routes.js';
+import { WebhookService } from './webhooks/webhooks.service.js';
+import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 import { registerExplorerRoutes } from './explorer/explorer.routes.js';
 import { sandboxLandingPage } from './explorer/landing-page.js';
 import { buildGatewaySchema } from './graphql/schema.js';
@@ -31,6 +33,9 @@ import { principalOf, registerSecurity } from './security/security.js';
 import { idempotencyHooks } from './idempotency/idempotency.hooks.js';
 import { idempotencyScope } from './idempotency/idempotency.js';
 import { registerMetrics } from './metrics/metrics.js';
+import { createChangeFeed } from './live/change-feed.js';
+import { LiveUpdates } from './live/live.service.js';
+import { registerLiveRoutes } from './live/live.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -210,9 +215,12 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes });
   const catalog = new CatalogService(catalogRepository, catalogCache);
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
-  const carts = new CartService(database.db, lifetime);
-  const checkout = new CheckoutService(database.db, lifetime);
-  const orders = new OrderService(database.db);
+  // Writes publish their changes for live updates (src/live); streams may take at most half of
+  // the connections a process accepts.
+  const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log: app.log });
+  const carts = new CartService(database.db, lifetime, changes);
+  const checkout = new CheckoutService(database.db, lifetime, changes);
+  const orders = new OrderService(database.db, changes);
 
   app.decorateRequest(contextKey, null);
   app.decorateRequest('context', {
@@ -299,6 +307,8 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerCatalogRoutes(app, catalog);
   registerCartRoutes(app, carts, checkout, idempotency);
   registerOrderRoutes(app, orders, idempotency);
+  const webhooks = new WebhookService(database.db, config.webhookAllowPrivateUrls);
+  registerWebhookRoutes(app, webhooks);
   if (config.graphqlSandbox) registerExplorerRoutes(app);
 
   // POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own; each
@@ -316,10 +326,11 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), graphqlIdempotency.onSend];
   });
 
-  const schema = buildGatewaySchema({ catalog, carts, checkout, orders });
+  const schema = buildGatewaySchema({ catalog, carts, checkout, orders, webhooks });
   // GET /metrics and the HTTP request hook; GraphQL operations are counted as they are answered.
   const metrics = registerMetrics(app, { pool: () => database.poolStats(), cache: () => catalogCache.stats() });
   registerGraphQLLimits(app, schema, config, metrics.graphqlRefused);
+  registerLiveRoutes(app, { schema, live: new LiveUpdates(carts, orders, changes), changes, config, onRefused: metrics.graphqlRefused });
   const apollo = new ApolloServer<RequestContext>({
     schema,
     introspection: config.graphqlIntrospection,

@@ -1,6 +1,6 @@
 // The server: config → app → listen (not ready) → migrations → connect → demo seed → ready; and
 // a graceful shutdown on SIGTERM/SIGINT: not ready at once, in-flight requests finish, new ones
-// get 503, then the database is closed.
+// get 503, the webhook worker finishes or gives back its deliveries, then the database is closed.
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { sweep } from './cart/cart.sweeper.js';
 import { CartLifetime } from './cart/cart.service.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import.js';
+import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   };
 
   let closing = false;
+  let deliveries: DeliveryWorker | undefined;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -47,8 +49,8 @@ async function main(): Promise<void> {
     // hold close() forever: close such connections as they go idle.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     sweep.unref();
-    app
-      .close()
+    // Webhook requests get half the shutdown time; the rest records them and gives back the claims.
+    Promise.all([app.close(), deliveries?.stop(config.shutdownTimeoutMs / 2)])
       .then(() => database.close())
       .then(
         () => {
@@ -85,7 +87,10 @@ async function main(): Promise<void> {
     );
   await runSweep();
   setInterval(() => void runSweep(), 10 * 60 * 1000).unref();
-  if (!closing) lifecycle.phase = 'ready';
+  if (!closing) {
+    lifecycle.phase = 'ready';
+    deliveries = startDeliveryWorker({ db: database.db, provider: database.provider, config, log: app.log });
+  }
   app.log.info('ready');
 }
 

@@ -10,6 +10,7 @@ import { emptyBuyerIdentity, validateBuyerIdentityPatch, type BuyerIdentityField
 import type { Cart, CartItemInput } from './cart.model.js';
 import { CartRepository, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
+import type { ChangePublisher } from '../live/change-feed.js';
 
 export const maxQuantity = 999;
 /** Items one request may name, and lines one cart may hold. */
@@ -92,6 +93,7 @@ export class CartService {
   constructor(
     private readonly db: Db,
     private readonly lifetime: CartLifetime,
+    private readonly changes: ChangePublisher,
   ) {}
 
   async get(cartId: string): Promise<Cart> {
@@ -198,7 +200,10 @@ export class CartService {
       if (cart.entries.some((entry) => entry.isSubmitted)) {
         throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was submitted and can no longer change`, { cart_id: cart.id });
       }
-      return priceCart(await change(tx, cart));
+      const changed = priceCart(await change(tx, cart));
+      // Its live subscribers hear of it once this commits (nobody can watch a cart just made).
+      if (cartId !== null) await this.changes.publish(tx, [{ kind: 'cart', id: cart.id }]);
+      return changed;
     });
   }
 

@@ -11,6 +11,7 @@ import { CartRepository, type StoredCart } from './cart.repository.js';
 import { priceCart, unitPriceMinor } from './cart.pricing.js';
 import { orderView } from './cart.view.js';
 import { recordEvents } from '../events/outbox.js';
+import type { ChangePublisher } from '../live/change-feed.js';
 import { money } from '../domain/money.js';
 import { loadCart, lockCart, snakeCase, type CartLifetime, type FieldNaming } from './cart.service.js';
 import { inTransaction } from '../db/transaction.js';
@@ -46,6 +47,7 @@ export class CheckoutService {
   constructor(
     private readonly db: Db,
     private readonly lifetime: CartLifetime,
+    private readonly changes: ChangePublisher,
   ) {}
 
   async status(cartId: string): Promise<CartStatusAnswer> {
@@ -123,6 +125,7 @@ export class CheckoutService {
         ],
         now,
       );
+      await this.changes.publish(tx, [{ kind: 'cart', id: cartId }, ...orders.map((order) => ({ kind: 'order' as const, id: order.id }))]);
       return answer;
     });
     return { answer, replayed: once?.replayed ?? false };

@@ -45,6 +45,8 @@ export interface PoolStats {
 export interface Database {
   readonly db: Db;
   readonly provider: DatabaseProvider;
+  /** The DATABASE_URL it was opened with (live updates LISTEN on a connection of their own). */
+  readonly url: string;
   /** PostgreSQL: the pool's connections; null on SQLite (one connection, no pool). */
   poolStats(): PoolStats | null;
   close(): Promise<void>;
@@ -119,6 +121,7 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
   return {
     db,
     provider,
+    url: databaseUrl,
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     async connect() {
       await db.$connect();

@@ -245,8 +245,20 @@ function tooComplex(message: string, details: Record<string, number | string>): 
   return { code: 'QUERY_TOO_COMPLEX', message, details };
 }
 
-/** Refuses what the limits do not allow; undefined: the document may go on to Apollo. */
-export function checkDocument(schema: GraphQLSchema, source: string, request: OperationRequest, limits: DocumentLimits): Refusal | undefined {
+/**
+ * Which operations an endpoint runs: /graphql queries and mutations, /graphql/stream (Server-Sent
+ * Events, src/live) subscriptions only.
+ */
+export type ServedOperations = 'queries and mutations' | 'subscriptions';
+
+/** Refuses what the limits do not allow; undefined: the document may go on to be run. */
+export function checkDocument(
+  schema: GraphQLSchema,
+  source: string,
+  request: OperationRequest,
+  limits: DocumentLimits,
+  served: ServedOperations = 'queries and mutations',
+): Refusal | undefined {
   const scanned = scan(source, limits.maxTokens);
   if (scanned === 'too many tokens') {
     return tooComplex(`The document has more than ${limits.maxTokens} tokens; at most ${limits.maxTokens} are allowed`, { max_tokens: limits.maxTokens });
@@ -278,7 +290,13 @@ export function checkDocument(schema: GraphQLSchema, source: string, request: Op
         : 'Must provide an operation.';
     return { code: 'OPERATION_RESOLUTION_FAILURE', message };
   }
-  if (operation.operation === 'subscription') return { code: 'BAD_REQUEST', message: 'Subscriptions are not supported' };
+  if ((operation.operation === 'subscription') !== (served === 'subscriptions')) {
+    const message =
+      served === 'subscriptions'
+        ? '/graphql/stream serves subscriptions only; send queries and mutations to /graphql'
+        : 'Subscriptions are served over Server-Sent Events at /graphql/stream, not here';
+    return { code: 'BAD_REQUEST', message };
+  }
 
   const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
   const fragments = document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);

@@ -11,15 +11,19 @@ import type { CheckoutService } from '../cart/checkout.service.js';
 import { OrderResolver } from '../orders/order.resolver.js';
 import type { OrderService } from '../orders/order.service.js';
 import { MoneyResolver } from './money.type.js';
+import { WebhookResolver } from '../webhooks/webhooks.resolver.js';
+import type { WebhookService } from '../webhooks/webhooks.service.js';
+import { LiveResolver, noTopics } from '../live/live.resolver.js';
 
 export interface SchemaServices {
   catalog: CatalogService;
   carts: CartService;
   checkout: CheckoutService;
   orders: OrderService;
+  webhooks: WebhookService;
 }
 
-const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver] as const;
+const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, LiveResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -32,6 +36,8 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [CartFieldsResolver, () => new CartFieldsResolver()],
     [OrderFieldsResolver, () => new OrderFieldsResolver()],
     [OrderResolver, () => new OrderResolver(services.orders)],
+    [WebhookResolver, () => new WebhookResolver(services.webhooks)],
+    [LiveResolver, () => new LiveResolver()],
   ]);
   const instances = new Map<unknown, unknown>();
   return buildSchemaSync({
@@ -49,6 +55,7 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
       },
     },
     validate: false,
+    pubSub: noTopics,
   });
 }
 

@@ -8,6 +8,7 @@ import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
 import { OrderRepository } from './order.repository.js';
 import { orderView } from '../cart/cart.view.js';
 import { recordEvents } from '../events/outbox.js';
+import type { ChangePublisher } from '../live/change-feed.js';
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,7 +40,10 @@ function checkActions(status: string, actions: unknown[] | null | undefined): Re
 export class OrderService {
   private readonly repository = new OrderRepository();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangePublisher,
+  ) {}
 
   async get(orderId: string): Promise<Order> {
     const order = uuidShape.test(orderId) ? await this.repository.find(this.db, orderId) : null;
@@ -82,6 +86,7 @@ export class OrderService {
         ],
         now,
       );
+      await this.changes.publish(tx, [{ kind: 'order', id: updated.id }]);
       return updated;
     });
   }

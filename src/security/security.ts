@@ -41,7 +41,7 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
-      methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'idempotency-key', 'x-request-id', 'apollo-require-preflight'],
       exposedHeaders: ['idempotent-replayed', 'retry-after', 'x-request-id', 'ratelimit', 'ratelimit-policy'],
       maxAge: 600,

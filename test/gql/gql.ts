@@ -41,6 +41,15 @@ type Documents = {
     "\n  query ProductById($id: ID!) {\n    product(id: $id) { id title price currency similarProducts { priceTier product { id } } skus { skuId salePrice retailPrice } }\n  }\n": typeof types.ProductByIdDocument,
     "\n  query ProductPage($first: Int, $after: String, $category: String, $brand: String) {\n    products(first: $first, after: $after, category: $category, brand: $brand) {\n      edges { cursor node { id } }\n      nodes { id title }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.ProductPageDocument,
     "\n  query ImageAndVideo($id: ID, $slug: String) {\n    image(id: $id, slug: $slug) { id }\n  }\n": typeof types.ImageAndVideoDocument,
+    "\n  subscription CartUpdated($cartId: ID!) {\n    cartUpdated(cartId: $cartId) {\n      id\n      stores {\n        store\n        isSubmitted\n        cartLines {\n          quantity\n          variant {\n            variantId\n          }\n        }\n      }\n      cost {\n        total {\n          minorUnits\n        }\n      }\n    }\n  }\n": typeof types.CartUpdatedDocument,
+    "\n  subscription OrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      status\n      requiredActions {\n        action\n      }\n    }\n  }\n": typeof types.OrderUpdatedDocument,
+    "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!], $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        events\n        enabled\n        failingSince\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
+    "\n  query WebhookEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id\n      url\n      description\n      events\n      enabled\n      failingSince\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.WebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhookEndpoint(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      id\n      url\n      description\n      events\n      enabled\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteWebhookEndpointDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!, $first: Int!, $after: ID) {\n    webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {\n      id\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      nextAttemptAt\n      deliveredAt\n      createdAt\n      attempts {\n        at\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation RetryWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    retryWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      id\n      status\n      attemptCount\n      nextAttemptAt\n    }\n  }\n": typeof types.RetryWebhookDeliveryDocument,
 };
 const documents: Documents = {
     "\n  fragment CartFields on Cart {\n    id\n    cost {\n      isEstimated\n      subtotal { value displayValue currency minorUnits }\n      tax { value minorUnits }\n      shipping { value minorUnits }\n      total { value displayValue minorUnits }\n    }\n    buyerIdentity { firstName lastName address1 address2 city provinceCode countryCode postalCode email phone }\n    stores {\n      store\n      storeId\n      requestId\n      isSubmitted\n      cartLines {\n        quantity\n        variant { variantId title marketplace description isAvailable price { value minorUnits } }\n        product { productId title }\n      }\n      offer {\n        subtotal { minorUnits }\n        margin { minorUnits }\n        tax { minorUnits }\n        shipping { minorUnits }\n        notAvailableIds\n        shippingMethods { id code label price { minorUnits } taxes { minorUnits } total { minorUnits } }\n        selectedShippingMethod { id code taxes { minorUnits } }\n      }\n    }\n  }\n": types.CartFieldsFragmentDoc,
@@ -70,6 +79,15 @@ const documents: Documents = {
     "\n  query ProductById($id: ID!) {\n    product(id: $id) { id title price currency similarProducts { priceTier product { id } } skus { skuId salePrice retailPrice } }\n  }\n": types.ProductByIdDocument,
     "\n  query ProductPage($first: Int, $after: String, $category: String, $brand: String) {\n    products(first: $first, after: $after, category: $category, brand: $brand) {\n      edges { cursor node { id } }\n      nodes { id title }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.ProductPageDocument,
     "\n  query ImageAndVideo($id: ID, $slug: String) {\n    image(id: $id, slug: $slug) { id }\n  }\n": types.ImageAndVideoDocument,
+    "\n  subscription CartUpdated($cartId: ID!) {\n    cartUpdated(cartId: $cartId) {\n      id\n      stores {\n        store\n        isSubmitted\n        cartLines {\n          quantity\n          variant {\n            variantId\n          }\n        }\n      }\n      cost {\n        total {\n          minorUnits\n        }\n      }\n    }\n  }\n": types.CartUpdatedDocument,
+    "\n  subscription OrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      status\n      requiredActions {\n        action\n      }\n    }\n  }\n": types.OrderUpdatedDocument,
+    "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!], $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        events\n        enabled\n        failingSince\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n    }\n  }\n": types.WebhookEndpointsDocument,
+    "\n  query WebhookEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id\n      url\n      description\n      events\n      enabled\n      failingSince\n      createdAt\n      updatedAt\n    }\n  }\n": types.WebhookEndpointDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhookEndpoint(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      id\n      url\n      description\n      events\n      enabled\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteWebhookEndpointDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!, $first: Int!, $after: ID) {\n    webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {\n      id\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      nextAttemptAt\n      deliveredAt\n      createdAt\n      attempts {\n        at\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation RetryWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    retryWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      id\n      status\n      attemptCount\n      nextAttemptAt\n    }\n  }\n": types.RetryWebhookDeliveryDocument,
 };
 
 /**
@@ -194,6 +212,42 @@ export function graphql(source: "\n  query ProductPage($first: Int, $after: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ImageAndVideo($id: ID, $slug: String) {\n    image(id: $id, slug: $slug) { id }\n  }\n"): (typeof documents)["\n  query ImageAndVideo($id: ID, $slug: String) {\n    image(id: $id, slug: $slug) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CartUpdated($cartId: ID!) {\n    cartUpdated(cartId: $cartId) {\n      id\n      stores {\n        store\n        isSubmitted\n        cartLines {\n          quantity\n          variant {\n            variantId\n          }\n        }\n      }\n      cost {\n        total {\n          minorUnits\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription CartUpdated($cartId: ID!) {\n    cartUpdated(cartId: $cartId) {\n      id\n      stores {\n        store\n        isSubmitted\n        cartLines {\n          quantity\n          variant {\n            variantId\n          }\n        }\n      }\n      cost {\n        total {\n          minorUnits\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription OrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      status\n      requiredActions {\n        action\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription OrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      status\n      requiredActions {\n        action\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!], $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        events\n        enabled\n        failingSince\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!], $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        events\n        enabled\n        failingSince\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n    }\n  }\n"): (typeof documents)["\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id\n      url\n      description\n      events\n      enabled\n      failingSince\n      createdAt\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query WebhookEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id\n      url\n      description\n      events\n      enabled\n      failingSince\n      createdAt\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhookEndpoint($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhookEndpoint(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      id\n      url\n      description\n      events\n      enabled\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWebhookEndpoint($id: ID!, $url: String, $events: [String!], $description: String, $enabled: Boolean) {\n    updateWebhookEndpoint(id: $id, url: $url, events: $events, description: $description, enabled: $enabled) {\n      id\n      url\n      description\n      events\n      enabled\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($endpointId: ID!, $first: Int!, $after: ID) {\n    webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {\n      id\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      nextAttemptAt\n      deliveredAt\n      createdAt\n      attempts {\n        at\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($endpointId: ID!, $first: Int!, $after: ID) {\n    webhookDeliveries(endpointId: $endpointId, first: $first, after: $after) {\n      id\n      endpointId\n      eventId\n      eventType\n      status\n      attemptCount\n      nextAttemptAt\n      deliveredAt\n      createdAt\n      attempts {\n        at\n        statusCode\n        latencyMs\n        error\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    retryWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      id\n      status\n      attemptCount\n      nextAttemptAt\n    }\n  }\n"): (typeof documents)["\n  mutation RetryWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    retryWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      id\n      status\n      attemptCount\n      nextAttemptAt\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,0 +1,203 @@
+// Webhook delivery by real gateway processes, counted at a real receiver by webhook-id: a
+// `kill -9` while a delivery is in flight and the rest wait loses none of them after a restart
+// (at least once), and on PostgreSQL two healthy processes delivering the same outbox deliver
+// each event exactly once, in event order per endpoint.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../src/db/migrate.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { importCatalog } from '../../src/catalog/import.js';
+import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
+import { freePort } from '../../bench/ports.js';
+import { buildServer, json, startGateway, until, waitReady, type Gateway } from '../process/gateway.js';
+import { newSecret, startReceiver, type Receiver, type Reply } from './webhook-receiver.js';
+
+let blank: { url: string; remove(): Promise<void> };
+let database: Database;
+const running: Gateway[] = [];
+const receivers: Receiver[] = [];
+const gatewayEnv = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,2' };
+
+beforeAll(async () => {
+  buildServer();
+  blank = await createBlankDatabase();
+  await applyMigrations(blank.url);
+  database = await openDatabase(blank.url);
+  await importCatalog(database.db, readFixture('cart-catalog.json'));
+}, 120_000);
+
+afterAll(async () => {
+  for (const gateway of running) gateway.process.kill('SIGKILL');
+  await Promise.all(running.map((gateway) => gateway.exited));
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+  await database?.close();
+  await blank?.remove();
+});
+
+// Each test's endpoint takes no events from the next test.
+afterEach(() => database.db.webhookEndpoint.updateMany({ data: { enabled: false } }));
+
+async function start(env: Record<string, string> = {}): Promise<Gateway> {
+  const gateway = await startGateway(blank.url, { env: { ...gatewayEnv, ...env } });
+  running.push(gateway);
+  await waitReady(gateway);
+  return gateway;
+}
+
+async function receiver(secret: string, options: Parameters<typeof startReceiver>[1]): Promise<Receiver> {
+  const started = await startReceiver(secret, options);
+  receivers.push(started);
+  return started;
+}
+
+async function crash(gateway: Gateway): Promise<void> {
+  gateway.process.kill('SIGKILL');
+  await gateway.exited;
+}
+
+/** A two-store cart submitted through `base`, its orders moved to PLACED: five events. */
+async function submitAndPlace(base: string): Promise<void> {
+  const cart = await json('POST', `${base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }, { variant_id: '2051', quantity: 1 }] } });
+  const id = String(cart.body.id);
+  expect((await json('POST', `${base}/cart/customerInfo`, { id, buyer_identity: { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical Way', city: 'Los Angeles', province_code: 'CA', country_code: 'US', postal_code: '90001', email: 'ada@example.com' } })).status).toBe(200);
+  const submitted = await json('POST', `${base}/cart/submit`, { id });
+  expect(submitted.status).toBe(200);
+  for (const order of submitted.body.orders as { id: string }[]) {
+    expect((await json('POST', `${base}/orders/${order.id}/status`, { status: 'PLACED' })).status).toBe(200);
+  }
+}
+
+async function createEndpoint(id: string, url: string, secret: string): Promise<void> {
+  await database.db.webhookEndpoint.create({ data: { id, url, secret } });
+}
+
+const pendingOf = (endpointId: string) => database.db.webhookDelivery.count({ where: { endpointId, status: { not: 'delivered' } } });
+const messageIdsOf = async (endpointId: string) =>
+  (await database.db.webhookDelivery.findMany({ where: { endpointId }, select: { event: { select: { messageId: true } } }, orderBy: { eventId: 'asc' } })).map((row) => row.event.messageId);
+
+/** How many times each webhook-id arrived. */
+function counts(hook: Receiver): Map<string, number> {
+  const seen = new Map<string, number>();
+  for (const webhook of hook.received) seen.set(webhook.id, (seen.get(webhook.id) ?? 0) + 1);
+  return seen;
+}
+
+/**
+ * Which of `pids` owns the loopback connection from `localPort` to `remotePort` (Linux /proc), or
+ * null once it is closed: shows that both processes delivered.
+ */
+function ownerOf(localPort: number, remotePort: number, pids: number[]): number | null {
+  const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, '0');
+  const line = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((row) => row.trim().split(/\s+/))
+    .find((fields) => fields[1]?.endsWith(`:${hex(localPort)}`) && fields[2]?.endsWith(`:${hex(remotePort)}`));
+  const inode = line?.[9];
+  if (!inode) return null;
+  return pids.find((pid) => readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' }) === `socket:[${inode}]`)) ?? null;
+}
+
+describe(`webhook delivery by gateway processes (${testEngine})`, () => {
+  it('kill -9 with a delivery in flight and the rest pending: after a restart every event arrives, none lost', async () => {
+    const secret = newSecret();
+    const port = await freePort();
+    await createEndpoint('whep_crash', `http://127.0.0.1:${port}/webhooks`, secret);
+    const first = await start();
+    // The receiver is down while the events are written: the first delivery is retried, the rest wait behind it.
+    for (let cart = 0; cart < 4; cart += 1) await submitAndPlace(first.base);
+    await until(async () => (await database.db.webhookAttempt.count({ where: { delivery: { endpointId: 'whep_crash' } } })) >= 2, 'two refused attempts', 15_000);
+    // It comes up, takes one request and never answers it; the gateway dies meanwhile.
+    let replies: (n: number) => Reply = (n) => (n === 0 ? 'hang' : 200);
+    const hook = await receiver(secret, { port, reply: (n) => replies(n) });
+    await until(async () => hook.received.length === 1, 'a request in flight', 15_000);
+    await crash(first);
+    replies = () => 200;
+    const pendingAtCrash = await pendingOf('whep_crash');
+
+    const second = await start();
+    const restarted = Date.now();
+    // On PostgreSQL the dead process's claim holds until it expires (30 s); SQLite gives it back at start.
+    await until(async () => (await pendingOf('whep_crash')) === 0, 'every delivery after the restart', 60_000);
+    const ids = await messageIdsOf('whep_crash');
+    const seen = counts(hook);
+    // Lost: never taken in with a 2xx (the request cut by the crash does not count).
+    const lost = ids.filter((id) => !hook.acknowledged.includes(id));
+    const doubled = [...seen.values()].filter((times) => times > 1).length;
+    console.info(
+      `delivery crash test (${testEngine}): ${ids.length} events, ${pendingAtCrash} pending at the kill, ${hook.received.length} requests received, ${seen.size} distinct webhook-ids, ${lost.length} lost, ${doubled} delivered twice, all delivered ${Date.now() - restarted} ms after the restarted gateway was ready`,
+    );
+    expect(ids).toHaveLength(20);
+    expect(lost).toStrictEqual([]);
+    expect(seen.size).toBe(ids.length);
+    expect(hook.acknowledged).toStrictEqual(ids);
+    expect(hook.rejected).toStrictEqual([]);
+    // In event order, the request cut by the crash sent again first.
+    expect(hook.received.map((webhook) => webhook.id)).toStrictEqual([ids[0], ...ids]);
+    await crash(second);
+  }, 120_000);
+
+  it('SIGTERM with a request hanging: the gateway exits in time, gives the delivery back, and the next process delivers it at once', async () => {
+    const secret = newSecret();
+    const hook = await receiver(secret, { reply: (n) => (n === 0 ? 'hang' : 200) });
+    await createEndpoint('whep_term', hook.url, secret);
+    const shutdownTimeoutMs = 4_000;
+    const first = await start({ SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) });
+    await submitAndPlace(first.base);
+    await until(async () => hook.received.length === 1, 'a request in flight', 15_000);
+    const stopping = Date.now();
+    first.process.kill('SIGTERM');
+    const code = await first.exited;
+    const stoppedAfter = Date.now() - stopping;
+    const given = await database.db.webhookDelivery.findMany({ where: { endpointId: 'whep_term' }, orderBy: { eventId: 'asc' }, select: { status: true, claimedUntil: true } });
+
+    const second = await start();
+    const restarted = Date.now();
+    await until(async () => (await pendingOf('whep_term')) === 0, 'every delivery after the restart', 10_000);
+    console.info(`delivery on SIGTERM (${testEngine}): exit ${code} after ${stoppedAfter} ms, ${given.filter((delivery) => delivery.claimedUntil !== null).length} claims left, all ${given.length} delivered ${Date.now() - restarted} ms after the next process was ready`);
+    expect(code).toBe(0);
+    expect(stoppedAfter).toBeLessThan(shutdownTimeoutMs);
+    expect(given.every((delivery) => delivery.status === 'pending' && delivery.claimedUntil === null)).toBe(true);
+    expect(Date.now() - restarted).toBeLessThan(5_000);
+    expect(hook.acknowledged).toStrictEqual(await messageIdsOf('whep_term'));
+    await crash(second);
+  }, 60_000);
+
+  it.skipIf(testEngine !== 'postgresql')('two healthy processes: each event delivered exactly once, in event order per endpoint', async () => {
+    const secrets = [newSecret(), newSecret()];
+    const hooks = [await receiver(secrets[0]!, { delayMs: 5 }), await receiver(secrets[1]!, { delayMs: 5 })];
+    await createEndpoint('whep_twin_a', hooks[0]!.url, secrets[0]!);
+    await createEndpoint('whep_twin_b', hooks[1]!.url, secrets[1]!);
+    const gateways = [await start(), await start()];
+    const carts = 10;
+    for (let cart = 0; cart < carts; cart += 1) await submitAndPlace(gateways[cart % 2]!.base);
+    await until(async () => (await pendingOf('whep_twin_a')) + (await pendingOf('whep_twin_b')) === 0, 'every delivery', 60_000);
+    // Duplicates would come after the deliveries: give them a moment to show.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const attempts = await database.db.webhookAttempt.count({ where: { delivery: { endpointId: { in: ['whep_twin_a', 'whep_twin_b'] } } } });
+    const pids = gateways.map((gateway) => gateway.process.pid ?? 0);
+    const sentBy = new Set<number | null>();
+    for (const [index, endpointId] of ['whep_twin_a', 'whep_twin_b'].entries()) {
+      const hook = hooks[index]!;
+      const ids = await messageIdsOf(endpointId);
+      const seen = counts(hook);
+      const owners = new Map([...new Set(hook.received.map((webhook) => webhook.remotePort))].map((port) => [port, ownerOf(port, hook.port, pids)]));
+      const perProcess = [...pids, null].map((pid) => hook.received.filter((webhook) => owners.get(webhook.remotePort) === pid).length);
+      for (const owner of owners.values()) sentBy.add(owner);
+      console.info(
+        `two processes (${testEngine}), ${endpointId}: ${carts} carts, ${ids.length} events, ${hook.received.length} requests, ${seen.size} distinct webhook-ids, ${[...seen.values()].filter((times) => times > 1).length} duplicated, at most ${hook.maxConcurrent} in flight; sent by process A ${perProcess[0]}, B ${perProcess[1]}, on connections since closed ${perProcess[2]}`,
+      );
+      expect(ids).toHaveLength(carts * 5);
+      expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(ids);
+      expect(hook.rejected).toStrictEqual([]);
+      expect(hook.maxConcurrent).toBe(1);
+    }
+    expect(attempts).toBe(carts * 5 * 2);
+    // Both took part: the claims really competed.
+    expect(pids.every((pid) => sentBy.has(pid))).toBe(true);
+    for (const gateway of gateways) await crash(gateway);
+  }, 120_000);
+
+  it.runIf(testEngine !== 'postgresql')('two processes on one database: PostgreSQL only (SQLite runs one process)', () => {
+    console.info('delivery by two processes: skipped on SQLite (one process per database file); run with TEST_DATABASE=postgresql');
+  });
+});
