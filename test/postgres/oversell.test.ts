@@ -2,12 +2,9 @@
 // each holding one unit of a SKU with K < N units, submitted at once, half through each process.
 // Exactly K orders, N − K refusals (422 PRODUCTS_UNAVAILABLE), stock 0, never negative.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../src/db/migrate.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
-import { importCatalog } from '../../src/catalog/import.js';
-import { createBlankDatabase, testEngine } from '../helpers.js';
+import { testEngine } from '../helpers.js';
 import { californian } from '../cart/cart-helpers.js';
-import { buildServer, json, startGateway, waitReady, type Gateway } from '../process/gateway.js';
+import { json, processFixture, type Gateway, type ProcessFixture } from '../process/gateway.js';
 
 const units = 5;
 const carts = 24;
@@ -18,25 +15,15 @@ const catalog = {
 };
 
 describe.runIf(testEngine === 'postgresql')('N carts racing for K units across two processes', () => {
-  let blank: { url: string; remove(): Promise<void> };
-  let database: Database;
+  let fixture: ProcessFixture;
   const gateways: Gateway[] = [];
 
   beforeAll(async () => {
-    buildServer();
-    blank = await createBlankDatabase();
-    await applyMigrations(blank.url);
-    database = await openDatabase(blank.url);
-    await importCatalog(database.db, catalog);
-    for (let n = 0; n < 2; n += 1) gateways.push(await startGateway(blank.url));
-    for (const gateway of gateways) await waitReady(gateway);
+    fixture = await processFixture(catalog);
+    for (let n = 0; n < 2; n += 1) gateways.push(await fixture.start());
   }, 120_000);
 
-  afterAll(async () => {
-    for (const gateway of gateways) gateway.process.kill('SIGKILL');
-    await database?.close();
-    await blank?.remove();
-  });
+  afterAll(() => fixture?.close());
 
   it(`${carts} carts, ${units} units: exactly ${units} orders, ${carts - units} refusals, stock 0`, async () => {
     const ids: string[] = [];
@@ -49,8 +36,8 @@ describe.runIf(testEngine === 'postgresql')('N carts racing for K units across t
     const answers = await Promise.all(ids.map((id, n) => json('POST', `${gateways[n % 2]!.base}/cart/submit`, { id })));
     const submitted = answers.filter((answer) => answer.status === 200).length;
     const refused = answers.filter((answer) => answer.status === 422 && answer.body.code === 'PRODUCTS_UNAVAILABLE').length;
-    const stock = (await database.db.sku.findUniqueOrThrow({ where: { id: 11 } })).qtyAvailable;
-    const orders = await database.db.order.count();
+    const stock = (await fixture.database.db.sku.findUniqueOrThrow({ where: { id: 11 } })).qtyAvailable;
+    const orders = await fixture.database.db.order.count();
     console.info(`oversell race: ${carts} carts for ${units} units across 2 processes → ${submitted} submitted, ${refused} refused, ${orders} orders, stock ${stock}`);
     expect([submitted, refused, orders, stock]).toStrictEqual([units, carts - units, units, 0]);
   }, 60_000);

@@ -4,37 +4,18 @@
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../src/db/migrate.js';
-import { openDatabase, sqliteFilePath, type Database } from '../../src/db/database.js';
-import { importCatalog } from '../../src/catalog/import.js';
-import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
+import { sqliteFilePath } from '../../src/db/database.js';
+import { readFixture, testEngine } from '../helpers.js';
 import { freePort } from '../../bench/ports.js';
-import { buildServer, json, startGateway, waitReady, type Gateway } from './gateway.js';
+import { json, processFixture, type Gateway, type ProcessFixture } from './gateway.js';
 
-let blank: { url: string; remove(): Promise<void> };
-let database: Database;
-const running: Gateway[] = [];
-
+let fixture: ProcessFixture;
 beforeAll(async () => {
-  buildServer();
-  blank = await createBlankDatabase();
-  await applyMigrations(blank.url);
-  database = await openDatabase(blank.url);
-  await importCatalog(database.db, readFixture('cart-catalog.json'));
+  fixture = await processFixture(readFixture('cart-catalog.json'));
 }, 120_000);
+afterAll(() => fixture?.close());
 
-afterAll(async () => {
-  for (const gateway of running) gateway.process.kill('SIGKILL');
-  await database?.close();
-  await blank?.remove();
-});
-
-async function start(port: number): Promise<Gateway> {
-  const gateway = await startGateway(blank.url, { port });
-  running.push(gateway);
-  await waitReady(gateway);
-  return gateway;
-}
+const start = (port: number) => fixture.start({ port });
 
 async function crash(gateway: Gateway): Promise<void> {
   gateway.process.kill('SIGKILL');
@@ -44,7 +25,7 @@ async function crash(gateway: Gateway): Promise<void> {
 /** Holds the cart's write lock from outside the gateway until released. */
 async function holdCart(cartId: string): Promise<() => Promise<void>> {
   if (testEngine === 'postgresql') {
-    const client = new pg.Client({ connectionString: blank.url });
+    const client = new pg.Client({ connectionString: fixture.url });
     await client.connect();
     await client.query('BEGIN');
     await client.query('SELECT id FROM "Cart" WHERE id = $1 FOR UPDATE', [cartId]);
@@ -53,7 +34,7 @@ async function holdCart(cartId: string): Promise<() => Promise<void>> {
       await client.end();
     };
   }
-  const file = new Sqlite(sqliteFilePath(blank.url));
+  const file = new Sqlite(sqliteFilePath(fixture.url));
   file.exec('BEGIN IMMEDIATE');
   return async () => {
     file.exec('ROLLBACK');
@@ -62,7 +43,7 @@ async function holdCart(cartId: string): Promise<() => Promise<void>> {
 }
 
 const quantityOf = async (cartId: string, skuId: number) =>
-  (await database.db.cartLine.findUnique({ where: { cartId_skuId: { cartId, skuId } } }))?.quantity ?? 0;
+  (await fixture.database.db.cartLine.findUnique({ where: { cartId_skuId: { cartId, skuId } } }))?.quantity ?? 0;
 
 describe(`kill -9 of a gateway (${testEngine})`, () => {
   it('a request that died before committing: its retry with the same Idempotency-Key runs once, not 409', async () => {

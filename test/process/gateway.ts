@@ -5,6 +5,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { freePort } from '../../bench/ports.js';
+import { applyMigrations } from '../../src/db/migrate.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { importCatalog } from '../../src/catalog/import.js';
+import { createBlankDatabase } from '../helpers.js';
 
 export interface Gateway {
   process: ChildProcess;
@@ -74,4 +78,38 @@ export async function json(method: string, url: string, body?: unknown, headers:
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as JsonAnswer['body'] };
+}
+
+/** A migrated database of the engine under test with a catalog, and the gateways started on it. */
+export interface ProcessFixture {
+  url: string;
+  /** Open for the test's own checks. */
+  database: Database;
+  /** Starts a gateway on the database (killed by close()) and waits until it is ready. */
+  start(options?: StartOptions): Promise<Gateway>;
+  close(): Promise<void>;
+}
+
+export async function processFixture(catalog: unknown): Promise<ProcessFixture> {
+  buildServer();
+  const blank = await createBlankDatabase();
+  await applyMigrations(blank.url);
+  const database = await openDatabase(blank.url);
+  await importCatalog(database.db, catalog);
+  const running: Gateway[] = [];
+  return {
+    url: blank.url,
+    database,
+    async start(options = {}) {
+      const gateway = await startGateway(blank.url, options);
+      running.push(gateway);
+      await waitReady(gateway);
+      return gateway;
+    },
+    async close() {
+      for (const gateway of running) gateway.process.kill('SIGKILL');
+      await database.close();
+      await blank.remove();
+    },
+  };
 }

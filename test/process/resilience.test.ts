@@ -4,36 +4,18 @@
 import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../src/db/migrate.js';
 import Sqlite from 'better-sqlite3';
-import { openDatabase, sqliteFilePath } from '../../src/db/database.js';
-import { importCatalog } from '../../src/catalog/import.js';
-import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
-import { buildServer, json, startGateway, waitReady, type Gateway } from './gateway.js';
+import { sqliteFilePath } from '../../src/db/database.js';
+import { readFixture, testEngine } from '../helpers.js';
+import { json, processFixture, type ProcessFixture } from './gateway.js';
 
-let blank: { url: string; remove(): Promise<void> };
-const running: Gateway[] = [];
-
+let fixture: ProcessFixture;
 beforeAll(async () => {
-  buildServer();
-  blank = await createBlankDatabase();
-  await applyMigrations(blank.url);
-  const database = await openDatabase(blank.url);
-  await importCatalog(database.db, readFixture('catalog.json'));
-  await database.close();
+  fixture = await processFixture(readFixture('catalog.json'));
 }, 120_000);
+afterAll(() => fixture?.close());
 
-afterAll(async () => {
-  for (const gateway of running) gateway.process.kill('SIGKILL');
-  await blank?.remove();
-});
-
-async function start(env: Record<string, string>, unreadStdout = false): Promise<Gateway> {
-  const gateway = await startGateway(blank.url, { env, unreadStdout });
-  running.push(gateway);
-  await waitReady(gateway);
-  return gateway;
-}
+const start = (env: Record<string, string>, unreadStdout = false) => fixture.start({ env, unreadStdout });
 
 /** A raw connection; resolves `closed` with the time it took the server to close it. */
 function rawConnection(port: number): { socket: Socket; closed: Promise<number>; received: () => string } {
@@ -95,7 +77,7 @@ describe.runIf(testEngine === 'sqlite')('another process holding the SQLite file
   it('makes writes 503 within a moment, without stopping the event loop for cached reads', async () => {
     const gateway = await start({});
     expect((await json('GET', `${gateway.base}/product/11`)).status).toBe(200);
-    const holder = new Sqlite(sqliteFilePath(blank.url));
+    const holder = new Sqlite(sqliteFilePath(fixture.url));
     holder.exec('BEGIN EXCLUSIVE');
     try {
       const started = Date.now();
