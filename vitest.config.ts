@@ -27,6 +27,7 @@ export default defineConfig(async () => {
       include: skipAll ? [] : ['test/**/*.test.ts'],
       passWithNoTests: skipAll,
       setupFiles: ['test/setup.ts'],
+      globalSetup: skipAll ? [] : ['test/global-setup.ts'],
       pool: 'forks',
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -18,8 +18,9 @@ export interface Gateway {
   exited: Promise<number | null>;
 }
 
-/** Compiles the server once per test file, as `npm start` does. */
+/** Compiles the server, as `npm start` does (once per run: test/global-setup.ts does it first). */
 export function buildServer(): void {
+  if (process.env.TEST_SERVER_BUILT === 'true') return;
   execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: projectRoot });
 }
 
