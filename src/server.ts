@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   const runSweep = () =>
     sweep(database.db, lifetime).then(
-      (report) => (report.carts > 0 || report.idempotencyRecords > 0) && app.log.info(report, 'swept expired carts and idempotency records'),
+      (report) => (report.carts > 0 || report.idempotencyRecords > 0 || report.events > 0) && app.log.info(report, 'swept expired carts, idempotency records and old events'),
       (error: unknown) => app.log.warn({ err: error }, 'could not sweep expired carts'),
     );
   await runSweep();

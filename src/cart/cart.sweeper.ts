@@ -1,5 +1,6 @@
-// Removes what has outlived its use: carts that expired without being submitted, and
-// Idempotency-Key records past their 24 hours. Each process sweeps on a timer; several processes
+// Removes what has outlived its use: carts that expired without being submitted,
+// Idempotency-Key records past their 24 hours, and events (with their deliveries and attempts)
+// older than 30 days that nothing waits to deliver. Each process sweeps on a timer; several processes
 // may sweep at once (a delete of what is already gone deletes nothing). Work goes in bounded
 // batches of short transactions, so a sweep never holds locks for long, and a cart being written
 // is never swept: an expired cart cannot be locked for a write, and the delete checks again that
@@ -18,12 +19,17 @@ export interface SweepOptions {
 export interface SweepReport {
   carts: number;
   idempotencyRecords: number;
+  /** Events past the retention with nothing left to deliver (their deliveries and attempts go with them). */
+  events: number;
 }
+
+/** How long delivered events (with their delivery attempts) stay readable: GET /webhooks/{id}/deliveries. */
+export const eventRetentionMs = 30 * 24 * 60 * 60 * 1000;
 
 export async function sweep(db: Db, lifetime: CartLifetime, options: SweepOptions = {}): Promise<SweepReport> {
   const batchSize = options.batchSize ?? 500;
   const maxBatches = options.maxBatches ?? 20;
-  const report: SweepReport = { carts: 0, idempotencyRecords: 0 };
+  const report: SweepReport = { carts: 0, idempotencyRecords: 0, events: 0 };
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const before = lifetime.expiredBefore();
     const expired = await db.cart.findMany({
@@ -42,6 +48,15 @@ export async function sweep(db: Db, lifetime: CartLifetime, options: SweepOption
     if (old.length === 0) break;
     const { count } = await inTransaction(db, (tx) => tx.idempotencyRecord.deleteMany({ where: { createdAt: { lt: before }, OR: old.map(({ scope, key }) => ({ scope, key })) } }));
     report.idempotencyRecords += count;
+    if (old.length < batchSize) break;
+  }
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const before = new Date(Date.now() - eventRetentionMs);
+    // Never an event a delivery still waits for: at-least-once outlives the retention.
+    const old = await db.event.findMany({ where: { createdAt: { lt: before }, deliveries: { none: { status: 'pending' } } }, select: { id: true }, take: batchSize });
+    if (old.length === 0) break;
+    const { count } = await inTransaction(db, (tx) => tx.event.deleteMany({ where: { id: { in: old.map((event) => event.id) }, deliveries: { none: { status: 'pending' } } } }));
+    report.events += count;
     if (old.length < batchSize) break;
   }
   return report;

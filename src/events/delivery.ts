@@ -8,7 +8,10 @@
 import { Webhook } from 'standardwebhooks';
 import type { Config, DatabaseProvider } from '../config.js';
 import type { Db } from '../db/database.js';
-import { checkWebhookUrl } from '../webhooks/url-guard.js';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { vetWebhookUrl } from '../webhooks/url-guard.js';
 import { DeliveryRepository, type AttemptRecord, type ClaimedDelivery } from './delivery.repository.js';
 
 /** How long a receiver has to answer (Standard Webhooks suggests 15 s at most). */
@@ -71,28 +74,41 @@ export function signedRequest(delivery: Pick<ClaimedDelivery, 'secret' | 'messag
   };
 }
 
-/** Reads and drops the body, at most maxResponseBytes of it: only the status counts. */
-async function discardBody(response: Response): Promise<void> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  try {
-    for (let read = 0; read <= maxResponseBytes; ) {
-      const chunk = await reader.read();
-      if (chunk.done) return;
-      read += chunk.value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // A body cut short (timeout, reset) changes nothing: the status has decided.
-  }
-}
-
 /** What went wrong, without the request: connection errors name their code (ECONNREFUSED…). */
 function describe(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
+  const timedOut = (value: unknown) => value instanceof Error && value.name === 'TimeoutError';
+  if (timedOut(error) || (error instanceof Error && timedOut(error.cause))) return `no answer within ${timeoutMs / 1000} s`;
   const cause = error instanceof Error ? error.cause : undefined;
   const text = cause instanceof Error ? `${error instanceof Error ? error.message : ''}: ${cause.message}` : error instanceof Error ? error.message : String(error);
   return text.slice(0, maxErrorChars);
+}
+
+/**
+ * POSTs to `url` connecting only to `address`, the one the URL guard vetted (the Host header and
+ * TLS server name stay the URL's). Answers the status once the answer (up to maxResponseBytes) is in.
+ */
+function pinnedPost(url: URL, address: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
+  const family = isIP(address);
+  const lookup: LookupFunction = (_host, options, callback) => {
+    // With autoSelectFamily (Node's default) the caller asks for every address at once.
+    if (options.all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, signal }, (response) => {
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > maxResponseBytes) response.destroy();
+      });
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('close', () => resolve(response.statusCode ?? 0));
+      response.on('error', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 interface AttemptOptions {
@@ -108,15 +124,13 @@ async function attempt(delivery: ClaimedDelivery, { allowPrivateUrls, timeoutMs,
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   try {
-    const url = await checkWebhookUrl(delivery.url, allowPrivateUrls);
+    const { url, addresses } = await vetWebhookUrl(delivery.url, allowPrivateUrls);
     const signed = new Date();
     const { body, headers } = signedRequest(delivery, signed);
     // Redirects are not followed: a 3xx is a failure, and cannot lead the request past the URL guard.
     const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), cancel]);
-    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal });
-    const latency = latencyMs();
-    await discardBody(response);
-    return { at, statusCode: response.status, latencyMs: latency, error: null };
+    const statusCode = await pinnedPost(url, addresses[0]!, headers, body, signal);
+    return { at, statusCode, latencyMs: latencyMs(), error: null };
   } catch (error) {
     return { at, statusCode: null, latencyMs: latencyMs(), error: cancel.aborted ? 'cut short: the gateway process was stopping' : describe(error, timeoutMs) };
   }

@@ -297,6 +297,11 @@ export function checkDocument(
         : 'Subscriptions are served over Server-Sent Events at /graphql/stream, not here';
     return { code: 'BAD_REQUEST', message };
   }
+  // A subscription runs exactly its one root field: graphql-js cannot run one that @skip/@include
+  // (or a fragment) might remove, so such documents are refused rather than failing later.
+  if (operation.operation === 'subscription' && operation.selectionSet.selections.some((selection) => selection.kind !== Kind.FIELD || (selection.directives?.length ?? 0) > 0)) {
+    return { code: 'BAD_REQUEST', message: "A subscription's root field may carry no directive and sit in no fragment" };
+  }
 
   const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
   const fragments = document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);

@@ -83,7 +83,13 @@ export class Watch implements AsyncIterableIterator<void> {
 
 const keyOf = (change: Change) => `${change.kind}:${change.id}`;
 
-/** This process's watches, by cart or order, at most `max` of them. */
+/**
+ * Subscriptions one process serves to one cart or order: each re-reads it after every change,
+ * so without a bound one caller could make a single write cost hundreds of reads.
+ */
+export const maxWatchesPerSubject = 8;
+
+/** This process's watches, by cart or order, at most `max` of them (and maxWatchesPerSubject each). */
 class Watches {
   private readonly byKey = new Map<string, Set<Watch>>();
   private count = 0;
@@ -95,6 +101,9 @@ class Watches {
       throw new AppError('SERVICE_UNAVAILABLE', `This process serves its maximum of ${this.max} live subscriptions; try again shortly`, { max_subscriptions: this.max });
     }
     const key = keyOf(change);
+    if ((this.byKey.get(key)?.size ?? 0) >= maxWatchesPerSubject) {
+      throw new AppError('RATE_LIMITED', `At most ${maxWatchesPerSubject} live subscriptions to one ${change.kind} per process`, { max_subscriptions: maxWatchesPerSubject });
+    }
     const watch = new Watch((done) => {
       const set = this.byKey.get(key);
       if (!set?.delete(done)) return;

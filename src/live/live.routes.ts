@@ -142,7 +142,14 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
       const invalid = validate(schema, document);
       if (invalid.length > 0) return answer(400, invalid.map((error) => requestError(formatError, error, 'GRAPHQL_VALIDATION_FAILED')));
       const contextValue: LiveContext = { live: sessionOf(request.context.reply) };
-      const result = await subscribe({ schema, document, operationName: params.operationName ?? null, variableValues: params.variables ?? null, contextValue });
+      let result: Awaited<ReturnType<typeof subscribe>>;
+      try {
+        result = await subscribe({ schema, document, operationName: params.operationName ?? null, variableValues: params.variables ?? null, contextValue });
+      } catch (error) {
+        // graphql-js throws (rather than answers) some request errors, e.g. of variables.
+        if (!(error instanceof GraphQLError)) throw error;
+        return answer(400, [requestError(formatError, error, 'BAD_USER_INPUT')]);
+      }
       if (Symbol.asyncIterator in result) return result;
       const errors = formatErrors(formatError, result.errors ?? []);
       return answer(statusOf(errors), errors);

@@ -20,6 +20,10 @@ const blockedIpv4: readonly [string, number][] = [
   ['169.254.0.0', 16], // link-local, cloud metadata services
   ['172.16.0.0', 12],
   ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['192.168.0.0', 16],
   ['198.18.0.0', 15], // benchmarking
   ['224.0.0.0', 4], // multicast
@@ -40,6 +44,7 @@ const blockedIpv6: readonly [string, number][] = [
 /** IPv6 prefixes that carry an IPv4 address, checked as that address: [network, prefix, bit offset of the IPv4 address]. */
 const ipv4Carriers: readonly [string, number, number][] = [
   ['::ffff:0:0', 96, 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96, 96], // IPv4-translated (SIIT)
   ['64:ff9b::', 96, 96], // NAT64
   ['2002::', 16, 16], // 6to4
 ];
@@ -113,6 +118,15 @@ async function resolve(host: string): Promise<string[]> {
  * public addresses.
  */
 export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<URL> {
+  return (await vetWebhookUrl(raw, allowPrivate)).url;
+}
+
+/**
+ * checkWebhookUrl, with the addresses it vetted: the delivery worker connects to one of these and
+ * to nothing else, so a DNS answer that changes between the check and the connection (rebinding)
+ * cannot lead the POST to another address.
+ */
+export async function vetWebhookUrl(raw: string, allowPrivate: boolean): Promise<{ url: URL; addresses: string[] }> {
   if (raw.length > maxWebhookUrlLength) throw refuse(`url must be at most ${maxWebhookUrlLength} characters`);
   let url: URL;
   try {
@@ -129,5 +143,5 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   if (!allowPrivate && !addresses.every(isPublicAddress)) {
     throw refuse("url's host resolves to a loopback, private, link-local or otherwise reserved address (WEBHOOK_ALLOW_PRIVATE_URLS=true allows them)");
   }
-  return url;
+  return { url, addresses };
 }

@@ -4,6 +4,7 @@
 // that was refused; what cannot run is refused before the stream opens (404, 401, 400); POST
 // /graphql still refuses subscriptions; closing the app ends the streams. On PostgreSQL, a
 // subscriber of one gateway process sees a change made through another.
+import { maxWatchesPerSubject } from '../../src/live/change-feed.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { createClient, type ExecutionResult } from 'graphql-sse';
@@ -251,6 +252,19 @@ describe('subscriptions at /graphql/stream', () => {
     await reader.cancel();
   });
 
+  it('refuses a ninth subscription to one cart in a process with 429 (each re-reads the cart after every change)', async () => {
+    const cartId = await newCart(t.base);
+    const streams = [];
+    for (let n = 0; n < maxWatchesPerSubject; n += 1) streams.push(await rawStream(t.base, cartDocument, { cartId }));
+    expect(streams.map((stream) => stream.response.status)).toStrictEqual(Array(maxWatchesPerSubject).fill(200));
+    const refused = await rawStream(t.base, cartDocument, { cartId });
+    expect(refused.response.status).toBe(429);
+    expect(await refused.response.json()).toMatchObject({ errors: [{ extensions: { code: 'RATE_LIMITED' } }] });
+    const other = await rawStream(t.base, cartDocument, { cartId: await newCart(t.base) });
+    expect(other.response.status).toBe(200);
+    for (const stream of [...streams, other]) await stream.close();
+  });
+
   it('ends the watch of a subscriber that went away, and refuses past the process maximum (half of MAX_CONNECTIONS) with a 503', async () => {
     const small = await startApp({ MAX_CONNECTIONS: '8' });
     try {
@@ -322,6 +336,17 @@ describe('subscriptions at /graphql/stream', () => {
 
     const plain = await fetch(`${t.base}/graphql/stream`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: cartDocument }) });
     expect(plain.status).toBe(406);
+
+    // a root field that @include/@skip might remove (graphql-js cannot run it: it was a 500)
+    for (const [document, variables] of [
+      ['subscription { cartUpdated(cartId: "x") @include(if: false) { id } }', {}],
+      ['subscription ($s: Boolean!) { cartUpdated(cartId: "x") @skip(if: $s) { id } }', { s: false }],
+      ['subscription { ... on Subscription { cartUpdated(cartId: "x") { id } } }', {}],
+    ] as const) {
+      const directive = await rawStream(t.base, document, variables);
+      expect(directive.response.status, document).toBe(400);
+      expect(await directive.response.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' } }] });
+    }
   });
 
   it('POST /graphql still refuses the subscription operation', async () => {

@@ -180,7 +180,16 @@ describe('cart lifetimes', () => {
     await age(expired, ttl + 5);
     await age(done, ttl * 1000);
     await short.database.db.idempotencyRecord.create({ data: { scope: 's', key: 'old', requestHash: 'h', statusCode: 200, body: '{}', createdAt: new Date(Date.now() - 25 * 3600 * 1000) } });
+    // an old event whose deliveries are done goes; one still waiting to be delivered stays
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    await short.database.db.webhookEndpoint.create({ data: { id: 'whep_sweep', url: 'http://127.0.0.1:9/', secret: 'whsec_x' } });
+    for (const [messageId, status] of [['msg_done', 'delivered'], ['msg_waiting', 'pending']] as const) {
+      const event = await short.database.db.event.create({ data: { messageId, type: 'order.created', data: {}, createdAt: old } });
+      await short.database.db.webhookDelivery.create({ data: { id: `dlv_${messageId}`, endpointId: 'whep_sweep', eventId: event.id, status, nextAttemptAt: old, createdAt: old } });
+    }
     const report = await sweep(short.database.db, new CartLifetime(ttl * 1000), { batchSize: 1 });
+    expect(report.events).toBe(1);
+    expect((await short.database.db.event.findMany({ where: { messageId: { in: ['msg_done', 'msg_waiting'] } } })).map((event) => event.messageId)).toStrictEqual(['msg_waiting']);
     expect(report.carts).toBeGreaterThanOrEqual(1);
     expect(report.idempotencyRecords).toBe(1);
     const left = new Set((await short.database.db.cart.findMany({ select: { id: true } })).map((cart) => cart.id));
