@@ -76,7 +76,8 @@ const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;
  * (the only key to a cart) and query strings stay out of logs. Bodies and headers are never logged.
  */
 function requestLogView(request: FastifyRequest) {
-  return { method: request.method, route: request.routeOptions.url ?? `(no route) ${request.url.split('?')[0]?.slice(0, 100) ?? ''}`, remoteAddress: request.ip };
+  // A path that matches no route may still hold a cart id (/cart/<id>/typo): it is not logged.
+  return { method: request.method, route: request.routeOptions.url ?? '(no route)', remoteAddress: request.ip };
 }
 
 const contextKey = Symbol('requestContext');

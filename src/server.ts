@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { projectRoot } from './db/schema-engine.js';
@@ -95,6 +95,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  // A setting that cannot be used is the operator's to fix: its message says which and why.
+  console.error(error instanceof ConfigError ? `configuration: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -46,9 +46,12 @@ export class IdempotentWrite {
   }
 }
 
+const keyShape = new RegExp(`^[\\x21-\\x7e]{1,${maxKeyLength}}$`);
+
+/** 1 to 255 visible ASCII characters (a UUID, say): a header is no place for other text. */
 export function checkKey(key: string): string {
-  if (key.length === 0 || key.length > maxKeyLength) {
-    throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be 1 to ${maxKeyLength} characters`, { field: 'Idempotency-Key' });
+  if (!keyShape.test(key)) {
+    throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be 1 to ${maxKeyLength} visible ASCII characters`, { field: 'Idempotency-Key' });
   }
   return key;
 }

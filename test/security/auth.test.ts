@@ -108,11 +108,14 @@ describe('logs', () => {
     await submittedOrderId();
     const cart = await post(t, '/cart', {}, bearer(clientKey));
     await t.app.inject({ method: 'GET', url: `/cart/${cart.body.id}?debug=1`, headers: bearer(clientKey) });
+    // a path that matches no route may hold a cart id too
+    await t.app.inject({ method: 'GET', url: `/cart/${cart.body.id}/extra`, headers: bearer(clientKey) });
     await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: { email: 'not an email', address_1: '221B Baker Street' } }, bearer(clientKey));
     const text = logs.join('');
     expect(logs.length).toBeGreaterThan(5);
     for (const secret of [clientKey, adminKey, 'ada.private@example.com', 'Secret Lane', '221B Baker', cart.body.id, 'debug=1']) expect(text).not.toContain(secret);
     expect(text).toContain('"route":"/cart/:id"');
+    expect(text).toContain('"route":"(no route)"');
     expect(logs.every((line) => /"reqId":"[^"]+"/.test(line) || !line.includes('"req"'))).toBe(true);
   });
 
