@@ -5,6 +5,7 @@
 import type { Db, Prisma } from '../db/database.js';
 import type { DatabaseProvider } from '../config.js';
 import { inTransaction } from '../db/transaction.js';
+import { empty, sqltag } from '@prisma/client/runtime/client';
 
 /** A delivery this process holds until `claimedUntil`, with what its request needs. */
 export interface ClaimedDelivery {
@@ -42,26 +43,17 @@ export class DeliveryRepository {
    */
   async claimDue(now: Date, claimedUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
     const ids = await inTransaction(this.db, async (tx) => {
-      const rows =
-        this.provider === 'postgresql'
-          ? await tx.$queryRaw<{ id: string }[]>`
-              SELECT d."id" FROM "WebhookDelivery" d
-              WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now}
-                AND (d."claimedUntil" IS NULL OR d."claimedUntil" <= ${now})
-                AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."enabled" = true)
-                AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."status" = 'pending' AND p."eventId" < d."eventId")
-              ORDER BY d."eventId"
-              LIMIT ${limit}
-              FOR UPDATE SKIP LOCKED`
-          : // One process per SQLite file: nobody else claims; the write lock serialises anyway.
-            await tx.$queryRaw<{ id: string }[]>`
-              SELECT d."id" FROM "WebhookDelivery" d
-              WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now}
-                AND (d."claimedUntil" IS NULL OR d."claimedUntil" <= ${now})
-                AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."enabled" = true)
-                AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."status" = 'pending' AND p."eventId" < d."eventId")
-              ORDER BY d."eventId"
-              LIMIT ${limit}`;
+      // On SQLite one process uses the file: nobody else claims, and the write lock serialises anyway.
+      const lock = this.provider === 'postgresql' ? sqltag`FOR UPDATE SKIP LOCKED` : empty;
+      const rows = await tx.$queryRaw<{ id: string }[]>`
+        SELECT d."id" FROM "WebhookDelivery" d
+        WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now}
+          AND (d."claimedUntil" IS NULL OR d."claimedUntil" <= ${now})
+          AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."enabled" = true)
+          AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."status" = 'pending' AND p."eventId" < d."eventId")
+        ORDER BY d."eventId"
+        LIMIT ${limit}
+        ${lock}`;
       if (rows.length === 0) return [];
       await tx.webhookDelivery.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data: { claimedUntil } });
       return rows.map((row) => row.id);
