@@ -27,6 +27,7 @@ import { buildGatewaySchema } from './graphql/schema.js';
 import { formatGraphQLError } from './graphql/errors.js';
 import { Lifecycle } from './lifecycle.js';
 import { faultError, retryAfterSeconds } from './db/faults.js';
+import { within } from './timing.js';
 import { checkJsonText, checkUrl } from './security/input.js';
 import { registerGraphQLLimits } from './graphql/limits.js';
 import { principalOf, registerSecurity } from './security/security.js';
@@ -101,21 +102,6 @@ const serviceUnavailablePlugin: ApolloServerPlugin<RequestContext> = {
 
 /** How long /healthz waits for the database before answering 503. */
 const healthTimeoutMs = 1_500;
-
-/** Whether `work` succeeds within `ms`; it is left to finish (or fail) on its own after that. */
-async function answersWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([work.then(() => true), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies may name the client. */
 function hopsTrusted(hops: number) {
@@ -301,7 +287,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     // Before migrations finish the database is not to be touched (SQLite is held exclusively).
     if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });
     // A frozen database must not hold the probe: unanswered within healthTimeoutMs is down.
-    if (await answersWithin(database.db.$queryRawUnsafe('SELECT 1'), healthTimeoutMs)) return { status: 'ok' };
+    if (await within(database.db.$queryRawUnsafe('SELECT 1'), healthTimeoutMs)) return { status: 'ok' };
     return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ status: 'unavailable' });
   });
 

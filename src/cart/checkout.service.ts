@@ -111,8 +111,12 @@ export class CheckoutService {
         ...cart,
         entries: cart.entries.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
       };
-      // From now on the cart answers from this snapshot, whatever later imports change.
-      const snapshot = priceCart(submitted);
+      // From now on the cart answers from this snapshot, whatever later imports change: the cart
+      // as priced above, its entries now submitted.
+      const snapshot: Cart = {
+        ...priced,
+        stores: priced.stores.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
+      };
       await this.carts.saveSnapshot(tx, cartId, snapshot);
       const answer = await this.answer(tx, { ...submitted, snapshot });
       // In this transaction: no submit without its events, no events without the submit.

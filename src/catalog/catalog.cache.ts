@@ -8,6 +8,7 @@
 // what exists is kept: a miss (an id or slug that names nothing) is never cached, since its key
 // is the caller's choice. While the database is away the cache goes on answering what it holds.
 import { LRUCache } from 'lru-cache';
+import { within } from '../timing.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { MediaRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 
@@ -125,8 +126,8 @@ export class CatalogCache {
         this.checking = null;
       });
     if (this.version < 0) return this.checking;
-    return orStale(this.checking, () => {
-      this.checkedAt = Date.now();
+    return within(this.checking, staleAfterMs).then((checked) => {
+      if (!checked) this.checkedAt = Date.now();
     });
   }
 
@@ -137,27 +138,6 @@ export class CatalogCache {
   stats(): CacheStats {
     return { hits: this.counts.hits, misses: this.counts.misses, bytes: this.store?.calculatedSize ?? 0, entries: this.store?.size ?? 0 };
   }
-}
-
-/** Resolves when `check` does, or after staleAfterMs, or when it fails: `onStale` runs then. */
-function orStale(check: Promise<void>, onStale: () => void): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      onStale();
-      resolve();
-    }, staleAfterMs);
-    check.then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      () => {
-        clearTimeout(timer);
-        onStale();
-        resolve();
-      },
-    );
-  });
 }
 
 /**

@@ -6,6 +6,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { AppError } from '../errors.js';
+import { within } from '../timing.js';
 
 const maxWebhookUrlLength = 2048;
 /** getaddrinfo can hang on a dead resolver; an answer later than this is no answer. */
@@ -98,18 +99,8 @@ function refuse(message: string): AppError {
 }
 
 async function resolve(host: string): Promise<string[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('lookup timed out')), lookupTimeoutMs);
-  });
-  try {
-    const answers = await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
-    return answers.map((answer) => answer.address);
-  } catch {
-    return [];
-  } finally {
-    clearTimeout(timer);
-  }
+  const answers = await within(lookup(host, { all: true, verbatim: true }), lookupTimeoutMs);
+  return answers?.value.map((answer) => answer.address) ?? [];
 }
 
 /**
