@@ -28,8 +28,21 @@ export async function createScratchDatabase(url: string, prefix: string): Promis
   return { name, url: withDatabase(url, name) };
 }
 
+/**
+ * Drops it, its connections too. An autovacuum worker on it cannot be ended by a role without
+ * pg_signal_backend (42501): it finishes within moments, so the drop is tried again, a bounded
+ * number of times.
+ */
 export async function dropScratchDatabase(url: string, name: string): Promise<void> {
-  await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '42501' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** Whether a PostgreSQL server answers at `url` (within a second). */
