@@ -23,7 +23,7 @@ import { WebhookService } from './webhooks/webhooks.service.js';
 import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 import { registerExplorerRoutes } from './explorer/explorer.routes.js';
 import { sandboxLandingPage } from './explorer/landing-page.js';
-import { buildGatewaySchema } from './graphql/schema.js';
+import { buildGatewaySchema } from './schema.js';
 import { formatGraphQLError } from './graphql/errors.js';
 import { Lifecycle } from './lifecycle.js';
 import { faultError, retryAfterSeconds } from './db/faults.js';
@@ -34,9 +34,11 @@ import { principalOf, registerSecurity } from './security/security.js';
 import { idempotencyHooks } from './idempotency/idempotency.hooks.js';
 import { idempotencyScope } from './idempotency/idempotency.js';
 import { registerMetrics } from './metrics/metrics.js';
-import { createChangeFeed } from './live/change-feed.js';
+import { createChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
 import { registerLiveRoutes } from './live/live.routes.js';
+import { registerOpenApi } from './rest/openapi.js';
+import { Type } from '@sinclair/typebox';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,6 +73,9 @@ export type AppConfig = Pick<
 >;
 
 const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The answer of /healthz and /readyz. */
+const Probe = Type.Object({ status: Type.String({ description: 'ok / ready; else why not: unavailable, starting, migrating, stopping.' }) });
 
 /**
  * What a request log line says of the request: its route pattern, not its URL, so that cart ids
@@ -278,12 +283,18 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     });
   }
 
-  app.get('/readyz', async (_request, reply) => {
+  // REST routes from here on are collected into the OpenAPI document.
+  await registerOpenApi(app);
+  const probe = (summary: string) => ({
+    schema: { tags: ['Operations'], summary, security: [], response: { 200: Probe, 503: { ...Probe, description: 'Not ready, or the database is not answering.' } } },
+  });
+
+  app.get('/readyz', probe('Readiness: ready once migrations ran'), async (_request, reply) => {
     if (lifecycle.ready) return { status: 'ready' };
     return reply.status(503).send({ status: lifecycle.phase });
   });
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', probe('Liveness: the database answers within 1.5 s'), async (_request, reply) => {
     // Before migrations finish the database is not to be touched (SQLite is held exclusively).
     if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });
     // A frozen database must not hold the probe: unanswered within healthTimeoutMs is down.

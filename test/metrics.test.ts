@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { registerMetrics } from '../src/metrics/metrics.js';
+import { registerNamedSchemas } from '../src/rest/schema.js';
 import { createTestApp, testEngine, type TestApp } from './helpers.js';
 
 interface Sample {
@@ -174,6 +175,7 @@ describe('metrics sources', () => {
     let pool: { total: number; idle: number; waiting: number } | null = { total: 4, idle: 1, waiting: 2 };
     let cache = { hits: 5, misses: 2, bytes: 1024, entries: 7 };
     const app = Fastify();
+    registerNamedSchemas(app);
     registerMetrics(app, { pool: () => pool, cache: () => cache });
     await app.ready();
     const read = async () => parseMetrics((await app.inject({ method: 'GET', url: '/metrics' })).body).samples;
@@ -195,7 +197,10 @@ describe('metrics sources', () => {
 
   it('keeps counts per app: a second app starts from zero', async () => {
     const apps = [Fastify(), Fastify()];
-    for (const app of apps) registerMetrics(app);
+    for (const app of apps) {
+      registerNamedSchemas(app);
+      registerMetrics(app);
+    }
     await Promise.all(apps.map((app) => app.ready()));
     await apps[0]!.inject({ method: 'GET', url: '/metrics' });
     const second = parseMetrics((await apps[1]!.inject({ method: 'GET', url: '/metrics' })).body).samples;

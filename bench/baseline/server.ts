@@ -4,7 +4,8 @@
 // objects beyond the answer. Usage: node dist/bench/baseline/server.js <db file> <port>
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
-import { mediaResponseSchema, productSchema } from '../../src/catalog/catalog.schemas.js';
+import { ImageComparablesAnswer, Product } from '../../src/catalog/catalog.schemas.js';
+import { Ref, registerNamedSchemas } from '../../src/rest/schema.js';
 
 interface ProductRow {
   id: number;
@@ -108,14 +109,16 @@ function tier(base: number, other: number) {
 }
 
 const app = Fastify({ logger: false });
+// The project's own answer schemas, so that both serialize the same shapes the same way.
+registerNamedSchemas(app);
 
-app.get<{ Params: { id: string } }>('/product/:id', { schema: { response: { 200: productSchema } } }, async (request, reply) => {
+app.get<{ Params: { id: string } }>('/product/:id', { schema: { response: { 200: Ref(Product) } } }, async (request, reply) => {
   const product = productById.get(Number(request.params.id));
   if (!product) return reply.status(404).send({ statusCode: 404, code: 'PRODUCT_NOT_FOUND', error: 'Not Found', message: 'No product' });
   return productJson(product, skusOfProduct.all(product.id));
 });
 
-app.get<{ Params: { id: string } }>('/image/comparables/:id', { schema: { response: { 200: mediaResponseSchema('image_info', true) } } }, async (request, reply) => {
+app.get<{ Params: { id: string } }>('/image/comparables/:id', { schema: { response: { 200: Ref(ImageComparablesAnswer) } } }, async (request, reply) => {
   const media = imageById.get(Number(request.params.id));
   if (!media) return reply.status(404).send({ statusCode: 404, code: 'MEDIA_NOT_FOUND', error: 'Not Found', message: 'No image' });
   const ids = productIdsOfMedia.all(media.id).map((row) => row.productId);

@@ -2,25 +2,17 @@
 // cart.type.ts for why each is what it is). REST shows the domain's Cart as it is.
 import { FieldResolver, Resolver, Root } from 'type-graphql';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-import type { CartCost, Offer, ShippingQuote } from '../domain/pricing.js';
-import type { Cart, CartLine, Order, OrderCost, OrderLine, StoreEntry } from './cart.model.js';
-import { BuyerIdentityType, CartCostType, CartType, OrderCostType, OrderLineType, OrderType, StoreEntryType } from './cart.type.js';
+import type { CartCost, Offer } from '../domain/pricing.js';
+import { graphqlShippingMethod, type GraphQLShippingMethod } from '../graphql/shipping-method.type.js';
+import type { Cart, CartLine, StoreEntry } from './cart.model.js';
+import { BuyerIdentityType, CartCostType, CartType, StoreEntryType } from './cart.type.js';
 
 type WithId<T> = T & { id: string };
-
-interface GraphQLShippingMethod extends Omit<ShippingQuote, 'id'> {
-  id: string;
-  code: string;
-}
 
 interface GraphQLStoreEntry extends Omit<StoreEntry, 'cartLines' | 'offer'> {
   id: string;
   cartLines: (Omit<CartLine, 'variant' | 'product'> & { id: string; variant: CartLine['variant'] & { variantId: string }; product: CartLine['product'] & { productId: string } })[];
   offer: Omit<Offer, 'shippingMethods' | 'selectedShippingMethod'> & { id: string; shippingMethods: GraphQLShippingMethod[]; selectedShippingMethod: GraphQLShippingMethod | null };
-}
-
-function shippingMethod(entryId: string, method: ShippingQuote): GraphQLShippingMethod {
-  return { ...method, id: `${entryId}:${method.id}`, code: method.id };
 }
 
 export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLStoreEntry {
@@ -38,8 +30,8 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
     offer: {
       ...offer,
       id,
-      shippingMethods: offer.shippingMethods.map((method) => shippingMethod(id, method)),
-      selectedShippingMethod: offer.selectedShippingMethod ? shippingMethod(id, offer.selectedShippingMethod) : null,
+      shippingMethods: offer.shippingMethods.map((method) => graphqlShippingMethod(id, method)),
+      selectedShippingMethod: offer.selectedShippingMethod ? graphqlShippingMethod(id, offer.selectedShippingMethod) : null,
     },
   };
 }
@@ -59,19 +51,5 @@ export class CartFieldsResolver {
   @FieldResolver(() => [StoreEntryType])
   stores(@Root() cart: Cart): GraphQLStoreEntry[] {
     return cart.stores.map((entry) => graphqlStoreEntry(cart.id, entry));
-  }
-}
-
-@Resolver(() => OrderType)
-export class OrderFieldsResolver {
-  @FieldResolver(() => [OrderLineType])
-  lines(@Root() order: Order): WithId<OrderLine>[] {
-    return order.lines.map((line) => ({ ...line, id: `${order.id}:${line.variantId}` }));
-  }
-
-  @FieldResolver(() => OrderCostType, { nullable: true })
-  cost(@Root() order: Order): (WithId<Omit<OrderCost, 'shippingMethod'>> & { shippingMethod: GraphQLShippingMethod | null }) | null {
-    if (!order.cost) return null;
-    return { ...order.cost, id: order.id, shippingMethod: order.cost.shippingMethod && shippingMethod(order.id, order.cost.shippingMethod) };
   }
 }

@@ -21,9 +21,3 @@ export class BuyerIdentityInput {
   @Field(() => String, { nullable: true }) email?: string | null;
   @Field(() => String, { nullable: true }) phone?: string | null;
 }
-
-@InputType('RequiredActionInput')
-export class RequiredActionInput {
-  @Field(() => String) action!: string;
-  @Field(() => String) description!: string;
-}

@@ -3,8 +3,9 @@
 // stored and replayed for an Idempotency-Key.
 import type { Money } from '../domain/money.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-import type { CartCost, Offer, ShippingQuote } from '../domain/pricing.js';
-import type { CartStatus, OrderStatus } from '../domain/order-status.js';
+import type { CartCost, Offer } from '../domain/pricing.js';
+import type { CartStatus } from '../domain/order-status.js';
+import type { Order } from '../orders/order.model.js';
 
 /** A cart line's `variant` (the SKU) or `product` (its product). */
 export interface CartItemRef {
@@ -38,55 +39,6 @@ export interface Cart {
   buyerIdentity: BuyerIdentity;
   stores: StoreEntry[];
   cost: CartCost;
-}
-
-export interface OrderEvent {
-  id: string;
-  /** ISO 8601, UTC. */
-  createdAt: string;
-  type: OrderStatus;
-}
-
-export interface RequiredAction {
-  action: string;
-  description: string;
-}
-
-/** One line of an order, as it was sold: frozen at submit. */
-export interface OrderLine {
-  variantId: string;
-  productId: string;
-  /** The product's title. */
-  title: string;
-  /** The SKU's name. */
-  variantTitle: string;
-  variantValues: { variant: string; value: string }[];
-  quantity: number;
-  unitPrice: Money;
-  lineTotal: Money;
-}
-
-/** An order's offer as it was at submit. */
-export interface OrderCost {
-  currency: string;
-  subtotal: Money;
-  margin: Money;
-  shippingMethod: ShippingQuote | null;
-  shipping: Money;
-  tax: Money;
-  total: Money;
-}
-
-export interface Order {
-  id: string;
-  cartId: string;
-  storeId: number;
-  status: OrderStatus;
-  events: OrderEvent[];
-  requiredActions: RequiredAction[];
-  /** Empty, and cost null, for orders placed before orders kept their lines. */
-  lines: OrderLine[];
-  cost: OrderCost | null;
 }
 
 export interface CartStatusAnswer {

@@ -1,14 +1,13 @@
 // GraphQL queries and mutations of carts: each calls one CartService/CheckoutService method.
 import { Arg, Ctx, Field, ID, Info, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import type { RequestContext } from '../context.js';
 import type { BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import { CartService } from './cart.service.js';
 import { CheckoutService } from './checkout.service.js';
 import { BuyerIdentityInput, CartItemInput } from './cart.input.js';
 import { CartStatusType, CartType } from './cart.type.js';
 import type { Cart, CartStatusAnswer } from './cart.model.js';
-import { IdempotentWrite, checkKey, requestHash } from '../idempotency/idempotency.js';
+import { IdempotentWrite, checkKey, requestHash, type IdempotencyContext } from '../idempotency/idempotency.js';
 import { fieldWrite } from '../idempotency/idempotency.graphql.js';
 
 const camelCase = (field: string) => field;
@@ -40,7 +39,7 @@ export class CartResolver {
   addCartItems(
     @Arg('cartId', () => ID, { nullable: true }) cartId: string | null | undefined,
     @Arg('items', () => [CartItemInput]) items: CartItemInput[],
-    @Ctx() context: RequestContext,
+    @Ctx() context: IdempotencyContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
     return this.carts.addItems(cartId ?? null, items, fieldWrite(context, info));
@@ -53,7 +52,7 @@ export class CartResolver {
     @Arg('cartId', () => ID) cartId: string,
     @Arg('items', () => [CartItemInput]) items: CartItemInput[],
     @Arg('addMissing', () => Boolean, { defaultValue: false }) addMissing: boolean,
-    @Ctx() context: RequestContext,
+    @Ctx() context: IdempotencyContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
     return this.carts.setQuantities(cartId, items, addMissing, fieldWrite(context, info));
@@ -63,7 +62,7 @@ export class CartResolver {
   removeCartItems(
     @Arg('cartId', () => ID) cartId: string,
     @Arg('variantIds', () => [ID]) variantIds: string[],
-    @Ctx() context: RequestContext,
+    @Ctx() context: IdempotencyContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
     return this.carts.removeItems(cartId, variantIds, fieldWrite(context, info));
@@ -73,7 +72,7 @@ export class CartResolver {
   updateBuyerIdentity(
     @Arg('cartId', () => ID) cartId: string,
     @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput,
-    @Ctx() context: RequestContext,
+    @Ctx() context: IdempotencyContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
     return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, camelCase, fieldWrite(context, info));
@@ -84,7 +83,7 @@ export class CartResolver {
     @Arg('cartId', () => ID) cartId: string,
     @Arg('store', () => String) store: string,
     @Arg('shippingMethodId', () => String) shippingMethodId: string,
-    @Ctx() context: RequestContext,
+    @Ctx() context: IdempotencyContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
     return this.carts.selectShippingMethod(cartId, store, shippingMethodId, fieldWrite(context, info));
@@ -94,7 +93,7 @@ export class CartResolver {
   async submitCart(
     @Arg('cartId', () => ID) cartId: string,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null | undefined,
-    @Ctx() context: RequestContext,
+    @Ctx() context: IdempotencyContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
     // The argument is the older way to give a key; it names this submit of this cart.

@@ -2,6 +2,8 @@
 // /cart/cartStatus/{cart_id}; GET /cart/:id, /cart/add, /cart/update, DELETE /cart/items) and
 // /cart/shippingMethod, /cart/submit. Each maps its body onto one service method.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError } from '../errors.js';
 import type { IdempotencyHooks } from '../idempotency/idempotency.hooks.js';
 import type { BuyerIdentityPatch } from '../domain/buyer-identity.js';
@@ -10,33 +12,25 @@ import type { CartService } from './cart.service.js';
 import type { CheckoutService } from './checkout.service.js';
 import { cartStatusView, cartView } from './cart.view.js';
 import {
-  addItemBody,
-  cartIdParams,
-  cartItemsBody,
-  cartItemsBodyWithId,
-  cartResponse,
-  cartStatusResponse,
-  customerInfoBody,
-  idParams,
-  shippingMethodBody,
-  submitBody,
-  updateItemBody,
+  AddItemBody,
+  Cart,
+  CartIdParams,
+  CartItemsBody,
+  CartItemsBodyWithId,
+  CartStatus,
+  CustomerInfoAnswer,
+  CustomerInfoBody,
+  RemoveItemInput,
+  ShippingMethodBody,
+  SubmitBody,
+  UpdateItemBody,
+  type CartItemBody,
+  type CartItemsBodyView,
 } from './cart.schemas.js';
+import { IdParams, IdempotencyHeaders, Ref } from '../rest/schema.js';
+import { bodyErrors, errors } from '../rest/responses.js';
 
-type IdValue = string | number | null | undefined;
-
-interface ItemBody {
-  quantity: number;
-  product_id?: IdValue;
-  variant_id?: IdValue;
-}
-
-interface CartItemsBody {
-  id?: string | null;
-  items?: { storefront_cart_items_input?: ItemBody[]; shopify_cart_items_input?: ItemBody[] };
-}
-
-function item(body: ItemBody): CartItemInput {
+function item(body: CartItemBody): CartItemInput {
   return { quantity: body.quantity, productId: body.product_id, variantId: body.variant_id };
 }
 
@@ -44,7 +38,7 @@ function item(body: ItemBody): CartItemInput {
  * `items.shopify_cart_items_input` is the older clients' name of the same list. Both may come:
  * then both count, the older name's first (contract.md §6, "in that order").
  */
-function items(body: CartItemsBody | undefined): CartItemInput[] {
+function items(body: CartItemsBodyView | undefined): CartItemInput[] {
   return [...(body?.items?.shopify_cart_items_input ?? []), ...(body?.items?.storefront_cart_items_input ?? [])].map(item);
 }
 
@@ -68,67 +62,137 @@ function identityPatch(body: Record<string, unknown>): BuyerIdentityPatch {
 }
 
 export function registerCartRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, idempotency: IdempotencyHooks): void {
-  const cart = { 200: cartResponse };
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Carts are private: no cache may keep them.
   const noStore = { onRequest: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store') };
   // Every cart-changing route replays its answer for a repeated Idempotency-Key.
   const replayable = { ...noStore, preHandler: idempotency.preHandler, onSend: idempotency.onSend };
-
-  app.post<{ Body: CartItemsBody | undefined }>('/cart', { schema: { body: cartItemsBody, response: cart }, ...replayable }, async (request) =>
-    cartView(await carts.addItems(request.body?.id || null, items(request.body), request.idempotentWrite)),
+  const tags = ['Carts'];
+  const cart = Ref(Cart);
+  /** What any change to a cart's lines may be refused with. */
+  const lineErrors = errors(
+    ...bodyErrors,
+    'CART_NOT_FOUND',
+    'CART_EXPIRED',
+    'CART_ALREADY_SUBMITTED',
+    'IDEMPOTENCY_KEY_REUSED',
+    'PRODUCT_NOT_FOUND',
+    'VARIANT_NOT_FOUND',
+    'VARIANT_PRODUCT_MISMATCH',
+    'VARIANT_REQUIRED',
+    'CURRENCY_MISMATCH',
+    'TOO_MANY_ITEMS',
+    'CART_TOO_LARGE',
   );
 
-  app.put<{ Body: CartItemsBody & { id: string } }>('/cart', { schema: { body: cartItemsBodyWithId, response: cart }, ...replayable }, async (request) =>
-    cartView(await carts.setQuantities(request.body.id, items(request.body), true, request.idempotentWrite)),
+  api.post(
+    '/cart',
+    { schema: { tags, summary: 'Create a cart, or add items to one', headers: IdempotencyHeaders, body: CartItemsBody, response: { 200: cart, ...lineErrors } }, ...replayable },
+    async (request) => cartView(await carts.addItems(request.body?.id || null, items(request.body), request.idempotentWrite)),
   );
 
-  app.post<{ Body: { id: string; buyer_identity: Record<string, unknown> } }>(
+  api.put(
+    '/cart',
+    { schema: { tags, summary: "Set items' quantities (0 removes)", headers: IdempotencyHeaders, body: CartItemsBodyWithId, response: { 200: cart, ...lineErrors } }, ...replayable },
+    async (request) => cartView(await carts.setQuantities(request.body.id, items(request.body), true, request.idempotentWrite)),
+  );
+
+  api.post(
     '/cart/customerInfo',
-    { schema: { body: customerInfoBody, response: { 200: { type: 'object', required: ['cart'], properties: { cart: cartResponse } } } }, ...replayable },
+    {
+      schema: {
+        tags,
+        summary: 'Update the buyer identity (partial)',
+        headers: IdempotencyHeaders,
+        body: CustomerInfoBody,
+        response: { 200: CustomerInfoAnswer, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED', 'BUYER_IDENTITY_INVALID') },
+      },
+      ...replayable,
+    },
     async (request) => ({ cart: cartView(await carts.updateBuyerIdentity(request.body.id, identityPatch(request.body.buyer_identity), undefined, request.idempotentWrite)) }),
   );
 
-  app.post<{ Params: { cart_id: string } }>('/cart/cartStatus/:cart_id', { schema: { params: cartIdParams, response: { 200: cartStatusResponse } }, ...noStore }, async (request) =>
-    cartStatusView(await checkout.status(request.params.cart_id)),
+  api.post(
+    '/cart/cartStatus/:cart_id',
+    { schema: { tags, summary: 'A cart with its orders', params: CartIdParams, response: { 200: Ref(CartStatus), ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED') } }, ...noStore },
+    async (request) => cartStatusView(await checkout.status(request.params.cart_id)),
   );
 
-  app.get<{ Params: { id: string } }>('/cart/:id', { schema: { params: idParams, response: cart }, ...noStore }, async (request) => cartView(await carts.get(request.params.id)));
-
-  app.post<{ Body: { cart_id?: string | null; item: ItemBody } }>('/cart/add', { schema: { body: addItemBody, response: cart }, ...replayable }, async (request) =>
-    cartView(await carts.addItems(request.body.cart_id || null, [item(request.body.item)], request.idempotentWrite)),
+  api.get('/cart/:id', { schema: { tags, summary: 'A cart', params: IdParams, response: { 200: cart, ...errors('CART_NOT_FOUND', 'CART_EXPIRED') } }, ...noStore }, async (request) =>
+    cartView(await carts.get(request.params.id)),
   );
 
-  app.post<{ Body: { cart_id: string; item: ItemBody } }>('/cart/update', { schema: { body: updateItemBody, response: cart }, ...replayable }, async (request) =>
-    cartView(await carts.setQuantities(request.body.cart_id, [item(request.body.item)], false, request.idempotentWrite)),
+  api.post(
+    '/cart/add',
+    { schema: { tags, summary: 'Add one item (creates the cart without cart_id)', headers: IdempotencyHeaders, body: AddItemBody, response: { 200: cart, ...lineErrors } }, ...replayable },
+    async (request) => cartView(await carts.addItems(request.body.cart_id || null, [item(request.body.item)], request.idempotentWrite)),
   );
 
-  // The variant to remove comes as a JSON body or in the query string.
-  app.delete<{ Body: { cart_id: string; variant_id: string | number } | undefined; Querystring: { cart_id?: string; variant_id?: string } }>(
+  api.post(
+    '/cart/update',
+    { schema: { tags, summary: "Set the quantity of a variant in the cart (0 removes)", headers: IdempotencyHeaders, body: UpdateItemBody, response: { 200: cart, ...lineErrors } }, ...replayable },
+    async (request) => cartView(await carts.setQuantities(request.body.cart_id, [item(request.body.item)], false, request.idempotentWrite)),
+  );
+
+  // The variant to remove comes as a JSON body or in the query string (an absent or empty body is
+  // validated as null).
+  api.delete(
     '/cart/items',
-    { schema: { response: cart }, ...replayable },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a variant, as a JSON body or in the query string',
+        headers: IdempotencyHeaders,
+        querystring: RemoveItemInput,
+        body: Type.Union([RemoveItemInput, Type.Null()]),
+        response: { 200: cart, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED') },
+      },
+      ...replayable,
+    },
     async (request) => {
-      const body: { cart_id?: unknown; variant_id?: unknown } = request.body && typeof request.body === 'object' ? request.body : {};
-      const input = { cart_id: body.cart_id ?? request.query.cart_id, variant_id: body.variant_id ?? request.query.variant_id };
-      const missing = [
-        ...(typeof input.cart_id === 'string' && input.cart_id !== '' ? [] : ['cart_id']),
-        ...((typeof input.variant_id === 'string' && input.variant_id !== '') || typeof input.variant_id === 'number' ? [] : ['variant_id']),
-      ];
-      if (missing.length > 0) {
+      const input = { cart_id: request.body?.cart_id ?? request.query.cart_id, variant_id: request.body?.variant_id ?? request.query.variant_id };
+      const missing = [...(input.cart_id ? [] : ['cart_id']), ...(input.variant_id !== undefined && input.variant_id !== '' ? [] : ['variant_id'])];
+      if (!input.cart_id || input.variant_id === undefined || input.variant_id === '') {
         throw new AppError('VALIDATION_FAILED', 'DELETE /cart/items needs cart_id and variant_id, as a JSON body or in the query string', { fields: missing });
       }
-      return cartView(await carts.removeItems(input.cart_id as string, [input.variant_id as string | number], request.idempotentWrite));
+      return cartView(await carts.removeItems(input.cart_id, [input.variant_id], request.idempotentWrite));
     },
   );
 
-  app.post<{ Body: { cart_id: string; store: string | number; shipping_method_id: string } }>(
+  api.post(
     '/cart/shippingMethod',
-    { schema: { body: shippingMethodBody, response: cart }, ...replayable },
+    {
+      schema: {
+        tags,
+        summary: "Choose a store's shipping method",
+        headers: IdempotencyHeaders,
+        body: ShippingMethodBody,
+        response: { 200: cart, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED', 'SHIPPING_METHOD_NOT_FOUND') },
+      },
+      ...replayable,
+    },
     async (request) => cartView(await carts.selectShippingMethod(request.body.cart_id, String(request.body.store), request.body.shipping_method_id, request.idempotentWrite)),
   );
 
-  app.post<{ Body: { id?: string; cart_id?: string } | undefined }>('/cart/submit', { schema: { body: submitBody, response: { 200: cartStatusResponse } }, ...replayable }, async (request) => {
-    const cartId = request.body?.id ?? request.body?.cart_id;
-    if (!cartId) throw new AppError('VALIDATION_FAILED', 'POST /cart/submit needs the cart id as "id"', { fields: ['id'] });
-    return cartStatusView((await checkout.submit(cartId, request.idempotentWrite)).answer);
-  });
+  api.post(
+    '/cart/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Submit: one order per store',
+        headers: IdempotencyHeaders,
+        body: SubmitBody,
+        response: {
+          200: Ref(CartStatus),
+          ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED', 'BUYER_IDENTITY_MISSING', 'CART_EMPTY', 'PRODUCTS_UNAVAILABLE'),
+        },
+      },
+      ...replayable,
+    },
+    async (request) => {
+      const cartId = request.body?.id ?? request.body?.cart_id;
+      if (!cartId) throw new AppError('VALIDATION_FAILED', 'POST /cart/submit needs the cart id as "id"', { fields: ['id'] });
+      return cartStatusView((await checkout.submit(cartId, request.idempotentWrite)).answer);
+    },
+  );
 }

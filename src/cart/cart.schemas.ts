@@ -1,202 +1,161 @@
-// JSON Schemas of the cart and order routes: request shapes (types only: ranges and references
-// are checked by the services, the same for GraphQL) and the documented answers.
+// REST shapes of the cart routes (service.md), declared once: requests are checked for types
+// only (ranges and references are checked by the services, the same for GraphQL; unknown fields
+// are ignored), answers are the documented Cart and cart status.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Named, Nullable, NullableRef, Ref } from '../rest/schema.js';
+import { Money, ShippingMethod } from '../rest/common.schemas.js';
+import { Order } from '../orders/order.schemas.js';
+import { cartStatuses, type CartStatus as Status } from '../domain/order-status.js';
 
-const nullableString = { type: ['string', 'null'] } as const;
-const idValue = { type: ['string', 'integer', 'null'] } as const;
+// Requests
 
-const item = {
-  type: 'object',
-  required: ['quantity'],
-  properties: { quantity: { type: 'integer' }, product_id: idValue, variant_id: idValue },
-} as const;
+const IdValue = Type.Unsafe<string | number | null>({ type: ['string', 'integer', 'null'], description: 'A catalog id, as a string or an integer.' });
 
-const itemList = { type: 'array', items: item } as const;
+export const CartItem = Type.Object({
+  quantity: Type.Integer({ description: '1–999 when adding; 0–999 when setting (0 removes).' }),
+  variant_id: Type.Optional(IdValue),
+  product_id: Type.Optional(Type.Unsafe<string | number | null>({ ...IdValue, description: 'Alone, for a product with one SKU; with variant_id, checked against it.' })),
+});
+export type CartItemBody = Static<typeof CartItem>;
 
-export const cartItemsBody = {
-  type: 'object',
-  properties: {
-    id: nullableString,
-    items: {
-      type: 'object',
-      properties: { storefront_cart_items_input: itemList, shopify_cart_items_input: itemList },
-    },
-  },
-} as const;
+const CartItems = Type.Array(CartItem, { description: 'At most 100 items per request.' });
 
-export const cartItemsBodyWithId = { ...cartItemsBody, required: ['id'], properties: { ...cartItemsBody.properties, id: { type: 'string' } } } as const;
+export const CartItemsBody = Type.Object({
+  id: Type.Optional(Nullable(Type.String({ description: 'The cart to change; absent, null or empty creates one.' }))),
+  items: Type.Optional(
+    Type.Object({
+      storefront_cart_items_input: Type.Optional(CartItems),
+      shopify_cart_items_input: Type.Optional(Type.Unsafe<Static<typeof CartItems>>({ ...CartItems, description: 'Older clients\' name of the same list; when both come, this one\'s items count first.' })),
+    }),
+  ),
+});
+export type CartItemsBodyView = Static<typeof CartItemsBody>;
 
-export const customerInfoBody = {
-  type: 'object',
-  required: ['id', 'buyer_identity'],
-  properties: { id: { type: 'string' }, buyer_identity: { type: 'object' } },
-} as const;
+export const CartItemsBodyWithId = Type.Object({ ...CartItemsBody.properties, id: Type.String({ description: 'The cart to change.' }) });
 
-export const addItemBody = {
-  type: 'object',
-  required: ['item'],
-  properties: { cart_id: nullableString, item },
-} as const;
+const NullableString = () => Nullable(Type.String());
 
-export const updateItemBody = {
-  type: 'object',
-  required: ['cart_id', 'item'],
-  properties: { cart_id: { type: 'string' }, item },
-} as const;
+export const BuyerIdentity = Named(
+  'BuyerIdentity',
+  Type.Object({
+    first_name: NullableString(),
+    last_name: NullableString(),
+    address_1: NullableString(),
+    address_2: NullableString(),
+    city: NullableString(),
+    province_code: NullableString(),
+    country_code: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2.' })),
+    postal_code: NullableString(),
+    email: NullableString(),
+    phone: NullableString(),
+  }),
+);
+export type BuyerIdentityView = Static<typeof BuyerIdentity>;
+type IdentityField = keyof BuyerIdentityView;
 
-export const shippingMethodBody = {
-  type: 'object',
-  required: ['cart_id', 'store', 'shipping_method_id'],
-  properties: { cart_id: { type: 'string' }, store: { type: ['string', 'integer'] }, shipping_method_id: { type: 'string' } },
-} as const;
+export const CustomerInfoBody = Type.Object({
+  id: Type.String({ description: 'The cart.' }),
+  buyer_identity: Type.Unsafe<Partial<Record<IdentityField, unknown>>>({
+    type: 'object',
+    description: 'A partial update: absent fields keep their value, null or "" clears one. country_code is ISO 3166-1 alpha-2.',
+    // Names only: the values are checked by the service (422 BUYER_IDENTITY_INVALID with every problem).
+    properties: Object.fromEntries(Object.keys(BuyerIdentity.properties).map((field) => [field, { description: 'A string, or null to clear it.' }])),
+  }),
+});
 
-export const submitBody = {
-  type: 'object',
-  properties: { id: { type: 'string' }, cart_id: { type: 'string' } },
-} as const;
+export const AddItemBody = Type.Object({ cart_id: Type.Optional(Nullable(Type.String({ description: 'Absent or null creates a cart.' }))), item: CartItem });
+export const UpdateItemBody = Type.Object({ cart_id: Type.String(), item: CartItem });
 
-export const orderStatusBody = {
-  type: 'object',
-  required: ['status'],
-  properties: {
-    status: { type: 'string' },
-    required_actions: { type: ['array', 'null'], items: { type: 'object' } },
-  },
-} as const;
+export const RemoveItemInput = Type.Object({
+  cart_id: Type.Optional(Type.String()),
+  variant_id: Type.Optional(Type.Unsafe<string | number>({ type: ['string', 'number'], description: 'The variant (SKU) id.' })),
+});
 
-export const cartIdParams = { type: 'object', required: ['cart_id'], properties: { cart_id: { type: 'string' } } } as const;
-export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
+export const ShippingMethodBody = Type.Object({
+  cart_id: Type.String(),
+  store: Type.Unsafe<string | number>({ type: ['string', 'integer'], description: "The store's name, as the cart's entry shows it." }),
+  shipping_method_id: Type.String({ description: "The method's id, e.g. standard." }),
+});
+
+export const SubmitBody = Type.Object({ id: Type.Optional(Type.String({ description: 'The cart.' })), cart_id: Type.Optional(Type.String({ description: 'Accepted for id.' })) });
+
+export const CartIdParams = Type.Object({ cart_id: Type.String() });
 
 // Answers
 
-const money = {
-  type: 'object',
-  required: ['value', 'display_value', 'currency'],
-  properties: { value: { type: 'number' }, display_value: { type: 'string' }, currency: { type: 'string' } },
-} as const;
+const ItemRef = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  marketplace: Type.String({ description: "The store's name." }),
+  description: Nullable(Type.String()),
+  is_available: Type.Boolean(),
+  price: Ref(Money, { description: "The SKU's sale price, or its retail price when it has none." }),
+});
 
-const itemRef = {
-  type: 'object',
-  required: ['id', 'title', 'marketplace', 'description', 'is_available', 'price'],
-  properties: { id: { type: 'string' }, title: { type: 'string' }, marketplace: { type: 'string' }, description: nullableString, is_available: { type: 'boolean' }, price: money },
-} as const;
+export const CartLine = Named('CartLine', Type.Object({ quantity: Type.Integer(), variant: ItemRef, product: ItemRef }));
+export type CartLineView = Static<typeof CartLine>;
 
-const cartLine = {
-  type: 'object',
-  required: ['quantity', 'variant', 'product'],
-  properties: { quantity: { type: 'integer' }, variant: itemRef, product: itemRef },
-} as const;
+const Offer = Type.Object({
+  subtotal: Ref(Money),
+  margin: Ref(Money),
+  not_available_ids: Type.Array(Type.String(), { description: 'Variants that cannot be sold in the quantity asked.' }),
+  shipping_methods: Type.Array(Ref(ShippingMethod)),
+  selected_shipping_method: NullableRef(ShippingMethod, { description: 'The chosen method, else the cheapest; null when the store has none.' }),
+});
+export type OfferView = Static<typeof Offer>;
 
-const shippingMethod = {
-  type: 'object',
-  required: ['id', 'label', 'price', 'taxes', 'total'],
-  properties: { id: { type: 'string' }, label: { type: 'string' }, price: money, taxes: money, total: money },
-} as const;
-
-const offer = {
-  type: 'object',
-  required: ['subtotal', 'margin', 'not_available_ids', 'shipping_methods', 'selected_shipping_method'],
-  properties: {
-    subtotal: money,
-    margin: money,
-    not_available_ids: { type: 'array', items: { type: 'string' } },
-    shipping_methods: { type: 'array', items: shippingMethod },
-    selected_shipping_method: { ...shippingMethod, type: ['object', 'null'] },
-  },
-} as const;
-
-const identityFields = ['first_name', 'last_name', 'address_1', 'address_2', 'city', 'province_code', 'country_code', 'postal_code', 'email', 'phone'] as const;
-
-const buyerIdentity = {
-  type: 'object',
-  required: identityFields,
-  properties: Object.fromEntries(identityFields.map((field) => [field, nullableString])),
-} as const;
-
-function storeEntry(lines: object) {
-  return {
-    type: 'object',
-    required: ['store', 'request_id', 'cart_lines', 'offer', 'is_submitted'],
-    properties: { store: { type: 'string' }, request_id: nullableString, cart_lines: lines, offer, is_submitted: { type: 'boolean' } },
-  } as const;
+/** A store's entry with its lines as `lines` shows them (keys in service.md's order). */
+function storeEntry<T extends TSchema>(lines: T) {
+  return Type.Object({
+    store: Type.String({ description: "The store's name." }),
+    request_id: Nullable(Type.String()),
+    cart_lines: lines,
+    offer: Offer,
+    is_submitted: Type.Boolean(),
+  });
 }
 
-export const cartResponse = {
-  type: 'object',
-  required: ['id', 'cost', 'buyer_identity', 'stores'],
-  properties: {
-    id: { type: 'string' },
-    cost: {
-      type: 'object',
-      required: ['is_estimated', 'subtotal', 'tax', 'shipping', 'total'],
-      properties: { is_estimated: { type: 'boolean' }, subtotal: money, tax: money, shipping: money, total: money },
-    },
-    buyer_identity: buyerIdentity,
-    stores: { type: 'array', items: storeEntry({ type: 'array', items: cartLine }) },
-  },
-} as const;
+export const StoreEntry = Named('StoreEntry', { ...storeEntry(Type.Array(Ref(CartLine))), description: "One store's part of a cart." });
+export type StoreEntryView = Static<typeof StoreEntry>;
 
-export const orderResponse = {
-  type: 'object',
-  required: ['id', 'cart_id', 'status', 'events', 'required_actions', 'lines', 'cost'],
-  properties: {
-    id: { type: 'string' },
-    cart_id: { type: 'string' },
-    status: { type: 'string' },
-    events: {
-      type: 'array',
-      items: { type: 'object', required: ['id', 'created_at', 'type'], properties: { id: { type: 'string' }, created_at: { type: 'string' }, type: { type: 'string' } } },
-    },
-    required_actions: {
-      type: 'array',
-      items: { type: 'object', required: ['action', 'description'], properties: { action: { type: 'string' }, description: { type: 'string' } } },
-    },
-    lines: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['variant_id', 'product_id', 'title', 'variant_title', 'variant_values', 'quantity', 'unit_price', 'line_total'],
-        properties: {
-          variant_id: { type: 'string' },
-          product_id: { type: 'string' },
-          title: { type: 'string' },
-          variant_title: { type: 'string' },
-          variant_values: { type: 'array', items: { type: 'object', required: ['variant', 'value'], properties: { variant: { type: 'string' }, value: { type: 'string' } } } },
-          quantity: { type: 'integer' },
-          unit_price: money,
-          line_total: money,
-        },
-      },
-    },
-    cost: {
-      type: ['object', 'null'],
-      required: ['currency', 'subtotal', 'margin', 'shipping_method', 'shipping', 'tax', 'total'],
-      properties: {
-        currency: { type: 'string' },
-        subtotal: money,
-        margin: money,
-        shipping_method: { ...shippingMethod, type: ['object', 'null'] },
-        shipping: money,
-        tax: money,
-        total: money,
-      },
-    },
-  },
-} as const;
 
-export const cartStatusResponse = {
-  type: 'object',
-  required: ['status', 'orders', 'cart'],
-  properties: {
-    status: { type: 'string' },
-    orders: { type: 'array', items: orderResponse },
-    cart: {
-      type: 'object',
-      required: ['id', 'stores', 'buyer_identity'],
-      properties: {
-        id: { type: 'string' },
-        stores: { type: 'array', items: storeEntry({ ...cartLine, type: ['object', 'null'] }) },
-        buyer_identity: buyerIdentity,
-      },
+export const Cart = Named(
+  'Cart',
+  Type.Object(
+    {
+      id: Type.String(),
+      cost: Type.Object({
+        is_estimated: Type.Boolean({ description: 'True until the buyer identity has a country code and a postal code.' }),
+        subtotal: Ref(Money),
+        tax: Ref(Money),
+        shipping: Ref(Money),
+        total: Ref(Money),
+      }),
+      buyer_identity: Ref(BuyerIdentity),
+      stores: Type.Array(Ref(StoreEntry)),
     },
-  },
-} as const;
+    { description: 'A cart spanning several stores: one entry per store.' },
+  ),
+);
+export type CartView = Static<typeof Cart>;
+
+export const CustomerInfoAnswer = Type.Object({ cart: Ref(Cart) });
+
+export const CartStatus = Named(
+  'CartStatus',
+  Type.Object(
+    {
+      status: Type.Unsafe<Status>({ type: 'string', enum: [...cartStatuses], description: 'IN_PROGRESS until submitted; then from its orders.' }),
+      orders: Type.Array(Ref(Order)),
+      cart: Type.Object({
+        id: Type.String(),
+        stores: Type.Array(
+          storeEntry(NullableRef(CartLine, { description: "As service.md documents it: the store's first line (not a list), null when it has none." })),
+        ),
+        buyer_identity: Ref(BuyerIdentity),
+      }),
+    },
+    { description: 'A cart with its orders. The cart has no cost here.' },
+  ),
+);
+export type CartStatusView = Static<typeof CartStatus>;

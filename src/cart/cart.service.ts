@@ -10,7 +10,7 @@ import { emptyBuyerIdentity, validateBuyerIdentityPatch, type BuyerIdentityField
 import type { Cart, CartItemInput } from './cart.model.js';
 import { CartRepository, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
-import type { ChangePublisher } from '../live/change-feed.js';
+import type { ChangePublisher } from '../events/change-feed.js';
 
 export const maxQuantity = 999;
 /** Items one request may name, and lines one cart may hold. */

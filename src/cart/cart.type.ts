@@ -1,4 +1,4 @@
-// GraphQL types of carts and orders. Root values are the plain objects of cart.model.ts, given
+// GraphQL types of carts. Root values are the plain objects of cart.model.ts, given
 // their GraphQL ids by cart.graphql.ts; Money fields resolve through MoneyResolver.
 //
 // Every object with an `id` is exactly one thing wherever it appears, because normalized client
@@ -10,15 +10,10 @@
 import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { MoneyType } from '../graphql/money.type.js';
 import { VariantValueType } from '../catalog/catalog.type.js';
-import { cartStatuses, orderStatuses } from '../domain/order-status.js';
-
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
-
-export const OrderStatusEnum = enumOf(orderStatuses);
-registerEnumType(OrderStatusEnum, {
-  name: 'OrderStatus',
-  description: 'SUBMITTED → PLACED → FULFILLED; SUBMITTED | PLACED → ACTION_REQUIRED → PLACED; SUBMITTED | PLACED | ACTION_REQUIRED → CANCELLED; SUBMITTED → FAILED.',
-});
+import { cartStatuses } from '../domain/order-status.js';
+import { enumOf } from '../graphql/scalars.js';
+import { ShippingMethodType } from '../graphql/shipping-method.type.js';
+import { OrderType } from '../orders/order.type.js';
 
 export const CartStatusEnum = enumOf(cartStatuses);
 registerEnumType(CartStatusEnum, {
@@ -68,16 +63,6 @@ export class CartLineType {
   @Field(() => CartLineProductType) product!: CartLineProductType;
 }
 
-@ObjectType('ShippingMethod', { simpleResolvers: true, description: "A store's shipping method as offered to one cart (its taxes depend on the buyer's address)." })
-export class ShippingMethodType {
-  @Field(() => ID, { description: "This method in this cart's offer of this store." }) id!: string;
-  @Field(() => String, { description: "The store's own id of the method (what selectShippingMethod takes), e.g. standard." }) code!: string;
-  @Field(() => String) label!: string;
-  @Field(() => MoneyType) price!: MoneyType;
-  @Field(() => MoneyType) taxes!: MoneyType;
-  @Field(() => MoneyType) total!: MoneyType;
-}
-
 @ObjectType('Offer', { simpleResolvers: true, description: "A store's offer for its lines of the cart." })
 export class OfferType {
   @Field(() => ID, { description: "This store's offer in this cart." }) id!: string;
@@ -118,56 +103,6 @@ export class CartType {
   @Field(() => CartCostType) cost!: CartCostType;
   @Field(() => BuyerIdentityType) buyerIdentity!: BuyerIdentityType;
   @Field(() => [StoreEntryType]) stores!: StoreEntryType[];
-}
-
-@ObjectType('OrderEvent', { simpleResolvers: true })
-export class OrderEventType {
-  @Field(() => ID) id!: string;
-  @Field(() => String, { description: 'ISO 8601, UTC.' }) createdAt!: string;
-  @Field(() => OrderStatusEnum, { description: 'The status the order moved to.' }) type!: string;
-}
-
-@ObjectType('RequiredAction', { simpleResolvers: true })
-export class RequiredActionType {
-  @Field(() => String) action!: string;
-  @Field(() => String) description!: string;
-}
-
-@ObjectType('OrderLine', { simpleResolvers: true, description: 'What an order sold, as it was at submit: later catalog changes do not touch it.' })
-export class OrderLineType {
-  @Field(() => ID, { description: 'This line of this order.' }) id!: string;
-  @Field(() => ID) variantId!: string;
-  @Field(() => ID) productId!: string;
-  @Field(() => String, { description: "The product's title." }) title!: string;
-  @Field(() => String, { description: "The SKU's name." }) variantTitle!: string;
-  @Field(() => [VariantValueType]) variantValues!: VariantValueType[];
-  @Field(() => Int) quantity!: number;
-  @Field(() => MoneyType) unitPrice!: MoneyType;
-  @Field(() => MoneyType) lineTotal!: MoneyType;
-}
-
-@ObjectType('OrderCost', { simpleResolvers: true, description: "An order's offer as it was at submit." })
-export class OrderCostType {
-  @Field(() => ID, { description: 'The cost of this order (the order id).' }) id!: string;
-  @Field(() => String) currency!: string;
-  @Field(() => MoneyType) subtotal!: MoneyType;
-  @Field(() => MoneyType) margin!: MoneyType;
-  @Field(() => ShippingMethodType, { nullable: true }) shippingMethod!: ShippingMethodType | null;
-  @Field(() => MoneyType) shipping!: MoneyType;
-  @Field(() => MoneyType) tax!: MoneyType;
-  @Field(() => MoneyType, { description: 'subtotal + shipping + tax.' }) total!: MoneyType;
-}
-
-@ObjectType('Order', { simpleResolvers: true, description: "A store's order, created when its cart is submitted." })
-export class OrderType {
-  @Field(() => ID) id!: string;
-  @Field(() => ID) cartId!: string;
-  @Field(() => ID) storeId!: number;
-  @Field(() => OrderStatusEnum) status!: string;
-  @Field(() => [OrderEventType]) events!: OrderEventType[];
-  @Field(() => [RequiredActionType]) requiredActions!: RequiredActionType[];
-  @Field(() => [OrderLineType], { description: 'What was sold (empty for orders placed before orders kept their lines).' }) lines!: OrderLineType[];
-  @Field(() => OrderCostType, { nullable: true, description: 'For how much (null for orders placed before orders kept their cost).' }) cost!: OrderCostType | null;
 }
 
 @ObjectType('CartStatusResult', { simpleResolvers: true })

@@ -1,20 +1,13 @@
-// The snake_case REST shapes of carts, cart status and orders (service.md), from cart.model.ts.
-import { formatMoney, toMajor, type Money } from '../domain/money.js';
+// The snake_case REST answers of carts and cart status (service.md; shapes: cart.schemas.ts),
+// from cart.model.ts.
+import { moneyView, shippingMethodView } from '../rest/common.view.js';
+import { orderView } from '../orders/order.view.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-import type { Offer, ShippingQuote } from '../domain/pricing.js';
-import type { Cart, CartItemRef, CartLine, CartStatusAnswer, Order, OrderCost, OrderLine, StoreEntry } from './cart.model.js';
+import type { Offer } from '../domain/pricing.js';
+import type { Cart, CartItemRef, CartLine, CartStatusAnswer, StoreEntry } from './cart.model.js';
+import type { BuyerIdentityView, CartLineView, CartStatusView, CartView, OfferView, StoreEntryView } from './cart.schemas.js';
 
-export interface MoneyView {
-  value: number;
-  display_value: string;
-  currency: string;
-}
-
-export function moneyView(amount: Money): MoneyView {
-  return { value: toMajor(amount.minor, amount.currency), display_value: formatMoney(amount), currency: amount.currency };
-}
-
-export function buyerIdentityView(identity: BuyerIdentity) {
+export function buyerIdentityView(identity: BuyerIdentity): BuyerIdentityView {
   return {
     first_name: identity.firstName,
     last_name: identity.lastName,
@@ -29,19 +22,15 @@ export function buyerIdentityView(identity: BuyerIdentity) {
   };
 }
 
-function itemRefView(ref: CartItemRef) {
+function itemRefView(ref: CartItemRef): CartLineView['variant'] {
   return { id: ref.id, title: ref.title, marketplace: ref.marketplace, description: ref.description, is_available: ref.isAvailable, price: moneyView(ref.price) };
 }
 
-function cartLineView(line: CartLine) {
+function cartLineView(line: CartLine): CartLineView {
   return { quantity: line.quantity, variant: itemRefView(line.variant), product: itemRefView(line.product) };
 }
 
-function shippingMethodView(method: ShippingQuote) {
-  return { id: method.id, label: method.label, price: moneyView(method.price), taxes: moneyView(method.taxes), total: moneyView(method.total) };
-}
-
-function offerView(offer: Offer) {
+function offerView(offer: Offer): OfferView {
   return {
     subtotal: moneyView(offer.subtotal),
     margin: moneyView(offer.margin),
@@ -51,7 +40,7 @@ function offerView(offer: Offer) {
   };
 }
 
-function storeEntryView(entry: StoreEntry) {
+function storeEntryView(entry: StoreEntry): StoreEntryView {
   return {
     store: entry.store,
     request_id: entry.requestId,
@@ -62,7 +51,7 @@ function storeEntryView(entry: StoreEntry) {
 }
 
 /** The Cart of the add, update and customer-information answers: with `cost`. */
-export function cartView(cart: Cart) {
+export function cartView(cart: Cart): CartView {
   return {
     id: cart.id,
     cost: {
@@ -77,49 +66,11 @@ export function cartView(cart: Cart) {
   };
 }
 
-function orderLineView(line: OrderLine) {
-  return {
-    variant_id: line.variantId,
-    product_id: line.productId,
-    title: line.title,
-    variant_title: line.variantTitle,
-    variant_values: line.variantValues.map(({ variant, value }) => ({ variant, value })),
-    quantity: line.quantity,
-    unit_price: moneyView(line.unitPrice),
-    line_total: moneyView(line.lineTotal),
-  };
-}
-
-function orderCostView(cost: OrderCost) {
-  return {
-    currency: cost.currency,
-    subtotal: moneyView(cost.subtotal),
-    margin: moneyView(cost.margin),
-    shipping_method: cost.shippingMethod && shippingMethodView(cost.shippingMethod),
-    shipping: moneyView(cost.shipping),
-    tax: moneyView(cost.tax),
-    total: moneyView(cost.total),
-  };
-}
-
-/** service.md's Order, plus what was sold (`lines`) and for how much (`cost`), frozen at submit. */
-export function orderView(order: Order) {
-  return {
-    id: order.id,
-    cart_id: order.cartId,
-    status: order.status,
-    events: order.events.map((event) => ({ id: event.id, created_at: event.createdAt, type: event.type })),
-    required_actions: order.requiredActions.map(({ action, description }) => ({ action, description })),
-    lines: order.lines.map(orderLineView),
-    cost: order.cost && orderCostView(order.cost),
-  };
-}
-
 /**
  * The cart status answer. As service.md documents it, each store's `cart_lines` is here a single
  * Cart line object (the store's first line), and the cart has no `cost`.
  */
-export function cartStatusView(answer: CartStatusAnswer) {
+export function cartStatusView(answer: CartStatusAnswer): CartStatusView {
   return {
     status: answer.status,
     orders: answer.orders.map(orderView),

@@ -1,6 +1,6 @@
 // GraphQL resolvers of the catalog: validate arguments, call one CatalogService method, shape.
 import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
-import type { RequestContext } from '../context.js';
+import type { CatalogContext } from './loaders.js';
 import { CatalogService, maxPageSize, productCursor } from './catalog.service.js';
 import { CatalogProductType, MediaType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
 import type { MediaKind, MediaRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
@@ -32,7 +32,7 @@ export class MediaResolver {
   }
 
   @FieldResolver(() => [ProductType])
-  products(@Root() media: MediaRecord, @Ctx() context: RequestContext): Promise<ProductRecord[]> {
+  products(@Root() media: MediaRecord, @Ctx() context: CatalogContext): Promise<ProductRecord[]> {
     return this.catalog.mediaProducts(media, context.loaders);
   }
 }
@@ -42,7 +42,7 @@ export class CatalogProductResolver {
   constructor(private readonly catalog: CatalogService) {}
 
   @FieldResolver(() => [SkuType])
-  skus(@Root() product: ProductRecord, @Ctx() context: RequestContext): Promise<SkuRecord[]> {
+  skus(@Root() product: ProductRecord, @Ctx() context: CatalogContext): Promise<SkuRecord[]> {
     return this.catalog.skus(product, context.loaders);
   }
 }
@@ -52,7 +52,7 @@ export class ProductResolver {
   constructor(private readonly catalog: CatalogService) {}
 
   @Query(() => ProductType, { nullable: true })
-  product(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<ProductRecord> {
+  product(@Arg('id', () => ID) id: string, @Ctx() context: CatalogContext): Promise<ProductRecord> {
     return this.catalog.product(id, context.loaders);
   }
 
@@ -76,7 +76,7 @@ export class ProductResolver {
   @FieldResolver(() => [SimilarProductType])
   async similarProducts(
     @Root() product: ProductRecord,
-    @Ctx() context: RequestContext,
+    @Ctx() context: CatalogContext,
     @Arg('limit', () => Int, { nullable: true, description: 'At most this many (1 to 50); all when omitted.' }) limit: number | null,
   ): Promise<{ priceTier: SimilarProductRecord['priceTier']; product: ProductRecord }[]> {
     const similar = await this.catalog.similarProducts(product, context.loaders, limit ?? null);

@@ -1,18 +1,20 @@
 // REST routes of service.md for media and products: each handler calls one CatalogService
 // method with the request's loaders and answers with the snake_case view.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CatalogService } from './catalog.service.js';
-import type { MediaKind } from './catalog.model.js';
-import { mediaView, productView } from './catalog.view.js';
-import { comparableProductSchema, idParams, mediaResponseSchema, productSchema, slugParams } from './catalog.schemas.js';
+import type { MediaDetail, MediaKind } from './catalog.model.js';
+import { comparableProductView, mediaInfoView, productView } from './catalog.view.js';
+import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, Product, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
+import { IdParams, Ref, type NamedSchema } from '../rest/schema.js';
+import { errors } from '../rest/responses.js';
 
-interface IdParams {
-  id: string;
-}
-
-interface SlugParams {
-  slug: string;
-}
+/** The caching headers of every catalog answer. */
+const catalogHeaders = {
+  etag: { type: 'string', description: 'W/"catalog-<version>": changes with every import that changes the catalog.' },
+  'cache-control': { type: 'string', description: 'public, max-age=60' },
+};
 
 export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
   // Catalog answers change only with an import: the catalog version is their ETag. Before the
@@ -51,26 +53,46 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     },
   };
 
-  const mediaRoutes = (kind: MediaKind) => {
-    const infoKey = kind === 'image' ? 'image_info' : 'video_info';
-    for (const withSimilar of [false, true]) {
-      const prefix = withSimilar ? `/${kind}/comparables` : `/${kind}`;
-      const response = { 200: mediaResponseSchema(infoKey, withSimilar) };
-      app.get<{ Params: IdParams }>(`${prefix}/:id`, { schema: { params: idParams, response }, ...conditional }, async (request) =>
-        mediaView(await catalog.mediaDetail(kind, { id: request.params.id }, request.context.loaders, withSimilar)),
-      );
-      app.get<{ Params: SlugParams }>(`${prefix}/slug/:slug`, { schema: { params: slugParams, response }, ...conditional }, async (request) =>
-        mediaView(await catalog.mediaDetail(kind, { slug: request.params.slug }, request.context.loaders, withSimilar)),
-      );
-    }
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const cached = {
+    headers: Type.Object({ 'if-none-match': Type.Optional(Type.String({ description: 'The ETag of an earlier answer: 304 while the catalog has not changed.' })) }),
   };
-  mediaRoutes('image');
-  mediaRoutes('video');
+  const ok = <T extends TSchema>(answer: NamedSchema<T>) => ({
+    200: { ...Ref(answer), headers: catalogHeaders },
+    304: Type.Null({ description: 'Not Modified: If-None-Match names the current catalog version.' }),
+  });
 
-  app.get<{ Params: IdParams }>('/product/:id', { schema: { params: idParams, response: { 200: productSchema } }, ...conditional }, async (request) =>
+  const mediaSchema = <T extends TSchema, P extends TSchema>(kind: MediaKind, answer: NamedSchema<T>, params: P) => ({
+    schema: { tags: [kind === 'image' ? 'Images' : 'Videos'], params, ...cached, response: { ...ok(answer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND') } },
+    ...conditional,
+  });
+  const media = (request: FastifyRequest, kind: MediaKind, key: { id: string } | { slug: string }, withSimilar: boolean) =>
+    catalog.mediaDetail(kind, key, request.context.loaders, withSimilar);
+  const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
+  const imageComparables = (detail: MediaDetail): Static<typeof ImageComparablesAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
+  const video = (detail: MediaDetail): Static<typeof VideoAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
+  const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
+
+  api.get('/image/:id', mediaSchema('image', ImageAnswer, IdParams), async (request) => image(await media(request, 'image', request.params, false)));
+  api.get('/image/slug/:slug', mediaSchema('image', ImageAnswer, SlugParams), async (request) => image(await media(request, 'image', request.params, false)));
+  api.get('/image/comparables/:id', mediaSchema('image', ImageComparablesAnswer, IdParams), async (request) => imageComparables(await media(request, 'image', request.params, true)));
+  api.get('/image/comparables/slug/:slug', mediaSchema('image', ImageComparablesAnswer, SlugParams), async (request) =>
+    imageComparables(await media(request, 'image', request.params, true)),
+  );
+  api.get('/video/:id', mediaSchema('video', VideoAnswer, IdParams), async (request) => video(await media(request, 'video', request.params, false)));
+  api.get('/video/slug/:slug', mediaSchema('video', VideoAnswer, SlugParams), async (request) => video(await media(request, 'video', request.params, false)));
+  api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, IdParams), async (request) => videoComparables(await media(request, 'video', request.params, true)));
+  api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), async (request) =>
+    videoComparables(await media(request, 'video', request.params, true)),
+  );
+
+  const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND');
+  api.get('/product/:id', { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request) =>
     productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
   );
-  app.get<{ Params: IdParams }>('/product/:id/comparables', { schema: { params: idParams, response: { 200: comparableProductSchema } }, ...conditional }, async (request) =>
-    productView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
+  api.get(
+    '/product/:id/comparables',
+    { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(ComparableProduct), ...productErrors } }, ...conditional },
+    async (request) => comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
   );
 }

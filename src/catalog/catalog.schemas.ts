@@ -1,96 +1,79 @@
-// JSON Schemas of the catalog routes: params as strings (ids are parsed and checked by the
-// service, so a bad id gets INVALID_ID), and response schemas that fix the documented keys
-// and make serialization fast.
+// REST shapes of media and products (service.md), declared once: the routes validate and
+// serialize with them, catalog.view.ts builds answers of their types, the OpenAPI document
+// describes them. Path parameters are strings: the service parses ids (a bad one is INVALID_ID).
+import { Type, type Static } from '@sinclair/typebox';
+import { Named, Nullable, Ref } from '../rest/schema.js';
 
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableNumber = { type: ['number', 'null'] } as const;
+export const VariantValue = Type.Object({ variant: Type.String({ description: 'The option, e.g. Color.' }), value: Type.String({ description: 'Its value, e.g. Red.' }) });
 
-const skuSchema = {
-  type: 'object',
-  required: ['sku_id', 'product_id', 'external_id', 'merchant_id', 'name', 'in_stock', 'qty_available', 'sale_price', 'retail_price', 'currency', 'status', 'type', 'taxable', 'tax_type', 'date_created', 'date_last_modified', 'variant_values', 'sku_dimensions'],
-  properties: {
-    sku_id: { type: 'integer' },
-    product_id: { type: 'integer' },
-    external_id: nullableString,
-    merchant_id: { type: 'integer' },
-    name: { type: 'string' },
-    in_stock: { type: 'boolean' },
-    qty_available: { type: 'integer' },
-    sale_price: nullableNumber,
-    retail_price: nullableNumber,
-    currency: { type: 'string' },
-    status: { type: 'string' },
-    type: { type: 'string' },
-    taxable: { type: 'boolean' },
-    tax_type: nullableString,
-    date_created: nullableString,
-    date_last_modified: nullableString,
-    variant_values: {
-      type: 'array',
-      items: { type: 'object', required: ['variant', 'value'], properties: { variant: { type: 'string' }, value: { type: 'string' } } },
-    },
-    sku_dimensions: {
-      type: 'array',
-      items: { type: 'object', required: ['weight', 'type'], properties: { weight: { type: 'number' }, type: { type: 'string' } } },
-    },
-  },
-} as const;
+export const Sku = Named(
+  'Sku',
+  Type.Object({
+    sku_id: Type.Integer(),
+    product_id: Type.Integer(),
+    external_id: Nullable(Type.String()),
+    merchant_id: Type.Integer({ description: "The store's id." }),
+    name: Type.String(),
+    in_stock: Type.Boolean(),
+    qty_available: Type.Integer(),
+    sale_price: Nullable(Type.Number()),
+    retail_price: Nullable(Type.Number()),
+    currency: Type.String({ description: 'ISO 4217 code.' }),
+    status: Type.String(),
+    type: Type.String(),
+    taxable: Type.Boolean(),
+    tax_type: Nullable(Type.String()),
+    date_created: Nullable(Type.String()),
+    date_last_modified: Nullable(Type.String()),
+    variant_values: Type.Array(VariantValue),
+    sku_dimensions: Type.Array(Type.Object({ weight: Type.Number(), type: Type.String() })),
+  }),
+);
+export type SkuView = Static<typeof Sku>;
 
-const productProperties = {
-  id: { type: 'integer' },
-  external_id: nullableString,
-  title: { type: 'string' },
-  brand: nullableString,
-  url: nullableString,
-  price: { type: 'number' },
-  currency: { type: 'string' },
-  category: nullableString,
-  is_available: { type: 'boolean' },
-  images: { type: 'array', items: { type: 'string' } },
-  native_checkout: { type: 'boolean' },
-  variants: {
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['name', 'visual', 'values'],
-      properties: { name: { type: 'string' }, visual: { type: 'boolean' }, values: { type: 'array', items: { type: 'string' } } },
-    },
-  },
-  skus: { type: 'array', items: skuSchema },
-} as const;
+const productFields = {
+  id: Type.Integer(),
+  external_id: Nullable(Type.String()),
+  title: Type.String(),
+  brand: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+  price: Type.Number({ description: 'In major units of `currency`.' }),
+  currency: Type.String({ description: 'ISO 4217 code.' }),
+  category: Nullable(Type.String()),
+  is_available: Type.Boolean(),
+  images: Type.Array(Type.String()),
+  native_checkout: Type.Boolean(),
+  variants: Type.Array(Type.Object({ name: Type.String(), visual: Type.Boolean(), values: Type.Array(Type.String()) })),
+  skus: Type.Array(Ref(Sku)),
+};
 
-const productRequired = ['id', 'external_id', 'title', 'brand', 'url', 'price', 'currency', 'category', 'is_available', 'images', 'native_checkout', 'variants', 'skus'];
+export const Product = Named('Product', Type.Object(productFields, { description: 'A product with its variant options and SKUs.' }));
+export type ProductView = Static<typeof Product>;
 
-const similarProductSchema = {
-  type: 'object',
-  required: [...productRequired, 'price_tier'],
-  properties: { ...productProperties, price_tier: { type: 'string', enum: ['lower', 'similar', 'higher'] } },
-} as const;
+export const SimilarProduct = Named(
+  'SimilarProduct',
+  Type.Object(
+    { ...productFields, price_tier: Type.Union([Type.Literal('lower'), Type.Literal('similar'), Type.Literal('higher')], { description: "Its price against the product's it is similar to." }) },
+    { description: 'A product similar to another, with its price tier against it.' },
+  ),
+);
+export type SimilarProductView = Static<typeof SimilarProduct>;
 
-export const productSchema = { type: 'object', required: productRequired, properties: productProperties } as const;
+export const ComparableProduct = Named(
+  'ComparableProduct',
+  Type.Object({ ...productFields, similar_products: Type.Array(Ref(SimilarProduct)) }, { description: 'A product with the products similar to it.' }),
+);
+export type ComparableProductView = Static<typeof ComparableProduct>;
 
-export const comparableProductSchema = {
-  type: 'object',
-  required: [...productRequired, 'similar_products'],
-  properties: { ...productProperties, similar_products: { type: 'array', items: similarProductSchema } },
-} as const;
+export const MediaInfo = Named(
+  'MediaInfo',
+  Type.Object({ id: Type.Integer(), slug: Type.String(), file_name: Type.String(), platform: Nullable(Type.String()) }),
+);
+export type MediaInfoView = Static<typeof MediaInfo>;
 
-const mediaInfoSchema = {
-  type: 'object',
-  required: ['id', 'slug', 'file_name', 'platform'],
-  properties: { id: { type: 'integer' }, slug: { type: 'string' }, file_name: { type: 'string' }, platform: nullableString },
-} as const;
+export const ImageAnswer = Named('ImageAnswer', Type.Object({ image_info: Ref(MediaInfo), products: Type.Array(Ref(Product)) }));
+export const ImageComparablesAnswer = Named('ImageComparablesAnswer', Type.Object({ image_info: Ref(MediaInfo), products: Type.Array(Ref(ComparableProduct)) }));
+export const VideoAnswer = Named('VideoAnswer', Type.Object({ video_info: Ref(MediaInfo), products: Type.Array(Ref(Product)) }));
+export const VideoComparablesAnswer = Named('VideoComparablesAnswer', Type.Object({ video_info: Ref(MediaInfo), products: Type.Array(Ref(ComparableProduct)) }));
 
-export function mediaResponseSchema(infoKey: 'image_info' | 'video_info', withSimilar: boolean) {
-  return {
-    type: 'object',
-    required: [infoKey, 'products'],
-    properties: {
-      [infoKey]: mediaInfoSchema,
-      products: { type: 'array', items: withSimilar ? comparableProductSchema : productSchema },
-    },
-  } as const;
-}
-
-export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
-export const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string' } } } as const;
+export const SlugParams = Type.Object({ slug: Type.String({ description: 'At most 255 characters.' }) });

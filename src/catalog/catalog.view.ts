@@ -1,55 +1,7 @@
-// The snake_case REST shapes of service.md, built from catalog records. Every documented key is
-// always present: absent optional strings are null, lists are [].
-import type { MediaDetail, MediaRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
-
-export interface MediaInfoView {
-  id: number;
-  slug: string;
-  file_name: string;
-  platform: string | null;
-}
-
-export interface SkuView {
-  sku_id: number;
-  product_id: number;
-  external_id: string | null;
-  merchant_id: number;
-  name: string;
-  in_stock: boolean;
-  qty_available: number;
-  sale_price: number | null;
-  retail_price: number | null;
-  currency: string;
-  status: string;
-  type: string;
-  taxable: boolean;
-  tax_type: string | null;
-  date_created: string | null;
-  date_last_modified: string | null;
-  variant_values: { variant: string; value: string }[];
-  sku_dimensions: { weight: number; type: string }[];
-}
-
-export interface CatalogProductView {
-  id: number;
-  external_id: string | null;
-  title: string;
-  brand: string | null;
-  url: string | null;
-  price: number;
-  currency: string;
-  category: string | null;
-  is_available: boolean;
-  images: string[];
-  native_checkout: boolean;
-  variants: { name: string; visual: boolean; values: string[] }[];
-  skus: SkuView[];
-  similar_products?: SimilarProductView[];
-}
-
-export type SimilarProductView = Omit<CatalogProductView, 'similar_products'> & { price_tier: string };
-
-export type MediaView = { products: CatalogProductView[] } & ({ image_info: MediaInfoView } | { video_info: MediaInfoView });
+// The snake_case REST answers of service.md (shapes: catalog.schemas.ts), built from catalog
+// records. Every documented key is always present: absent optional strings are null, lists are [].
+import type { MediaRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+import type { ComparableProductView, MediaInfoView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';
 
 export function mediaInfoView(media: MediaRecord): MediaInfoView {
   return { id: media.id, slug: media.slug, file_name: media.fileName, platform: media.platform };
@@ -78,7 +30,7 @@ export function skuView(sku: SkuRecord): SkuView {
   };
 }
 
-function productFields({ product, skus }: ProductDetail): Omit<CatalogProductView, 'similar_products'> {
+export function productView({ product, skus }: ProductDetail): ProductView {
   return {
     id: product.id,
     external_id: product.externalId,
@@ -97,17 +49,10 @@ function productFields({ product, skus }: ProductDetail): Omit<CatalogProductVie
 }
 
 export function similarProductView(detail: ProductDetail<SimilarProductRecord>): SimilarProductView {
-  return { ...productFields(detail), price_tier: detail.product.priceTier };
+  return { ...productView(detail), price_tier: detail.product.priceTier };
 }
 
-export function productView(detail: ProductDetail): CatalogProductView {
-  const view: CatalogProductView = productFields(detail);
-  if (detail.similar) view.similar_products = detail.similar.map(similarProductView);
-  return view;
-}
-
-export function mediaView(detail: MediaDetail): MediaView {
-  const info = mediaInfoView(detail.media);
-  const products = detail.products.map(productView);
-  return detail.media.kind === 'image' ? { image_info: info, products } : { video_info: info, products };
+/** A product with its similar products (none when the detail was read without them). */
+export function comparableProductView(detail: ProductDetail): ComparableProductView {
+  return { ...productView(detail), similar_products: (detail.similar ?? []).map(similarProductView) };
 }

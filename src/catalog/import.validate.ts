@@ -1,9 +1,30 @@
 // Validation of a catalog document (contract.md §4, version 1). Reports every problem with its
 // JSON path; produces the normalized document (money in minor units, rates in ppm) only when
 // there is none. References may point into the document or at rows already in the database.
+// The document's shape is declared once, in import.schema.ts: records are read through its
+// Static types (a key it does not declare does not compile) with its limits and defaults.
 import { iso4217, iso4217Edition } from '../domain/currencies.js';
 import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../domain/money.js';
 import type { MediaKind, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
+import {
+  catalogDefaults,
+  catalogLimits,
+  countryCodePattern,
+  dateTimePattern,
+  mediaTypes,
+  slugPattern,
+  type RawCatalogDocument,
+  type RawMedia,
+  type RawProduct,
+  type RawShippingMethod,
+  type RawSimilarPair,
+  type RawSku,
+  type RawSkuDimension,
+  type RawStore,
+  type RawTaxRate,
+  type RawVariant,
+  type RawVariantValue,
+} from './import.schema.js';
 
 export interface Problem {
   path: string;
@@ -88,14 +109,30 @@ export interface ExistingCatalog {
 
 export type ValidationResult = { ok: true; document: CatalogDocument } | { ok: false; problems: Problem[] };
 
-const maxId = 2_147_483_647;
-const maxText = 2048;
+const { maxId, maxText, maxName, maxCode, maxFileName } = catalogLimits;
+const dateTime = new RegExp(dateTimePattern, 'u');
+const countryCode = new RegExp(countryCodePattern, 'u');
+const slugShape = new RegExp(slugPattern, 'u');
 
 type Json = unknown;
-type JsonObject = Record<string, Json>;
 
-function isObject(value: Json): value is JsonObject {
+/** A record of the document before it is checked: the keys its schema declares, any value each. */
+type Unchecked<T> = { readonly [K in keyof T]?: Json };
+/** Keys of T declared as exactly V, absence aside: `Keys<T, string>` excludes nullable strings. */
+type Keys<T, V> = { [K in keyof T]-?: [Exclude<T[K], undefined>] extends [V] ? ([V] extends [Exclude<T[K], undefined>] ? K : never) : never }[keyof T] & string;
+/** Keys of T declared as a list (absent or null meaning empty). */
+type ListKeys<T> = { [K in keyof T]-?: [Exclude<T[K], undefined>] extends [readonly Json[] | null] ? K : never }[keyof T] & string;
+
+function isObject(value: Json): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** At most `max` characters, counted as JSON Schema's maxLength does (code points, not UTF-16 units). */
+function fits(value: string, max: number): boolean {
+  if (value.length <= max) return true;
+  let count = 0;
+  for (const _ of value) if (++count > max) return false;
+  return true;
 }
 
 function describe(value: Json): string {
@@ -124,30 +161,30 @@ class Checker {
     this.problems.push({ path, message });
   }
 
-  id(object: JsonObject, key: string, path: string): number {
+  id<T>(object: Unchecked<T>, key: Keys<T, number>, path: string): number {
     const value = object[key];
     if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= maxId) return value;
     this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be a positive integer (at most ${maxId}), got ${describe(value)}`);
     return NaN;
   }
 
-  string(object: JsonObject, key: string, path: string, options: { fallback?: string; max?: number } = {}): string {
+  string<T>(object: Unchecked<T>, key: Keys<T, string>, path: string, options: { fallback?: string; max?: number } = {}): string {
     const value = object[key];
     if (value === undefined && options.fallback !== undefined) return options.fallback;
-    if (typeof value === 'string' && value.trim() !== '' && value.length <= (options.max ?? maxText)) return value;
+    if (typeof value === 'string' && value.trim() !== '' && fits(value, options.max ?? maxText)) return value;
     this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be a non-empty string of at most ${options.max ?? maxText} characters, got ${describe(value)}`);
     return '';
   }
 
-  optionalString(object: JsonObject, key: string, path: string): string | null {
+  optionalString<T>(object: Unchecked<T>, key: Keys<T, string | null>, path: string): string | null {
     const value = object[key];
     if (value === undefined || value === null) return null;
-    if (typeof value === 'string' && value.length <= maxText) return value;
+    if (typeof value === 'string' && fits(value, maxText)) return value;
     this.fail(`${path}.${key}`, `must be a string of at most ${maxText} characters or null, got ${describe(value)}`);
     return null;
   }
 
-  boolean(object: JsonObject, key: string, path: string, fallback?: boolean): boolean {
+  boolean<T>(object: Unchecked<T>, key: Keys<T, boolean>, path: string, fallback?: boolean): boolean {
     const value = object[key];
     if (value === undefined && fallback !== undefined) return fallback;
     if (typeof value === 'boolean') return value;
@@ -155,14 +192,14 @@ class Checker {
     return false;
   }
 
-  count(object: JsonObject, key: string, path: string): number {
+  count<T>(object: Unchecked<T>, key: Keys<T, number>, path: string): number {
     const value = object[key];
     if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= maxId) return value;
     this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be an integer from 0 to ${maxId}, got ${describe(value)}`);
     return 0;
   }
 
-  currency(object: JsonObject, key: string, path: string): string {
+  currency<T>(object: Unchecked<T>, key: Keys<T, string>, path: string): string {
     const value = object[key];
     if (isCurrencyCode(value)) return value;
     this.fail(`${path}.${key}`, value === undefined ? 'is required' : notACurrency(value));
@@ -170,7 +207,7 @@ class Checker {
   }
 
   /** A price in major units, exact in the currency's minor unit. */
-  price(object: JsonObject, key: string, path: string, currency: string, required: boolean): number | null {
+  price<T>(object: Unchecked<T>, key: Keys<T, number> | Keys<T, number | null>, path: string, currency: string, required: boolean): number | null {
     const value = object[key];
     if ((value === undefined || value === null) && !required) return null;
     if (typeof value !== 'number' || value < 0) {
@@ -184,7 +221,7 @@ class Checker {
     return minor !== null && minor <= maxId ? minor : null;
   }
 
-  rate(object: JsonObject, key: string, path: string, fallback?: number): number {
+  rate<T>(object: Unchecked<T>, key: Keys<T, number>, path: string, fallback?: number): number {
     const value = object[key];
     if (value === undefined && fallback !== undefined) return fallback;
     const ppm = typeof value === 'number' && value >= 0 && value <= 1 ? toPpm(value) : null;
@@ -193,10 +230,10 @@ class Checker {
     return 0;
   }
 
-  date(object: JsonObject, key: string, path: string): Date | null {
+  date<T>(object: Unchecked<T>, key: Keys<T, string | null>, path: string): Date | null {
     const value = object[key];
     if (value === undefined || value === null) return null;
-    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    if (typeof value === 'string' && dateTime.test(value)) {
       const date = new Date(value);
       if (!Number.isNaN(date.getTime())) return date;
     }
@@ -205,7 +242,7 @@ class Checker {
   }
 
   /** Items of an optional array; each item handed over with its path. */
-  list(object: JsonObject, key: string, path: string): { value: Json; path: string }[] {
+  list<T>(object: Unchecked<T>, key: ListKeys<T>, path: string): { value: Json; path: string }[] {
     const value = object[key];
     if (value === undefined || value === null) return [];
     if (!Array.isArray(value)) {
@@ -215,16 +252,17 @@ class Checker {
     return value.map((item, index) => ({ value: item, path: `${path}.${key}[${index}]` }));
   }
 
-  object(value: Json, path: string): JsonObject | null {
-    if (isObject(value)) return value;
+  /** The value as a record of type T still to check, or null (reported) when it is no object. */
+  object<T>(value: Json, path: string): Unchecked<T> | null {
+    if (isObject(value)) return value as Unchecked<T>;
     this.fail(path, `must be an object, got ${describe(value)}`);
     return null;
   }
 
-  stringList(object: JsonObject, key: string, path: string): string[] {
+  stringList<T>(object: Unchecked<T>, key: ListKeys<T>, path: string): string[] {
     const strings: string[] = [];
     for (const item of this.list(object, key, path)) {
-      if (typeof item.value === 'string' && item.value.length <= maxText) strings.push(item.value);
+      if (typeof item.value === 'string' && fits(item.value, maxText)) strings.push(item.value);
       else this.fail(item.path, `must be a string, got ${describe(item.value)}`);
     }
     return strings;
@@ -238,52 +276,52 @@ class Checker {
 }
 
 function validateStore(check: Checker, raw: Json, path: string): StoreInput | null {
-  const object = check.object(raw, path);
+  const object = check.object<RawStore>(raw, path);
   if (!object) return null;
   const currency = check.currency(object, 'currency', path);
   const codes = new Map<string, string>();
   const shippingMethods = check.list(object, 'shipping_methods', path).flatMap((item) => {
-    const method = check.object(item.value, item.path);
+    const method = check.object<RawShippingMethod>(item.value, item.path);
     if (!method) return [];
-    const code = check.string(method, 'id', item.path, { max: 64 });
+    const code = check.string(method, 'id', item.path, { max: maxCode });
     check.unique(codes, code, `${item.path}.id`, 'shipping method id');
-    const label = check.string(method, 'label', item.path, { max: 255 });
+    const label = check.string(method, 'label', item.path, { max: maxName });
     const priceMinor = check.price(method, 'price', item.path, currency, true) ?? 0;
     return [{ code, label, priceMinor }];
   });
   const places = new Map<string, string>();
   const taxRates = check.list(object, 'tax_rates', path).flatMap((item) => {
-    const rate = check.object(item.value, item.path);
+    const rate = check.object<RawTaxRate>(item.value, item.path);
     if (!rate) return [];
-    const countryCode = check.optionalString(rate, 'country_code', item.path);
+    const country = check.optionalString(rate, 'country_code', item.path);
     const provinceCode = check.optionalString(rate, 'province_code', item.path);
-    if (countryCode !== null && !/^[A-Z]{2}$/.test(countryCode)) check.fail(`${item.path}.country_code`, `must be an ISO 3166-1 alpha-2 code such as "US", got ${describe(countryCode)}`);
-    if (provinceCode !== null && countryCode === null) check.fail(`${item.path}.province_code`, 'needs a country_code');
+    if (country !== null && !countryCode.test(country)) check.fail(`${item.path}.country_code`, `must be an ISO 3166-1 alpha-2 code such as "US", got ${describe(country)}`);
+    if (provinceCode !== null && country === null) check.fail(`${item.path}.province_code`, 'needs a country_code');
     if (provinceCode !== null && provinceCode.trim() === '') check.fail(`${item.path}.province_code`, 'must not be empty');
-    check.unique(places, `${countryCode ?? ''}/${provinceCode ?? ''}`, item.path, 'tax rate for the same country and province');
-    return [{ countryCode, provinceCode, ratePpm: check.rate(rate, 'rate', item.path) }];
+    check.unique(places, `${country ?? ''}/${provinceCode ?? ''}`, item.path, 'tax rate for the same country and province');
+    return [{ countryCode: country, provinceCode, ratePpm: check.rate(rate, 'rate', item.path) }];
   });
   return {
     id: check.id(object, 'id', path),
-    name: check.string(object, 'name', path, { max: 255 }),
-    marketplace: check.string(object, 'marketplace', path, { max: 255 }),
+    name: check.string(object, 'name', path, { max: maxName }),
+    marketplace: check.string(object, 'marketplace', path, { max: maxName }),
     currency,
-    marginRatePpm: check.rate(object, 'margin_rate', path, 0),
+    marginRatePpm: check.rate(object, 'margin_rate', path, toPpm(catalogDefaults.marginRate) ?? 0),
     shippingMethods,
     taxRates,
   };
 }
 
-function validateVariants(check: Checker, object: JsonObject, path: string): VariantOption[] {
+function validateVariants(check: Checker, object: Unchecked<RawProduct>, path: string): VariantOption[] {
   return check.list(object, 'variants', path).flatMap((item) => {
-    const option = check.object(item.value, item.path);
+    const option = check.object<RawVariant>(item.value, item.path);
     if (!option) return [];
-    return [{ name: check.string(option, 'name', item.path, { max: 255 }), visual: check.boolean(option, 'visual', item.path, false), values: check.stringList(option, 'values', item.path) }];
+    return [{ name: check.string(option, 'name', item.path, { max: maxName }), visual: check.boolean(option, 'visual', item.path, catalogDefaults.visual), values: check.stringList(option, 'values', item.path) }];
   });
 }
 
 function validateSku(check: Checker, raw: Json, path: string, productId: number, position: number, storeCurrency: (id: number) => string | undefined): SkuInput | null {
-  const object = check.object(raw, path);
+  const object = check.object<RawSku>(raw, path);
   if (!object) return null;
   const merchantId = check.id(object, 'merchant_id', path);
   const currency = check.currency(object, 'currency', path);
@@ -302,30 +340,30 @@ function validateSku(check: Checker, raw: Json, path: string, productId: number,
     check.fail(path, 'needs a sale_price or a retail_price');
   }
   const variantValues = check.list(object, 'variant_values', path).flatMap((item) => {
-    const pair = check.object(item.value, item.path);
-    return pair ? [{ variant: check.string(pair, 'variant', item.path, { max: 255 }), value: check.string(pair, 'value', item.path, { max: 255 }) }] : [];
+    const pair = check.object<RawVariantValue>(item.value, item.path);
+    return pair ? [{ variant: check.string(pair, 'variant', item.path, { max: maxName }), value: check.string(pair, 'value', item.path, { max: maxName }) }] : [];
   });
   const dimensions = check.list(object, 'sku_dimensions', path).flatMap((item) => {
-    const dimension = check.object(item.value, item.path);
+    const dimension = check.object<RawSkuDimension>(item.value, item.path);
     if (!dimension) return [];
     const weight = dimension.weight;
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) check.fail(`${item.path}.weight`, `must be a number of at least 0, got ${describe(weight)}`);
-    return [{ weight: typeof weight === 'number' ? weight : 0, type: check.string(dimension, 'type', item.path, { max: 64 }) }];
+    return [{ weight: typeof weight === 'number' ? weight : 0, type: check.string(dimension, 'type', item.path, { max: maxCode }) }];
   });
   return {
     id: check.id(object, 'sku_id', path),
     productId,
     externalId: check.optionalString(object, 'external_id', path),
     merchantId,
-    name: check.string(object, 'name', path, { max: 255 }),
-    inStock: check.boolean(object, 'in_stock', path, true),
+    name: check.string(object, 'name', path, { max: maxName }),
+    inStock: check.boolean(object, 'in_stock', path, catalogDefaults.inStock),
     qtyAvailable: check.count(object, 'qty_available', path),
     salePriceMinor,
     retailPriceMinor,
     currency,
-    status: check.string(object, 'status', path, { fallback: 'AVAILABLE', max: 64 }),
-    type: check.string(object, 'type', path, { fallback: 'PHYSICAL', max: 64 }),
-    taxable: check.boolean(object, 'taxable', path, true),
+    status: check.string(object, 'status', path, { fallback: catalogDefaults.status, max: maxCode }),
+    type: check.string(object, 'type', path, { fallback: catalogDefaults.type, max: maxCode }),
+    taxable: check.boolean(object, 'taxable', path, catalogDefaults.taxable),
     taxType: check.optionalString(object, 'tax_type', path),
     dateCreated: check.date(object, 'date_created', path),
     dateLastModified: check.date(object, 'date_last_modified', path),
@@ -337,7 +375,7 @@ function validateSku(check: Checker, raw: Json, path: string, productId: number,
 }
 
 function validateProduct(check: Checker, raw: Json, path: string, skuIds: Map<number, string>, storeCurrency: (id: number) => string | undefined): ProductInput | null {
-  const object = check.object(raw, path);
+  const object = check.object<RawProduct>(raw, path);
   if (!object) return null;
   const id = check.id(object, 'id', path);
   const currency = check.currency(object, 'currency', path);
@@ -356,21 +394,21 @@ function validateProduct(check: Checker, raw: Json, path: string, skuIds: Map<nu
     priceMinor: check.price(object, 'price', path, currency, true) ?? 0,
     currency,
     category: check.optionalString(object, 'category', path),
-    isAvailable: check.boolean(object, 'is_available', path, true),
+    isAvailable: check.boolean(object, 'is_available', path, catalogDefaults.isAvailable),
     images: check.stringList(object, 'images', path),
-    nativeCheckout: check.boolean(object, 'native_checkout', path, false),
+    nativeCheckout: check.boolean(object, 'native_checkout', path, catalogDefaults.nativeCheckout),
     variants: validateVariants(check, object, path),
     skus,
   };
 }
 
 function validateMedia(check: Checker, raw: Json, path: string, productExists: (id: number) => boolean): MediaInput | null {
-  const object = check.object(raw, path);
+  const object = check.object<RawMedia>(raw, path);
   if (!object) return null;
-  const type = object.type;
-  if (type !== 'image' && type !== 'video') check.fail(`${path}.type`, `must be "image" or "video", got ${describe(type)}`);
-  const slug = check.string(object, 'slug', path, { max: 255 });
-  if (slug.includes('/') || /\s/.test(slug)) check.fail(`${path}.slug`, 'must not contain "/" or white space (it is part of a URL path)');
+  const type = mediaTypes.find((kind) => kind === object.type);
+  if (type === undefined) check.fail(`${path}.type`, `must be ${mediaTypes.map((kind) => `"${kind}"`).join(' or ')}, got ${describe(object.type)}`);
+  const slug = check.string(object, 'slug', path, { max: maxName });
+  if (slug !== '' && !slugShape.test(slug)) check.fail(`${path}.slug`, 'must not contain "/" or white space (it is part of a URL path)');
   const seen = new Map<number, string>();
   const productIds = check.list(object, 'product_ids', path).flatMap((item) => {
     const id = item.value;
@@ -384,9 +422,9 @@ function validateMedia(check: Checker, raw: Json, path: string, productExists: (
   });
   return {
     id: check.id(object, 'id', path),
-    type: type === 'video' ? 'video' : 'image',
+    type: type ?? 'image',
     slug,
-    fileName: check.string(object, 'file_name', path, { max: 1024 }),
+    fileName: check.string(object, 'file_name', path, { max: maxFileName }),
     platform: check.optionalString(object, 'platform', path),
     productIds,
   };
@@ -394,7 +432,7 @@ function validateMedia(check: Checker, raw: Json, path: string, productExists: (
 
 export function validateCatalog(raw: Json, existing: ExistingCatalog): ValidationResult {
   const check = new Checker();
-  const root = check.object(raw, '$');
+  const root = check.object<RawCatalogDocument>(raw, '$');
   if (!root) return { ok: false, problems: check.problems };
   if (root.version !== undefined && root.version !== 1) check.fail('$.version', `must be 1 when given, got ${describe(root.version)}`);
 
@@ -435,7 +473,7 @@ export function validateCatalog(raw: Json, existing: ExistingCatalog): Validatio
   const similar = new Map<number, number[]>();
   const pairs = new Map<string, string>();
   for (const item of check.list(root, 'similar', '$')) {
-    const pair = check.object(item.value, item.path);
+    const pair = check.object<RawSimilarPair>(item.value, item.path);
     if (!pair) continue;
     const productId = check.id(pair, 'product_id', item.path);
     const similarId = check.id(pair, 'similar_product_id', item.path);

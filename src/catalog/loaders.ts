@@ -6,6 +6,11 @@ import type { CatalogRepository } from './catalog.repository.js';
 import type { ProductRecord, SkuRecord } from './catalog.model.js';
 import { throughCache, type CatalogCache } from './catalog.cache.js';
 
+/** What catalog resolvers need of a request's context (composed in src/context.ts). */
+export interface CatalogContext {
+  readonly loaders: CatalogLoaders;
+}
+
 export interface CatalogLoaders {
   product: DataLoader<number, ProductRecord | null>;
   skusOfProduct: DataLoader<number, SkuRecord[]>;

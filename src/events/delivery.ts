@@ -11,7 +11,7 @@ import type { Db } from '../db/database.js';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { vetWebhookUrl } from '../webhooks/url-guard.js';
+import { vetWebhookUrl } from '../security/url-guard.js';
 import { DeliveryRepository, type AttemptRecord, type ClaimedDelivery } from './delivery.repository.js';
 
 /** How long a receiver has to answer (Standard Webhooks suggests 15 s at most). */

@@ -18,3 +18,6 @@ export const DateTimeScalar = new GraphQLScalarType({
   parseValue: parse,
   parseLiteral: (node) => parse(node.kind === Kind.STRING ? node.value : null),
 });
+
+/** A GraphQL enum object whose names are its values, from a list of string constants. */
+export const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;

@@ -49,6 +49,14 @@ export class IdempotentWrite {
 const keyShape = new RegExp(`^[\\x21-\\x7e]{1,${maxKeyLength}}$`);
 
 /** 1 to 255 visible ASCII characters (a UUID, say): a header is no place for other text. */
+/** What idempotent resolvers need of a request's context (composed in src/context.ts). */
+export interface IdempotencyContext {
+  /** Where the caller's Idempotency-Keys are kept (their API key, or their address when open). */
+  readonly idempotencyScope: string;
+  /** The request's Idempotency-Key, when it sent one. */
+  readonly idempotentWrite: IdempotentWrite | null;
+}
+
 export function checkKey(key: string): string {
   if (!keyShape.test(key)) {
     throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be 1 to ${maxKeyLength} visible ASCII characters`, { field: 'Idempotency-Key' });

@@ -2,8 +2,10 @@
 // /graphql refuses the subscription operation. Each yields the current state at once, then the
 // state after every committed change.
 import { Arg, ID, Resolver, Root, Subscription, type PubSub } from 'type-graphql';
-import type { Cart, Order } from '../cart/cart.model.js';
-import { CartType, OrderType } from '../cart/cart.type.js';
+import type { Cart } from '../cart/cart.model.js';
+import type { Order } from '../orders/order.model.js';
+import { CartType } from '../cart/cart.type.js';
+import { OrderType } from '../orders/order.type.js';
 import type { Update } from './live.service.js';
 
 /** One stream's live updates, paced by that stream (see live.routes.ts). */

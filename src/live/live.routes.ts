@@ -15,7 +15,7 @@ import { checkDocument, type DocumentLimits, type Refusal } from '../graphql/lim
 import { formatGraphQLError } from '../graphql/errors.js';
 import { retryAfterSeconds } from '../db/faults.js';
 import { checkJsonText } from '../security/input.js';
-import type { ChangeFeed } from './change-feed.js';
+import type { ChangeFeed } from '../events/change-feed.js';
 import type { LiveUpdates, Outlet } from './live.service.js';
 import type { LiveContext, LiveSession } from './live.resolver.js';
 

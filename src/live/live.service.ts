@@ -1,10 +1,11 @@
 // Live views of one cart or one order: its current state at once, then its state again after
 // every committed change, read through the same services as every other route. Knowing the id is
 // what grants a cart or an order here too.
-import type { Cart, Order } from '../cart/cart.model.js';
+import type { Cart } from '../cart/cart.model.js';
+import type { Order } from '../orders/order.model.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { OrderService } from '../orders/order.service.js';
-import type { Change, ChangeFeed, Watch } from './change-feed.js';
+import type { Change, ChangeFeed, Watch } from '../events/change-feed.js';
 
 /** Where one subscriber's updates go. */
 export interface Outlet {

@@ -7,6 +7,7 @@ import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@a
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { requireAdmin } from '../security/api-keys.js';
 import { principalOf } from '../security/security.js';
+import { errors } from '../rest/responses.js';
 import type { PoolStats } from '../db/database.js';
 import type { CacheStats } from '../catalog/catalog.cache.js';
 
@@ -134,7 +135,12 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources = 
   });
 
   const adminOnly = async (request: FastifyRequest) => requireAdmin(principalOf(request));
-  app.get('/metrics', { preHandler: adminOnly }, async (_request, reply) => reply.type(scraped.contentType).send(await scraped.metrics()));
+  const metricsSchema = {
+    tags: ['Operations'],
+    summary: 'Prometheus metrics (an admin key when API_KEYS is set)',
+    response: { 200: { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } }, ...errors('FORBIDDEN') },
+  };
+  app.get('/metrics', { schema: metricsSchema, preHandler: adminOnly }, async (_request, reply) => reply.type(scraped.contentType).send(await scraped.metrics()));
 
   return { apolloPlugin: graphqlPlugin(operations), graphqlRefused: () => operations.inc({ type: 'unknown', outcome: 'refused' }) };
 }

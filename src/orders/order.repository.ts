@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DbClient, Prisma } from '../db/database.js';
 import type { OrderStatus } from '../domain/order-status.js';
-import type { Order, OrderCost, OrderLine, RequiredAction } from '../cart/cart.model.js';
+import type { Order, OrderCost, OrderLine, RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 
 const orderColumns = {

@@ -2,13 +2,13 @@
 import { Arg, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { fieldWrite } from '../idempotency/idempotency.graphql.js';
-import type { RequestContext } from '../context.js';
-import { requireAdmin } from '../security/api-keys.js';
+import type { IdempotencyContext } from '../idempotency/idempotency.js';
+import { requireAdmin, type CallerContext } from '../security/api-keys.js';
 import { AppError } from '../errors.js';
 import { OrderService } from './order.service.js';
-import { OrderStatusEnum, OrderType } from '../cart/cart.type.js';
-import { RequiredActionInput } from '../cart/cart.input.js';
-import type { Order } from '../cart/cart.model.js';
+import { OrderStatusEnum, OrderType } from './order.type.js';
+import { RequiredActionInput } from './order.input.js';
+import type { Order } from './order.model.js';
 
 @Resolver(() => OrderType)
 export class OrderResolver {
@@ -22,7 +22,7 @@ export class OrderResolver {
   @Mutation(() => OrderType, { description: 'Moves an order along its status machine; ACTION_REQUIRED needs requiredActions.' })
   updateOrderStatus(
     @Arg('status', () => OrderStatusEnum) status: string,
-    @Ctx() context: RequestContext,
+    @Ctx() context: CallerContext & IdempotencyContext,
     @Info() info: GraphQLResolveInfo,
     @Arg('orderId', () => ID, { nullable: true, description: 'The order (or give it as `id`).' }) orderId?: string | null,
     @Arg('id', () => ID, { nullable: true, description: 'Another name of `orderId`.' }) id?: string | null,

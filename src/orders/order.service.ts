@@ -3,12 +3,12 @@
 import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
-import type { Order, RequiredAction } from '../cart/cart.model.js';
+import type { Order, RequiredAction } from './order.model.js';
 import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
 import { OrderRepository } from './order.repository.js';
-import { orderView } from '../cart/cart.view.js';
+import { orderView } from './order.view.js';
 import { recordEvents } from '../events/outbox.js';
-import type { ChangePublisher } from '../live/change-feed.js';
+import type { ChangePublisher } from '../events/change-feed.js';
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

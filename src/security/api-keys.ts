@@ -11,6 +11,12 @@ export interface Principal {
   id: string;
 }
 
+/** What resolvers that check roles need of a request's context (composed in src/context.ts). */
+export interface CallerContext {
+  /** Who is calling (their API key's role). */
+  readonly principal: Principal;
+}
+
 export const openPrincipal: Principal = { role: 'admin', id: 'open' };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -32,6 +32,11 @@ function isGraphiQLPage(request: FastifyRequest): boolean {
   return request.method === 'GET' && /^\/graphiql(\/assets\/[\w.-]+)?$/.test(request.url);
 }
 
+/** The API reference (src/rest/openapi.ts): public, like the explorers' pages. */
+function isApiReference(request: FastifyRequest): boolean {
+  return request.method === 'GET' && (request.url === '/openapi.json' || request.url === '/docs' || request.url.startsWith('/docs/'));
+}
+
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** Registers the hooks; answers the API key check for routes Fastify does not know (404s). */
@@ -49,7 +54,7 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   }
 
   const keys = new ApiKeys(config.apiKeys);
-  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || request.method === 'OPTIONS';
+  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || isApiReference(request) || request.method === 'OPTIONS';
   if (keys.enabled) {
     // Who is calling is known first (a wrong key is simply no principal), so that the rate limit
     // can count it; refusals come after the rate limit (below).

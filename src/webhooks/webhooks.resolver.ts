@@ -1,7 +1,6 @@
 // GraphQL twins of the webhook admin routes: admin keys only, each calls one WebhookService method.
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../context.js';
-import { requireAdmin } from '../security/api-keys.js';
+import { requireAdmin, type CallerContext } from '../security/api-keys.js';
 import { WebhookService, defaultDeliveryPageSize, maxDeliveryPageSize } from './webhooks.service.js';
 import { CreateWebhookEndpointResultType, WebhookDeliveryType, WebhookEndpointType } from './webhooks.type.js';
 import type { CreatedEndpoint, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
@@ -11,13 +10,13 @@ export class WebhookResolver {
   constructor(private readonly webhooks: WebhookService) {}
 
   @Query(() => [WebhookEndpointType], { description: 'Every webhook endpoint, oldest first (admin).' })
-  webhookEndpoints(@Ctx() context: RequestContext): Promise<WebhookEndpoint[]> {
+  webhookEndpoints(@Ctx() context: CallerContext): Promise<WebhookEndpoint[]> {
     requireAdmin(context.principal);
     return this.webhooks.list();
   }
 
   @Query(() => WebhookEndpointType, { nullable: true, description: 'One webhook endpoint (admin).' })
-  webhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<WebhookEndpoint> {
+  webhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() context: CallerContext): Promise<WebhookEndpoint> {
     requireAdmin(context.principal);
     return this.webhooks.get(id);
   }
@@ -27,7 +26,7 @@ export class WebhookResolver {
   })
   webhookDeliveries(
     @Arg('endpointId', () => ID) endpointId: string,
-    @Ctx() context: RequestContext,
+    @Ctx() context: CallerContext,
     @Arg('first', () => Int, { defaultValue: defaultDeliveryPageSize }) first: number,
     @Arg('after', () => ID, { nullable: true }) after?: string | null,
   ): Promise<WebhookDelivery[]> {
@@ -38,7 +37,7 @@ export class WebhookResolver {
   @Mutation(() => CreateWebhookEndpointResultType, { description: 'Creates an endpoint; its signing secret is in this answer only (admin).' })
   createWebhookEndpoint(
     @Arg('url', () => String) url: string,
-    @Ctx() context: RequestContext,
+    @Ctx() context: CallerContext,
     @Arg('events', () => [String], { nullable: true, description: 'The event types to deliver; null or absent: all.' }) events?: string[] | null,
     @Arg('description', () => String, { nullable: true }) description?: string | null,
   ): Promise<CreatedEndpoint> {
@@ -51,7 +50,7 @@ export class WebhookResolver {
   })
   updateWebhookEndpoint(
     @Arg('id', () => ID) id: string,
-    @Ctx() context: RequestContext,
+    @Ctx() context: CallerContext,
     @Arg('url', () => String, { nullable: true }) url?: string | null,
     @Arg('events', () => [String], { nullable: true }) events?: string[] | null,
     @Arg('description', () => String, { nullable: true }) description?: string | null,
@@ -68,13 +67,13 @@ export class WebhookResolver {
   }
 
   @Mutation(() => ID, { description: 'Deletes an endpoint with its deliveries; answers its id (admin).' })
-  deleteWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() context: RequestContext): Promise<string> {
+  deleteWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() context: CallerContext): Promise<string> {
     requireAdmin(context.principal);
     return this.webhooks.remove(id);
   }
 
   @Mutation(() => WebhookDeliveryType, { description: 'Makes a delivery due now, whatever its status: it is sent again on the next round (admin).' })
-  retryWebhookDelivery(@Arg('endpointId', () => ID) endpointId: string, @Arg('deliveryId', () => ID) deliveryId: string, @Ctx() context: RequestContext): Promise<WebhookDelivery> {
+  retryWebhookDelivery(@Arg('endpointId', () => ID) endpointId: string, @Arg('deliveryId', () => ID) deliveryId: string, @Ctx() context: CallerContext): Promise<WebhookDelivery> {
     requireAdmin(context.principal);
     return this.webhooks.retry(endpointId, deliveryId);
   }

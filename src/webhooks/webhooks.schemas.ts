@@ -1,91 +1,84 @@
-// JSON Schemas of the webhook admin routes: request shapes (types only: URLs, event types and
-// lengths are checked by the service, the same for GraphQL) and the documented answers.
-import { deliveryStatuses } from './webhooks.model.js';
+// REST shapes of the webhook admin routes, declared once (see src/rest/schema.ts): requests are
+// checked for types only (URLs, event types and lengths are checked by the service, the same for
+// GraphQL), answers are the endpoints and deliveries.
+import { Type, type Static } from '@sinclair/typebox';
+import { Named, Nullable, Ref } from '../rest/schema.js';
+import { eventTypes } from '../events/events.model.js';
+import { deliveryStatuses, type DeliveryStatus } from './webhooks.model.js';
 
-const nullableString = { type: ['string', 'null'] } as const;
-const dateTime = { type: 'string' } as const;
-const nullableDateTime = nullableString;
-const eventList = { type: ['array', 'null'], items: { type: 'string' } } as const;
+const DateTime = (description = 'ISO 8601, UTC.') => Type.String({ description });
+const EventList = Type.Unsafe<string[] | null>({
+  type: ['array', 'null'],
+  items: { type: 'string' },
+  description: `Event types to receive: ${eventTypes.join(', ')}; null for all of them.`,
+});
 
-export const createWebhookBody = {
-  type: 'object',
-  required: ['url'],
-  properties: { url: { type: 'string' }, events: eventList, description: nullableString },
-} as const;
+export const CreateWebhookBody = Type.Object({
+  url: Type.String({ description: 'http(s), no credentials, resolving to a public address (unless WEBHOOK_ALLOW_PRIVATE_URLS=true).' }),
+  events: Type.Optional(EventList),
+  description: Type.Optional(Nullable(Type.String({ description: 'At most 500 characters.' }))),
+});
+export type CreateWebhookBodyView = Static<typeof CreateWebhookBody>;
 
-export const updateWebhookBody = {
-  type: 'object',
-  properties: { url: { type: 'string' }, events: eventList, description: nullableString, enabled: { type: 'boolean' } },
-} as const;
+export const UpdateWebhookBody = Type.Object({
+  url: Type.Optional(CreateWebhookBody.properties.url),
+  events: Type.Optional(EventList),
+  description: Type.Optional(Nullable(Type.String({ description: 'At most 500 characters.' }))),
+  enabled: Type.Optional(Type.Boolean({ description: 'false pauses deliveries; true resumes them (and clears failing_since).' })),
+});
 
-export const webhookParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
+export const DeliveryParams = Type.Object({ id: Type.String({ description: 'The endpoint.' }), delivery_id: Type.String() });
 
-export const deliveryParams = {
-  type: 'object',
-  required: ['id', 'delivery_id'],
-  properties: { id: { type: 'string' }, delivery_id: { type: 'string' } },
-} as const;
+export const DeliveriesQuery = Type.Object({
+  first: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: '1–100, default 20.' })),
+  after: Type.Optional(Type.String({ description: 'The id of the last delivery of the previous page.' })),
+});
 
-export const deliveriesQuery = {
-  type: 'object',
-  properties: { first: { type: 'string', pattern: '^[0-9]{1,9}$' }, after: { type: 'string' } },
-} as const;
+const endpointFields = {
+  id: Type.String(),
+  url: Type.String(),
+  description: Nullable(Type.String()),
+  events: EventList,
+  enabled: Type.Boolean(),
+  failing_since: Nullable(Type.String({ description: 'When deliveries started failing (ISO 8601); null while they succeed.' })),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+};
 
-// Answers
+export const WebhookEndpoint = Named('WebhookEndpoint', Type.Object(endpointFields, { description: 'Where events are sent, signed per Standard Webhooks.' }));
+export type WebhookEndpointView = Static<typeof WebhookEndpoint>;
 
-const endpointProperties = {
-  id: { type: 'string' },
-  url: { type: 'string' },
-  description: nullableString,
-  events: eventList,
-  enabled: { type: 'boolean' },
-  failing_since: nullableDateTime,
-  created_at: dateTime,
-  updated_at: dateTime,
-} as const;
+export const CreatedWebhookEndpoint = Named(
+  'CreatedWebhookEndpoint',
+  Type.Object({ ...endpointFields, secret: Type.String({ description: 'whsec_…: shown once, in this answer only.' }) }, { description: 'A new endpoint, with its signing secret.' }),
+);
+export type CreatedWebhookEndpointView = Static<typeof CreatedWebhookEndpoint>;
 
-const endpointFields = ['id', 'url', 'description', 'events', 'enabled', 'failing_since', 'created_at', 'updated_at'] as const;
+export const WebhookList = Type.Object({ webhooks: Type.Array(Ref(WebhookEndpoint)) });
 
-export const webhookResponse = { type: 'object', required: endpointFields, properties: endpointProperties } as const;
+const Attempt = Type.Object({
+  at: DateTime(),
+  status_code: Nullable(Type.Integer({ description: "The receiver's status; null when it did not answer." })),
+  latency_ms: Type.Integer(),
+  error: Nullable(Type.String()),
+});
 
-/** The answer of a creation, the only one with the secret. */
-export const createdWebhookResponse = {
-  type: 'object',
-  required: [...endpointFields, 'secret'],
-  properties: { ...endpointProperties, secret: { type: 'string' } },
-} as const;
+export const WebhookDelivery = Named(
+  'WebhookDelivery',
+  Type.Object({
+    id: Type.String(),
+    endpoint_id: Type.String(),
+    event_id: Type.String({ description: 'The webhook-id header of every attempt.' }),
+    event_type: Type.String(),
+    status: Type.Unsafe<DeliveryStatus>({ type: 'string', enum: [...deliveryStatuses] }),
+    attempt_count: Type.Integer(),
+    next_attempt_at: Nullable(Type.String({ description: 'ISO 8601; null when no attempt is due.' })),
+    delivered_at: Nullable(Type.String({ description: 'ISO 8601.' })),
+    created_at: DateTime(),
+    attempts: Type.Array(Attempt),
+  }),
+);
+export type WebhookDeliveryView = Static<typeof WebhookDelivery>;
 
-export const webhookListResponse = {
-  type: 'object',
-  required: ['webhooks'],
-  properties: { webhooks: { type: 'array', items: webhookResponse } },
-} as const;
-
-const attempt = {
-  type: 'object',
-  required: ['at', 'status_code', 'latency_ms', 'error'],
-  properties: { at: dateTime, status_code: { type: ['integer', 'null'] }, latency_ms: { type: 'integer' }, error: nullableString },
-} as const;
-
-export const deliveryResponse = {
-  type: 'object',
-  required: ['id', 'endpoint_id', 'event_id', 'event_type', 'status', 'attempt_count', 'next_attempt_at', 'delivered_at', 'created_at', 'attempts'],
-  properties: {
-    id: { type: 'string' },
-    endpoint_id: { type: 'string' },
-    event_id: { type: 'string' },
-    event_type: { type: 'string' },
-    status: { type: 'string', enum: deliveryStatuses },
-    attempt_count: { type: 'integer' },
-    next_attempt_at: nullableDateTime,
-    delivered_at: nullableDateTime,
-    created_at: dateTime,
-    attempts: { type: 'array', items: attempt },
-  },
-} as const;
-
-export const deliveryPageResponse = {
-  type: 'object',
-  required: ['deliveries', 'has_more'],
-  properties: { deliveries: { type: 'array', items: deliveryResponse }, has_more: { type: 'boolean' } },
-} as const;
+export const DeliveryPage = Type.Object({ deliveries: Type.Array(Ref(WebhookDelivery)), has_more: Type.Boolean() });
+export type DeliveryPageView = Static<typeof DeliveryPage>;

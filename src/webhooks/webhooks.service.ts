@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 import { eventTypes, isEventType, type EventType } from '../events/events.model.js';
-import { checkWebhookUrl } from './url-guard.js';
+import { checkWebhookUrl } from '../security/url-guard.js';
 import { WebhookRepository, type EndpointChanges } from './webhooks.repository.js';
 import type { CreatedEndpoint, DeliveryPage, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
 

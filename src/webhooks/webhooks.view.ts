@@ -1,9 +1,11 @@
-// The snake_case REST shapes of webhook endpoints and deliveries, from webhooks.model.ts.
+// The snake_case REST answers of webhook endpoints and deliveries (shapes: webhooks.schemas.ts),
+// from webhooks.model.ts.
 import type { CreatedEndpoint, DeliveryPage, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
+import type { CreatedWebhookEndpointView, DeliveryPageView, WebhookDeliveryView, WebhookEndpointView } from './webhooks.schemas.js';
 
 const isoOrNull = (date: Date | null) => date && date.toISOString();
 
-export function endpointView(endpoint: WebhookEndpoint) {
+export function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -16,15 +18,15 @@ export function endpointView(endpoint: WebhookEndpoint) {
   };
 }
 
-export function createdEndpointView(created: CreatedEndpoint) {
+export function createdEndpointView(created: CreatedEndpoint): CreatedWebhookEndpointView {
   return { ...endpointView(created.endpoint), secret: created.secret };
 }
 
-function attemptView(attempt: WebhookAttempt) {
+function attemptView(attempt: WebhookAttempt): WebhookDeliveryView['attempts'][number] {
   return { at: attempt.at.toISOString(), status_code: attempt.statusCode, latency_ms: attempt.latencyMs, error: attempt.error };
 }
 
-export function deliveryView(delivery: WebhookDelivery) {
+export function deliveryView(delivery: WebhookDelivery): WebhookDeliveryView {
   return {
     id: delivery.id,
     endpoint_id: delivery.endpointId,
@@ -39,6 +41,6 @@ export function deliveryView(delivery: WebhookDelivery) {
   };
 }
 
-export function deliveryPageView(page: DeliveryPage) {
+export function deliveryPageView(page: DeliveryPage): DeliveryPageView {
   return { deliveries: page.deliveries.map(deliveryView), has_more: page.hasMore };
 }

@@ -2,20 +2,15 @@
 // playwright-core, with every request off the loopback aborted. GraphiQL must load, take an API key
 // in its headers pane and run a query; Apollo Sandbox, whose CDN is unreachable, must link to it.
 // Without /usr/bin/chromium the file is skipped with a message, and fails on CI.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { haveChromium as chromiumInstalled, launchChromium, offlinePage as offline, type OfflinePage } from '../browser.js';
 
-const chromiumPath = '/usr/bin/chromium';
-const haveChromium = existsSync(chromiumPath);
-if (!haveChromium) {
-  const message = `${chromiumPath} does not exist`;
-  if (process.env.CI) throw new Error(`${message}: CI must run the browser tests (apt-get install chromium)`);
-  console.warn(`\n*** SKIPPED test/explorer/graphiql.browser.test.ts: ${message}; install Debian's chromium to run it. ***\n`);
-}
+const haveChromium = chromiumInstalled('test/explorer/graphiql.browser.test.ts');
 
 const screenshotPath = join(import.meta.dirname, '..', '.tmp', 'graphiql.png');
 const clientKey = 'browser-key-0123456789';
@@ -30,11 +25,7 @@ beforeAll(async () => {
   t = await createTestApp(undefined, { API_KEYS: `${clientKey}:client` });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -42,34 +33,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface OfflinePage {
-  page: Page;
-  context: BrowserContext;
-  /** Every request the browser tried off the loopback. */
-  aborted: string[];
-  /** Console errors and uncaught exceptions (a Content-Security-Policy refusal is one). */
-  errors: string[];
-}
-
 /** A page whose network ends at the loopback; `offLoopback` may answer instead of aborting. */
-async function offlinePage(offLoopback?: (url: string) => string | undefined): Promise<OfflinePage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const aborted: string[] = [];
-  const errors: string[] = [];
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (new URL(url).hostname === '127.0.0.1') return route.continue();
-    const body = offLoopback?.(url);
-    if (body !== undefined) return route.fulfill({ contentType: 'text/javascript', body });
-    aborted.push(url);
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, context, aborted, errors };
+function offlinePage(offLoopback?: (url: string) => string | undefined): Promise<OfflinePage> {
+  return offline(browser, offLoopback ? { offLoopback } : {});
 }
 
 /** The text of a CodeMirror 5 editor (GraphiQL 3 uses them) inside `selector`. */

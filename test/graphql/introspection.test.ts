@@ -11,7 +11,7 @@ import { buildClientSchema, buildSchema, getIntrospectionQuery, lexicographicSor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import generatedPossibleTypes from '../../schema/possible-types.js';
 import { projectRoot } from '../../src/db/schema-engine.js';
-import { printGatewaySchema } from '../../src/graphql/schema.js';
+import { printGatewaySchema } from '../../src/schema.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 /** What the tools send: graphql-js's standard introspection query with every option on. */

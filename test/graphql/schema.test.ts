@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { printGatewaySchema } from '../../src/graphql/schema.js';
+import { printGatewaySchema } from '../../src/schema.js';
 import { migrationScript, projectRoot } from '../../src/db/schema-engine.js';
 import { scratchShadowFactory } from '../../src/db/postgres.js';
 import { testEngine, testPgUrl } from '../helpers.js';

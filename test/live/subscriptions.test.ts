@@ -4,7 +4,7 @@
 // that was refused; what cannot run is refused before the stream opens (404, 401, 400); POST
 // /graphql still refuses subscriptions; closing the app ends the streams. On PostgreSQL, a
 // subscriber of one gateway process sees a change made through another.
-import { maxWatchesPerSubject } from '../../src/live/change-feed.js';
+import { maxWatchesPerSubject } from '../../src/events/change-feed.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { createClient, type ExecutionResult } from 'graphql-sse';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dumpDatabase, graphql as send, readFixture, type TestApp } from '../helpers.js';
 import { addToCart, call, californian, exampleA, post } from '../cart/cart-helpers.js';
 import { graphql } from '../gql/index.js';
-import { checkWebhookUrl, isPublicAddress } from '../../src/webhooks/url-guard.js';
+import { checkWebhookUrl, isPublicAddress } from '../../src/security/url-guard.js';
 
 interface EndpointJson {
   id: string;

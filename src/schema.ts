@@ -2,18 +2,19 @@
 import 'reflect-metadata';
 import { buildSchemaSync, type ResolverData } from 'type-graphql';
 import { printSchema, type GraphQLSchema } from 'graphql';
-import { CatalogProductResolver, MediaResolver, ProductResolver } from '../catalog/catalog.resolver.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { CartResolver } from '../cart/cart.resolver.js';
-import { CartFieldsResolver, OrderFieldsResolver } from '../cart/cart.graphql.js';
-import type { CartService } from '../cart/cart.service.js';
-import type { CheckoutService } from '../cart/checkout.service.js';
-import { OrderResolver } from '../orders/order.resolver.js';
-import type { OrderService } from '../orders/order.service.js';
-import { MoneyResolver } from './money.type.js';
-import { WebhookResolver } from '../webhooks/webhooks.resolver.js';
-import type { WebhookService } from '../webhooks/webhooks.service.js';
-import { LiveResolver, noTopics } from '../live/live.resolver.js';
+import { CatalogProductResolver, MediaResolver, ProductResolver } from './catalog/catalog.resolver.js';
+import type { CatalogService } from './catalog/catalog.service.js';
+import { CartResolver } from './cart/cart.resolver.js';
+import { CartFieldsResolver } from './cart/cart.graphql.js';
+import { OrderFieldsResolver } from './orders/order.graphql.js';
+import type { CartService } from './cart/cart.service.js';
+import type { CheckoutService } from './cart/checkout.service.js';
+import { OrderResolver } from './orders/order.resolver.js';
+import type { OrderService } from './orders/order.service.js';
+import { MoneyResolver } from './graphql/money.type.js';
+import { WebhookResolver } from './webhooks/webhooks.resolver.js';
+import type { WebhookService } from './webhooks/webhooks.service.js';
+import { LiveResolver, noTopics } from './live/live.resolver.js';
 
 export interface SchemaServices {
   catalog: CatalogService;

@@ -1,0 +1,230 @@
+// The catalog document (contract.md §4, version 1) as users write it, declared once: the JSON
+// Schema checked in as schema/catalog-import.schema.json is printed from these declarations, and
+// import.validate.ts reads documents through their Static types and shares their limits. The
+// schema says everything about one record's shape (types, required fields, ranges, lengths,
+// patterns); what needs more than one record stays in the validator: references between ids,
+// duplicates, currencies of the pinned ISO 4217 table, a store's currency on its SKUs, prices
+// exact in the currency's minor unit.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Limits of the format, shared by the schema and the validator. */
+export const catalogLimits = {
+  /** Ids are positive 32-bit integers. Prices and counts stay within it too (minor units). */
+  maxId: 2_147_483_647,
+  /** Free text (titles, descriptions, URLs, …), in characters (Unicode code points). */
+  maxText: 2048,
+  /** Names and labels. */
+  maxName: 255,
+  /** Codes (shipping method ids, SKU status and type, dimension units). */
+  maxCode: 64,
+  maxFileName: 1024,
+} as const;
+
+/** What an absent optional field means. */
+export const catalogDefaults = {
+  marginRate: 0,
+  isAvailable: true,
+  nativeCheckout: false,
+  visual: false,
+  inStock: true,
+  status: 'AVAILABLE',
+  type: 'PHYSICAL',
+  taxable: true,
+} as const;
+
+export const mediaTypes = ['image', 'video'] as const;
+
+/** ISO 8601 date-time with a time zone; seconds and their fraction are optional. */
+export const dateTimePattern = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$';
+export const countryCodePattern = '^[A-Z]{2}$';
+/** A slug is a segment of a URL path. */
+export const slugPattern = '^[^/\\s]+$';
+/** At least one character that is not white space. */
+const notBlank = '\\S';
+
+export const catalogSchemaId = 'urn:shoppable-commerce-gateway:schema:catalog-import:1';
+
+const { maxId, maxText, maxName, maxCode, maxFileName } = catalogLimits;
+
+const id = (description: string) => Type.Integer({ description, minimum: 1, maximum: maxId });
+const text = (description: string, maxLength: number = maxText, options: { default?: string } = {}) =>
+  Type.String({ description, minLength: 1, maxLength, pattern: notBlank, ...options });
+const nullableText = (description: string) => Type.Optional(Type.Union([Type.String({ maxLength: maxText }), Type.Null()], { description }));
+const currency = (description: string) => Type.String({ description, pattern: '^[A-Z]{3}$' });
+/** A decimal in the currency's major unit; the validator checks its decimals against the currency. */
+const price = (description: string) => Type.Number({ description, minimum: 0, maximum: maxId });
+const rate = (description: string, options: { default?: number } = {}) => Type.Number({ description, minimum: 0, maximum: 1, ...options });
+/** An optional list: absent and null both mean an empty one. */
+const list = <T extends TSchema>(items: T, description: string, options: { uniqueItems?: boolean } = {}) =>
+  Type.Optional(Type.Union([Type.Array(items, options), Type.Null()], { description }));
+const nullableDateTime = (description: string) => Type.Optional(Type.Union([Type.String({ pattern: dateTimePattern }), Type.Null()], { description }));
+
+export const ShippingMethodSchema = Type.Object(
+  {
+    id: text('Code of the method, unique in its store; a cart selects it by this code.', maxCode),
+    label: text('Name shown to buyers.', maxName),
+    price: price("Cost of shipping an order of this store, a decimal in the store's currency (major unit, no more decimals than the currency has)."),
+  },
+  { description: 'A shipping method a store offers.' },
+);
+
+export const TaxRateSchema = Type.Object(
+  {
+    country_code: Type.Optional(Type.Union([Type.String({ pattern: countryCodePattern }), Type.Null()], { description: 'ISO 3166-1 alpha-2 country the rate applies to, such as "US"; absent or null for any country.' })),
+    province_code: Type.Optional(
+      Type.Union([Type.String({ maxLength: maxText, pattern: notBlank }), Type.Null()], { description: 'Province or state within country_code, such as "CA"; absent or null for the whole country. Needs a country_code.' }),
+    ),
+    rate: rate('The rate from 0 to 1 (0.0725 for 7.25 %), with at most 6 decimals.'),
+  },
+  {
+    description: "A tax rate of a store: a cart uses the most specific one for the buyer's country and province. At most one per country and province.",
+    if: { required: ['province_code'], properties: { province_code: { type: 'string' } } },
+    then: { required: ['country_code'], properties: { country_code: { type: 'string' } } },
+  },
+);
+
+export const StoreSchema = Type.Object(
+  {
+    id: id('Store id; a store is upserted by it. SKUs name their store by it (merchant_id).'),
+    name: text('Name of the store, such as its domain.', maxName),
+    marketplace: text('Platform the store runs on, such as "shopify".', maxName),
+    currency: currency('ISO 4217 code, in capitals, of a current currency with a minor unit (checked against the pinned ISO 4217 table); every SKU of the store is priced in it.'),
+    margin_rate: Type.Optional(rate("The store's margin on a cart's subtotal, from 0 to 1 with at most 6 decimals.", { default: catalogDefaults.marginRate })),
+    shipping_methods: list(ShippingMethodSchema, 'Shipping methods, ids unique in the store; the list replaces the stored one.'),
+    tax_rates: list(TaxRateSchema, 'Tax rates, at most one per country and province; the list replaces the stored one.'),
+  },
+  { description: 'A store (merchant) selling SKUs.' },
+);
+
+export const VariantSchema = Type.Object(
+  {
+    name: text('Name of the option, such as "Size".', maxName),
+    visual: Type.Optional(Type.Boolean({ description: 'Whether the option is visual (such as a color) rather than text.', default: catalogDefaults.visual })),
+    values: list(Type.String({ maxLength: maxText }), 'The values the option takes, in display order.'),
+  },
+  { description: 'An option a product varies by.' },
+);
+
+export const VariantValueSchema = Type.Object(
+  {
+    variant: text('Name of a variant of the product.', maxName),
+    value: text('The value of that variant this SKU has.', maxName),
+  },
+  { description: 'The value of one variant that a SKU has.' },
+);
+
+export const SkuDimensionSchema = Type.Object(
+  {
+    weight: Type.Number({ description: 'Weight of the SKU, in the unit of type.', minimum: 0 }),
+    type: text('Unit of the weight, such as "kg".', maxCode),
+  },
+  { description: 'A physical dimension of a SKU.' },
+);
+
+export const SkuSchema = Type.Object(
+  {
+    sku_id: id('SKU id, unique across all products; a SKU is upserted by it. Carts name it as variant_id.'),
+    product_id: Type.Optional(id('When given, the id of the product the SKU is nested in.')),
+    external_id: nullableText("The store's own id of the SKU."),
+    merchant_id: id('Id of the store selling the SKU: a store in the document or already in the database.'),
+    name: text('Name of the SKU.', maxName),
+    in_stock: Type.Optional(Type.Boolean({ description: 'Whether the store has it in stock.', default: catalogDefaults.inStock })),
+    qty_available: Type.Integer({ description: 'Quantity available to buy; the import sets the stock to it.', minimum: 0, maximum: maxId }),
+    sale_price: Type.Optional(Type.Union([price('Price a buyer pays, a decimal in the currency (major unit, no more decimals than the currency has).'), Type.Null()])),
+    retail_price: Type.Optional(Type.Union([price('List price, a decimal in the currency (major unit, no more decimals than the currency has).'), Type.Null()])),
+    currency: currency('ISO 4217 code of the prices: the currency of the store (merchant_id).'),
+    status: Type.Optional(text('Status of the SKU; only an "AVAILABLE" SKU can be bought (others, such as "UNAVAILABLE", are shown as not available).', maxCode, { default: catalogDefaults.status })),
+    type: Type.Optional(text('Kind of SKU, such as "PHYSICAL".', maxCode, { default: catalogDefaults.type })),
+    taxable: Type.Optional(Type.Boolean({ description: 'Whether tax rates apply to it.', default: catalogDefaults.taxable })),
+    tax_type: nullableText('Tax category of the SKU, such as "APPAREL".'),
+    date_created: nullableDateTime('When the store created the SKU: ISO 8601 date-time with a time zone, such as "2026-01-05T10:00:00Z".'),
+    date_last_modified: nullableDateTime('When the store last changed the SKU: ISO 8601 date-time with a time zone.'),
+    variant_values: list(VariantValueSchema, 'The value of each variant of the product that this SKU has.'),
+    sku_dimensions: list(SkuDimensionSchema, 'Physical dimensions of the SKU.'),
+  },
+  {
+    description: 'A purchasable variant of a product, sold by one store. Needs a sale_price or a retail_price (or both).',
+    anyOf: [
+      { required: ['sale_price'], properties: { sale_price: { type: 'number' } } },
+      { required: ['retail_price'], properties: { retail_price: { type: 'number' } } },
+    ],
+  },
+);
+
+export const ProductSchema = Type.Object(
+  {
+    id: id('Product id; a product is upserted by it.'),
+    external_id: nullableText("The store's own id of the product."),
+    title: text('Title of the product.'),
+    description: nullableText('Description of the product.'),
+    brand: nullableText('Brand of the product.'),
+    url: nullableText("URL of the product's page at the store."),
+    price: price('Price shown for the product, a decimal in its currency (major unit, no more decimals than the currency has).'),
+    currency: currency('ISO 4217 code of price, in capitals, of a current currency with a minor unit.'),
+    category: nullableText('Category of the product, such as "Jackets".'),
+    is_available: Type.Optional(Type.Boolean({ description: 'Whether the product can be bought at all.', default: catalogDefaults.isAvailable })),
+    images: list(Type.String({ maxLength: maxText }), 'URLs of its images, in display order.'),
+    native_checkout: Type.Optional(Type.Boolean({ description: 'Flag served with the product as native_checkout.', default: catalogDefaults.nativeCheckout })),
+    variants: list(VariantSchema, 'Options the product varies by, in display order.'),
+    skus: list(SkuSchema, 'The SKUs of the product; SKUs stored for it but not listed here are unlisted (kept for carts and orders).'),
+  },
+  { description: 'A product and its SKUs.' },
+);
+
+export const MediaSchema = Type.Object(
+  {
+    type: Type.Union(
+      mediaTypes.map((type) => Type.Literal(type)),
+      { description: 'Kind of media.' },
+    ),
+    id: id('Media id; a media item is upserted by it.'),
+    slug: Type.String({ description: 'Name of the media item in URLs: unique per type, without "/" or white space.', maxLength: maxName, pattern: slugPattern }),
+    file_name: text('File name of the picture or clip.', maxFileName),
+    platform: nullableText('Platform it was posted on, such as "instagram".'),
+    product_ids: list(id('A product in the document or already in the database.'), 'The products shown, in display order, each once.', { uniqueItems: true }),
+  },
+  { description: 'A picture or a video that shows products.' },
+);
+
+export const SimilarPairSchema = Type.Object(
+  {
+    product_id: id('A product in the document or already in the database.'),
+    similar_product_id: id('A comparable product, in the document or already in the database; not product_id itself.'),
+  },
+  { description: "A directed pair: similar_product_id is shown as comparable to product_id. A document's pairs of a product replace its stored list, in document order; no pair twice." },
+);
+
+export const CatalogDocumentSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Literal(1, { description: 'Version of the format; 1 when given.' })),
+    stores: list(StoreSchema, 'Stores, ids unique.'),
+    products: list(ProductSchema, 'Products, ids unique; SKU ids are unique across all products.'),
+    media: list(MediaSchema, 'Media items, ids unique.'),
+    similar: list(SimilarPairSchema, 'Curated comparable products.'),
+  },
+  {
+    $id: catalogSchemaId,
+    title: 'Catalog import document',
+    description:
+      'The document `npm run catalog:import -- file.json` loads (version 1). Every section is optional; rows are upserted by id and nothing absent is deleted. Keys not declared here are ignored. Beyond this schema the import checks references between ids (in the document or the database), duplicate ids, slugs and pairs, currencies against its pinned ISO 4217 table, that a SKU is priced in its store\'s currency, and that prices have no more decimals than their currency.',
+  },
+);
+
+export type RawCatalogDocument = Static<typeof CatalogDocumentSchema>;
+export type RawStore = Static<typeof StoreSchema>;
+export type RawShippingMethod = Static<typeof ShippingMethodSchema>;
+export type RawTaxRate = Static<typeof TaxRateSchema>;
+export type RawProduct = Static<typeof ProductSchema>;
+export type RawVariant = Static<typeof VariantSchema>;
+export type RawSku = Static<typeof SkuSchema>;
+export type RawVariantValue = Static<typeof VariantValueSchema>;
+export type RawSkuDimension = Static<typeof SkuDimensionSchema>;
+export type RawMedia = Static<typeof MediaSchema>;
+export type RawSimilarPair = Static<typeof SimilarPairSchema>;
+
+/** The JSON Schema (draft 2020-12) of the document, as checked in at schema/catalog-import.schema.json. */
+export function printCatalogImportSchema(): string {
+  const { $id, title, description, ...rest } = CatalogDocumentSchema;
+  const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', $id, title, description, ...rest };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}

@@ -1,0 +1,54 @@
+// An order as both APIs show it: created per store when a cart is submitted, with what it sold
+// and for how much frozen at that moment. Plain JSON values only (Money, ISO date strings).
+import type { Money } from '../domain/money.js';
+import type { ShippingQuote } from '../domain/pricing.js';
+import type { OrderStatus } from '../domain/order-status.js';
+
+export interface OrderEvent {
+  id: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  type: OrderStatus;
+}
+
+export interface RequiredAction {
+  action: string;
+  description: string;
+}
+
+/** One line of an order, as it was sold: frozen at submit. */
+export interface OrderLine {
+  variantId: string;
+  productId: string;
+  /** The product's title. */
+  title: string;
+  /** The SKU's name. */
+  variantTitle: string;
+  variantValues: { variant: string; value: string }[];
+  quantity: number;
+  unitPrice: Money;
+  lineTotal: Money;
+}
+
+/** An order's offer as it was at submit. */
+export interface OrderCost {
+  currency: string;
+  subtotal: Money;
+  margin: Money;
+  shippingMethod: ShippingQuote | null;
+  shipping: Money;
+  tax: Money;
+  total: Money;
+}
+
+export interface Order {
+  id: string;
+  cartId: string;
+  storeId: number;
+  status: OrderStatus;
+  events: OrderEvent[];
+  requiredActions: RequiredAction[];
+  /** Empty, and cost null, for orders placed before orders kept their lines. */
+  lines: OrderLine[];
+  cost: OrderCost | null;
+}

@@ -1,0 +1,59 @@
+// REST shapes of the order routes, declared once (see src/rest/schema.ts).
+import { Type, type Static } from '@sinclair/typebox';
+import { Named, NullableRef, Ref } from '../rest/schema.js';
+import { Money, ShippingMethod } from '../rest/common.schemas.js';
+import { orderStatuses, type OrderStatus as Status } from '../domain/order-status.js';
+
+const OrderStatus = Type.Unsafe<Status>({ type: 'string', enum: [...orderStatuses] });
+
+export const RequiredAction = Type.Object({ action: Type.String({ description: 'What the buyer or store must do, e.g. VERIFY_ADDRESS.' }), description: Type.String() });
+
+export const OrderStatusBody = Type.Object({
+  status: Type.String({ description: `The new status: ${orderStatuses.join(', ')}; the status machine decides which moves are allowed.` }),
+  required_actions: Type.Optional(
+    Type.Union([Type.Array(Type.Unsafe<Record<string, unknown>>({ type: 'object', description: '{action, description}' })), Type.Null()], {
+      description: 'With status ACTION_REQUIRED only: 1–20 actions, each a non-empty action (≤ 64) and description (≤ 500).',
+    }),
+  ),
+});
+
+export const OrderLine = Type.Object({
+  variant_id: Type.String(),
+  product_id: Type.String(),
+  title: Type.String({ description: "The product's title at submit." }),
+  variant_title: Type.String({ description: "The SKU's name at submit." }),
+  variant_values: Type.Array(Type.Object({ variant: Type.String(), value: Type.String() })),
+  quantity: Type.Integer(),
+  unit_price: Ref(Money),
+  line_total: Ref(Money),
+});
+
+export const OrderCost = Type.Object(
+  {
+    currency: Type.String(),
+    subtotal: Ref(Money),
+    margin: Ref(Money),
+    shipping_method: NullableRef(ShippingMethod),
+    shipping: Ref(Money),
+    tax: Ref(Money),
+    total: Ref(Money, { description: 'subtotal + shipping + tax.' }),
+  },
+  { description: "The store's offer as it was at submit." },
+);
+
+export const Order = Named(
+  'Order',
+  Type.Object(
+    {
+      id: Type.String(),
+      cart_id: Type.String(),
+      status: OrderStatus,
+      events: Type.Array(Type.Object({ id: Type.String(), created_at: Type.String({ description: 'ISO 8601, UTC.' }), type: OrderStatus })),
+      required_actions: Type.Array(RequiredAction),
+      lines: Type.Array(OrderLine, { description: 'What was sold, frozen at submit (empty for orders placed before orders kept their lines).' }),
+      cost: Type.Union([OrderCost, Type.Null()], { description: 'For how much (null for orders placed before orders kept their cost).' }),
+    },
+    { description: "A store's order, created when its cart is submitted." },
+  ),
+);
+export type OrderView = Static<typeof Order>;

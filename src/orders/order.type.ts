@@ -1,0 +1,64 @@
+// GraphQL types of orders. Root values are the plain objects of order.model.ts, given their
+// GraphQL ids by order.graphql.ts; Money fields resolve through MoneyResolver.
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { MoneyType } from '../graphql/money.type.js';
+import { enumOf } from '../graphql/scalars.js';
+import { ShippingMethodType } from '../graphql/shipping-method.type.js';
+import { VariantValueType } from '../catalog/catalog.type.js';
+import { orderStatuses } from '../domain/order-status.js';
+
+export const OrderStatusEnum = enumOf(orderStatuses);
+registerEnumType(OrderStatusEnum, {
+  name: 'OrderStatus',
+  description: 'SUBMITTED → PLACED → FULFILLED; SUBMITTED | PLACED → ACTION_REQUIRED → PLACED; SUBMITTED | PLACED | ACTION_REQUIRED → CANCELLED; SUBMITTED → FAILED.',
+});
+
+@ObjectType('OrderEvent', { simpleResolvers: true })
+export class OrderEventType {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'ISO 8601, UTC.' }) createdAt!: string;
+  @Field(() => OrderStatusEnum, { description: 'The status the order moved to.' }) type!: string;
+}
+
+@ObjectType('RequiredAction', { simpleResolvers: true })
+export class RequiredActionType {
+  @Field(() => String) action!: string;
+  @Field(() => String) description!: string;
+}
+
+@ObjectType('OrderLine', { simpleResolvers: true, description: 'What an order sold, as it was at submit: later catalog changes do not touch it.' })
+export class OrderLineType {
+  @Field(() => ID, { description: 'This line of this order.' }) id!: string;
+  @Field(() => ID) variantId!: string;
+  @Field(() => ID) productId!: string;
+  @Field(() => String, { description: "The product's title." }) title!: string;
+  @Field(() => String, { description: "The SKU's name." }) variantTitle!: string;
+  @Field(() => [VariantValueType]) variantValues!: VariantValueType[];
+  @Field(() => Int) quantity!: number;
+  @Field(() => MoneyType) unitPrice!: MoneyType;
+  @Field(() => MoneyType) lineTotal!: MoneyType;
+}
+
+@ObjectType('OrderCost', { simpleResolvers: true, description: "An order's offer as it was at submit." })
+export class OrderCostType {
+  @Field(() => ID, { description: 'The cost of this order (the order id).' }) id!: string;
+  @Field(() => String) currency!: string;
+  @Field(() => MoneyType) subtotal!: MoneyType;
+  @Field(() => MoneyType) margin!: MoneyType;
+  @Field(() => ShippingMethodType, { nullable: true }) shippingMethod!: ShippingMethodType | null;
+  @Field(() => MoneyType) shipping!: MoneyType;
+  @Field(() => MoneyType) tax!: MoneyType;
+  @Field(() => MoneyType, { description: 'subtotal + shipping + tax.' }) total!: MoneyType;
+}
+
+@ObjectType('Order', { simpleResolvers: true, description: "A store's order, created when its cart is submitted." })
+export class OrderType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) cartId!: string;
+  @Field(() => ID) storeId!: number;
+  @Field(() => OrderStatusEnum) status!: string;
+  @Field(() => [OrderEventType]) events!: OrderEventType[];
+  @Field(() => [RequiredActionType]) requiredActions!: RequiredActionType[];
+  @Field(() => [OrderLineType], { description: 'What was sold (empty for orders placed before orders kept their lines).' }) lines!: OrderLineType[];
+  @Field(() => OrderCostType, { nullable: true, description: 'For how much (null for orders placed before orders kept their cost).' }) cost!: OrderCostType | null;
+}

@@ -1,0 +1,43 @@
+// The snake_case REST answer of an order (service.md's Order, plus `lines` and `cost`; shape:
+// order.schemas.ts).
+import { moneyView, shippingMethodView } from '../rest/common.view.js';
+import type { Order, OrderCost, OrderLine } from './order.model.js';
+import type { OrderView } from './order.schemas.js';
+
+function orderLineView(line: OrderLine): OrderView['lines'][number] {
+  return {
+    variant_id: line.variantId,
+    product_id: line.productId,
+    title: line.title,
+    variant_title: line.variantTitle,
+    variant_values: line.variantValues.map(({ variant, value }) => ({ variant, value })),
+    quantity: line.quantity,
+    unit_price: moneyView(line.unitPrice),
+    line_total: moneyView(line.lineTotal),
+  };
+}
+
+function orderCostView(cost: OrderCost): NonNullable<OrderView['cost']> {
+  return {
+    currency: cost.currency,
+    subtotal: moneyView(cost.subtotal),
+    margin: moneyView(cost.margin),
+    shipping_method: cost.shippingMethod && shippingMethodView(cost.shippingMethod),
+    shipping: moneyView(cost.shipping),
+    tax: moneyView(cost.tax),
+    total: moneyView(cost.total),
+  };
+}
+
+/** service.md's Order, plus what was sold (`lines`) and for how much (`cost`), frozen at submit. */
+export function orderView(order: Order): OrderView {
+  return {
+    id: order.id,
+    cart_id: order.cartId,
+    status: order.status,
+    events: order.events.map((event) => ({ id: event.id, created_at: event.createdAt, type: event.type })),
+    required_actions: order.requiredActions.map(({ action, description }) => ({ action, description })),
+    lines: order.lines.map(orderLineView),
+    cost: order.cost && orderCostView(order.cost),
+  };
+}

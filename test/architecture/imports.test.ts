@@ -1,0 +1,111 @@
+// No import cycles in src/: neither between two files (what `madge --circular` reports) nor
+// between two folders (a feature folder and whatever it imports must not lean on each other).
+// Root files are nodes of their own: the composition root (app.ts, context.ts, schema.ts, …)
+// imports every feature, and features import only its leaves (errors.ts, config.ts, timing.ts).
+// Type-only imports count: a cycle of types is still a cycle of knowledge.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const sourceRoot = resolve(import.meta.dirname, '../../src');
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+type Graph = Map<string, Set<string>>;
+
+function importGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const file of sourceFiles(sourceRoot)) {
+    const from = relative(sourceRoot, file);
+    const targets = new Set<string>();
+    for (const imported of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (!imported.fileName.startsWith('.')) continue;
+      targets.add(relative(sourceRoot, resolve(dirname(file), imported.fileName.replace(/\.js$/, '.ts'))));
+    }
+    graph.set(from, targets);
+  }
+  return graph;
+}
+
+/** A file's node in the folder graph: its top folder under src/, or the root file itself. */
+function folderOf(file: string): string {
+  const slash = file.indexOf('/');
+  return slash === -1 ? file : `${file.slice(0, slash)}/`;
+}
+
+function folderGraph(files: Graph): Graph {
+  const graph: Graph = new Map();
+  for (const [from, targets] of files) {
+    const node = folderOf(from);
+    const edges = graph.get(node) ?? new Set<string>();
+    for (const target of targets) if (folderOf(target) !== node) edges.add(folderOf(target));
+    graph.set(node, edges);
+  }
+  return graph;
+}
+
+/** Every cycle found by a depth-first walk, as the path that closes it (iterative: no recursion). */
+function cycles(graph: Graph): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const found: string[][] = [];
+  for (const start of graph.keys()) {
+    if (state.has(start)) continue;
+    const path: string[] = [];
+    const stack: { node: string; next: Iterator<string> }[] = [];
+    const enter = (node: string) => {
+      state.set(node, 'open');
+      path.push(node);
+      stack.push({ node, next: (graph.get(node) ?? new Set<string>()).values() });
+    };
+    enter(start);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const step = top.next.next();
+      if (step.done) {
+        state.set(top.node, 'done');
+        stack.pop();
+        path.pop();
+        continue;
+      }
+      const target = step.value;
+      if (state.get(target) === 'open') found.push([...path.slice(path.indexOf(target)), target]);
+      else if (!state.has(target)) enter(target);
+    }
+  }
+  return found;
+}
+
+describe('imports of src/', () => {
+  const files = importGraph();
+
+  it('finds the modules it checks', () => {
+    expect(files.size).toBeGreaterThan(80);
+    expect(files.get('app.ts')).toContain('schema.ts');
+  });
+
+  it('has no circular imports between files', () => {
+    expect(cycles(files).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('has no circular imports between folders', () => {
+    expect(cycles(folderGraph(files)).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('sees a cycle when there is one', () => {
+    const looped: Graph = new Map([
+      ['cart/a.ts', new Set(['orders/b.ts'])],
+      ['orders/b.ts', new Set(['orders/c.ts'])],
+      ['orders/c.ts', new Set(['cart/d.ts'])],
+      ['cart/d.ts', new Set<string>()],
+    ]);
+    expect(cycles(looped)).toEqual([]);
+    expect(cycles(folderGraph(looped))).toEqual([['cart/', 'orders/', 'cart/']]);
+  });
+});
