@@ -14,6 +14,7 @@ import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
 import { registerCatalogRoutes } from './catalog/catalog.routes.js';
+import { graphqlAnswerCache } from './catalog/catalog.answers.graphql.js';
 import { CartLifetime, CartService } from './cart/cart.service.js';
 import { CheckoutService } from './cart/checkout.service.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
@@ -317,11 +318,13 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     const variables = (request.query as Record<string, unknown> | undefined)?.variables;
     if (request.method === 'GET' && typeof variables === 'string') checkJsonText(variables);
   };
+  // Catalog-only queries are answered from the answers they were given before (same catalog version).
+  const graphqlAnswers = graphqlAnswerCache(catalog);
   app.addHook('onRoute', (route) => {
     if (route.url !== '/graphql') return;
     const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [...existing, checkGetVariables, graphqlIdempotency.preHandler];
-    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), graphqlIdempotency.onSend];
+    route.preHandler = [...existing, checkGetVariables, graphqlIdempotency.preHandler, graphqlAnswers.preHandler];
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), graphqlIdempotency.onSend, graphqlAnswers.onSend];
   });
 
   const schema = buildGatewaySchema({ catalog, carts, checkout, orders, webhooks });

@@ -4,7 +4,9 @@
 // every process within ttlMs.
 //
 // Bounded by bytes, not entries alone: one least-recently-used cache (lru-cache) holds every
-// kind of entry under an estimated size, so no caller can grow the heap past `maxBytes`. Only
+// kind of entry under an estimated size, so no caller can grow the heap past `maxBytes`. A second
+// one holds whole REST answers as they were sent (bytes, outside the V8 heap, under their exact
+// size and the same bounds), so a warm answer costs a lookup and a write. Only
 // what exists is kept: a miss (an id or slug that names nothing) is never cached, since its key
 // is the caller's choice. While the database is away the cache goes on answering what it holds.
 import { LRUCache } from 'lru-cache';
@@ -13,6 +15,12 @@ import type { CatalogRepository } from './catalog.repository.js';
 import type { MediaRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 
 type Entry = ProductRecord | SkuRecord[] | number[] | MediaRecord;
+
+/** A whole answer as it was sent: its bytes and their content type. */
+export interface KeptAnswer {
+  body: Buffer;
+  type: string;
+}
 
 export interface CacheStats {
   hits: number;
@@ -74,6 +82,7 @@ export class CatalogCache {
   readonly similarIds: CacheSpace<number, number[]>;
   readonly media: CacheSpace<string, MediaRecord>;
   private readonly store: LRUCache<string, Entry> | null;
+  private readonly answers: LRUCache<string, KeptAnswer> | null;
   private readonly counts = { hits: 0, misses: 0 };
   private version = -1;
   private checkedAt = 0;
@@ -84,7 +93,9 @@ export class CatalogCache {
     private readonly options: CatalogCacheOptions,
   ) {
     const maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
-    this.store = options.maxEntries > 0 && maxBytes > 0 ? new LRUCache<string, Entry>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: estimatedBytes }) : null;
+    const on = options.maxEntries > 0 && maxBytes > 0;
+    this.store = on ? new LRUCache<string, Entry>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: estimatedBytes }) : null;
+    this.answers = on ? new LRUCache<string, KeptAnswer>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: (answer, key) => answer.body.byteLength + 2 * key.length + 200 }) : null;
     const space = <K extends string | number, V extends Entry>(prefix: string) => new CacheSpace<K, V>(this.store, prefix, this.counts);
     this.products = space('p:');
     this.skus = space('s:');
@@ -133,10 +144,30 @@ export class CatalogCache {
 
   clear(): void {
     this.store?.clear();
+    this.answers?.clear();
+  }
+
+  /** A whole answer as it was sent for `key`, while the catalog is still at `version`. */
+  answer(version: number, key: string): KeptAnswer | undefined {
+    if (!this.answers || version !== this.version) return undefined;
+    const answer = this.answers.get(key);
+    if (answer === undefined) this.counts.misses += 1;
+    else this.counts.hits += 1;
+    return answer;
+  }
+
+  /** Keeps an answer read at `version` (unless the catalog has moved on since). */
+  keepAnswer(version: number, key: string, answer: KeptAnswer): void {
+    if (version === this.version) this.answers?.set(key, answer);
   }
 
   stats(): CacheStats {
-    return { hits: this.counts.hits, misses: this.counts.misses, bytes: this.store?.calculatedSize ?? 0, entries: this.store?.size ?? 0 };
+    return {
+      hits: this.counts.hits,
+      misses: this.counts.misses,
+      bytes: (this.store?.calculatedSize ?? 0) + (this.answers?.calculatedSize ?? 0),
+      entries: (this.store?.size ?? 0) + (this.answers?.size ?? 0),
+    };
   }
 }
 

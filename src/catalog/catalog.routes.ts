@@ -20,31 +20,52 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
   // Catalog answers change only with an import: the catalog version is their ETag. Before the
   // handler, the cache is brought up to that version and the caching headers are set (the error
   // handler removes them from errors); a successful answer whose ETag If-None-Match already names
-  // becomes a bodiless 304. Callback-style hooks: no promise per request once the cache is fresh.
+  // becomes a bodiless 304. A 200 answer is kept as sent (bytes, by route and parameter, for this
+  // catalog version): the next request for it is answered from the preHandler with those bytes, no
+  // handler, no serialization. Callback-style hooks: no promise per request once the cache is fresh.
   const notModified = new WeakSet<FastifyRequest>();
-  const tag = (request: FastifyRequest, reply: FastifyReply, version: number) => {
+  /** Requests whose answer is to be kept: the version it is read at and its key. */
+  const toKeep = new WeakMap<FastifyRequest, { version: number; key: string }>();
+  const answerKey = (request: FastifyRequest) => {
+    const params = request.params as { id?: string; slug?: string };
+    return `${request.routeOptions.url ?? ''}|${params.id ?? params.slug ?? ''}`;
+  };
+  /** Tags the answer; answers from the kept bytes when there are some (true). */
+  const serve = (request: FastifyRequest, reply: FastifyReply, version: number): boolean => {
     const etag = `W/"catalog-${version}"`;
     void reply.header('etag', etag).header('cache-control', 'public, max-age=60');
     if (request.headers['if-none-match'] === etag) notModified.add(request);
+    const key = answerKey(request);
+    const kept = catalog.answer(version, key);
+    if (kept === undefined) {
+      toKeep.set(request, { version, key });
+      return false;
+    }
+    void reply.type(kept.type).send(kept.body);
+    return true;
   };
   const conditional = {
     preHandler: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       const version = catalog.freshVersion();
       if (version !== null) {
-        tag(request, reply, version);
-        done();
+        if (!serve(request, reply, version)) done();
         return;
       }
       catalog.version().then(
         (current) => {
-          tag(request, reply, current);
-          done();
+          if (!serve(request, reply, current)) done();
         },
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
     },
     onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
-      if (reply.statusCode !== 200 || !notModified.has(request)) {
+      if (reply.statusCode !== 200) {
+        done(null, payload);
+        return;
+      }
+      const keep = toKeep.get(request);
+      if (keep && typeof payload === 'string') catalog.keepAnswer(keep.version, keep.key, { body: Buffer.from(payload), type: String(reply.getHeader('content-type')) });
+      if (!notModified.has(request)) {
         done(null, payload);
         return;
       }

@@ -4,7 +4,7 @@ import { AppError, parseCatalogId } from '../errors.js';
 import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
-import type { CatalogCache } from './catalog.cache.js';
+import type { CatalogCache, KeptAnswer } from './catalog.cache.js';
 import type { MediaDetail, MediaKind, MediaRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 /** A media item is named by exactly one of its id and its slug. */
@@ -144,6 +144,20 @@ export class CatalogService {
     if (!this.cache.enabled) return this.repository.version();
     await this.cache.fresh();
     return this.cache.currentVersion;
+  }
+
+  /** Whether whole answers are kept (the catalog cache is on). */
+  get keepsAnswers(): boolean {
+    return this.cache.enabled;
+  }
+
+  /** A whole answer kept for `key` at catalog `version` (undefined: none, or no cache). */
+  answer(version: number, key: string): KeptAnswer | undefined {
+    return this.cache.answer(version, key);
+  }
+
+  keepAnswer(version: number, key: string, answer: KeptAnswer): void {
+    this.cache.keepAnswer(version, key, answer);
   }
 
   async products(args: ProductPageArgs): Promise<ProductPage> {

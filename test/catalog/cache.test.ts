@@ -86,6 +86,57 @@ describe('catalog cache', () => {
   });
 });
 
+describe('answers kept as sent', () => {
+  const cacheHits = async (app: TestApp) => {
+    const text = (await app.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/^catalog_cache_hits_total (\d+)/m.exec(text)?.[1]);
+  };
+
+  it('answers a warm request with the bytes it sent before: one cache hit, nothing rebuilt', async () => {
+    for (const url of ['/image/comparables/1', '/image/comparables/slug/look-one', '/video/2', '/product/11/comparables']) {
+      const first = await t.app.inject({ method: 'GET', url });
+      const before = await cacheHits(t);
+      const warm = await t.app.inject({ method: 'GET', url });
+      // one hit: the kept answer (building it again would hit the media, product and SKU entries)
+      expect((await cacheHits(t)) - before, url).toBe(1);
+      expect(warm.body).toBe(first.body);
+      expect(warm.headers['content-type']).toBe(first.headers['content-type']);
+      expect(warm.headers.etag).toBe(first.headers.etag);
+      const notModified = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.body).toBe('');
+    }
+  });
+
+  it('keeps answers of the current catalog version only', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/product/13' })).json() as { title: string };
+    const fixture = readFixture('catalog.json') as { products: Record<string, unknown>[] };
+    await importCatalog(t.database.db, { products: [{ ...fixture.products[2], title: `${before.title} II` }] });
+    const after = (await t.app.inject({ method: 'GET', url: '/product/13' })).json() as { title: string };
+    expect(after.title).toBe(`${before.title} II`);
+    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 60_000, maxEntries: 10 });
+    await cache.fresh();
+    const answer = { body: Buffer.from('{}'), type: 'application/json' };
+    cache.keepAnswer(cache.currentVersion - 1, 'old', answer);
+    cache.keepAnswer(cache.currentVersion, 'now', answer);
+    expect([cache.answer(cache.currentVersion, 'old'), cache.answer(cache.currentVersion, 'now')?.body.toString()]).toStrictEqual([undefined, '{}']);
+    expect(cache.answer(cache.currentVersion + 1, 'now')).toBeUndefined();
+  });
+
+  it('keeps nothing with CATALOG_CACHE_MAX_ENTRIES=0: every answer is read from the database', async () => {
+    const uncached = await createTestApp(readFixture('catalog.json'), { CATALOG_CACHE_MAX_ENTRIES: '0' });
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        uncached.database.queries.length = 0;
+        expect((await uncached.app.inject({ method: 'GET', url: '/image/comparables/1' })).statusCode).toBe(200);
+        expect(uncached.database.queries.length).toBeGreaterThan(5);
+      }
+    } finally {
+      await uncached.close();
+    }
+  });
+});
+
 describe('ETag and Cache-Control on catalog GETs', () => {
   it('answers 304 to If-None-Match with the current ETag, and a new ETag after an import', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/product/11' });
