@@ -132,7 +132,7 @@ export class CatalogService {
 
   /** The cached catalog version when it is recent enough to need no check, else null. */
   freshVersion(): number | null {
-    return this.cache.enabled && this.cache.isFresh() ? this.cache.currentVersion : null;
+    return this.cache.isFresh() ? this.cache.currentVersion : null;
   }
 
   /**
@@ -141,7 +141,6 @@ export class CatalogService {
    * context is made.
    */
   async version(): Promise<number> {
-    if (!this.cache.enabled) return this.repository.version();
     await this.cache.fresh();
     return this.cache.currentVersion;
   }

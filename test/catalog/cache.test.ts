@@ -137,6 +137,23 @@ describe('answers kept as sent', () => {
   });
 });
 
+describe('the catalog version with the cache off', () => {
+  it('is asked at most once per CATALOG_CACHE_TTL_MS, so a cold read costs only its own statements', async () => {
+    const uncached = await createTestApp(readFixture('catalog.json'), { CATALOG_CACHE_MAX_ENTRIES: '0', CATALOG_CACHE_TTL_MS: '60000' });
+    try {
+      const first = await uncached.app.inject({ method: 'GET', url: '/product/11' });
+      uncached.database.queries.length = 0;
+      const second = await uncached.app.inject({ method: 'GET', url: '/product/11' });
+      // the product and its SKUs; no version check within the ttl
+      expect(uncached.database.queries.map((query) => query.query.split(' ')[0])).toStrictEqual(['SELECT', 'SELECT']);
+      expect(second.body).toBe(first.body);
+      expect(second.headers.etag).toBe(first.headers.etag);
+    } finally {
+      await uncached.close();
+    }
+  });
+});
+
 describe('ETag and Cache-Control on catalog GETs', () => {
   it('answers 304 to If-None-Match with the current ETag, and a new ETag after an import', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/product/11' });
