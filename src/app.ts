@@ -61,6 +61,7 @@ export type AppConfig = Pick<
   | 'catalogCacheTtlMs'
   | 'catalogCacheMaxEntries'
   | 'catalogCacheMaxBytes'
+  | 'catalogAnswerCacheMaxBytes'
   | 'trustProxy'
   | 'redisUrl'
   | 'requestTimeoutMs'
@@ -205,7 +206,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   const idempotency = idempotencyHooks();
 
   const catalogRepository = new CatalogRepository(database.db);
-  const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes });
+  const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes, answerMaxBytes: config.catalogAnswerCacheMaxBytes });
   const catalog = new CatalogService(catalogRepository, catalogCache);
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   // Writes publish their changes for live updates (src/live); streams may take at most half of

@@ -34,6 +34,8 @@ export interface Config {
   catalogCacheMaxEntries: number;
   /** Estimated bytes the catalog cache may hold in all (0 turns the cache off). */
   catalogCacheMaxBytes: number;
+  /** Bytes of whole answers kept as sent, outside the V8 heap (0 keeps none). */
+  catalogAnswerCacheMaxBytes: number;
   /** Fastify's trustProxy: which peers may name the client in X-Forwarded-For. */
   trustProxy: TrustProxy;
   /** Redis shared by all processes for rate limits; null = limits per process. */
@@ -176,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 1000, 0, 3_600_000),
     catalogCacheMaxEntries: int(env, 'CATALOG_CACHE_MAX_ENTRIES', 20_000, 0, 10_000_000),
     catalogCacheMaxBytes: int(env, 'CATALOG_CACHE_MAX_BYTES', 48 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
+    catalogAnswerCacheMaxBytes: int(env, 'CATALOG_ANSWER_CACHE_MAX_BYTES', 256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
     trustProxy: trustProxy(env),
     redisUrl: redisUrl(env),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, 3_600_000),

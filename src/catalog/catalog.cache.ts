@@ -5,8 +5,8 @@
 //
 // Bounded by bytes, not entries alone: one least-recently-used cache (lru-cache) holds every
 // kind of entry under an estimated size, so no caller can grow the heap past `maxBytes`. A second
-// one holds whole REST answers as they were sent (bytes, outside the V8 heap, under their exact
-// size and the same bounds), so a warm answer costs a lookup and a write. Only
+// one holds whole answers as they were sent (bytes, outside the V8 heap, under their exact size and
+// a budget of their own), so a warm answer costs a lookup and a write. Only
 // what exists is kept: a miss (an id or slug that names nothing) is never cached, since its key
 // is the caller's choice. While the database is away the cache goes on answering what it holds.
 import { LRUCache } from 'lru-cache';
@@ -61,6 +61,8 @@ export interface CatalogCacheOptions {
   maxEntries: number;
   /** Estimated bytes in all; 0 turns the cache off. Default 48 MiB. */
   maxBytes?: number;
+  /** Bytes of whole answers kept as sent (outside the V8 heap); 0 keeps none. Default 256 MiB. */
+  answerMaxBytes?: number;
 }
 
 /**
@@ -95,7 +97,8 @@ export class CatalogCache {
     const maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
     const on = options.maxEntries > 0 && maxBytes > 0;
     this.store = on ? new LRUCache<string, Entry>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: estimatedBytes }) : null;
-    this.answers = on ? new LRUCache<string, KeptAnswer>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: (answer, key) => answer.body.byteLength + 2 * key.length + 200 }) : null;
+    const answerMaxBytes = options.answerMaxBytes ?? 256 * 1024 * 1024;
+    this.answers = on && answerMaxBytes > 0 ? new LRUCache<string, KeptAnswer>({ max: options.maxEntries, maxSize: answerMaxBytes, sizeCalculation: (answer, key) => answer.body.byteLength + 2 * key.length + 200 }) : null;
     const space = <K extends string | number, V extends Entry>(prefix: string) => new CacheSpace<K, V>(this.store, prefix, this.counts);
     this.products = space('p:');
     this.skus = space('s:');
@@ -147,6 +150,10 @@ export class CatalogCache {
   clear(): void {
     this.store?.clear();
     this.answers?.clear();
+  }
+
+  get keepsAnswers(): boolean {
+    return this.answers !== null;
   }
 
   /** A whole answer as it was sent for `key`, while the catalog is still at `version`. */

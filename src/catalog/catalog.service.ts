@@ -145,9 +145,9 @@ export class CatalogService {
     return this.cache.currentVersion;
   }
 
-  /** Whether whole answers are kept (the catalog cache is on). */
+  /** Whether whole answers are kept. */
   get keepsAnswers(): boolean {
-    return this.cache.enabled;
+    return this.cache.keepsAnswers;
   }
 
   /** A whole answer kept for `key` at catalog `version` (undefined: none, or no cache). */

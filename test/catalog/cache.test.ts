@@ -123,6 +123,18 @@ describe('answers kept as sent', () => {
     expect(cache.answer(cache.currentVersion + 1, 'now')).toBeUndefined();
   });
 
+  it('keeps at most answerMaxBytes of answers, least recently used out first; 0 keeps none', async () => {
+    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 60_000, maxEntries: 1000, answerMaxBytes: 4096 });
+    await cache.fresh();
+    const answer = { body: Buffer.alloc(1000, 32), type: 'application/json' };
+    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.keepAnswer(cache.currentVersion, key, answer);
+    expect(['a', 'b', 'c', 'd', 'e'].map((key) => cache.answer(cache.currentVersion, key) !== undefined)).toStrictEqual([false, false, true, true, true]);
+    const none = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 60_000, maxEntries: 1000, answerMaxBytes: 0 });
+    await none.fresh();
+    none.keepAnswer(none.currentVersion, 'a', answer);
+    expect([none.keepsAnswers, none.enabled, none.answer(none.currentVersion, 'a')]).toStrictEqual([false, true, undefined]);
+  });
+
   it('keeps nothing with CATALOG_CACHE_MAX_ENTRIES=0: every answer is read from the database', async () => {
     const uncached = await createTestApp(readFixture('catalog.json'), { CATALOG_CACHE_MAX_ENTRIES: '0' });
     try {
