@@ -1,13 +1,22 @@
 // npm run bench [-- --smoke]: the benchmark harness. Builds the deterministic bench catalog,
 // imports it with the normal import command into bench/data/bench.db, then measures each
-// scenario with autocannon against the real gateway process and against the raw baseline
-// (bench/baseline/server.ts), one server at a time, after a warm-up. Prints a table and writes
-// it with the machine's description to bench/results/<date>.md (not in --smoke mode, which runs
-// each scenario for about a second to keep the harness working). The last line is JSON.
+// scenario with autocannon against four servers, one at a time (the machine has 2 cores: one for
+// the server under load, one for the load generator), each after a warm-up:
+//   - the gateway warm: started as `npm start` starts it, catalog cache on (default config),
+//     after a pass that touches every id the scenarios ask for;
+//   - the gateway cold: the same with CATALOG_CACHE_MAX_ENTRIES=0, every catalog read goes to
+//     the database;
+//   - the raw baseline (bench/baseline/server.ts): Fastify + better-sqlite3, hand-written SQL;
+//   - the memory limit (bench/memory/server.ts): every answer held pre-serialized.
+// Prints the cold and warm tables (project vs raw and vs limit, with the targets of issue 14) and
+// appends them with the machine's description to bench/results/<date>.md (not in --smoke mode,
+// which runs each scenario for about a second to keep the harness working). The last line
+// printed is one JSON object of all scenarios.
 import 'reflect-metadata';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release } from 'node:os';
+import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -16,28 +25,51 @@ import { benchCatalog, benchShape } from './catalog.js';
 import { countStatements, type StatementCounts } from './statements.js';
 import { freePort } from './ports.js';
 
+const runStarted = Date.now();
 const smoke = process.argv.includes('--smoke');
 const duration = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 10);
-const warmup = smoke ? 0.5 : 3;
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const warmup = smoke ? 0.25 : 3;
+// 32 connections as issue 14's measurements; 8 in smoke mode, where a second of 32 connections on
+// the slowest scenario would finish no request.
+const connections = Number(process.env.BENCH_CONNECTIONS ?? (smoke ? 8 : 32));
 const dataDir = join(projectRoot, 'bench', 'data');
 const catalogFile = join(dataDir, 'bench-catalog.json');
 const databaseFile = join(dataDir, 'bench.db');
+const graphqlAnswersFile = join(dataDir, 'graphql-answers.json');
+const memorySpecFile = join(dataDir, 'memory-spec.json');
+const gatewayScript = join(projectRoot, 'dist', 'src', 'main.js');
+const baselineScript = join(projectRoot, 'dist', 'bench', 'baseline', 'server.js');
+const memoryScript = join(projectRoot, 'dist', 'bench', 'memory', 'server.js');
+const gatewayEnv = { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1' };
+
+/** Products asked for by (a): all 5,000, or the first 1,000 in smoke mode (so that the memory limit server loads quickly). */
+const products = smoke ? 1000 : benchShape.products;
+/** Images of 20 products asked for by (b) and (c): all 500, or the first 25 in smoke mode (so that capturing the GraphQL answers stays short). */
+const images = smoke ? 25 : benchShape.media[0].count;
 
 interface Measure {
   rps: number;
   p50_ms: number;
   p99_ms: number;
   errors: number;
+  /** Requests that got no answer within the timeout (part of errors; not in the latencies). */
+  timeouts: number;
+  /** CPU over the measured seconds, % of one core (Linux): the server's, the load generator's (this process), and everything else's on the machine. */
+  server_cpu_pct: number | null;
+  load_cpu_pct: number;
+  other_cpu_pct: number | null;
+  /** rps per core of server CPU (rps / server CPU): what the server serves with the CPU it got, less sensitive to a load generator at its limit or to other work on the machine. */
+  rps_per_core: number | null;
 }
 
 type Request = autocannon.Request;
 
 const randomInt = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
 
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -53,8 +85,12 @@ interface Server {
   child: ChildProcess;
   /** Peak resident memory so far, MiB (Linux). */
   peakRssMiB(): number | null;
+  /** CPU seconds used so far (user + system, Linux). */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
+
+const running = new Set<ChildProcess>();
 
 async function start(script: string, args: string[], nodeFlags: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
   const port = await freePort();
@@ -63,83 +99,240 @@ async function start(script: string, args: string[], nodeFlags: string[], env: R
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}${readyPath}`);
+  await waitFor(`${base}${readyPath}`, child);
+  const status = (key: string) => {
+    try {
+      const match = new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return match ? Math.round(Number(match[1]) / 1024) : null;
+    } catch {
+      return null;
+    }
+  };
   return {
     base,
     child,
-    peakRssMiB() {
+    peakRssMiB: () => status('VmHWM'),
+    cpuSeconds() {
       try {
-        const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        return match ? Math.round(Number(match[1]) / 1024) : null;
+        // Fields after the command name: state is field 3, utime 14, stime 15 (clock ticks, 100 a second).
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
       } catch {
         return null;
       }
     },
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
 }
 
-async function load(base: string, requests: Request[]): Promise<Measure> {
-  const run = (seconds: number) => autocannon({ url: base, connections, duration: seconds, requests });
-  if (warmup > 0) await run(warmup);
-  const result = await run(duration);
-  const errors = result.non2xx + result.errors + result.timeouts;
-  return { rps: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99, errors };
+/** CPU seconds the whole machine spent busy so far (all cores; /proc/stat, 100 ticks a second). */
+function machineBusySeconds(): number | null {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already in user)
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
 }
 
-const productPaths: Request = { method: 'GET', path: '/product/1', setupRequest: (request) => ({ ...request, path: `/product/${randomInt(1, benchShape.products)}` }) };
-const comparablesPaths: Request = { method: 'GET', path: '/image/comparables/1', setupRequest: (request) => ({ ...request, path: `/image/comparables/${randomInt(1, 500)}` }) };
+/** Slow answers count in the latencies rather than vanish as errors: a request gets 60 s. */
+const requestTimeoutSeconds = 60;
+
+async function load(server: Server, requests: Request[]): Promise<Measure> {
+  const run = (seconds: number) => autocannon({ url: server.base, connections, duration: seconds, requests, timeout: requestTimeoutSeconds });
+  if (warmup > 0) await run(warmup);
+  const before = { server: server.cpuSeconds(), machine: machineBusySeconds(), self: process.cpuUsage(), at: process.hrtime.bigint() };
+  const result = await run(duration);
+  const elapsed = Number(process.hrtime.bigint() - before.at) / 1e9;
+  const serverCpu = before.server === null ? null : (server.cpuSeconds() ?? before.server) - before.server;
+  const self = process.cpuUsage(before.self);
+  const selfCpu = (self.user + self.system) / 1e6;
+  const machineBusy = machineBusySeconds();
+  const otherCpu = before.machine === null || machineBusy === null || serverCpu === null ? null : Math.max(0, machineBusy - before.machine - serverCpu - selfCpu);
+  const percent = (seconds: number) => Math.round((100 * seconds) / elapsed);
+  return {
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    timeouts: result.timeouts,
+    server_cpu_pct: serverCpu === null ? null : percent(serverCpu),
+    load_cpu_pct: percent(selfCpu),
+    other_cpu_pct: otherCpu === null ? null : percent(otherCpu),
+    rps_per_core: serverCpu ? Math.round(result.requests.total / serverCpu) : null,
+  };
+}
+
+const productPath = (id: number) => `/product/${id}`;
+const comparablesPath = (id: number) => `/image/comparables/${id}`;
+const productRequests: Request = { method: 'GET', path: productPath(1), setupRequest: (request) => ({ ...request, path: productPath(randomInt(1, products)) }) };
+const comparablesRequests: Request = { method: 'GET', path: comparablesPath(1), setupRequest: (request) => ({ ...request, path: comparablesPath(randomInt(1, images)) }) };
 
 const productFields = `id externalId title brand url price currency category isAvailable images nativeCheckout
   variants { name visual values }
   skus { skuId productId externalId merchantId name inStock qtyAvailable salePrice retailPrice currency status type taxable taxType dateCreated dateLastModified variantValues { variant value } skuDimensions { weight type } }`;
 const imageQuery = `query Comparables($id: ID!) { image(id: $id) { id slug fileName platform products { ${productFields} similarProducts { priceTier product { ${productFields} } } } } }`;
+/** The request body of (b) and (e) for one image; the memory limit server holds its answers keyed by this exact text. */
+const graphqlBody = (id: number) => JSON.stringify({ query: imageQuery, variables: { id: String(id) } });
 
 function graphqlImages(firstId: number, count: number): Request {
   return {
     method: 'POST',
     path: '/graphql',
     headers: { 'content-type': 'application/json' },
-    setupRequest: (request) => ({ ...request, body: JSON.stringify({ query: imageQuery, variables: { id: String(randomInt(firstId, firstId + count - 1)) } }) }),
+    setupRequest: (request) => ({ ...request, body: graphqlBody(randomInt(firstId, firstId + count - 1)) }),
   };
 }
 
+/** One connection's cart, as far as the mix knows it: the quantity of each variant it put in. */
 interface CartContext {
   cartId?: string;
+  lines?: Record<string, number>;
+  update?: { variant: string; quantity: number };
 }
 
+/** Updates of the mix that changed the quantity they targeted (checked on each answer), and those that did not. */
+const cartUpdates = { changed: 0, unchanged: 0 };
+
+interface CartAnswer {
+  id: string;
+  stores: { cart_lines: { quantity: number; variant: { id: string | number } }[] }[];
+}
+
+/** Per connection: create a cart with one variant, add another, change the quantity of one of the two, read the cart. */
 function cartMix(): Request[] {
   const json = { 'content-type': 'application/json' };
-  const sku = () => randomInt(1, benchShape.products) * 10;
+  const sku = () => randomInt(1, products) * 10;
   return [
     {
       method: 'POST',
       path: '/cart',
       headers: json,
-      setupRequest: (request) => ({ ...request, body: JSON.stringify({ items: { storefront_cart_items_input: [{ variant_id: String(sku()), quantity: 1 }] } }) }),
-      onResponse: (_status, body, context) => {
-        (context as CartContext).cartId = (JSON.parse(body) as { id: string }).id;
+      setupRequest: (request, context: CartContext) => {
+        const variant = String(sku());
+        context.lines = { [variant]: 1 };
+        return { ...request, body: JSON.stringify({ items: { storefront_cart_items_input: [{ variant_id: variant, quantity: 1 }] } }) };
+      },
+      onResponse: (_status, body, context: CartContext) => {
+        context.cartId = (JSON.parse(body) as CartAnswer).id;
       },
     },
     {
       method: 'POST',
       path: '/cart/add',
       headers: json,
-      setupRequest: (request, context) => ({ ...request, body: JSON.stringify({ cart_id: (context as CartContext).cartId, item: { variant_id: String(sku() + 1), quantity: 2 } }) }),
+      setupRequest: (request, context: CartContext) => {
+        // The second SKU of a product (ids end in 1), never the first SKU the cart was created with.
+        const variant = String(sku() + 1);
+        context.lines = { ...context.lines, [variant]: (context.lines?.[variant] ?? 0) + 2 };
+        return { ...request, body: JSON.stringify({ cart_id: context.cartId, item: { variant_id: variant, quantity: 2 } }) };
+      },
     },
     {
       method: 'POST',
       path: '/cart/update',
       headers: json,
-      setupRequest: (request, context) => ({ ...request, body: JSON.stringify({ cart_id: (context as CartContext).cartId, item: { variant_id: String(sku()), quantity: 3 } }) }),
+      setupRequest: (request, context: CartContext) => {
+        // A variant this connection put in its cart, set to a quantity it does not have.
+        const lines = context.lines ?? {};
+        const variants = Object.keys(lines);
+        const variant = variants[randomInt(0, variants.length - 1)] ?? '10';
+        const quantity = ((lines[variant] ?? 0) % 5) + 1;
+        lines[variant] = quantity;
+        context.update = { variant, quantity };
+        return { ...request, body: JSON.stringify({ cart_id: context.cartId, item: { variant_id: variant, quantity } }) };
+      },
+      onResponse: (status, body, context: CartContext) => {
+        if (status !== 200 || !context.update) return;
+        const { variant, quantity } = context.update;
+        const line = (JSON.parse(body) as CartAnswer).stores.flatMap((store) => store.cart_lines).find((candidate) => String(candidate.variant.id) === variant);
+        if (line?.quantity === quantity) cartUpdates.changed += 1;
+        else cartUpdates.unchanged += 1;
+      },
     },
-    { method: 'GET', path: '/cart/x', setupRequest: (request, context) => ({ ...request, path: `/cart/${String((context as CartContext).cartId)}` }) },
+    { method: 'GET', path: '/cart/x', setupRequest: (request, context: CartContext) => ({ ...request, path: `/cart/${String(context.cartId)}` }) },
   ];
+}
+
+/** Runs `work` on every item, `width` at a time. */
+async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** What the gateway's catalog cache holds (records and whole answers), from its /metrics. */
+async function cacheHolding(base: string): Promise<{ bytes: number; entries: number } | null> {
+  try {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const held = { bytes: value('catalog_cache_bytes'), entries: value('catalog_cache_entries') };
+    return Number.isFinite(held.bytes) && Number.isFinite(held.entries) ? held : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A progress line on stdout, with the seconds since the run started. */
+const progress = (what: string) => console.log(`[${((Date.now() - runStarted) / 1000).toFixed(1)} s] ${what}`);
+
+const range = (first: number, count: number) => Array.from({ length: count }, (_, index) => first + index);
+
+/**
+ * The warm gateway's warm-up pass: asks once for every product, every image's comparables and
+ * every GraphQL image of the scenarios, so that the catalog cache holds all of it before any
+ * measurement. Returns the GraphQL answers of (b), keyed by request body, for the memory limit.
+ */
+async function touchEverything(base: string): Promise<Record<string, string>> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  // node:http, not fetch: the same headers as autocannon's requests (no Accept and the like), so
+  // that whatever the gateway keys its caches by, the pass fills what the scenarios will ask for.
+  const ask = (path: string, body?: string) =>
+    new Promise<string>((resolve, reject) => {
+      const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+      const request = httpRequest(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (response.statusCode === 200) resolve(text);
+          else reject(new Error(`warm-up: ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`));
+        });
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  try {
+    // (smoke mode skips the products: nothing is measured.)
+    if (!smoke) await pool(range(1, products), 8, async (id) => void (await ask(productPath(id))));
+    await pool(range(1, images), 8, async (id) => void (await ask(comparablesPath(id))));
+    const answers: Record<string, string> = {};
+    const graphqlIds = [...range(1, images), ...(smoke ? [] : benchShape.media.slice(1).flatMap(({ firstId, count }) => range(firstId, count)))];
+    await pool(graphqlIds, 8, async (id) => {
+      const body = graphqlBody(id);
+      const text = await ask('/graphql', body);
+      const answer = JSON.parse(text) as { data?: { image?: unknown }; errors?: unknown };
+      if (answer.errors || !answer.data?.image) throw new Error(`warm-up: GraphQL image ${id} answered ${text.slice(0, 300)}`);
+      if (id <= images) answers[body] = text;
+    });
+    return answers;
+  } finally {
+    agent.destroy();
+  }
 }
 
 function prepareDatabase(): void {
@@ -159,7 +352,7 @@ function prepareDatabase(): void {
 
 function machine(): string {
   const cpu = cpus();
-  return `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}`;
+  return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 }
 
 /** The node flags of `npm start` (package.json), so the gateway runs here as it runs there. */
@@ -168,67 +361,216 @@ function startFlags(): string[] {
   return script.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/** Issue 14's targets: the project's rps at least `min` × the raw baseline's or the memory limit's. */
+const targets: Record<string, { against: 'raw' | 'limit'; min: number }> = {
+  'a-product-cold': { against: 'raw', min: 0.6 },
+  'b-graphql-image-cold': { against: 'raw', min: 0.5 },
+  'c-comparables-cold': { against: 'raw', min: 1.0 },
+  'a-product-warm': { against: 'limit', min: 0.8 },
+  'b-graphql-image-warm': { against: 'limit', min: 0.3 },
+  'c-comparables-warm': { against: 'limit', min: 0.5 },
+};
+
+interface Compared extends Measure {
+  raw_rps: number | null;
+  limit_rps: number | null;
+  raw_ratio: number | null;
+  limit_ratio: number | null;
+  /** The same ratios of rps per server core. */
+  raw_core_ratio: number | null;
+  limit_core_ratio: number | null;
+  target: string | null;
+  met: boolean | null;
+}
+
+/** project / reference, two decimals (three below 0.1). */
+const ratio = (rps: number, reference: number | undefined) => {
+  if (!reference) return null;
+  const scale = rps / reference < 0.1 ? 1000 : 100;
+  return Math.round((rps / reference) * scale) / scale;
+};
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+const thousands = (value: number | null) => (value === null ? '' : value.toLocaleString('en-US'));
+
 async function main(): Promise<void> {
   prepareDatabase();
-  const results: Record<string, Measure & { ratio?: number }> = {};
-  const gateway = await start(join(projectRoot, 'dist', 'src', 'main.js'), [], startFlags(), { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1' }, '/readyz');
-  results.a_rest_product = await load(gateway.base, [productPaths]);
-  results.b_graphql_image_20x5 = await load(gateway.base, [graphqlImages(1, 500)]);
-  results.c_rest_image_comparables = await load(gateway.base, [comparablesPaths]);
-  results.d_cart_mix = await load(gateway.base, cartMix());
-  for (const { size, firstId, count } of benchShape.media) results[`e_graphql_image_${size}x5`] = await load(gateway.base, [graphqlImages(firstId, count)]);
-  const peakRss = gateway.peakRssMiB();
-  await gateway.stop();
+  const measures: Record<string, Measure> = {};
 
-  const baseline = await start(join(projectRoot, 'dist', 'bench', 'baseline', 'server.js'), [databaseFile, '{port}'], [], {}, '/product/1');
-  const baseProduct = await load(baseline.base, [productPaths]);
-  const baseComparables = await load(baseline.base, [comparablesPaths]);
-  await baseline.stop();
-  results.baseline_rest_product = baseProduct;
-  results.baseline_rest_image_comparables = baseComparables;
+  // 1. The gateway, warm: every id asked once, then each scenario after its own warm-up.
+  const warm = await start(gatewayScript, [], startFlags(), gatewayEnv, '/readyz');
+  const primeStarted = Date.now();
+  const graphqlAnswers = await touchEverything(warm.base);
+  progress(`warm gateway: warm-up pass (every ${smoke ? '' : 'product, '}comparables and GraphQL image once) took ${((Date.now() - primeStarted) / 1000).toFixed(1)} s`);
+  writeFileSync(graphqlAnswersFile, JSON.stringify(graphqlAnswers));
+  measures['a-product-warm'] = await load(warm, [productRequests]);
+  measures['b-graphql-image-warm'] = await load(warm, [graphqlImages(1, images)]);
+  measures['c-comparables-warm'] = await load(warm, [comparablesRequests]);
+  const warmCache = await cacheHolding(warm.base);
+  measures['d-cart-mix'] = await load(warm, cartMix());
+  for (const { size, firstId, count } of benchShape.media) measures[`e-graphql-image-${size}x5`] = await load(warm, [graphqlImages(firstId, count)]);
+  const peakRss = warm.peakRssMiB();
+  await warm.stop();
 
-  const ratio = (rps: number, base: number) => Math.round((rps / base) * 100) / 100;
-  results.a_rest_product!.ratio = ratio(results.a_rest_product!.rps, baseProduct.rps);
-  results.b_graphql_image_20x5!.ratio = ratio(results.b_graphql_image_20x5!.rps, baseComparables.rps);
-  results.c_rest_image_comparables!.ratio = ratio(results.c_rest_image_comparables!.rps, baseComparables.rps);
+  // 2. The gateway, cold: no in-process cache of catalog answers.
+  progress('warm gateway measured; starting the cold gateway');
+  const cold = await start(gatewayScript, [], startFlags(), { ...gatewayEnv, CATALOG_CACHE_MAX_ENTRIES: '0' }, '/readyz');
+  measures['a-product-cold'] = await load(cold, [productRequests]);
+  measures['b-graphql-image-cold'] = await load(cold, [graphqlImages(1, images)]);
+  measures['c-comparables-cold'] = await load(cold, [comparablesRequests]);
+  const peakRssCold = cold.peakRssMiB();
+  await cold.stop();
 
+  progress('cold gateway measured; starting the raw baseline');
+  // 3. The raw baseline; then the memory limit loads its answers from it, and it stops.
+  const raw = await start(baselineScript, [databaseFile, '{port}'], [], {}, productPath(1));
+  measures['raw-product'] = await load(raw, [productRequests]);
+  measures['raw-comparables'] = await load(raw, [comparablesRequests]);
+  writeFileSync(memorySpecFile, JSON.stringify({ source: raw.base, products, images, graphqlAnswers: graphqlAnswersFile }));
+  const limit = await start(memoryScript, [memorySpecFile, '{port}'], [], {}, productPath(1));
+  await raw.stop();
+
+  // 4. The memory limit.
+  progress('raw baseline measured; memory limit server loaded');
+  measures['limit-product'] = await load(limit, [productRequests]);
+  measures['limit-comparables'] = await load(limit, [comparablesRequests]);
+  measures['limit-graphql-image'] = await load(limit, [graphqlImages(1, images)]);
+  const limitHolding = (await (await fetch(`${limit.base}/_held`)).json()) as { answers: number; bytes: number };
+  await limit.stop();
+
+  progress('memory limit measured; counting cart statements');
   const statements: StatementCounts = await countStatements(databaseFile);
-  const scale = benchShape.media.map(({ size }) => {
-    const measure = results[`e_graphql_image_${size}x5`]!;
-    // µs of one connection's time per product of the answer
-    return { size, rps: measure.rps, usPerProduct: Math.round(((1e6 * connections) / measure.rps / size) * 10) / 10 };
-  });
 
-  const targets: Record<string, number> = { a_rest_product: 0.6, b_graphql_image_20x5: 0.3, c_rest_image_comparables: 0.6 };
-  const rows = Object.entries(results).map(([name, measure]) => {
+  const references: Record<string, { raw: string; limit: string }> = {
+    a: { raw: 'raw-product', limit: 'limit-product' },
+    b: { raw: 'raw-comparables', limit: 'limit-graphql-image' },
+    c: { raw: 'raw-comparables', limit: 'limit-comparables' },
+  };
+  const compared: Record<string, Compared> = {};
+  for (const [name, measure] of Object.entries(measures)) {
+    const reference = references[name.slice(0, 1)];
+    const compares = name.endsWith('-cold') || name.endsWith('-warm');
+    const rawRef = compares ? measures[reference!.raw] : undefined;
+    const limitRef = compares ? measures[reference!.limit] : undefined;
+    const rawRps = rawRef?.rps;
+    const limitRps = limitRef?.rps;
+    const rawRatio = ratio(measure.rps, rawRps);
+    const limitRatio = ratio(measure.rps, limitRps);
     const target = targets[name];
-    const verdict = target === undefined || measure.ratio === undefined ? '' : measure.ratio >= target ? `≥ ${target} ✓` : `< ${target} ✗`;
-    return `| ${name} | ${measure.rps} | ${measure.p50_ms} | ${measure.p99_ms} | ${measure.ratio ?? ''} | ${verdict} | ${measure.errors} |`;
+    const achieved = target ? (target.against === 'raw' ? rawRatio : limitRatio) : null;
+    compared[name] = {
+      ...measure,
+      raw_rps: rawRps ?? null,
+      limit_rps: limitRps ?? null,
+      raw_ratio: rawRatio,
+      limit_ratio: limitRatio,
+      raw_core_ratio: measure.rps_per_core === null || !rawRef ? null : ratio(measure.rps_per_core, rawRef.rps_per_core ?? undefined),
+      limit_core_ratio: measure.rps_per_core === null || !limitRef ? null : ratio(measure.rps_per_core, limitRef.rps_per_core ?? undefined),
+      target: target ? `≥ ${target.min.toFixed(1)} × ${target.against}` : null,
+      met: target && achieved !== null ? achieved >= target.min : null,
+    };
+  }
+
+  const cpu = (c: Measure) => `${c.server_cpu_pct ?? '?'} / ${c.load_cpu_pct} / ${c.other_cpu_pct ?? '?'}`;
+  const perCore = (c: Compared) => `${thousands(c.rps_per_core)} (${c.raw_core_ratio ?? '?'} / ${c.limit_core_ratio ?? '?'})`;
+  const header = '| scenario | project rps | raw rps | limit rps | project/raw | project/limit | target | p50 ms | p99 ms | CPU % server / load / other | rps per server core (/raw, /limit) | errors |';
+  const rule = '|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const row = (name: string) => {
+    const c = compared[name]!;
+    const verdict = c.target === null ? '' : `${c.target}: ${c.met ? '**met**' : '**not met**'}`;
+    return `| ${name} | ${thousands(c.rps)} | ${thousands(c.raw_rps)} | ${thousands(c.limit_rps)} | ${c.raw_ratio ?? ''} | ${c.limit_ratio ?? ''} | ${verdict} | ${c.p50_ms} | ${c.p99_ms} | ${cpu(c)} | ${perCore(c)} | ${c.errors} |`;
+  };
+  const plainRow = (name: string) => {
+    const c = compared[name]!;
+    return `| ${name} | ${thousands(c.rps)} | ${c.p50_ms} | ${c.p99_ms} | ${cpu(c)} | ${thousands(c.rps_per_core)} | ${c.errors} |`;
+  };
+  const scale = benchShape.media.map(({ size }) => {
+    const measure = measures[`e-graphql-image-${size}x5`]!;
+    // ms of one connection's time per product of the answer
+    return `${size} products → ${thousands(measure.rps)} rps, ${measure.rps > 0 ? ((1e3 * connections) / measure.rps / size).toFixed(2) : '?'} ms per product`;
   });
+  const shared = Object.entries(measures).filter(([, measure]) => (measure.other_cpu_pct ?? 0) > 20);
+  const now = new Date();
   const report = [
-    `# Benchmark ${new Date().toISOString().slice(0, 10)}${smoke ? ' (smoke)' : ''}`,
+    `## Run ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC: cold and warm, against the raw baseline and the memory limit${smoke ? ' (smoke: not a measurement)' : ''}`,
     '',
-    `Machine: ${machine()}. autocannon, ${connections} connections, ${warmup} s warm-up, ${duration} s per scenario; one server at a time.`,
-    `Catalog: ${benchShape.products} products × 2 SKUs, ${benchShape.similarPerProduct} comparables each, 500 images of 20 products (+ 20 of 5, 20 of 50). SQLite (${databaseFile.replace(projectRoot + '/', '')}).`,
+    `Machine: ${machine()}.`,
+    `Load: autocannon, ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario, random ids; one server at a time. Gateway as \`npm start\` runs it (node ${startFlags().join(' ')}).`,
+    `Catalog: ${thousands(benchShape.products)} products × 2 SKUs, ${benchShape.similarPerProduct} comparables each; (a) asks for ${thousands(products)} products, (b) and (c) for ${images} images of 20 products; SQLite (${databaseFile.replace(projectRoot + '/', '')}).`,
+    'raw = the raw baseline (Fastify + better-sqlite3, hand-written SQL); limit = the memory limit server (every answer pre-serialized in a Map). ' +
+      'For (b), raw is the raw REST comparables answer (the baseline has no GraphQL) and limit is the gateway\'s own GraphQL answer served pre-serialized, keyed by the request body. ' +
+      'CPU: over the measured seconds, % of one core, of the server process, of the load generator (autocannon, in the harness process) and of everything else on the machine; ' +
+      'a server well under 100 % with the load generator near 100 % was limited by the load generator, and "other" well above 0 means something else shared the 2 cores during the measurement. ' +
+      'rps per server core: requests over the server\'s CPU seconds, with its ratios to raw and limit: what each server does with the CPU it got (the targets are judged on rps, not on this).',
     '',
-    '| scenario | rps | p50 ms | p99 ms | ratio to baseline | target | errors |',
+    '### Cold: `CATALOG_CACHE_MAX_ENTRIES=0`, every catalog read goes to the database',
+    '',
+    header,
+    rule,
+    ...['a-product-cold', 'b-graphql-image-cold', 'c-comparables-cold'].map(row),
+    '',
+    '### Warm: catalog cache on (default config), after a pass over every id',
+    '',
+    header,
+    rule,
+    ...['a-product-warm', 'b-graphql-image-warm', 'c-comparables-warm'].map(row),
+    '',
+    `For comparison with the issue's table, (b) warm against the pre-serialized REST comparables answer: ${ratio(compared['b-graphql-image-warm']!.rps, measures['limit-comparables']!.rps)} (${thousands(compared['b-graphql-image-warm']!.rps)} vs ${thousands(measures['limit-comparables']!.rps)} rps).`,
+    '',
+    '### References and the other scenarios (warm gateway)',
+    '',
+    '| scenario | rps | p50 ms | p99 ms | CPU % server / load / other | rps per server core | errors |',
     '|---|---|---|---|---|---|---|',
-    ...rows,
+    ...['raw-product', 'raw-comparables', 'limit-product', 'limit-comparables', 'limit-graphql-image', 'd-cart-mix', ...benchShape.media.map(({ size }) => `e-graphql-image-${size}x5`)].map(plainRow),
     '',
-    `Scale curve (GraphQL image, × 5 comparables): ${scale.map((point) => `${point.size} products → ${point.rps} rps, ${point.usPerProduct} µs per product`).join('; ')}.`,
-    `Cart mix, SQL statements per operation: ${Object.entries(statements).map(([name, count]) => `${name} ${count}`).join(', ')}.`,
-    `Gateway peak RSS: ${peakRss ?? 'unknown'} MiB (node ${startFlags().join(' ')}, as npm start runs it).`,
+    `Scale curve (GraphQL image, × 5 comparables, warm): ${scale.join('; ')}.`,
+    `Cart mix: create → add → update → get per connection; each update sets a variant of that connection's cart to a new quantity (${cartUpdates.changed} updates changed the quantity, ${cartUpdates.unchanged} did not). SQL statements per operation: ${Object.entries(statements).map(([name, count]) => `${name} ${count}`).join(', ')}.`,
+    `Catalog cache of the warm gateway after (a), (b), (c): ${warmCache ? `${mib(warmCache.bytes)} MiB (estimated) in ${thousands(warmCache.entries)} entries, records and whole answers` : 'unknown'}; the memory limit held ${thousands(limitHolding.answers)} answers, ${mib(limitHolding.bytes)} MiB.`,
+    `Gateway peak RSS: ${peakRss ?? 'unknown'} MiB warm, ${peakRssCold ?? 'unknown'} MiB cold.`,
+    shared.length > 0
+      ? `**Not alone on the machine**: other processes used more than 20 % of a core during ${shared.map(([name, measure]) => `${name} (${measure.other_cpu_pct} %)`).join(', ')}; those numbers are low.`
+      : 'Nothing else used more than 20 % of a core during any measurement.',
+    `Run time: ${Math.round((Date.now() - runStarted) / 1000)} s.`,
   ].join('\n');
   console.log(`\n${report}\n`);
   if (!smoke) {
-    mkdirSync(join(projectRoot, 'bench', 'results'), { recursive: true });
-    writeFileSync(join(projectRoot, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`), `${report}\n`);
+    const resultsDir = join(projectRoot, 'bench', 'results');
+    const resultsFile = join(resultsDir, `${now.toISOString().slice(0, 10)}.md`);
+    mkdirSync(resultsDir, { recursive: true });
+    if (!existsSync(resultsFile)) writeFileSync(resultsFile, `# Benchmark ${now.toISOString().slice(0, 10)}\n`);
+    appendFileSync(resultsFile, `\n${report}\n`);
+    console.log(`appended to ${resultsFile.replace(projectRoot + '/', '')}`);
   }
-  const failed = Object.entries(results).filter(([, measure]) => measure.errors > 0);
-  const summary = Object.fromEntries(Object.entries(results).map(([name, measure]) => [name, { rps: measure.rps, p99_ms: measure.p99_ms, ratio: measure.ratio ?? null }]));
-  console.log(JSON.stringify({ ...summary, peak_rss_mib: peakRss, statements_per_operation: statements }));
+  const failed = Object.entries(measures).filter(([, measure]) => measure.errors > 0);
+  const summary = Object.fromEntries(
+    Object.entries(compared).map(([name, c]) => [
+      name,
+      {
+        rps: c.rps,
+        p50_ms: c.p50_ms,
+        p99_ms: c.p99_ms,
+        raw_rps: c.raw_rps,
+        limit_rps: c.limit_rps,
+        raw_ratio: c.raw_ratio,
+        limit_ratio: c.limit_ratio,
+        target: c.target,
+        met: c.met,
+        errors: c.errors,
+        cpu_pct: { server: c.server_cpu_pct, load: c.load_cpu_pct, other: c.other_cpu_pct },
+        rps_per_core: c.rps_per_core,
+        raw_core_ratio: c.raw_core_ratio,
+        limit_core_ratio: c.limit_core_ratio,
+      },
+    ]),
+  );
+  console.log(
+    JSON.stringify({ ...summary, peak_rss_mib: peakRss, peak_rss_mib_cold: peakRssCold, statements_per_operation: statements, warm_cache: warmCache, limit_holding: limitHolding, cart_updates: cartUpdates, connections, seconds: duration, smoke }),
+  );
   if (failed.length > 0) {
     console.error(`errors in ${failed.map(([name]) => name).join(', ')}`);
+    process.exitCode = 1;
+  }
+  if (cartUpdates.unchanged > 0 || cartUpdates.changed === 0) {
+    console.error(`cart mix: ${cartUpdates.unchanged} updates did not change the quantity they targeted (${cartUpdates.changed} did)`);
     process.exitCode = 1;
   }
 }
@@ -237,6 +579,7 @@ main().then(
   () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     console.error(error);
+    for (const child of running) child.kill('SIGTERM');
     process.exit(1);
   },
 );
