@@ -1,11 +1,12 @@
 // npm run catalog:import -- <file.json>: applies pending migrations, then loads the document
-// into DATABASE_URL. Exit 0 with what was inserted/updated; exit 1 with every problem.
-import { readFile } from 'node:fs/promises';
+// into DATABASE_URL, streamed (the file is never parsed whole). Exit 0 with what was
+// inserted/updated; exit 1 with every problem (nothing written) or when the file is not JSON.
+import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { applyMigrations } from '../db/migrate.js';
-import { CatalogValidationError, formatReport, importCatalog } from './import.js';
+import { CatalogSyntaxError, CatalogValidationError, formatReport, importCatalogFile, type ImportOptions } from './import.js';
 
 export interface CommandIo {
   out(text: string): void;
@@ -13,15 +14,18 @@ export interface CommandIo {
 }
 
 /** The whole command, callable in process (tests) as well as from the shell. Returns the exit code. */
-export async function runImportCommand(args: string[], env: Record<string, string | undefined>, io: CommandIo): Promise<number> {
-  const file = args[0];
-  if (!file) {
-    io.err('usage: npm run catalog:import -- <catalog.json>');
+export async function runImportCommand(args: string[], env: Record<string, string | undefined>, io: CommandIo, options: ImportOptions = {}): Promise<number> {
+  // --batch-size N: rows per batch (default 1000).
+  const sizeAt = args.indexOf('--batch-size');
+  const batchSize = sizeAt === -1 ? undefined : Number(args[sizeAt + 1]);
+  const file = args.filter((_arg, index) => sizeAt === -1 || (index !== sizeAt && index !== sizeAt + 1))[0];
+  if (!file || (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0))) {
+    io.err('usage: npm run catalog:import -- <catalog.json> [--batch-size N]');
     return 2;
   }
-  let raw: unknown;
+  if (batchSize !== undefined) options = { ...options, batchSize };
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
+    if (!(await stat(file)).isFile()) throw new Error('not a file');
   } catch (error) {
     io.err(`${file}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
@@ -30,12 +34,16 @@ export async function runImportCommand(args: string[], env: Record<string, strin
   await applyMigrations(config.databaseUrl);
   const database = await openDatabase(config.databaseUrl);
   try {
-    const report = await importCatalog(database.db, raw);
+    const report = await importCatalogFile(database.db, file, options);
     io.out(`Imported ${file}\n${formatReport(report)}`);
     return 0;
   } catch (error) {
     if (error instanceof CatalogValidationError) {
       io.err(`${file}: nothing was imported.\n${error.message}`);
+      return 1;
+    }
+    if (error instanceof CatalogSyntaxError) {
+      io.err(`${file}: nothing was imported: ${error.message}`);
       return 1;
     }
     throw error;

@@ -1,8 +1,42 @@
-// Loads a catalog document into the database: validate everything first (writing nothing when
-// anything is wrong), then upsert by id in one transaction. Rows equal to what is stored are not
-// written, so importing the same document twice changes nothing.
+// Loads a catalog document into the database, a record at a time: each record is validated as it
+// is read and written in batches, all in one transaction that is rolled back when the document
+// has any problem (every problem is reported; nothing is written; writing stops at the first
+// problem, reading goes on to find the others). A file is streamed, never parsed whole; an
+// object in memory (tests, the seed) goes through the same pipeline. Each batch is compared with
+// the stored rows in one statement (import.sql.ts) and only new or changed rows are written, so
+// importing the same document twice writes nothing (and does not bump the catalog version).
+//
+// One pass, not a validating pass and then a writing one: a pass over the 200,000-product bench
+// catalog reading and validating alone takes about 10 s, which a second pass would add to every
+// import; a document found invalid near its end costs what was written before, rolled back
+// (bench/results/import-200k.md).
+//
+// What can only be decided once the document is read (a reference to a section the document has
+// not had yet, rows depending on it) waits in a temporary file (import.spill.ts) or in the
+// validator's compact state (ids, similar lists): memory holds a batch and that state, not the
+// document. Similar lists are written last, when they are complete.
 import type { Db, DbClient } from '../db/database.js';
-import { validateCatalog, type CatalogDocument, type ExistingCatalog, type MediaInput, type ProductInput, type Problem, type SkuInput, type StoreInput } from './import.validate.js';
+import { fileEvents, objectEvents, type CatalogEvent } from './import.source.js';
+import { Spill } from './import.spill.js';
+import { IntSet } from './import.ids.js';
+import { CatalogSql, dialectOf, type Dialect, type Table } from './import.sql.js';
+import {
+  CatalogValidator,
+  validateCatalog,
+  type CatalogDocument,
+  type ExistingCatalog,
+  type MediaInput,
+  type MediaRecord,
+  type PendingProduct,
+  type PendingStore,
+  type Problem,
+  type ProductInput,
+  type ProductRecord,
+  type SkuInput,
+  type StoreInput,
+} from './import.validate.js';
+
+export { CatalogSyntaxError } from './import.source.js';
 
 export interface Tally {
   inserted: number;
@@ -21,18 +55,34 @@ export interface ImportReport {
   similarLists: Tally;
 }
 
+export interface ImportOptions {
+  /** Rows of a section per batch: one read of their stored rows, then their writes (default 1000). */
+  batchSize?: number;
+  /** Problems reported in full; the others are counted (default 1000). */
+  maxProblems?: number;
+  /** How long the import's transaction may last, in ms (default 10 minutes for an object, an hour for a file). */
+  timeoutMs?: number;
+}
+
+export const defaultBatchSize = 1000;
+
 export class CatalogValidationError extends Error {
-  constructor(readonly problems: Problem[]) {
-    super(`The catalog document has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+  constructor(
+    readonly problems: Problem[],
+    /** Problems found beyond those listed. */
+    readonly omitted = 0,
+  ) {
+    const total = problems.length + omitted;
+    const lines = problems.map((p) => `  ${p.path}: ${p.message}`);
+    if (omitted > 0) lines.push(`  … and ${omitted} more problem${omitted === 1 ? '' : 's'} (the first ${problems.length} are listed)`);
+    super(`The catalog document has ${total} problem${total === 1 ? '' : 's'}:\n${lines.join('\n')}`);
     this.name = 'CatalogValidationError';
   }
 }
 
-const chunkSize = 500;
-
-function chunks<T>(items: T[]): T[][] {
+function chunks<T>(items: T[], size: number): T[][] {
   const result: T[][] = [];
-  for (let index = 0; index < items.length; index += chunkSize) result.push(items.slice(index, index + chunkSize));
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
   return result;
 }
 
@@ -49,196 +99,486 @@ function storeContent(store: StoreInput) {
   return fingerprint([store.name, store.marketplace, store.currency, store.marginRatePpm, store.shippingMethods, store.taxRates]);
 }
 
-function productContent(product: ProductInput) {
-  const { skus: _skus, id: _id, ...fields } = product;
-  return fingerprint(fields);
-}
+// The columns the import writes, as the data model has them (prisma/schema.prisma).
+const productTable: Table<ProductInput> = {
+  name: 'Product',
+  columns: [
+    ['id', 'int'],
+    ['externalId', 'text'],
+    ['title', 'text'],
+    ['description', 'text'],
+    ['brand', 'text'],
+    ['url', 'text'],
+    ['priceMinor', 'int'],
+    ['currency', 'text'],
+    ['category', 'text'],
+    ['isAvailable', 'bool'],
+    ['images', 'json'],
+    ['nativeCheckout', 'bool'],
+    ['variants', 'json'],
+  ],
+};
 
-function skuContent(sku: SkuInput) {
-  const { id: _id, ...fields } = sku;
-  return fingerprint(fields);
-}
+const skuTable: Table<SkuInput> = {
+  name: 'Sku',
+  columns: [
+    ['id', 'int'],
+    ['productId', 'int'],
+    ['externalId', 'text'],
+    ['merchantId', 'int'],
+    ['name', 'text'],
+    ['inStock', 'bool'],
+    ['qtyAvailable', 'int'],
+    ['salePriceMinor', 'int'],
+    ['retailPriceMinor', 'int'],
+    ['currency', 'text'],
+    ['status', 'text'],
+    ['type', 'text'],
+    ['taxable', 'bool'],
+    ['taxType', 'text'],
+    ['dateCreated', 'date'],
+    ['dateLastModified', 'date'],
+    ['variantValues', 'json'],
+    ['dimensions', 'json'],
+    ['position', 'int'],
+    ['listed', 'bool'],
+  ],
+};
 
-function mediaContent(media: MediaInput) {
-  return fingerprint([media.type, media.slug, media.fileName, media.platform, media.productIds]);
-}
+const mediaTable: Table<MediaInput> = {
+  name: 'Media',
+  columns: [
+    ['id', 'int'],
+    ['type', 'text'],
+    ['slug', 'text'],
+    ['fileName', 'text'],
+    ['platform', 'text'],
+  ],
+};
 
-async function loadExisting(db: DbClient): Promise<ExistingCatalog> {
+async function loadExisting(db: DbClient, dialect: Dialect): Promise<ExistingCatalog> {
   // One after the other: inside the import's transaction this is one connection.
   const stores = await db.store.findMany({ select: { id: true, currency: true } });
-  const products = await db.product.findMany({ select: { id: true } });
   const media = await db.media.findMany({ select: { id: true, type: true, slug: true } });
+  // Every product id, a page at a time, as one JSON text each (a row per id would be a lot of objects).
+  const productIds = new IntSet();
+  const aggregate = dialect === 'sqlite' ? `json_group_array("id")` : `COALESCE(json_agg("id"), '[]')::text`;
+  for (let after = 0; ; ) {
+    const [page] = await db.$queryRawUnsafe<{ ids: string }[]>(
+      `SELECT ${aggregate} AS "ids" FROM (SELECT "id" FROM "Product" WHERE "id" > ${dialect === 'sqlite' ? '?' : '$1'} ORDER BY "id" LIMIT 50000) AS "page"`,
+      after,
+    );
+    const ids = JSON.parse(page?.ids ?? '[]') as number[];
+    for (const id of ids) {
+      productIds.add(id);
+      if (id > after) after = id;
+    }
+    if (ids.length < 50_000) break;
+  }
   return {
     storeCurrencies: new Map(stores.map((store) => [store.id, store.currency])),
-    productIds: new Set(products.map((product) => product.id)),
+    productIds,
     mediaSlugs: new Map(media.map((item) => [`${item.type}:${item.slug}`, item.id])),
   };
 }
 
-/**
- * Splits items into new, changed and unchanged by comparing each with the stored row of the
- * same id; `storedContents` reads the stored rows of some ids (in chunks) as content texts.
- */
-async function classify<T extends { id: number }>(items: T[], content: (item: T) => string, storedContents: (ids: number[]) => Promise<[number, string][]>) {
-  const stored = new Map<number, string>();
-  for (const ids of chunks(items.map((item) => item.id))) {
-    for (const [id, text] of await storedContents(ids)) stored.set(id, text);
-  }
-  const inserts: T[] = [];
-  const updates: T[] = [];
-  let unchanged = 0;
-  for (const item of items) {
-    const before = stored.get(item.id);
-    if (before === undefined) inserts.push(item);
-    else if (before !== content(item)) updates.push(item);
-    else unchanged += 1;
-  }
-  return { inserts, updates, tally: { inserted: inserts.length, updated: updates.length, unchanged } };
+function emptyReport(): ImportReport {
+  const tally = () => ({ inserted: 0, updated: 0, unchanged: 0 });
+  return { stores: tally(), products: tally(), skus: tally(), skusUnlisted: 0, media: tally(), similarLists: tally() };
 }
 
-async function writeStores(tx: DbClient, stores: StoreInput[]): Promise<Tally> {
-  const { inserts, updates, tally } = await classify(stores, storeContent, async (ids) => {
+/** Decided at the end: a SKU's store, a media item's product. */
+type Check = ({ kind: 'store' } & PendingStore) | ({ kind: 'product' } & PendingProduct);
+/** Written at the end: a SKU of a store the document had not had yet, links to products it had not had yet. */
+type Later = { kind: 'sku'; sku: SkuInput } | { kind: 'links'; mediaId: number; productIds: number[] };
+
+interface MediaEntry {
+  media: MediaInput;
+  /** Some of its products were not known yet when it was read: its links are written at the end. */
+  linksLater: boolean;
+}
+
+/** Writes validated records in batches, while the document has no problem; what waits, waits in `later`. */
+class CatalogWriter {
+  readonly report = emptyReport();
+  private readonly sql: CatalogSql;
+  private stores: StoreInput[] = [];
+  private products: ProductInput[] = [];
+  private skus: SkuInput[] = [];
+  private mediaBatch: MediaEntry[] = [];
+  /** Media items taking a slug held by one not written yet: written last, all at once. */
+  private readonly mediaLater: MediaEntry[] = [];
+  private readonly mediaLaterIds = new Set<number>();
+  /** Listed SKUs of the document's products that their product does not list (unlisted unless listed elsewhere). */
+  private readonly unlistCandidates: number[] = [];
+
+  constructor(
+    private readonly tx: DbClient,
+    dialect: Dialect,
+    private readonly validator: CatalogValidator,
+    private readonly later: Spill<Later>,
+    private readonly batchSize: number,
+  ) {
+    this.sql = new CatalogSql(tx, dialect);
+  }
+
+  private get writing(): boolean {
+    return !this.validator.failed;
+  }
+
+  store(store: StoreInput): Promise<void> | undefined {
+    if (!this.writing) return undefined;
+    this.stores.push(store);
+    return this.stores.length >= this.batchSize ? this.flushStores() : undefined;
+  }
+
+  /** Answers a promise only when there is something to wait for (most records have none). */
+  product(record: ProductRecord): Promise<void> | undefined {
+    if (!this.writing) return undefined;
+    this.products.push(record.product);
+    let storeLater: SkuInput[] | undefined;
+    for (const sku of record.product.skus) {
+      if (this.validator.storeExists(sku.merchantId)) this.skus.push(sku);
+      else (storeLater ??= []).push(sku);
+    }
+    if (storeLater === undefined && this.products.length < this.batchSize) return undefined;
+    return this.productLater(storeLater ?? []);
+  }
+
+  private async productLater(skus: SkuInput[]): Promise<void> {
+    for (const sku of skus) await this.later.push({ kind: 'sku', sku });
+    if (this.products.length >= this.batchSize) await this.flushProducts();
+  }
+
+  media(record: MediaRecord): Promise<void> | undefined {
+    if (!this.writing) return undefined;
+    const entry = { media: record.media, linksLater: record.pendingProducts.length > 0 };
+    // Its slug is held by an item not written yet: it waits until every other item has given up its slug.
+    const holder = record.slugHolder;
+    if (holder !== null && (!this.validator.mediaRead(holder) || this.mediaLaterIds.has(holder))) {
+      this.mediaLater.push(entry);
+      this.mediaLaterIds.add(entry.media.id);
+      return undefined;
+    }
+    this.mediaBatch.push(entry);
+    return this.mediaBatch.length >= this.batchSize ? this.flushMedia(false) : undefined;
+  }
+
+  /** Before the first record: the transaction's settings, which tables are empty. */
+  async begin(): Promise<void> {
+    await this.sql.begin();
+  }
+
+  /** Writes what the batches hold (at the end of a section). */
+  async flush(): Promise<void> {
+    await this.flushStores();
+    await this.flushProducts();
+    await this.flushMedia(false);
+  }
+
+  private async flushStores(): Promise<void> {
+    const stores = this.stores;
+    this.stores = [];
+    if (stores.length === 0 || !this.writing) return;
+    const { tx } = this;
+    const tally = this.report.stores;
+    const stored = new Map<number, string>();
     const rows = await tx.store.findMany({
-      where: { id: { in: ids } },
+      where: { id: { in: stores.map((store) => store.id) } },
       include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } },
     });
-    return rows.map((row) => [
-      row.id,
-      storeContent({
+    for (const row of rows) {
+      const content = storeContent({
         ...row,
         shippingMethods: row.shippingMethods.map(({ code, label, priceMinor }) => ({ code, label, priceMinor })),
         taxRates: row.taxRates.map(({ countryCode, provinceCode, ratePpm }) => ({ countryCode, provinceCode, ratePpm })),
-      }),
-    ]);
-  });
-  for (const store of [...inserts, ...updates]) {
-    const fields = { name: store.name, marketplace: store.marketplace, currency: store.currency, marginRatePpm: store.marginRatePpm };
-    await tx.store.upsert({ where: { id: store.id }, create: { id: store.id, ...fields }, update: fields });
-    await tx.shippingMethod.deleteMany({ where: { storeId: store.id } });
-    await tx.taxRate.deleteMany({ where: { storeId: store.id } });
-    await tx.shippingMethod.createMany({ data: store.shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })) });
-    await tx.taxRate.createMany({ data: store.taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })) });
+      });
+      stored.set(row.id, content);
+    }
+    for (const store of stores) {
+      const before = stored.get(store.id);
+      if (before === storeContent(store)) {
+        tally.unchanged += 1;
+        continue;
+      }
+      if (before === undefined) tally.inserted += 1;
+      else tally.updated += 1;
+      const fields = { name: store.name, marketplace: store.marketplace, currency: store.currency, marginRatePpm: store.marginRatePpm };
+      await tx.store.upsert({ where: { id: store.id }, create: { id: store.id, ...fields }, update: fields });
+      await tx.shippingMethod.deleteMany({ where: { storeId: store.id } });
+      await tx.taxRate.deleteMany({ where: { storeId: store.id } });
+      await tx.shippingMethod.createMany({ data: store.shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })) });
+      await tx.taxRate.createMany({ data: store.taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })) });
+    }
   }
-  return tally;
+
+  private async flushProducts(): Promise<void> {
+    await this.flushStores();
+    const products = this.products;
+    const skus = this.skus;
+    this.products = [];
+    this.skus = [];
+    if ((products.length === 0 && skus.length === 0) || !this.writing) return;
+    const changed = await this.write(productTable, products, this.report.products);
+    await this.writeSkus(skus);
+    // Products stored before: listed SKUs of theirs that they do not list any more.
+    await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
+  }
+
+  private async writeSkus(skus: SkuInput[]): Promise<void> {
+    await this.write(skuTable, skus, this.report.skus);
+  }
+
+  /** Compares the rows with the stored ones and writes the new and changed: which were (true: stored before). */
+  private async write<Row extends { id: number }>(table: Table<Row>, rows: Row[], tally: Tally): Promise<Map<number, boolean>> {
+    if (rows.length === 0) return new Map();
+    const texts = rows.map((row) => this.sql.encode(table, row));
+    const changed = await this.sql.changed(table, texts);
+    let inserted = 0;
+    for (const stored of changed.values()) if (!stored) inserted += 1;
+    tally.inserted += inserted;
+    tally.updated += changed.size - inserted;
+    tally.unchanged += rows.length - changed.size;
+    if (changed.size > 0) await this.sql.upsert(table, changed.size === rows.length ? texts : texts.filter((_text, index) => changed.has(rows[index]!.id)));
+    return changed;
+  }
+
+  private async noteUnlisted(products: ProductInput[]): Promise<void> {
+    if (products.length === 0) return;
+    const skuIds = products.flatMap((product) => product.skus.map((sku) => sku.id));
+    this.unlistCandidates.push(...(await this.sql.otherListedSkus(products.map((product) => product.id), skuIds)));
+  }
+
+  /** `final`: the document has been read, every product of it is written, so links are written now. */
+  private async flushMedia(final: boolean, entries?: MediaEntry[]): Promise<void> {
+    await this.flushProducts();
+    const batch = entries ?? this.mediaBatch;
+    if (!entries) this.mediaBatch = [];
+    if (batch.length === 0 || !this.writing) return;
+    const tally = this.report.media;
+    const texts = batch.map((entry) => this.sql.encode(mediaTable, entry.media));
+    const rows = await this.sql.changed(mediaTable, texts);
+    const links = await this.sql.changedLists(
+      'MediaProduct',
+      'mediaId',
+      'productId',
+      batch.map((entry) => [entry.media.id, entry.media.productIds] as const),
+    );
+    let changed = 0;
+    for (const { media } of batch) {
+      const row = rows.get(media.id);
+      if (row === false) tally.inserted += 1;
+      else if (row === true || links.has(media.id)) tally.updated += 1;
+      else continue;
+      changed += 1;
+    }
+    tally.unchanged += batch.length - changed;
+    if (changed === 0) return;
+    // Slugs are unique per kind: a document may hand a slug from one media item to another, so
+    // the changed items give theirs up before any takes a new one (a slug held by an item the
+    // document has not had yet waits for the end: mediaLater).
+    await this.sql.releaseSlugs([...rows].filter(([, stored]) => stored).map(([id]) => id));
+    await this.sql.upsert(
+      mediaTable,
+      texts.filter((_text, index) => rows.has(batch[index]!.media.id)),
+    );
+    await this.sql.deleteWhereIn(
+      'MediaProduct',
+      'mediaId',
+      [...links].filter(([, stored]) => stored > 0).map(([id]) => id),
+    );
+    const tuples: number[][] = [];
+    for (const { media, linksLater } of batch) {
+      if (!links.has(media.id)) continue;
+      if (linksLater && !final) await this.later.push({ kind: 'links', mediaId: media.id, productIds: media.productIds });
+      else for (const [position, productId] of media.productIds.entries()) tuples.push([media.id, position, productId]);
+    }
+    await this.writeLinks(tuples);
+  }
+
+  private async writeLinks(tuples: number[][]): Promise<void> {
+    await this.sql.insertInts('MediaProduct', ['mediaId', 'position', 'productId'], tuples);
+  }
+
+  /** Once the document is read and found valid: what waited, the unlisted SKUs, the similar lists, the version. */
+  async finish(): Promise<ImportReport> {
+    await this.flush();
+    // All at once: among these, too, every changed item gives up its slug before any takes a new one.
+    await this.flushMedia(true, this.mediaLater);
+    let skus: SkuInput[] = [];
+    let links: number[][] = [];
+    for await (const item of this.later.read()) {
+      if (item.kind === 'sku') {
+        const { sku } = item;
+        skus.push({ ...sku, dateCreated: sku.dateCreated === null ? null : new Date(sku.dateCreated), dateLastModified: sku.dateLastModified === null ? null : new Date(sku.dateLastModified) });
+        if (skus.length >= this.batchSize) {
+          await this.writeSkus(skus);
+          skus = [];
+        }
+      } else {
+        for (const [position, productId] of item.productIds.entries()) links.push([item.mediaId, position, productId]);
+        if (links.length >= this.batchSize) {
+          await this.writeLinks(links);
+          links = [];
+        }
+      }
+    }
+    await this.writeSkus(skus);
+    await this.writeLinks(links);
+    await this.unlist();
+    await this.writeSimilar();
+    const { report } = this;
+    const changed = report.skusUnlisted > 0 || [report.stores, report.products, report.skus, report.media, report.similarLists].some((tally) => tally.inserted + tally.updated > 0);
+    // Processes caching catalog reads compare this version to drop what they hold.
+    if (changed) await this.tx.catalogMeta.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });
+    return report;
+  }
+
+  /**
+   * A product's SKUs are the ones its document lists: the others are unlisted, not deleted, since
+   * cart lines and orders may refer to them. A SKU the document lists under another product is not.
+   */
+  private async unlist(): Promise<void> {
+    const ids = [...new Set(this.unlistCandidates.filter((id) => !this.validator.listsSku(id)))];
+    await this.sql.unlistSkus(ids);
+    this.report.skusUnlisted += ids.length;
+  }
+
+  private async writeSimilar(): Promise<void> {
+    let batch: [number, number[]][] = [];
+    for (const entry of this.validator.similarLists()) {
+      batch.push(entry);
+      if (batch.length >= this.batchSize) {
+        await this.writeSimilarBatch(batch);
+        batch = [];
+      }
+    }
+    await this.writeSimilarBatch(batch);
+  }
+
+  private async writeSimilarBatch(batch: [number, number[]][]): Promise<void> {
+    if (batch.length === 0) return;
+    const tally = this.report.similarLists;
+    const changed = await this.sql.changedLists('SimilarProduct', 'productId', 'similarProductId', batch);
+    const replaced: number[] = [];
+    const tuples: number[][] = [];
+    for (const [productId, list] of batch) {
+      const stored = changed.get(productId);
+      if (stored === undefined) {
+        tally.unchanged += 1;
+        continue;
+      }
+      if (stored === 0) tally.inserted += 1;
+      else {
+        tally.updated += 1;
+        replaced.push(productId);
+      }
+      for (const [position, similarProductId] of list.entries()) tuples.push([productId, position, similarProductId]);
+    }
+    await this.sql.deleteWhereIn('SimilarProduct', 'productId', replaced);
+    await this.sql.insertInts('SimilarProduct', ['productId', 'position', 'similarProductId'], tuples);
+  }
 }
 
-function productData(product: ProductInput) {
-  const { skus: _skus, ...fields } = product;
-  return fields;
+type EventSource = AsyncIterable<CatalogEvent[]> | Iterable<CatalogEvent[]>;
+
+/** Reads the events, validating every record and writing while there is no problem; throws CatalogValidationError with every problem. */
+async function runImport(tx: DbClient, dialect: Dialect, source: EventSource, options: ImportOptions): Promise<ImportReport> {
+  // Validated inside the transaction, so what it checks against cannot change before the writes.
+  const validator = new CatalogValidator(await loadExisting(tx, dialect), { maxProblems: options.maxProblems });
+  const checks = new Spill<Check>('checks');
+  const later = new Spill<Later>('later');
+  const writer = new CatalogWriter(tx, dialect, validator, later, Math.max(1, options.batchSize ?? defaultBatchSize));
+  try {
+    await writer.begin();
+    for await (const events of source) {
+      for (const event of events) {
+        let wait: Promise<void> | undefined;
+        switch (event.kind) {
+          case 'document':
+            validator.document(event.value);
+            break;
+          case 'version':
+            validator.version(event.value);
+            break;
+          case 'value':
+            validator.value(event.section, event.value);
+            break;
+          case 'start':
+            validator.start(event.section);
+            break;
+          case 'end':
+            validator.end(event.section);
+            wait = writer.flush();
+            break;
+          case 'record':
+            if (event.section === 'stores') {
+              const store = validator.store(event.value, event.index);
+              if (store) wait = writer.store(store);
+            } else if (event.section === 'products') {
+              const record = validator.product(event.value, event.index);
+              if (record) {
+                for (const pending of record.pendingStores) await checks.push({ kind: 'store', ...pending });
+                wait = writer.product(record);
+              }
+            } else if (event.section === 'media') {
+              const record = validator.media(event.value, event.index);
+              if (record) {
+                for (const pending of record.pendingProducts) await checks.push({ kind: 'product', ...pending });
+                wait = writer.media(record);
+              }
+            } else validator.similarPair(event.value, event.index);
+            break;
+        }
+        if (wait) await wait;
+      }
+    }
+    for await (const check of checks.read()) {
+      if (check.kind === 'store') validator.checkStore(check);
+      else validator.checkProduct(check);
+    }
+    validator.finish();
+    if (validator.failed) throw new CatalogValidationError(validator.problems(), validator.omitted);
+    return await writer.finish();
+  } finally {
+    checks.remove();
+    later.remove();
+  }
 }
 
-async function writeProducts(tx: DbClient, products: ProductInput[]): Promise<Tally> {
-  const { inserts, updates, tally } = await classify(products, productContent, async (ids) => {
-    const rows = await tx.product.findMany({ where: { id: { in: ids } } });
-    // JSON columns hold what a validated document put there.
-    return rows.map((row) => [row.id, productContent({ ...row, images: row.images as unknown as string[], variants: row.variants as unknown as ProductInput['variants'], skus: [] })]);
-  });
-  for (const batch of chunks(inserts)) await tx.product.createMany({ data: batch.map(productData) });
-  for (const product of updates) {
-    const { id, ...fields } = productData(product);
-    await tx.product.update({ where: { id }, data: fields });
+/** The events of an object, a thousand at a time. */
+function* inLists(events: Iterable<CatalogEvent>): Generator<CatalogEvent[]> {
+  let list: CatalogEvent[] = [];
+  for (const event of events) {
+    list.push(event);
+    if (list.length >= 1000) {
+      yield list;
+      list = [];
+    }
   }
-  return tally;
-}
-
-/**
- * A product's SKUs are the ones its document lists: the others are unlisted, not deleted, since
- * cart lines and orders may refer to them.
- */
-async function unlistMissingSkus(tx: DbClient, products: ProductInput[]): Promise<number> {
-  const listedInDocument = new Set(products.flatMap((product) => product.skus.map((sku) => sku.id)));
-  const toUnlist: number[] = [];
-  for (const batch of chunks(products)) {
-    const rows = await tx.sku.findMany({ where: { productId: { in: batch.map((product) => product.id) }, listed: true }, select: { id: true } });
-    for (const row of rows) if (!listedInDocument.has(row.id)) toUnlist.push(row.id);
-  }
-  for (const ids of chunks(toUnlist)) await tx.sku.updateMany({ where: { id: { in: ids } }, data: { listed: false } });
-  return toUnlist.length;
-}
-
-async function writeSkus(tx: DbClient, skus: SkuInput[]): Promise<Tally> {
-  const { inserts, updates, tally } = await classify(skus, skuContent, async (ids) => {
-    const rows = await tx.sku.findMany({ where: { id: { in: ids } } });
-    return rows.map((row) => [
-      row.id,
-      skuContent({ ...row, variantValues: row.variantValues as unknown as SkuInput['variantValues'], dimensions: row.dimensions as unknown as SkuInput['dimensions'] }),
-    ]);
-  });
-  for (const batch of chunks(inserts)) await tx.sku.createMany({ data: batch });
-  for (const sku of updates) {
-    const { id, ...fields } = sku;
-    await tx.sku.update({ where: { id }, data: fields });
-  }
-  return tally;
-}
-
-async function writeMedia(tx: DbClient, media: MediaInput[]): Promise<Tally> {
-  const { inserts, updates, tally } = await classify(media, mediaContent, async (ids) => {
-    const rows = await tx.media.findMany({ where: { id: { in: ids } }, include: { products: { orderBy: { position: 'asc' }, select: { productId: true } } } });
-    return rows.map((row) => [row.id, mediaContent({ ...row, type: row.type as MediaInput['type'], productIds: row.products.map((link) => link.productId) })]);
-  });
-  const changed = [...inserts, ...updates];
-  // Slugs are unique per kind: a document may hand a slug from one media item to another, so
-  // the changed items give theirs up before any takes a new one.
-  for (const item of updates) await tx.media.update({ where: { id: item.id }, data: { slug: `~import~${item.id}` } });
-  for (const batch of chunks(inserts)) {
-    await tx.media.createMany({ data: batch.map(({ productIds: _ids, ...fields }) => fields) });
-  }
-  for (const item of updates) {
-    const { productIds: _ids, id, ...fields } = item;
-    await tx.media.update({ where: { id }, data: fields });
-  }
-  for (const batch of chunks(changed)) {
-    await tx.mediaProduct.deleteMany({ where: { mediaId: { in: batch.map((item) => item.id) } } });
-  }
-  const links = changed.flatMap((item) => item.productIds.map((productId, position) => ({ mediaId: item.id, productId, position })));
-  for (const batch of chunks(links)) await tx.mediaProduct.createMany({ data: batch });
-  return tally;
-}
-
-async function writeSimilar(tx: DbClient, similar: Map<number, number[]>): Promise<Tally> {
-  const entries = [...similar].map(([id, list]) => ({ id, list }));
-  const listContent = (entry: { list: number[] }) => fingerprint(entry.list);
-  const { inserts, updates, tally } = await classify(entries, listContent, async (ids) => {
-    const rows = await tx.similarProduct.findMany({ where: { productId: { in: ids } }, orderBy: [{ productId: 'asc' }, { position: 'asc' }] });
-    const lists = new Map<number, number[]>();
-    for (const row of rows) lists.set(row.productId, [...(lists.get(row.productId) ?? []), row.similarProductId]);
-    return [...lists].map(([id, list]) => [id, listContent({ list })]);
-  });
-  const changed = [...inserts, ...updates];
-  for (const batch of chunks(changed)) {
-    await tx.similarProduct.deleteMany({ where: { productId: { in: batch.map((entry) => entry.id) } } });
-  }
-  const rows = changed.flatMap((entry) => entry.list.map((similarProductId, position) => ({ productId: entry.id, similarProductId, position })));
-  for (const batch of chunks(rows)) await tx.similarProduct.createMany({ data: batch });
-  return tally;
+  if (list.length > 0) yield list;
 }
 
 /** Validates the document against the database; throws CatalogValidationError with every problem. */
 export async function prepareCatalog(db: DbClient, raw: unknown): Promise<CatalogDocument> {
-  const result = validateCatalog(raw, await loadExisting(db));
-  if (!result.ok) throw new CatalogValidationError(result.problems);
+  const result = validateCatalog(raw, await loadExisting(db, dialectOf(db)));
+  if (!result.ok) throw new CatalogValidationError(result.problems, result.omitted);
   return result.document;
 }
 
-export async function importCatalog(db: Db, raw: unknown): Promise<ImportReport> {
-  return db.$transaction(
-    async (tx) => {
-      // Validated inside the transaction, so what it checked against cannot change before the writes.
-      const document = await prepareCatalog(tx, raw);
-      const stores = await writeStores(tx, document.stores);
-      const products = await writeProducts(tx, document.products);
-      const skus = await writeSkus(tx, document.products.flatMap((product) => product.skus));
-      const skusUnlisted = await unlistMissingSkus(tx, document.products);
-      const media = await writeMedia(tx, document.media);
-      const similarLists = await writeSimilar(tx, document.similar);
-      const changed = skusUnlisted > 0 || [stores, products, skus, media, similarLists].some((tally) => tally.inserted + tally.updated > 0);
-      // Processes caching catalog reads compare this version to drop what they hold.
-      if (changed) await tx.catalogMeta.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });
-      return { stores, products, skus, skusUnlisted, media, similarLists };
-    },
-    { maxWait: 30_000, timeout: 10 * 60_000 },
-  );
+/** Imports a document held in memory (tests, the seed). */
+export async function importCatalog(db: Db, raw: unknown, options: ImportOptions = {}): Promise<ImportReport> {
+  const dialect = dialectOf(db);
+  return db.$transaction((tx) => runImport(tx, dialect, inLists(objectEvents(raw)), options), { maxWait: 30_000, timeout: options.timeoutMs ?? 10 * 60_000 });
+}
+
+/**
+ * Imports a document file, streamed: the file is read a block at a time and never parsed whole.
+ * Throws CatalogSyntaxError when it is not JSON, CatalogValidationError when it has problems.
+ */
+export async function importCatalogFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportReport> {
+  const dialect = dialectOf(db);
+  return db.$transaction((tx) => runImport(tx, dialect, fileEvents(file), options), { maxWait: 30_000, timeout: options.timeoutMs ?? 60 * 60_000 });
 }
 
 export function formatReport(report: ImportReport): string {

@@ -1,11 +1,17 @@
 // Validation of a catalog document (contract.md §4, version 1). Reports every problem with its
-// JSON path; produces the normalized document (money in minor units, rates in ppm) only when
-// there is none. References may point into the document or at rows already in the database.
+// JSON path; produces the normalized records (money in minor units, rates in ppm). References may
+// point into the document or at rows already in the database. CatalogValidator takes the document
+// a record at a time (a file is streamed) and keeps only compact state: ids seen, with where they
+// were first seen, the stores' currencies and the similar lists. A reference it cannot decide yet
+// (to a section the document has not had yet) is handed back to the caller as pending and decided
+// at the end; problems come out in document order whenever they were found.
 // The document's shape is declared once, in import.schema.ts: records are read through its
 // Static types (a key it does not declare does not compile) with its limits and defaults.
 import { iso4217, iso4217Edition } from '../domain/currencies.js';
 import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../domain/money.js';
 import type { MediaKind, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
+import { IntList, IntMap } from './import.ids.js';
+import { objectEvents, type CatalogSection } from './import.source.js';
 import {
   catalogDefaults,
   catalogLimits,
@@ -102,12 +108,15 @@ export interface CatalogDocument {
 /** What the database already holds that a document may refer to or collide with. */
 export interface ExistingCatalog {
   storeCurrencies: Map<number, string>;
-  productIds: Set<number>;
+  productIds: { has(id: number): boolean };
   /** `${type}:${slug}` → media id, for media not in the document. */
   mediaSlugs: Map<string, number>;
 }
 
-export type ValidationResult = { ok: true; document: CatalogDocument } | { ok: false; problems: Problem[] };
+/** Problems past this many are counted, not kept. */
+export const defaultMaxProblems = 1000;
+
+export type ValidationResult = { ok: true; document: CatalogDocument } | { ok: false; problems: Problem[]; omitted: number };
 
 const { maxId, maxText, maxName, maxCode, maxFileName } = catalogLimits;
 const dateTime = new RegExp(dateTimePattern, 'u');
@@ -155,10 +164,29 @@ function notACurrency(value: Json): string {
 }
 
 class Checker {
-  readonly problems: Problem[] = [];
+  /** Problems kept, each with the ordinal of the record it is about. */
+  private readonly kept: { ordinal: number; problem: Problem }[] = [];
+  found = 0;
+  /** The record being checked (its place in the document): problems found now are about it. */
+  ordinal = 0;
 
-  fail(path: string, message: string): void {
-    this.problems.push({ path, message });
+  constructor(private readonly maxProblems: number) {}
+
+  fail(path: string, message: string, ordinal = this.ordinal): void {
+    this.found += 1;
+    if (this.kept.length < this.maxProblems) this.kept.push({ ordinal, problem: { path, message } });
+  }
+
+  /** The problems kept, in document order (problems decided late go where their record is). */
+  problems(): Problem[] {
+    return this.kept
+      .map((entry, position) => ({ ...entry, position }))
+      .sort((a, b) => a.ordinal - b.ordinal || a.position - b.position)
+      .map((entry) => entry.problem);
+  }
+
+  get omitted(): number {
+    return this.found - this.kept.length;
   }
 
   id<T>(object: Unchecked<T>, key: Keys<T, number>, path: string): number {
@@ -320,17 +348,21 @@ function validateVariants(check: Checker, object: Unchecked<RawProduct>, path: s
   });
 }
 
-function validateSku(check: Checker, raw: Json, path: string, productId: number, position: number, storeCurrency: (id: number) => string | undefined): SkuInput | null {
+/** Checks a SKU's store: its currency (a store without a valid one has ''), undefined when there is no such store. */
+function checkStore(check: Checker, expected: string | undefined, merchantId: number, currency: string, path: string, ordinal?: number): void {
+  if (expected === undefined) check.fail(`${path}.merchant_id`, `must name a store: no store ${merchantId} in the document or the database`, ordinal);
+  else if (currency !== '' && expected === '') check.fail(`${path}.currency`, `cannot be checked: store ${merchantId} has no valid currency`, ordinal);
+  else if (currency !== '' && expected !== currency) check.fail(`${path}.currency`, `must be the currency of store ${merchantId} (${expected}), got "${currency}"`, ordinal);
+}
+
+type StoreCheck = (merchantId: number, currency: string, path: string) => void;
+
+function validateSku(check: Checker, raw: Json, path: string, productId: number, position: number, storeCheck: StoreCheck): SkuInput | null {
   const object = check.object<RawSku>(raw, path);
   if (!object) return null;
   const merchantId = check.id(object, 'merchant_id', path);
   const currency = check.currency(object, 'currency', path);
-  if (!Number.isNaN(merchantId)) {
-    const expected = storeCurrency(merchantId);
-    if (expected === undefined) check.fail(`${path}.merchant_id`, `must name a store: no store ${merchantId} in the document or the database`);
-    else if (currency !== '' && expected === '') check.fail(`${path}.currency`, `cannot be checked: store ${merchantId} has no valid currency`);
-    else if (currency !== '' && expected !== currency) check.fail(`${path}.currency`, `must be the currency of store ${merchantId} (${expected}), got "${currency}"`);
-  }
+  if (!Number.isNaN(merchantId)) storeCheck(merchantId, currency, path);
   if (object.product_id !== undefined && object.product_id !== productId) {
     check.fail(`${path}.product_id`, `must be the id of the product it is nested in (${productId}), got ${describe(object.product_id)}`);
   }
@@ -374,14 +406,14 @@ function validateSku(check: Checker, raw: Json, path: string, productId: number,
   };
 }
 
-function validateProduct(check: Checker, raw: Json, path: string, skuIds: Map<number, string>, storeCurrency: (id: number) => string | undefined): ProductInput | null {
+function validateProduct(check: Checker, raw: Json, path: string, onSku: (sku: SkuInput, path: string, position: number) => void, storeCheck: StoreCheck): ProductInput | null {
   const object = check.object<RawProduct>(raw, path);
   if (!object) return null;
   const id = check.id(object, 'id', path);
   const currency = check.currency(object, 'currency', path);
   const skus = check.list(object, 'skus', path).flatMap((item, position) => {
-    const sku = validateSku(check, item.value, item.path, id, position, storeCurrency);
-    if (sku && !Number.isNaN(sku.id)) check.unique(skuIds, sku.id, `${item.path}.sku_id`, 'sku_id');
+    const sku = validateSku(check, item.value, item.path, id, position, storeCheck);
+    if (sku && !Number.isNaN(sku.id)) onSku(sku, item.path, position);
     return sku ? [sku] : [];
   });
   return {
@@ -402,7 +434,7 @@ function validateProduct(check: Checker, raw: Json, path: string, skuIds: Map<nu
   };
 }
 
-function validateMedia(check: Checker, raw: Json, path: string, productExists: (id: number) => boolean): MediaInput | null {
+function validateMedia(check: Checker, raw: Json, path: string, productCheck: (id: number, path: string) => void): MediaInput | null {
   const object = check.object<RawMedia>(raw, path);
   if (!object) return null;
   const type = mediaTypes.find((kind) => kind === object.type);
@@ -416,7 +448,7 @@ function validateMedia(check: Checker, raw: Json, path: string, productExists: (
       check.fail(item.path, `must be a product id, got ${describe(id)}`);
       return [];
     }
-    if (!productExists(id)) check.fail(item.path, `no product ${id} in the document or the database`);
+    productCheck(id, item.path);
     check.unique(seen, id, item.path, 'product id');
     return [id];
   });
@@ -430,63 +462,359 @@ function validateMedia(check: Checker, raw: Json, path: string, productExists: (
   };
 }
 
-export function validateCatalog(raw: Json, existing: ExistingCatalog): ValidationResult {
-  const check = new Checker();
-  const root = check.object<RawCatalogDocument>(raw, '$');
-  if (!root) return { ok: false, problems: check.problems };
-  if (root.version !== undefined && root.version !== 1) check.fail('$.version', `must be 1 when given, got ${describe(root.version)}`);
 
-  const storeIds = new Map<number, string>();
-  const stores = check.list(root, 'stores', '$').flatMap((item) => {
-    const store = validateStore(check, item.value, item.path);
-    if (store && !Number.isNaN(store.id)) check.unique(storeIds, store.id, `${item.path}.id`, 'store id');
-    return store ? [store] : [];
-  });
-  const documentCurrencies = new Map(stores.map((store) => [store.id, store.currency]));
-  const storeCurrency = (id: number) => documentCurrencies.get(id) ?? existing.storeCurrencies.get(id);
+/** A SKU's store that could not be checked when the SKU was read: the document had no store of that id yet. */
+export interface PendingStore {
+  merchantId: number;
+  currency: string;
+  /** The SKU's path. */
+  path: string;
+  ordinal: number;
+}
 
-  const productIds = new Map<number, string>();
-  const skuIds = new Map<number, string>();
-  const products = check.list(root, 'products', '$').flatMap((item) => {
-    const product = validateProduct(check, item.value, item.path, skuIds, storeCurrency);
-    if (product && !Number.isNaN(product.id)) check.unique(productIds, product.id, `${item.path}.id`, 'product id');
-    return product ? [product] : [];
-  });
-  const productExists = (id: number) => productIds.has(id) || existing.productIds.has(id);
+/** A media item's product that the document had not had yet. */
+export interface PendingProduct {
+  productId: number;
+  path: string;
+  ordinal: number;
+}
 
-  const mediaIds = new Map<number, string>();
-  const slugs = new Map<string, string>();
-  const media = check.list(root, 'media', '$').flatMap((item) => {
-    const entry = validateMedia(check, item.value, item.path, productExists);
-    if (!entry) return [];
-    if (!Number.isNaN(entry.id)) check.unique(mediaIds, entry.id, `${item.path}.id`, 'media id');
-    check.unique(slugs, `${entry.type}:${entry.slug}`, `${item.path}.slug`, `${entry.type} slug`);
-    return [entry];
-  });
-  for (const [index, entry] of media.entries()) {
-    const holder = existing.mediaSlugs.get(`${entry.type}:${entry.slug}`);
-    if (holder !== undefined && holder !== entry.id && !mediaIds.has(holder)) {
-      check.fail(`$.media[${index}].slug`, `${entry.type} ${holder} in the database already has the slug "${entry.slug}"`);
+export interface ProductRecord {
+  product: ProductInput;
+  /** Its SKUs whose store is still to be checked (at the end). */
+  pendingStores: PendingStore[];
+}
+
+export interface MediaRecord {
+  media: MediaInput;
+  /** Its products still to be found (at the end). */
+  pendingProducts: PendingProduct[];
+  /** Another media item holding its slug in the database (the document must give that one another). */
+  slugHolder: number | null;
+}
+
+/** Where a SKU was first seen: product index and position, as one number. */
+const skuPlaceScale = 2 ** 22;
+
+/**
+ * Checks a document one record at a time. Sections may come in any order: a reference to a
+ * section that has not been read completely yet is pending. Pending SKU stores and media
+ * products are handed to the caller (they can be many: it may keep them on disk) to be passed
+ * back to checkStore/checkProduct once the document is read; pending similar pairs and slugs
+ * are kept here (compactly), and decided by finish() with duplicate similar pairs.
+ */
+export class CatalogValidator {
+  private readonly check: Checker;
+  private ordinal = 0;
+  private readonly started = new Set<CatalogSection>();
+  private readonly done = new Set<CatalogSection>();
+  /** Stores of the document: id → currency ('' when not valid), and where each was first seen. */
+  private readonly storeCurrencies = new Map<number, string>();
+  private readonly storeIndex = new Map<number, number>();
+  private readonly productIndex = new IntMap();
+  private readonly skuPlace = new IntMap();
+  private readonly skuPlaceFar = new Map<number, string>();
+  private readonly mediaIndex = new IntMap();
+  private readonly slugIndex = new Map<string, number>();
+  private pendingSlugs: { ordinal: number; index: number; type: MediaKind; slug: string; holder: number }[] = [];
+  /**
+   * Curated comparables, in document order: product id, similar id (0 once found a duplicate)
+   * and index of each pair. Duplicates are found once the document is read (finish).
+   */
+  private readonly pairProducts = new IntList();
+  private readonly pairSimilars = new IntList();
+  private readonly pairIndexes = new IntList();
+  /** The ordinal of `$.similar[0]`, for problems found at the end. */
+  private similarOrdinal = 0;
+  /** Products with comparables, in order of first appearance: product id → its rank. */
+  private readonly similarRank = new IntMap();
+  /** The pairs grouped by product (rank), in document order within each: filled by finish(). */
+  private grouped: { starts: Int32Array; order: Int32Array } | null = null;
+  /** Pairs naming a product the document had not had yet: ordinal, index, product id, similar id. */
+  private readonly pendingPairs = new IntList();
+
+  constructor(
+    private readonly existing: ExistingCatalog,
+    options: { maxProblems?: number } = {},
+  ) {
+    this.check = new Checker(options.maxProblems ?? defaultMaxProblems);
+  }
+
+  /** Whether any problem was found: an import writes nothing more once there is one. */
+  get failed(): boolean {
+    return this.check.found > 0;
+  }
+
+  problems(): Problem[] {
+    return this.check.problems();
+  }
+
+  /** How many problems were found beyond those kept. */
+  get omitted(): number {
+    return this.check.omitted;
+  }
+
+  document(value: Json): void {
+    this.check.object<RawCatalogDocument>(value, '$');
+  }
+
+  version(value: Json): void {
+    if (value !== 1) this.check.fail('$.version', `must be 1 when given, got ${describe(value)}`);
+  }
+
+  /** A section whose value is not a list (null or absent: an empty one). */
+  value(section: CatalogSection, value: Json): void {
+    this.start(section);
+    if (value !== undefined && value !== null) this.check.fail(`$.${section}`, `must be an array, got ${describe(value)}`);
+    this.end(section);
+  }
+
+  start(section: CatalogSection): void {
+    if (this.started.has(section)) this.check.fail(`$.${section}`, 'appears more than once in the document');
+    this.started.add(section);
+  }
+
+  end(section: CatalogSection): void {
+    this.done.add(section);
+    if (section === 'media') this.decideSlugs();
+  }
+
+  private next(): number {
+    this.ordinal += 1;
+    this.check.ordinal = this.ordinal;
+    return this.ordinal;
+  }
+
+  store(raw: Json, index: number): StoreInput | null {
+    this.next();
+    const path = `$.stores[${index}]`;
+    const store = validateStore(this.check, raw, path);
+    if (!store || Number.isNaN(store.id)) return store;
+    const first = this.storeIndex.get(store.id);
+    if (first !== undefined) this.check.fail(`${path}.id`, `duplicate store id (first at $.stores[${first}].id)`);
+    else {
+      this.storeIndex.set(store.id, index);
+      this.storeCurrencies.set(store.id, store.currency);
+    }
+    return store;
+  }
+
+  /** Whether a store of this id is in the database or was read already (and so can be referred to). */
+  storeExists(id: number): boolean {
+    return this.storeCurrencies.has(id) || this.existing.storeCurrencies.has(id);
+  }
+
+  product(raw: Json, index: number): ProductRecord | null {
+    const ordinal = this.next();
+    const path = `$.products[${index}]`;
+    const pendingStores: PendingStore[] = [];
+    const storeCheck: StoreCheck = (merchantId, currency, skuPath) => {
+      const inDocument = this.storeCurrencies.get(merchantId);
+      if (inDocument === undefined && !this.done.has('stores')) pendingStores.push({ merchantId, currency, path: skuPath, ordinal });
+      else checkStore(this.check, inDocument ?? this.existing.storeCurrencies.get(merchantId), merchantId, currency, skuPath);
+    };
+    const onSku = (sku: SkuInput, skuPath: string, position: number) => {
+      const place = this.skuPlace.get(sku.id);
+      const far = place === undefined ? this.skuPlaceFar.get(sku.id) : undefined;
+      if (place !== undefined || far !== undefined) {
+        const first = far ?? `$.products[${Math.floor(place! / skuPlaceScale)}].skus[${place! % skuPlaceScale}].sku_id`;
+        this.check.fail(`${skuPath}.sku_id`, `duplicate sku_id (first at ${first})`);
+      } else if (position < skuPlaceScale && index < 2 ** 30) this.skuPlace.set(sku.id, index * skuPlaceScale + position);
+      else this.skuPlaceFar.set(sku.id, `${skuPath}.sku_id`);
+    };
+    const product = validateProduct(this.check, raw, path, onSku, storeCheck);
+    if (!product) return null;
+    if (!Number.isNaN(product.id)) {
+      const first = this.productIndex.get(product.id);
+      if (first !== undefined) this.check.fail(`${path}.id`, `duplicate product id (first at $.products[${first}].id)`);
+      else this.productIndex.set(product.id, index);
+    }
+    return { product, pendingStores };
+  }
+
+  /** Decides a SKU's store once every store of the document is known. */
+  checkStore(pending: PendingStore): void {
+    checkStore(this.check, this.storeCurrencies.get(pending.merchantId) ?? this.existing.storeCurrencies.get(pending.merchantId), pending.merchantId, pending.currency, pending.path, pending.ordinal);
+  }
+
+  /** Whether the document lists a SKU of this id (under any product). */
+  listsSku(id: number): boolean {
+    return this.skuPlace.has(id) || this.skuPlaceFar.has(id);
+  }
+
+  /** Whether a product of this id is in the database or was read already. */
+  productExists(id: number): boolean {
+    return this.productIndex.has(id) || this.existing.productIds.has(id);
+  }
+
+  media(raw: Json, index: number): MediaRecord | null {
+    const ordinal = this.next();
+    const path = `$.media[${index}]`;
+    const pendingProducts: PendingProduct[] = [];
+    const productCheck = (id: number, itemPath: string) => {
+      if (this.productExists(id)) return;
+      if (this.done.has('products')) this.check.fail(itemPath, `no product ${id} in the document or the database`);
+      else pendingProducts.push({ productId: id, path: itemPath, ordinal });
+    };
+    const entry = validateMedia(this.check, raw, path, productCheck);
+    if (!entry) return null;
+    if (!Number.isNaN(entry.id)) {
+      const first = this.mediaIndex.get(entry.id);
+      if (first !== undefined) this.check.fail(`${path}.id`, `duplicate media id (first at $.media[${first}].id)`);
+      else this.mediaIndex.set(entry.id, index);
+    }
+    const key = `${entry.type}:${entry.slug}`;
+    const first = this.slugIndex.get(key);
+    if (first !== undefined) this.check.fail(`${path}.slug`, `duplicate ${entry.type} slug (first at $.media[${first}].slug)`);
+    else this.slugIndex.set(key, index);
+    // A slug held in the database by another media item: fine when the document gives that item another.
+    const holder = this.existing.mediaSlugs.get(key);
+    const slugHolder = holder !== undefined && holder !== entry.id ? holder : null;
+    if (slugHolder !== null && !this.mediaIndex.has(slugHolder)) this.pendingSlugs.push({ ordinal, index, type: entry.type, slug: entry.slug, holder: slugHolder });
+    return { media: entry, pendingProducts, slugHolder };
+  }
+
+  /** Whether the document had a media item of this id already. */
+  mediaRead(id: number): boolean {
+    return this.mediaIndex.has(id);
+  }
+
+  /** Decides a media item's product once every product of the document is known. */
+  checkProduct(pending: PendingProduct): void {
+    if (!this.productExists(pending.productId)) this.check.fail(pending.path, `no product ${pending.productId} in the document or the database`, pending.ordinal);
+  }
+
+  private decideSlugs(): void {
+    for (const { ordinal, index, type, slug, holder } of this.pendingSlugs) {
+      if (!this.mediaIndex.has(holder)) this.check.fail(`$.media[${index}].slug`, `${type} ${holder} in the database already has the slug "${slug}"`, ordinal);
+    }
+    this.pendingSlugs = [];
+  }
+
+  similarPair(raw: Json, index: number): void {
+    const ordinal = this.next();
+    const path = `$.similar[${index}]`;
+    const pair = this.check.object<RawSimilarPair>(raw, path);
+    if (!pair) return;
+    const productId = this.check.id(pair, 'product_id', path);
+    const similarId = this.check.id(pair, 'similar_product_id', path);
+    if (Number.isNaN(productId) || Number.isNaN(similarId)) return;
+    if (this.done.has('products') || (this.productExists(productId) && this.productExists(similarId))) this.checkPair(path, productId, similarId, ordinal);
+    else for (const value of [ordinal, index, productId, similarId]) this.pendingPairs.push(value);
+    if (productId === similarId) this.check.fail(path, 'a product cannot be similar to itself');
+    if (!this.similarRank.has(productId)) this.similarRank.set(productId, this.similarRank.size);
+    this.similarOrdinal = ordinal - index;
+    this.pairProducts.push(productId);
+    this.pairSimilars.push(similarId);
+    this.pairIndexes.push(index);
+  }
+
+  /** Groups the pairs by product (a counting sort on the product's rank, so document order within each). */
+  private group(): { starts: Int32Array; order: Int32Array } {
+    const products = this.pairProducts;
+    const count = products.length;
+    const ranks = this.similarRank.size;
+    const starts = new Int32Array(ranks + 1);
+    for (let at = 0; at < count; at += 1) starts[this.similarRank.get(products.at(at))! + 1]! += 1;
+    for (let rank = 0; rank < ranks; rank += 1) starts[rank + 1]! += starts[rank]!;
+    const order = new Int32Array(count);
+    const next = starts.slice(0, ranks);
+    for (let at = 0; at < count; at += 1) order[next[this.similarRank.get(products.at(at))!]!++] = at;
+    return { starts, order };
+  }
+
+  /** A product's list naming a product twice: the later pairs are duplicates (and left out). */
+  private findDuplicatePairs(grouped: { starts: Int32Array; order: Int32Array }): void {
+    const { starts, order } = grouped;
+    const similars = this.pairSimilars;
+    const duplicate = (at: number, first: number) => {
+      const index = this.pairIndexes.at(at);
+      this.check.fail(`$.similar[${index}]`, `duplicate similar pair (first at $.similar[${this.pairIndexes.at(first)}])`, this.similarOrdinal + index);
+      similars.set(at, 0);
+    };
+    for (let rank = 0; rank + 1 < starts.length; rank += 1) {
+      const from = starts[rank]!;
+      const to = starts[rank + 1]!;
+      if (to - from <= 16) {
+        for (let i = from + 1; i < to; i += 1) {
+          for (let j = from; j < i; j += 1) {
+            if (similars.at(order[j]!) === similars.at(order[i]!)) {
+              duplicate(order[i]!, order[j]!);
+              break;
+            }
+          }
+        }
+        continue;
+      }
+      const seen = new Map<number, number>();
+      for (let i = from; i < to; i += 1) {
+        const similar = similars.at(order[i]!);
+        const first = seen.get(similar);
+        if (first !== undefined) duplicate(order[i]!, first);
+        else seen.set(similar, order[i]!);
+      }
     }
   }
 
-  const similar = new Map<number, number[]>();
-  const pairs = new Map<string, string>();
-  for (const item of check.list(root, 'similar', '$')) {
-    const pair = check.object<RawSimilarPair>(item.value, item.path);
-    if (!pair) continue;
-    const productId = check.id(pair, 'product_id', item.path);
-    const similarId = check.id(pair, 'similar_product_id', item.path);
-    if (Number.isNaN(productId) || Number.isNaN(similarId)) continue;
-    if (!productExists(productId)) check.fail(`${item.path}.product_id`, `no product ${productId} in the document or the database`);
-    if (!productExists(similarId)) check.fail(`${item.path}.similar_product_id`, `no product ${similarId} in the document or the database`);
-    if (productId === similarId) check.fail(item.path, 'a product cannot be similar to itself');
-    check.unique(pairs, `${productId}>${similarId}`, item.path, 'similar pair');
-    const list = similar.get(productId) ?? [];
-    list.push(similarId);
-    similar.set(productId, list);
+  private checkPair(path: string, productId: number, similarId: number, ordinal: number): void {
+    if (!this.productExists(productId)) this.check.fail(`${path}.product_id`, `no product ${productId} in the document or the database`, ordinal);
+    if (!this.productExists(similarId)) this.check.fail(`${path}.similar_product_id`, `no product ${similarId} in the document or the database`, ordinal);
   }
 
-  if (check.problems.length > 0) return { ok: false, problems: check.problems };
-  return { ok: true, document: { stores, products, media, similar } };
+  /** The document has been read: decides what was pending here (pass pending stores and products back first or after). */
+  finish(): void {
+    for (const section of ['stores', 'products', 'media', 'similar'] as const) this.done.add(section);
+    this.decideSlugs();
+    const pairs = this.pendingPairs;
+    for (let at = 0; at < pairs.length; at += 4) this.checkPair(`$.similar[${pairs.at(at + 1)}]`, pairs.at(at + 2), pairs.at(at + 3), pairs.at(at));
+    pairs.clear();
+    this.grouped ??= this.group();
+    this.findDuplicatePairs(this.grouped);
+  }
+
+  /** Products whose comparables the document lists, in order of first appearance, with their lists in document order. */
+  *similarLists(): Generator<[number, number[]]> {
+    const { starts, order } = (this.grouped ??= this.group());
+    for (let rank = 0; rank + 1 < starts.length; rank += 1) {
+      const ids: number[] = [];
+      for (let at = starts[rank]!; at < starts[rank + 1]!; at += 1) {
+        const similar = this.pairSimilars.at(order[at]!);
+        if (similar !== 0) ids.push(similar);
+      }
+      yield [this.pairProducts.at(order[starts[rank]!]!), ids];
+    }
+  }
+}
+
+export function validateCatalog(raw: Json, existing: ExistingCatalog, options: { maxProblems?: number } = {}): ValidationResult {
+  const validator = new CatalogValidator(existing, options);
+  const stores: StoreInput[] = [];
+  const products: ProductInput[] = [];
+  const media: MediaInput[] = [];
+  const pendingStores: PendingStore[] = [];
+  const pendingProducts: PendingProduct[] = [];
+  for (const event of objectEvents(raw)) {
+    if (event.kind === 'document') validator.document(event.value);
+    else if (event.kind === 'version') validator.version(event.value);
+    else if (event.kind === 'value') validator.value(event.section, event.value);
+    else if (event.kind === 'start') validator.start(event.section);
+    else if (event.kind === 'end') validator.end(event.section);
+    else if (event.section === 'stores') {
+      const store = validator.store(event.value, event.index);
+      if (store) stores.push(store);
+    } else if (event.section === 'products') {
+      const record = validator.product(event.value, event.index);
+      if (record) products.push(record.product);
+      pendingStores.push(...(record?.pendingStores ?? []));
+    } else if (event.section === 'media') {
+      const record = validator.media(event.value, event.index);
+      if (record) media.push(record.media);
+      pendingProducts.push(...(record?.pendingProducts ?? []));
+    } else validator.similarPair(event.value, event.index);
+  }
+  for (const pending of pendingStores) validator.checkStore(pending);
+  for (const pending of pendingProducts) validator.checkProduct(pending);
+  validator.finish();
+  if (validator.failed) return { ok: false, problems: validator.problems(), omitted: validator.omitted };
+  return { ok: true, document: { stores, products, media, similar: new Map(validator.similarLists()) } };
 }

@@ -1,0 +1,455 @@
+// The streaming catalog import (issue 14, "Scale"): a file is read a record at a time and written
+// in batches in one transaction. Checked on documents many batches long (the batch size is made
+// small): the same database as importing the same document from memory, every problem with its
+// path and nothing written, references to sections that come later, and a re-import that writes
+// nothing at all.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImportCommand } from '../../src/catalog/import.cli.js';
+import { CatalogValidationError, importCatalog, importCatalogFile, type ImportReport } from '../../src/catalog/import.js';
+import { IntList, IntMap, IntSet } from '../../src/catalog/import.ids.js';
+import { validateCatalog } from '../../src/catalog/import.validate.js';
+import { fileEvents, type CatalogEvent } from '../../src/catalog/import.source.js';
+import { createBlankDatabase, createTestDatabase, dumpDatabase, type TestDatabase } from '../helpers.js';
+
+const dir = join(import.meta.dirname, '..', '.tmp');
+const written: string[] = [];
+afterAll(() => {
+  for (const file of written) rmSync(file, { force: true });
+});
+
+/** A file in test/.tmp, removed after the tests. */
+function tempFile(prefix: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  written.push(file);
+  return file;
+}
+
+type Section = 'stores' | 'products' | 'media' | 'similar';
+type Doc = Record<Section, Record<string, unknown>[]> & { version?: number };
+
+/** Writes the document with its sections in `order`, a record per line, as the large-catalog generator does. */
+function writeDocument(doc: Doc, order: Section[] = ['stores', 'products', 'media', 'similar']): string {
+  const file = tempFile('stream');
+  const sections = order.map((section) => `"${section}": [\n${doc[section].map((record) => JSON.stringify(record)).join(',\n')}\n]`);
+  writeFileSync(file, `{"version": 1,\n${sections.join(',\n')}\n}\n`);
+  return file;
+}
+
+/** A catalog of `products` products × 3 SKUs in 2 stores (one in EUR), media of 4 products, 3 comparables each. */
+function catalog(products: number, firstProduct = 1): Doc {
+  const stores = [
+    { id: 1, name: 'alpha.example', marketplace: 'shopify', currency: 'USD', margin_rate: 0.1, shipping_methods: [{ id: 'standard', label: 'Standard', price: 4.99 }], tax_rates: [{ country_code: 'US', rate: 0.06 }] },
+    { id: 2, name: 'beta.example', marketplace: 'shopify', currency: 'EUR', shipping_methods: [{ id: 'std', label: 'Standard', price: 3 }], tax_rates: [] },
+  ];
+  const ids = Array.from({ length: products }, (_, index) => firstProduct + index);
+  return {
+    stores,
+    products: ids.map((id, index) => {
+      const store = (index % 2) + 1;
+      const currency = store === 1 ? 'USD' : 'EUR';
+      return {
+        id,
+        external_id: `p-${id}`,
+        title: `Product ${id}`,
+        description: index % 3 === 0 ? null : `Description of ${id} with "quotes" and ünïcödé`,
+        price: 10 + (index % 50) + 0.5,
+        currency,
+        category: ['Jackets', 'Shoes', 'Bags'][index % 3],
+        images: [`https://cdn.example/${id}.jpg`],
+        variants: [{ name: 'Size', visual: false, values: ['S', 'M', 'L'] }],
+        skus: ['S', 'M', 'L'].map((size, position) => ({
+          sku_id: id * 10 + position,
+          merchant_id: store,
+          name: `Product ${id} ${size}`,
+          qty_available: position * 5,
+          sale_price: 9.5 + position,
+          retail_price: index % 4 === 0 ? null : 12 + position,
+          currency,
+          date_created: '2026-01-05T10:00:00Z',
+          date_last_modified: index % 2 === 0 ? null : '2026-02-01T12:30:00.123+01:00',
+          variant_values: [{ variant: 'Size', value: size }],
+          sku_dimensions: [{ weight: 0.25 * (position + 1), type: 'kg' }],
+        })),
+      };
+    }),
+    media: Array.from({ length: Math.ceil(products / 5) }, (_, index) => ({
+      type: index % 2 === 0 ? 'image' : 'video',
+      id: index + 1,
+      slug: `look-${index + 1}`,
+      file_name: `look-${index + 1}.jpg`,
+      platform: 'instagram',
+      product_ids: ids.slice((index * 5) % products, ((index * 5) % products) + 4),
+    })),
+    similar: ids.flatMap((id, index) => [1, 2, 3].map((step) => ({ product_id: id, similar_product_id: ids[(index + step * 7) % products]! }))),
+  };
+}
+
+const everythingInserted = (doc: Doc): ImportReport => ({
+  stores: { inserted: doc.stores.length, updated: 0, unchanged: 0 },
+  products: { inserted: doc.products.length, updated: 0, unchanged: 0 },
+  skus: { inserted: doc.products.length * 3, updated: 0, unchanged: 0 },
+  skusUnlisted: 0,
+  media: { inserted: doc.media.length, updated: 0, unchanged: 0 },
+  similarLists: { inserted: doc.products.length, updated: 0, unchanged: 0 },
+});
+
+async function withDatabase<T>(run: (database: TestDatabase) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase();
+  try {
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The database the in-memory import makes of a document. */
+async function dumpOfObjectImport(doc: Doc): Promise<string> {
+  return withDatabase(async (database) => {
+    await importCatalog(database.db, structuredClone(doc));
+    return dumpDatabase(database);
+  });
+}
+
+async function catalogVersion(database: TestDatabase): Promise<number | null> {
+  return (await database.db.catalogMeta.findUnique({ where: { id: 1 } }))?.version ?? null;
+}
+
+const writes = (database: TestDatabase) => database.queries.filter((query) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(query.query));
+
+describe('a file many batches long', () => {
+  const doc = catalog(120);
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('gives the same database as the same document imported from memory', async () => {
+    const file = writeDocument(doc);
+    const report = await importCatalogFile(database.db, file, { batchSize: 7 });
+    expect(report).toStrictEqual(everythingInserted(doc));
+    expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(doc));
+    expect(await catalogVersion(database)).toBe(1);
+  });
+
+  it('imported again unchanged, writes nothing and keeps the catalog version', async () => {
+    const before = await dumpDatabase(database);
+    database.queries.length = 0;
+    const report = await importCatalogFile(database.db, writeDocument(doc), { batchSize: 7 });
+    expect(report).toStrictEqual({
+      stores: { inserted: 0, updated: 0, unchanged: 2 },
+      products: { inserted: 0, updated: 0, unchanged: 120 },
+      skus: { inserted: 0, updated: 0, unchanged: 360 },
+      skusUnlisted: 0,
+      media: { inserted: 0, updated: 0, unchanged: 24 },
+      similarLists: { inserted: 0, updated: 0, unchanged: 120 },
+    });
+    expect(writes(database).map((query) => query.query)).toStrictEqual([]);
+    expect(await dumpDatabase(database)).toBe(before);
+    expect(await catalogVersion(database)).toBe(1);
+  });
+
+  it('with one SKU, one media item and one list changed deep in it, writes just those', async () => {
+    const changed = structuredClone(doc);
+    (changed.products[101]!.skus as Record<string, unknown>[])[2]!.qty_available = 99;
+    changed.media[20]!.product_ids = [5, 4, 3];
+    changed.similar[333] = { product_id: changed.similar[333]!.product_id, similar_product_id: 1 };
+    database.queries.length = 0;
+    const report = await importCatalogFile(database.db, writeDocument(changed), { batchSize: 7 });
+    expect(report.skus).toStrictEqual({ inserted: 0, updated: 1, unchanged: 359 });
+    expect(report.products).toStrictEqual({ inserted: 0, updated: 0, unchanged: 120 });
+    expect(report.media).toStrictEqual({ inserted: 0, updated: 1, unchanged: 23 });
+    expect(report.similarLists).toStrictEqual({ inserted: 0, updated: 1, unchanged: 119 });
+    expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(changed));
+    expect(await catalogVersion(database)).toBe(2);
+  });
+});
+
+describe('a file large enough for the id tables to grow', () => {
+  it('2,000 products: the same database as from memory, and unchanged the second time', async () => {
+    const doc = catalog(2000);
+    await withDatabase(async (database) => {
+      const file = writeDocument(doc);
+      expect(await importCatalogFile(database.db, file, { batchSize: 300 })).toStrictEqual(everythingInserted(doc));
+      expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(doc));
+      // Against the document itself, not only another import: every pair, in order, per product.
+      const stored = await database.db.similarProduct.findMany({ orderBy: [{ productId: 'asc' }, { position: 'asc' }], select: { productId: true, similarProductId: true } });
+      const expected = doc.similar.map((pair) => ({ productId: pair.product_id as number, similarProductId: pair.similar_product_id as number }));
+      expect(stored).toStrictEqual(expected.sort((a, b) => a.productId - b.productId));
+      expect(await database.db.sku.count()).toBe(6000);
+      database.queries.length = 0;
+      const again = await importCatalogFile(database.db, file, { batchSize: 300 });
+      expect(again.similarLists).toStrictEqual({ inserted: 0, updated: 0, unchanged: 2000 });
+      expect(writes(database)).toStrictEqual([]);
+    });
+  }, 120_000);
+});
+
+describe('rows the import writes itself (raw SQL) and rows Prisma writes', () => {
+  it('are stored alike: a document whose rows Prisma wrote imports as unchanged, writing nothing', async () => {
+    const doc = catalog(12);
+    const result = validateCatalog(doc, { storeCurrencies: new Map(), productIds: new Set(), mediaSlugs: new Map() });
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    const { stores, products, media, similar } = result.document;
+    await withDatabase(async (database) => {
+      const { db } = database;
+      // What the import wrote before it wrote through SQL of its own.
+      for (const store of stores) {
+        const { shippingMethods, taxRates, ...fields } = store;
+        await db.store.create({ data: fields });
+        await db.shippingMethod.createMany({ data: shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })) });
+        await db.taxRate.createMany({ data: taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })) });
+      }
+      await db.product.createMany({ data: products.map(({ skus: _skus, ...fields }) => fields) });
+      await db.sku.createMany({ data: products.flatMap((product) => product.skus) });
+      await db.media.createMany({ data: media.map(({ productIds: _ids, ...fields }) => fields) });
+      await db.mediaProduct.createMany({ data: media.flatMap((item) => item.productIds.map((productId, position) => ({ mediaId: item.id, productId, position }))) });
+      await db.similarProduct.createMany({ data: [...similar].flatMap(([productId, list]) => list.map((similarProductId, position) => ({ productId, similarProductId, position }))) });
+      const before = await dumpDatabase(database);
+      database.queries.length = 0;
+      const report = await importCatalogFile(db, writeDocument(doc), { batchSize: 5 });
+      expect(report.products.unchanged + report.skus.unchanged + report.media.unchanged + report.similarLists.unchanged).toBe(12 + 36 + 3 + 12);
+      expect(writes(database)).toStrictEqual([]);
+      expect(await dumpDatabase(database)).toBe(before);
+    });
+  });
+});
+
+describe('sections in another order: references to what comes later', () => {
+  const doc = catalog(40);
+
+  for (const order of [
+    ['similar', 'media', 'products', 'stores'],
+    ['products', 'stores', 'similar', 'media'],
+    ['media', 'stores', 'products', 'similar'],
+  ] as Section[][]) {
+    it(`${order.join(', ')}: the same database as the usual order`, async () => {
+      await withDatabase(async (database) => {
+        const report = await importCatalogFile(database.db, writeDocument(doc, order), { batchSize: 6 });
+        expect(report).toStrictEqual(everythingInserted(doc));
+        expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(doc));
+        // and again: nothing written
+        database.queries.length = 0;
+        await importCatalogFile(database.db, writeDocument(doc, order), { batchSize: 6 });
+        expect(writes(database)).toStrictEqual([]);
+      });
+    });
+  }
+
+  it('a reference to a product that never comes is reported where it is, after the document is read', async () => {
+    const broken = structuredClone(doc);
+    broken.media[2]!.product_ids = [3, 404];
+    broken.similar[7] = { product_id: 405, similar_product_id: 2 };
+    (broken.products[30]!.skus as Record<string, unknown>[])[1]!.merchant_id = 9;
+    (broken.products[31]!.skus as Record<string, unknown>[])[0]!.currency = 'USD';
+    await withDatabase(async (database) => {
+      const before = await dumpDatabase(database);
+      const error = await importCatalogFile(database.db, writeDocument(broken, ['similar', 'media', 'products', 'stores']), { batchSize: 6 }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(CatalogValidationError);
+      // in document order: similar, media, products (stores come last)
+      expect((error as CatalogValidationError).problems).toStrictEqual([
+        { path: '$.similar[7].product_id', message: 'no product 405 in the document or the database' },
+        { path: '$.media[2].product_ids[1]', message: 'no product 404 in the document or the database' },
+        { path: '$.products[30].skus[1].merchant_id', message: 'must name a store: no store 9 in the document or the database' },
+        { path: '$.products[31].skus[0].currency', message: 'must be the currency of store 2 (EUR), got "USD"' },
+      ]);
+      expect(await dumpDatabase(database)).toBe(before);
+    });
+  });
+
+  it('a media item may take the slug of one that comes later in the document and gives it up', async () => {
+    const big = catalog(150);
+    await withDatabase(async (database) => {
+      await importCatalog(database.db, big);
+      const swapped = structuredClone(big);
+      // 2 takes 23's slug, 23 takes 2's: 23 comes many batches later
+      swapped.media[1]!.slug = 'look-23';
+      swapped.media[22]!.slug = 'look-2';
+      swapped.media[1]!.type = swapped.media[22]!.type = 'image';
+      const report = await importCatalogFile(database.db, writeDocument(swapped), { batchSize: 3 });
+      expect(report.media).toStrictEqual({ inserted: 0, updated: 2, unchanged: 28 });
+      expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(swapped));
+    });
+  });
+});
+
+describe('an invalid file', () => {
+  let database: TestDatabase;
+  let before: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await importCatalog(database.db, catalog(10, 1000));
+    before = await dumpDatabase(database);
+  });
+  afterAll(() => database.close());
+
+  async function run(file: string, batchSize = 5) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runImportCommand([file], { DATABASE_URL: database.url }, { out: (text) => out.push(text), err: (text) => err.push(text) }, { batchSize });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  it('with a bad record deep in it: exit 1, every problem with its path, nothing written (though batches were)', async () => {
+    const doc = catalog(300);
+    (doc.products[250]!.skus as Record<string, unknown>[])[1]!.currency = 'usd';
+    (doc.products[251]!.skus as Record<string, unknown>[])[0]!.sku_id = 30;
+    doc.media[50]!.product_ids = [7, 7];
+    doc.similar[880] = { product_id: 12, similar_product_id: 12 };
+    doc.similar[881] = { product_id: 12, similar_product_id: 19 };
+    const result = await run(writeDocument(doc));
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('');
+    expect(result.err).toContain('nothing was imported');
+    expect(result.err).toContain('The catalog document has 5 problems:');
+    const lines = result.err.split('\n').filter((line) => line.startsWith('  $'));
+    expect(lines).toStrictEqual([
+      '  $.products[250].skus[1].currency: must be an ISO 4217 currency code in capital letters ("USD"), got "usd"',
+      '  $.products[251].skus[0].sku_id: duplicate sku_id (first at $.products[2].skus[0].sku_id)',
+      '  $.media[50].product_ids[1]: duplicate product id (first at $.media[50].product_ids[0])',
+      '  $.similar[880]: a product cannot be similar to itself',
+      '  $.similar[881]: duplicate similar pair (first at $.similar[33])',
+    ]);
+    expect(await dumpDatabase(database)).toBe(before);
+  });
+
+  it('with thousands of problems: the first thousand listed, the others counted', async () => {
+    const doc = catalog(1200);
+    for (const product of doc.products) delete product.title;
+    const result = await run(writeDocument(doc), 100);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('The catalog document has 1200 problems:');
+    expect(result.err.split('\n').filter((line) => line.startsWith('  $'))).toHaveLength(1000);
+    expect(result.err).toContain('  $.products[999].title: is required');
+    expect(result.err).not.toContain('$.products[1000].title');
+    expect(result.err).toContain('… and 200 more problems (the first 1000 are listed)');
+    expect(await dumpDatabase(database)).toBe(before);
+  });
+
+  it('that breaks off in the middle: exit 1, not JSON, nothing written', async () => {
+    const file = writeDocument(catalog(200));
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.slice(0, Math.floor(text.length * 0.7)));
+    const result = await run(file);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/not valid JSON/);
+    expect(await dumpDatabase(database)).toBe(before);
+  });
+
+  it('with a section twice: reported, nothing written', async () => {
+    const file = tempFile('twice');
+    const doc = catalog(3);
+    writeFileSync(file, JSON.stringify({ stores: doc.stores, products: doc.products }).replace(/}$/, `,"products":${JSON.stringify(doc.products)}}`));
+    const result = await run(file);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('$.products: appears more than once in the document');
+    expect(await dumpDatabase(database)).toBe(before);
+  });
+});
+
+describe('the command on a new database', () => {
+  it('migrates, imports in batches and prints the counts; a second run changes nothing', async () => {
+    const target = await createBlankDatabase();
+    try {
+      const file = writeDocument(catalog(30));
+      const out: string[] = [];
+      const io = { out: (text: string) => out.push(text), err: (text: string) => out.push(text) };
+      expect(await runImportCommand([file, '--batch-size', '4'], { DATABASE_URL: target.url }, io)).toBe(0);
+      expect(out.join('\n')).toContain('skus: 90 inserted, 0 updated, 0 unchanged, 0 unlisted');
+      expect(await runImportCommand([file], { DATABASE_URL: target.url }, io)).toBe(0);
+      expect(out.join('\n')).toContain('similar lists: 0 inserted, 0 updated, 30 unchanged');
+    } finally {
+      await target.remove();
+    }
+  });
+});
+
+describe('the file reader', () => {
+  async function recordsOf(text: string, blockSize: number) {
+    const file = tempFile('reader');
+    writeFileSync(file, text);
+    const events: CatalogEvent[] = [];
+    for await (const list of fileEvents(file, { blockSize })) events.push(...list);
+    return events;
+  }
+
+  it('builds each record as JSON.parse does, whatever the blocks', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 8 }), fc.integer({ min: 1, max: 64 }), async (records, blockSize) => {
+        const text = JSON.stringify({ skipped: { products: [1] }, products: records, version: 1 });
+        const events = await recordsOf(text, blockSize);
+        const built = events.filter((event) => event.kind === 'record').map((event) => (event as { value: unknown }).value);
+        expect(built).toStrictEqual((JSON.parse(text) as { products: unknown[] }).products);
+        expect(events.filter((event) => event.kind !== 'record').map((event) => event.kind)).toStrictEqual(['document', 'start', 'end', 'version']);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('keeps __proto__ an own key, as JSON.parse does', async () => {
+    const events = await recordsOf('{"media":[{"__proto__":{"polluted":true},"id":1}]}', 16);
+    const record = events.find((event) => event.kind === 'record') as { value: Record<string, unknown> };
+    expect(Object.getPrototypeOf(record.value)).toBe(Object.prototype);
+    expect(Object.keys(record.value)).toStrictEqual(['__proto__', 'id']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('describes a document or section that is not what it should be without reading it all', async () => {
+    expect(await recordsOf('[1, 2, 3]', 4)).toStrictEqual([{ kind: 'document', value: [] }]);
+    expect(await recordsOf('{"stores": {"a": [1]}, "media": null, "similar": "none"}', 4)).toStrictEqual([
+      { kind: 'document', value: {} },
+      { kind: 'value', section: 'stores', value: {} },
+      { kind: 'value', section: 'media', value: null },
+      { kind: 'value', section: 'similar', value: 'none' },
+    ]);
+  });
+});
+
+describe('compact id tables', () => {
+  it('IntMap, IntSet and IntList answer as Map, Set and an array do', () => {
+    fc.assert(
+      // size 'max': arrays up to 3000 long, so that the tables double (at 768 keys, 1536, …) while filled.
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 2_147_483_647 }), fc.nat(1_000_000)), { maxLength: 3000, size: 'max' }), fc.integer({ min: 1, max: 2_147_483_647 }), (entries, absent) => {
+        const map = new IntMap();
+        const set = new IntSet();
+        const list = new IntList(4);
+        const expected = new Map<number, number>();
+        for (const [key, value] of entries) {
+          map.set(key, value);
+          set.add(key);
+          list.push(key);
+          expected.set(key, value);
+        }
+        expect(map.size).toBe(expected.size);
+        expect(set.size).toBe(expected.size);
+        for (const [key, value] of expected) {
+          expect(map.get(key)).toBe(value);
+          expect(set.has(key)).toBe(true);
+        }
+        expect(map.get(absent)).toBe(expected.get(absent));
+        expect(set.has(absent)).toBe(expected.has(absent));
+        expect(Array.from({ length: list.length }, (_, index) => list.at(index))).toStrictEqual(entries.map(([key]) => key));
+      }),
+      // Shrinking a counterexample of 3000 entries would take minutes: the first one is shown as it is.
+      { numRuns: 40, endOnFailure: true },
+    );
+  });
+
+  it('keep every value through many doublings (the key that makes the table double included)', () => {
+    const map = new IntMap();
+    const set = new IntSet();
+    for (let key = 1; key <= 200_000; key += 1) {
+      map.set(key * 7919, key);
+      set.add(key * 7919);
+    }
+    for (let key = 1; key <= 200_000; key += 1) {
+      expect(map.get(key * 7919)).toBe(key);
+      expect(set.has(key * 7919)).toBe(true);
+    }
+    expect(map.has(7918)).toBe(false);
+  });
+});
