@@ -17,6 +17,7 @@ import pg from 'pg';
 import { applyMigrations } from '../src/db/migrate.js';
 import { createScratchDatabase, dropScratchDatabase } from '../src/db/postgres.js';
 import { largeShape, rowCounts, scaledShape, writeLargeCatalog, type LargeShape } from './large-catalog.js';
+import { load, randomInt, start as startServer, startFlags, type Measure, type Request } from './harness.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const dataDir = join(root, 'bench', 'data');
@@ -33,17 +34,98 @@ function parseArgs(argv: string[]) {
   let shape: LargeShape = largeShape;
   let engines = ['sqlite', 'postgresql'];
   let runs = 1;
+  let latency = true;
   for (let index = 0; index < argv.length; index += 1) {
     if (argv[index] === '--products') shape = scaledShape(Number(argv[++index]));
     else if (argv[index] === '--engines') engines = argv[++index]!.split(',');
     else if (argv[index] === '--runs') runs = Number(argv[++index]);
+    else if (argv[index] === '--no-latency') latency = false;
   }
-  return { shape, engines, runs };
+  return { shape, engines, runs, latency };
+}
+
+/** The reference for read latency: the same generator at 5,000 products (the bench catalog's size). */
+const referenceProducts = 5_000;
+const latencyLoad = { connections: 32, duration: Number(process.env.BENCH_SECONDS ?? 10), warmup: 3 };
+
+interface Latency {
+  catalog: string;
+  mode: 'cold' | 'warm';
+  route: 'product' | 'comparables';
+  measure: Measure;
+}
+
+/**
+ * Read latency of the gateway (as `npm start` runs it) on a catalog: REST product and image
+ * comparables, random ids over the whole catalog, cold (CATALOG_CACHE_MAX_ENTRIES=0) and warm
+ * (default cache; warmed by its 3 s warm-up of the same random requests: a catalog larger than
+ * the cache stays mostly cold).
+ */
+async function latencyOf(databaseUrl: string, shape: LargeShape, catalog: string): Promise<Latency[]> {
+  const results: Latency[] = [];
+  const product: Request = { method: 'GET', path: '/product/1', setupRequest: (request) => ({ ...request, path: `/product/${randomInt(1, shape.products)}` }) };
+  const comparables: Request = { method: 'GET', path: '/image/comparables/1', setupRequest: (request) => ({ ...request, path: `/image/comparables/${randomInt(1, shape.media)}` }) };
+  for (const mode of ['cold', 'warm'] as const) {
+    const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1', ...(mode === 'cold' ? { CATALOG_CACHE_MAX_ENTRIES: '0' } : {}) };
+    const server = await startServer(join(root, 'dist', 'src', 'main.js'), [], startFlags(), env, '/readyz');
+    try {
+      for (const [route, request] of [['product', product], ['comparables', comparables]] as const) {
+        const measure = await load(server, [request], latencyLoad);
+        if (measure.errors > 0) throw new Error(`${catalog} ${mode} ${route}: ${measure.errors} errors`);
+        console.log(`  ${catalog} ${mode} ${route}: ${measure.rps} rps, p50 ${measure.p50_ms} ms, p99 ${measure.p99_ms} ms`);
+        results.push({ catalog, mode, route, measure });
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return results;
+}
+
+/** Read latency on the large catalog's database and on a new one of the same generator at 5,000 products. */
+async function readLatency(largeUrl: string, shape: LargeShape): Promise<Latency[]> {
+  const small = scaledShape(referenceProducts);
+  const file = join(dataDir, `large-catalog-${referenceProducts}.json`);
+  if (!existsSync(file)) await writeLargeCatalog(file, small);
+  const database = await freshDatabase('sqlite', 'scale-reference.db');
+  try {
+    importOnce(file, database.url);
+    console.log('read latency');
+    return [...(await latencyOf(database.url, small, `${thousands(referenceProducts)} products`)), ...(await latencyOf(largeUrl, shape, `${thousands(shape.products)} products`))];
+  } finally {
+    await database.remove();
+  }
+}
+
+function latencyTable(reads: Latency[]): string[] {
+  if (reads.length === 0) return [];
+  const [reference, large] = [...new Set(reads.map((read) => read.catalog))];
+  const rows: string[] = [];
+  for (const mode of ['cold', 'warm'] as const) {
+    for (const route of ['product', 'comparables'] as const) {
+      const find = (catalog: string | undefined) => reads.find((read) => read.catalog === catalog && read.mode === mode && read.route === route)!.measure;
+      const [small, big] = [find(reference), find(large)];
+      const times = (a: number, b: number) => `${(b / a).toFixed(2)}×`;
+      rows.push(
+        `| ${route === 'product' ? 'REST /product/{id}' : 'REST /image/comparables/{id}'} | ${mode} | ${small.p50_ms} / ${small.p99_ms} | ${big.p50_ms} / ${big.p99_ms} | ${times(small.p50_ms, big.p50_ms)} / ${times(small.p99_ms, big.p99_ms)} | ${thousands(small.rps)} / ${thousands(big.rps)} |`,
+      );
+    }
+  }
+  return [
+    '',
+    `### Read latency: ${large} against ${reference} of the same generator`,
+    '',
+    `SQLite, the gateway as \`npm start\` runs it (node ${startFlags().join(' ')}), one at a time; autocannon, ${latencyLoad.connections} connections, ${latencyLoad.warmup} s warm-up then ${latencyLoad.duration} s, random ids over the whole catalog. Cold: \`CATALOG_CACHE_MAX_ENTRIES=0\` (the read model in the database stays on). Warm: the default cache, warmed only by the warm-up's random requests, so the large catalog (larger than the cache's 20,000 entries) stays mostly cold. Media of the generator: ${largeShape.productsPerMedia} products × ${largeShape.similarPerProduct} comparables each.`,
+    '',
+    `| route | cache | p50 / p99 ms, ${reference} | p50 / p99 ms, ${large} | large ÷ reference | rps, ${reference} / ${large} |`,
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ];
 }
 
 /** One import, its own process, as `npm run catalog:import` runs it (without the build). */
-function importOnce(file: string, databaseUrl: string): Run {
-  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, file], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', maxBuffer: 64 << 20 });
+function importOnce(file: string, databaseUrl: string, flags: string[] = []): Run {
+  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, file, ...flags], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (result.status !== 0) throw new Error(`import failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(result.stderr);
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr);
@@ -67,9 +149,9 @@ async function engineVersion(engine: string, url: string): Promise<string> {
 }
 
 /** A new, migrated database of the engine: its URL and how to remove it. */
-async function freshDatabase(engine: string): Promise<{ url: string; remove(): Promise<void> }> {
+async function freshDatabase(engine: string, name = 'import-200k.db'): Promise<{ url: string; remove(): Promise<void> }> {
   if (engine === 'sqlite') {
-    const file = join(dataDir, 'import-200k.db');
+    const file = join(dataDir, name);
     const remove = async () => {
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
     };
@@ -119,10 +201,13 @@ async function settle(engine: string, url: string): Promise<void> {
 
 const mib = (kib: number) => `${Math.round(kib / 1024)} MiB`;
 const seconds = (value: number) => `${value.toFixed(1)} s`;
-const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
+function thousands(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
 
 async function main() {
-  const { shape, engines, runs } = parseArgs(process.argv.slice(2));
+  const { shape, engines, runs, latency } = parseArgs(process.argv.slice(2));
+  const reads: Latency[] = [];
   const counts = rowCounts(shape);
   const rows = counts.products + counts.skus + counts.media + counts.similar;
   const file = join(dataDir, shape === largeShape ? 'large-catalog.json' : `large-catalog-${shape.products}.json`);
@@ -142,26 +227,33 @@ async function main() {
         const first = importOnce(file, database.url);
         console.log(`  ${seconds(first.wallSeconds)}, ${mib(first.maxRssKiB)}`);
         await verify(engine, database.url, counts);
-        console.log(`${engine} run ${run}: unchanged re-import, right after`);
-        const again = importOnce(file, database.url);
+        console.log(`${engine} run ${run}: the same file again`);
+        const same = importOnce(file, database.url);
+        console.log(`  ${seconds(same.wallSeconds)}, ${mib(same.maxRssKiB)}`);
+        unchanged(same);
+        if (!same.output.includes('not read again')) throw new Error(`the same file was read again:\n${same.output}`);
+        console.log(`${engine} run ${run}: unchanged re-import read in full (--full), right after`);
+        const again = importOnce(file, database.url, ['--full']);
         console.log(`  ${seconds(again.wallSeconds)}, ${mib(again.maxRssKiB)}`);
         unchanged(again);
         await settle(engine, database.url);
-        console.log(`${engine} run ${run}: unchanged re-import, settled`);
-        const settled = importOnce(file, database.url);
+        console.log(`${engine} run ${run}: unchanged re-import read in full, settled`);
+        const settled = importOnce(file, database.url, ['--full']);
         console.log(`  ${seconds(settled.wallSeconds)}, ${mib(settled.maxRssKiB)}`);
         unchanged(settled);
         const version = await engineVersion(engine, database.url);
+        if (engine === 'sqlite' && run === 1 && latency) reads.push(...(await readLatency(database.url, shape)));
         for (const [label, result] of [
           ['first import (new database)', first],
-          ['unchanged re-import, right after', again],
-          [engine === 'sqlite' ? 'unchanged re-import, again' : 'unchanged re-import, after VACUUM ANALYZE', settled],
+          ['the same file again (not read: same digest, catalog unchanged)', same],
+          ['unchanged re-import read in full (`--full`), right after', again],
+          [engine === 'sqlite' ? 'unchanged re-import read in full, again' : 'unchanged re-import read in full, after VACUUM ANALYZE', settled],
         ] as const) {
           table.push(
             `| ${engine}${runs > 1 ? ` #${run}` : ''} | ${label} | ${seconds(result.wallSeconds)} | ${thousands(rows / result.wallSeconds)} | ${mib(result.maxRssKiB)} | ${result === first ? '' : `${(first.wallSeconds / result.wallSeconds).toFixed(2)}×`} |`,
           );
         }
-        details.push(`${version}${runs > 1 ? `, run ${run}` : ''}: first import, then the re-import right after`, '', '```', first.output, '', again.output, '```', '');
+        details.push(`${version}${runs > 1 ? `, run ${run}` : ''}: first import, the same file again, then read in full`, '', '```', first.output, '', same.output, '', again.output, '```', '');
       } finally {
         await database.remove();
       }
@@ -173,11 +265,12 @@ async function main() {
     '',
     `Document: \`${file.slice(root.length + 1)}\` (${(bytes / 2 ** 20).toFixed(1)} MiB, \`node dist/bench/large-catalog.js\`): ${thousands(counts.products)} products, ${thousands(counts.skus)} SKUs, ${thousands(counts.media)} media items (${thousands(counts.mediaLinks)} product links), ${thousands(counts.similar)} similar pairs, ${counts.stores} stores. Rows/s counts products + SKUs + media + similar pairs (${thousands(rows)}).`,
     '',
-    'Each import is `node dist/src/catalog/import.cli.js <file>` (what `npm run catalog:import` runs after its build) in a process of its own under `/usr/bin/time -v`: wall time includes start-up and the (no-op) migration check; peak RSS is its maximum resident set size. The first import goes into a new, migrated database; each re-import imports the same file again (nothing changes, nothing is written). On PostgreSQL the re-import right after the load also pays for the load (the first read of each new row sets its hint bits; autovacuum starts meanwhile); the settled one runs after `VACUUM ANALYZE`.',
+    "Each import is `node dist/src/catalog/import.cli.js <file>` (what `npm run catalog:import` runs after its build) in a process of its own under `/usr/bin/time -v`: wall time includes start-up and the (no-op) migration check; peak RSS is its maximum resident set size. The first import goes into a new, migrated database; then the same file is imported again as is (its SHA-256 is that of the last import and the catalog has not moved since: the file is not read, the counts are the last import's), and again with `--full`, which reads and compares every row (nothing changes, nothing is written). On PostgreSQL the re-import right after the load also pays for the load (the first read of each new row sets its hint bits; autovacuum starts meanwhile); the settled one runs after `VACUUM ANALYZE`.",
     '',
     '| engine | import | wall time | rows/s | peak RSS | first ÷ this |',
     '|---|---|---|---|---|---|',
     ...table,
+    ...latencyTable(reads),
     '',
     '### Command output',
     '',

@@ -12,6 +12,7 @@ import { AppError, errorBody, errorStatus, reasonPhrase, type ErrorCode } from '
 import { createRequestContext, type RequestContext } from './context.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
+import { CatalogReadModel } from './catalog/catalog.read-model.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
 import { registerCatalogRoutes } from './catalog/catalog.routes.js';
 import { graphqlAnswerCache } from './catalog/catalog.answers.graphql.js';
@@ -207,7 +208,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
 
   const catalogRepository = new CatalogRepository(database.db);
   const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes, answerMaxBytes: config.catalogAnswerCacheMaxBytes });
-  const catalog = new CatalogService(catalogRepository, catalogCache);
+  const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader));
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   // Writes publish their changes for live updates (src/live); streams may take at most half of
   // the connections a process accepts.

@@ -118,6 +118,7 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.media.findMany({ orderBy: { id: 'asc' } }),
     db.mediaProduct.findMany({ orderBy: [{ mediaId: 'asc' }, { position: 'asc' }] }),
     db.similarProduct.findMany({ orderBy: [{ productId: 'asc' }, { position: 'asc' }] }),
+    db.productAnswer.findMany({ orderBy: { productId: 'asc' } }),
     db.cart.findMany({ orderBy: { id: 'asc' } }),
     db.buyerIdentity.findMany({ orderBy: { cartId: 'asc' } }),
     db.cartStore.findMany({ orderBy: [{ cartId: 'asc' }, { storeId: 'asc' }] }),

@@ -2,6 +2,7 @@
 // DataLoaders call them once per tree level) and selects only the columns the records need.
 import type { DbClient, Prisma } from '../db/database.js';
 import { toMajor } from '../domain/money.js';
+import { catalogVersion } from './catalog.version.js';
 import type { MediaKind, MediaRecord, ProductRecord, SkuRecord, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
 
 const productColumns = {
@@ -169,10 +170,9 @@ export class CatalogRepository {
     return rows.map(toProductRecord);
   }
 
-  /** The catalog's version: bumped by every import that changes something (0 before any). */
-  async version(): Promise<number> {
-    const row = await this.db.catalogMeta.findUnique({ where: { id: 1 }, select: { version: true } });
-    return row?.version ?? 0;
+  /** The catalog's version (catalog.read-model.ts): moved by every import that changes something and every stock change. */
+  version(): Promise<number> {
+    return catalogVersion(this.db);
   }
 
   async isEmpty(): Promise<boolean> {

@@ -12,7 +12,7 @@ import { errors } from '../rest/responses.js';
 
 /** The caching headers of every catalog answer. */
 const catalogHeaders = {
-  etag: { type: 'string', description: 'W/"catalog-<version>": changes with every import that changes the catalog.' },
+  etag: { type: 'string', description: 'W/"catalog-<version>": changes with every import that changes the catalog and every stock change (a submit, an order cancelled or failed).' },
   'cache-control': { type: 'string', description: 'public, max-age=60' },
 };
 
@@ -89,31 +89,50 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
   });
   const media = (request: FastifyRequest, kind: MediaKind, key: { id: string } | { slug: string }, withSimilar: boolean) =>
     catalog.mediaDetail(kind, key, request.context.loaders, withSimilar);
+  /** Sends the read model's text when it has one (true); else the handler reads the long way. */
+  const sendText = (reply: FastifyReply, text: string | undefined): text is string => {
+    if (text === undefined) return false;
+    void reply.type('application/json; charset=utf-8').send(text);
+    return true;
+  };
   const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
   const imageComparables = (detail: MediaDetail): Static<typeof ImageComparablesAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
   const video = (detail: MediaDetail): Static<typeof VideoAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
   const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
 
-  api.get('/image/:id', mediaSchema('image', ImageAnswer, IdParams), async (request) => image(await media(request, 'image', request.params, false)));
-  api.get('/image/slug/:slug', mediaSchema('image', ImageAnswer, SlugParams), async (request) => image(await media(request, 'image', request.params, false)));
-  api.get('/image/comparables/:id', mediaSchema('image', ImageComparablesAnswer, IdParams), async (request) => imageComparables(await media(request, 'image', request.params, true)));
-  api.get('/image/comparables/slug/:slug', mediaSchema('image', ImageComparablesAnswer, SlugParams), async (request) =>
-    imageComparables(await media(request, 'image', request.params, true)),
+  api.get('/image/:id', mediaSchema('image', ImageAnswer, IdParams), async (request, reply) =>
+    sendText(reply, await catalog.mediaAnswer('image', request.params, false)) ? reply : image(await media(request, 'image', request.params, false)),
   );
-  api.get('/video/:id', mediaSchema('video', VideoAnswer, IdParams), async (request) => video(await media(request, 'video', request.params, false)));
-  api.get('/video/slug/:slug', mediaSchema('video', VideoAnswer, SlugParams), async (request) => video(await media(request, 'video', request.params, false)));
-  api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, IdParams), async (request) => videoComparables(await media(request, 'video', request.params, true)));
-  api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), async (request) =>
-    videoComparables(await media(request, 'video', request.params, true)),
+  api.get('/image/slug/:slug', mediaSchema('image', ImageAnswer, SlugParams), async (request, reply) =>
+    sendText(reply, await catalog.mediaAnswer('image', request.params, false)) ? reply : image(await media(request, 'image', request.params, false)),
+  );
+  api.get('/image/comparables/:id', mediaSchema('image', ImageComparablesAnswer, IdParams), async (request, reply) =>
+    sendText(reply, await catalog.mediaAnswer('image', request.params, true)) ? reply : imageComparables(await media(request, 'image', request.params, true)),
+  );
+  api.get('/image/comparables/slug/:slug', mediaSchema('image', ImageComparablesAnswer, SlugParams), async (request, reply) =>
+    sendText(reply, await catalog.mediaAnswer('image', request.params, true)) ? reply : imageComparables(await media(request, 'image', request.params, true)),
+  );
+  api.get('/video/:id', mediaSchema('video', VideoAnswer, IdParams), async (request, reply) =>
+    sendText(reply, await catalog.mediaAnswer('video', request.params, false)) ? reply : video(await media(request, 'video', request.params, false)),
+  );
+  api.get('/video/slug/:slug', mediaSchema('video', VideoAnswer, SlugParams), async (request, reply) =>
+    sendText(reply, await catalog.mediaAnswer('video', request.params, false)) ? reply : video(await media(request, 'video', request.params, false)),
+  );
+  api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, IdParams), async (request, reply) =>
+    sendText(reply, await catalog.mediaAnswer('video', request.params, true)) ? reply : videoComparables(await media(request, 'video', request.params, true)),
+  );
+  api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), async (request, reply) =>
+    sendText(reply, await catalog.mediaAnswer('video', request.params, true)) ? reply : videoComparables(await media(request, 'video', request.params, true)),
   );
 
   const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND');
-  api.get('/product/:id', { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request) =>
-    productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
+  api.get('/product/:id', { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
+    sendText(reply, await catalog.productAnswer(request.params.id, false)) ? reply : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
   );
   api.get(
     '/product/:id/comparables',
     { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(ComparableProduct), ...productErrors } }, ...conditional },
-    async (request) => comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
+    async (request, reply) =>
+      sendText(reply, await catalog.productAnswer(request.params.id, true)) ? reply : comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
   );
 }

@@ -5,6 +5,7 @@ import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
 import type { CatalogCache, KeptAnswer } from './catalog.cache.js';
+import type { CatalogReadModel } from './catalog.read-model.js';
 import type { MediaDetail, MediaKind, MediaRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 /** A media item is named by exactly one of its id and its slug. */
@@ -51,28 +52,54 @@ export class CatalogService {
   constructor(
     private readonly repository: CatalogRepository,
     private readonly cache: CatalogCache,
+    /** Ready answer texts (catalog.read-model.ts); null reads every answer the long way. */
+    private readonly readModel: CatalogReadModel | null = null,
   ) {}
 
-  async media(kind: MediaKind, ref: MediaRef): Promise<MediaRecord> {
+  /** A media REST answer as the read model has it, or undefined (then read it with mediaDetail). Validates as media() does. */
+  async mediaAnswer(kind: MediaKind, ref: MediaRef, withSimilar: boolean): Promise<string | undefined> {
+    if (!this.readModel) return undefined;
+    const key = this.mediaKey(kind, ref);
+    return key === null ? undefined : this.readModel.media(kind, key, withSimilar);
+  }
+
+  /** A product REST answer as the read model has it, or undefined (then read it with productDetail). */
+  async productAnswer(raw: string | number, withSimilar: boolean): Promise<string | undefined> {
+    if (!this.readModel) return undefined;
+    const id = parseCatalogId(raw);
+    if (id === null) return undefined;
+    return withSimilar ? this.readModel.comparableProduct(id) : this.readModel.product(id);
+  }
+
+  /** The id or slug a media lookup names (null: an id that cannot exist); refuses what media() refuses. */
+  private mediaKey(kind: MediaKind, ref: MediaRef): { id: number } | { slug: string } | null {
     const hasId = ref.id !== undefined && ref.id !== null;
     const hasSlug = ref.slug !== undefined && ref.slug !== null;
     if (hasId === hasSlug) {
       throw new AppError('VALIDATION_FAILED', `Give exactly one of id and slug to look up ${kind === 'image' ? 'an image' : 'a video'}`, { fields: ['id', 'slug'] });
     }
-    if (hasSlug) checkSlug(String(ref.slug));
-    const media = hasId
-      ? await this.mediaById(kind, ref.id as string | number)
-      : await this.cached(`${kind}:slug:${String(ref.slug)}`, () => this.repository.mediaBySlug(kind, ref.slug as string));
+    if (hasSlug) {
+      checkSlug(String(ref.slug));
+      return { slug: String(ref.slug) };
+    }
+    const id = parseCatalogId(ref.id as string | number);
+    return id === null ? null : { id };
+  }
+
+  async media(kind: MediaKind, ref: MediaRef): Promise<MediaRecord> {
+    const key = this.mediaKey(kind, ref);
+    const media =
+      key === null
+        ? null
+        : 'id' in key
+          ? await this.cached(`${kind}:${key.id}`, () => this.repository.mediaById(kind, key.id))
+          : await this.cached(`${kind}:slug:${key.slug}`, () => this.repository.mediaBySlug(kind, key.slug));
     if (!media) {
+      const hasId = ref.id !== undefined && ref.id !== null;
       const by = hasId ? `id ${String(ref.id)}` : `slug "${String(ref.slug).slice(0, 200)}"`;
       throw new AppError('MEDIA_NOT_FOUND', `No ${kind} with ${by}`, hasId ? { id: String(ref.id) } : { slug: String(ref.slug).slice(0, 200) });
     }
     return media;
-  }
-
-  private async mediaById(kind: MediaKind, raw: string | number): Promise<MediaRecord | null> {
-    const id = parseCatalogId(raw);
-    return id === null ? null : this.cached(`${kind}:${id}`, () => this.repository.mediaById(kind, id));
   }
 
   private async cached(key: string, load: () => Promise<MediaRecord | null>): Promise<MediaRecord | null> {

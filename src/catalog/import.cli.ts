@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { applyMigrations } from '../db/migrate.js';
-import { CatalogSyntaxError, CatalogValidationError, formatReport, importCatalogFile, type ImportOptions } from './import.js';
+import { CatalogSyntaxError, CatalogValidationError, formatReport, importCatalogFile, type FileImportOptions } from './import.js';
 
 export interface CommandIo {
   out(text: string): void;
@@ -14,16 +14,20 @@ export interface CommandIo {
 }
 
 /** The whole command, callable in process (tests) as well as from the shell. Returns the exit code. */
-export async function runImportCommand(args: string[], env: Record<string, string | undefined>, io: CommandIo, options: ImportOptions = {}): Promise<number> {
-  // --batch-size N: rows per batch (default 1000).
+export async function runImportCommand(args: string[], env: Record<string, string | undefined>, io: CommandIo, options: FileImportOptions = {}): Promise<number> {
+  // --batch-size N: rows per batch (default 1000); --full: read the file even when it is the last import's.
   const sizeAt = args.indexOf('--batch-size');
   const batchSize = sizeAt === -1 ? undefined : Number(args[sizeAt + 1]);
-  const file = args.filter((_arg, index) => sizeAt === -1 || (index !== sizeAt && index !== sizeAt + 1))[0];
-  if (!file || (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0))) {
-    io.err('usage: npm run catalog:import -- <catalog.json> [--batch-size N]');
+  const rest = args.filter((_arg, index) => sizeAt === -1 || (index !== sizeAt && index !== sizeAt + 1));
+  const full = rest.includes('--full');
+  const files = rest.filter((arg) => arg !== '--full');
+  const file = files[0];
+  if (!file || files.length > 1 || (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0))) {
+    io.err('usage: npm run catalog:import -- <catalog.json> [--batch-size N] [--full]');
     return 2;
   }
   if (batchSize !== undefined) options = { ...options, batchSize };
+  if (full) options = { ...options, full };
   try {
     if (!(await stat(file)).isFile()) throw new Error('not a file');
   } catch (error) {

@@ -238,6 +238,14 @@ export class CatalogSql {
     return rows.map((row) => Number(row.id));
   }
 
+  /** Drops the read model's answers of the products these SKUs belong to (as stored). */
+  async dropAnswersOfSkus(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const batch of this.idBatches(ids)) {
+      await this.execute(`DELETE FROM "ProductAnswer" WHERE "productId" IN (SELECT "productId" FROM "Sku" WHERE "id" IN ${this.ids()})`, [batch]);
+    }
+  }
+
   async unlistSkus(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     for (const batch of this.idBatches(ids)) await this.execute(`UPDATE "Sku" SET "listed" = ${this.dialect === 'sqlite' ? '0' : 'false'} WHERE "id" IN ${this.ids()}`, [batch]);

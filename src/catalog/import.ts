@@ -15,11 +15,16 @@
 // not had yet, rows depending on it) waits in a temporary file (import.spill.ts) or in the
 // validator's compact state (ids, similar lists): memory holds a batch and that state, not the
 // document. Similar lists are written last, when they are complete.
-import type { Db, DbClient } from '../db/database.js';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Db, DbClient, Prisma } from '../db/database.js';
 import { fileEvents, objectEvents, type CatalogEvent } from './import.source.js';
 import { Spill } from './import.spill.js';
 import { IntSet } from './import.ids.js';
 import { CatalogSql, dialectOf, type Dialect, type Table } from './import.sql.js';
+import { dropProductAnswers, writeMissingAnswers } from './catalog.read-model.js';
+import { bumpCatalogVersion, catalogVersion } from './catalog.version.js';
 import {
   CatalogValidator,
   validateCatalog,
@@ -53,6 +58,8 @@ export interface ImportReport {
   media: Tally;
   /** Products whose list of curated comparables the document sets. */
   similarLists: Tally;
+  /** Set when the file was not read: the last import read the same bytes and the catalog has not moved since. */
+  skipped?: true;
 }
 
 export interface ImportOptions {
@@ -320,17 +327,26 @@ class CatalogWriter {
     this.skus = [];
     if ((products.length === 0 && skus.length === 0) || !this.writing) return;
     const changed = await this.write(productTable, products, this.report.products);
+    await dropProductAnswers(this.sql, [...changed.keys()]);
     await this.writeSkus(skus);
     // Products stored before: listed SKUs of theirs that they do not list any more.
     await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
   }
 
   private async writeSkus(skus: SkuInput[]): Promise<void> {
-    await this.write(skuTable, skus, this.report.skus);
+    // The answers of the products a changed SKU belonged to, and of those it belongs to now, are
+    // written again at the end (finish).
+    await this.write(skuTable, skus, this.report.skus, async (changed) => {
+      await this.sql.dropAnswersOfSkus([...changed].filter(([, stored]) => stored).map(([id]) => id));
+      await dropProductAnswers(this.sql, [...new Set(skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId))]);
+    });
   }
 
-  /** Compares the rows with the stored ones and writes the new and changed: which were (true: stored before). */
-  private async write<Row extends { id: number }>(table: Table<Row>, rows: Row[], tally: Tally): Promise<Map<number, boolean>> {
+  /**
+   * Compares the rows with the stored ones and writes the new and changed: which were (true:
+   * stored before). `before` runs ahead of the writes, with the changed ids.
+   */
+  private async write<Row extends { id: number }>(table: Table<Row>, rows: Row[], tally: Tally, before?: (changed: ReadonlyMap<number, boolean>) => Promise<void>): Promise<Map<number, boolean>> {
     if (rows.length === 0) return new Map();
     const texts = rows.map((row) => this.sql.encode(table, row));
     const changed = await this.sql.changed(table, texts);
@@ -339,7 +355,10 @@ class CatalogWriter {
     tally.inserted += inserted;
     tally.updated += changed.size - inserted;
     tally.unchanged += rows.length - changed.size;
-    if (changed.size > 0) await this.sql.upsert(table, changed.size === rows.length ? texts : texts.filter((_text, index) => changed.has(rows[index]!.id)));
+    if (changed.size > 0) {
+      await before?.(changed);
+      await this.sql.upsert(table, changed.size === rows.length ? texts : texts.filter((_text, index) => changed.has(rows[index]!.id)));
+    }
     return changed;
   }
 
@@ -427,10 +446,12 @@ class CatalogWriter {
     await this.writeLinks(links);
     await this.unlist();
     await this.writeSimilar();
+    // The read model: every product whose answer was dropped above, or never written.
+    await writeMissingAnswers(this.tx);
     const { report } = this;
     const changed = report.skusUnlisted > 0 || [report.stores, report.products, report.skus, report.media, report.similarLists].some((tally) => tally.inserted + tally.updated > 0);
     // Processes caching catalog reads compare this version to drop what they hold.
-    if (changed) await this.tx.catalogMeta.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });
+    if (changed) await bumpCatalogVersion(this.tx, 'import');
     return report;
   }
 
@@ -440,6 +461,7 @@ class CatalogWriter {
    */
   private async unlist(): Promise<void> {
     const ids = [...new Set(this.unlistCandidates.filter((id) => !this.validator.listsSku(id)))];
+    await this.sql.dropAnswersOfSkus(ids);
     await this.sql.unlistSkus(ids);
     this.report.skusUnlisted += ids.length;
   }
@@ -572,18 +594,83 @@ export async function importCatalog(db: Db, raw: unknown, options: ImportOptions
   return db.$transaction((tx) => runImport(tx, dialect, inLists(objectEvents(raw)), options), { maxWait: 30_000, timeout: options.timeoutMs ?? 10 * 60_000 });
 }
 
+export interface FileImportOptions extends ImportOptions {
+  /** Reads the file even when it is the one the last import read and nothing changed since. */
+  full?: boolean;
+}
+
+/** The SHA-256 of a file's bytes, hex. */
+async function fileDigest(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const block of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(block);
+  return hash.digest('hex');
+}
+
+/** Every count of a report as unchanged (what importing the same document again finds). */
+function allUnchanged(report: ImportReport): ImportReport {
+  const unchanged = (tally: Tally) => ({ inserted: 0, updated: 0, unchanged: tally.inserted + tally.updated + tally.unchanged });
+  return {
+    stores: unchanged(report.stores),
+    products: unchanged(report.products),
+    skus: unchanged(report.skus),
+    skusUnlisted: 0,
+    media: unchanged(report.media),
+    similarLists: unchanged(report.similarLists),
+  };
+}
+
+/**
+ * The report of importing this file again when the last import read a file of the same digest and
+ * the catalog has not moved since (no other import changed it, no stock was taken or given back):
+ * the import would find every row unchanged. Null otherwise. The version is read before the record
+ * of the last import: whatever commits in between, they cannot both match unless nothing did.
+ */
+async function sameAsLastImport(db: Db, digest: string): Promise<ImportReport | null> {
+  const version = await catalogVersion(db);
+  const last = await db.catalogImport.findUnique({ where: { id: 1 } });
+  if (!last || last.digest !== digest || last.catalogVersion !== version) return null;
+  return { ...allUnchanged(last.report as unknown as ImportReport), skipped: true };
+}
+
 /**
  * Imports a document file, streamed: the file is read a block at a time and never parsed whole.
- * Throws CatalogSyntaxError when it is not JSON, CatalogValidationError when it has problems.
+ * Throws CatalogSyntaxError when it is not JSON, CatalogValidationError when it has problems. A
+ * file with the digest of the last import's, while the catalog is as that import left it, is not
+ * read again (the report says `skipped`); `full` reads it all the same.
  */
-export async function importCatalogFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importCatalogFile(db: Db, file: string, options: FileImportOptions = {}): Promise<ImportReport> {
+  const before = await stat(file);
+  const digest = await fileDigest(file);
+  if (!options.full) {
+    const same = await sameAsLastImport(db, digest);
+    if (same) return same;
+  }
   const dialect = dialectOf(db);
-  return db.$transaction((tx) => runImport(tx, dialect, fileEvents(file), options), { maxWait: 30_000, timeout: options.timeoutMs ?? 60 * 60_000 });
+  return db.$transaction(
+    async (tx) => {
+      const report = await runImport(tx, dialect, fileEvents(file), options);
+      const after = await stat(file);
+      // A file written to while it was read: what was imported has no known digest.
+      if (after.size !== before.size || after.mtimeMs !== before.mtimeMs) await tx.catalogImport.deleteMany();
+      else {
+        const version = await catalogVersion(tx);
+        const last = await tx.catalogImport.findUnique({ where: { id: 1 }, select: { digest: true, catalogVersion: true } });
+        // Read again with nothing changed (--full): the record stands as it is.
+        if (last?.digest !== digest || last.catalogVersion !== version) {
+          const record = { digest, catalogVersion: version, report: report as unknown as Prisma.InputJsonValue, importedAt: new Date() };
+          await tx.catalogImport.upsert({ where: { id: 1 }, create: { id: 1, ...record }, update: record });
+        }
+      }
+      return report;
+    },
+    { maxWait: 30_000, timeout: options.timeoutMs ?? 60 * 60_000 },
+  );
 }
 
 export function formatReport(report: ImportReport): string {
   const line = (name: string, tally: Tally) => `${name}: ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged`;
   return [
+    ...(report.skipped ? ['the same file as the last import, and the catalog has not changed since: not read again (--full reads it)'] : []),
     line('stores', report.stores),
     line('products', report.products),
     `${line('skus', report.skus)}, ${report.skusUnlisted} unlisted`,

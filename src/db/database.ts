@@ -10,6 +10,7 @@ import pg from 'pg';
 // process never loads (and instantiates the query compiler of) the other one.
 import type { PrismaClient as SqliteClient, Prisma } from './generated/sqlite/client.js';
 import { providerOf, type DatabaseProvider } from '../config.js';
+import { pgReader, sqliteReader, type RowReader } from './reader.js';
 
 export type Db = SqliteClient;
 /** A client or the client of an open transaction: what repositories accept. */
@@ -47,6 +48,8 @@ export interface Database {
   readonly provider: DatabaseProvider;
   /** The DATABASE_URL it was opened with (live updates LISTEN on a connection of their own). */
   readonly url: string;
+  /** Hot catalog reads straight through the driver (reader.ts). */
+  readonly reader: RowReader;
   /** PostgreSQL: the pool's connections; null on SQLite (one connection, no pool). */
   poolStats(): PoolStats | null;
   close(): Promise<void>;
@@ -118,10 +121,12 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) => onQuery({ query: event.query, durationMs: event.duration }));
   }
+  const reader = pool ? pgReader(pool, options.onQuery) : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
   return {
     db,
     provider,
     url: databaseUrl,
+    reader,
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     async connect() {
       await db.$connect();
@@ -131,7 +136,10 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
         await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
       }
     },
-    close: () => db.$disconnect(),
+    close: async () => {
+      reader.close();
+      await db.$disconnect();
+    },
   };
 }
 

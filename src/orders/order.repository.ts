@@ -4,6 +4,7 @@ import type { DbClient, Prisma } from '../db/database.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import type { Order, OrderCost, OrderLine, RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
+import { writeAnswersOfSkus } from '../catalog/catalog.read-model.js';
 
 const orderColumns = {
   id: true,
@@ -115,6 +116,8 @@ export class OrderRepository {
       const { count } = await tx.sku.updateMany({ where: { id: Number(line.variantId), qtyAvailable: { gte: line.quantity } }, data: { qtyAvailable: { decrement: line.quantity } } });
       if (count === 0) short.push(line.variantId);
     }
+    // The catalog's answers show the stock: written again in the same transaction.
+    if (short.length === 0) await writeAnswersOfSkus(tx, lines.map((line) => Number(line.variantId)));
     return short;
   }
 
@@ -123,5 +126,6 @@ export class OrderRepository {
     for (const line of lines) {
       await tx.sku.updateMany({ where: { id: Number(line.variantId) }, data: { qtyAvailable: { increment: line.quantity } } });
     }
+    await writeAnswersOfSkus(tx, lines.map((line) => Number(line.variantId)));
   }
 }

@@ -1,0 +1,149 @@
+// What the bench scripts share: starting a server process and waiting for it, and measuring one
+// with autocannon (rps, latencies, errors, and CPU from /proc: the server's, the load generator's,
+// everything else's).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { projectRoot } from '../src/db/schema-engine.js';
+import { freePort } from './ports.js';
+
+export interface Measure {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+  /** Requests that got no answer within the timeout (part of errors; not in the latencies). */
+  timeouts: number;
+  /** CPU over the measured seconds, % of one core (Linux): the server's, the load generator's (this process), and everything else's on the machine. */
+  server_cpu_pct: number | null;
+  load_cpu_pct: number;
+  other_cpu_pct: number | null;
+  /** rps per core of server CPU (rps / server CPU): what the server serves with the CPU it got, less sensitive to a load generator at its limit or to other work on the machine. */
+  rps_per_core: number | null;
+}
+
+export type Request = autocannon.Request;
+
+export const randomInt = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export interface Server {
+  base: string;
+  child: ChildProcess;
+  /** Peak resident memory so far, MiB (Linux). */
+  peakRssMiB(): number | null;
+  /** CPU seconds used so far (user + system, Linux). */
+  cpuSeconds(): number | null;
+  stop(): Promise<void>;
+}
+
+/** Servers started and not exited yet (stopped on a failure). */
+export const running = new Set<ChildProcess>();
+
+export async function start(script: string, args: string[], nodeFlags: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args.map((arg) => arg.replace('{port}', String(port)))], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}${readyPath}`, child);
+  const status = (key: string) => {
+    try {
+      const match = new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return match ? Math.round(Number(match[1]) / 1024) : null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    base,
+    child,
+    peakRssMiB: () => status('VmHWM'),
+    cpuSeconds() {
+      try {
+        // Fields after the command name: state is field 3, utime 14, stime 15 (clock ticks, 100 a second).
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return null;
+      }
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** CPU seconds the whole machine spent busy so far (all cores; /proc/stat, 100 ticks a second). */
+function machineBusySeconds(): number | null {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already in user)
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Slow answers count in the latencies rather than vanish as errors: a request gets 60 s. */
+const requestTimeoutSeconds = 60;
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds measured, after `warmup` seconds not measured. */
+  duration: number;
+  warmup: number;
+}
+
+export async function load(server: Server, requests: Request[], { connections, duration, warmup }: LoadOptions): Promise<Measure> {
+  const run = (seconds: number) => autocannon({ url: server.base, connections, duration: seconds, requests, timeout: requestTimeoutSeconds });
+  if (warmup > 0) await run(warmup);
+  const before = { server: server.cpuSeconds(), machine: machineBusySeconds(), self: process.cpuUsage(), at: process.hrtime.bigint() };
+  const result = await run(duration);
+  const elapsed = Number(process.hrtime.bigint() - before.at) / 1e9;
+  const serverCpu = before.server === null ? null : (server.cpuSeconds() ?? before.server) - before.server;
+  const self = process.cpuUsage(before.self);
+  const selfCpu = (self.user + self.system) / 1e6;
+  const machineBusy = machineBusySeconds();
+  const otherCpu = before.machine === null || machineBusy === null || serverCpu === null ? null : Math.max(0, machineBusy - before.machine - serverCpu - selfCpu);
+  const percent = (seconds: number) => Math.round((100 * seconds) / elapsed);
+  return {
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    timeouts: result.timeouts,
+    server_cpu_pct: serverCpu === null ? null : percent(serverCpu),
+    load_cpu_pct: percent(selfCpu),
+    other_cpu_pct: otherCpu === null ? null : percent(otherCpu),
+    rps_per_core: serverCpu ? Math.round(result.requests.total / serverCpu) : null,
+  };
+}
+
+/** The node flags `npm start` runs the gateway with (package.json). */
+export function startFlags(): string[] {
+  const script = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return script.split(/\s+/).filter((word) => word.startsWith('--'));
+}

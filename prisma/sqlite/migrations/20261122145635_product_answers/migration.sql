@@ -1,0 +1,8 @@
+-- CreateTable
+CREATE TABLE "ProductAnswer" (
+    "productId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "priceMinor" INTEGER NOT NULL,
+    "currency" TEXT NOT NULL,
+    "body" TEXT NOT NULL,
+    CONSTRAINT "ProductAnswer_productId_fkey" FOREIGN KEY ("productId") REFERENCES "Product" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);

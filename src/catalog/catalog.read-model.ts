@@ -1,0 +1,183 @@
+// The catalog's read model: each product's REST answer (the product with its listed SKUs) kept in
+// ProductAnswer as the JSON text that is sent. It is written in the transaction of every change to
+// what it shows — an import (catalog rows), a submit (stock taken), an order cancelled or failed
+// (stock given back) — so it is never behind the rows it is made from, and every process reads
+// the same. A cold catalog read is then one or two indexed lookups through the driver
+// (db/reader.ts) and some string joins: no records, no serializer. Media and comparables answers
+// are assembled from the products' texts, a comparable's price tier inserted on the way.
+//
+// A product without a text (a database from before the table; the import fills the gaps) makes
+// the read answer undefined, and the caller reads it the long way.
+import type { DbClient } from '../db/database.js';
+import type { RowReader } from '../db/reader.js';
+import { priceTier } from '../domain/price-tier.js';
+import { bumpCatalogVersion } from './catalog.version.js';
+import { CatalogRepository } from './catalog.repository.js';
+import { mediaInfoView, productView } from './catalog.view.js';
+import { CatalogSql, dialectOf, type Table } from './import.sql.js';
+import type { MediaKind, MediaRecord, SkuRecord } from './catalog.model.js';
+
+interface AnswerRow {
+  productId: number;
+  priceMinor: number;
+  currency: string;
+  body: string;
+}
+
+const answerTable: Table<AnswerRow> = {
+  name: 'ProductAnswer',
+  columns: [
+    ['productId', 'int'],
+    ['priceMinor', 'int'],
+    ['currency', 'text'],
+    ['body', 'text'],
+  ],
+};
+
+/** Products per statement when texts are (re)written. */
+const writeBatch = 500;
+
+/**
+ * (Re)writes the answers of these products from their rows as `db` sees them (inside the caller's
+ * transaction). Ids of products that do not exist are skipped.
+ */
+export async function writeProductAnswers(db: DbClient, productIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const repository = new CatalogRepository(db);
+  const sql = new CatalogSql(db, dialectOf(db));
+  for (let start = 0; start < ids.length; start += writeBatch) {
+    const batch = ids.slice(start, start + writeBatch);
+    const [products, skus] = [await repository.productsByIds(batch), await repository.skusOfProducts(batch)];
+    const skusOf = new Map<number, SkuRecord[]>();
+    for (const sku of skus) {
+      const list = skusOf.get(sku.productId);
+      if (list) list.push(sku);
+      else skusOf.set(sku.productId, [sku]);
+    }
+    // In id order: concurrent writers (two submits) take the rows' locks in the same order.
+    products.sort((a, b) => a.id - b.id);
+    const rows = products.map((product) =>
+      sql.encode(answerTable, { productId: product.id, priceMinor: product.priceMinor, currency: product.currency, body: JSON.stringify(productView({ product, skus: skusOf.get(product.id) ?? [] })) }),
+    );
+    await sql.upsert(answerTable, rows);
+  }
+}
+
+/** Rewrites the answers of the products of these SKUs, whose stock changed, and moves the catalog version. */
+export async function writeAnswersOfSkus(db: DbClient, skuIds: readonly number[]): Promise<void> {
+  if (skuIds.length === 0) return;
+  const rows = await db.sku.findMany({ where: { id: { in: [...new Set(skuIds)] } }, select: { productId: true } });
+  await writeProductAnswers(
+    db,
+    rows.map((row) => row.productId),
+  );
+  await bumpCatalogVersion(db, 'stock');
+}
+
+/** Drops the answers of these products (the import rewrites every missing one at its end). */
+export async function dropProductAnswers(sql: CatalogSql, productIds: readonly number[]): Promise<void> {
+  await sql.deleteWhereIn('ProductAnswer', 'productId', productIds);
+}
+
+/** Writes the answers of every product that has none, a batch at a time (after an import's writes). */
+export async function writeMissingAnswers(db: DbClient): Promise<number> {
+  let written = 0;
+  for (let after = 0; ; ) {
+    const rows = await db.product.findMany({ where: { id: { gt: after }, answer: { is: null } }, select: { id: true }, orderBy: { id: 'asc' }, take: writeBatch });
+    if (rows.length === 0) return written;
+    const ids = rows.map((row) => row.id);
+    await writeProductAnswers(db, ids);
+    written += ids.length;
+    after = ids[ids.length - 1]!;
+  }
+}
+
+interface PartRow {
+  body: string | null;
+  priceMinor: number | null;
+  currency: string | null;
+}
+
+interface OwnedPartRow extends PartRow {
+  ownerId: number;
+}
+
+interface MediaRow {
+  id: number;
+  slug: string;
+  fileName: string;
+  platform: string | null;
+}
+
+const part = 'a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
+const statements = {
+  product: `SELECT ${part} FROM "ProductAnswer" AS a WHERE a."productId" = ?`,
+  similarOfProduct: `SELECT ${part} FROM "SimilarProduct" AS s LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" WHERE s."productId" = ? ORDER BY s."position"`,
+  mediaById: `SELECT "id", "slug", "fileName", "platform" FROM "Media" WHERE "id" = ? AND "type" = ?`,
+  mediaBySlug: `SELECT "id", "slug", "fileName", "platform" FROM "Media" WHERE "type" = ? AND "slug" = ?`,
+  productsOfMedia: `SELECT m."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m LEFT JOIN "ProductAnswer" AS a ON a."productId" = m."productId" WHERE m."mediaId" = ? ORDER BY m."position"`,
+  similarOfMedia:
+    `SELECT s."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
+    `LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" WHERE m."mediaId" = ? ORDER BY s."productId", s."position"`,
+};
+
+type Part = { body: string; priceMinor: number; currency: string };
+
+function complete(row: PartRow): row is Part {
+  return row.body !== null && row.priceMinor !== null && row.currency !== null;
+}
+
+/** A product's text with `key` and its JSON value added last (a text is an object: it ends with `}`). */
+function withKey(body: string, key: string, json: string): string {
+  return `${body.slice(0, -1)},"${key}":${json}}`;
+}
+
+/** A product's text with its comparables (in order, each with its price tier against it). */
+function comparable(product: Part, similar: readonly Part[]): string {
+  const base = { minor: product.priceMinor, currency: product.currency };
+  const parts = similar.map((other) => withKey(other.body, 'price_tier', `"${priceTier(base, { minor: other.priceMinor, currency: other.currency })}"`));
+  return withKey(product.body, 'similar_products', `[${parts.join(',')}]`);
+}
+
+export class CatalogReadModel {
+  constructor(private readonly reader: RowReader) {}
+
+  /** GET /product/{id}; undefined when there is no text for it (no such product, or not written yet). */
+  async product(id: number): Promise<string | undefined> {
+    const [row] = await this.reader.all<PartRow>(statements.product, [id]);
+    return row && complete(row) ? row.body : undefined;
+  }
+
+  /** GET /product/{id}/comparables. */
+  async comparableProduct(id: number): Promise<string | undefined> {
+    const [row] = await this.reader.all<PartRow>(statements.product, [id]);
+    if (!row || !complete(row)) return undefined;
+    const similar = await this.reader.all<PartRow>(statements.similarOfProduct, [id]);
+    if (!similar.every(complete)) return undefined;
+    return comparable(row, similar);
+  }
+
+  /** A media answer (`{"image_info": …, "products": […]}`), with comparables or not. */
+  async media(kind: MediaKind, ref: { id: number } | { slug: string }, withSimilar: boolean): Promise<string | undefined> {
+    const [media] =
+      'id' in ref ? await this.reader.all<MediaRow>(statements.mediaById, [ref.id, kind]) : await this.reader.all<MediaRow>(statements.mediaBySlug, [kind, ref.slug]);
+    if (!media) return undefined;
+    const products = await this.reader.all<OwnedPartRow>(statements.productsOfMedia, [media.id]);
+    if (!products.every(complete)) return undefined;
+    let texts: string[];
+    if (!withSimilar) texts = products.map((product) => product.body!);
+    else {
+      const similarOf = new Map<number, Part[]>();
+      for (const row of await this.reader.all<OwnedPartRow>(statements.similarOfMedia, [media.id])) {
+        if (!complete(row)) return undefined;
+        const list = similarOf.get(row.ownerId);
+        if (list) list.push(row);
+        else similarOf.set(row.ownerId, [row]);
+      }
+      texts = products.map((product) => comparable(product as OwnedPartRow & Part, similarOf.get(product.ownerId) ?? []));
+    }
+    const record: MediaRecord = { id: media.id, kind, slug: media.slug, fileName: media.fileName, platform: media.platform };
+    return `{"${kind}_info":${JSON.stringify(mediaInfoView(record))},"products":[${texts.join(',')}]}`;
+  }
+}

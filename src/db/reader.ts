@@ -1,0 +1,74 @@
+// Reads for the hottest catalog statements, straight through the driver: a prepared statement
+// per SQL text on a read-only better-sqlite3 connection of its own (WAL: it reads while others
+// write), or a named prepared statement on PostgreSQL through the same pool Prisma uses (its
+// bounds and timeouts hold). The query builder, its result mapping and the adapter layer cost
+// several times a one-row indexed lookup (bench/README.md); these statements return a few
+// columns, mostly text that is sent as it is.
+//
+// SQL is written once with `?` placeholders; PostgreSQL gets `$1…` in their place. Column values
+// come back as the driver gives them: integers as numbers, text as strings.
+import Database from 'better-sqlite3';
+import type pg from 'pg';
+
+export interface RowReader {
+  /** The rows of a SELECT (`?` placeholders, numbers and strings as parameters). */
+  all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]>;
+  close(): void;
+}
+
+type OnQuery = (event: { query: string; durationMs: number }) => void;
+
+/** `?` → `$1`, `$2`, … (the statements here have no `?` inside literals). */
+export function numberedPlaceholders(sql: string): string {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${(index += 1)}`);
+}
+
+export function sqliteReader(file: string, onQuery?: OnQuery): RowReader {
+  // Opened at the first read: the file exists and is migrated by then.
+  let connection: Database.Database | null = null;
+  const statements = new Map<string, Database.Statement>();
+  return {
+    all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]> {
+      try {
+        connection ??= new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
+        let statement = statements.get(sql);
+        if (statement === undefined) {
+          statement = connection.prepare(sql);
+          statements.set(sql, statement);
+        }
+        const started = onQuery ? performance.now() : 0;
+        const rows = statement.all(...params) as Row[];
+        onQuery?.({ query: sql, durationMs: performance.now() - started });
+        return Promise.resolve(rows);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    close() {
+      connection?.close();
+      connection = null;
+      statements.clear();
+    },
+  };
+}
+
+export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
+  const names = new Map<string, { name: string; text: string }>();
+  return {
+    async all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]> {
+      let statement = names.get(sql);
+      if (statement === undefined) {
+        statement = { name: `catalog_read_${names.size + 1}`, text: numberedPlaceholders(sql) };
+        names.set(sql, statement);
+      }
+      const started = onQuery ? performance.now() : 0;
+      const result = await pool.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: [...params] });
+      onQuery?.({ query: sql, durationMs: performance.now() - started });
+      return result.rows;
+    },
+    close() {
+      // The pool is Prisma's: it is ended with the client.
+    },
+  };
+}
