@@ -206,7 +206,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   app.decorateRequest('idempotentWrite', null);
   const idempotency = idempotencyHooks();
 
-  const catalogRepository = new CatalogRepository(database.db);
+  const catalogRepository = new CatalogRepository(database.db, database.reader, database.provider);
   const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes, answerMaxBytes: config.catalogAnswerCacheMaxBytes });
   const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader));
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
