@@ -238,12 +238,13 @@ export class CatalogSql {
     return rows.map((row) => Number(row.id));
   }
 
-  /** Drops the read model's answers of the products these SKUs belong to (as stored). */
-  async dropAnswersOfSkus(ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
+  /** The products these SKUs belong to, as stored (a read: no lock taken). */
+  async productsOfSkus(ids: readonly number[]): Promise<number[]> {
+    const products = new Set<number>();
     for (const batch of this.idBatches(ids)) {
-      await this.execute(`DELETE FROM "ProductAnswer" WHERE "productId" IN (SELECT "productId" FROM "Sku" WHERE "id" IN ${this.ids()})`, [batch]);
+      for (const row of await this.query<{ productId: number | bigint }>(`SELECT DISTINCT "productId" FROM "Sku" WHERE "id" IN ${this.ids()}`, [batch])) products.add(Number(row.productId));
     }
+    return [...products];
   }
 
   async unlistSkus(ids: readonly number[]): Promise<void> {

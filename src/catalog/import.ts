@@ -327,19 +327,21 @@ class CatalogWriter {
     this.skus = [];
     if ((products.length === 0 && skus.length === 0) || !this.writing) return;
     const changed = await this.write(productTable, products, this.report.products);
-    await dropProductAnswers(this.sql, [...changed.keys()]);
     await this.writeSkus(skus);
+    // After the rows they are made of, as a submit does (rows, then answers): fewer lock waits the other way round.
+    await dropProductAnswers(this.sql, [...changed.keys()]);
     // Products stored before: listed SKUs of theirs that they do not list any more.
     await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
   }
 
   private async writeSkus(skus: SkuInput[]): Promise<void> {
     // The answers of the products a changed SKU belonged to, and of those it belongs to now, are
-    // written again at the end (finish).
-    await this.write(skuTable, skus, this.report.skus, async (changed) => {
-      await this.sql.dropAnswersOfSkus([...changed].filter(([, stored]) => stored).map(([id]) => id));
-      await dropProductAnswers(this.sql, [...new Set(skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId))]);
+    // dropped, and written again at the end (finish).
+    let owners: number[] = [];
+    const changed = await this.write(skuTable, skus, this.report.skus, async (changing) => {
+      owners = await this.sql.productsOfSkus([...changing].filter(([, stored]) => stored).map(([id]) => id));
     });
+    await dropProductAnswers(this.sql, [...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)])]);
   }
 
   /**
@@ -461,8 +463,9 @@ class CatalogWriter {
    */
   private async unlist(): Promise<void> {
     const ids = [...new Set(this.unlistCandidates.filter((id) => !this.validator.listsSku(id)))];
-    await this.sql.dropAnswersOfSkus(ids);
+    const owners = await this.sql.productsOfSkus(ids);
     await this.sql.unlistSkus(ids);
+    await dropProductAnswers(this.sql, owners);
     this.report.skusUnlisted += ids.length;
   }
 
