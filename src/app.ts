@@ -197,16 +197,22 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   });
   // Past this many open sockets a process refuses new ones at once, before they cost anything.
   app.server.maxConnections = config.maxConnections;
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    checkUrl(request.url);
+    try {
+      checkUrl(request.url);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
   const { refuseWithoutKey } = await registerSecurity(app, config);
   if (config.apiKeys.length === 0) app.log.warn('API_KEYS is not set: the service runs open, every caller may do everything');
   app.decorateRequest('idempotentWrite', null);
   const idempotency = idempotencyHooks();
 
-  const catalogRepository = new CatalogRepository(database.db, database.reader, database.provider);
+  const catalogRepository = new CatalogRepository(database.db, database.reader);
   const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes, answerMaxBytes: config.catalogAnswerCacheMaxBytes });
   const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader));
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);

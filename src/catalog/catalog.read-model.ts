@@ -34,7 +34,7 @@ const answerTable: Table<AnswerRow> = {
   ],
 };
 
-/** Products per statement when texts are (re)written. */
+/** Products per batch when texts are (re)written. */
 const writeBatch = 500;
 
 /**
@@ -80,16 +80,21 @@ export async function dropProductAnswers(sql: CatalogSql, productIds: readonly n
   await sql.deleteWhereIn('ProductAnswer', 'productId', productIds);
 }
 
-/** Writes the answers of every product that has none, a batch at a time (after an import's writes). */
+/**
+ * Writes the answers of every product that has none, a batch at a time (after an import's writes).
+ * Products are walked by id, a page at a time, each page's answers looked up by key: an anti-join
+ * per page made PostgreSQL, whose statistics are stale right after a bulk load, scan both tables
+ * for every page.
+ */
 export async function writeMissingAnswers(db: DbClient): Promise<number> {
   let written = 0;
   for (let after = 0; ; ) {
-    const rows = await db.product.findMany({ where: { id: { gt: after }, answer: { is: null } }, select: { id: true }, orderBy: { id: 'asc' }, take: writeBatch });
-    if (rows.length === 0) return written;
-    const ids = rows.map((row) => row.id);
-    await writeProductAnswers(db, ids);
-    written += ids.length;
-    after = ids[ids.length - 1]!;
+    const page = await db.product.findMany({ where: { id: { gt: after } }, select: { id: true, answer: { select: { productId: true } } }, orderBy: { id: 'asc' }, take: writeBatch });
+    if (page.length === 0) return written;
+    const missing = page.filter((row) => row.answer === null).map((row) => row.id);
+    await writeProductAnswers(db, missing);
+    written += missing.length;
+    after = page[page.length - 1]!.id;
   }
 }
 

@@ -1,14 +1,14 @@
 // The catalog's reads of records. Every method takes many keys at once (the DataLoaders call them
-// once per tree level) and selects only the columns the records need. Request reads go through
-// the driver (db/reader.ts: a prepared statement, a row per record, no query builder) when the
-// repository has a reader; inside a transaction (the read model's writes) through Prisma, which
-// sees the transaction's own writes. Both give the same records: raw rows are brought to the
-// types Prisma gives (booleans, dates, parsed JSON) before the one mapping below (a test compares
-// answers built both ways byte for byte).
+// once per tree level) and selects only the columns the records need. The same SQL runs through
+// the driver (db/reader.ts: a prepared statement, a row per record, no query builder) for
+// requests, and through Prisma's raw queries inside a transaction (the read model's writes, which
+// must see the transaction's own writes). Raw rows (0/1 or true/false, JSON and dates selected as
+// text) are brought to the types Prisma gives before the one row-to-record mapping.
 import type { DbClient, Prisma } from '../db/database.js';
 import { toMajor } from '../domain/money.js';
 import { catalogVersion } from './catalog.version.js';
-import type { RowReader } from '../db/reader.js';
+import { prismaReader, type RowReader } from '../db/reader.js';
+import { dialectOf } from './import.sql.js';
 import type { MediaKind, MediaRecord, ProductRecord, SkuRecord, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
 
 const productColumns = {
@@ -175,8 +175,12 @@ function rawColumns(columns: Record<string, true>, asText: readonly string[]): s
     .join(', ');
 }
 
-/** Ids as one parameter: a JSON array the database expands (json_each on SQLite, json_array_elements_text on PostgreSQL). */
-const idList = (ids: readonly number[]) => JSON.stringify(ids);
+/**
+ * Ids as one parameter: on SQLite a JSON array that json_each expands; on PostgreSQL an integer
+ * array literal for `= ANY(…)`, which the planner turns into index lookups even when its
+ * statistics are stale (right after an import; an expanded JSON array made it scan every SKU).
+ */
+const idList = (dialect: 'sqlite' | 'postgresql', ids: readonly number[]) => (dialect === 'sqlite' ? JSON.stringify(ids) : `{${ids.join(',')}}`);
 
 export interface ProductFilter {
   first: number;
@@ -186,78 +190,49 @@ export interface ProductFilter {
 }
 
 export class CatalogRepository {
-  private readonly statements: ReturnType<typeof readerStatements> | null;
+  private readonly reader: RowReader;
+  private readonly statements: ReturnType<typeof readerStatements>;
+  private readonly dialect: 'sqlite' | 'postgresql';
 
   constructor(
     private readonly db: DbClient,
-    /** Reads through the driver (requests); without one, through Prisma (transactions). */
-    private readonly reader: RowReader | null = null,
-    dialect: 'sqlite' | 'postgresql' = 'sqlite',
+    /** Reads through the driver (requests); without one, the same SQL through Prisma's raw queries (transactions). */
+    reader: RowReader | null = null,
   ) {
-    this.statements = reader ? readerStatements(dialect) : null;
+    this.dialect = dialectOf(db);
+    this.reader = reader ?? prismaReader(db, this.dialect);
+    this.statements = readerStatements(this.dialect);
   }
 
   async mediaById(kind: MediaKind, id: number): Promise<MediaRecord | null> {
-    if (this.reader && this.statements) {
-      const [raw] = await this.reader.all<Raw>(this.statements.mediaById, [id, kind]);
-      return raw ? toMediaRecord(fromRawMedia(raw)) : null;
-    }
-    const row = await this.db.media.findUnique({ where: { id }, select: mediaColumns });
-    return row && row.type === kind ? toMediaRecord(row) : null;
+    const [raw] = await this.reader.all<Raw>(this.statements.mediaById, [id, kind]);
+    return raw ? toMediaRecord(fromRawMedia(raw)) : null;
   }
 
   async mediaBySlug(kind: MediaKind, slug: string): Promise<MediaRecord | null> {
-    if (this.reader && this.statements) {
-      const [raw] = await this.reader.all<Raw>(this.statements.mediaBySlug, [kind, slug]);
-      return raw ? toMediaRecord(fromRawMedia(raw)) : null;
-    }
-    const row = await this.db.media.findUnique({ where: { type_slug: { type: kind, slug } }, select: mediaColumns });
-    return row ? toMediaRecord(row) : null;
+    const [raw] = await this.reader.all<Raw>(this.statements.mediaBySlug, [kind, slug]);
+    return raw ? toMediaRecord(fromRawMedia(raw)) : null;
   }
 
   /** Product ids of each media item, in document order. */
   async productIdsOfMedia(mediaIds: readonly number[]): Promise<Map<number, number[]>> {
-    if (this.reader && this.statements) {
-      const rows = await this.reader.all<{ mediaId: number; productId: number }>(this.statements.productIdsOfMedia, [idList(mediaIds)]);
-      return groupIds(rows, (row) => Number(row.mediaId), (row) => Number(row.productId));
-    }
-    const links = await this.db.mediaProduct.findMany({
-      where: { mediaId: { in: [...mediaIds] } },
-      select: { mediaId: true, productId: true },
-      orderBy: [{ mediaId: 'asc' }, { position: 'asc' }],
-    });
-    return groupIds(links, (link) => link.mediaId, (link) => link.productId);
+    const rows = await this.reader.all<Raw>(this.statements.productIdsOfMedia, [idList(this.dialect, mediaIds)]);
+    return groupIds(rows, (row) => Number(row.mediaId), (row) => Number(row.productId));
   }
 
   /** Curated similar product ids of each product, in document order. */
   async similarIdsOfProducts(productIds: readonly number[]): Promise<Map<number, number[]>> {
-    if (this.reader && this.statements) {
-      const rows = await this.reader.all<{ productId: number; similarProductId: number }>(this.statements.similarIdsOfProducts, [idList(productIds)]);
-      return groupIds(rows, (row) => Number(row.productId), (row) => Number(row.similarProductId));
-    }
-    const pairs = await this.db.similarProduct.findMany({
-      where: { productId: { in: [...productIds] } },
-      select: { productId: true, similarProductId: true },
-      orderBy: [{ productId: 'asc' }, { position: 'asc' }],
-    });
-    return groupIds(pairs, (pair) => pair.productId, (pair) => pair.similarProductId);
+    const rows = await this.reader.all<Raw>(this.statements.similarIdsOfProducts, [idList(this.dialect, productIds)]);
+    return groupIds(rows, (row) => Number(row.productId), (row) => Number(row.similarProductId));
   }
 
   async productsByIds(ids: readonly number[]): Promise<ProductRecord[]> {
-    if (this.reader && this.statements) return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(ids)])).map((raw) => toProductRecord(fromRawProduct(raw)));
-    const rows = await this.db.product.findMany({ where: { id: { in: [...ids] } }, select: productColumns });
-    return rows.map(toProductRecord);
+    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((raw) => toProductRecord(fromRawProduct(raw)));
   }
 
   /** SKUs of the products, each product's in document order. */
   async skusOfProducts(productIds: readonly number[]): Promise<SkuRecord[]> {
-    if (this.reader && this.statements) return (await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(productIds)])).map((raw) => toSkuRecord(fromRawSku(raw)));
-    const rows = await this.db.sku.findMany({
-      where: { productId: { in: [...productIds] }, listed: true },
-      select: skuColumns,
-      orderBy: [{ productId: 'asc' }, { position: 'asc' }],
-    });
-    return rows.map(toSkuRecord);
+    return (await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])).map((raw) => toSkuRecord(fromRawSku(raw)));
   }
 
   /** Products by ascending id, one more than asked to tell whether another page follows. */
@@ -288,15 +263,15 @@ export class CatalogRepository {
 
 /** The reader's statements, with the id-list expansion of the engine. */
 function readerStatements(dialect: 'sqlite' | 'postgresql') {
-  const ids = dialect === 'sqlite' ? '(SELECT "value" FROM json_each(?))' : '(SELECT json_array_elements_text(CAST(? AS json))::integer)';
+  const among = (column: string) => (dialect === 'sqlite' ? `"${column}" IN (SELECT "value" FROM json_each(?))` : `"${column}" = ANY(CAST(? AS integer[]))`);
   const media = rawColumns(mediaColumns, []);
   return {
     mediaById: `SELECT ${media} FROM "Media" WHERE "id" = ? AND "type" = ?`,
     mediaBySlug: `SELECT ${media} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
-    productIdsOfMedia: `SELECT "mediaId", "productId" FROM "MediaProduct" WHERE "mediaId" IN ${ids} ORDER BY "mediaId", "position"`,
-    similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" WHERE "productId" IN ${ids} ORDER BY "productId", "position"`,
-    productsByIds: `SELECT ${rawColumns(productColumns, ['images', 'variants'])} FROM "Product" WHERE "id" IN ${ids}`,
-    skusOfProducts: `SELECT ${rawColumns(skuColumns, ['dateCreated', 'dateLastModified', 'variantValues', 'dimensions'])} FROM "Sku" WHERE "productId" IN ${ids} AND "listed" ORDER BY "productId", "position"`,
+    productIdsOfMedia: `SELECT "mediaId", "productId" FROM "MediaProduct" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
+    similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" WHERE ${among('productId')} ORDER BY "productId", "position"`,
+    productsByIds: `SELECT ${rawColumns(productColumns, ['images', 'variants'])} FROM "Product" WHERE ${among('id')}`,
+    skusOfProducts: `SELECT ${rawColumns(skuColumns, ['dateCreated', 'dateLastModified', 'variantValues', 'dimensions'])} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position"`,
   };
 }
 

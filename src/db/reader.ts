@@ -24,6 +24,18 @@ export function numberedPlaceholders(sql: string): string {
   return sql.replace(/\?/g, () => `$${(index += 1)}`);
 }
 
+/**
+ * The reader's own connection. Memory-mapped reads: a lookup in a catalog larger than SQLite's
+ * page cache (2 MiB by default) reads the file's pages where the kernel keeps them instead of
+ * copying each through a read call; the mapping is address space, its pages the kernel's page
+ * cache (shared, evicted under pressure), up to 1 GiB of the file.
+ */
+function openReadOnly(file: string): Database.Database {
+  const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
+  connection.pragma('mmap_size = 1073741824');
+  return connection;
+}
+
 export function sqliteReader(file: string, onQuery?: OnQuery): RowReader {
   // Opened at the first read: the file exists and is migrated by then.
   let connection: Database.Database | null = null;
@@ -31,7 +43,7 @@ export function sqliteReader(file: string, onQuery?: OnQuery): RowReader {
   return {
     all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]> {
       try {
-        connection ??= new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
+        connection ??= openReadOnly(file);
         let statement = statements.get(sql);
         if (statement === undefined) {
           statement = connection.prepare(sql);
@@ -69,6 +81,29 @@ export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
     },
     close() {
       // The pool is Prisma's: it is ended with the client.
+    },
+  };
+}
+
+/** What prismaReader needs of a Prisma client or transaction. */
+interface RawQueries {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
+
+/** The same statements through Prisma's raw queries: inside a transaction, they see its writes. */
+export function prismaReader(db: RawQueries, dialect: 'sqlite' | 'postgresql'): RowReader {
+  const texts = new Map<string, string>();
+  return {
+    all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]> {
+      let text = texts.get(sql);
+      if (text === undefined) {
+        text = dialect === 'postgresql' ? numberedPlaceholders(sql) : sql;
+        texts.set(sql, text);
+      }
+      return db.$queryRawUnsafe<Row[]>(text, ...params);
+    },
+    close() {
+      // Nothing of its own to close.
     },
   };
 }
