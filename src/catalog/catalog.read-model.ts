@@ -64,14 +64,23 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
   }
 }
 
-/** Rewrites the answers of the products of these SKUs, whose stock changed, and moves the catalog version. */
-export async function writeAnswersOfSkus(db: DbClient, skuIds: readonly number[]): Promise<void> {
-  if (skuIds.length === 0) return;
+/**
+ * Before stock of these SKUs changes: locks their products' rows (catalog.sql's lockProducts), so
+ * that the texts written after the change are made of what other writers committed. Answers the
+ * product ids, for writeAnswersOfProducts.
+ */
+export async function lockProductsOfSkus(db: DbClient, skuIds: readonly number[]): Promise<number[]> {
+  if (skuIds.length === 0) return [];
   const rows = await db.sku.findMany({ where: { id: { in: [...new Set(skuIds)] } }, select: { productId: true } });
-  await writeProductAnswers(
-    db,
-    rows.map((row) => row.productId),
-  );
+  const productIds = [...new Set(rows.map((row) => row.productId))];
+  await new CatalogSql(db, dialectOf(db)).lockProducts(productIds);
+  return productIds;
+}
+
+/** After their stock changed (their rows locked by lockProductsOfSkus): rewrites the products' answers and moves the catalog version. */
+export async function writeAnswersOfProducts(db: DbClient, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await writeProductAnswers(db, productIds);
   await bumpCatalogVersion(db, 'stock');
 }
 

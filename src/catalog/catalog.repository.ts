@@ -111,13 +111,13 @@ const rawBool = (value: unknown): boolean => value === true || value === 1 || va
 /** A JSON column selected as text (both engines). */
 const rawJson = (value: unknown): JsonColumn => (typeof value === 'string' ? (JSON.parse(value) as JsonColumn) : null);
 /**
- * A DateTime column selected as text: SQLite has Prisma's `2026-01-05T10:00:00.000+00:00`,
- * PostgreSQL's timestamp(3) text is `2026-01-05 10:00:00.123` (UTC, as Prisma writes it).
+ * A DateTime column: SQLite has Prisma's text (`2026-01-05T10:00:00.000+00:00`); PostgreSQL's
+ * is selected as milliseconds since 1970 (its text form depends on DateStyle and has no ISO form
+ * for years past 9999, which the import accepts).
  */
 const rawDate = (value: unknown): Date | null => {
   if (value === null || value === undefined) return null;
-  const text = String(value);
-  return new Date(/(Z|[+-]\d\d(:?\d\d)?)$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
+  return new Date(typeof value === 'number' ? value : String(value));
 };
 const rawText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
@@ -168,10 +168,14 @@ function fromRawMedia(row: Raw): MediaRow {
   return { id: Number(row.id), type: String(row.type), slug: String(row.slug), fileName: String(row.fileName), platform: rawText(row.platform) };
 }
 
-/** The SELECT list of a model's columns for the reader: JSON and dates as text on both engines. */
-function rawColumns(columns: Record<string, true>, asText: readonly string[]): string {
+/** The SELECT list of a model's columns for the reader: JSON as text, dates as stored text (SQLite) or epoch milliseconds (PostgreSQL). */
+function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Record<string, true>, json: readonly string[], dates: readonly string[] = []): string {
   return Object.keys(columns)
-    .map((name) => (asText.includes(name) ? `CAST("${name}" AS TEXT) AS "${name}"` : `"${name}"`))
+    .map((name) => {
+      if (json.includes(name) || (dates.includes(name) && dialect === 'sqlite')) return `CAST("${name}" AS TEXT) AS "${name}"`;
+      if (dates.includes(name)) return `CAST(EXTRACT(EPOCH FROM "${name}") * 1000 AS double precision) AS "${name}"`;
+      return `"${name}"`;
+    })
     .join(', ');
 }
 
@@ -264,14 +268,14 @@ export class CatalogRepository {
 /** The reader's statements, with the id-list expansion of the engine. */
 function readerStatements(dialect: 'sqlite' | 'postgresql') {
   const among = (column: string) => (dialect === 'sqlite' ? `"${column}" IN (SELECT "value" FROM json_each(?))` : `"${column}" = ANY(CAST(? AS integer[]))`);
-  const media = rawColumns(mediaColumns, []);
+  const media = rawColumns(dialect, mediaColumns, []);
   return {
     mediaById: `SELECT ${media} FROM "Media" WHERE "id" = ? AND "type" = ?`,
     mediaBySlug: `SELECT ${media} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
     productIdsOfMedia: `SELECT "mediaId", "productId" FROM "MediaProduct" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
     similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" WHERE ${among('productId')} ORDER BY "productId", "position"`,
-    productsByIds: `SELECT ${rawColumns(productColumns, ['images', 'variants'])} FROM "Product" WHERE ${among('id')}`,
-    skusOfProducts: `SELECT ${rawColumns(skuColumns, ['dateCreated', 'dateLastModified', 'variantValues', 'dimensions'])} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position"`,
+    productsByIds: `SELECT ${rawColumns(dialect, productColumns, ['images', 'variants'])} FROM "Product" WHERE ${among('id')}`,
+    skusOfProducts: `SELECT ${rawColumns(dialect, skuColumns, ['variantValues', 'dimensions'], ['dateCreated', 'dateLastModified'])} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position"`,
   };
 }
 

@@ -155,7 +155,7 @@ type State = 'root' | 'key' | 'value' | 'version' | 'section' | 'record' | 'skip
  * order the file has them); other keys are skipped token by token. Events come in lists, one
  * per block read (`blockSize` bytes, 64 KiB by default), so memory holds a block and its records.
  */
-export async function* fileEvents(file: string, options: { blockSize?: number } = {}): AsyncGenerator<CatalogEvent[]> {
+export async function* fileEvents(file: string, options: { blockSize?: number; /** Each block of text as read (the import hashes them). */ onText?: (text: string) => void } = {}): AsyncGenerator<CatalogEvent[]> {
   const tokenize = jsonParser({ streamValues: false }) as unknown as Tokenizer;
   let state: State = 'root';
   let key = '';
@@ -241,6 +241,7 @@ export async function* fileEvents(file: string, options: { blockSize?: number } 
   const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: options.blockSize ?? 1 << 16 });
   try {
     for await (const block of stream as AsyncIterable<string>) {
+      options.onText?.(block);
       let text = block;
       if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       first = false;

@@ -238,6 +238,19 @@ export class CatalogSql {
     return rows.map((row) => Number(row.id));
   }
 
+  /**
+   * Locks these products' rows until the transaction ends (PostgreSQL; SQLite has one writer at a
+   * time). Whoever changes what a product's read-model text shows takes its product's row first,
+   * in id order, then SKU rows, then the text: a submit waits for an import that changes the
+   * product or its SKUs and then reads what it committed, and two writers of one product's text
+   * take turns instead of one overwriting the other's with what it read before the other committed.
+   */
+  async lockProducts(ids: readonly number[]): Promise<void> {
+    if (this.dialect !== 'postgresql' || ids.length === 0) return;
+    const sorted = [...new Set(ids)].sort((a, b) => a - b);
+    for (const batch of this.idBatches(sorted)) await this.query(`SELECT "id" FROM "Product" WHERE "id" IN ${this.ids()} ORDER BY "id" FOR UPDATE`, [batch]);
+  }
+
   /** The products these SKUs belong to, as stored (a read: no lock taken). */
   async productsOfSkus(ids: readonly number[]): Promise<number[]> {
     const products = new Set<number>();

@@ -17,7 +17,6 @@
 // document. Similar lists are written last, when they are complete.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Db, DbClient, Prisma } from '../db/database.js';
 import { fileEvents, objectEvents, type CatalogEvent } from './import.source.js';
 import { Spill } from './import.spill.js';
@@ -189,6 +188,11 @@ async function loadExisting(db: DbClient, dialect: Dialect): Promise<ExistingCat
   };
 }
 
+/** Whether an import wrote anything (and so moved the catalog version). */
+function changedAnything(report: ImportReport): boolean {
+  return report.skusUnlisted > 0 || [report.stores, report.products, report.skus, report.media, report.similarLists].some((tally) => tally.inserted + tally.updated > 0);
+}
+
 function emptyReport(): ImportReport {
   const tally = () => ({ inserted: 0, updated: 0, unchanged: 0 });
   return { stores: tally(), products: tally(), skus: tally(), skusUnlisted: 0, media: tally(), similarLists: tally() };
@@ -340,6 +344,8 @@ class CatalogWriter {
     let owners: number[] = [];
     const changed = await this.write(skuTable, skus, this.report.skus, async (changing) => {
       owners = await this.sql.productsOfSkus([...changing].filter(([, stored]) => stored).map(([id]) => id));
+      // Their products first, then the SKU rows: the order a submit takes them in.
+      await this.sql.lockProducts([...owners, ...skus.filter((sku) => changing.has(sku.id)).map((sku) => sku.productId)]);
     });
     await dropProductAnswers(this.sql, [...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)])]);
   }
@@ -451,9 +457,8 @@ class CatalogWriter {
     // The read model: every product whose answer was dropped above, or never written.
     await writeMissingAnswers(this.tx);
     const { report } = this;
-    const changed = report.skusUnlisted > 0 || [report.stores, report.products, report.skus, report.media, report.similarLists].some((tally) => tally.inserted + tally.updated > 0);
     // Processes caching catalog reads compare this version to drop what they hold.
-    if (changed) await bumpCatalogVersion(this.tx, 'import');
+    if (changedAnything(report)) await bumpCatalogVersion(this.tx, 'import');
     return report;
   }
 
@@ -464,6 +469,7 @@ class CatalogWriter {
   private async unlist(): Promise<void> {
     const ids = [...new Set(this.unlistCandidates.filter((id) => !this.validator.listsSku(id)))];
     const owners = await this.sql.productsOfSkus(ids);
+    await this.sql.lockProducts(owners);
     await this.sql.unlistSkus(ids);
     await dropProductAnswers(this.sql, owners);
     this.report.skusUnlisted += ids.length;
@@ -602,10 +608,10 @@ export interface FileImportOptions extends ImportOptions {
   full?: boolean;
 }
 
-/** The SHA-256 of a file's bytes, hex. */
+/** The SHA-256 of a file's text (as the import reads it: UTF-8), hex. */
 async function fileDigest(file: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const block of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(block);
+  for await (const block of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>) hash.update(block);
   return hash.digest('hex');
 }
 
@@ -642,7 +648,6 @@ async function sameAsLastImport(db: Db, digest: string): Promise<ImportReport | 
  * read again (the report says `skipped`); `full` reads it all the same.
  */
 export async function importCatalogFile(db: Db, file: string, options: FileImportOptions = {}): Promise<ImportReport> {
-  const before = await stat(file);
   const digest = await fileDigest(file);
   if (!options.full) {
     const same = await sameAsLastImport(db, digest);
@@ -651,12 +656,16 @@ export async function importCatalogFile(db: Db, file: string, options: FileImpor
   const dialect = dialectOf(db);
   return db.$transaction(
     async (tx) => {
-      const report = await runImport(tx, dialect, fileEvents(file), options);
-      const after = await stat(file);
-      // A file written to while it was read: what was imported has no known digest.
-      if (after.size !== before.size || after.mtimeMs !== before.mtimeMs) await tx.catalogImport.deleteMany();
+      const startVersion = await catalogVersion(tx);
+      // The digest of what is imported, from the text the import reads (the file may change meanwhile).
+      const read = createHash('sha256');
+      const report = await runImport(tx, dialect, fileEvents(file, { onText: (text) => read.update(text) }), options);
+      const version = await catalogVersion(tx);
+      // Recorded only when this document is all that moved the catalog while it was read: a
+      // stock change committed meanwhile may have been compared before it (PostgreSQL), and a
+      // file that changed was not imported as it was hashed.
+      if (read.digest('hex') !== digest || version !== startVersion + (changedAnything(report) ? 1 : 0)) await tx.catalogImport.deleteMany();
       else {
-        const version = await catalogVersion(tx);
         const last = await tx.catalogImport.findUnique({ where: { id: 1 }, select: { digest: true, catalogVersion: true } });
         // Read again with nothing changed (--full): the record stands as it is.
         if (last?.digest !== digest || last.catalogVersion !== version) {

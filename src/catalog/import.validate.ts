@@ -263,7 +263,13 @@ class Checker {
     if (value === undefined || value === null) return null;
     if (typeof value === 'string' && dateTime.test(value)) {
       const date = new Date(value);
-      if (!Number.isNaN(date.getTime())) return date;
+      const year = date.getUTCFullYear();
+      // Stored in UTC, where both engines and ISO 8601's four-digit years end.
+      if (!Number.isNaN(date.getTime()) && year >= 1 && year <= 9999) return date;
+      if (!Number.isNaN(date.getTime())) {
+        this.fail(`${path}.${key}`, `must fall in the years 0001 to 9999 once in UTC, got ${describe(value)}`);
+        return null;
+      }
     }
     this.fail(`${path}.${key}`, `must be an ISO 8601 date-time with a time zone, such as "2026-01-05T10:00:00Z", got ${describe(value)}`);
     return null;

@@ -4,7 +4,7 @@ import type { DbClient, Prisma } from '../db/database.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import type { Order, OrderCost, OrderLine, RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-import { writeAnswersOfSkus } from '../catalog/catalog.read-model.js';
+import { lockProductsOfSkus, writeAnswersOfProducts } from '../catalog/catalog.read-model.js';
 
 const orderColumns = {
   id: true,
@@ -112,20 +112,23 @@ export class OrderRepository {
    */
   async reserveStock(tx: DbClient, lines: { variantId: string; quantity: number }[]): Promise<string[]> {
     const short: string[] = [];
+    // The products first (the catalog's texts show the stock), then the SKU rows.
+    const products = await lockProductsOfSkus(tx, lines.map((line) => Number(line.variantId)));
     for (const line of lines) {
       const { count } = await tx.sku.updateMany({ where: { id: Number(line.variantId), qtyAvailable: { gte: line.quantity } }, data: { qtyAvailable: { decrement: line.quantity } } });
       if (count === 0) short.push(line.variantId);
     }
     // The catalog's answers show the stock: written again in the same transaction.
-    if (short.length === 0) await writeAnswersOfSkus(tx, lines.map((line) => Number(line.variantId)));
+    if (short.length === 0) await writeAnswersOfProducts(tx, products);
     return short;
   }
 
   /** Gives an order's quantities back to its SKUs' stock (a cancelled or failed order). */
   async releaseStock(tx: DbClient, lines: OrderLine[]): Promise<void> {
+    const products = await lockProductsOfSkus(tx, lines.map((line) => Number(line.variantId)));
     for (const line of lines) {
       await tx.sku.updateMany({ where: { id: Number(line.variantId) }, data: { qtyAvailable: { increment: line.quantity } } });
     }
-    await writeAnswersOfSkus(tx, lines.map((line) => Number(line.variantId)));
+    await writeAnswersOfProducts(tx, products);
   }
 }

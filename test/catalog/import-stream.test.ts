@@ -11,7 +11,7 @@ import { runImportCommand } from '../../src/catalog/import.cli.js';
 import { CatalogValidationError, importCatalog, importCatalogFile, type ImportReport } from '../../src/catalog/import.js';
 import { IntList, IntMap, IntSet } from '../../src/catalog/import.ids.js';
 import { validateCatalog } from '../../src/catalog/import.validate.js';
-import { writeAnswersOfSkus, writeMissingAnswers } from '../../src/catalog/catalog.read-model.js';
+import { lockProductsOfSkus, writeAnswersOfProducts, writeMissingAnswers } from '../../src/catalog/catalog.read-model.js';
 import { fileEvents, type CatalogEvent } from '../../src/catalog/import.source.js';
 import { createBlankDatabase, createTestDatabase, dumpDatabase, type TestDatabase } from '../helpers.js';
 
@@ -173,8 +173,9 @@ describe('a file many batches long', () => {
     // a submit takes stock: the version moves, the import reads the file and gives the stock back
     const sku = (doc.products[0]!.skus as { sku_id: number; qty_available: number }[])[0]!;
     await database.db.$transaction(async (tx) => {
+      const products = await lockProductsOfSkus(tx, [sku.sku_id]);
       await tx.sku.update({ where: { id: sku.sku_id }, data: { qtyAvailable: { decrement: 1 } } });
-      await writeAnswersOfSkus(tx, [sku.sku_id]);
+      await writeAnswersOfProducts(tx, products);
     });
     const report = await importCatalogFile(database.db, file);
     expect(report.skipped).toBeUndefined();

@@ -149,6 +149,7 @@ describe('an invalid document writes nothing and names every problem', () => {
     ['a SKU without any price', edit((d) => { delete product(d, 2).skus[0]!.retail_price; }), '$.products[2].skus[0]', /sale_price or a retail_price/],
     ['a negative quantity', edit((d) => (product(d, 0).skus[0]!.qty_available = -1)), '$.products[0].skus[0].qty_available', /from 0/],
     ['a date that is not ISO 8601', edit((d) => (product(d, 0).skus[0]!.date_created = 'yesterday')), '$.products[0].skus[0].date_created', /ISO 8601/],
+    ['a date past the year 9999 once in UTC', edit((d) => (product(d, 0).skus[0]!.date_created = '9999-12-31T23:00:00-05:00')), '$.products[0].skus[0].date_created', /years 0001 to 9999/],
     ['a SKU naming another product', edit((d) => (product(d, 0).skus[0]!.product_id = 12)), '$.products[0].skus[0].product_id', /nested in \(11\)/],
     ['variants not a list', edit((d) => (product(d, 0).variants = 'Size')), '$.products[0].variants', /must be an array/],
     ['a media type other than image or video', edit((d) => (d.media[0]!.type = 'gif')), '$.media[0].type', /"image" or "video"/],

@@ -45,6 +45,8 @@ function hardCatalog(): Doc {
         currency: storeCurrency,
         ...(storeCurrency === 'JPY' ? { sale_price: 1500 + n } : storeCurrency === 'KWD' ? { retail_price: 1.234 } : { sale_price: 9.99, retail_price: 12.5 }),
         date_created: n === 0 ? '2026-03-01T12:00:00.123+05:30' : null,
+        // the last moment the import takes (year 9999 in UTC)
+        ...(index === 3 && n === 1 ? { date_last_modified: '9999-12-31T18:59:59.999-05:00' } : {}),
         variant_values: [{ variant: text, value: n === 0 ? text : 'B' }],
         sku_dimensions: n === 0 ? [{ weight: 1.25, type: 'kg' }] : [],
       })),
@@ -104,6 +106,8 @@ describe('the read model', () => {
     expect(t.database.queries.some((query) => query.query.includes('"ProductAnswer"') && query.query.includes('body'))).toBe(true);
     expect(slow).toStrictEqual(fast);
     expect(fast.filter((answer) => answer.includes(' 200 ')).length).toBe(doc.products.length * 2 + doc.media.length * 4);
+    expect(fast.find((answer) => answer.startsWith('/product/103 '))).toContain('"sku_id":10031,"product_id":103');
+    expect(fast.find((answer) => answer.startsWith('/product/103 '))).toContain('"date_last_modified":"9999-12-31T23:59:59.999Z"');
 
     // An import that changes nothing writes the missing texts, and does not move the version.
     const etag = (await t.app.inject({ method: 'GET', url: '/product/11' })).headers.etag;
