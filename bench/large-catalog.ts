@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { generatedProduct, generatedStore, generator } from './catalog.js';
 
 export interface LargeShape {
   stores: number;
@@ -42,74 +43,7 @@ export function rowCounts(shape: LargeShape) {
   };
 }
 
-function generator(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const categories = ['Jackets', 'Shoes', 'Bags', 'Lamps', 'Plants', 'Mugs', 'Scarves', 'Tents'];
 const sizes = ['S', 'M', 'L', 'XL', 'XXL'];
-
-function store(index: number) {
-  return {
-    id: index + 1,
-    name: `large-store-${index + 1}.example`,
-    marketplace: 'shopify',
-    currency: 'USD',
-    margin_rate: 0.1,
-    shipping_methods: [
-      { id: 'standard', label: 'Standard', price: 4.99 },
-      { id: 'express', label: 'Express', price: 12.99 },
-    ],
-    tax_rates: [{ country_code: 'US', rate: 0.06 }, { rate: 0.05 }],
-  };
-}
-
-function product(shape: LargeShape, index: number, random: () => number) {
-  const id = index + 1;
-  const storeId = (index % shape.stores) + 1;
-  const price = Math.round((5 + random() * 300) * 100) / 100;
-  const productSizes = sizes.slice(0, shape.skusPerProduct);
-  return {
-    id,
-    external_id: `large-${id}`,
-    title: `Large product ${id}`,
-    description: `A product of the large catalog, number ${id}.`,
-    brand: `Brand ${(index % 40) + 1}`,
-    url: `https://large-store-${storeId}.example/products/${id}`,
-    price,
-    currency: 'USD',
-    category: categories[index % categories.length],
-    is_available: true,
-    images: [`https://cdn.large.example/${id}-1.jpg`, `https://cdn.large.example/${id}-2.jpg`],
-    native_checkout: true,
-    variants: [{ name: 'Size', visual: false, values: productSizes }],
-    skus: productSizes.map((size, position) => ({
-      sku_id: id * 10 + position,
-      external_id: `large-${id}-${size}`,
-      merchant_id: storeId,
-      name: `Large product ${id} ${size}`,
-      in_stock: true,
-      qty_available: 100,
-      sale_price: price,
-      retail_price: price,
-      currency: 'USD',
-      status: 'AVAILABLE',
-      type: 'PHYSICAL',
-      taxable: true,
-      tax_type: 'DEFAULT',
-      date_created: '2026-01-01T00:00:00Z',
-      date_last_modified: '2026-06-01T00:00:00Z',
-      variant_values: [{ variant: 'Size', value: size }],
-      sku_dimensions: [{ weight: 0.5, type: 'kg' }],
-    })),
-  };
-}
 
 function media(shape: LargeShape, index: number) {
   const id = index + 1;
@@ -127,10 +61,10 @@ function media(shape: LargeShape, index: number) {
 
 /** The records of one section, one at a time. */
 function* records(shape: LargeShape, section: Section): Generator<unknown> {
-  if (section === 'stores') for (let index = 0; index < shape.stores; index += 1) yield store(index);
+  if (section === 'stores') for (let index = 0; index < shape.stores; index += 1) yield generatedStore('large', index);
   if (section === 'products') {
     const random = generator(42);
-    for (let index = 0; index < shape.products; index += 1) yield product(shape, index, random);
+    for (let index = 0; index < shape.products; index += 1) yield generatedProduct('large', index, shape.stores, sizes.slice(0, shape.skusPerProduct), random);
   }
   if (section === 'media') for (let index = 0; index < shape.media; index += 1) yield media(shape, index);
   if (section === 'similar') {
