@@ -87,43 +87,34 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     schema: { tags: [kind === 'image' ? 'Images' : 'Videos'], params, ...cached, response: { ...ok(answer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND') } },
     ...conditional,
   });
-  const media = (request: FastifyRequest, kind: MediaKind, key: { id: string } | { slug: string }, withSimilar: boolean) =>
-    catalog.mediaDetail(kind, key, request.context.loaders, withSimilar);
   /** Sends the read model's text when it has one (true); else the handler reads the long way. */
   const sendText = (reply: FastifyReply, text: string | undefined): text is string => {
     if (text === undefined) return false;
     void reply.type('application/json; charset=utf-8').send(text);
     return true;
   };
+  /** A media route's handler: the read model's text, else the answer built from records by `view`. */
+  const mediaRoute =
+    <A>(kind: MediaKind, withSimilar: boolean, view: (detail: MediaDetail) => A) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<A | undefined> => {
+      const key = request.params as { id: string } | { slug: string };
+      // Sent already: nothing to return.
+      if (sendText(reply, await catalog.mediaAnswer(kind, key, withSimilar))) return undefined;
+      return view(await catalog.mediaDetail(kind, key, request.context.loaders, withSimilar));
+    };
   const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
   const imageComparables = (detail: MediaDetail): Static<typeof ImageComparablesAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
   const video = (detail: MediaDetail): Static<typeof VideoAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
   const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
 
-  api.get('/image/:id', mediaSchema('image', ImageAnswer, IdParams), async (request, reply) =>
-    sendText(reply, await catalog.mediaAnswer('image', request.params, false)) ? reply : image(await media(request, 'image', request.params, false)),
-  );
-  api.get('/image/slug/:slug', mediaSchema('image', ImageAnswer, SlugParams), async (request, reply) =>
-    sendText(reply, await catalog.mediaAnswer('image', request.params, false)) ? reply : image(await media(request, 'image', request.params, false)),
-  );
-  api.get('/image/comparables/:id', mediaSchema('image', ImageComparablesAnswer, IdParams), async (request, reply) =>
-    sendText(reply, await catalog.mediaAnswer('image', request.params, true)) ? reply : imageComparables(await media(request, 'image', request.params, true)),
-  );
-  api.get('/image/comparables/slug/:slug', mediaSchema('image', ImageComparablesAnswer, SlugParams), async (request, reply) =>
-    sendText(reply, await catalog.mediaAnswer('image', request.params, true)) ? reply : imageComparables(await media(request, 'image', request.params, true)),
-  );
-  api.get('/video/:id', mediaSchema('video', VideoAnswer, IdParams), async (request, reply) =>
-    sendText(reply, await catalog.mediaAnswer('video', request.params, false)) ? reply : video(await media(request, 'video', request.params, false)),
-  );
-  api.get('/video/slug/:slug', mediaSchema('video', VideoAnswer, SlugParams), async (request, reply) =>
-    sendText(reply, await catalog.mediaAnswer('video', request.params, false)) ? reply : video(await media(request, 'video', request.params, false)),
-  );
-  api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, IdParams), async (request, reply) =>
-    sendText(reply, await catalog.mediaAnswer('video', request.params, true)) ? reply : videoComparables(await media(request, 'video', request.params, true)),
-  );
-  api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), async (request, reply) =>
-    sendText(reply, await catalog.mediaAnswer('video', request.params, true)) ? reply : videoComparables(await media(request, 'video', request.params, true)),
-  );
+  api.get('/image/:id', mediaSchema('image', ImageAnswer, IdParams), mediaRoute('image', false, image));
+  api.get('/image/slug/:slug', mediaSchema('image', ImageAnswer, SlugParams), mediaRoute('image', false, image));
+  api.get('/image/comparables/:id', mediaSchema('image', ImageComparablesAnswer, IdParams), mediaRoute('image', true, imageComparables));
+  api.get('/image/comparables/slug/:slug', mediaSchema('image', ImageComparablesAnswer, SlugParams), mediaRoute('image', true, imageComparables));
+  api.get('/video/:id', mediaSchema('video', VideoAnswer, IdParams), mediaRoute('video', false, video));
+  api.get('/video/slug/:slug', mediaSchema('video', VideoAnswer, SlugParams), mediaRoute('video', false, video));
+  api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, IdParams), mediaRoute('video', true, videoComparables));
+  api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), mediaRoute('video', true, videoComparables));
 
   const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND');
   api.get('/product/:id', { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
