@@ -19,7 +19,7 @@ export interface RowReader {
 type OnQuery = (event: { query: string; durationMs: number }) => void;
 
 /** `?` → `$1`, `$2`, … (the statements here have no `?` inside literals). */
-export function numberedPlaceholders(sql: string): string {
+function numberedPlaceholders(sql: string): string {
   let index = 0;
   return sql.replace(/\?/g, () => `$${(index += 1)}`);
 }
