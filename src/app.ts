@@ -73,6 +73,7 @@ export type AppConfig = Pick<
   | 'cartTtlSeconds'
   | 'webhookRetrySchedule'
   | 'webhookAllowPrivateUrls'
+  | 'webhookMaxEndpoints'
 >;
 
 const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;
@@ -220,8 +221,10 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   // the connections a process accepts.
   const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log: app.log });
   const carts = new CartService(database.db, lifetime, changes);
-  const checkout = new CheckoutService(database.db, lifetime, changes);
-  const orders = new OrderService(database.db, changes);
+  // A process shows its own stock changes at once (other processes' within CATALOG_CACHE_TTL_MS).
+  const stockChanged = () => catalog.stockChanged();
+  const checkout = new CheckoutService(database.db, lifetime, changes, stockChanged);
+  const orders = new OrderService(database.db, changes, stockChanged);
 
   app.decorateRequest(contextKey, null);
   app.decorateRequest('context', {
@@ -314,7 +317,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerCatalogRoutes(app, catalog);
   registerCartRoutes(app, carts, checkout, idempotency);
   registerOrderRoutes(app, orders, idempotency);
-  const webhooks = new WebhookService(database.db, config.webhookAllowPrivateUrls);
+  const webhooks = new WebhookService(database.db, database.provider, { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints });
   registerWebhookRoutes(app, webhooks);
   if (config.graphqlSandbox) registerExplorerRoutes(app);
 

@@ -56,6 +56,8 @@ export interface Config {
   webhookRetrySchedule: number[];
   /** Allow webhook URLs on loopback, private and link-local addresses (tests, private networks). */
   webhookAllowPrivateUrls: boolean;
+  /** Webhook endpoints that may exist at once (each event is delivered to every one that wants it). */
+  webhookMaxEndpoints: number;
 }
 
 /** false: the socket's peer is the client; true: any proxy; a hop count; or trusted addresses/CIDRs. */
@@ -189,5 +191,6 @@ export function loadConfig(env: Env = process.env): Config {
     cartTtlSeconds: int(env, 'CART_TTL_SECONDS', 864_000, 60, 10 * 365 * 86_400),
     webhookRetrySchedule: retrySchedule(env),
     webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
+    webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),
   };
 }

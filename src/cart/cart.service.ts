@@ -16,6 +16,8 @@ export const maxQuantity = 999;
 /** Items one request may name, and lines one cart may hold. */
 export const maxItemsPerRequest = 100;
 export const maxLinesPerCart = 250;
+/** Stores in one cart: each becomes an order, and each order an event for every webhook endpoint. */
+export const maxStoresPerCart = 50;
 
 function checkItemCount(count: number): void {
   if (count > maxItemsPerRequest) {
@@ -229,6 +231,10 @@ export class CartService {
     }
     if (lines.length > maxLinesPerCart) {
       throw new AppError('CART_TOO_LARGE', `A cart may hold at most ${maxLinesPerCart} lines; this change would make ${lines.length}`, { max: maxLinesPerCart, lines: lines.length });
+    }
+    const stores = new Set(lines.map((line) => line.storeId)).size;
+    if (stores > maxStoresPerCart) {
+      throw new AppError('CART_TOO_LARGE', `A cart may hold lines of at most ${maxStoresPerCart} stores; this change would make ${stores}`, { max_stores: maxStoresPerCart, stores });
     }
     const currencyOf = (skuId: number) => skus.get(skuId)?.currency ?? null;
     const expected = lines.length > 0 ? currencyOf(lines[0]!.skuId) : null;

@@ -49,6 +49,8 @@ export class CheckoutService {
     private readonly db: Db,
     private readonly lifetime: CartLifetime,
     private readonly changes: ChangePublisher,
+    /** Told after a submit took stock, before its answer goes out (the catalog shows it at once). */
+    private readonly stockChanged: () => Promise<void> = async () => undefined,
   ) {}
 
   async status(cartId: string): Promise<CartStatusAnswer> {
@@ -133,7 +135,9 @@ export class CheckoutService {
       await this.changes.publish(tx, [{ kind: 'cart', id: cartId }, ...orders.map((order) => ({ kind: 'order' as const, id: order.id }))]);
       return answer;
     });
-    return { answer, replayed: once?.replayed ?? false };
+    const replayed = once?.replayed ?? false;
+    if (!replayed) await this.stockChanged();
+    return { answer, replayed };
   }
 
   private checkSubmittable(cart: StoredCart, priced: Cart, naming: FieldNaming): void {

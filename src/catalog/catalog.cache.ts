@@ -89,6 +89,8 @@ export class CatalogCache {
   private version = -1;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
+  private checksBegun = 0;
+  private checkApplied = 0;
 
   constructor(
     private readonly repository: CatalogRepository,
@@ -131,20 +133,40 @@ export class CatalogCache {
     // The version is tracked even with the cache off: it is the catalog answers' ETag, and asking
     // for it once per ttl instead of once per request spares a statement on every cold read.
     if (this.isFresh(now)) return;
-    this.checking ??= this.repository
-      .version()
-      .then((version) => {
-        if (version !== this.version) this.clear();
-        this.version = version;
-        this.checkedAt = Date.now();
-      })
-      .finally(() => {
-        this.checking = null;
-      });
+    this.checking ??= this.check().finally(() => {
+      this.checking = null;
+    });
     if (this.version < 0) return this.checking;
     return within(this.checking, staleAfterMs).then((checked) => {
       if (!checked) this.checkedAt = Date.now();
     });
+  }
+
+  /**
+   * Reads the version now, after a change this process committed (a submit, a cancelled order),
+   * so that its next answers show it: read your own writes, whatever the ttl.
+   */
+  async refresh(): Promise<void> {
+    await this.check();
+  }
+
+  /** The next request checks the version, whatever the ttl. */
+  expire(): void {
+    this.checkedAt = 0;
+  }
+
+  /**
+   * One read of the version. Reads may overlap (a ttl check begun before a commit, a refresh
+   * after it): only the latest begun is applied, so an older one never puts an older version back.
+   */
+  private async check(): Promise<void> {
+    const ticket = (this.checksBegun += 1);
+    const version = await this.repository.version();
+    if (ticket < this.checkApplied) return;
+    this.checkApplied = ticket;
+    if (version !== this.version) this.clear();
+    this.version = version;
+    this.checkedAt = Date.now();
   }
 
   clear(): void {

@@ -172,6 +172,15 @@ export class CatalogService {
     return this.cache.currentVersion;
   }
 
+  /**
+   * After this process committed a stock change (a submit, a cancelled or failed order): its
+   * next answers show it, whatever CATALOG_CACHE_TTL_MS (read your own writes). Should the
+   * version not be readable now, the next request checks it.
+   */
+  async stockChanged(): Promise<void> {
+    await this.cache.refresh().catch(() => this.cache.expire());
+  }
+
   /** Whether whole answers are kept. */
   get keepsAnswers(): boolean {
     return this.cache.keepsAnswers;

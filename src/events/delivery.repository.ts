@@ -1,11 +1,17 @@
-// The only delivery code that talks to Prisma: claiming due webhook deliveries, recording each
-// attempt and its outcome, giving claims back. A claim is `claimedUntil` in the future: while it
-// holds, no other process takes the delivery; if its process dies, the claim expires and the
-// delivery is due again (at least once).
-import type { Db, Prisma } from '../db/database.js';
+// The only delivery code that talks to Prisma: writing events' deliveries (fan-out), claiming due
+// deliveries, recording each attempt and its outcome, giving claims back. A claim is
+// `claimedUntil` in the future: while it holds, no other process takes the delivery; if its
+// process dies, the claim expires and the delivery is due again (at least once).
+//
+// Every statement here is bounded by the number of endpoints (a few hundred at most) or by a
+// batch size, never by the number of deliveries waiting: a backlog of any size costs the same
+// index lookups per poll.
+import type { Db, DbClient, Prisma } from '../db/database.js';
 import type { DatabaseProvider } from '../config.js';
 import { inTransaction } from '../db/transaction.js';
-import { empty, sqltag } from '@prisma/client/runtime/client';
+import { empty, join, sqltag } from '@prisma/client/runtime/client';
+import { randomUUID } from 'node:crypto';
+import { wants } from './outbox.js';
 
 /** A delivery this process holds until `claimedUntil`, with what its request needs. */
 export interface ClaimedDelivery {
@@ -19,6 +25,8 @@ export interface ClaimedDelivery {
   type: string;
   data: Prisma.JsonValue;
   eventCreatedAt: Date;
+  /** Whether its endpoint was failing when it was claimed. */
+  endpointFailing: boolean;
 }
 
 /** What one HTTP attempt gave. */
@@ -29,38 +37,99 @@ export interface AttemptRecord {
   error: string | null;
 }
 
+export interface ClaimOptions {
+  now: Date;
+  claimedUntil: Date;
+  /** Deliveries to claim at most. */
+  limit: number;
+  /** Of them, at most this many for endpoints that are failing (so healthy ones always get slots). */
+  failingLimit: number;
+  /** Endpoints this process is already delivering to: never claimed again while their request is open. */
+  busyEndpoints: readonly string[];
+}
+
+const prismaCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
+
+/** The row an attempt belongs to is gone (its endpoint was deleted meanwhile): P2003, a foreign key. */
+function isGone(error: unknown): boolean {
+  return prismaCode(error) === 'P2003';
+}
+
 export class DeliveryRepository {
   constructor(
     private readonly db: Db,
     private readonly provider: DatabaseProvider,
   ) {}
 
+  /** Rows locked while claimed on PostgreSQL, where processes compete; SQLite has one writer at a time. */
+  private skipLocked(alias: 'd' | 'ev') {
+    if (this.provider !== 'postgresql') return empty;
+    return alias === 'd' ? sqltag`FOR UPDATE OF d SKIP LOCKED` : sqltag`FOR UPDATE OF ev SKIP LOCKED`;
+  }
+
   /**
-   * Claims up to `limit` due deliveries until `claimedUntil`: pending, their time come, not
-   * claimed by a live process, of an enabled endpoint, and each its endpoint's earliest pending
-   * one, so that an endpoint gets its events in order and never two at once. On PostgreSQL the
-   * rows are locked with SKIP LOCKED while claimed, so two processes never claim the same one.
+   * Writes the deliveries of events recorded since the last fan-out, at most about `maxRows` of
+   * them in one short transaction: each event goes to the enabled endpoints that want its type
+   * and existed when it was recorded. A delivery is due, and dated, from its event's time, as if
+   * written with it. Answers how many events were fanned out (0: none waiting).
    */
-  async claimDue(now: Date, claimedUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+  async fanOut(tx: DbClient | null, maxRows: number): Promise<number> {
+    const run = async (client: DbClient) => {
+      const endpoints = await client.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true, events: true, createdAt: true } });
+      const take = Math.max(1, Math.floor(maxRows / Math.max(1, endpoints.length)));
+      const ids = await client.$queryRaw<{ id: number }[]>`
+        SELECT ev."id" FROM "Event" ev WHERE ev."fanOutPending" = true ORDER BY ev."id" LIMIT ${take} ${this.skipLocked('ev')}`;
+      if (ids.length === 0) return 0;
+      const events = await client.event.findMany({ where: { id: { in: ids.map((row) => Number(row.id)) } }, select: { id: true, type: true, createdAt: true }, orderBy: { id: 'asc' } });
+      const rows = events.flatMap((event) =>
+        endpoints
+          .filter((endpoint) => endpoint.createdAt <= event.createdAt && wants(endpoint.events, event.type))
+          .map((endpoint) => ({ id: `dlv_${randomUUID().replaceAll('-', '')}`, endpointId: endpoint.id, eventId: event.id, status: 'pending', nextAttemptAt: event.createdAt, createdAt: event.createdAt })),
+      );
+      if (rows.length > 0) await client.webhookDelivery.createMany({ data: rows });
+      await client.event.updateMany({ where: { id: { in: events.map((event) => event.id) } }, data: { fanOutPending: false } });
+      return events.length;
+    };
+    return tx ? run(tx) : inTransaction(this.db, run);
+  }
+
+  /** The ids of the endpoints deliveries may go to now (enabled ones). */
+  async enabledEndpointIds(): Promise<Set<string>> {
+    const rows = await this.db.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true } });
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Claims due deliveries: of each enabled endpoint not busy here, its earliest pending delivery
+   * (so an endpoint gets its events in order and never two at once), when its time has come and
+   * no live process holds it. Healthy endpoints first, failing ones within `failingLimit`.
+   */
+  async claimDue(options: ClaimOptions): Promise<ClaimedDelivery[]> {
+    const { now, claimedUntil } = options;
+    if (options.limit <= 0) return [];
     const ids = await inTransaction(this.db, async (tx) => {
-      // On SQLite one process uses the file: nobody else claims, and the write lock serialises anyway.
-      const lock = this.provider === 'postgresql' ? sqltag`FOR UPDATE SKIP LOCKED` : empty;
-      const rows = await tx.$queryRaw<{ id: string }[]>`
-        SELECT d."id" FROM "WebhookDelivery" d
-        WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now}
+      const busy = options.busyEndpoints.length > 0 ? sqltag`AND e."id" NOT IN (${join([...options.busyEndpoints])})` : empty;
+      const heads = await tx.$queryRaw<{ id: string; failing: number | bigint }[]>`
+        SELECT d."id", CASE WHEN e."failingSince" IS NULL THEN 0 ELSE 1 END AS "failing"
+        FROM "WebhookEndpoint" e
+        JOIN "WebhookDelivery" d ON d."id" = (
+          SELECT h."id" FROM "WebhookDelivery" h
+          WHERE h."endpointId" = e."id" AND h."status" = 'pending'
+          ORDER BY h."eventId" LIMIT 1)
+        WHERE e."enabled" = true ${busy}
+          AND d."nextAttemptAt" <= ${now}
           AND (d."claimedUntil" IS NULL OR d."claimedUntil" <= ${now})
-          AND EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."id" = d."endpointId" AND e."enabled" = true)
-          AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."endpointId" = d."endpointId" AND p."status" = 'pending' AND p."eventId" < d."eventId")
-        ORDER BY d."eventId"
-        LIMIT ${limit}
-        ${lock}`;
-      if (rows.length === 0) return [];
-      await tx.webhookDelivery.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data: { claimedUntil } });
-      return rows.map((row) => row.id);
+        ORDER BY 2, d."eventId"
+        LIMIT ${options.limit}
+        ${this.skipLocked('d')}`;
+      let failing = 0;
+      const chosen = heads.filter((head) => Number(head.failing) === 0 || (failing += 1) <= options.failingLimit);
+      if (chosen.length > 0) await tx.webhookDelivery.updateMany({ where: { id: { in: chosen.map((head) => head.id) } }, data: { claimedUntil } });
+      return new Map(chosen.map((head) => [head.id, Number(head.failing) === 1]));
     });
-    if (ids.length === 0) return [];
+    if (ids.size === 0) return [];
     const claimed = await this.db.webhookDelivery.findMany({
-      where: { id: { in: ids } },
+      where: { id: { in: [...ids.keys()] } },
       select: {
         id: true,
         endpointId: true,
@@ -82,13 +151,30 @@ export class DeliveryRepository {
         type: row.event.type,
         data: row.event.data,
         eventCreatedAt: row.event.createdAt,
+        endpointFailing: ids.get(row.id) ?? false,
       }));
+  }
+
+  /**
+   * Runs `write` in a transaction, then keeps the attempt, unless the delivery is gone (its
+   * endpoint was deleted while the request was open): then nothing is written and false answered.
+   */
+  private async withAttempt<T>(delivery: ClaimedDelivery, attempt: AttemptRecord, write: (tx: Prisma.TransactionClient) => Promise<T>): Promise<{ value: T } | null> {
+    try {
+      return await inTransaction(this.db, async (tx) => {
+        if (!(await tx.webhookDelivery.findUnique({ where: { id: delivery.id }, select: { id: true } }))) return null;
+        await tx.webhookAttempt.create({ data: { deliveryId: delivery.id, ...attempt } });
+        return { value: await write(tx) };
+      });
+    } catch (error) {
+      if (isGone(error)) return null;
+      throw error;
+    }
   }
 
   /** A 2xx: delivered (even if the claim was lost meanwhile: the receiver has it), the endpoint healthy. */
   async recordDelivered(delivery: ClaimedDelivery, attempt: AttemptRecord): Promise<void> {
-    await inTransaction(this.db, async (tx) => {
-      await tx.webhookAttempt.create({ data: { deliveryId: delivery.id, ...attempt } });
+    await this.withAttempt(delivery, attempt, async (tx) => {
       await tx.webhookDelivery.updateMany({
         where: { id: delivery.id, status: 'pending' },
         data: { status: 'delivered', deliveredAt: attempt.at, attempts: { increment: 1 }, claimedUntil: null },
@@ -104,8 +190,7 @@ export class DeliveryRepository {
    * Returns whether the endpoint was disabled.
    */
   async recordFailed(delivery: ClaimedDelivery, attempt: AttemptRecord, nextAttemptAt: Date, disableBefore: Date): Promise<boolean> {
-    return inTransaction(this.db, async (tx) => {
-      await tx.webhookAttempt.create({ data: { deliveryId: delivery.id, ...attempt } });
+    const outcome = await this.withAttempt(delivery, attempt, async (tx) => {
       await tx.webhookDelivery.updateMany({
         where: { id: delivery.id, status: 'pending', claimedUntil: delivery.claimedUntil },
         data: { attempts: { increment: 1 }, nextAttemptAt, claimedUntil: null },
@@ -121,26 +206,35 @@ export class DeliveryRepository {
       await tx.webhookDelivery.updateMany({ where: { endpointId: delivery.endpointId, status: 'pending' }, data: { status: 'failed', claimedUntil: null } });
       return true;
     });
+    return outcome?.value ?? false;
   }
 
-  /** An attempt cut short by this process stopping: recorded, the delivery due again at once. */
+  /** An attempt cut short here (the process stopping, the endpoint disabled): recorded, the delivery due again at once. */
   async recordInterrupted(delivery: ClaimedDelivery, attempt: AttemptRecord): Promise<void> {
-    await inTransaction(this.db, async (tx) => {
-      await tx.webhookAttempt.create({ data: { deliveryId: delivery.id, ...attempt } });
-      await tx.webhookDelivery.updateMany({ where: { id: delivery.id, status: 'pending', claimedUntil: delivery.claimedUntil }, data: { claimedUntil: null } });
-    });
+    await this.withAttempt(delivery, attempt, (tx) =>
+      tx.webhookDelivery.updateMany({ where: { id: delivery.id, status: 'pending', claimedUntil: delivery.claimedUntil }, data: { claimedUntil: null } }),
+    );
   }
 
   /** Gives back claims this process still holds, so another process may take them at once. */
   async release(deliveries: ClaimedDelivery[]): Promise<void> {
-    for (const delivery of deliveries) {
-      await this.db.webhookDelivery.updateMany({ where: { id: delivery.id, status: 'pending', claimedUntil: delivery.claimedUntil }, data: { claimedUntil: null } });
-    }
+    if (deliveries.length === 0) return;
+    await this.db.webhookDelivery.updateMany({
+      where: { OR: deliveries.map((delivery) => ({ id: delivery.id, claimedUntil: delivery.claimedUntil })), status: 'pending' },
+      data: { claimedUntil: null },
+    });
   }
 
-  /** Every claim, given back: for SQLite at start, where no other process can hold one. */
+  /**
+   * Every claim, given back: for SQLite at start, where no other process can hold one. Claims are
+   * only ever on an endpoint's earliest pending delivery, so only those are looked at.
+   */
   async releaseAll(): Promise<number> {
-    const { count } = await this.db.webhookDelivery.updateMany({ where: { status: 'pending', claimedUntil: { not: null } }, data: { claimedUntil: null } });
-    return count;
+    return this.db.$executeRaw`
+      UPDATE "WebhookDelivery" SET "claimedUntil" = NULL
+      WHERE "id" IN (
+        SELECT (SELECT h."id" FROM "WebhookDelivery" h WHERE h."endpointId" = e."id" AND h."status" = 'pending' ORDER BY h."eventId" LIMIT 1)
+        FROM "WebhookEndpoint" e)
+        AND "claimedUntil" IS NOT NULL`;
   }
 }

@@ -1,10 +1,16 @@
-// The webhook delivery worker every gateway process runs. It claims due deliveries from the outbox
-// in a short transaction (delivery.repository.ts) and POSTs them outside it, signed as Standard
-// Webhooks (standardwebhooks.com) describes, so receivers verify them with the official
-// `standardwebhooks` library. A 2xx within 10 s delivers; anything else is retried on
-// WEBHOOK_RETRY_SCHEDULE with ±10 % jitter; an endpoint failing for 5 days is disabled. Each
-// endpoint has at most one delivery in flight, the earliest pending, so a healthy receiver gets
-// its events in order. A process that dies mid-way leaves a claim that expires: at least once.
+// The webhook delivery worker every gateway process runs. It writes the deliveries of new events
+// (fan-out, in bounded batches), claims due ones in short transactions (delivery.repository.ts)
+// and POSTs them outside those, signed as Standard Webhooks (standardwebhooks.com) describes, so
+// receivers verify them with the official `standardwebhooks` library. A 2xx within 10 s
+// delivers; anything else is retried on WEBHOOK_RETRY_SCHEDULE with ±10 % jitter; an endpoint
+// failing for 5 days is disabled. Each endpoint has at most one delivery in flight, the earliest
+// pending, so a healthy receiver gets its events in order; a process has at most `maxInFlight`,
+// of which failing endpoints may take only half, so receivers that hang cost their own slots and
+// never a healthy one's. A process that dies mid-way leaves a claim that expires: at least once.
+//
+// Every request has a hard deadline kept by a timer of this worker's own (a plain setTimeout that
+// destroys the socket): not AbortSignal.timeout, whose timer goes with its signal when nothing
+// else holds that, so a combined signal collected by the GC never fires.
 import { Webhook } from 'standardwebhooks';
 import type { Config, DatabaseProvider } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -18,7 +24,7 @@ import { DeliveryRepository, type AttemptRecord, type ClaimedDelivery } from './
 export const requestTimeoutMs = 10_000;
 /** After the database refused a claim, how long to wait before trying again (and logging again). */
 const claimErrorPauseMs = 5_000;
-/** How long a claim holds: longer than a request, short enough to recover soon after a crash. */
+/** How long a claim holds: three deadlines, so a claim never expires while its request is open. */
 export const claimMs = 30_000;
 /** An endpoint failing continuously this long is disabled. */
 export const disableAfterMs = 5 * 24 * 3600 * 1000;
@@ -35,10 +41,12 @@ export interface DeliveryWorkerOptions {
   log: DeliveryLog;
   /** How often to look for due deliveries (default 250 ms). */
   pollIntervalMs?: number;
-  /** Deliveries in flight at once in this process (default 16). */
+  /** Deliveries in flight at once in this process (default 16); failing endpoints get half of them. */
   maxInFlight?: number;
   /** How long a receiver has to answer (default requestTimeoutMs; tests shorten it). */
   requestTimeoutMs?: number;
+  /** Deliveries written per fan-out transaction, about (default 1000). */
+  fanOutRows?: number;
 }
 
 export interface DeliveryWorker {
@@ -49,6 +57,8 @@ export interface DeliveryWorker {
    * `graceMs`: then they are cut short), and gives back what it still holds.
    */
   stop(graceMs?: number): Promise<void>;
+  /** Requests open now (sockets to receivers). */
+  readonly inFlight: number;
 }
 
 /**
@@ -75,17 +85,61 @@ export function signedRequest(delivery: Pick<ClaimedDelivery, 'secret' | 'messag
 }
 
 /** What went wrong, without the request: connection errors name their code (ECONNREFUSED…). */
-function describe(error: unknown, timeoutMs: number): string {
-  const timedOut = (value: unknown) => value instanceof Error && value.name === 'TimeoutError';
-  if (timedOut(error) || (error instanceof Error && timedOut(error.cause))) return `no answer within ${timeoutMs / 1000} s`;
+function describe(error: unknown): string {
   const cause = error instanceof Error ? error.cause : undefined;
   const text = cause instanceof Error ? `${error instanceof Error ? error.message : ''}: ${cause.message}` : error instanceof Error ? error.message : String(error);
   return text.slice(0, maxErrorChars);
 }
 
+
+/** Why a request was cut short before its receiver answered. */
+type CutReason = 'deadline' | 'stopping' | 'endpoint-gone';
+
+const cutMessages: Record<CutReason, (timeoutMs: number) => string> = {
+  deadline: (timeoutMs) => `no answer within ${timeoutMs / 1000} s`,
+  stopping: () => 'cut short: the gateway process was stopping',
+  'endpoint-gone': () => 'cut short: the endpoint was disabled or deleted',
+};
+
+/** One delivery being attempted, and the switch that ends its request whatever the reason. */
+class Flight {
+  readonly controller = new AbortController();
+  reason: CutReason | null = null;
+  done: Promise<void> = Promise.resolve();
+
+  constructor(readonly delivery: ClaimedDelivery) {}
+
+  cut(reason: CutReason): void {
+    if (this.reason !== null) return;
+    this.reason = reason;
+    this.controller.abort();
+  }
+}
+
+/** `work`, or a rejection as soon as `signal` aborts (the work is left to settle on its own). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('aborted'));
+    const onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /**
  * POSTs to `url` connecting only to `address`, the one the URL guard vetted (the Host header and
- * TLS server name stay the URL's). Answers the status once the answer (up to maxResponseBytes) is in.
+ * TLS server name stay the URL's), on a connection of its own that closes with the exchange.
+ * Answers the status once the socket has closed (the answer read up to maxResponseBytes, or cut
+ * at the deadline after the status arrived); rejects when it closes before a status.
  */
 function pinnedPost(url: URL, address: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
   const family = isIP(address);
@@ -96,17 +150,22 @@ function pinnedPost(url: URL, address: string, headers: Record<string, string>, 
   };
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, signal }, (response) => {
+    let status: number | null = null;
+    let failure: Error | null = null;
+    // agent: false: no pooled socket outlives the attempt.
+    const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, signal, agent: false }, (response) => {
+      status = response.statusCode ?? 0;
       let read = 0;
       response.on('data', (chunk: Buffer) => {
         read += chunk.length;
-        if (read > maxResponseBytes) response.destroy();
+        if (read > maxResponseBytes) request.destroy();
       });
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('close', () => resolve(response.statusCode ?? 0));
-      response.on('error', () => resolve(response.statusCode ?? 0));
+      response.on('error', () => undefined);
     });
-    request.on('error', reject);
+    request.on('error', (error) => {
+      failure ??= error;
+    });
+    request.on('close', () => (status === null ? reject(failure ?? new Error('the connection closed before an answer')) : resolve(status)));
     request.end(body);
   });
 }
@@ -114,25 +173,26 @@ function pinnedPost(url: URL, address: string, headers: Record<string, string>, 
 interface AttemptOptions {
   allowPrivateUrls: boolean;
   timeoutMs: number;
-  /** Cuts the request short (the process is stopping). */
-  cancel: AbortSignal;
 }
 
-/** One POST of a delivery: its status code, or the error that stopped it. */
-async function attempt(delivery: ClaimedDelivery, { allowPrivateUrls, timeoutMs, cancel }: AttemptOptions): Promise<AttemptRecord> {
+/** One POST of a delivery within its deadline: its status code, or why it has none. */
+async function attempt(flight: Flight, { allowPrivateUrls, timeoutMs }: AttemptOptions): Promise<AttemptRecord> {
   const at = new Date();
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
+  // The deadline covers the name lookup, the connection and the answer; the timer holds the flight.
+  const deadline = setTimeout(() => flight.cut('deadline'), timeoutMs);
   try {
-    const { url, addresses } = await vetWebhookUrl(delivery.url, allowPrivateUrls);
-    const signed = new Date();
-    const { body, headers } = signedRequest(delivery, signed);
+    const { signal } = flight.controller;
+    const { url, addresses } = await untilAborted(vetWebhookUrl(flight.delivery.url, allowPrivateUrls), signal);
+    const { body, headers } = signedRequest(flight.delivery, new Date());
     // Redirects are not followed: a 3xx is a failure, and cannot lead the request past the URL guard.
-    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), cancel]);
     const statusCode = await pinnedPost(url, addresses[0]!, headers, body, signal);
     return { at, statusCode, latencyMs: latencyMs(), error: null };
   } catch (error) {
-    return { at, statusCode: null, latencyMs: latencyMs(), error: cancel.aborted ? 'cut short: the gateway process was stopping' : describe(error, timeoutMs) };
+    return { at, statusCode: null, latencyMs: latencyMs(), error: flight.reason ? cutMessages[flight.reason](timeoutMs) : describe(error) };
+  } finally {
+    clearTimeout(deadline);
   }
 }
 
@@ -143,8 +203,11 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const repository = new DeliveryRepository(options.db, options.provider);
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const maxInFlight = options.maxInFlight ?? 16;
-  const inFlight = new Set<Promise<void>>();
-  const cancel = new AbortController();
+  const maxFailingInFlight = Math.max(1, Math.floor(maxInFlight / 2));
+  const fanOutRows = options.fanOutRows ?? 1000;
+  const timeoutMs = options.requestTimeoutMs ?? requestTimeoutMs;
+  /** Deliveries in flight, by endpoint (one each). */
+  const flights = new Map<string, Flight>();
   let stopping = false;
   let woken = false;
   let endPause: (() => void) | null = null;
@@ -170,28 +233,73 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       };
     });
 
-  const deliver = async (delivery: ClaimedDelivery) => {
-    const record = await attempt(delivery, { allowPrivateUrls: config.webhookAllowPrivateUrls, timeoutMs: options.requestTimeoutMs ?? requestTimeoutMs, cancel: cancel.signal });
+  const record = async (flight: Flight, outcome: AttemptRecord) => {
+    const { delivery } = flight;
+    if (succeeded(outcome)) {
+      await repository.recordDelivered(delivery, outcome);
+      return;
+    }
+    if (flight.reason === 'stopping' || flight.reason === 'endpoint-gone') {
+      // Not the receiver's failure: due again at once, for whichever process is still running.
+      await repository.recordInterrupted(delivery, outcome);
+      return;
+    }
+    const delayMs = retryDelayMs(config.webhookRetrySchedule, delivery.attempts + 1);
+    const now = Date.now();
+    const disabled = await repository.recordFailed(delivery, outcome, new Date(now + delayMs), new Date(now - disableAfterMs));
+    if (disabled) log.warn({ endpoint: delivery.endpointId }, 'webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
+    else log.info({ endpoint: delivery.endpointId, delivery: delivery.id, attempts: delivery.attempts + 1, statusCode: outcome.statusCode, error: outcome.error, retryInMs: delayMs }, 'webhook delivery failed; will retry');
+  };
+
+  const deliver = async (flight: Flight) => {
+    const outcome = await attempt(flight, { allowPrivateUrls: config.webhookAllowPrivateUrls, timeoutMs });
     try {
-      if (succeeded(record)) {
-        await repository.recordDelivered(delivery, record);
-        return;
-      }
-      if (cancel.signal.aborted) {
-        // Not the receiver's failure: due again at once, for whichever process is still running.
-        await repository.recordInterrupted(delivery, record);
-        return;
-      }
-      const delayMs = retryDelayMs(config.webhookRetrySchedule, delivery.attempts + 1);
-      const now = Date.now();
-      const disabled = await repository.recordFailed(delivery, record, new Date(now + delayMs), new Date(now - disableAfterMs));
-      if (disabled) log.warn({ endpoint: delivery.endpointId }, 'webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
-      else log.info({ endpoint: delivery.endpointId, delivery: delivery.id, attempts: delivery.attempts + 1, statusCode: record.statusCode, error: record.error, retryInMs: delayMs }, 'webhook delivery failed; will retry');
+      await record(flight, outcome);
     } catch (error) {
       // The outcome is not recorded: give the claim back so it is tried again soon (at least once).
-      log.error({ err: error, delivery: delivery.id }, 'could not record a webhook attempt');
-      await repository.release([delivery]).catch(() => undefined);
+      log.error({ err: error, delivery: flight.delivery.id }, 'could not record a webhook attempt');
+      await repository.release([flight.delivery]).catch(() => undefined);
     }
+  };
+
+  const start = (delivery: ClaimedDelivery) => {
+    const flight = new Flight(delivery);
+    flights.set(delivery.endpointId, flight);
+    flight.done = deliver(flight).finally(() => {
+      flights.delete(delivery.endpointId);
+      wake();
+    });
+  };
+
+  /** Requests to endpoints that were deleted or disabled meanwhile are ended (by any process). */
+  const cutRemoved = async () => {
+    if (flights.size === 0) return;
+    const enabled = await repository.enabledEndpointIds();
+    for (const flight of flights.values()) if (!enabled.has(flight.delivery.endpointId)) flight.cut('endpoint-gone');
+  };
+
+  const poll = async (): Promise<number> => {
+    await cutRemoved();
+    const fannedOut = await repository.fanOut(null, fanOutRows);
+    const room = maxInFlight - flights.size;
+    if (room > 0) {
+      const failing = [...flights.values()].filter((flight) => flight.delivery.endpointFailing).length;
+      const now = new Date();
+      const claimed = await repository.claimDue({
+        now,
+        claimedUntil: new Date(now.getTime() + claimMs),
+        limit: room,
+        failingLimit: maxFailingInFlight - failing,
+        busyEndpoints: [...flights.keys()],
+      });
+      if (stopping) {
+        await repository.release(claimed);
+        return pollIntervalMs;
+      }
+      for (const delivery of claimed) start(delivery);
+    }
+    // More events waiting to be fanned out: go on after a moment (requests run in between).
+    return fannedOut > 0 ? Math.min(pollIntervalMs, 10) : pollIntervalMs;
   };
 
   const loop = (async () => {
@@ -200,27 +308,12 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       await repository.releaseAll().catch((error: unknown) => log.warn({ err: error }, 'could not release old webhook claims'));
     }
     while (!stopping) {
-      let nextPollMs = pollIntervalMs;
-      const room = maxInFlight - inFlight.size;
-      if (room > 0) {
-        try {
-          const now = new Date();
-          const claimed = await repository.claimDue(now, new Date(now.getTime() + claimMs), room);
-          if (stopping) {
-            await repository.release(claimed);
-            break;
-          }
-          for (const delivery of claimed) {
-            const running: Promise<void> = deliver(delivery).finally(() => {
-              inFlight.delete(running);
-              wake();
-            });
-            inFlight.add(running);
-          }
-        } catch (error) {
-          log.warn({ err: error }, `could not claim webhook deliveries; trying again in ${claimErrorPauseMs / 1000} s`);
-          nextPollMs = claimErrorPauseMs;
-        }
+      let nextPollMs: number;
+      try {
+        nextPollMs = await poll();
+      } catch (error) {
+        log.warn({ err: error }, `could not fan out or claim webhook deliveries; trying again in ${claimErrorPauseMs / 1000} s`);
+        nextPollMs = claimErrorPauseMs;
       }
       await pause(nextPollMs);
     }
@@ -228,12 +321,17 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
 
   return {
     wake,
+    get inFlight() {
+      return flights.size;
+    },
     async stop(graceMs = requestTimeoutMs) {
       stopping = true;
       endPause?.();
       await loop;
-      const grace = setTimeout(() => cancel.abort(), graceMs);
-      await Promise.all(inFlight);
+      const grace = setTimeout(() => {
+        for (const flight of flights.values()) flight.cut('stopping');
+      }, graceMs);
+      await Promise.all([...flights.values()].map((flight) => flight.done));
       clearTimeout(grace);
     },
   };

@@ -1,7 +1,9 @@
 // The transactional outbox. An event is a row written by the same transaction as the change it
-// reports, together with one pending delivery per webhook endpoint that wants it: if the change
-// rolls back, so do its event and deliveries; if it commits, they are there to be delivered, by
-// whichever process gets to them (delivery.ts), even after a crash.
+// reports: if the change rolls back, so does its event; if it commits, the event is there to be
+// delivered, by whichever process gets to it (delivery.ts), even after a crash. The transaction
+// writes the events only, never one row per endpoint: the deliveries (one per webhook endpoint
+// that wants the event) are written afterwards, in bounded batches (fanOut below), so that a
+// write's cost does not grow with the number of endpoints.
 import { randomUUID } from 'node:crypto';
 import type { DbClient, Prisma } from '../db/database.js';
 import type { EventType } from './events.model.js';
@@ -14,31 +16,22 @@ export interface NewEvent {
 }
 
 /** Whether an endpoint's event filter (null: all) takes this type. */
-export function wants(filter: Prisma.JsonValue, type: EventType): boolean {
+export function wants(filter: Prisma.JsonValue, type: EventType | string): boolean {
   return filter === null || (Array.isArray(filter) && filter.includes(type));
 }
 
-/** Writes the events and their deliveries in `tx`, in the order given. */
+/** Writes the events in `tx`, in the order given (their ids increase in that order). */
 export async function recordEvents(tx: DbClient, events: NewEvent[], now: Date): Promise<void> {
   if (events.length === 0) return;
-  const endpoints = await tx.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true, events: true } });
-  for (const event of events) {
-    const row = await tx.event.create({
-      data: {
-        messageId: `msg_${randomUUID().replaceAll('-', '')}`,
-        type: event.type,
-        data: event.data as Prisma.InputJsonValue,
-        cartId: event.cartId ?? null,
-        orderId: event.orderId ?? null,
-        createdAt: now,
-      },
-      select: { id: true },
-    });
-    const takers = endpoints.filter((endpoint) => wants(endpoint.events, event.type));
-    if (takers.length > 0) {
-      await tx.webhookDelivery.createMany({
-        data: takers.map((endpoint) => ({ id: `dlv_${randomUUID().replaceAll('-', '')}`, endpointId: endpoint.id, eventId: row.id, status: 'pending', nextAttemptAt: now, createdAt: now })),
-      });
-    }
-  }
+  await tx.event.createMany({
+    data: events.map((event) => ({
+      messageId: `msg_${randomUUID().replaceAll('-', '')}`,
+      type: event.type,
+      data: event.data as Prisma.InputJsonValue,
+      cartId: event.cartId ?? null,
+      orderId: event.orderId ?? null,
+      createdAt: now,
+      fanOutPending: true,
+    })),
+  });
 }

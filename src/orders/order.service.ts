@@ -43,6 +43,8 @@ export class OrderService {
   constructor(
     private readonly db: Db,
     private readonly changes: ChangePublisher,
+    /** Told after an order gave its stock back, before the answer goes out (the catalog shows it at once). */
+    private readonly stockChanged: () => Promise<void> = async () => undefined,
   ) {}
 
   async get(orderId: string): Promise<Order> {
@@ -59,7 +61,7 @@ export class OrderService {
     const lock = async (tx: DbClient) => {
       if (!uuidShape.test(orderId) || !(await this.repository.lock(tx, orderId))) throw orderNotFound(orderId);
     };
-    return writeOnce(this.db, once, lock, async (tx) => {
+    const answer = await writeOnce(this.db, once, lock, async (tx) => {
       const order = await this.repository.find(tx, orderId);
       if (!order) throw orderNotFound(orderId);
       if (!canTransition(order.status, status)) {
@@ -89,5 +91,7 @@ export class OrderService {
       await this.changes.publish(tx, [{ kind: 'order', id: updated.id }]);
       return updated;
     });
+    if (!once?.replayed && (status === 'CANCELLED' || status === 'FAILED')) await this.stockChanged();
+    return answer;
   }
 }

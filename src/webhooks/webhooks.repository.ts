@@ -2,6 +2,7 @@
 // and their deliveries with attempts.
 import { DbNull } from '@prisma/client/runtime/client';
 import type { DbClient, Prisma } from '../db/database.js';
+import type { DatabaseProvider } from '../config.js';
 import type { EventType } from '../events/events.model.js';
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
 
@@ -72,6 +73,16 @@ export class WebhookRepository {
   async find(tx: DbClient, id: string): Promise<WebhookEndpoint | null> {
     const row = await tx.webhookEndpoint.findUnique({ where: { id }, select: endpointColumns });
     return row && toEndpoint(row);
+  }
+
+  /**
+   * How many endpoints exist, counted under a lock held until the transaction ends, so that of two
+   * concurrent creations the second counts the first: on PostgreSQL a transaction-level advisory
+   * lock (there may be no row yet to lock); SQLite runs one write transaction at a time.
+   */
+  async countLocked(tx: DbClient, provider: DatabaseProvider): Promise<number> {
+    if (provider === 'postgresql') await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('WebhookEndpoint'))`;
+    return tx.webhookEndpoint.count();
   }
 
   async create(tx: DbClient, endpoint: NewEndpoint, now: Date): Promise<WebhookEndpoint> {

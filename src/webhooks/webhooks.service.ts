@@ -1,9 +1,13 @@
 // The admin API of webhook endpoints, the same for REST and GraphQL: endpoints with their signing
 // secret (shown once), their deliveries and attempts, and a manual retry. Which events an endpoint
-// gets is decided when each event is recorded (events/outbox.ts).
+// gets is decided when the event's deliveries are written, shortly after it is recorded
+// (events/outbox.ts, events/delivery.repository.ts): the endpoints enabled then that existed when
+// the event was recorded and want its type. At most WEBHOOK_MAX_ENDPOINTS endpoints exist.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { DatabaseProvider } from '../config.js';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
+import { DeliveryRepository } from '../events/delivery.repository.js';
 import { AppError } from '../errors.js';
 import { eventTypes, isEventType, type EventType } from '../events/events.model.js';
 import { checkWebhookUrl } from '../security/url-guard.js';
@@ -62,14 +66,29 @@ function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
+export interface WebhookOptions {
+  /** config.webhookAllowPrivateUrls */
+  allowPrivateUrls: boolean;
+  /** config.webhookMaxEndpoints */
+  maxEndpoints: number;
+}
+
+/** Events fanned out before an endpoint's deliveries are listed, at most (the worker does the rest). */
+const fanOutBeforeListing = 1000;
+
 export class WebhookService {
   private readonly repository = new WebhookRepository();
+  private readonly deliveryRepository: DeliveryRepository;
+  private readonly allowPrivateUrls: boolean;
 
   constructor(
     private readonly db: Db,
-    /** config.webhookAllowPrivateUrls */
-    private readonly allowPrivateUrls: boolean,
-  ) {}
+    private readonly provider: DatabaseProvider,
+    private readonly options: WebhookOptions,
+  ) {
+    this.allowPrivateUrls = options.allowPrivateUrls;
+    this.deliveryRepository = new DeliveryRepository(db, provider);
+  }
 
   list(): Promise<WebhookEndpoint[]> {
     return this.repository.list(this.db);
@@ -87,7 +106,14 @@ export class WebhookService {
     // Resolving the host takes time: done before, never inside, a transaction.
     const url = await checkWebhookUrl(input.url, this.allowPrivateUrls);
     const secret = newSecret();
-    const endpoint = await this.repository.create(this.db, { id: `whep_${randomUUID().replaceAll('-', '')}`, url: url.href, description, events, secret }, new Date());
+    const { maxEndpoints } = this.options;
+    const endpoint = await inTransaction(this.db, async (tx) => {
+      // Concurrent creations count one after the other (PostgreSQL: a lock on the endpoint rows).
+      if ((await this.repository.countLocked(tx, this.provider)) >= maxEndpoints) {
+        throw new AppError('WEBHOOK_LIMIT_REACHED', `At most ${maxEndpoints} webhook endpoints may exist; delete one first`, { max: maxEndpoints });
+      }
+      return this.repository.create(tx, { id: `whep_${randomUUID().replaceAll('-', '')}`, url: url.href, description, events, secret }, new Date());
+    });
     return { endpoint, secret };
   }
 
@@ -126,6 +152,8 @@ export class WebhookService {
       beforeEvent = after.length <= maxIdLength ? await this.repository.eventOf(this.db, endpointId, after) : null;
       if (beforeEvent === null) throw new AppError('VALIDATION_FAILED', `after must be the id of one of this endpoint's deliveries`, { field: 'after' });
     }
+    // Events recorded a moment ago get their deliveries now rather than at the worker's next round.
+    await this.deliveryRepository.fanOut(null, fanOutBeforeListing);
     const rows = await this.repository.deliveries(this.db, endpointId, first + 1, beforeEvent);
     return { deliveries: rows.slice(0, first), hasMore: rows.length > first };
   }

@@ -200,3 +200,38 @@ describe('ETag and Cache-Control on catalog GETs', () => {
     expect(cart.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('read your own writes', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    // A ttl far longer than the test: only the process's own commits can refresh the cache.
+    own = await createTestApp(readFixture('cart-catalog.json'), { CATALOG_CACHE_TTL_MS: '3600000' });
+  });
+  afterAll(() => own.close());
+
+  const stock = async () => {
+    const rest = await own.app.inject({ method: 'GET', url: '/product/202' });
+    const graphql = await own.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ product(id: 202) { skus { skuId qtyAvailable } } }' } });
+    const fromGraphql = (graphql.json() as { data: { product: { skus: { qtyAvailable: number }[] } } }).data.product.skus[0]!.qtyAvailable;
+    return { rest: (rest.json() as { skus: { qty_available: number }[] }).skus[0]!.qty_available, graphql: fromGraphql, etag: rest.headers.etag };
+  };
+
+  it("a submit and a cancelled order show in the process's next catalog answers, REST and GraphQL, whatever CATALOG_CACHE_TTL_MS", async () => {
+    const before = await stock();
+    expect(before).toMatchObject({ rest: 100, graphql: 100 });
+    const cart = await own.app.inject({ method: 'POST', url: '/cart', payload: { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 3 }] } } });
+    const cartId = (cart.json() as { id: string }).id;
+    const buyer = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical Way', city: 'Los Angeles', province_code: 'CA', country_code: 'US', postal_code: '90001', email: 'ada@example.com' };
+    await own.app.inject({ method: 'POST', url: '/cart/customerInfo', payload: { id: cartId, buyer_identity: buyer } });
+    const submitted = await own.app.inject({ method: 'POST', url: '/cart/submit', payload: { id: cartId } });
+    expect(submitted.statusCode).toBe(200);
+    const taken = await stock();
+    expect(taken).toMatchObject({ rest: 97, graphql: 97 });
+    expect(taken.etag).not.toBe(before.etag);
+    const orderId = (submitted.json() as { orders: { id: string }[] }).orders[0]!.id;
+    expect((await own.app.inject({ method: 'POST', url: `/orders/${orderId}/status`, payload: { status: 'CANCELLED' } })).statusCode).toBe(200);
+    const given = await stock();
+    expect(given).toMatchObject({ rest: 100, graphql: 100 });
+    expect(given.etag).not.toBe(taken.etag);
+  });
+});

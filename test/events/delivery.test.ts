@@ -11,6 +11,9 @@ import { until } from '../process/gateway.js';
 import { freePort } from '../../bench/ports.js';
 import { retryDelayMs, startDeliveryWorker, type DeliveryLog, type DeliveryWorker } from '../../src/events/delivery.js';
 import { newSecret, startReceiver, type Receiver } from './webhook-receiver.js';
+import { DeliveryRepository } from '../../src/events/delivery.repository.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 let t: TestApp;
 const config = testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,2' });
@@ -66,6 +69,15 @@ async function moveOrder(orderId: string, status: string, requiredActions?: unkn
   expect(answer.status).toBe(200);
 }
 
+/** Writes the deliveries of recorded events now, as the worker does on its rounds. */
+const fanOut = () => new DeliveryRepository(t.database.db, t.database.provider).fanOut(null, 1000);
+/** Whether the endpoint has deliveries and every one of them was delivered. */
+const allDelivered = async (endpointId: string) => {
+  const deliveries = await deliveriesOf(endpointId);
+  return deliveries.length > 0 && deliveries.every((delivery) => delivery.status === 'delivered');
+};
+/** Attempts made of the endpoint's first delivery (0 while it has none). */
+const firstAttempts = async (endpointId: string) => (await deliveriesOf(endpointId))[0]?.attempts ?? 0;
 const eventsOf = (cartId: string) => t.database.db.event.findMany({ where: { cartId }, orderBy: { id: 'asc' } });
 const deliveriesOf = (endpointId: string) => t.database.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { eventId: 'asc' }, include: { tries: { orderBy: { id: 'asc' } } } });
 
@@ -105,7 +117,7 @@ describe(`webhook delivery (${testEngine})`, () => {
       'order.status_changed',
       'order.status_changed',
     ]);
-    await until(async () => hook.received.length >= events.length && (await deliveriesOf(endpointId)).every((delivery) => delivery.status === 'delivered'), 'every event to be delivered', 15_000);
+    await until(async () => hook.received.length >= events.length && (await allDelivered(endpointId)), 'every event to be delivered', 15_000);
 
     expect(hook.rejected).toStrictEqual([]);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(events.map((event) => event.messageId));
@@ -126,7 +138,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     startWorker();
     const { cartId } = await submitCart();
     const events = await eventsOf(cartId);
-    await until(async () => (await deliveriesOf(endpointId)).every((delivery) => delivery.status === 'delivered'), 'the retry to be delivered', 15_000);
+    await until(async () => (await allDelivered(endpointId)), 'the retry to be delivered', 15_000);
 
     const ids = events.map((event) => event.messageId);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual([ids[0], ...ids]);
@@ -149,14 +161,14 @@ describe(`webhook delivery (${testEngine})`, () => {
     startWorker();
     const { cartId } = await submitCart();
     const events = await eventsOf(cartId);
-    await until(async () => (await deliveriesOf(endpointId))[0]!.attempts >= 2, 'two failed attempts', 10_000);
+    await until(async () => (await firstAttempts(endpointId)) >= 2, 'two failed attempts', 10_000);
     const down = await deliveriesOf(endpointId);
     expect(down[0]!.tries.every((attempt) => attempt.statusCode === null && /ECONNREFUSED/.test(attempt.error ?? ''))).toBe(true);
     expect(down.slice(1).map((delivery) => delivery.attempts)).toStrictEqual([0, 0]);
     expect((await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).not.toBeNull();
 
     const hook = await receiver(secret, { port });
-    await until(async () => (await deliveriesOf(endpointId)).every((delivery) => delivery.status === 'delivered'), 'delivery once the receiver is up', 15_000);
+    await until(async () => (await allDelivered(endpointId)), 'delivery once the receiver is up', 15_000);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(events.map((event) => event.messageId));
     expect(hook.rejected).toStrictEqual([]);
     expect((await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
@@ -171,7 +183,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     startWorker();
     await submitCart();
     await until(async () => !(await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: old } })).enabled, 'the old endpoint to be disabled', 10_000);
-    await until(async () => (await deliveriesOf(recent))[0]!.attempts >= 1, 'the recent endpoint to be tried', 10_000);
+    await until(async () => (await firstAttempts(recent)) >= 1, 'the recent endpoint to be tried', 10_000);
 
     const disabled = await deliveriesOf(old);
     expect(disabled.map((delivery) => [delivery.status, delivery.attempts, delivery.tries.length])).toStrictEqual([
@@ -192,6 +204,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     const live = await endpoint(hook.url, secret);
     const { cartId } = await submitCart();
     const events = await eventsOf(cartId);
+    await fanOut();
     expect((await deliveriesOf(dead)).length + (await deliveriesOf(live)).length).toBe(6);
     // Claimed only after the worker started (on SQLite it gives back every claim at start), held
     // back until then by disabling the endpoints.
@@ -203,9 +216,9 @@ describe(`webhook delivery (${testEngine})`, () => {
     await t.database.db.webhookDelivery.updateMany({ where: { endpointId: live }, data: { claimedUntil: new Date(now + 2_000) } });
     await t.database.db.webhookEndpoint.updateMany({ where: { id: { in: [dead, live] } }, data: { enabled: true } });
 
-    await until(async () => (await deliveriesOf(dead)).every((delivery) => delivery.status === 'delivered'), 'the expired claims to be delivered', 10_000);
+    await until(async () => (await allDelivered(dead)), 'the expired claims to be delivered', 10_000);
     expect((await deliveriesOf(live)).every((delivery) => delivery.status === 'pending' && delivery.attempts === 0)).toBe(true);
-    await until(async () => (await deliveriesOf(live)).every((delivery) => delivery.status === 'delivered'), 'the live claims to be delivered once expired', 10_000);
+    await until(async () => (await allDelivered(live)), 'the live claims to be delivered once expired', 10_000);
     expect(Date.now()).toBeGreaterThanOrEqual(now + 2_000);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual([...events, ...events].map((event) => event.messageId));
   });
@@ -220,7 +233,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     const redirectingId = await endpoint(redirecting.url, elsewhereSecret);
     startWorker(config, 300);
     await submitCart();
-    await until(async () => (await deliveriesOf(slowId))[0]!.attempts >= 1 && (await deliveriesOf(redirectingId))[0]!.attempts >= 1, 'an attempt to each', 10_000);
+    await until(async () => (await firstAttempts(slowId)) >= 1 && (await firstAttempts(redirectingId)) >= 1, 'an attempt to each', 10_000);
     const [late] = await deliveriesOf(slowId);
     expect([late!.status, late!.tries[0]!.statusCode, late!.tries[0]!.error]).toStrictEqual(['pending', null, 'no answer within 0.3 s']);
     expect(late!.tries[0]!.latencyMs).toBeGreaterThanOrEqual(250);
@@ -235,7 +248,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     const endpointId = await endpoint(hook.url, secret);
     startWorker({ ...config, webhookAllowPrivateUrls: false });
     await submitCart();
-    await until(async () => (await deliveriesOf(endpointId))[0]!.attempts >= 1, 'a refused attempt', 10_000);
+    await until(async () => (await firstAttempts(endpointId)) >= 1, 'a refused attempt', 10_000);
     const [first] = await deliveriesOf(endpointId);
     expect(first!.status).toBe('pending');
     expect(first!.tries[0]!.statusCode).toBeNull();
@@ -284,7 +297,59 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect((await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
 
     startWorker();
-    await until(async () => (await deliveriesOf(endpointId)).every((delivery) => delivery.status === 'delivered'), 'delivery by the next worker', 5_000);
+    await until(async () => (await allDelivered(endpointId)), 'delivery by the next worker', 5_000);
     expect(hook.acknowledged).toHaveLength(3);
+  });
+
+  it('receivers that never answer: each request ends at its own deadline under GC pressure, is never re-sent while open, and takes at most half the slots', async () => {
+    // The deadline must not depend on anything the GC may collect (a combined AbortSignal did).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const pressure = setInterval(gc, 250);
+    try {
+      const secret = newSecret();
+      const hanging = await receiver(secret, { reply: () => 'hang' });
+      for (let index = 0; index < 20; index += 1) await endpoint(`${hanging.url}/${index}`, secret);
+      const healthy = await receiver(secret);
+      const healthyId = await endpoint(healthy.url, secret);
+      startWorker(config, 1_500);
+      const started = Date.now();
+      await submitCart();
+      await until(() => allDelivered(healthyId), 'the healthy endpoint to get every event', 15_000);
+      const healthyMs = Date.now() - started;
+      // Long enough for every hanging endpoint to be tried and cut at least once, some twice.
+      await until(async () => new Set(hanging.received.map((webhook) => webhook.remotePort)).size >= 24, 'hanging attempts', 15_000);
+      console.log(`20 hanging receivers + 1 healthy: healthy got every event in ${healthyMs} ms (at ${healthy.received.map((webhook) => webhook.at).join(', ')} ms); longest hanging socket ${hanging.longestSocketMs()} ms (deadline 1500 ms)`);
+      expect(hanging.longestSocketMs()).toBeLessThan(1_500 + 500);
+      expect(hanging.overlapping).toBe(0);
+      expect(hanging.maxConcurrent).toBeLessThanOrEqual(16);
+      const attempts = await t.database.db.webhookAttempt.findMany({ where: { delivery: { endpointId: { not: healthyId } } } });
+      expect(attempts.length).toBeGreaterThan(0);
+      // Ended at the deadline, give or take what forced full collections delay every timer by.
+      expect(attempts.every((attempt) => attempt.error === 'no answer within 1.5 s' && attempt.latencyMs < 1_500 + 1_500)).toBe(true);
+    } finally {
+      clearInterval(pressure);
+    }
+  });
+
+  it('deleting or disabling an endpoint ends its request in flight at once, without an error', async () => {
+    const secret = newSecret();
+    const hanging = await receiver(secret, { reply: () => 'hang' });
+    const deleted = await endpoint(hanging.url, secret);
+    const disabled = await endpoint(hanging.url, secret);
+    const loggedBefore = logged.length;
+    startWorker();
+    await submitCart();
+    await until(async () => hanging.openSockets === 2, 'both requests open', 10_000);
+    const at = Date.now();
+    const removed = await t.app.inject({ method: 'DELETE', url: `/webhooks/${deleted}` });
+    expect(removed.statusCode).toBe(204);
+    const patched = await t.app.inject({ method: 'PATCH', url: `/webhooks/${disabled}`, payload: { enabled: false } });
+    expect(patched.statusCode).toBe(200);
+    await until(async () => hanging.openSockets === 0 && worker?.inFlight === 0, 'the requests to end', 5_000);
+    expect(Date.now() - at).toBeLessThan(2_000);
+    const [cut] = await deliveriesOf(disabled);
+    expect([cut!.status, cut!.attempts, cut!.claimedUntil, cut!.tries.map((attempt) => attempt.error)]).toStrictEqual(['pending', 0, null, ['cut short: the endpoint was disabled or deleted']]);
+    expect(logged.slice(loggedBefore)).toStrictEqual([]);
   });
 });

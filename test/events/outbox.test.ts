@@ -17,10 +17,12 @@ async function readyCart(): Promise<string> {
   return cart.body.id;
 }
 
+import { DeliveryRepository } from '../../src/events/delivery.repository.js';
+
 const eventsOf = (cartId: string) => t.database.db.event.findMany({ where: { cartId }, orderBy: { id: 'asc' } });
 
 describe('the outbox', () => {
-  it('a submit writes cart.submitted and one order.created per order, with deliveries for the endpoints that want them', async () => {
+  it('a submit writes cart.submitted and one order.created per order; their deliveries, for the endpoints that want them, come after', async () => {
     await t.database.db.webhookEndpoint.createMany({
       data: [
         { id: 'whep_all', url: 'http://127.0.0.1:9/all', secret: 'whsec_x', events: undefined },
@@ -39,6 +41,16 @@ describe('the outbox', () => {
     ]);
     expect(events[0]!.data).toMatchObject({ cart_id: id, status: 'SUBMITTED', orders: [{ id: submitted.body.orders[0]!.id, status: 'SUBMITTED' }, {}] });
     expect(events.every((event) => /^msg_[0-9a-f]{32}$/.test(event.messageId))).toBe(true);
+    // The submit's transaction wrote the events only: no row per endpoint, whatever their number.
+    const ofEvents = { eventId: { in: events.map((event) => event.id) } };
+    expect(await t.database.db.webhookDelivery.count({ where: ofEvents })).toBe(0);
+    expect(events.map((event) => event.fanOutPending)).toStrictEqual([true, true, true]);
+    // An endpoint created after the events were recorded does not get them.
+    await t.database.db.webhookEndpoint.create({ data: { id: 'whep_later', url: 'http://127.0.0.1:9/later', secret: 'whsec_x', createdAt: new Date(Date.now() + 1000) } });
+    const repository = new DeliveryRepository(t.database.db, t.database.provider);
+    expect(await repository.fanOut(null, 1000)).toBe(3);
+    expect(await repository.fanOut(null, 1000)).toBe(0);
+    expect((await eventsOf(id)).map((event) => event.fanOutPending)).toStrictEqual([false, false, false]);
     const deliveries = await t.database.db.webhookDelivery.findMany({ where: { eventId: { in: events.map((event) => event.id) } }, orderBy: [{ eventId: 'asc' }, { endpointId: 'asc' }] });
     expect(deliveries.map((delivery) => [delivery.eventId, delivery.endpointId, delivery.status])).toStrictEqual([
       [events[0]!.id, 'whep_all', 'pending'],

@@ -16,6 +16,8 @@ export interface ReceivedWebhook {
   at: number;
   /** The sender's port: which connection (and so which process) it came on. */
   remotePort: number;
+  /** What `senderOf` said of the connection while it was open (null without it). */
+  sender: number | null;
 }
 
 /** A status to answer, or 'hang': keep the request open and never answer. */
@@ -32,6 +34,12 @@ export interface Receiver {
   rejected: string[];
   /** Most requests open at once. */
   maxConcurrent: number;
+  /** Requests that arrived while another with the same webhook-id on the same path was still open. */
+  overlapping: number;
+  /** Connections open now. */
+  readonly openSockets: number;
+  /** The longest any connection has been open, in ms (those still open counted until now). */
+  longestSocketMs(): number;
   close(): Promise<void>;
 }
 
@@ -45,6 +53,8 @@ export interface ReceiverOptions {
   delayMs?: number;
   /** A Location header on every answer (to answer redirects). */
   location?: string;
+  /** Who sent it (a process id), asked while the connection is open: connections close after each request. */
+  senderOf?: (remotePort: number, localPort: number) => number | null;
 }
 
 export async function startReceiver(secret: string, options: ReceiverOptions = {}): Promise<Receiver> {
@@ -52,10 +62,19 @@ export async function startReceiver(secret: string, options: ReceiverOptions = {
   const started = Date.now();
   let open = 0;
   const hanging: ServerResponse[] = [];
+  const openIds = new Map<string, number>();
+  const sockets: { openedAt: number; closedAt: number | null }[] = [];
   const server = createServer((request, response) => {
     open += 1;
     receiver.maxConcurrent = Math.max(receiver.maxConcurrent, open);
-    response.on('close', () => (open -= 1));
+    // Per path: several endpoints may share one receiver, each on a path of its own.
+    const id = `${request.url ?? ''} ${String(request.headers['webhook-id'])}`;
+    if ((openIds.get(id) ?? 0) > 0) receiver.overlapping += 1;
+    openIds.set(id, (openIds.get(id) ?? 0) + 1);
+    response.on('close', () => {
+      open -= 1;
+      openIds.set(id, (openIds.get(id) ?? 1) - 1);
+    });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -69,7 +88,8 @@ export async function startReceiver(secret: string, options: ReceiverOptions = {
         return;
       }
       const headers: IncomingHttpHeaders = request.headers;
-      const webhook: ReceivedWebhook = { id: String(headers['webhook-id']), timestamp: Number(headers['webhook-timestamp']), payload, contentType: headers['content-type'], at: Date.now() - started, remotePort: request.socket.remotePort ?? 0 };
+      const webhook: ReceivedWebhook = { id: String(headers['webhook-id']), timestamp: Number(headers['webhook-timestamp']), payload, contentType: headers['content-type'], at: Date.now() - started, remotePort: request.socket.remotePort ?? 0, sender: null };
+      webhook.sender = options.senderOf?.(webhook.remotePort, request.socket.localPort ?? 0) ?? null;
       const reply = options.reply?.(receiver.received.length, webhook) ?? 200;
       receiver.received.push(webhook);
       if (reply === 'hang') {
@@ -81,6 +101,11 @@ export async function startReceiver(secret: string, options: ReceiverOptions = {
         if (reply >= 200 && reply < 300) receiver.acknowledged.push(webhook.id);
       }, options.delayMs ?? 0);
     });
+  });
+  server.on('connection', (socket) => {
+    const record = { openedAt: Date.now(), closedAt: null as number | null };
+    sockets.push(record);
+    socket.on('close', () => (record.closedAt = Date.now()));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -95,6 +120,11 @@ export async function startReceiver(secret: string, options: ReceiverOptions = {
     acknowledged: [],
     rejected: [],
     maxConcurrent: 0,
+    overlapping: 0,
+    get openSockets() {
+      return sockets.filter((socket) => socket.closedAt === null).length;
+    },
+    longestSocketMs: () => Math.max(0, ...sockets.map((socket) => (socket.closedAt ?? Date.now()) - socket.openedAt)),
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of hanging) response.destroy();

@@ -4,18 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dumpDatabase, type TestApp } from '../helpers.js';
 import { post } from '../cart/cart-helpers.js';
 
-/** 260 one-SKU products in one store: enough to overfill a cart. */
+/** 260 one-SKU products in one store, enough to overfill a cart; and 60 more of a store each. */
 function wideCatalog() {
+  const product = (id: number, skuId: number, storeId: number) => ({
+    id,
+    title: `Thing ${id}`,
+    price: 1,
+    currency: 'USD',
+    skus: [{ sku_id: skuId, merchant_id: storeId, name: `Thing ${id}`, qty_available: 10, retail_price: 1, currency: 'USD' }],
+    variants: [{ name: 'Size', values: ['S'] }],
+  });
   return {
-    stores: [{ id: 1, name: 'wide.example', marketplace: 'shopify', currency: 'USD' }],
-    products: Array.from({ length: 260 }, (_, index) => ({
-      id: 1 + index,
-      title: `Thing ${index + 1}`,
-      price: 1,
-      currency: 'USD',
-      skus: [{ sku_id: 1001 + index, merchant_id: 1, name: `Thing ${index + 1}`, qty_available: 10, retail_price: 1, currency: 'USD' }],
-      variants: [{ name: 'Size', values: ['S'] }],
-    })),
+    stores: Array.from({ length: 61 }, (_, index) => ({ id: 1 + index, name: index === 0 ? 'wide.example' : `store-${index}.example`, marketplace: 'shopify', currency: 'USD' })),
+    products: [...Array.from({ length: 260 }, (_, index) => product(1 + index, 1001 + index, 1)), ...Array.from({ length: 60 }, (_, index) => product(301 + index, 3001 + index, 2 + index))],
     media: [{ type: 'image', id: 1, slug: 'wide', file_name: 'w.jpg', product_ids: Array.from({ length: 30 }, (_, index) => index + 1) }],
     similar: Array.from({ length: 30 }, (_, index) => ({ product_id: 1, similar_product_id: index + 2 })),
   };
@@ -51,6 +52,21 @@ describe('cart size', () => {
     expect(await dumpDatabase(t.database)).toBe(before);
     // more of a line already there is fine
     expect((await post(t, '/cart/add', { cart_id: cart.body.id, item: { variant_id: '1001', quantity: 1 } })).status).toBe(200);
+  });
+
+  it('refuses lines of a 51st store with 422 CART_TOO_LARGE, changing nothing: each store is an order and an event per webhook endpoint', async () => {
+    const ofStores = (count: number, from = 0) => Array.from({ length: count }, (_, index) => ({ variant_id: String(3001 + from + index), quantity: 1 }));
+    const cart = await post(t, '/cart', { items: { storefront_cart_items_input: ofStores(50) } });
+    expect(cart.status).toBe(200);
+    expect(cart.body.stores).toHaveLength(50);
+    const before = await dumpDatabase(t.database);
+    const over = await post(t, '/cart/add', { cart_id: cart.body.id, item: { variant_id: '3051', quantity: 1 } });
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({ code: 'CART_TOO_LARGE', details: { max_stores: 50, stores: 51 } });
+    expect(await dumpDatabase(t.database)).toBe(before);
+    expect((await post(t, '/cart', { items: { storefront_cart_items_input: ofStores(51) } })).body).toMatchObject({ code: 'CART_TOO_LARGE' });
+    // More of a store already in the cart is fine.
+    expect((await post(t, '/cart/add', { cart_id: cart.body.id, item: { variant_id: '3001', quantity: 1 } })).status).toBe(200);
   });
 });
 

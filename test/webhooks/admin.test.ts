@@ -127,6 +127,7 @@ describe('webhook endpoints (REST)', () => {
   it('deletes an endpoint with its deliveries: 204, then 404 WEBHOOK_NOT_FOUND', async () => {
     const endpoint = await createEndpoint();
     await submittedCart();
+    expect((await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries`)).body.deliveries).toHaveLength(3);
     expect(await t.database.db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(3);
     const deleted = await remove(`/webhooks/${endpoint.id}`);
     expect(deleted.status).toBe(204);
@@ -524,7 +525,8 @@ describe('with API keys', () => {
     const cartId = (cart.json() as { id: string }).id;
     await keyed.app.inject({ method: 'POST', url: '/cart/customerInfo', headers: { 'x-api-key': clientKey }, payload: { id: cartId, buyer_identity: californian } });
     await keyed.app.inject({ method: 'POST', url: '/cart/submit', headers: { 'x-api-key': clientKey }, payload: { id: cartId } });
-    deliveryId = (await keyed.database.db.webhookDelivery.findFirstOrThrow({ where: { endpointId } })).id;
+    const listed = await keyed.app.inject({ method: 'GET', url: `/webhooks/${endpointId}/deliveries`, headers: { 'x-api-key': adminKey } });
+    deliveryId = (listed.json() as { deliveries: DeliveryJson[] }).deliveries[0]!.id;
   });
   afterAll(() => keyed.close());
 
@@ -578,5 +580,31 @@ describe('with API keys', () => {
     const { id } = (created.data?.createWebhookEndpoint as { endpoint: { id: string } }).endpoint;
     const listed = await sendWith(keyed.app, Endpoints, {}, { authorization: `Bearer ${adminKey}` });
     expect((listed.data?.webhookEndpoints as { id: string }[]).map((endpoint) => endpoint.id)).toContain(id);
+  });
+});
+
+describe('WEBHOOK_MAX_ENDPOINTS', () => {
+  let capped: TestApp;
+  beforeAll(async () => {
+    capped = await createTestApp(null, { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_MAX_ENDPOINTS: '3' });
+  });
+  afterAll(() => capped.close());
+
+  it('refuses an endpoint past the cap with 422 WEBHOOK_LIMIT_REACHED on both APIs, writing nothing; concurrent creations never pass it', async () => {
+    const create = () => capped.app.inject({ method: 'POST', url: '/webhooks', payload: { url: receiver } });
+    // Ten at once: as many as the cap get in, whatever the interleaving.
+    const answers = await Promise.all(Array.from({ length: 10 }, create));
+    expect(answers.map((answer) => answer.statusCode).sort()).toStrictEqual([201, 201, 201, 422, 422, 422, 422, 422, 422, 422]);
+    expect(await capped.database.db.webhookEndpoint.count()).toBe(3);
+    const before = await dumpDatabase(capped.database);
+    const over = await create();
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({ code: 'WEBHOOK_LIMIT_REACHED', details: { max: 3 } });
+    const overGraphQL = await send(capped.app, CreateEndpoint, { url: receiver });
+    expect(overGraphQL.errors?.[0]?.extensions?.code).toBe('WEBHOOK_LIMIT_REACHED');
+    expect(await dumpDatabase(capped.database)).toBe(before);
+    const first = await capped.database.db.webhookEndpoint.findFirstOrThrow();
+    expect((await capped.app.inject({ method: 'DELETE', url: `/webhooks/${first!.id}` })).statusCode).toBe(204);
+    expect((await create()).statusCode).toBe(201);
   });
 });
