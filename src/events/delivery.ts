@@ -4,9 +4,10 @@
 // receivers verify them with the official `standardwebhooks` library. A 2xx within 10 s
 // delivers; anything else is retried on WEBHOOK_RETRY_SCHEDULE with ±10 % jitter; an endpoint
 // failing for 5 days is disabled. Each endpoint has at most one delivery in flight, the earliest
-// pending, so a healthy receiver gets its events in order; a process has at most `maxInFlight`,
-// of which failing endpoints may take only half, so receivers that hang cost their own slots and
-// never a healthy one's. A process that dies mid-way leaves a claim that expires: at least once.
+// pending, so a healthy receiver gets its events in order; a process has a slot for every
+// endpoint there may be (WEBHOOK_MAX_ENDPOINTS), and should there be fewer slots, failing
+// endpoints take at most half of them: a receiver that hangs costs its own slot, never a healthy
+// one's. A process that dies mid-way leaves a claim that expires: at least once.
 //
 // Every request has a hard deadline kept by a timer of this worker's own (a plain setTimeout that
 // destroys the socket): not AbortSignal.timeout, whose timer goes with its signal when nothing
@@ -37,11 +38,11 @@ export type DeliveryLog = Record<'info' | 'warn' | 'error', (details: object, me
 export interface DeliveryWorkerOptions {
   db: Db;
   provider: DatabaseProvider;
-  config: Pick<Config, 'webhookRetrySchedule' | 'webhookAllowPrivateUrls'>;
+  config: Pick<Config, 'webhookRetrySchedule' | 'webhookAllowPrivateUrls' | 'webhookMaxEndpoints'>;
   log: DeliveryLog;
   /** How often to look for due deliveries (default 250 ms). */
   pollIntervalMs?: number;
-  /** Deliveries in flight at once in this process (default 16); failing endpoints get half of them. */
+  /** Deliveries in flight at once in this process (default: one per endpoint there may be); failing endpoints get half of them. */
   maxInFlight?: number;
   /** How long a receiver has to answer (default requestTimeoutMs; tests shorten it). */
   requestTimeoutMs?: number;
@@ -202,7 +203,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const { config, log } = options;
   const repository = new DeliveryRepository(options.db, options.provider);
   const pollIntervalMs = options.pollIntervalMs ?? 250;
-  const maxInFlight = options.maxInFlight ?? 16;
+  const maxInFlight = options.maxInFlight ?? config.webhookMaxEndpoints;
   const maxFailingInFlight = Math.max(1, Math.floor(maxInFlight / 2));
   const fanOutRows = options.fanOutRows ?? 1000;
   const timeoutMs = options.requestTimeoutMs ?? requestTimeoutMs;

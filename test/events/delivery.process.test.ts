@@ -162,6 +162,38 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     await crash(second);
   }, 60_000);
 
+  it('20 receivers that never answer and 1 healthy one, at the 10 s deadline: the healthy one gets every event within 15 s; no socket outlives its deadline; deleting the hanging endpoints closes theirs', async () => {
+    const secret = newSecret();
+    const hanging = await receiver(secret, { reply: () => 'hang' });
+    const healthy = await receiver(secret, {});
+    for (let index = 0; index < 20; index += 1) await createEndpoint(`whep_hang${index}`, `${hanging.url}/${index}`, secret);
+    await createEndpoint('whep_healthy', healthy.url, secret);
+    const gateway = await start();
+    const submitted = Date.now();
+    await submitAndPlace(gateway.base);
+    const placedMs = Date.now() - submitted;
+    await until(async () => healthy.acknowledged.length >= 5, 'the healthy endpoint to get every event', 15_000);
+    const healthyMs = Date.now() - submitted;
+    // Past the first deadline and a retry (schedule 1,1,2 s): every hanging request was cut at 10 s.
+    await until(async () => Date.now() - submitted > 13_000, 'a deadline to pass', 15_000);
+    const longest = hanging.longestSocketMs();
+    const open = hanging.openSockets;
+    const deleting = Date.now();
+    for (let index = 0; index < 20; index += 1) expect((await fetch(`${gateway.base}/webhooks/whep_hang${index}`, { method: 'DELETE' })).status).toBe(204);
+    await until(async () => hanging.openSockets === 0, 'the hanging sockets to close', 5_000);
+    const closedMs = Date.now() - deleting;
+    console.info(
+      `20 hanging + 1 healthy (${testEngine}): healthy got its 5 events ${healthyMs} ms after the submit began (the requests making them took ${placedMs} ms); ${hanging.received.length} requests to hanging receivers, at most ${hanging.maxConcurrent} open at once, longest socket ${longest} ms, ${hanging.overlapping} re-sent while open; after deleting them, ${open} open sockets closed in ${closedMs} ms`,
+    );
+    expect(healthyMs).toBeLessThan(15_000);
+    expect(healthy.received.map((webhook) => webhook.id)).toStrictEqual(await messageIdsOf('whep_healthy'));
+    expect(longest).toBeLessThan(10_000 + 1_000);
+    expect(hanging.overlapping).toBe(0);
+    // One slot per endpoint: each hanging receiver holds its own, never the healthy one's.
+    expect(hanging.maxConcurrent).toBeLessThanOrEqual(20);
+    await crash(gateway);
+  }, 60_000);
+
   it.skipIf(testEngine !== 'postgresql')('two healthy processes: each event delivered exactly once, in event order per endpoint', async () => {
     const secrets = [newSecret(), newSecret()];
     const gateways = [await start(), await start()];
