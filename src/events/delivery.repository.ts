@@ -37,6 +37,12 @@ export interface AttemptRecord {
   error: string | null;
 }
 
+/** A finished attempt and what it means for its delivery. */
+export type DeliveryOutcome =
+  | { kind: 'delivered'; delivery: ClaimedDelivery; attempt: AttemptRecord }
+  | { kind: 'failed'; delivery: ClaimedDelivery; attempt: AttemptRecord; retryAt: Date }
+  | { kind: 'interrupted'; delivery: ClaimedDelivery; attempt: AttemptRecord };
+
 export interface ClaimOptions {
   now: Date;
   claimedUntil: Date;
@@ -46,13 +52,6 @@ export interface ClaimOptions {
   failingLimit: number;
   /** Endpoints this process is already delivering to: never claimed again while their request is open. */
   busyEndpoints: readonly string[];
-}
-
-const prismaCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
-
-/** The row an attempt belongs to is gone (its endpoint was deleted meanwhile): P2003, a foreign key. */
-function isGone(error: unknown): boolean {
-  return prismaCode(error) === 'P2003';
 }
 
 export class DeliveryRepository {
@@ -156,64 +155,66 @@ export class DeliveryRepository {
   }
 
   /**
-   * Runs `write` in a transaction, then keeps the attempt, unless the delivery is gone (its
-   * endpoint was deleted while the request was open): then nothing is written and false answered.
+   * Records finished attempts, any number of them, in one short transaction of a few statements
+   * (not a transaction each: on SQLite the worker would hold the one connection requests need):
+   * - delivered (a 2xx, even if the claim was lost meanwhile: the receiver has it), the endpoint
+   *   healthy again;
+   * - failed: due again at its `retryAt` (unless another process took it over after this claim
+   *   expired), the endpoint failing since now if it was healthy; an endpoint failing since before
+   *   `disableBefore` is disabled and its pending deliveries fail;
+   * - interrupted (this process stopping, the endpoint disabled): due again at once.
+   * A delivery that is gone (its endpoint deleted while its request was open) records nothing.
+   * Answers the endpoints disabled.
    */
-  private async withAttempt<T>(delivery: ClaimedDelivery, attempt: AttemptRecord, write: (tx: Prisma.TransactionClient) => Promise<T>): Promise<{ value: T } | null> {
-    try {
-      return await inTransaction(this.db, async (tx) => {
-        if (!(await tx.webhookDelivery.findUnique({ where: { id: delivery.id }, select: { id: true } }))) return null;
-        await tx.webhookAttempt.create({ data: { deliveryId: delivery.id, ...attempt } });
-        return { value: await write(tx) };
-      });
-    } catch (error) {
-      if (isGone(error)) return null;
-      throw error;
-    }
-  }
+  async recordOutcomes(outcomes: readonly DeliveryOutcome[], disableBefore: Date): Promise<string[]> {
+    if (outcomes.length === 0) return [];
+    return inTransaction(this.db, async (tx) => {
+      const present = await this.lockedIds(tx, outcomes.map((outcome) => outcome.delivery.id));
+      const kept = outcomes.filter((outcome) => present.has(outcome.delivery.id));
+      if (kept.length === 0) return [];
+      await tx.webhookAttempt.createMany({ data: kept.map(({ delivery, attempt }) => ({ deliveryId: delivery.id, ...attempt })) });
+      const of = (kind: DeliveryOutcome['kind']) => kept.filter((outcome) => outcome.kind === kind);
+      const claims = (list: DeliveryOutcome[]) => list.map(({ delivery }) => ({ id: delivery.id, claimedUntil: delivery.claimedUntil }));
 
-  /** A 2xx: delivered (even if the claim was lost meanwhile: the receiver has it), the endpoint healthy. */
-  async recordDelivered(delivery: ClaimedDelivery, attempt: AttemptRecord): Promise<void> {
-    await this.withAttempt(delivery, attempt, async (tx) => {
-      await tx.webhookDelivery.updateMany({
-        where: { id: delivery.id, status: 'pending' },
-        data: { status: 'delivered', deliveredAt: attempt.at, attempts: { increment: 1 }, claimedUntil: null },
-      });
-      await tx.webhookEndpoint.updateMany({ where: { id: delivery.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
+      const delivered = of('delivered');
+      for (const at of new Set(delivered.map((outcome) => outcome.attempt.at.getTime()))) {
+        const ids = delivered.filter((outcome) => outcome.attempt.at.getTime() === at).map((outcome) => outcome.delivery.id);
+        await tx.webhookDelivery.updateMany({ where: { id: { in: ids }, status: 'pending' }, data: { status: 'delivered', deliveredAt: new Date(at), attempts: { increment: 1 }, claimedUntil: null } });
+      }
+      if (delivered.length > 0) {
+        await tx.webhookEndpoint.updateMany({ where: { id: { in: [...new Set(delivered.map((outcome) => outcome.delivery.endpointId))] }, failingSince: { not: null } }, data: { failingSince: null } });
+      }
+
+      const interrupted = of('interrupted');
+      if (interrupted.length > 0) await tx.webhookDelivery.updateMany({ where: { status: 'pending', OR: claims(interrupted) }, data: { claimedUntil: null } });
+
+      const failed = kept.filter((outcome): outcome is Extract<DeliveryOutcome, { kind: 'failed' }> => outcome.kind === 'failed');
+      if (failed.length === 0) return [];
+      for (const retryAt of new Set(failed.map((outcome) => outcome.retryAt.getTime()))) {
+        const group = failed.filter((outcome) => outcome.retryAt.getTime() === retryAt);
+        await tx.webhookDelivery.updateMany({ where: { status: 'pending', OR: claims(group) }, data: { attempts: { increment: 1 }, nextAttemptAt: new Date(retryAt), claimedUntil: null } });
+      }
+      const failedEndpoints = [...new Set(failed.map((outcome) => outcome.delivery.endpointId))];
+      await tx.webhookEndpoint.updateMany({ where: { id: { in: failedEndpoints }, failingSince: null }, data: { failingSince: failed[0]!.attempt.at } });
+      const expired = await tx.webhookEndpoint.findMany({ where: { id: { in: failedEndpoints }, enabled: true, failingSince: { lt: disableBefore } }, select: { id: true } });
+      if (expired.length === 0) return [];
+      const disabled = expired.map((endpoint) => endpoint.id);
+      await tx.webhookEndpoint.updateMany({ where: { id: { in: disabled } }, data: { enabled: false } });
+      await tx.webhookDelivery.updateMany({ where: { endpointId: { in: disabled }, status: 'pending' }, data: { status: 'failed', claimedUntil: null } });
+      return disabled;
     });
   }
 
   /**
-   * A failed attempt: the delivery is due again at `nextAttemptAt` (unless another process took
-   * it over after this claim expired), the endpoint failing since now if it was healthy. An
-   * endpoint failing since before `disableBefore` is disabled and its pending deliveries fail.
-   * Returns whether the endpoint was disabled.
+   * Which of these deliveries still exist, locked on PostgreSQL until the transaction ends, so
+   * that an endpoint deleted meanwhile cannot take them away under the attempts written next.
    */
-  async recordFailed(delivery: ClaimedDelivery, attempt: AttemptRecord, nextAttemptAt: Date, disableBefore: Date): Promise<boolean> {
-    const outcome = await this.withAttempt(delivery, attempt, async (tx) => {
-      await tx.webhookDelivery.updateMany({
-        where: { id: delivery.id, status: 'pending', claimedUntil: delivery.claimedUntil },
-        data: { attempts: { increment: 1 }, nextAttemptAt, claimedUntil: null },
-      });
-      const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: delivery.endpointId }, select: { enabled: true, failingSince: true } });
-      if (!endpoint) return false;
-      if (endpoint.failingSince === null) {
-        await tx.webhookEndpoint.update({ where: { id: delivery.endpointId }, data: { failingSince: attempt.at } });
-        return false;
-      }
-      if (!endpoint.enabled || endpoint.failingSince >= disableBefore) return false;
-      await tx.webhookEndpoint.update({ where: { id: delivery.endpointId }, data: { enabled: false } });
-      await tx.webhookDelivery.updateMany({ where: { endpointId: delivery.endpointId, status: 'pending' }, data: { status: 'failed', claimedUntil: null } });
-      return true;
-    });
-    return outcome?.value ?? false;
-  }
-
-  /** An attempt cut short here (the process stopping, the endpoint disabled): recorded, the delivery due again at once. */
-  async recordInterrupted(delivery: ClaimedDelivery, attempt: AttemptRecord): Promise<void> {
-    await this.withAttempt(delivery, attempt, (tx) =>
-      tx.webhookDelivery.updateMany({ where: { id: delivery.id, status: 'pending', claimedUntil: delivery.claimedUntil }, data: { claimedUntil: null } }),
-    );
+  private async lockedIds(tx: DbClient, ids: string[]): Promise<Set<string>> {
+    if (this.provider === 'postgresql') {
+      const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "WebhookDelivery" WHERE "id" IN (${join(ids)}) ORDER BY "id" FOR UPDATE`;
+      return new Set(rows.map((row) => row.id));
+    }
+    return new Set((await tx.webhookDelivery.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((row) => row.id));
   }
 
   /** Gives back claims this process still holds, so another process may take them at once. */

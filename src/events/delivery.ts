@@ -19,10 +19,12 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { vetWebhookUrl } from '../security/url-guard.js';
-import { DeliveryRepository, type AttemptRecord, type ClaimedDelivery } from './delivery.repository.js';
+import { DeliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome } from './delivery.repository.js';
 
 /** How long a receiver has to answer (Standard Webhooks suggests 15 s at most). */
 export const requestTimeoutMs = 10_000;
+/** Outcomes recorded in one transaction at most. */
+const maxOutcomesPerRecord = 200;
 /** After the database refused a claim, how long to wait before trying again (and logging again). */
 const claimErrorPauseMs = 5_000;
 /** How long a claim holds: three deadlines, so a claim never expires while its request is open. */
@@ -106,7 +108,10 @@ const cutMessages: Record<CutReason, (timeoutMs: number) => string> = {
 class Flight {
   readonly controller = new AbortController();
   reason: CutReason | null = null;
-  done: Promise<void> = Promise.resolve();
+  /** Its request is over (its outcome may not be recorded yet). */
+  attempted = false;
+  /** Resolves when its request is over. */
+  over: Promise<void> = Promise.resolve();
 
   constructor(readonly delivery: ClaimedDelivery) {}
 
@@ -206,6 +211,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const maxInFlight = options.maxInFlight ?? config.webhookMaxEndpoints;
   const maxFailingInFlight = Math.max(1, Math.floor(maxInFlight / 2));
   const fanOutRows = options.fanOutRows ?? 1000;
+  const minGapMs = Math.min(pollIntervalMs, 25);
   const timeoutMs = options.requestTimeoutMs ?? requestTimeoutMs;
   /** Deliveries in flight, by endpoint (one each). */
   const flights = new Map<string, Flight>();
@@ -234,52 +240,58 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       };
     });
 
-  const record = async (flight: Flight, outcome: AttemptRecord) => {
+  /** What a finished attempt means for its delivery. */
+  const outcomeOf = (flight: Flight, attempt: AttemptRecord): DeliveryOutcome => {
     const { delivery } = flight;
-    if (succeeded(outcome)) {
-      await repository.recordDelivered(delivery, outcome);
-      return;
-    }
-    if (flight.reason === 'stopping' || flight.reason === 'endpoint-gone') {
-      // Not the receiver's failure: due again at once, for whichever process is still running.
-      await repository.recordInterrupted(delivery, outcome);
-      return;
-    }
-    const delayMs = retryDelayMs(config.webhookRetrySchedule, delivery.attempts + 1);
-    const now = Date.now();
-    const disabled = await repository.recordFailed(delivery, outcome, new Date(now + delayMs), new Date(now - disableAfterMs));
-    if (disabled) log.warn({ endpoint: delivery.endpointId }, 'webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
-    else log.info({ endpoint: delivery.endpointId, delivery: delivery.id, attempts: delivery.attempts + 1, statusCode: outcome.statusCode, error: outcome.error, retryInMs: delayMs }, 'webhook delivery failed; will retry');
+    if (succeeded(attempt)) return { kind: 'delivered', delivery, attempt };
+    // Not the receiver's failure: due again at once, for whichever process is still running.
+    if (flight.reason === 'stopping' || flight.reason === 'endpoint-gone') return { kind: 'interrupted', delivery, attempt };
+    return { kind: 'failed', delivery, attempt, retryAt: new Date(Date.now() + retryDelayMs(config.webhookRetrySchedule, delivery.attempts + 1)) };
   };
 
-  const deliver = async (flight: Flight) => {
-    const outcome = await attempt(flight, { allowPrivateUrls: config.webhookAllowPrivateUrls, timeoutMs });
-    try {
-      await record(flight, outcome);
-    } catch (error) {
-      // The outcome is not recorded: give the claim back so it is tried again soon (at least once).
-      log.error({ err: error, delivery: flight.delivery.id }, 'could not record a webhook attempt');
-      await repository.release([flight.delivery]).catch(() => undefined);
+  /** Attempts finished and not yet recorded; their flights stay in `flights` until they are. */
+  let finished: DeliveryOutcome[] = [];
+
+  /** Records what finished, a batch per transaction; a batch that cannot be recorded gives its claims back (at least once). */
+  const recordFinished = async () => {
+    while (finished.length > 0) {
+      const batch = finished.slice(0, maxOutcomesPerRecord);
+      finished = finished.slice(batch.length);
+      try {
+        const disabled = await repository.recordOutcomes(batch, new Date(Date.now() - disableAfterMs));
+        for (const endpoint of disabled) log.warn({ endpoint }, 'webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
+        for (const outcome of batch) {
+          if (outcome.kind === 'failed') log.info({ endpoint: outcome.delivery.endpointId, delivery: outcome.delivery.id, attempts: outcome.delivery.attempts + 1, statusCode: outcome.attempt.statusCode, error: outcome.attempt.error, retryInMs: outcome.retryAt.getTime() - Date.now() }, 'webhook delivery failed; will retry');
+        }
+      } catch (error) {
+        log.error({ err: error, deliveries: batch.length }, 'could not record webhook attempts');
+        await repository.release(batch.map((outcome) => outcome.delivery)).catch(() => undefined);
+      } finally {
+        for (const outcome of batch) flights.delete(outcome.delivery.endpointId);
+      }
     }
   };
 
   const start = (delivery: ClaimedDelivery) => {
     const flight = new Flight(delivery);
     flights.set(delivery.endpointId, flight);
-    flight.done = deliver(flight).finally(() => {
-      flights.delete(delivery.endpointId);
+    flight.over = attempt(flight, { allowPrivateUrls: config.webhookAllowPrivateUrls, timeoutMs }).then((outcome) => {
+      finished.push(outcomeOf(flight, outcome));
+      flight.attempted = true;
       wake();
     });
   };
 
   /** Requests to endpoints that were deleted or disabled meanwhile are ended (by any process). */
   const cutRemoved = async () => {
-    if (flights.size === 0) return;
+    const open = [...flights.values()].filter((flight) => !flight.attempted);
+    if (open.length === 0) return;
     const enabled = await repository.enabledEndpointIds();
-    for (const flight of flights.values()) if (!enabled.has(flight.delivery.endpointId)) flight.cut('endpoint-gone');
+    for (const flight of open) if (!enabled.has(flight.delivery.endpointId)) flight.cut('endpoint-gone');
   };
 
   const poll = async (): Promise<number> => {
+    await recordFinished();
     await cutRemoved();
     const fannedOut = await repository.fanOut(null, fanOutRows);
     const room = maxInFlight - flights.size;
@@ -310,14 +322,20 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
     while (!stopping) {
       let nextPollMs: number;
+      const began = Date.now();
       try {
         nextPollMs = await poll();
       } catch (error) {
         log.warn({ err: error }, `could not fan out or claim webhook deliveries; trying again in ${claimErrorPauseMs / 1000} s`);
         nextPollMs = claimErrorPauseMs;
       }
+      // Rounds at most every minGapMs however often attempts finish: the worker's statements
+      // come in few, batched transactions, and requests get the database in between.
+      const gapMs = minGapMs - (Date.now() - began);
+      if (gapMs > 0 && !stopping) await new Promise((resolve) => setTimeout(resolve, gapMs));
       await pause(nextPollMs);
     }
+    await recordFinished();
   })();
 
   return {
@@ -332,8 +350,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       const grace = setTimeout(() => {
         for (const flight of flights.values()) flight.cut('stopping');
       }, graceMs);
-      await Promise.all([...flights.values()].map((flight) => flight.done));
+      await Promise.all([...flights.values()].map((flight) => flight.over));
       clearTimeout(grace);
+      await recordFinished();
     },
   };
 }
