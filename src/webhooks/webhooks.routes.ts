@@ -19,7 +19,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
   api.post(
     '/webhooks',
     {
-      schema: { tags, summary: 'Add an endpoint (answers its secret, once)', body: CreateWebhookBody, response: { 201: Ref(CreatedWebhookEndpoint), ...errors(...bodyErrors, 'FORBIDDEN') } },
+      schema: { tags, summary: 'Add an endpoint (answers its secret, once)', body: CreateWebhookBody, response: { 201: Ref(CreatedWebhookEndpoint), ...errors(...bodyErrors, 'FORBIDDEN', 'WEBHOOK_LIMIT_REACHED') } },
       preValidation: adminOnly,
     },
     async (request, reply) => reply.status(201).send(createdEndpointView(await webhooks.create(request.body))),
