@@ -23,7 +23,8 @@ import { AppError } from '../errors.js';
  */
 export class DatabaseConnectError extends Error {
   constructor(cause: unknown) {
-    super(`Could not connect to the database: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    // Logs add the cause's message to this one.
+    super('Could not connect to the database', { cause });
     this.name = 'DatabaseConnectError';
   }
 }
@@ -36,7 +37,7 @@ export function connectFault(error: unknown): DatabaseConnectError {
 /** Where a failure that is the database's happened. */
 export type FaultPlace = 'connecting' | 'storage' | 'lock' | 'statement';
 
-/** Prisma's codes of failures past connecting. */
+/** Prisma's own codes of the database's failures. */
 const prismaCodes = new Map<unknown, FaultPlace>([
   ['P1008', 'statement'], // operation timed out
   ['P1017', 'statement'], // the server closed the connection
@@ -131,8 +132,8 @@ function sqlitePlace(link: Link): FaultPlace | null {
   return typeof link.extendedCode === 'number' ? (sqlitePrimary.get(link.extendedCode & 0xff) ?? null) : null;
 }
 
-function linkPlace(link: Link): FaultPlace | null {
-  if (link instanceof DatabaseConnectError) return 'connecting';
+/** Where a link's code (or message) says a failure happened. */
+function codePlace(link: Link): FaultPlace | null {
   // SQLite's code first: the adapter reports SQLITE_BUSY with the kind of a socket timeout.
   const sqlite = sqlitePlace(link);
   if (sqlite) return sqlite;
@@ -147,8 +148,11 @@ function linkPlace(link: Link): FaultPlace | null {
 
 /** Where the database, not the request, made this fail; null when it is not the database's. */
 export function faultPlace(error: unknown): FaultPlace | null {
-  for (const link of chain(error)) {
-    const place = linkPlace(link);
+  const links = [...chain(error)];
+  if (links.some((link) => link instanceof DatabaseConnectError)) return 'connecting';
+  // The innermost report is the most precise: Prisma calls a busy SQLite file a timed-out operation (P1008).
+  for (const link of links.reverse()) {
+    const place = codePlace(link);
     if (place) return place;
   }
   return null;

@@ -65,7 +65,7 @@ async function request(served: Served, kind: Kind): Promise<JsonAnswer> {
   return json('POST', `${gateway.base}/graphql`, { query: '{ product(id: "201") { id title } }' });
 }
 
-/** 20 cart writes, 10 catalog reads, 10 GraphQL queries, 5 live subscriptions: every one a 503 with Retry-After. */
+/** 20 cart writes, 10 catalog reads, 10 GraphQL queries, 5 live subscriptions: every one a 503 with Retry-After; /healthz 503. */
 async function expectUnavailable(served: Served, fault: string): Promise<void> {
   const answers: { kind: Kind; answer: JsonAnswer }[] = [];
   for (const [kind, count] of [['write', 20], ['read', 10], ['graphql', 10], ['live', 5]] as const) {
@@ -79,6 +79,7 @@ async function expectUnavailable(served: Served, fault: string): Promise<void> {
     const code = kind === 'graphql' || kind === 'live' ? (answer.body.errors as { extensions: { code: string } }[])[0]?.extensions.code : answer.body.code;
     expect(code).toBe('SERVICE_UNAVAILABLE');
   }
+  expect((await json('GET', `${served.gateway.base}/healthz`)).status).toBe(503);
 }
 
 /** The same process answers 200 to all four again, without a restart. */
