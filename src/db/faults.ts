@@ -158,11 +158,6 @@ export function faultPlace(error: unknown): FaultPlace | null {
   return null;
 }
 
-/** Whether the database, not the request, is why this failed. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  return faultPlace(error) !== null;
-}
-
 function isUnstorableText(error: unknown): boolean {
   for (const link of chain(error)) {
     const state = sqlState(link);
@@ -181,7 +176,7 @@ export const retryAfterSeconds = 1;
 export function faultError(error: unknown): AppError | null {
   if (error instanceof AppError) return null;
   if (isUnstorableText(error)) return new AppError('VALIDATION_FAILED', 'The request contains text that cannot be stored (for example a NUL character)');
-  if (isDatabaseUnavailable(error)) {
+  if (faultPlace(error) !== null) {
     return new AppError('SERVICE_UNAVAILABLE', `The database is not answering; retry in ${retryAfterSeconds} s`, { retry_after_seconds: retryAfterSeconds });
   }
   return null;
