@@ -29,7 +29,7 @@ import { buildGatewaySchema } from './schema.js';
 import { formatGraphQLError } from './graphql/errors.js';
 import { Lifecycle } from './lifecycle.js';
 import { faultError, retryAfterSeconds } from './db/faults.js';
-import { within } from './timing.js';
+import { DatabaseHealth, healthTimeoutMs, writeProbeIntervalMs } from './db/health.js';
 import { checkJsonText, checkUrl } from './security/input.js';
 import { registerGraphQLLimits } from './graphql/limits.js';
 import { principalOf, registerSecurity } from './security/security.js';
@@ -108,9 +108,6 @@ const serviceUnavailablePlugin: ApolloServerPlugin<RequestContext> = {
     };
   },
 };
-
-/** How long /healthz waits for the database before answering 503. */
-const healthTimeoutMs = 1_500;
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies may name the client. */
 function hopsTrusted(hops: number) {
@@ -306,11 +303,11 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     return reply.status(503).send({ status: lifecycle.phase });
   });
 
-  app.get('/healthz', probe('Liveness: the database answers within 1.5 s'), async (_request, reply) => {
+  const health = new DatabaseHealth(database.db, app.log);
+  app.get('/healthz', probe(`Liveness: the database answers a read within ${healthTimeoutMs / 1000} s and takes a write (tried at most every ${writeProbeIntervalMs / 1000} s)`), async (_request, reply) => {
     // Before migrations finish the database is not to be touched (SQLite is held exclusively).
     if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });
-    // A frozen database must not hold the probe: unanswered within healthTimeoutMs is down.
-    if (await within(database.db.$queryRawUnsafe('SELECT 1'), healthTimeoutMs)) return { status: 'ok' };
+    if (await health.healthy()) return { status: 'ok' };
     return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ status: 'unavailable' });
   });
 
@@ -378,7 +375,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
         const fault = faultError(error);
         if (!fault) throw error;
         app.log.warn({ err: error }, 'database unavailable');
-        throw new GraphQLError(fault.message, { extensions: { code: fault.code, http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) } } });
+        throw new GraphQLError(fault.message, { originalError: fault, extensions: { code: fault.code, http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) } } });
       }
       return request.context;
     },

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { PrismaClient as SqliteClient, Prisma } from './generated/sqlite/client.js';
 import { providerOf, type DatabaseProvider } from '../config.js';
 import { pgReader, sqliteReader, type RowReader } from './reader.js';
+import { connectFault } from './faults.js';
 
 export type Db = SqliteClient;
 /** A client or the client of an open transaction: what repositories accept. */
@@ -60,6 +61,23 @@ export const connectTimeoutMs = 5_000;
 /** Without a statement timeout, how long the client waits for any answer from the server. */
 const defaultQueryTimeoutMs = 30_000;
 
+type PoolCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * Whatever fails while a connection is handed out (opening one, waiting for a free one, reaching
+ * the server, logging in) fails as a DatabaseConnectError: the database's, whatever its code.
+ * Prisma's queries and transactions and the catalog reader all take their connections here
+ * (pool.query too), and the driver adapter passes such an error on unchanged.
+ */
+class ConnectFaultPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: PoolCallback): void;
+  override connect(callback?: PoolCallback): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect((error, client, done) => callback(error ? connectFault(error) : undefined, client, done));
+    return super.connect().catch((error: unknown) => Promise.reject(connectFault(error)));
+  }
+}
+
 /**
  * A pg pool where every wait is bounded: a connection from a full pool or a server that accepts
  * TCP but never answers (frozen) fails after connectTimeoutMs; a statement that the server does
@@ -68,7 +86,7 @@ const defaultQueryTimeoutMs = 30_000;
  */
 function createPgPool(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs'>): pg.Pool {
   const statementTimeoutMs = options.statementTimeoutMs ?? 0;
-  return new pg.Pool({
+  return new ConnectFaultPool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: connectTimeoutMs,

@@ -9,6 +9,7 @@
 // come back as the driver gives them: integers as numbers, text as strings.
 import Database from 'better-sqlite3';
 import type pg from 'pg';
+import { connectFault } from './faults.js';
 
 export interface RowReader {
   /** The rows of a SELECT (`?` placeholders, numbers and strings as parameters). */
@@ -31,9 +32,14 @@ function numberedPlaceholders(sql: string): string {
  * cache (shared, evicted under pressure), up to 1 GiB of the file.
  */
 function openReadOnly(file: string): Database.Database {
-  const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
-  connection.pragma('mmap_size = 1073741824');
-  return connection;
+  // Opening it is connecting: whatever fails here is the database's (a file gone or unreadable).
+  try {
+    const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
+    connection.pragma('mmap_size = 1073741824');
+    return connection;
+  } catch (error) {
+    throw connectFault(error);
+  }
 }
 
 export function sqliteReader(file: string, onQuery?: OnQuery): RowReader {

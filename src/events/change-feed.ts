@@ -300,6 +300,8 @@ class NotifyFeed implements ChangeFeed {
     try {
       await this.listener.ready();
     } catch {
+      // Connecting (or LISTEN on) a connection of its own failed: the database's, whatever the
+      // error, as for the pool's connections (db/faults.ts).
       watch.close();
       throw new AppError('SERVICE_UNAVAILABLE', 'Live updates are unavailable: the database does not answer');
     }

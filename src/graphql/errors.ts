@@ -1,7 +1,7 @@
 // GraphQL side of the error contract: every error carries `extensions.code` and
 // `extensions.http.status`; unexpected errors are masked. HTTP status of the response itself
 // stays as GraphQL over HTTP has it (200 with `errors` once execution started).
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError } from '../errors.js';
 import { faultError } from '../db/faults.js';
@@ -17,9 +17,18 @@ const documentErrorStatus: Record<string, number> = {
   OPERATION_RESOLUTION_FAILURE: 400,
 };
 
+/**
+ * What an error is about: a resolver's own error, or the AppError a GraphQLError was made from
+ * outside any resolver (the request's context, which has no path to unwrap by).
+ */
+function causeOf(error: unknown): unknown {
+  const cause = unwrapResolverError(error);
+  return cause instanceof GraphQLError && cause.originalError instanceof AppError ? cause.originalError : cause;
+}
+
 export function formatGraphQLError(onUnexpected: (error: unknown) => void, onFault: (error: unknown) => void = onUnexpected) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const cause = unwrapResolverError(error);
+    const cause = causeOf(error);
     if (cause instanceof AppError) {
       return {
         message: cause.message,

@@ -1,0 +1,5 @@
+-- CreateTable
+CREATE TABLE "HealthProbe" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "payload" BLOB NOT NULL
+);

@@ -1,0 +1,61 @@
+// What /healthz asks of the database: that it answers a read, on every call, and that it takes
+// a write, tried at most every writeProbeIntervalMs (the last outcome is answered in between, so
+// /healthz stays cheap). The probe write is a row larger than a page, inserted and deleted in one
+// transaction: like shoppers' writes it needs free pages or room to grow the file, so a full disk,
+// a read-only file or an I/O error turns /healthz to 503 while writes fail, and back once they
+// go through again. Both are bounded by healthTimeoutMs: a frozen database is down, not waited for.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './database.js';
+import { faultPlace } from './faults.js';
+import { within } from '../timing.js';
+
+/** How long /healthz waits for the database before answering 503. */
+export const healthTimeoutMs = 1_500;
+/** At most one probe write per this many ms. */
+export const writeProbeIntervalMs = 5_000;
+/** Twice SQLite's page (4 KiB): the row takes overflow pages of its own. */
+const probeRowBytes = 8_192;
+
+export class DatabaseHealth {
+  private writable = true;
+  private probedAt = Number.NEGATIVE_INFINITY;
+  private probing: Promise<boolean> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  ) {}
+
+  /** Whether the database answers a read now, and took the last probe write. */
+  async healthy(): Promise<boolean> {
+    const [read, writable] = await Promise.all([within(this.db.$queryRawUnsafe('SELECT 1'), healthTimeoutMs), this.takesWrites()]);
+    return read !== null && writable;
+  }
+
+  private takesWrites(): Promise<boolean> {
+    if (Date.now() - this.probedAt < writeProbeIntervalMs) return Promise.resolve(this.writable);
+    return (this.probing ??= this.probeWrite().finally(() => (this.probing = null)));
+  }
+
+  private async probeWrite(): Promise<boolean> {
+    const id = randomUUID();
+    let failure: unknown = null;
+    const write = this.db
+      .$transaction([this.db.healthProbe.create({ data: { id, payload: new Uint8Array(probeRowBytes) } }), this.db.healthProbe.delete({ where: { id } })])
+      .catch((error: unknown) => {
+        failure = error;
+        throw error;
+      });
+    const written = (await within(write, healthTimeoutMs)) !== null;
+    // Another process holding the write lock (an import on SQLite) is a wait, not a failure.
+    const writable = written || faultPlace(failure) === 'lock';
+    if (writable !== this.writable) {
+      if (writable) this.log.info('health: the database takes writes again');
+      else this.log.warn({ err: failure ?? new Error(`no answer within ${healthTimeoutMs} ms`) }, 'health: the database does not take the probe write');
+    }
+    this.writable = writable;
+    this.probedAt = Date.now();
+    return writable;
+  }
+}
