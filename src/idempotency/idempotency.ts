@@ -29,13 +29,19 @@ export class IdempotentWrite {
     readonly scope: string,
     readonly key: string,
     readonly hash: string,
+    /** Which write of the request this is ("" for a request that is one write). */
+    readonly part = '',
   ) {}
 
   private readonly parts: IdempotentWrite[] = [];
 
-  /** The key of one part of a request (a GraphQL mutation field), kept apart from the others. */
-  part(name: string): IdempotentWrite {
-    const part = new IdempotentWrite(`${this.scope}:${name}`, this.key, this.hash);
+  /**
+   * The key of the request's next write (GraphQL runs mutation fields one after the other, so
+   * the same request numbers its writes alike): each keeps its own answer, all under the
+   * request's fingerprint.
+   */
+  nextPart(): IdempotentWrite {
+    const part = new IdempotentWrite(this.scope, this.key, this.hash, String(this.parts.length));
     this.parts.push(part);
     return part;
   }
@@ -143,19 +149,26 @@ export async function writeOnce<T>(db: Db, write: IdempotentWrite | null, lock: 
   }
 }
 
-/** The stored answer for this key and request, null when there is none (or it expired). */
+/**
+ * The stored answer for this key and request, null when there is none (or it expired). Any
+ * record of the key made by another request is 409, whichever part it answers: a key names one
+ * request, not one of its fields.
+ */
 async function replay<T>(tx: DbClient, write: IdempotentWrite, now: Date): Promise<T | null> {
-  const where = { scope_key: { scope: write.scope, key: write.key } };
-  const record = await tx.idempotencyRecord.findUnique({ where });
-  if (!record) return null;
-  if (now.getTime() - record.createdAt.getTime() > idempotencyWindowMs) {
-    // deleteMany: a twin past the window may have removed it already.
-    await tx.idempotencyRecord.deleteMany({ where: { scope: write.scope, key: write.key } });
+  const where = { scope: write.scope, key: write.key };
+  const records = await tx.idempotencyRecord.findMany({ where });
+  if (records.length === 0) return null;
+  // The parts of one request are made within it: they expire together.
+  if (records.some((record) => now.getTime() - record.createdAt.getTime() > idempotencyWindowMs)) {
+    // deleteMany: a twin past the window may have removed them already.
+    await tx.idempotencyRecord.deleteMany({ where });
     return null;
   }
-  if (record.requestHash !== write.hash) {
+  if (records.some((record) => record.requestHash !== write.hash)) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request', { key: write.key.slice(0, 64) });
   }
+  const record = records.find((candidate) => candidate.part === write.part);
+  if (!record) return null;
   write.replayed = true;
   return JSON.parse(record.body) as T;
 }
@@ -165,5 +178,5 @@ async function save(tx: DbClient, write: IdempotentWrite, answer: unknown, now: 
   if (body.length > maxStoredAnswerBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The answer is too large to keep for an Idempotency-Key (over ${maxStoredAnswerBytes} bytes); send the request without one`, { max_bytes: maxStoredAnswerBytes });
   }
-  await tx.idempotencyRecord.create({ data: { scope: write.scope, key: write.key, requestHash: write.hash, statusCode: 200, body, createdAt: now } });
+  await tx.idempotencyRecord.create({ data: { scope: write.scope, key: write.key, part: write.part, requestHash: write.hash, statusCode: 200, body, createdAt: now } });
 }

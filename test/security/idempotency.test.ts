@@ -155,4 +155,49 @@ describe('Idempotency-Key on GraphQL', () => {
     const cart = (first.json() as { data: { addCartItems: CartJson } }).data.addCartItems;
     expect(await t.database.db.cart.count({ where: { id: cart.id } })).toBe(1);
   });
+
+  it('binds the key to the whole document: the same mutation under another alias is IDEMPOTENCY_KEY_REUSED and applies nothing', async () => {
+    const id = await newCart();
+    const add = (alias: string) => ({ query: `mutation { ${alias}: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } }` });
+    const first = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('first'), headers: as(keyA, 'gql-alias') });
+    expect(first.json().errors).toBeUndefined();
+    const before = await dumpDatabase(t.database);
+    const renamed = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('second'), headers: as(keyA, 'gql-alias') });
+    expect(renamed.json().errors[0].extensions).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', http: { status: 409 } });
+    expect(await dumpDatabase(t.database)).toBe(before);
+    const again = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('first'), headers: as(keyA, 'gql-alias') });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toStrictEqual(first.json());
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(2);
+  });
+
+  it('keeps each mutation field of one document apart, and replays them all', async () => {
+    const id = await newCart();
+    const query = `mutation { a: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } b: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 2}]) { lines: stores { cartLines { quantity } } } }`;
+    const first = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: as(keyA, 'gql-two') });
+    expect(first.json().data.b.lines[0].cartLines[0].quantity).toBe(4);
+    const again = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: as(keyA, 'gql-two') });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toStrictEqual(first.json());
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(4);
+  });
+
+  it('refuses another document even where only a later field’s answer is left (the sweeper removed the first)', async () => {
+    const id = await newCart();
+    const add = (quantity: number) => `addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: ${quantity}}]) { id }`;
+    await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { a: ${add(1)} b: ${add(2)} }` }, headers: as(keyA, 'gql-later') });
+    await t.database.db.idempotencyRecord.deleteMany({ where: { key: 'gql-later', part: '0' } });
+    const other = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { ${add(5)} }` }, headers: as(keyA, 'gql-later') });
+    expect(other.json().errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(4);
+  });
+
+  it('refuses the same key with other variables', async () => {
+    const id = await newCart();
+    const query = 'mutation ($id: ID!, $n: Int!) { addCartItems(cartId: $id, items: [{variantId: "2021", quantity: $n}]) { id } }';
+    await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { id, n: 1 } }, headers: as(keyA, 'gql-vars') });
+    const other = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { id, n: 2 } }, headers: as(keyA, 'gql-vars') });
+    expect(other.json().errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(2);
+  });
 });
