@@ -91,7 +91,7 @@ export class CartResolver {
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
     // The argument is the older way to give a key; it names this submit of this cart.
     const once = idempotencyKey
-      ? new IdempotentWrite(`${context.idempotencyScope}:graphql-argument:submitCart`, checkKey(idempotencyKey), requestHash({ submitCart: cartId }))
+      ? new IdempotentWrite(context.idempotencyScope, ':graphql-argument:submitCart', checkKey(idempotencyKey), requestHash({ submitCart: cartId }))
       : fieldWrite(context);
     const { answer, replayed } = await this.checkout.submit(cartId, once, camelCase);
     return { ...answer, replayed };
