@@ -354,6 +354,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     formatError: formatGraphQLError(
       (error) => app.log.error({ err: error }, 'unexpected GraphQL error'),
       (error) => app.log.warn({ err: error }, 'database unavailable'),
+      !config.graphqlIntrospection,
     ),
     includeStacktraceInErrorResponses: false,
     plugins: [
