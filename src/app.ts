@@ -325,7 +325,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   const graphqlIdempotency = idempotencyHooks(':graphql');
   const checkGetVariables = async (request: FastifyRequest) => {
     const variables = (request.query as Record<string, unknown> | undefined)?.variables;
-    if (request.method === 'GET' && typeof variables === 'string') checkJsonText(variables);
+    if (request.method === 'GET' && typeof variables === 'string') checkJsonText(variables, 'variables');
   };
   // Catalog-only queries are answered from the answers they were given before (same catalog version).
   const graphqlAnswers = graphqlAnswerCache(catalog);

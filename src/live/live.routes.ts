@@ -107,7 +107,7 @@ async function checkStreamRequest(request: FastifyRequest, reply: FastifyReply) 
     return;
   }
   const parameters = new URLSearchParams(request.url.split('?')[1] ?? '');
-  for (const name of ['variables', 'extensions']) for (const value of parameters.getAll(name)) checkJsonText(value);
+  for (const name of ['variables', 'extensions']) for (const value of parameters.getAll(name)) checkJsonText(value, name);
 }
 
 export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOptions): void {
