@@ -1,11 +1,11 @@
 // Removes what has outlived its use: carts that expired without being submitted,
 // Idempotency-Key records past their 24 hours or past their caller's storage budget (the oldest
 // first), and events (with their deliveries and attempts) older than 30 days that nothing waits
-// to deliver. Each process sweeps on a timer; several processes
-// may sweep at once (a delete of what is already gone deletes nothing). Work goes in bounded
-// batches of short transactions, so a sweep never holds locks for long, and a cart being written
-// is never swept: an expired cart cannot be locked for a write, and the delete checks again that
-// the cart is still expired. Submitted carts and their orders are never removed.
+// to deliver. Each process sweeps on a timer; several processes may sweep at once (a delete of
+// what is already gone deletes nothing). Work goes in bounded batches of short transactions, so
+// a sweep never holds locks for long, and a cart being written is never swept: an expired cart
+// cannot be locked for a write, and the delete checks again that the cart is still expired.
+// Submitted carts and their orders are never removed.
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import { idempotencyWindowMs } from '../idempotency/idempotency.js';

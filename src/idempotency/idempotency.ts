@@ -5,8 +5,8 @@
 // open).
 //
 // What is kept is bounded: an answer of at most maxStoredAnswerBytes is kept as sent; a larger
-// one (a cart of a few hundred lines) only as the id of the cart or order it answered, and its
-// replay reads that resource as it is now: same status and shape, not applied twice, but current.
+// one (a cart of many lines) only as the id of the cart or order it answered, and its replay
+// reads that resource as it is now: same status and shape, not applied twice, but current.
 // Each caller's records count against a budget in bytes that the sweeper (cart.sweeper.ts)
 // enforces by removing the caller's oldest; a removed key is forgotten, as after 24 hours.
 //
