@@ -318,13 +318,14 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerWebhookRoutes(app, webhooks);
   if (config.graphqlSandbox) registerExplorerRoutes(app);
 
-  // POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own; each
-  // mutation field keeps its answer under its response name (see the resolvers). GET's variables
-  // arrive as JSON text in the query string, unchecked by the body parser: checked here.
+  // POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own: the key
+  // is bound to the whole request, and each mutation field keeps its answer (see
+  // idempotency.graphql.ts). GET's variables arrive as JSON text in the query string, unchecked
+  // by the body parser: checked here.
   const graphqlIdempotency = idempotencyHooks(':graphql');
   const checkGetVariables = async (request: FastifyRequest) => {
     const variables = (request.query as Record<string, unknown> | undefined)?.variables;
-    if (request.method === 'GET' && typeof variables === 'string') checkJsonText(variables);
+    if (request.method === 'GET' && typeof variables === 'string') checkJsonText(variables, 'variables');
   };
   // Catalog-only queries are answered from the answers they were given before (same catalog version).
   const graphqlAnswers = graphqlAnswerCache(catalog);
@@ -353,6 +354,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     formatError: formatGraphQLError(
       (error) => app.log.error({ err: error }, 'unexpected GraphQL error'),
       (error) => app.log.warn({ err: error }, 'database unavailable'),
+      !config.graphqlIntrospection,
     ),
     includeStacktraceInErrorResponses: false,
     plugins: [

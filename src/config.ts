@@ -52,6 +52,8 @@ export interface Config {
   graphqlMaxAliases: number;
   /** A cart that is not submitted expires this long after its last change. */
   cartTtlSeconds: number;
+  /** Bytes of Idempotency-Key records one caller may keep; the sweeper removes the oldest past it. */
+  idempotencyBudgetBytes: number;
   /** Seconds before each retry of a failed webhook delivery; the last repeats. */
   webhookRetrySchedule: number[];
   /** Allow webhook URLs on loopback, private and link-local addresses (tests, private networks). */
@@ -73,6 +75,9 @@ export interface ApiKeyConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** IDEMPOTENCY_BUDGET_BYTES when unset. */
+export const defaultIdempotencyBudgetBytes = 4 * 1024 * 1024;
 
 export function providerOf(databaseUrl: string): DatabaseProvider {
   if (databaseUrl.startsWith('file:')) return 'sqlite';
@@ -189,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlMaxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
     graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),
     cartTtlSeconds: int(env, 'CART_TTL_SECONDS', 864_000, 60, 10 * 365 * 86_400),
+    idempotencyBudgetBytes: int(env, 'IDEMPOTENCY_BUDGET_BYTES', defaultIdempotencyBudgetBytes, 64 * 1024, 1024 * 1024 * 1024),
     webhookRetrySchedule: retrySchedule(env),
     webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),

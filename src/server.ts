@@ -78,11 +78,12 @@ async function main(): Promise<void> {
     const report = await importCatalog(database.db, JSON.parse(await readFile(file, 'utf8')));
     app.log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
   }
-  // Expired carts and old Idempotency-Key records, now and every 10 minutes.
+  // Expired carts, old Idempotency-Key records (and those past a caller's budget) and old
+  // events, now and every 10 minutes.
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   const runSweep = () =>
-    sweep(database.db, lifetime).then(
-      (report) => (report.carts > 0 || report.idempotencyRecords > 0 || report.events > 0) && app.log.info(report, 'swept expired carts, idempotency records and old events'),
+    sweep(database.db, lifetime, { idempotencyBudgetBytes: config.idempotencyBudgetBytes }).then(
+      (report) => Object.values(report).some((count) => count > 0) && app.log.info(report, 'swept expired carts, idempotency records and old events'),
       (error: unknown) => app.log.warn({ err: error }, 'could not sweep expired carts'),
     );
   await runSweep();

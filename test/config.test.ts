@@ -12,7 +12,9 @@ describe('loadConfig', () => {
       graphqlIntrospection: true,
       graphqlSandbox: true,
       bodyLimit: 1024 * 1024,
+      idempotencyBudgetBytes: 4 * 1024 * 1024,
     });
+    expect(loadConfig({ IDEMPOTENCY_BUDGET_BYTES: '65536' }).idempotencyBudgetBytes).toBe(65536);
   });
 
   it('reads the environment', () => {
@@ -36,5 +38,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ IDEMPOTENCY_BUDGET_BYTES: '1000' })).toThrow(/IDEMPOTENCY_BUDGET_BYTES/);
   });
 });

@@ -1,6 +1,5 @@
 // GraphQL queries and mutations of carts: each calls one CartService/CheckoutService method.
-import { Arg, Ctx, Field, ID, Info, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import { CartService } from './cart.service.js';
 import { CheckoutService } from './checkout.service.js';
@@ -40,9 +39,8 @@ export class CartResolver {
     @Arg('cartId', () => ID, { nullable: true }) cartId: string | null | undefined,
     @Arg('items', () => [CartItemInput]) items: CartItemInput[],
     @Ctx() context: IdempotencyContext,
-    @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
-    return this.carts.addItems(cartId ?? null, items, fieldWrite(context, info));
+    return this.carts.addItems(cartId ?? null, items, fieldWrite(context));
   }
 
   @Mutation(() => CartType, {
@@ -53,9 +51,8 @@ export class CartResolver {
     @Arg('items', () => [CartItemInput]) items: CartItemInput[],
     @Arg('addMissing', () => Boolean, { defaultValue: false }) addMissing: boolean,
     @Ctx() context: IdempotencyContext,
-    @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
-    return this.carts.setQuantities(cartId, items, addMissing, fieldWrite(context, info));
+    return this.carts.setQuantities(cartId, items, addMissing, fieldWrite(context));
   }
 
   @Mutation(() => CartType, { description: 'Removes variants whatever their quantity; ids not in the cart change nothing.' })
@@ -63,9 +60,8 @@ export class CartResolver {
     @Arg('cartId', () => ID) cartId: string,
     @Arg('variantIds', () => [ID]) variantIds: string[],
     @Ctx() context: IdempotencyContext,
-    @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
-    return this.carts.removeItems(cartId, variantIds, fieldWrite(context, info));
+    return this.carts.removeItems(cartId, variantIds, fieldWrite(context));
   }
 
   @Mutation(() => CartType)
@@ -73,9 +69,8 @@ export class CartResolver {
     @Arg('cartId', () => ID) cartId: string,
     @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput,
     @Ctx() context: IdempotencyContext,
-    @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
-    return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, camelCase, fieldWrite(context, info));
+    return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, camelCase, fieldWrite(context));
   }
 
   @Mutation(() => CartType, { description: "Chooses a store's shipping method; `store` is the store's name." })
@@ -84,9 +79,8 @@ export class CartResolver {
     @Arg('store', () => String) store: string,
     @Arg('shippingMethodId', () => String) shippingMethodId: string,
     @Ctx() context: IdempotencyContext,
-    @Info() info: GraphQLResolveInfo,
   ): Promise<Cart> {
-    return this.carts.selectShippingMethod(cartId, store, shippingMethodId, fieldWrite(context, info));
+    return this.carts.selectShippingMethod(cartId, store, shippingMethodId, fieldWrite(context));
   }
 
   @Mutation(() => SubmitCartResultType, { description: 'Creates one order per store. The same idempotencyKey replays the first answer.' })
@@ -94,12 +88,11 @@ export class CartResolver {
     @Arg('cartId', () => ID) cartId: string,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null | undefined,
     @Ctx() context: IdempotencyContext,
-    @Info() info: GraphQLResolveInfo,
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
     // The argument is the older way to give a key; it names this submit of this cart.
     const once = idempotencyKey
-      ? new IdempotentWrite(`${context.idempotencyScope}:graphql-argument:submitCart`, checkKey(idempotencyKey), requestHash({ submitCart: cartId }))
-      : fieldWrite(context, info);
+      ? new IdempotentWrite(context.idempotencyScope, ':graphql-argument:submitCart', checkKey(idempotencyKey), requestHash({ submitCart: cartId }))
+      : fieldWrite(context);
     const { answer, replayed } = await this.checkout.submit(cartId, once, camelCase);
     return { ...answer, replayed };
   }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
-import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
+import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
 import { AppError } from '../errors.js';
 import { emptyBuyerIdentity, validateBuyerIdentityPatch, type BuyerIdentityField, type BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import type { Cart, CartItemInput } from './cart.model.js';
@@ -91,6 +91,8 @@ function catalogId(text: string): number | null {
 
 export class CartService {
   private readonly repository = new CartRepository();
+  /** A cart too large to keep for an Idempotency-Key is replayed as it is now. */
+  private readonly answers: AnswerSource<Cart> = { idOf: (cart) => cart.id, read: (tx, cartId) => this.current(tx, cartId) };
 
   constructor(
     private readonly db: Db,
@@ -100,10 +102,13 @@ export class CartService {
 
   async get(cartId: string): Promise<Cart> {
     // Read in a transaction too: on SQLite it waits for a write in flight instead of seeing it half done.
-    return inTransaction(this.db, async (tx) => {
-      const cart = await this.loadOrThrow(tx, cartId);
-      return cart.snapshot ?? priceCart(cart);
-    });
+    return inTransaction(this.db, (tx) => this.current(tx, cartId));
+  }
+
+  /** The cart's answer: priced now, or as it was submitted. */
+  private async current(tx: DbClient, cartId: string): Promise<Cart> {
+    const cart = await this.loadOrThrow(tx, cartId);
+    return cart.snapshot ?? priceCart(cart);
   }
 
   /** Adds the items (quantities merge); a null cart id creates a cart. */
@@ -206,7 +211,7 @@ export class CartService {
       // Its live subscribers hear of it once this commits (nobody can watch a cart just made).
       if (cartId !== null) await this.changes.publish(tx, [{ kind: 'cart', id: cart.id }]);
       return changed;
-    });
+    }, this.answers);
   }
 
   /**

@@ -16,7 +16,7 @@ import type { ChangePublisher } from '../events/change-feed.js';
 import { money } from '../domain/money.js';
 import { loadCart, lockCart, snakeCase, type CartLifetime, type FieldNaming } from './cart.service.js';
 import { inTransaction } from '../db/transaction.js';
-import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
+import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
 
 export interface SubmitResult {
   answer: CartStatusAnswer;
@@ -44,6 +44,11 @@ function orderLines(lines: StoredCart['lines']): OrderLine[] {
 export class CheckoutService {
   private readonly carts = new CartRepository();
   private readonly orders = new OrderRepository();
+  /** A submit's answer too large to keep for an Idempotency-Key is replayed as the cart status is now. */
+  private readonly answers: AnswerSource<CartStatusAnswer> = {
+    idOf: (answer) => answer.cart.id,
+    read: async (tx, cartId) => this.answer(tx, await loadCart(this.carts, tx, cartId, this.lifetime)),
+  };
 
   constructor(
     private readonly db: Db,
@@ -134,7 +139,7 @@ export class CheckoutService {
       );
       await this.changes.publish(tx, [{ kind: 'cart', id: cartId }, ...orders.map((order) => ({ kind: 'order' as const, id: order.id }))]);
       return answer;
-    });
+    }, this.answers);
     const replayed = once?.replayed ?? false;
     if (!replayed) await this.stockChanged();
     return { answer, replayed };

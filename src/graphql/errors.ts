@@ -1,6 +1,8 @@
 // GraphQL side of the error contract: every error carries `extensions.code` and
 // `extensions.http.status`; unexpected errors are masked. HTTP status of the response itself
-// stays as GraphQL over HTTP has it (200 with `errors` once execution started).
+// stays as GraphQL over HTTP has it (200 with `errors` once execution started). With
+// introspection off, graphql-js's "Did you mean …?" hints are cut from messages: they would
+// spell out the fields, arguments, types and enum values that introspection no longer shows.
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError } from '../errors.js';
@@ -26,7 +28,10 @@ function causeOf(error: unknown): unknown {
   return cause instanceof GraphQLError && cause.originalError instanceof AppError ? cause.originalError : cause;
 }
 
-export function formatGraphQLError(onUnexpected: (error: unknown) => void, onFault: (error: unknown) => void = onUnexpected) {
+/** graphql-js's hint (jsutils/didYouMean), always at the end of a message; names hold no "?". */
+const suggestion = / Did you mean [^?]*\?$/;
+
+export function formatGraphQLError(onUnexpected: (error: unknown) => void, onFault: (error: unknown) => void = onUnexpected, hideSuggestions = false) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const cause = causeOf(error);
     if (cause instanceof AppError) {
@@ -52,7 +57,8 @@ export function formatGraphQLError(onUnexpected: (error: unknown) => void, onFau
     }
     const code = typeof formatted.extensions?.code === 'string' ? formatted.extensions.code : undefined;
     if (code !== undefined && code in documentErrorStatus) {
-      return { ...formatted, extensions: { ...formatted.extensions, http: { status: documentErrorStatus[code] } } };
+      const message = hideSuggestions ? formatted.message.replace(suggestion, '') : formatted.message;
+      return { ...formatted, message, extensions: { ...formatted.extensions, http: { status: documentErrorStatus[code] } } };
     }
     onUnexpected(cause);
     return {

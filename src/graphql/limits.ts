@@ -1,6 +1,7 @@
 // Limits on what one GraphQL request may ask for, checked before graphql-js parses the document
-// for Apollo or validates it: its size in tokens, its aliases, NUL characters in its strings, the
-// selected operation's depth and estimated cost, and the introspection it asks for.
+// for Apollo or validates it: its size in tokens, its aliases, NUL characters and lone surrogates
+// in its strings, the selected operation's depth and estimated cost, and the introspection it
+// asks for.
 //
 // Every count stops at its limit or saturates, and each fragment is walked once per request, so a
 // check is one bounded pass over a bounded document. What the check cannot estimate (a fragment
@@ -75,8 +76,23 @@ interface Scan {
   nul: { line: number; column: number } | undefined;
 }
 
-/** A scan cut short: its text is over the limit, or not GraphQL (Apollo's own parse answers that). */
-type ScanStop = 'too many tokens' | 'syntax error';
+/**
+ * A scan cut short: its text is over the limit, holds a lone surrogate, or is not GraphQL
+ * (Apollo's own parse answers that).
+ */
+type ScanStop = 'too many tokens' | 'syntax error' | { loneSurrogate: { line: number; column: number } };
+
+/**
+ * Half of a UTF-16 pair, raw or as an escape (`\uD800`, `\u{DC00}`), where the lexer stopped:
+ * graphql-js refuses it as a syntax error; it is refused here as what it is, text that is not text.
+ */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|[\uDC00-\uDFFF]|\\u(?:\{0*[dD][89a-fA-F][0-9a-fA-F]{2}\}|[dD][89a-fA-F][0-9a-fA-F]{2})/y;
+
+function isLoneSurrogateAt(source: string, position: number | undefined): boolean {
+  if (position === undefined) return false;
+  loneSurrogate.lastIndex = position;
+  return loneSurrogate.test(source);
+}
 
 /**
  * One pass of graphql-js's own lexer: tokens counted as its parser counts them (comments are
@@ -100,8 +116,10 @@ function scan(source: string, maxTokens: number): Scan | ScanStop {
         found.nul = { line: token.line, column: token.column };
       }
     }
-  } catch {
-    return 'syntax error';
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) return 'syntax error';
+    const at = error.locations?.[0];
+    return at && isLoneSurrogateAt(source, error.positions?.[0]) ? { loneSurrogate: { line: at.line, column: at.column } } : 'syntax error';
   }
   return found;
 }
@@ -264,6 +282,9 @@ export function checkDocument(
     return tooComplex(`The document has more than ${limits.maxTokens} tokens; at most ${limits.maxTokens} are allowed`, { max_tokens: limits.maxTokens });
   }
   if (scanned === 'syntax error') return undefined;
+  if ('loneSurrogate' in scanned) {
+    return { code: 'VALIDATION_FAILED', message: 'The document holds a lone surrogate (half of a UTF-16 pair, \\uD800 to \\uDFFF), which is not text', locations: [scanned.loneSurrogate] };
+  }
   if (scanned.nul) {
     return { code: 'VALIDATION_FAILED', message: 'A string in the document contains the NUL character (U+0000), which cannot be stored', locations: [scanned.nul] };
   }

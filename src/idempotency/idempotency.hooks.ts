@@ -25,8 +25,8 @@ export function idempotencyHooks(scopeSuffix = ''): IdempotencyHooks {
       const header = request.headers['idempotency-key'];
       if (header === undefined) return;
       const key = checkKey(Array.isArray(header) ? (header[0] ?? '') : header);
-      const scope = `${idempotencyScope(principalOf(request), request.ip)}${scopeSuffix}`;
-      request.idempotentWrite = new IdempotentWrite(scope, key, requestHash({ method: request.method, url: request.url, body: request.body ?? null }));
+      const owner = idempotencyScope(principalOf(request), request.ip);
+      request.idempotentWrite = new IdempotentWrite(owner, scopeSuffix, key, requestHash({ method: request.method, url: request.url, body: request.body ?? null }));
     },
     async onSend(request, reply, payload) {
       if (request.idempotentWrite?.anyReplayed) void reply.header('idempotent-replayed', 'true');

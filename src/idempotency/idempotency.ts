@@ -4,6 +4,12 @@
 // IDEMPOTENCY_KEY_REUSED. Kept 24 hours, per API key (per client address when the service runs
 // open).
 //
+// What is kept is bounded: an answer of at most maxStoredAnswerBytes is kept as sent; a larger
+// one (a cart of many lines) only as the id of the cart or order it answered, and its replay
+// reads that resource as it is now: same status and shape, not applied twice, but current.
+// Each caller's records count against a budget in bytes that the sweeper (cart.sweeper.ts)
+// enforces by removing the caller's oldest; a removed key is forgotten, as after 24 hours.
+//
 // Because the key commits with the write or not at all, a process that dies mid-request leaves
 // nothing behind: the retry either replays the committed answer or runs as the first. A refused
 // request rolls back and keeps nothing. A twin arriving while the first runs waits on the same
@@ -17,25 +23,47 @@ import { openPrincipal, type Principal } from '../security/api-keys.js';
 
 export const idempotencyWindowMs = 24 * 60 * 60 * 1000;
 export const maxKeyLength = 255;
-/** Largest answer kept for a key; a write whose answer is larger is refused rather than left unreplayable. */
-export const maxStoredAnswerBytes = 1024 * 1024;
+/** Largest answer kept as it was sent (UTF-8 bytes of its JSON); a larger one is re-read on replay. */
+export const maxStoredAnswerBytes = 16 * 1024;
+
+/**
+ * How a write's answer is found again when it was too large to keep: the id of the resource it
+ * answers (a cart, an order), and how to read that resource's answer as it is now.
+ */
+export interface AnswerSource<T> {
+  idOf(answer: T): string;
+  read(tx: DbClient, id: string): Promise<T>;
+}
 
 /** One write's key: where it is kept, and the fingerprint of the request that used it. */
 export class IdempotentWrite {
   /** Set when the answer is the stored one of an earlier request. */
   replayed = false;
+  /** Where the key is kept: the owner's, in the space of one API (REST, GraphQL, …). */
+  readonly scope: string;
 
   constructor(
-    readonly scope: string,
+    /** The caller whose key it is (idempotencyScope), and whose storage budget it uses. */
+    readonly owner: string,
+    /** Keeps the keys of one API apart from another's ("" for REST). */
+    readonly space: string,
     readonly key: string,
     readonly hash: string,
-  ) {}
+    /** Which write of the request this is ("" for a request that is one write). */
+    readonly part = '',
+  ) {
+    this.scope = `${owner}${space}`;
+  }
 
   private readonly parts: IdempotentWrite[] = [];
 
-  /** The key of one part of a request (a GraphQL mutation field), kept apart from the others. */
-  part(name: string): IdempotentWrite {
-    const part = new IdempotentWrite(`${this.scope}:${name}`, this.key, this.hash);
+  /**
+   * The key of the request's next write (GraphQL runs mutation fields one after the other, so
+   * the same request numbers its writes alike): each keeps its own answer, all under the
+   * request's fingerprint.
+   */
+  nextPart(): IdempotentWrite {
+    const part = new IdempotentWrite(this.owner, this.space, this.key, this.hash, String(this.parts.length));
     this.parts.push(part);
     return part;
   }
@@ -48,7 +76,6 @@ export class IdempotentWrite {
 
 const keyShape = new RegExp(`^[\\x21-\\x7e]{1,${maxKeyLength}}$`);
 
-/** 1 to 255 visible ASCII characters (a UUID, say): a header is no place for other text. */
 /** What idempotent resolvers need of a request's context (composed in src/context.ts). */
 export interface IdempotencyContext {
   /** Where the caller's Idempotency-Keys are kept (their API key, or their address when open). */
@@ -57,6 +84,7 @@ export interface IdempotencyContext {
   readonly idempotentWrite: IdempotentWrite | null;
 }
 
+/** 1 to 255 visible ASCII characters (a UUID, say): a header is no place for other text. */
 export function checkKey(key: string): string {
   if (!keyShape.test(key)) {
     throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be 1 to ${maxKeyLength} visible ASCII characters`, { field: 'Idempotency-Key' });
@@ -116,54 +144,77 @@ class StoredAnswer extends Error {
 
 /**
  * Runs `work` once per key in one transaction: `lock` first (so a twin waits for the first to
- * commit), then the stored answer if there is one, else the work and its answer stored with it.
- * Without a key it is simply the transaction.
+ * commit), then the stored answer if there is one, else the work and its answer stored with it
+ * (as the id `source` gives when the answer is too large to keep). Without a key it is simply
+ * the transaction.
  */
-export async function writeOnce<T>(db: Db, write: IdempotentWrite | null, lock: (tx: Prisma.TransactionClient) => Promise<void>, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export async function writeOnce<T>(
+  db: Db,
+  write: IdempotentWrite | null,
+  lock: (tx: Prisma.TransactionClient) => Promise<void>,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  source: AnswerSource<T>,
+): Promise<T> {
   try {
     return await inTransaction(db, async (tx) => {
       await lock(tx);
       if (write) {
-        const stored = await replay<T>(tx, write, new Date());
+        const stored = await replay(tx, write, source, new Date());
         // Rolled back, lock included: a replay changes nothing.
         if (stored !== null) throw new StoredAnswer(stored);
       }
       const answer = await work(tx);
-      if (write) await save(tx, write, answer, new Date());
+      if (write) await save(tx, write, answer, source, new Date());
       return answer;
     });
   } catch (error) {
     if (error instanceof StoredAnswer) return error.answer as T;
     // A twin with the same key committed first: its answer is this request's too.
     if (write && isUniqueViolation(error)) {
-      const stored = await inTransaction(db, (tx) => replay<T>(tx, write, new Date()));
+      const stored = await inTransaction(db, (tx) => replay(tx, write, source, new Date()));
       if (stored !== null) return stored;
     }
     throw error;
   }
 }
 
-/** The stored answer for this key and request, null when there is none (or it expired). */
-async function replay<T>(tx: DbClient, write: IdempotentWrite, now: Date): Promise<T | null> {
-  const where = { scope_key: { scope: write.scope, key: write.key } };
-  const record = await tx.idempotencyRecord.findUnique({ where });
-  if (!record) return null;
-  if (now.getTime() - record.createdAt.getTime() > idempotencyWindowMs) {
-    // deleteMany: a twin past the window may have removed it already.
-    await tx.idempotencyRecord.deleteMany({ where: { scope: write.scope, key: write.key } });
+/**
+ * The stored answer for this key and request, null when there is none (or it expired). Any
+ * record of the key made by another request is 409, whichever part it answers: a key names one
+ * request, not one of its fields. An answer kept as an id is read as it is now (a cart that
+ * expired since answers CART_EXPIRED, as any request naming it would).
+ */
+async function replay<T>(tx: DbClient, write: IdempotentWrite, source: AnswerSource<T>, now: Date): Promise<T | null> {
+  const where = { scope: write.scope, key: write.key };
+  const records = await tx.idempotencyRecord.findMany({ where });
+  if (records.length === 0) return null;
+  // The parts of one request are made within it: they expire together.
+  if (records.some((record) => now.getTime() - record.createdAt.getTime() > idempotencyWindowMs)) {
+    // deleteMany: a twin past the window may have removed them already.
+    await tx.idempotencyRecord.deleteMany({ where });
     return null;
   }
-  if (record.requestHash !== write.hash) {
+  if (records.some((record) => record.requestHash !== write.hash)) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request', { key: write.key.slice(0, 64) });
   }
+  const record = records.find((candidate) => candidate.part === write.part);
+  if (!record) return null;
+  const answer = record.body === null ? await source.read(tx, record.resourceId) : (JSON.parse(record.body) as T);
   write.replayed = true;
-  return JSON.parse(record.body) as T;
+  return answer;
 }
 
-async function save(tx: DbClient, write: IdempotentWrite, answer: unknown, now: Date): Promise<void> {
-  const body = JSON.stringify(answer);
-  if (body.length > maxStoredAnswerBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The answer is too large to keep for an Idempotency-Key (over ${maxStoredAnswerBytes} bytes); send the request without one`, { max_bytes: maxStoredAnswerBytes });
-  }
-  await tx.idempotencyRecord.create({ data: { scope: write.scope, key: write.key, requestHash: write.hash, statusCode: 200, body, createdAt: now } });
+async function save<T>(tx: DbClient, write: IdempotentWrite, answer: T, source: AnswerSource<T>, now: Date): Promise<void> {
+  const json = JSON.stringify(answer);
+  const fields = {
+    scope: write.scope,
+    key: write.key,
+    part: write.part,
+    owner: write.owner,
+    requestHash: write.hash,
+    body: Buffer.byteLength(json) <= maxStoredAnswerBytes ? json : null,
+    resourceId: source.idOf(answer),
+  };
+  const bytes = Object.values(fields).reduce((sum, text) => sum + (text === null ? 0 : Buffer.byteLength(text)), 0);
+  await tx.idempotencyRecord.create({ data: { ...fields, statusCode: 200, bytes, createdAt: now } });
 }

@@ -32,7 +32,7 @@ export interface LiveRoutesOptions {
   live: LiveUpdates;
   /** Closed when the app closes, which ends every stream so that shutdown does not wait for them. */
   changes: ChangeFeed;
-  config: Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'graphqlMaxDepth' | 'graphqlMaxComplexity'>;
+  config: Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'graphqlMaxDepth' | 'graphqlMaxComplexity' | 'graphqlIntrospection'>;
   /** Counts a document the limits refused. */
   onRefused: () => void;
 }
@@ -107,7 +107,7 @@ async function checkStreamRequest(request: FastifyRequest, reply: FastifyReply) 
     return;
   }
   const parameters = new URLSearchParams(request.url.split('?')[1] ?? '');
-  for (const name of ['variables', 'extensions']) for (const value of parameters.getAll(name)) checkJsonText(value);
+  for (const name of ['variables', 'extensions']) for (const value of parameters.getAll(name)) checkJsonText(value, name);
 }
 
 export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOptions): void {
@@ -116,6 +116,7 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
   const formatError = formatGraphQLError(
     (error) => app.log.error({ err: error }, 'unexpected GraphQL error'),
     (error) => app.log.warn({ err: error }, 'database unavailable'),
+    !config.graphqlIntrospection,
   );
   const sessionOf = (reply: FastifyReply): LiveSession => {
     const outlet = outletOf(reply, app.log);

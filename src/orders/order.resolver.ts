@@ -1,6 +1,5 @@
 // GraphQL twin of POST /orders/{id}/status: the store-side status update.
-import { Arg, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { fieldWrite } from '../idempotency/idempotency.graphql.js';
 import type { IdempotencyContext } from '../idempotency/idempotency.js';
 import { requireAdmin, type CallerContext } from '../security/api-keys.js';
@@ -23,7 +22,6 @@ export class OrderResolver {
   updateOrderStatus(
     @Arg('status', () => OrderStatusEnum) status: string,
     @Ctx() context: CallerContext & IdempotencyContext,
-    @Info() info: GraphQLResolveInfo,
     @Arg('orderId', () => ID, { nullable: true, description: 'The order (or give it as `id`).' }) orderId?: string | null,
     @Arg('id', () => ID, { nullable: true, description: 'Another name of `orderId`.' }) id?: string | null,
     @Arg('requiredActions', () => [RequiredActionInput], { nullable: true }) requiredActions?: RequiredActionInput[] | null,
@@ -31,6 +29,6 @@ export class OrderResolver {
     requireAdmin(context.principal);
     const order = orderId ?? id;
     if (!order) throw new AppError('VALIDATION_FAILED', 'updateOrderStatus needs orderId', { field: 'orderId' });
-    return this.orders.updateStatus(order, status, requiredActions ?? null, fieldWrite(context, info));
+    return this.orders.updateStatus(order, status, requiredActions ?? null, fieldWrite(context));
   }
 }

@@ -4,7 +4,7 @@ import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
 import type { Order, RequiredAction } from './order.model.js';
-import { writeOnce, type IdempotentWrite } from '../idempotency/idempotency.js';
+import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
 import { OrderRepository } from './order.repository.js';
 import { orderView } from './order.view.js';
 import { recordEvents } from '../events/outbox.js';
@@ -39,6 +39,15 @@ function checkActions(status: string, actions: unknown[] | null | undefined): Re
 
 export class OrderService {
   private readonly repository = new OrderRepository();
+  /** An updated order too large to keep for an Idempotency-Key is replayed as it is now. */
+  private readonly answers: AnswerSource<Order> = {
+    idOf: (order) => order.id,
+    read: async (tx, orderId) => {
+      const order = await this.repository.find(tx, orderId);
+      if (!order) throw orderNotFound(orderId);
+      return order;
+    },
+  };
 
   constructor(
     private readonly db: Db,
@@ -90,7 +99,7 @@ export class OrderService {
       );
       await this.changes.publish(tx, [{ kind: 'order', id: updated.id }]);
       return updated;
-    });
+    }, this.answers);
     if (!once?.replayed && (status === 'CANCELLED' || status === 'FAILED')) await this.stockChanged();
     return answer;
   }

@@ -38,6 +38,32 @@ async function introspect(endpoint: string, method: 'POST' | 'GET'): Promise<Ans
 
 const sortedSdl = (schema: GraphQLSchema) => printSchema(lexicographicSortSchema(schema));
 
+/**
+ * Mistakes graphql-js answers with a "Did you mean …?" naming what the schema has: a field, an
+ * argument, a type, enum values (literal and variable), an input field, and a subscription field
+ * on the Server-Sent Events endpoint.
+ */
+const misspelt = [
+  { url: '/graphql', query: '{ prodcts { id } }' },
+  { url: '/graphql', query: '{ image(slg: "x") { id } }' },
+  { url: '/graphql', query: 'query ($id: Strin!) { product(id: $id) { id } }' },
+  { url: '/graphql', query: 'mutation { updateOrderStatus(orderId: "x", status: PLACD) { id } }' },
+  { url: '/graphql', query: 'mutation ($s: OrderStatus!) { updateOrderStatus(orderId: "x", status: $s) { id } }', variables: { s: 'PLACD' } },
+  { url: '/graphql', query: 'mutation ($items: [CartItemInput!]!) { addCartItems(items: $items) { id } }', variables: { items: [{ variantid: '1', quantity: 1 }] } },
+  { url: '/graphql/stream', query: 'subscription { cartUpdatd(cartId: "x") { id } }' },
+];
+
+/** The messages of the errors each misspelt document gets. */
+async function misspeltMessages(t: TestApp): Promise<string[][]> {
+  const answers = [];
+  for (const { url, query, variables } of misspelt) {
+    const response = await t.app.inject({ method: 'POST', url, payload: { query, variables }, headers: { accept: url.endsWith('stream') ? 'text/event-stream' : 'application/json' } });
+    expect(response.statusCode, query).toBe(400);
+    answers.push((response.json() as Answer['body']).errors?.map((error) => error.message) ?? []);
+  }
+  return answers;
+}
+
 /** The app's own SDL: what `npm run schema:print` writes (test/graphql/schema.test.ts holds it to the checked-in file). */
 const appSdl = printGatewaySchema();
 
@@ -63,6 +89,10 @@ describe('introspection with GRAPHQL_INTROSPECTION on (the default) and the defa
     expect(body.data?.__schema.queryType?.name).toBe('Query');
     const fromServer = buildClientSchema(body.data!);
     expect(sortedSdl(fromServer)).toBe(sortedSdl(buildSchema(appSdl)));
+  });
+
+  it('answers misspelt names with the suggestions of graphql-js', async () => {
+    for (const [index, messages] of (await misspeltMessages(t)).entries()) expect(messages.join(' '), misspelt[index]!.query).toMatch(/Did you mean "?\w/);
   });
 
   it('GraphQL Code Generator from the server URL writes exactly what it writes from the SDL file (codegen.yml)', async () => {
@@ -128,5 +158,12 @@ describe('introspection with GRAPHQL_INTROSPECTION=false', () => {
     const body = response.json() as Answer['body'];
     expect(body.data).toBeUndefined();
     expect(body.errors?.map((error) => error.extensions?.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+  });
+
+  it('misspelt names get no suggestions, on /graphql and /graphql/stream: nothing spells out the schema', async () => {
+    for (const [index, messages] of (await misspeltMessages(t)).entries()) {
+      expect(messages.length, misspelt[index]!.query).toBeGreaterThan(0);
+      for (const message of messages) expect(message, misspelt[index]!.query).not.toMatch(/Did you mean/);
+    }
   });
 });

@@ -179,7 +179,7 @@ describe('cart lifetimes', () => {
     expect((await post(short, '/cart/submit', { id: done })).status).toBe(200);
     await age(expired, ttl + 5);
     await age(done, ttl * 1000);
-    await short.database.db.idempotencyRecord.create({ data: { scope: 's', key: 'old', requestHash: 'h', statusCode: 200, body: '{}', createdAt: new Date(Date.now() - 25 * 3600 * 1000) } });
+    await short.database.db.idempotencyRecord.create({ data: { scope: 's', key: 'old', owner: 's', requestHash: 'h', statusCode: 200, body: '{}', resourceId: 'c', bytes: 10, createdAt: new Date(Date.now() - 25 * 3600 * 1000) } });
     // an old event whose deliveries are done goes; one still waiting to be delivered stays
     const old = new Date(Date.now() - 31 * 86_400_000);
     await short.database.db.webhookEndpoint.create({ data: { id: 'whep_sweep', url: 'http://127.0.0.1:9/', secret: 'whsec_x' } });

@@ -1,8 +1,11 @@
 // Idempotency-Key on every cart-changing request: the same key and request replay the first
-// answer (Idempotent-Replayed: true); another request with the key is 409; keys live 24 h.
+// answer (Idempotent-Replayed: true); another request with the key is 409; keys live 24 h. What
+// is kept is bounded: large answers as the id of their cart or order, and each caller's records
+// within a budget that the sweeper enforces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../src/cart/cart.sweeper.js';
 import { CartLifetime } from '../../src/cart/cart.service.js';
+import { maxStoredAnswerBytes } from '../../src/idempotency/idempotency.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
 import { call, californian, post, type CartJson } from '../cart/cart-helpers.js';
 
@@ -154,5 +157,192 @@ describe('Idempotency-Key on GraphQL', () => {
     expect(again.json()).toStrictEqual(first.json());
     const cart = (first.json() as { data: { addCartItems: CartJson } }).data.addCartItems;
     expect(await t.database.db.cart.count({ where: { id: cart.id } })).toBe(1);
+  });
+
+  it('binds the key to the whole document: the same mutation under another alias is IDEMPOTENCY_KEY_REUSED and applies nothing', async () => {
+    const id = await newCart();
+    const add = (alias: string) => ({ query: `mutation { ${alias}: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } }` });
+    const first = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('first'), headers: as(keyA, 'gql-alias') });
+    expect(first.json().errors).toBeUndefined();
+    const before = await dumpDatabase(t.database);
+    const renamed = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('second'), headers: as(keyA, 'gql-alias') });
+    expect(renamed.json().errors[0].extensions).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', http: { status: 409 } });
+    expect(await dumpDatabase(t.database)).toBe(before);
+    const again = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('first'), headers: as(keyA, 'gql-alias') });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toStrictEqual(first.json());
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(2);
+  });
+
+  it('keeps each mutation field of one document apart, and replays them all', async () => {
+    const id = await newCart();
+    const query = `mutation { a: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } b: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 2}]) { lines: stores { cartLines { quantity } } } }`;
+    const first = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: as(keyA, 'gql-two') });
+    expect(first.json().data.b.lines[0].cartLines[0].quantity).toBe(4);
+    const again = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: as(keyA, 'gql-two') });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toStrictEqual(first.json());
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(4);
+  });
+
+  it('refuses another document even where only a later field’s answer is left (the sweeper removed the first)', async () => {
+    const id = await newCart();
+    const add = (quantity: number) => `addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: ${quantity}}]) { id }`;
+    await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { a: ${add(1)} b: ${add(2)} }` }, headers: as(keyA, 'gql-later') });
+    await t.database.db.idempotencyRecord.deleteMany({ where: { key: 'gql-later', part: '0' } });
+    const other = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { ${add(5)} }` }, headers: as(keyA, 'gql-later') });
+    expect(other.json().errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(4);
+  });
+
+  it('refuses the same key with other variables', async () => {
+    const id = await newCart();
+    const query = 'mutation ($id: ID!, $n: Int!) { addCartItems(cartId: $id, items: [{variantId: "2021", quantity: $n}]) { id } }';
+    await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { id, n: 1 } }, headers: as(keyA, 'gql-vars') });
+    const other = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { id, n: 2 } }, headers: as(keyA, 'gql-vars') });
+    expect(other.json().errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(2);
+  });
+});
+
+describe('Idempotency-Key storage', () => {
+  /** 260 one-SKU products in one store: a cart of 250 lines answers about 90 KB. */
+  function wideCatalog() {
+    return {
+      stores: [{ id: 1, name: 'wide.example', marketplace: 'shopify', currency: 'USD' }],
+      products: Array.from({ length: 260 }, (_, index) => ({
+        id: 1 + index,
+        title: `Thing ${index + 1}`,
+        price: 1,
+        currency: 'USD',
+        skus: [{ sku_id: 1001 + index, merchant_id: 1, name: `Thing ${index + 1}`, qty_available: 10, retail_price: 1, currency: 'USD' }],
+        variants: [{ name: 'Size', values: ['S'] }],
+      })),
+    };
+  }
+  const items = (from: number, count: number) => Array.from({ length: count }, (_, index) => ({ variant_id: String(1001 + from + index), quantity: 1 }));
+
+  let wide: TestApp;
+  let cartId: string;
+  beforeAll(async () => {
+    wide = await createTestApp(wideCatalog(), { API_KEYS: `${keyA}:client,${keyB}:admin` });
+    cartId = (await post(wide, '/cart', { items: { storefront_cart_items_input: items(0, 100) } }, as(keyA))).body.id;
+    await post(wide, '/cart', { id: cartId, items: { storefront_cart_items_input: items(100, 100) } }, as(keyA));
+    await post(wide, '/cart', { id: cartId, items: { storefront_cart_items_input: items(200, 50) } }, as(keyA));
+  });
+  afterAll(() => wide.close());
+
+  const storedBytes = async () => (await wide.database.db.idempotencyRecord.aggregate({ _sum: { bytes: true } }))._sum.bytes ?? 0;
+
+  it('keeps an answer over the cap as its cart id: storage per request stays bounded whatever the cart’s size', async () => {
+    const requests = 20;
+    const before = await storedBytes();
+    let answerBytes = 0;
+    for (let n = 0; n < requests; n += 1) {
+      const answer = await post(wide, '/cart/update', { cart_id: cartId, item: { variant_id: '1001', quantity: 1 + (n % 3) } }, as(keyA, `bulk-${n}`));
+      expect(answer.status).toBe(200);
+      answerBytes = Buffer.byteLength(JSON.stringify(answer.body));
+    }
+    expect(answerBytes).toBeGreaterThan(5 * maxStoredAnswerBytes);
+    const records = await wide.database.db.idempotencyRecord.findMany({ where: { key: { startsWith: 'bulk-' } } });
+    expect(records).toHaveLength(requests);
+    for (const record of records) {
+      expect(record.body).toBeNull();
+      expect(record.resourceId).toBe(cartId);
+      // What the record really holds: its text columns.
+      const text = [record.scope, record.key, record.part, record.owner, record.requestHash, record.resourceId].join('');
+      expect(record.bytes).toBe(Buffer.byteLength(text));
+    }
+    expect((await storedBytes()) - before).toBeLessThan(requests * 512);
+  });
+
+  it('replays a large answer with the same status and shape, read as the cart is now', async () => {
+    const update = { cart_id: cartId, item: { variant_id: '1002', quantity: 3 } };
+    const first = await post(wide, '/cart/update', update, as(keyA, 'large-1'));
+    const again = await post(wide, '/cart/update', update, as(keyA, 'large-1'));
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toStrictEqual(first.body);
+    // Not applied again, and answered as the cart is now once it changed.
+    await post(wide, '/cart/update', { cart_id: cartId, item: { variant_id: '1003', quantity: 5 } }, as(keyA));
+    const later = await post(wide, '/cart/update', update, as(keyA, 'large-1'));
+    expect(later.headers['idempotent-replayed']).toBe('true');
+    expect(later.body).toStrictEqual((await call(wide, { method: 'GET', url: `/cart/${cartId}`, headers: as(keyA) })).body);
+    expect(later.body.stores[0]?.cart_lines.find((line) => line.variant.id === '1002')?.quantity).toBe(3);
+    // The same key with another request is still refused.
+    expect((await post(wide, '/cart/update', { ...update, item: { variant_id: '1002', quantity: 4 } }, as(keyA, 'large-1'))).body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('replays large GraphQL answers, submits and order updates the same way', async () => {
+    const mutation = { query: `mutation { addCartItems(cartId: "${cartId}", items: [{variantId: "1004", quantity: 1}]) { id stores { cartLines { quantity variant { variantId title marketplace price { displayValue currency } } } } } }` };
+    const byGraphQL = await wide.app.inject({ method: 'POST', url: '/graphql', payload: mutation, headers: as(keyA, 'large-gql') });
+    expect(byGraphQL.body.length).toBeGreaterThan(maxStoredAnswerBytes);
+    const byGraphQLAgain = await wide.app.inject({ method: 'POST', url: '/graphql', payload: mutation, headers: as(keyA, 'large-gql') });
+    expect(byGraphQLAgain.headers['idempotent-replayed']).toBe('true');
+    expect(byGraphQLAgain.json()).toStrictEqual(byGraphQL.json());
+
+    await post(wide, '/cart/customerInfo', { id: cartId, buyer_identity: californian }, as(keyA));
+    const submit = await post<{ orders: { id: string }[] }>(wide, '/cart/submit', { id: cartId }, as(keyA, 'large-submit'));
+    const submitAgain = await post(wide, '/cart/submit', { id: cartId }, as(keyA, 'large-submit'));
+    expect(submitAgain.status).toBe(200);
+    expect(submitAgain.headers['idempotent-replayed']).toBe('true');
+    expect(submitAgain.body).toStrictEqual(submit.body);
+
+    const orderId = submit.body.orders[0]!.id;
+    const status = { method: 'POST' as const, url: `/orders/${orderId}/status`, payload: { status: 'PLACED' }, headers: as(keyB, 'large-status') };
+    const placed = await call(wide, status);
+    const placedAgain = await call(wide, status);
+    expect(placedAgain.status).toBe(200);
+    expect(placedAgain.headers['idempotent-replayed']).toBe('true');
+    expect(placedAgain.body).toStrictEqual(placed.body);
+    const kept = await wide.database.db.idempotencyRecord.findMany({ where: { key: { in: ['large-gql', 'large-submit', 'large-status'] } }, orderBy: { key: 'asc' } });
+    expect(kept.map((record) => [record.key, record.body, record.resourceId])).toStrictEqual([
+      ['large-gql', null, cartId],
+      ['large-status', null, orderId],
+      ['large-submit', null, cartId],
+    ]);
+  });
+});
+
+describe('Idempotency-Key storage budget', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await createTestApp(readFixture('cart-catalog.json'), { API_KEYS: `${keyA}:client,${keyB}:client` });
+  });
+  afterAll(() => b.close());
+
+  it('the sweeper keeps each caller within its budget, removing its oldest records first, in bounded batches', async () => {
+    const keys = Array.from({ length: 5 }, (_, n) => `budget-${n}`);
+    const carts: string[] = [];
+    for (const [n, key] of keys.entries()) {
+      carts.push((await post(b, '/cart', addBody, as(keyA, key))).body.id);
+      // Minutes apart, oldest first.
+      await b.database.db.idempotencyRecord.updateMany({ where: { key }, data: { createdAt: new Date(Date.now() - (keys.length - n) * 60_000) } });
+    }
+    // Another caller, within the budget: untouched.
+    await post(b, '/cart', addBody, as(keyB, 'budget-other'));
+    const records = await b.database.db.idempotencyRecord.findMany({ where: { key: { in: keys } }, orderBy: { createdAt: 'asc' } });
+    const owner = records[0]!.owner;
+    expect(new Set(records.map((record) => record.owner))).toStrictEqual(new Set([owner]));
+    // Room for the two newest records only.
+    const budget = records[3]!.bytes + records[4]!.bytes;
+    const left = async () => (await b.database.db.idempotencyRecord.findMany({ orderBy: { createdAt: 'asc' } })).map((record) => record.key);
+    const lifetime = new CartLifetime(864_000_000);
+
+    const bounded = await sweep(b.database.db, lifetime, { idempotencyBudgetBytes: budget, batchSize: 1, maxBatches: 2 });
+    expect(bounded.idempotencyOverBudget).toBe(2);
+    expect(await left()).toStrictEqual([...keys.slice(2), 'budget-other']);
+    const rest = await sweep(b.database.db, lifetime, { idempotencyBudgetBytes: budget });
+    expect(rest.idempotencyOverBudget).toBe(1);
+    expect(await left()).toStrictEqual([...keys.slice(3), 'budget-other']);
+    expect((await sweep(b.database.db, lifetime, { idempotencyBudgetBytes: budget })).idempotencyOverBudget).toBe(0);
+
+    // A removed key is forgotten: the same request runs again as new. A kept one still replays.
+    const forgotten = await post(b, '/cart', addBody, as(keyA, 'budget-0'));
+    expect(forgotten.headers['idempotent-replayed']).toBeUndefined();
+    expect(forgotten.body.id).not.toBe(carts[0]);
+    const kept = await post(b, '/cart', addBody, as(keyA, 'budget-4'));
+    expect(kept.headers['idempotent-replayed']).toBe('true');
+    expect(kept.body.id).toBe(carts[4]);
   });
 });
