@@ -1,4 +1,9 @@
 -- AlterTable
+ALTER TABLE "IdempotencyRecord" DROP CONSTRAINT "IdempotencyRecord_pkey",
+ADD COLUMN     "part" TEXT NOT NULL DEFAULT '',
+ADD CONSTRAINT "IdempotencyRecord_pkey" PRIMARY KEY ("scope", "key", "part");
+
+-- AlterTable
 ALTER TABLE "IdempotencyRecord" ADD COLUMN     "bytes" INTEGER,
 ADD COLUMN     "owner" TEXT,
 ADD COLUMN     "resourceId" TEXT,

@@ -15,10 +15,11 @@ CREATE TABLE "new_IdempotencyRecord" (
 
     PRIMARY KEY ("scope", "key", "part")
 );
--- Records kept before: their caller is their scope without the API's suffix, their resource the
--- id in their answer (a cart's or order's "id", a submit's "cart"."id"), their size about their text.
+-- Records kept before: one part each (''), their caller is their scope without the API's suffix,
+-- their resource the id in their answer (a cart's or order's "id", a submit's "cart"."id"), their
+-- size about their text.
 INSERT INTO "new_IdempotencyRecord" ("body", "createdAt", "key", "part", "requestHash", "scope", "statusCode", "owner", "resourceId", "bytes")
-SELECT "body", "createdAt", "key", "part", "requestHash", "scope", "statusCode",
+SELECT "body", "createdAt", "key", '', "requestHash", "scope", "statusCode",
     CASE WHEN instr("scope", ':graphql') > 0 THEN substr("scope", 1, instr("scope", ':graphql') - 1) ELSE "scope" END,
     COALESCE(json_extract("body", '$.id'), json_extract("body", '$.cart.id'), ''),
     length(CAST("scope" AS BLOB)) + length(CAST("key" AS BLOB)) + length(CAST("requestHash" AS BLOB)) + length(CAST("body" AS BLOB))
