@@ -72,8 +72,11 @@ export class DeliveryRepository {
    * and existed when it was recorded. A delivery is due, and dated, from its event's time, as if
    * written with it. Answers how many events were fanned out (0: none waiting).
    */
-  async fanOut(tx: DbClient | null, maxRows: number): Promise<number> {
-    const run = async (client: DbClient) => {
+  async fanOut(maxRows: number): Promise<number> {
+    return inTransaction(this.db, async (client) => {
+      // The endpoints only when some event waits: most rounds find none.
+      const waiting = await client.event.findFirst({ where: { fanOutPending: true }, select: { id: true } });
+      if (!waiting) return 0;
       const endpoints = await client.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true, events: true, createdAt: true } });
       const take = Math.max(1, Math.floor(maxRows / Math.max(1, endpoints.length)));
       const ids = await client.$queryRaw<{ id: number }[]>`
@@ -88,8 +91,7 @@ export class DeliveryRepository {
       if (rows.length > 0) await client.webhookDelivery.createMany({ data: rows });
       await client.event.updateMany({ where: { id: { in: events.map((event) => event.id) } }, data: { fanOutPending: false } });
       return events.length;
-    };
-    return tx ? run(tx) : inTransaction(this.db, run);
+    });
   }
 
   /** The ids of the endpoints deliveries may go to now (enabled ones). */

@@ -293,7 +293,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const poll = async (): Promise<number> => {
     await recordFinished();
     await cutRemoved();
-    const fannedOut = await repository.fanOut(null, fanOutRows);
+    const fannedOut = await repository.fanOut(fanOutRows);
     const room = maxInFlight - flights.size;
     if (room > 0) {
       const failing = [...flights.values()].filter((flight) => flight.delivery.endpointFailing).length;

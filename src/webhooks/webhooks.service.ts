@@ -79,14 +79,12 @@ const fanOutBeforeListing = 1000;
 export class WebhookService {
   private readonly repository = new WebhookRepository();
   private readonly deliveryRepository: DeliveryRepository;
-  private readonly allowPrivateUrls: boolean;
 
   constructor(
     private readonly db: Db,
     private readonly provider: DatabaseProvider,
     private readonly options: WebhookOptions,
   ) {
-    this.allowPrivateUrls = options.allowPrivateUrls;
     this.deliveryRepository = new DeliveryRepository(db, provider);
   }
 
@@ -104,7 +102,7 @@ export class WebhookService {
     const events = checkEvents(input.events);
     const description = checkDescription(input.description);
     // Resolving the host takes time: done before, never inside, a transaction.
-    const url = await checkWebhookUrl(input.url, this.allowPrivateUrls);
+    const url = await checkWebhookUrl(input.url, this.options.allowPrivateUrls);
     const secret = newSecret();
     const { maxEndpoints } = this.options;
     const endpoint = await inTransaction(this.db, async (tx) => {
@@ -123,7 +121,7 @@ export class WebhookService {
     if (patch.events !== undefined) changes.events = checkEvents(patch.events);
     if (patch.description !== undefined) changes.description = checkDescription(patch.description);
     if (patch.enabled !== undefined) changes.enabled = patch.enabled;
-    if (patch.url !== undefined) changes.url = (await checkWebhookUrl(patch.url, this.allowPrivateUrls)).href;
+    if (patch.url !== undefined) changes.url = (await checkWebhookUrl(patch.url, this.options.allowPrivateUrls)).href;
     const updated = await inTransaction(this.db, async (tx) => {
       const current = await this.repository.find(tx, id);
       if (!current) return null;
@@ -153,7 +151,7 @@ export class WebhookService {
       if (beforeEvent === null) throw new AppError('VALIDATION_FAILED', `after must be the id of one of this endpoint's deliveries`, { field: 'after' });
     }
     // Events recorded a moment ago get their deliveries now rather than at the worker's next round.
-    await this.deliveryRepository.fanOut(null, fanOutBeforeListing);
+    await this.deliveryRepository.fanOut(fanOutBeforeListing);
     const rows = await this.repository.deliveries(this.db, endpointId, first + 1, beforeEvent);
     return { deliveries: rows.slice(0, first), hasMore: rows.length > first };
   }

@@ -70,7 +70,7 @@ async function moveOrder(orderId: string, status: string, requiredActions?: unkn
 }
 
 /** Writes the deliveries of recorded events now, as the worker does on its rounds. */
-const fanOut = () => new DeliveryRepository(t.database.db, t.database.provider).fanOut(null, 1000);
+const fanOut = () => new DeliveryRepository(t.database.db, t.database.provider).fanOut(1000);
 /** Whether the endpoint has deliveries and every one of them was delivered. */
 const allDelivered = async (endpointId: string) => {
   const deliveries = await deliveriesOf(endpointId);

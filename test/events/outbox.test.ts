@@ -48,8 +48,8 @@ describe('the outbox', () => {
     // An endpoint created after the events were recorded does not get them.
     await t.database.db.webhookEndpoint.create({ data: { id: 'whep_later', url: 'http://127.0.0.1:9/later', secret: 'whsec_x', createdAt: new Date(Date.now() + 1000) } });
     const repository = new DeliveryRepository(t.database.db, t.database.provider);
-    expect(await repository.fanOut(null, 1000)).toBe(3);
-    expect(await repository.fanOut(null, 1000)).toBe(0);
+    expect(await repository.fanOut(1000)).toBe(3);
+    expect(await repository.fanOut(1000)).toBe(0);
     expect((await eventsOf(id)).map((event) => event.fanOutPending)).toStrictEqual([false, false, false]);
     const deliveries = await t.database.db.webhookDelivery.findMany({ where: { eventId: { in: events.map((event) => event.id) } }, orderBy: [{ eventId: 'asc' }, { endpointId: 'asc' }] });
     expect(deliveries.map((delivery) => [delivery.eventId, delivery.endpointId, delivery.status])).toStrictEqual([
