@@ -152,6 +152,8 @@ export interface BuildOptions {
   lifecycle?: Lifecycle;
   /** Where logs go (stdout by default); tests read them. */
   logStream?: { write(line: string): unknown };
+  /** Log lines the log stream has dropped so far (GET /metrics). */
+  droppedLogLines?: () => number;
 }
 
 export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -338,7 +340,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
 
   const schema = buildGatewaySchema({ catalog, carts, checkout, orders, webhooks });
   // GET /metrics and the HTTP request hook; GraphQL operations are counted as they are answered.
-  const metrics = registerMetrics(app, { pool: () => database.poolStats(), cache: () => catalogCache.stats() });
+  const metrics = registerMetrics(app, { pool: () => database.poolStats(), cache: () => catalogCache.stats(), droppedLogLines: options.droppedLogLines });
   registerGraphQLLimits(app, schema, config, metrics.graphqlRefused);
   registerLiveRoutes(app, { schema, live: new LiveUpdates(carts, orders, changes), changes, config, onRefused: metrics.graphqlRefused });
   const apollo = new ApolloServer<RequestContext>({

@@ -17,6 +17,9 @@ import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import.js';
 import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
 
+/** How long the last log lines may take to reach stdout before the process exits. */
+const logFlushMs = 500;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const lifecycle = new Lifecycle('starting');
@@ -27,10 +30,13 @@ async function main(): Promise<void> {
     sqliteBusyTimeoutMs: 200,
   });
   const logs = stdoutDestination();
-  const app = await buildApp(config, database, { lifecycle, logStream: logs.stream });
+  const app = await buildApp(config, database, { lifecycle, logStream: logs.stream, droppedLogLines: () => logs.dropped });
+  let exiting = false;
   const exit = (code: number) => {
-    logs.stopping();
-    process.exit(code);
+    if (exiting) return;
+    exiting = true;
+    // The last lines ("stopped") still get out, unless stdout does not take them in time.
+    void logs.flush(logFlushMs).then(() => process.exit(code));
   };
 
   let closing = false;

@@ -1,5 +1,6 @@
 // GET /metrics in Prometheus' text format: HTTP requests by route pattern, GraphQL operations by
-// outcome, the database pool, the catalog cache, and the process (event-loop lag, memory, GC).
+// outcome, the database pool, the catalog cache, dropped log lines, and the process (event-loop
+// lag, memory, GC).
 // Each app counts into a registry of its own, so apps built side by side (tests) never mix counts.
 import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import type { CacheStats } from '../catalog/catalog.cache.js';
 export interface MetricsSources {
   pool?: () => PoolStats | null;
   cache?: () => CacheStats;
+  droppedLogLines?: () => number;
 }
 
 /** The route label of requests no route matched: their URLs may hold anything, cart ids included. */
@@ -58,7 +60,7 @@ function counterOf<S>(source: () => S, read: (stats: S) => number) {
 
 function registerSourceMetrics(registry: Registry, sources: MetricsSources): void {
   const registers = [registry];
-  const { pool, cache } = sources;
+  const { pool, cache, droppedLogLines } = sources;
   if (pool) {
     new Gauge({ name: 'db_pool_connections', help: 'Connections the database pool holds, busy or idle.', registers, collect: gaugeOf(pool, (stats) => stats.total) });
     new Gauge({ name: 'db_pool_connections_idle', help: 'Connections of the pool not in use.', registers, collect: gaugeOf(pool, (stats) => stats.idle) });
@@ -69,6 +71,9 @@ function registerSourceMetrics(registry: Registry, sources: MetricsSources): voi
     new Counter({ name: 'catalog_cache_misses_total', help: 'Catalog reads the cache sent to the database.', registers, collect: counterOf(cache, (stats) => stats.misses) });
     new Gauge({ name: 'catalog_cache_bytes', help: 'Estimated bytes the catalog cache holds.', registers, collect: gaugeOf(cache, (stats) => stats.bytes) });
     new Gauge({ name: 'catalog_cache_entries', help: 'Entries the catalog cache holds.', registers, collect: gaugeOf(cache, (stats) => stats.entries) });
+  }
+  if (droppedLogLines) {
+    new Counter({ name: 'log_lines_dropped_total', help: 'Log lines dropped: stdout did not take them in time, or could no longer be written to.', registers, collect: counterOf(droppedLogLines, (count) => count) });
   }
 }
 

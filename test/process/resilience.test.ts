@@ -1,11 +1,15 @@
 // What a real gateway process does about clients and surroundings that would hold it: bodies
-// trickled byte by byte, more connections than it takes, a stdout nobody reads (SIGTERM must still
-// end it in time), and callers flooding it with huge slugs and unknown ids (memory stays bounded).
+// trickled byte by byte, more connections than it takes, a stdout nobody reads or whose reader
+// goes away (requests go on, lines are dropped, SIGTERM still ends it in order), and callers
+// flooding it with huge slugs and unknown ids (memory stays bounded).
+import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Sqlite from 'better-sqlite3';
 import { sqliteFilePath } from '../../src/db/database.js';
+import { projectRoot } from '../../src/db/schema-engine.js';
 import { readFixture, testEngine } from '../helpers.js';
 import { json, processFixture, type ProcessFixture } from './gateway.js';
 
@@ -104,7 +108,7 @@ describe.runIf(testEngine === 'sqlite')('another process holding the SQLite file
 });
 
 describe('a stdout nobody reads', () => {
-  it('does not stop requests, and SIGTERM still ends the process within SHUTDOWN_TIMEOUT_MS', async () => {
+  it('does not stop requests, and SIGTERM still ends the process in order within SHUTDOWN_TIMEOUT_MS', async () => {
     const gateway = await start({ LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '2000' }, true);
     // About 600 bytes of log a request: 1,500 requests fill the pipe (64 KiB) many times over.
     for (let batch = 0; batch < 30; batch += 1) {
@@ -117,10 +121,50 @@ describe('a stdout nobody reads', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     const stopping = Date.now();
     gateway.process.kill('SIGTERM');
-    const exited = await Promise.race([gateway.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
-    console.info(`with stdout unread: exit ${exited ? `after ${Date.now() - stopping} ms` : 'did not happen within 5 s'}`);
-    expect(exited).toBe(true);
+    // In order (0): the last lines are waited for half a second, not until the watchdog kills it.
+    const code = await Promise.race([gateway.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    console.info(`with stdout unread: exit ${code} after ${Date.now() - stopping} ms`);
+    expect(code).toBe(0);
   }, 60_000);
+
+  it('a log pipe that stalls and then breaks: SIGTERM still ends the process in order (exit 0)', async () => {
+    const gateway = await start({ LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '2000' }, true);
+    for (let batch = 0; batch < 60; batch += 1) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${gateway.base}/product/11`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.status)));
+      expect(answers.every((code) => code === 200)).toBe(true);
+    }
+    // The reader goes away with lines still queued, and SIGTERM comes before the next write
+    // meets EPIPE: the lines must be given up, not retried.
+    gateway.process.stdout?.destroy();
+    const stopping = Date.now();
+    gateway.process.kill('SIGTERM');
+    const code = await Promise.race([gateway.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    console.info(`log pipe broken: exit ${code} after ${Date.now() - stopping} ms`);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('a reader that goes away: lines are dropped and counted, requests go on', async () => {
+    const gateway = await start({ LOG_LEVEL: 'info' }, true);
+    const dropped = async () => Number(/^log_lines_dropped_total (\d+)/m.exec(await (await fetch(`${gateway.base}/metrics`)).text())?.[1]);
+    expect(await dropped()).toBe(0);
+    gateway.process.stdout?.destroy();
+    for (let n = 0; n < 20; n += 1) expect((await fetch(`${gateway.base}/product/11`)).status).toBe(200);
+    const count = await dropped();
+    console.info(`reader gone: ${count} log lines dropped`);
+    expect(count).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('the log writer on its own (nothing else opens stdout): a full pipe holds neither its timers nor the exit', async () => {
+    const logging = join(projectRoot, 'dist', 'src', 'logging.js');
+    // 2 MB of lines for a pipe that takes a few hundred KB: writes are still under way at exit.
+    const script = `const { stdoutDestination } = await import(${JSON.stringify(logging)}); const logs = stdoutDestination(); const line = JSON.stringify({ msg: 'x'.repeat(500) }) + '\\n'; for (let n = 0; n < 4000; n += 1) logs.stream.write(line); await logs.flush(300); process.exit(0);`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const started = Date.now();
+    const code = await Promise.race([new Promise<number | null>((resolve) => child.once('exit', resolve)), new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    console.info(`log writer alone, stdout unread: exit ${code} after ${Date.now() - started} ms`);
+    child.kill('SIGKILL');
+    expect(code).toBe(0);
+  }, 30_000);
 });
 
 describe('callers who would grow the heap', () => {
