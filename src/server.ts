@@ -1,6 +1,8 @@
 // The server: config → app → listen (not ready) → migrations → connect → demo seed → ready; and
 // a graceful shutdown on SIGTERM/SIGINT: not ready at once, in-flight requests finish, new ones
 // get 503, the webhook worker finishes or gives back its deliveries, then the database is closed.
+// Whatever holds the shutdown, the process is gone at most SHUTDOWN_TIMEOUT_MS + 1.5 s after the
+// signal (the watchdog's thread).
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
 import { stdoutDestination } from './logging.js';
+import { startWatchdog } from './watchdog.js';
 import { sweep } from './cart/cart.sweeper.js';
 import { CartLifetime } from './cart/cart.service.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
@@ -19,6 +22,8 @@ import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
 
 /** How long the last log lines may take to reach stdout before the process exits. */
 const logFlushMs = 500;
+/** Past SHUTDOWN_TIMEOUT_MS and the log's flush, the watchdog kills the process after this. */
+const watchdogMarginMs = 1_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,6 +36,7 @@ async function main(): Promise<void> {
   });
   const logs = stdoutDestination();
   const app = await buildApp(config, database, { lifecycle, logStream: logs.stream, droppedLogLines: () => logs.dropped });
+  const watchdog = startWatchdog((error) => app.log.error({ err: error }, 'the shutdown watchdog failed: a shutdown that hangs will not be ended'));
   let exiting = false;
   const exit = (code: number) => {
     if (exiting) return;
@@ -44,6 +50,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    watchdog.arm(config.shutdownTimeoutMs + logFlushMs + watchdogMarginMs);
     lifecycle.phase = 'stopping';
     app.log.info(`${signal}: finishing in-flight requests`);
     const force = setTimeout(() => {
