@@ -359,6 +359,10 @@ export async function buildApp(config: AppConfig, database: Database, options: B
       !config.graphqlIntrospection,
     ),
     includeStacktraceInErrorResponses: false,
+    // The server's shutdown owns the stop signals. Apollo's own handlers (on unless NODE_ENV is
+    // test) would close the app beside it, cut requests still running after 10 s whatever
+    // SHUTDOWN_TIMEOUT_MS says, and send the signal again once done.
+    stopOnTerminationSignals: false,
     plugins: [
       metrics.apolloPlugin,
       // The default cache-control plugin wraps every field resolver to compute cache hints this

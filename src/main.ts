@@ -6,4 +6,7 @@ if (process.env.NODE_ENV === undefined) {
   process.env.NODE_ENV = 'production';
   process.env.GRAPHQL_SANDBOX ??= 'true';
 }
+// Stop signals are listened to first: loading the server takes seconds, and a signal received
+// meanwhile must end the process in order too, not on the spot.
+await import('./stop-signals.js');
 await import('./server.js');

@@ -1,8 +1,8 @@
 // The server: config → app → listen (not ready) → migrations → connect → demo seed → ready; and
-// a graceful shutdown on SIGTERM/SIGINT: not ready at once, in-flight requests finish, new ones
-// get 503, the webhook worker finishes or gives back its deliveries, then the database is closed.
-// Whatever holds the shutdown, the process is gone at most SHUTDOWN_TIMEOUT_MS + 1.5 s after the
-// signal (the watchdog's thread).
+// a graceful shutdown on every stop signal (stop-signals.ts), even one received while starting:
+// not ready at once, in-flight requests finish, new ones get 503, the webhook worker finishes or
+// gives back its deliveries, then the database is closed. Whatever holds the shutdown, the
+// process is gone at most SHUTDOWN_TIMEOUT_MS + 1.5 s after the signal (the watchdog's thread).
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
 import { stdoutDestination } from './logging.js';
+import { onStopSignal } from './stop-signals.js';
 import { startWatchdog } from './watchdog.js';
 import { sweep } from './cart/cart.sweeper.js';
 import { CartLifetime } from './cart/cart.service.js';
@@ -24,6 +25,9 @@ import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
 const logFlushMs = 500;
 /** Past SHUTDOWN_TIMEOUT_MS and the log's flush, the watchdog kills the process after this. */
 const watchdogMarginMs = 1_000;
+
+/** True once the shutdown has begun: startup steps that fail after that only end early. */
+let shuttingDown = false;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -45,11 +49,10 @@ async function main(): Promise<void> {
     void logs.flush(logFlushMs).then(() => process.exit(code));
   };
 
-  let closing = false;
   let deliveries: DeliveryWorker | undefined;
   const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (shuttingDown) return;
+    shuttingDown = true;
     watchdog.arm(config.shutdownTimeoutMs + logFlushMs + watchdogMarginMs);
     lifecycle.phase = 'stopping';
     app.log.info(`${signal}: finishing in-flight requests`);
@@ -76,8 +79,8 @@ async function main(): Promise<void> {
         },
       );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  onStopSignal(shutdown);
+  if (shuttingDown) return;
 
   await app.listen({ host: config.host, port: config.port });
 
@@ -101,14 +104,15 @@ async function main(): Promise<void> {
     );
   await runSweep();
   setInterval(() => void runSweep(), 10 * 60 * 1000).unref();
-  if (!closing) {
+  if (!shuttingDown) {
     lifecycle.phase = 'ready';
     deliveries = startDeliveryWorker({ db: database.db, provider: database.provider, config, log: app.log });
+    app.log.info('ready');
   }
-  app.log.info('ready');
 }
 
 main().catch((error: unknown) => {
+  if (shuttingDown) return;
   // A setting that cannot be used is the operator's to fix: its message says which and why.
   console.error(error instanceof ConfigError ? `configuration: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
