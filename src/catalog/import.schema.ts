@@ -1,13 +1,14 @@
 // The catalog document (contract.md §4, version 1) as users write it, declared once: the JSON
 // Schema checked in as schema/catalog-import.schema.json is printed from these declarations, and
-// import.validate.ts reads documents through their Static types and shares their limits. The
+// import.validate.ts reads documents through their Static types and shares their limits (as
+// does the file reader, import.source.ts, which builds only the keys declared here). The
 // schema says everything about one record's shape (types, required fields, ranges, lengths,
 // patterns); what needs more than one record stays in the validator: references between ids,
 // duplicates, currencies of the pinned ISO 4217 table, a store's currency on its SKUs, prices
 // exact in the currency's minor unit.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** Limits of the format, shared by the schema and the validator. */
+/** Limits of the format, shared by the schema, the file reader and the validator. */
 export const catalogLimits = {
   /** Ids are positive 32-bit integers. Prices and counts stay within it too (minor units). */
   maxId: 2_147_483_647,
@@ -18,6 +19,20 @@ export const catalogLimits = {
   /** Codes (shipping method ids, SKU status and type, dimension units). */
   maxCode: 64,
   maxFileName: 1024,
+  /** Items of a list in a record (images, a variant's values, shipping methods, a media item's products, …). */
+  maxItems: 1000,
+  /** SKUs of a product. */
+  maxSkus: 10_000,
+  /** Similar products of one product: its pairs in `similar`. */
+  maxSimilar: 1000,
+  /**
+   * Arrays and objects one inside another, the document itself included, keys the format does
+   * not declare too (the format needs 7): the reader keeps a frame per level, so a deeper
+   * document is refused there and read no further.
+   */
+  maxDepth: 32,
+  /** A record's JSON text in characters, counting what the format declares (other keys are skipped unread). */
+  maxRecordText: 4 * 1024 * 1024,
 } as const;
 
 /** What an absent optional field means. */
@@ -44,7 +59,7 @@ const notBlank = '\\S';
 
 export const catalogSchemaId = 'urn:shoppable-commerce-gateway:schema:catalog-import:1';
 
-const { maxId, maxText, maxName, maxCode, maxFileName } = catalogLimits;
+const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar, maxDepth, maxRecordText } = catalogLimits;
 
 const id = (description: string) => Type.Integer({ description, minimum: 1, maximum: maxId });
 const text = (description: string, maxLength: number = maxText, options: { default?: string } = {}) =>
@@ -54,9 +69,11 @@ const currency = (description: string) => Type.String({ description, pattern: '^
 /** A decimal in the currency's major unit; the validator checks its decimals against the currency. */
 const price = (description: string) => Type.Number({ description, minimum: 0, maximum: maxId });
 const rate = (description: string, options: { default?: number } = {}) => Type.Number({ description, minimum: 0, maximum: 1, ...options });
-/** An optional list: absent and null both mean an empty one. */
-const list = <T extends TSchema>(items: T, description: string, options: { uniqueItems?: boolean } = {}) =>
-  Type.Optional(Type.Union([Type.Array(items, options), Type.Null()], { description }));
+/** An optional list in a record: absent and null both mean an empty one. */
+const list = <T extends TSchema>(items: T, description: string, options: { uniqueItems?: boolean; maxItems?: number } = {}) =>
+  Type.Optional(Type.Union([Type.Array(items, { maxItems, ...options }), Type.Null()], { description }));
+/** An optional section of the document: a list of records, as long as it takes. */
+const section = <T extends TSchema>(items: T, description: string) => Type.Optional(Type.Union([Type.Array(items), Type.Null()], { description }));
 const nullableDateTime = (description: string) => Type.Optional(Type.Union([Type.String({ pattern: dateTimePattern }), Type.Null()], { description }));
 
 export const ShippingMethodSchema = Type.Object(
@@ -166,7 +183,7 @@ export const ProductSchema = Type.Object(
     images: list(Type.String({ maxLength: maxText }), 'URLs of its images, in display order.'),
     native_checkout: Type.Optional(Type.Boolean({ description: 'Flag served with the product as native_checkout.', default: catalogDefaults.nativeCheckout })),
     variants: list(VariantSchema, 'Options the product varies by, in display order.'),
-    skus: list(SkuSchema, 'The SKUs of the product; SKUs stored for it but not listed here are unlisted (kept for carts and orders).'),
+    skus: list(SkuSchema, 'The SKUs of the product; SKUs stored for it but not listed here are unlisted (kept for carts and orders).', { maxItems: maxSkus }),
   },
   { description: 'A product and its SKUs.' },
 );
@@ -197,16 +214,19 @@ export const SimilarPairSchema = Type.Object(
 export const CatalogDocumentSchema = Type.Object(
   {
     version: Type.Optional(Type.Literal(1, { description: 'Version of the format; 1 when given.' })),
-    stores: list(StoreSchema, 'Stores, ids unique.'),
-    products: list(ProductSchema, 'Products, ids unique; SKU ids are unique across all products.'),
-    media: list(MediaSchema, 'Media items, ids unique.'),
-    similar: list(SimilarPairSchema, 'Curated comparable products.'),
+    stores: section(StoreSchema, 'Stores, ids unique.'),
+    products: section(ProductSchema, 'Products, ids unique; SKU ids are unique across all products.'),
+    media: section(MediaSchema, 'Media items, ids unique.'),
+    similar: section(SimilarPairSchema, `Curated comparable products, at most ${maxSimilar} for one product.`),
   },
   {
     $id: catalogSchemaId,
     title: 'Catalog import document',
-    description:
-      'The document `npm run catalog:import -- file.json` loads (version 1). Every section is optional; rows are upserted by id and nothing absent is deleted. Keys not declared here are ignored. Beyond this schema the import checks references between ids (in the document or the database), duplicate ids, slugs and pairs, currencies against its pinned ISO 4217 table, that a SKU is priced in its store\'s currency, and that prices have no more decimals than their currency.',
+    description: [
+      'The document `npm run catalog:import -- file.json` loads (version 1). Every section is optional; rows are upserted by id and nothing absent is deleted. Keys not declared here are ignored (skipped unread).',
+      `Arrays and objects nest at most ${maxDepth} deep, the document itself and undeclared keys included: a deeper document is refused where it goes too deep, the rest unread. A record (a store, product, media item or pair) has at most ${maxRecordText} characters of JSON in the keys declared here.`,
+      `Beyond this schema the import checks references between ids (in the document or the database), duplicate ids, slugs and pairs, at most ${maxSimilar} similar products for one product, currencies against its pinned ISO 4217 table, that a SKU is priced in its store's currency, and that prices have no more decimals than their currency.`,
+    ].join(' '),
   },
 );
 

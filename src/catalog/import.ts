@@ -14,7 +14,8 @@
 // What can only be decided once the document is read (a reference to a section the document has
 // not had yet, rows depending on it) waits in a temporary file (import.spill.ts) or in the
 // validator's compact state (ids, similar lists): memory holds a batch and that state, not the
-// document. Similar lists are written last, when they are complete.
+// document. A record is bounded in what it may hold (import.schema.ts; the file reader builds
+// nothing else of it). Similar lists are written last, when they are complete.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Db, DbClient, Prisma } from '../db/database.js';
@@ -560,6 +561,10 @@ async function runImport(tx: DbClient, dialect: Dialect, source: EventSource, op
               }
             } else validator.similarPair(event.value, event.index);
             break;
+          case 'refused':
+            // The rest of the document was not read: what is pending cannot be decided.
+            validator.refused(event.path, event.message);
+            throw new CatalogValidationError(validator.problems(), validator.omitted);
         }
         if (wait) await wait;
       }

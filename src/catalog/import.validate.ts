@@ -11,7 +11,7 @@ import { iso4217, iso4217Edition } from '../domain/currencies.js';
 import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../domain/money.js';
 import type { MediaKind, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
 import { IntList, IntMap } from './import.ids.js';
-import { objectEvents, type CatalogSection } from './import.source.js';
+import { objectEvents, OversizedValue, type CatalogSection } from './import.source.js';
 import {
   catalogDefaults,
   catalogLimits,
@@ -118,7 +118,7 @@ export const defaultMaxProblems = 1000;
 
 export type ValidationResult = { ok: true; document: CatalogDocument } | { ok: false; problems: Problem[]; omitted: number };
 
-const { maxId, maxText, maxName, maxCode, maxFileName } = catalogLimits;
+const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar } = catalogLimits;
 const dateTime = new RegExp(dateTimePattern, 'u');
 const countryCode = new RegExp(countryCodePattern, 'u');
 const slugShape = new RegExp(slugPattern, 'u');
@@ -133,7 +133,7 @@ type Keys<T, V> = { [K in keyof T]-?: [Exclude<T[K], undefined>] extends [V] ? (
 type ListKeys<T> = { [K in keyof T]-?: [Exclude<T[K], undefined>] extends [readonly Json[] | null] ? K : never }[keyof T] & string;
 
 function isObject(value: Json): value is Record<string, Json> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof OversizedValue);
 }
 
 /** At most `max` characters, counted as JSON Schema's maxLength does (code points, not UTF-16 units). */
@@ -146,6 +146,7 @@ function fits(value: string, max: number): boolean {
 
 function describe(value: Json): string {
   if (value === null) return 'null';
+  if (value instanceof OversizedValue) return value.description;
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
   if (typeof value === 'object') return 'an object';
@@ -275,12 +276,17 @@ class Checker {
     return null;
   }
 
-  /** Items of an optional array; each item handed over with its path. */
-  list<T>(object: Unchecked<T>, key: ListKeys<T>, path: string): { value: Json; path: string }[] {
+  /** Items of an optional array of at most `max`; each item handed over with its path (none when it is longer). */
+  list<T>(object: Unchecked<T>, key: ListKeys<T>, path: string, max: number): { value: Json; path: string }[] {
     const value = object[key];
     if (value === undefined || value === null) return [];
     if (!Array.isArray(value)) {
       this.fail(`${path}.${key}`, `must be an array, got ${describe(value)}`);
+      return [];
+    }
+    // A file's reader builds one item more than the limit at most: enough to tell.
+    if (value.length > max) {
+      this.fail(`${path}.${key}`, `must have at most ${max} items, got more`);
       return [];
     }
     return value.map((item, index) => ({ value: item, path: `${path}.${key}[${index}]` }));
@@ -289,13 +295,13 @@ class Checker {
   /** The value as a record of type T still to check, or null (reported) when it is no object. */
   object<T>(value: Json, path: string): Unchecked<T> | null {
     if (isObject(value)) return value as Unchecked<T>;
-    this.fail(path, `must be an object, got ${describe(value)}`);
+    this.fail(path, value instanceof OversizedValue && value.what === 'record' ? `is ${value.description} (not counting keys the format does not declare)` : `must be an object, got ${describe(value)}`);
     return null;
   }
 
   stringList<T>(object: Unchecked<T>, key: ListKeys<T>, path: string): string[] {
     const strings: string[] = [];
-    for (const item of this.list(object, key, path)) {
+    for (const item of this.list(object, key, path, maxItems)) {
       if (typeof item.value === 'string' && fits(item.value, maxText)) strings.push(item.value);
       else this.fail(item.path, `must be a string, got ${describe(item.value)}`);
     }
@@ -314,7 +320,7 @@ function validateStore(check: Checker, raw: Json, path: string): StoreInput | nu
   if (!object) return null;
   const currency = check.currency(object, 'currency', path);
   const codes = new Map<string, string>();
-  const shippingMethods = check.list(object, 'shipping_methods', path).flatMap((item) => {
+  const shippingMethods = check.list(object, 'shipping_methods', path, maxItems).flatMap((item) => {
     const method = check.object<RawShippingMethod>(item.value, item.path);
     if (!method) return [];
     const code = check.string(method, 'id', item.path, { max: maxCode });
@@ -324,7 +330,7 @@ function validateStore(check: Checker, raw: Json, path: string): StoreInput | nu
     return [{ code, label, priceMinor }];
   });
   const places = new Map<string, string>();
-  const taxRates = check.list(object, 'tax_rates', path).flatMap((item) => {
+  const taxRates = check.list(object, 'tax_rates', path, maxItems).flatMap((item) => {
     const rate = check.object<RawTaxRate>(item.value, item.path);
     if (!rate) return [];
     const country = check.optionalString(rate, 'country_code', item.path);
@@ -347,7 +353,7 @@ function validateStore(check: Checker, raw: Json, path: string): StoreInput | nu
 }
 
 function validateVariants(check: Checker, object: Unchecked<RawProduct>, path: string): VariantOption[] {
-  return check.list(object, 'variants', path).flatMap((item) => {
+  return check.list(object, 'variants', path, maxItems).flatMap((item) => {
     const option = check.object<RawVariant>(item.value, item.path);
     if (!option) return [];
     return [{ name: check.string(option, 'name', item.path, { max: maxName }), visual: check.boolean(option, 'visual', item.path, catalogDefaults.visual), values: check.stringList(option, 'values', item.path) }];
@@ -377,11 +383,11 @@ function validateSku(check: Checker, raw: Json, path: string, productId: number,
   if ((object.sale_price === undefined || object.sale_price === null) && (object.retail_price === undefined || object.retail_price === null)) {
     check.fail(path, 'needs a sale_price or a retail_price');
   }
-  const variantValues = check.list(object, 'variant_values', path).flatMap((item) => {
+  const variantValues = check.list(object, 'variant_values', path, maxItems).flatMap((item) => {
     const pair = check.object<RawVariantValue>(item.value, item.path);
     return pair ? [{ variant: check.string(pair, 'variant', item.path, { max: maxName }), value: check.string(pair, 'value', item.path, { max: maxName }) }] : [];
   });
-  const dimensions = check.list(object, 'sku_dimensions', path).flatMap((item) => {
+  const dimensions = check.list(object, 'sku_dimensions', path, maxItems).flatMap((item) => {
     const dimension = check.object<RawSkuDimension>(item.value, item.path);
     if (!dimension) return [];
     const weight = dimension.weight;
@@ -417,7 +423,7 @@ function validateProduct(check: Checker, raw: Json, path: string, onSku: (sku: S
   if (!object) return null;
   const id = check.id(object, 'id', path);
   const currency = check.currency(object, 'currency', path);
-  const skus = check.list(object, 'skus', path).flatMap((item, position) => {
+  const skus = check.list(object, 'skus', path, maxSkus).flatMap((item, position) => {
     const sku = validateSku(check, item.value, item.path, id, position, storeCheck);
     if (sku && !Number.isNaN(sku.id)) onSku(sku, item.path, position);
     return sku ? [sku] : [];
@@ -448,7 +454,7 @@ function validateMedia(check: Checker, raw: Json, path: string, productCheck: (i
   const slug = check.string(object, 'slug', path, { max: maxName });
   if (slug !== '' && !slugShape.test(slug)) check.fail(`${path}.slug`, 'must not contain "/" or white space (it is part of a URL path)');
   const seen = new Map<number, string>();
-  const productIds = check.list(object, 'product_ids', path).flatMap((item) => {
+  const productIds = check.list(object, 'product_ids', path, maxItems).flatMap((item) => {
     const id = item.value;
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > maxId) {
       check.fail(item.path, `must be a product id, got ${describe(id)}`);
@@ -534,6 +540,8 @@ export class CatalogValidator {
   private similarOrdinal = 0;
   /** Products with comparables, in order of first appearance: product id → its rank. */
   private readonly similarRank = new IntMap();
+  /** Pairs of each product, by rank. */
+  private readonly similarCounts = new IntList();
   /** The pairs grouped by product (rank), in document order within each: filled by finish(). */
   private grouped: { starts: Int32Array; order: Int32Array } | null = null;
   /** Pairs naming a product the document had not had yet: ordinal, index, product id, similar id. */
@@ -562,6 +570,11 @@ export class CatalogValidator {
 
   document(value: Json): void {
     this.check.object<RawCatalogDocument>(value, '$');
+  }
+
+  /** The reader stopped at this value and read no further (it is about the record being read). */
+  refused(path: string, message: string): void {
+    this.check.fail(path, message, this.ordinal + 1);
   }
 
   version(value: Json): void {
@@ -705,10 +718,22 @@ export class CatalogValidator {
     const productId = this.check.id(pair, 'product_id', path);
     const similarId = this.check.id(pair, 'similar_product_id', path);
     if (Number.isNaN(productId) || Number.isNaN(similarId)) return;
+    let rank = this.similarRank.get(productId);
+    if (rank === undefined) {
+      rank = this.similarRank.size;
+      this.similarRank.set(productId, rank);
+      this.similarCounts.push(0);
+    }
+    const count = this.similarCounts.at(rank) + 1;
+    this.similarCounts.set(rank, count);
+    // Pairs past the limit are not kept: a document that long is refused anyway.
+    if (count > maxSimilar) {
+      if (count === maxSimilar + 1) this.check.fail(path, `product ${productId} has more than ${maxSimilar} similar products`);
+      return;
+    }
     if (this.done.has('products') || (this.productExists(productId) && this.productExists(similarId))) this.checkPair(path, productId, similarId, ordinal);
     else for (const value of [ordinal, index, productId, similarId]) this.pendingPairs.push(value);
     if (productId === similarId) this.check.fail(path, 'a product cannot be similar to itself');
-    if (!this.similarRank.has(productId)) this.similarRank.set(productId, this.similarRank.size);
     this.similarOrdinal = ordinal - index;
     this.pairProducts.push(productId);
     this.pairSimilars.push(similarId);

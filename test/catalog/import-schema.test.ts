@@ -66,7 +66,7 @@ describe('the catalogs of the repository', () => {
   }
 });
 
-const { maxId, maxText, maxName, maxCode, maxFileName } = catalogLimits;
+const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar } = catalogLimits;
 
 type Doc = {
   stores: Record<string, unknown>[];
@@ -250,6 +250,10 @@ describe('the schema and validateCatalog agree', () => {
     ['a null is_available', edit((d) => (product(d).is_available = null)), '$.products[0].is_available'],
     ['native_checkout as a string', edit((d) => (product(d).native_checkout = 'yes')), '$.products[0].native_checkout'],
     ['an image that is a number', edit((d) => (product(d).images = [1])), '$.products[0].images[0]'],
+    ['1001 images', edit((d) => (product(d).images = Array.from({ length: maxItems + 1 }, (_, index) => `${index}.jpg`))), '$.products[0].images'],
+    ['1001 values of a variant', edit((d) => (product(d).variants = [{ name: 'Size', values: Array.from({ length: maxItems + 1 }, String) }])), '$.products[0].variants[0].values'],
+    ['10001 SKUs', edit((d) => (product(d).skus = Array.from({ length: maxSkus + 1 }, (_, index) => ({ ...sku(d), sku_id: index + 1 })))), '$.products[0].skus'],
+    ['1001 shipping methods', edit((d) => (store(d).shipping_methods = Array.from({ length: maxItems + 1 }, (_, index) => ({ id: `m${index}`, label: 'M', price: 1 })))), '$.stores[0].shipping_methods'],
     ['variants as a string', edit((d) => (product(d).variants = 'Size')), '$.products[0].variants'],
     ['a variant without name', edit((d) => (product(d).variants = [{ visual: true }])), '$.products[0].variants[0].name'],
     ['a variant visual as a string', edit((d) => (product(d).variants = [{ name: 'Size', visual: 'no' }])), '$.products[0].variants[0].visual'],
@@ -292,6 +296,7 @@ describe('the schema and validateCatalog agree', () => {
     ['a media product id of 0', edit((d) => (media(d).product_ids = [0])), '$.media[0].product_ids[0]'],
     ['a media product id as a string', edit((d) => (media(d).product_ids = ['11'])), '$.media[0].product_ids[0]'],
     ['a product twice in a media item', edit((d) => (media(d).product_ids = [11, 11])), '$.media[0].product_ids[1]'],
+    ['a media item of 1001 products', edit((d) => (media(d).product_ids = Array.from({ length: maxItems + 1 }, (_, index) => index + 1))), '$.media[0].product_ids'],
     ['a similar pair that is a list', edit((d) => (d.similar = [[11, 12] as never])), '$.similar[0]'],
     ['a similar pair without similar_product_id', edit((d) => delete d.similar[0]!.similar_product_id), '$.similar[0].similar_product_id'],
     ['a similar product id as a string', edit((d) => (d.similar[0]!.product_id = 'eleven')), '$.similar[0].product_id'],
@@ -321,6 +326,7 @@ describe('the schema and validateCatalog agree', () => {
     ['a SKU naming another product', edit((d) => (sku(d).product_id = 12)), '$.products[0].skus[0].product_id'],
     ['a media item showing an unknown product', edit((d) => (media(d).product_ids = [404])), '$.media[0].product_ids[0]'],
     ['a product similar to itself', edit((d) => (d.similar[0]!.similar_product_id = 11)), '$.similar[0]'],
+    ['1001 similar products for one product', edit((d) => (d.similar = Array.from({ length: maxSimilar + 1 }, () => ({ product_id: 11, similar_product_id: 12 })))), `$.similar[${maxSimilar}]`],
   ];
 
   for (const [name, document, path] of semantic) {

@@ -12,7 +12,8 @@ import { CatalogValidationError, importCatalog, importCatalogFile, type ImportRe
 import { IntList, IntMap, IntSet } from '../../src/catalog/import.ids.js';
 import { validateCatalog } from '../../src/catalog/import.validate.js';
 import { lockProductsOfSkus, writeAnswersOfProducts, writeMissingAnswers } from '../../src/catalog/catalog.read-model.js';
-import { fileEvents, type CatalogEvent } from '../../src/catalog/import.source.js';
+import { fileEvents, OversizedValue, type CatalogEvent } from '../../src/catalog/import.source.js';
+import { catalogLimits } from '../../src/catalog/import.schema.js';
 import { createBlankDatabase, createTestDatabase, dumpDatabase, type TestDatabase } from '../helpers.js';
 
 const dir = join(import.meta.dirname, '..', '.tmp');
@@ -375,6 +376,37 @@ describe('an invalid file', () => {
     expect(await dumpDatabase(database)).toBe(before);
   });
 
+  it('nested deeper than the format allows, under a key it ignores: exit 1 with the path, the rest unread, nothing written', async () => {
+    const doc = catalog(40);
+    // read and written in batches before the value that goes too deep
+    const text = JSON.stringify(doc).replace('"id":35,', `"id":35,"notes":{"a":${'['.repeat(40)}${']'.repeat(40)}},`);
+    const file = tempFile('deep');
+    writeFileSync(file, text);
+    const result = await run(file);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('The catalog document has 1 problem:');
+    expect(result.err).toContain(`  $.products[34].notes.a${'[0]'.repeat(28)}: is nested more than 32 arrays and objects deep (the document itself included): the rest of the document was not read`);
+    expect(await dumpDatabase(database)).toBe(before);
+  });
+
+  it('with a list longer than its limit, a string or a record larger than any allowed: each reported at its path, nothing written', async () => {
+    const doc = catalog(30);
+    doc.products[3]!.images = Array.from({ length: catalogLimits.maxItems + 5 }, (_, index) => `https://cdn.example/${index}.jpg`);
+    doc.products[5]!.title = 'x'.repeat(10 * catalogLimits.maxText);
+    doc.products[7]!.skus = Array.from({ length: catalogLimits.maxSkus }, (_, position) => ({ ...(doc.products[7]!.skus as object[])[0], sku_id: 900_000 + position, name: 'n'.repeat(500) }));
+    const result = await run(writeDocument(doc));
+    expect(result.code).toBe(1);
+    const lines = result.err.split('\n').filter((line) => line.startsWith('  $'));
+    expect(lines.slice(0, 3)).toStrictEqual([
+      `  $.products[3].images: must have at most ${catalogLimits.maxItems} items, got more`,
+      `  $.products[5].title: must be a non-empty string of at most ${catalogLimits.maxText} characters, got a string of more than ${catalogLimits.maxText} characters`,
+      `  $.products[7]: is more than ${catalogLimits.maxRecordText} characters of JSON (not counting keys the format does not declare)`,
+    ]);
+    // the product refused is not there for what refers to it
+    expect(lines.slice(3).filter((line) => !line.endsWith(': no product 8 in the document or the database'))).toStrictEqual([]);
+    expect(await dumpDatabase(database)).toBe(before);
+  });
+
   it('with a section twice: reported, nothing written', async () => {
     const file = tempFile('twice');
     const doc = catalog(3);
@@ -408,38 +440,125 @@ describe('the command on a new database', () => {
 });
 
 describe('the file reader', () => {
-  async function recordsOf(text: string, blockSize: number) {
+  async function eventsOf(text: string, blockSize?: number) {
     const file = tempFile('reader');
     writeFileSync(file, text);
     const events: CatalogEvent[] = [];
     for await (const list of fileEvents(file, { blockSize })) events.push(...list);
     return events;
   }
+  const recordsIn = (events: CatalogEvent[]) => events.flatMap((event) => (event.kind === 'record' ? [event.value] : []));
 
-  it('builds each record as JSON.parse does, whatever the blocks', async () => {
+  // What the reader must build of a record, read off the checked-in JSON Schema by a plain
+  // recursive walk: the declared keys only, an empty stand-in for an array or object where the
+  // schema has neither, a list cut one item past its maxItems.
+  interface SchemaNode {
+    type?: string;
+    properties?: Record<string, SchemaNode>;
+    items?: SchemaNode;
+    anyOf?: SchemaNode[];
+    maxItems?: number;
+  }
+  const documentSchema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'schema', 'catalog-import.schema.json'), 'utf8')) as SchemaNode;
+  const productSchema = documentSchema.properties!.products!.anyOf!.find((node) => node.type === 'array')!.items!;
+  /** The object or array a node declares (itself, or a member of its union). */
+  const declared = (node: SchemaNode) => (node.type === undefined ? (node.anyOf ?? []) : [node]).find((member) => member.type === 'object' || member.type === 'array');
+
+  function built(value: unknown, node: SchemaNode): unknown {
+    const shape = declared(node);
+    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (shape?.type === 'object' && isObject) {
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => Object.hasOwn(shape.properties!, key))
+          .map(([key, item]) => [key, built(item, shape.properties![key]!)]),
+      );
+    }
+    if (shape?.type === 'array' && Array.isArray(value)) return value.slice(0, shape.maxItems! + 1).map((item) => built(item, shape.items!));
+    return Array.isArray(value) ? [] : isObject ? {} : value;
+  }
+
+  /** Values of the node's shape with keys it does not declare mixed in, or anything at all. */
+  function arbitraryOf(node: SchemaNode, depth: number): fc.Arbitrary<unknown> {
+    const shape = declared(node);
+    const anything = fc.jsonValue({ maxDepth: 3 });
+    if (!shape || depth > 3) return anything;
+    if (shape.type === 'array') return fc.oneof(fc.array(arbitraryOf(shape.items!, depth + 1), { maxLength: 3 }), anything);
+    const fields = Object.fromEntries(Object.entries(shape.properties!).map(([key, field]) => [key, arbitraryOf(field, depth + 1)]));
+    const record = fc.tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(fc.string(), anything, { maxKeys: 3 })).map(([known, other]) => ({ ...other, ...known }));
+    return fc.oneof(record, anything);
+  }
+
+  it('builds the declared keys of each record as JSON.parse reads them, and nothing else, whatever the blocks', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 8 }), fc.integer({ min: 1, max: 64 }), async (records, blockSize) => {
+      fc.asyncProperty(fc.array(arbitraryOf(productSchema, 0), { maxLength: 6 }), fc.integer({ min: 1, max: 64 }), async (records, blockSize) => {
         const text = JSON.stringify({ skipped: { products: [1] }, products: records, version: 1 });
-        const events = await recordsOf(text, blockSize);
-        const built = events.filter((event) => event.kind === 'record').map((event) => (event as { value: unknown }).value);
-        expect(built).toStrictEqual((JSON.parse(text) as { products: unknown[] }).products);
+        const events = await eventsOf(text, blockSize);
+        expect(recordsIn(events)).toStrictEqual((JSON.parse(text) as { products: unknown[] }).products.map((record) => built(record, productSchema)));
         expect(events.filter((event) => event.kind !== 'record').map((event) => event.kind)).toStrictEqual(['document', 'start', 'end', 'version']);
       }),
       { numRuns: 60 },
     );
   });
 
-  it('keeps __proto__ an own key, as JSON.parse does', async () => {
-    const events = await recordsOf('{"media":[{"__proto__":{"polluted":true},"id":1}]}', 16);
-    const record = events.find((event) => event.kind === 'record') as { value: Record<string, unknown> };
-    expect(Object.getPrototypeOf(record.value)).toBe(Object.prototype);
-    expect(Object.keys(record.value)).toStrictEqual(['__proto__', 'id']);
+  it('skips a key the format does not declare without building it, __proto__ included', async () => {
+    const events = await eventsOf('{"media":[{"__proto__":{"polluted":true},"id":1,"extra":{"a":[1,{"b":"c"}]}}]}', 16);
+    const record = recordsIn(events)[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(Object.keys(record)).toStrictEqual(['id']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('builds one item past the limit of a list, and stands in for a string or number longer than any field takes', async () => {
+    const longest = 2 * catalogLimits.maxText;
+    const product = {
+      images: Array.from({ length: 5000 }, () => 'i'),
+      title: 't'.repeat(longest),
+      description: 'd'.repeat(longest + 1),
+      brand: '\u{1F600}'.repeat(catalogLimits.maxText + 1),
+      // written below as a number of maxText + 1 digits (JSON.stringify writes no such number)
+      price: null,
+      [`title${'x'.repeat(100)}`]: 'a key longer than any the format has',
+    };
+    const text = JSON.stringify({ products: [product] }).replace('"price":null', `"price":1${'0'.repeat(catalogLimits.maxText)}`);
+    const [record] = recordsIn(await eventsOf(text)) as Record<string, unknown>[];
+    expect((record!.images as string[]).length).toBe(catalogLimits.maxItems + 1);
+    expect(record!.title).toBe(product.title);
+    expect(record!.description).toStrictEqual(new OversizedValue('string', catalogLimits.maxText));
+    expect(record!.brand).toStrictEqual(new OversizedValue('string', catalogLimits.maxText));
+    expect(record!.price).toStrictEqual(new OversizedValue('number', catalogLimits.maxText));
+    expect(Object.keys(record!).sort()).toStrictEqual(['brand', 'description', 'images', 'price', 'title']);
+  });
+
+  it('reads arrays and objects 32 deep, keys it skips included; refuses the 33rd level with its path and reads no further', async () => {
+    // $ (level 1), products (2), the product (3): the 30th array of notes is the 33rd level.
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const deepest = await eventsOf(`{"products":[{"id":1,"notes":${nested(29)},"images":["a"]}]}`, 7);
+    expect(recordsIn(deepest)).toStrictEqual([{ id: 1, images: ['a'] }]);
+    const tooDeep = await eventsOf(`{"products":[{"id":1,"notes":${nested(30)}}]} and no JSON after it`, 7);
+    expect(tooDeep.at(-1)).toStrictEqual({ kind: 'refused', path: `$.products[0].notes${'[0]'.repeat(29)}`, message: expect.stringContaining('nested more than 32 arrays and objects deep') });
+    expect(recordsIn(tooDeep)).toStrictEqual([]);
+    // …and in a declared field: skus (4), a SKU (5), variant_values (6), a pair (7), value (8).
+    const inAField = await eventsOf(`{"products":[{"skus":[{"variant_values":[{"value":${nested(26)}}]}]}]}`);
+    expect(inAField.at(-1)).toMatchObject({ kind: 'refused', path: `$.products[0].skus[0].variant_values[0].value${'[0]'.repeat(25)}` });
+  });
+
+  it('hands over a record of more JSON than a record may hold as a stand-in, and the next one whole', async () => {
+    const sku = (position: number) => ({ sku_id: position + 1, name: 'n'.repeat(catalogLimits.maxText) });
+    const skus = Array.from({ length: Math.ceil(catalogLimits.maxRecordText / catalogLimits.maxText) + 1 }, (_, position) => sku(position));
+    const small = { id: 2, title: 'Scarf', price: 20, currency: 'USD', is_available: true, images: ['a', 'b'], skus: [sku(0)] };
+    const events = await eventsOf(JSON.stringify({ products: [{ id: 1, skus }, small] }));
+    expect(recordsIn(events)).toStrictEqual([new OversizedValue('record', catalogLimits.maxRecordText), small]);
+    const sizes = events.flatMap((event) => (event.kind === 'record' ? [event.size] : []));
+    expect(sizes[0]).toBeGreaterThan(catalogLimits.maxRecordText);
+    // the characters of its JSON, less a comma or so
+    expect(sizes[1]).toBeGreaterThan(JSON.stringify(small).length - 12);
+    expect(sizes[1]).toBeLessThanOrEqual(JSON.stringify(small).length);
+  });
+
   it('describes a document or section that is not what it should be without reading it all', async () => {
-    expect(await recordsOf('[1, 2, 3]', 4)).toStrictEqual([{ kind: 'document', value: [] }]);
-    expect(await recordsOf('{"stores": {"a": [1]}, "media": null, "similar": "none"}', 4)).toStrictEqual([
+    expect(await eventsOf('[1, 2, 3]', 4)).toStrictEqual([{ kind: 'document', value: [] }]);
+    expect(await eventsOf('{"stores": {"a": [1]}, "media": null, "similar": "none"}', 4)).toStrictEqual([
       { kind: 'document', value: {} },
       { kind: 'value', section: 'stores', value: {} },
       { kind: 'value', section: 'media', value: null },
