@@ -14,8 +14,9 @@
 // What can only be decided once the document is read (a reference to a section the document has
 // not had yet, rows depending on it) waits in a temporary file (import.spill.ts) or in the
 // validator's compact state (ids, similar lists): memory holds a batch and that state, not the
-// document. A record is bounded in what it may hold (import.schema.ts; the file reader builds
-// nothing else of it). Similar lists are written last, when they are complete.
+// document. A batch is bounded in rows and in the JSON its records hold, and a record in what it
+// may hold (import.schema.ts; the file reader builds nothing else of it). Similar lists are
+// written last, when they are complete.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Db, DbClient, Prisma } from '../db/database.js';
@@ -65,6 +66,8 @@ export interface ImportReport {
 export interface ImportOptions {
   /** Rows of a section per batch: one read of their stored rows, then their writes (default 1000). */
   batchSize?: number;
+  /** Characters of JSON a batch's records may hold: a batch is written once they reach it, however few (a file's records; default 16 MiB). */
+  batchText?: number;
   /** Problems reported in full; the others are counted (default 1000). */
   maxProblems?: number;
   /** How long the import's transaction may last, in ms (default 10 minutes for an object, an hour for a file). */
@@ -72,6 +75,8 @@ export interface ImportOptions {
 }
 
 export const defaultBatchSize = 1000;
+/** Large records make small batches: memory holds a batch, whatever its records hold. */
+export const defaultBatchText = 16 * 1024 * 1024;
 
 export class CatalogValidationError extends Error {
   constructor(
@@ -223,6 +228,8 @@ class CatalogWriter {
   private readonly mediaLaterIds = new Set<number>();
   /** Listed SKUs of the document's products that their product does not list (unlisted unless listed elsewhere). */
   private readonly unlistCandidates: number[] = [];
+  /** Characters of JSON of the records in the batch. */
+  private held = 0;
 
   constructor(
     private readonly tx: DbClient,
@@ -230,6 +237,7 @@ class CatalogWriter {
     private readonly validator: CatalogValidator,
     private readonly later: Spill<Later>,
     private readonly batchSize: number,
+    private readonly batchText: number,
   ) {
     this.sql = new CatalogSql(tx, dialect);
   }
@@ -238,31 +246,38 @@ class CatalogWriter {
     return !this.validator.failed;
   }
 
-  store(store: StoreInput): Promise<void> | undefined {
+  /** Whether the batch is full, with a record of `size` characters more. */
+  private full(count: number, size: number): boolean {
+    this.held += size;
+    return count >= this.batchSize || this.held >= this.batchText;
+  }
+
+  store(store: StoreInput, size: number): Promise<void> | undefined {
     if (!this.writing) return undefined;
     this.stores.push(store);
-    return this.stores.length >= this.batchSize ? this.flushStores() : undefined;
+    return this.full(this.stores.length, size) ? this.flushStores() : undefined;
   }
 
   /** Answers a promise only when there is something to wait for (most records have none). */
-  product(record: ProductRecord): Promise<void> | undefined {
+  product(record: ProductRecord, size: number): Promise<void> | undefined {
     if (!this.writing) return undefined;
     this.products.push(record.product);
+    const full = this.full(this.products.length, size);
     let storeLater: SkuInput[] | undefined;
     for (const sku of record.product.skus) {
       if (this.validator.storeExists(sku.merchantId)) this.skus.push(sku);
       else (storeLater ??= []).push(sku);
     }
-    if (storeLater === undefined && this.products.length < this.batchSize) return undefined;
-    return this.productLater(storeLater ?? []);
+    if (storeLater === undefined && !full) return undefined;
+    return this.productLater(storeLater ?? [], full);
   }
 
-  private async productLater(skus: SkuInput[]): Promise<void> {
+  private async productLater(skus: SkuInput[], full: boolean): Promise<void> {
     for (const sku of skus) await this.later.push({ kind: 'sku', sku });
-    if (this.products.length >= this.batchSize) await this.flushProducts();
+    if (full) await this.flushProducts();
   }
 
-  media(record: MediaRecord): Promise<void> | undefined {
+  media(record: MediaRecord, size: number): Promise<void> | undefined {
     if (!this.writing) return undefined;
     const entry = { media: record.media, linksLater: record.pendingProducts.length > 0 };
     // Its slug is held by an item not written yet: it waits until every other item has given up its slug.
@@ -273,7 +288,7 @@ class CatalogWriter {
       return undefined;
     }
     this.mediaBatch.push(entry);
-    return this.mediaBatch.length >= this.batchSize ? this.flushMedia(false) : undefined;
+    return this.full(this.mediaBatch.length, size) ? this.flushMedia(false) : undefined;
   }
 
   /** Before the first record: the transaction's settings, which tables are empty. */
@@ -291,6 +306,8 @@ class CatalogWriter {
   private async flushStores(): Promise<void> {
     const stores = this.stores;
     this.stores = [];
+    // One section is read at a time, so the batch being written is all that is held.
+    this.held = 0;
     if (stores.length === 0 || !this.writing) return;
     const { tx } = this;
     const tally = this.report.stores;
@@ -520,7 +537,7 @@ async function runImport(tx: DbClient, dialect: Dialect, source: EventSource, op
   const validator = new CatalogValidator(await loadExisting(tx, dialect), { maxProblems: options.maxProblems });
   const checks = new Spill<Check>('checks');
   const later = new Spill<Later>('later');
-  const writer = new CatalogWriter(tx, dialect, validator, later, Math.max(1, options.batchSize ?? defaultBatchSize));
+  const writer = new CatalogWriter(tx, dialect, validator, later, Math.max(1, options.batchSize ?? defaultBatchSize), options.batchText ?? defaultBatchText);
   try {
     await writer.begin();
     for await (const events of source) {
@@ -546,18 +563,18 @@ async function runImport(tx: DbClient, dialect: Dialect, source: EventSource, op
           case 'record':
             if (event.section === 'stores') {
               const store = validator.store(event.value, event.index);
-              if (store) wait = writer.store(store);
+              if (store) wait = writer.store(store, event.size);
             } else if (event.section === 'products') {
               const record = validator.product(event.value, event.index);
               if (record) {
                 for (const pending of record.pendingStores) await checks.push({ kind: 'store', ...pending });
-                wait = writer.product(record);
+                wait = writer.product(record, event.size);
               }
             } else if (event.section === 'media') {
               const record = validator.media(event.value, event.index);
               if (record) {
                 for (const pending of record.pendingProducts) await checks.push({ kind: 'product', ...pending });
-                wait = writer.media(record);
+                wait = writer.media(record, event.size);
               }
             } else validator.similarPair(event.value, event.index);
             break;

@@ -202,6 +202,24 @@ describe('a file many batches long', () => {
   });
 });
 
+describe('a batch of large records', () => {
+  it('is written once its records hold batchText characters of JSON, however few they are', async () => {
+    const doc = catalog(40);
+    const productWrites = (database: TestDatabase) => database.queries.filter((query) => query.query.startsWith('INSERT INTO "Product" (')).length;
+    // about three products a batch
+    const batchText = 3 * JSON.stringify(doc.products[1]).length;
+    await withDatabase(async (database) => {
+      expect(await importCatalogFile(database.db, writeDocument(doc), { batchText })).toStrictEqual(everythingInserted(doc));
+      expect(productWrites(database)).toBeGreaterThanOrEqual(10);
+      expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(doc));
+    });
+    await withDatabase(async (database) => {
+      await importCatalogFile(database.db, writeDocument(doc));
+      expect(productWrites(database)).toBe(1);
+    });
+  });
+});
+
 describe('a file large enough for the id tables to grow', () => {
   it('2,000 products: the same database as from memory, and unchanged the second time', async () => {
     const doc = catalog(2000);
