@@ -2,7 +2,7 @@
 // (dist/src/catalog/import.cli.js, as `npm run catalog:import` runs it) in a process of its own,
 // on documents of tens to hundreds of MB made to exhaust it (bench/hostile-catalog.ts), each
 // generated into a file a block at a time: arrays nested ten million deep, arrays of ten
-// million items, a string of 256 Mi characters, under a key the format ignores or in one of its
+// million items, a string of 384 Mi characters, under a key the format ignores or in one of its
 // own fields. Each must end in a clean refusal (exit 1, the problem at its JSON path, nothing
 // written) or, for what the format ignores, a complete import, at a peak RSS under 512 MiB.
 // bench/hostile-import.ts runs the same documents at 2 GB.
@@ -71,8 +71,8 @@ const cases: { kind: HostileCase; bytes: number; problem?: string }[] = [
   { kind: 'unknown-deep', bytes: 20 * MB, problem: nested('notes') },
   // 10 M items under a key the format ignores (1,094 MiB): skipped
   { kind: 'unknown-array', bytes: 30 * MB },
-  // 256 Mi characters under a key the format ignores (572 MiB): skipped
-  { kind: 'unknown-string', bytes: 256 * 1024 * 1024 },
+  // 384 Mi characters under a key the format ignores (720 MiB): skipped
+  { kind: 'unknown-string', bytes: 384 * 1024 * 1024 },
   // 10 M arrays deep in images (2,411 MiB)
   { kind: 'known-deep', bytes: 20 * MB, problem: nested('images') },
   // 10 M images (3,526 MiB)
