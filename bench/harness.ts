@@ -3,6 +3,7 @@
 // everything else's).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../src/db/schema-engine.js';
@@ -146,4 +147,57 @@ export async function load(server: Server, requests: Request[], { connections, d
 export function startFlags(): string[] {
   const script = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   return script.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+export interface Paced {
+  /** Requests sent per second (the pace asked for). */
+  rate: number;
+  sent: number;
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+  /** Answers other than 200, and requests that failed. */
+  errors: number;
+}
+
+/**
+ * Sends GETs at a steady `rate` for `seconds`, whatever the answers (an open loop: a slow answer
+ * does not slow the sending, so a stall shows in the latencies instead of hiding in fewer
+ * requests), on kept-alive connections, each timed to the microsecond from the moment it was due.
+ * A light load that leaves the server room: its latency is service time plus what else the
+ * server is doing, which is what a backlog or a stall would add to.
+ */
+export async function paced(base: string, path: () => string, rate: number, seconds: number): Promise<Paced> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const times: number[] = [];
+  let errors = 0;
+  const one = (url: string, due: number) =>
+    new Promise<void>((resolve) => {
+      const request = httpGet(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode === 200) times.push(performance.now() - due);
+          else errors += 1;
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+    });
+  const began = performance.now();
+  const total = Math.round(rate * seconds);
+  const open: Promise<void>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = began + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    open.push(one(`${base}${path()}`, due));
+  }
+  await Promise.all(open);
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN) * 100) / 100;
+  return { rate, sent: total, p50_ms: at(0.5), p99_ms: at(0.99), max_ms: Math.round((times.at(-1) ?? Number.NaN) * 100) / 100, errors };
 }

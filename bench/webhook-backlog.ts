@@ -1,34 +1,49 @@
 // node dist/bench/webhook-backlog.js: what a webhook backlog costs requests that have nothing to
 // do with it, on SQLite (where every statement runs on the gateway's event loop). One gateway
-// (demo catalog, default settings), its unrelated requests (GET /product/{id}, 4 connections)
-// measured:
+// (demo catalog, default settings), its unrelated requests (GET /product/{id}) measured twice:
+// latency at a steady light pace (BENCH_RATE a second, timed to the microsecond from when each
+// was due), then throughput at full load (autocannon, 4 connections), in three states:
 //   1. idle: no endpoint, no backlog;
 //   2. a backlog of 250,000 pending deliveries (2,500 events × 100 endpoints) whose receivers are
 //      down (connection refused): every endpoint failing and retried on its schedule;
-//   3. the same backlog draining to a receiver that answers 200 at once: the drain rate;
+//   3. the same backlog draining to a receiver (a process of its own) that answers 200 at once:
+//      the drain rate;
 // then the gateway restarted over what is left (time to ready). Results are appended to
 // bench/results/webhook-backlog.md.
 import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { cpus, release } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { projectRoot } from '../src/db/schema-engine.js';
-import { freePort } from './ports.js';
-import { load, randomInt, start, type Measure, type Server } from './harness.js';
+import { load, paced, randomInt, start, type Measure, type Paced, type Server } from './harness.js';
 
 const endpoints = 100;
 const events = 2_500;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rate = Number(process.env.BENCH_RATE ?? 200);
+const receiverScript = join(projectRoot, 'dist', 'bench', 'receiver.js');
 const dataDir = join(projectRoot, 'bench', 'data');
 const file = join(dataDir, 'webhook-backlog.db');
 const gatewayScript = join(projectRoot, 'dist', 'src', 'main.js');
 const env = { DATABASE_URL: `file:${file}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', HOST: '127.0.0.1', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
 const productIds = [101, 102, 103, 104, 105, 106, 107, 108];
-const productRequests = [{ method: 'GET' as const, path: '/product/101', setupRequest: (request: { path?: string }) => ({ ...request, path: `/product/${productIds[randomInt(0, productIds.length - 1)]}` }) }];
+const productRequests = [{ method: 'GET' as const, path: '/product/101', setupRequest: (request: { path?: string }) => ({ ...request, path: productPath() }) }];
 
 const startGateway = () => start(gatewayScript, [], ['--max-old-space-size=224'], { ...env, PORT: '{port}' }, '/readyz');
-const unrelated = (server: Server) => load(server, productRequests, { connections: 4, duration: seconds, warmup: 2 });
+const productPath = () => `/product/${productIds[randomInt(0, productIds.length - 1)]}`;
+
+interface Unrelated {
+  latency: Paced;
+  full: Measure;
+}
+
+/** The unrelated requests: at a steady pace, then at full load. */
+async function unrelated(server: Server): Promise<Unrelated> {
+  await paced(server.base, productPath, rate, 2);
+  const latency = await paced(server.base, productPath, rate, seconds);
+  const full = await load(server, productRequests, { connections: 4, duration: seconds, warmup: 1 });
+  return { latency, full };
+}
 
 /** Writes the backlog straight into the file: 100 endpoints on `url`, 2,500 events, a pending delivery for each pair. */
 function writeBacklog(url: string): void {
@@ -59,23 +74,13 @@ function pending(): number {
   }
 }
 
-/** A receiver answering 200 at once, counting what it took in. */
-async function fastReceiver(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
-  let received = 0;
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      received += 1;
-      response.writeHead(200).end();
-    });
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return { url: `http://127.0.0.1:${port}/hooks`, received: () => received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+/** How many POSTs the receiver took in so far. */
+async function receivedBy(receiver: Server): Promise<number> {
+  return ((await (await fetch(`${receiver.base}/count`)).json()) as { received: number }).received;
 }
 
-const row = (name: string, measure: Measure, idle: Measure) =>
-  `| ${name} | ${measure.rps.toFixed(0)} | ${measure.p50_ms} | ${measure.p99_ms} | ${(measure.p99_ms / idle.p99_ms).toFixed(2)}× |`;
+const row = (name: string, { latency, full }: Unrelated, idle: Unrelated) =>
+  `| ${name} | ${latency.p50_ms} | ${latency.p99_ms} | ${latency.max_ms} | **${(latency.p99_ms / idle.latency.p99_ms).toFixed(2)}×** | ${latency.errors} | ${full.rps} | ${(full.rps / idle.full.rps).toFixed(2)}× | ${full.p99_ms} |`;
 
 async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
@@ -90,34 +95,33 @@ async function main(): Promise<void> {
   const down = await unrelated(gateway);
   await gateway.stop();
 
-  const receiver = await fastReceiver();
-  writeBacklog(receiver.url);
+  const receiver = await start(receiverScript, [], [], { PORT: '{port}' }, '/count');
+  writeBacklog(`${receiver.base}/hooks`);
   const before = pending();
+  const restartStarted = Date.now();
   gateway = await startGateway();
+  const readyMs = Date.now() - restartStarted;
   const drainStarted = Date.now();
   const draining = await unrelated(gateway);
   const drainSeconds = (Date.now() - drainStarted) / 1000;
   await gateway.stop();
+  const received = await receivedBy(receiver);
   const left = pending();
   const drained = before - left;
-  const restartStarted = Date.now();
-  gateway = await startGateway();
-  const restartMs = Date.now() - restartStarted;
-  await gateway.stop();
-  await receiver.close();
+  await receiver.stop();
 
   const lines = [
     `## ${new Date().toISOString()} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Linux ${release()}, Node ${process.version})`,
     '',
-    `Unrelated requests (GET /product/{id}, demo catalog, 4 connections, ${seconds} s) while the gateway's webhook worker has a backlog of ${endpoints * events} pending deliveries (${events} events × ${endpoints} endpoints) on SQLite:`,
+    `Unrelated requests (GET /product/{id}, demo catalog) while the gateway's webhook worker has a backlog of ${endpoints * events} pending deliveries (${events} events × ${endpoints} endpoints) on SQLite: first ${rate} a second for ${seconds} s, each timed from when it was due (ms), then as many as 4 connections get answered in ${seconds} s (autocannon).`,
     '',
-    '| backlog | rps | p50 ms | p99 ms | p99 vs idle |',
-    '|---|---|---|---|---|',
+    `| backlog | p50 | p99 | max | p99 vs idle | errors | full load rps | vs idle | full load p99 |`,
+    '|---|---|---|---|---|---|---|---|---|',
     row('none (idle)', idle, idle),
     row('250,000, receivers down (retried on schedule)', down, idle),
     row('250,000 draining to a receiver answering 200', draining, idle),
     '',
-    `Drain rate while serving those requests: ${drained} deliveries in ${drainSeconds.toFixed(1)} s = ${(drained / drainSeconds).toFixed(0)} deliveries/s (${receiver.received()} POSTs received). Restart over the ${left} still pending: ready in ${restartMs} ms.`,
+    `Gateway started over the 250,000 pending deliveries: ready in ${readyMs} ms. Drain rate while serving those requests: ${drained} deliveries in ${drainSeconds.toFixed(1)} s = ${(drained / drainSeconds).toFixed(0)} deliveries/s (${received} POSTs received).`,
     '',
   ];
   const text = lines.join('\n');

@@ -5,12 +5,15 @@
 //
 // Every statement here is bounded by the number of endpoints (a few hundred at most) or by a
 // batch size, never by the number of deliveries waiting: a backlog of any size costs the same
-// index lookups per poll.
+// index lookups per poll. A batch is a fixed number of statements whatever its size, and between
+// two statements the worker gives the event loop a turn (nextTurn): on SQLite every statement
+// runs on the gateway's own thread, and requests are served in between.
 import type { Db, DbClient, Prisma } from '../db/database.js';
 import type { DatabaseProvider } from '../config.js';
 import { inTransaction } from '../db/transaction.js';
-import { empty, join, sqltag } from '@prisma/client/runtime/client';
+import { empty, join, sqltag, type Sql } from '@prisma/client/runtime/client';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { wants } from './outbox.js';
 
 /** A delivery this process holds until `claimedUntil`, with what its request needs. */
@@ -43,6 +46,20 @@ export type DeliveryOutcome =
   | { kind: 'failed'; delivery: ClaimedDelivery; attempt: AttemptRecord; retryAt: Date }
   | { kind: 'interrupted'; delivery: ClaimedDelivery; attempt: AttemptRecord };
 
+/** A claimed delivery as read, with its endpoint and event. */
+interface ClaimedRow {
+  id: string;
+  endpointId: string;
+  attempts: number | bigint;
+  url: string;
+  secret: string;
+  eventId: number | bigint;
+  messageId: string;
+  type: string;
+  data: Prisma.JsonValue;
+  createdAt: Date | string;
+}
+
 export interface ClaimOptions {
   now: Date;
   claimedUntil: Date;
@@ -64,6 +81,16 @@ export class DeliveryRepository {
   private skipLocked(alias: 'd' | 'ev') {
     if (this.provider !== 'postgresql') return empty;
     return alias === 'd' ? sqltag`FOR UPDATE OF d SKIP LOCKED` : sqltag`FOR UPDATE OF ev SKIP LOCKED`;
+  }
+
+  /** A time as a parameter, typed as the columns are (PostgreSQL cannot tell the type of a parameter inside CASE). */
+  private time(at: Date): Sql {
+    return this.provider === 'postgresql' ? sqltag`CAST(${at} AS TIMESTAMP(3))` : sqltag`${at}`;
+  }
+
+  /** A delivery's own time, for one statement that gives each delivery another: CASE "id" WHEN … THEN … END. */
+  private timeById(pairs: readonly (readonly [string, Date])[]): Sql {
+    return sqltag`CASE "id" ${join(pairs.map(([id, at]) => sqltag`WHEN ${id} THEN ${this.time(at)}`), ' ')} END`;
   }
 
   /**
@@ -125,35 +152,34 @@ export class DeliveryRepository {
         ${this.skipLocked('d')}`;
       let failing = 0;
       const chosen = heads.filter((head) => Number(head.failing) === 0 || (failing += 1) <= options.failingLimit);
-      if (chosen.length > 0) await tx.webhookDelivery.updateMany({ where: { id: { in: chosen.map((head) => head.id) } }, data: { claimedUntil } });
+      if (chosen.length > 0) {
+        await nextTurn();
+        await tx.$executeRaw`UPDATE "WebhookDelivery" SET "claimedUntil" = ${this.time(claimedUntil)} WHERE "id" IN (${join(chosen.map((head) => head.id))})`;
+      }
       return new Map(chosen.map((head) => [head.id, Number(head.failing) === 1]));
     });
     if (ids.size === 0) return [];
-    const claimed = await this.db.webhookDelivery.findMany({
-      where: { id: { in: [...ids.keys()] } },
-      select: {
-        id: true,
-        endpointId: true,
-        attempts: true,
-        endpoint: { select: { url: true, secret: true } },
-        event: { select: { id: true, messageId: true, type: true, data: true, createdAt: true } },
-      },
-    });
-    return claimed
-      .sort((a, b) => a.event.id - b.event.id)
-      .map((row) => ({
-        id: row.id,
-        endpointId: row.endpointId,
-        attempts: row.attempts,
-        claimedUntil,
-        url: row.endpoint.url,
-        secret: row.endpoint.secret,
-        messageId: row.event.messageId,
-        type: row.event.type,
-        data: row.event.data,
-        eventCreatedAt: row.event.createdAt,
-        endpointFailing: ids.get(row.id) ?? false,
-      }));
+    await nextTurn();
+    const rows = await this.db.$queryRaw<ClaimedRow[]>`
+      SELECT d."id", d."endpointId", d."attempts", e."url", e."secret", ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt"
+      FROM "WebhookDelivery" d
+      JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+      JOIN "Event" ev ON ev."id" = d."eventId"
+      WHERE d."id" IN (${join([...ids.keys()])})
+      ORDER BY ev."id"`;
+    return rows.map((row) => ({
+      id: row.id,
+      endpointId: row.endpointId,
+      attempts: Number(row.attempts),
+      claimedUntil,
+      url: row.url,
+      secret: row.secret,
+      messageId: row.messageId,
+      type: row.type,
+      data: typeof row.data === 'string' ? (JSON.parse(row.data) as Prisma.JsonValue) : row.data,
+      eventCreatedAt: new Date(row.createdAt),
+      endpointFailing: ids.get(row.id) ?? false,
+    }));
   }
 
   /**
@@ -174,30 +200,40 @@ export class DeliveryRepository {
       const present = await this.lockedIds(tx, outcomes.map((outcome) => outcome.delivery.id));
       const kept = outcomes.filter((outcome) => present.has(outcome.delivery.id));
       if (kept.length === 0) return [];
+      await nextTurn();
       await tx.webhookAttempt.createMany({ data: kept.map(({ delivery, attempt }) => ({ deliveryId: delivery.id, ...attempt })) });
       const of = (kind: DeliveryOutcome['kind']) => kept.filter((outcome) => outcome.kind === kind);
-      const claims = (list: DeliveryOutcome[]) => list.map(({ delivery }) => ({ id: delivery.id, claimedUntil: delivery.claimedUntil }));
+      const ids = (list: readonly DeliveryOutcome[]) => join(list.map(({ delivery }) => delivery.id));
+      // Unless another process took the delivery over after this claim expired.
+      const stillClaimed = (list: readonly DeliveryOutcome[]) => sqltag`"claimedUntil" = ${this.timeById(list.map(({ delivery }) => [delivery.id, delivery.claimedUntil]))}`;
 
       const delivered = of('delivered');
-      for (const at of new Set(delivered.map((outcome) => outcome.attempt.at.getTime()))) {
-        const ids = delivered.filter((outcome) => outcome.attempt.at.getTime() === at).map((outcome) => outcome.delivery.id);
-        await tx.webhookDelivery.updateMany({ where: { id: { in: ids }, status: 'pending' }, data: { status: 'delivered', deliveredAt: new Date(at), attempts: { increment: 1 }, claimedUntil: null } });
-      }
       if (delivered.length > 0) {
+        await nextTurn();
+        await tx.$executeRaw`
+          UPDATE "WebhookDelivery" SET "status" = 'delivered', "deliveredAt" = ${this.timeById(delivered.map(({ delivery, attempt }) => [delivery.id, attempt.at]))},
+            "attempts" = "attempts" + 1, "claimedUntil" = NULL
+          WHERE "id" IN (${ids(delivered)}) AND "status" = 'pending'`;
+        await nextTurn();
         await tx.webhookEndpoint.updateMany({ where: { id: { in: [...new Set(delivered.map((outcome) => outcome.delivery.endpointId))] }, failingSince: { not: null } }, data: { failingSince: null } });
       }
 
       const interrupted = of('interrupted');
-      if (interrupted.length > 0) await tx.webhookDelivery.updateMany({ where: { status: 'pending', OR: claims(interrupted) }, data: { claimedUntil: null } });
+      if (interrupted.length > 0) {
+        await nextTurn();
+        await tx.$executeRaw`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${ids(interrupted)}) AND "status" = 'pending' AND ${stillClaimed(interrupted)}`;
+      }
 
       const failed = kept.filter((outcome): outcome is Extract<DeliveryOutcome, { kind: 'failed' }> => outcome.kind === 'failed');
       if (failed.length === 0) return [];
-      for (const retryAt of new Set(failed.map((outcome) => outcome.retryAt.getTime()))) {
-        const group = failed.filter((outcome) => outcome.retryAt.getTime() === retryAt);
-        await tx.webhookDelivery.updateMany({ where: { status: 'pending', OR: claims(group) }, data: { attempts: { increment: 1 }, nextAttemptAt: new Date(retryAt), claimedUntil: null } });
-      }
+      await nextTurn();
+      await tx.$executeRaw`
+        UPDATE "WebhookDelivery" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${this.timeById(failed.map(({ delivery, retryAt }) => [delivery.id, retryAt]))}, "claimedUntil" = NULL
+        WHERE "id" IN (${ids(failed)}) AND "status" = 'pending' AND ${stillClaimed(failed)}`;
       const failedEndpoints = [...new Set(failed.map((outcome) => outcome.delivery.endpointId))];
+      await nextTurn();
       await tx.webhookEndpoint.updateMany({ where: { id: { in: failedEndpoints }, failingSince: null }, data: { failingSince: failed[0]!.attempt.at } });
+      await nextTurn();
       const expired = await tx.webhookEndpoint.findMany({ where: { id: { in: failedEndpoints }, enabled: true, failingSince: { lt: disableBefore } }, select: { id: true } });
       if (expired.length === 0) return [];
       const disabled = expired.map((endpoint) => endpoint.id);
