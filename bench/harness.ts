@@ -163,7 +163,7 @@ export interface Paced {
 /**
  * Sends GETs at a steady `rate` for `seconds`, whatever the answers (an open loop: a slow answer
  * does not slow the sending, so a stall shows in the latencies instead of hiding in fewer
- * requests), on kept-alive connections, each timed to the microsecond from the moment it was due.
+ * requests), on kept-alive connections, each timed to the microsecond from the moment it was sent.
  * A light load that leaves the server room: its latency is service time plus what else the
  * server is doing, which is what a backlog or a stall would add to.
  */
@@ -171,12 +171,12 @@ export async function paced(base: string, path: () => string, rate: number, seco
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const times: number[] = [];
   let errors = 0;
-  const one = (url: string, due: number) =>
+  const one = (url: string, sent: number) =>
     new Promise<void>((resolve) => {
       const request = httpGet(url, { agent }, (response) => {
         response.resume();
         response.on('end', () => {
-          if (response.statusCode === 200) times.push(performance.now() - due);
+          if (response.statusCode === 200) times.push(performance.now() - sent);
           else errors += 1;
           resolve();
         });
@@ -193,7 +193,8 @@ export async function paced(base: string, path: () => string, rate: number, seco
     const due = began + (index * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    open.push(one(`${base}${path()}`, due));
+    // Timed from when it is sent: the sender's own timer may wake a little late, which is not the server's doing.
+    open.push(one(`${base}${path()}`, performance.now()));
   }
   await Promise.all(open);
   agent.destroy();

@@ -2,7 +2,7 @@
 // do with it, on SQLite (where every statement runs on the gateway's event loop). One gateway
 // (demo catalog, default settings), its unrelated requests (GET /product/{id}) measured twice:
 // latency at a steady light pace (BENCH_RATE a second, timed to the microsecond from when each
-// was due), then throughput at full load (autocannon, 4 connections), in three states:
+// was sent), then throughput at full load (autocannon, 4 connections), in three states:
 //   1. idle: no endpoint, no backlog;
 //   2. a backlog of 250,000 pending deliveries (2,500 events × 100 endpoints) whose receivers are
 //      down (connection refused): every endpoint failing and retried on its schedule;
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   const lines = [
     `## ${new Date().toISOString()} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Linux ${release()}, Node ${process.version})`,
     '',
-    `Unrelated requests (GET /product/{id}, demo catalog) while the gateway's webhook worker has a backlog of ${endpoints * events} pending deliveries (${events} events × ${endpoints} endpoints) on SQLite: first ${rate} a second for ${seconds} s, each timed from when it was due (ms), then as many as 4 connections get answered in ${seconds} s (autocannon).`,
+    `Unrelated requests (GET /product/{id}, demo catalog) while the gateway's webhook worker has a backlog of ${endpoints * events} pending deliveries (${events} events × ${endpoints} endpoints) on SQLite: first ${rate} a second for ${seconds} s, each timed from when it was sent (ms), then as many as 4 connections get answered in ${seconds} s (autocannon).`,
     '',
     `| backlog | p50 | p99 | max | p99 vs idle | errors | full load rps | vs idle | full load p99 |`,
     '|---|---|---|---|---|---|---|---|---|',

@@ -201,7 +201,8 @@ export class DeliveryRepository {
       const kept = outcomes.filter((outcome) => present.has(outcome.delivery.id));
       if (kept.length === 0) return [];
       await nextTurn();
-      await tx.webhookAttempt.createMany({ data: kept.map(({ delivery, attempt }) => ({ deliveryId: delivery.id, ...attempt })) });
+      const attempts = kept.map(({ delivery, attempt }) => sqltag`(${delivery.id}, ${this.time(attempt.at)}, ${attempt.statusCode}, ${attempt.latencyMs}, ${attempt.error})`);
+      await tx.$executeRaw`INSERT INTO "WebhookAttempt" ("deliveryId", "at", "statusCode", "latencyMs", "error") VALUES ${join(attempts)}`;
       const of = (kind: DeliveryOutcome['kind']) => kept.filter((outcome) => outcome.kind === kind);
       const ids = (list: readonly DeliveryOutcome[]) => join(list.map(({ delivery }) => delivery.id));
       // Unless another process took the delivery over after this claim expired.
@@ -215,7 +216,7 @@ export class DeliveryRepository {
             "attempts" = "attempts" + 1, "claimedUntil" = NULL
           WHERE "id" IN (${ids(delivered)}) AND "status" = 'pending'`;
         await nextTurn();
-        await tx.webhookEndpoint.updateMany({ where: { id: { in: [...new Set(delivered.map((outcome) => outcome.delivery.endpointId))] }, failingSince: { not: null } }, data: { failingSince: null } });
+        await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" IN (${join([...new Set(delivered.map((outcome) => outcome.delivery.endpointId))])}) AND "failingSince" IS NOT NULL`;
       }
 
       const interrupted = of('interrupted');
@@ -232,9 +233,10 @@ export class DeliveryRepository {
         WHERE "id" IN (${ids(failed)}) AND "status" = 'pending' AND ${stillClaimed(failed)}`;
       const failedEndpoints = [...new Set(failed.map((outcome) => outcome.delivery.endpointId))];
       await nextTurn();
-      await tx.webhookEndpoint.updateMany({ where: { id: { in: failedEndpoints }, failingSince: null }, data: { failingSince: failed[0]!.attempt.at } });
+      await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = ${this.time(failed[0]!.attempt.at)} WHERE "id" IN (${join(failedEndpoints)}) AND "failingSince" IS NULL`;
       await nextTurn();
-      const expired = await tx.webhookEndpoint.findMany({ where: { id: { in: failedEndpoints }, enabled: true, failingSince: { lt: disableBefore } }, select: { id: true } });
+      const expired = await tx.$queryRaw<{ id: string }[]>`
+        SELECT "id" FROM "WebhookEndpoint" WHERE "id" IN (${join(failedEndpoints)}) AND "enabled" = true AND "failingSince" < ${this.time(disableBefore)}`;
       if (expired.length === 0) return [];
       const disabled = expired.map((endpoint) => endpoint.id);
       await tx.webhookEndpoint.updateMany({ where: { id: { in: disabled } }, data: { enabled: false } });
@@ -248,11 +250,9 @@ export class DeliveryRepository {
    * that an endpoint deleted meanwhile cannot take them away under the attempts written next.
    */
   private async lockedIds(tx: DbClient, ids: string[]): Promise<Set<string>> {
-    if (this.provider === 'postgresql') {
-      const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "WebhookDelivery" WHERE "id" IN (${join(ids)}) ORDER BY "id" FOR UPDATE`;
-      return new Set(rows.map((row) => row.id));
-    }
-    return new Set((await tx.webhookDelivery.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((row) => row.id));
+    const lock = this.provider === 'postgresql' ? sqltag`ORDER BY "id" FOR UPDATE` : empty;
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "WebhookDelivery" WHERE "id" IN (${join(ids)}) ${lock}`;
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Gives back claims this process still holds, so another process may take them at once. */
