@@ -1,4 +1,6 @@
-// Environment → one typed, validated configuration object. Nothing else reads process.env.
+// Environment → one typed, validated configuration object. The server reads its settings only
+// here; besides, main.ts sets NODE_ENV's default before anything loads, and the command-line
+// tools read what only they take (the import command's options, db:migrate's SHADOW_DATABASE_URL).
 
 export type DatabaseProvider = 'sqlite' | 'postgresql';
 

@@ -1,4 +1,4 @@
-// REST routes of carts: both route families of service.md (POST/PUT /cart, /cart/customerInfo,
+// REST routes of carts, in both route families clients use (POST/PUT /cart, /cart/customerInfo,
 // /cart/cartStatus/{cart_id}; GET /cart/:id, /cart/add, /cart/update, DELETE /cart/items) and
 // /cart/shippingMethod, /cart/submit. Each maps its body onto one service method.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -36,7 +36,7 @@ function item(body: CartItemBody): CartItemInput {
 
 /**
  * `items.shopify_cart_items_input` is the older clients' name of the same list. Both may come:
- * then both count, the older name's first (contract.md §6, "in that order").
+ * then both count, the older name's first, in that order.
  */
 function items(body: CartItemsBodyView | undefined): CartItemInput[] {
   return [...(body?.items?.shopify_cart_items_input ?? []), ...(body?.items?.storefront_cart_items_input ?? [])].map(item);

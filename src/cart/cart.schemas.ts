@@ -1,4 +1,4 @@
-// REST shapes of the cart routes (service.md), declared once: requests are checked for types
+// REST shapes of the cart routes, declared once: requests are checked for types
 // only (ranges and references are checked by the services, the same for GraphQL; unknown fields
 // are ignored), answers are the documented Cart and cart status.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -104,7 +104,7 @@ const Offer = Type.Object({
 });
 export type OfferView = Static<typeof Offer>;
 
-/** A store's entry with its lines as `lines` shows them (keys in service.md's order). */
+/** A store's entry with its lines as `lines` shows them (keys in the order the original REST clients know). */
 function storeEntry<T extends TSchema>(lines: T) {
   return Type.Object({
     store: Type.String({ description: "The store's name." }),
@@ -150,7 +150,7 @@ export const CartStatus = Named(
       cart: Type.Object({
         id: Type.String(),
         stores: Type.Array(
-          storeEntry(NullableRef(CartLine, { description: "As service.md documents it: the store's first line (not a list), null when it has none." })),
+          storeEntry(NullableRef(CartLine, { description: "As the original REST clients read it: the store's first line (not a list), null when it has none." })),
         ),
         buyer_identity: Ref(BuyerIdentity),
       }),

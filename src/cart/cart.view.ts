@@ -1,4 +1,4 @@
-// The snake_case REST answers of carts and cart status (service.md; shapes: cart.schemas.ts),
+// The snake_case REST answers of carts and cart status (shapes: cart.schemas.ts),
 // from cart.model.ts.
 import { moneyView, shippingMethodView } from '../rest/common.view.js';
 import { orderView } from '../orders/order.view.js';
@@ -67,7 +67,7 @@ export function cartView(cart: Cart): CartView {
 }
 
 /**
- * The cart status answer. As service.md documents it, each store's `cart_lines` is here a single
+ * The cart status answer. As the original REST clients read it, each store's `cart_lines` is here a single
  * Cart line object (the store's first line), and the cart has no `cost`.
  */
 export function cartStatusView(answer: CartStatusAnswer): CartStatusView {

@@ -1,4 +1,4 @@
-// Submit and cart status (contract.md §7): one order per store entry, each SUBMITTED with its
+// Submit and cart status (README, "Submit, orders, cart status"): one order per store entry, each SUBMITTED with its
 // first event; an Idempotency-Key replays the first answer.
 import { randomUUID } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';

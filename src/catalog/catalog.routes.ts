@@ -1,4 +1,4 @@
-// REST routes of service.md for media and products: each handler calls one CatalogService
+// REST routes for media and products: each handler calls one CatalogService
 // method with the request's loaders and answers with the snake_case view.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -17,7 +17,8 @@ const catalogHeaders = {
 };
 
 export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
-  // Catalog answers change only with an import: the catalog version is their ETag. Before the
+  // Catalog answers change with an import that changes the catalog and with every stock change
+  // (a submit, an order cancelled or failed): the catalog version is their ETag. Before the
   // handler, the cache is brought up to that version and the caching headers are set (the error
   // handler removes them from errors); a successful answer whose ETag If-None-Match already names
   // becomes a bodiless 304. A 200 answer is kept as sent (bytes, by route and parameter, for this

@@ -1,4 +1,4 @@
-// REST shapes of media and products (service.md), declared once: the routes validate and
+// REST shapes of media and products, declared once: the routes validate and
 // serialize with them, catalog.view.ts builds answers of their types, the OpenAPI document
 // describes them. Path parameters are strings: the service parses ids (a bad one is INVALID_ID).
 import { Type, type Static } from '@sinclair/typebox';

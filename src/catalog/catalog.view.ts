@@ -1,4 +1,4 @@
-// The snake_case REST answers of service.md (shapes: catalog.schemas.ts), built from catalog
+// The snake_case REST answers of the catalog routes (shapes: catalog.schemas.ts), built from catalog
 // records. Every documented key is always present: absent optional strings are null, lists are [].
 import type { MediaRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 import type { ComparableProductView, MediaInfoView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';

@@ -1,4 +1,4 @@
-// The catalog document (contract.md §4, version 1) as users write it, declared once: the JSON
+// The catalog document (format version 1) as users write it, declared once: the JSON
 // Schema checked in as schema/catalog-import.schema.json is printed from these declarations, and
 // import.validate.ts reads documents through their Static types and shares their limits (as
 // does the file reader, import.source.ts, which builds only the keys declared here). The

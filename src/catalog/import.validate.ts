@@ -1,4 +1,4 @@
-// Validation of a catalog document (contract.md §4, version 1). Reports every problem with its
+// Validation of a catalog document (format version 1; README, "Catalog import"). Reports every problem with its
 // JSON path; produces the normalized records (money in minor units, rates in ppm). References may
 // point into the document or at rows already in the database. CatalogValidator takes the document
 // a record at a time (a file is streamed) and keeps only compact state: ids seen, with where they

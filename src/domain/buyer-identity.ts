@@ -4,7 +4,7 @@ export const buyerIdentityFields = ['firstName', 'lastName', 'address1', 'addres
 export type BuyerIdentityField = (typeof buyerIdentityFields)[number];
 export type BuyerIdentity = Record<BuyerIdentityField, string | null>;
 
-/** What submit needs before it can place orders (contract.md §7). */
+/** What submit needs before it can place orders. */
 export const requiredForSubmit: readonly BuyerIdentityField[] = ['firstName', 'lastName', 'address1', 'city', 'countryCode', 'postalCode', 'email'];
 
 export const emptyBuyerIdentity: BuyerIdentity = Object.fromEntries(buyerIdentityFields.map((field) => [field, null])) as BuyerIdentity;

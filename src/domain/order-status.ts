@@ -1,4 +1,4 @@
-// The order status machine of contract.md §7.
+// The order status machine (README, "Submit, orders, cart status").
 //   SUBMITTED → PLACED → FULFILLED
 //   SUBMITTED | PLACED → ACTION_REQUIRED → PLACED
 //   SUBMITTED | PLACED | ACTION_REQUIRED → CANCELLED

@@ -1,4 +1,4 @@
-// Pricing of a multi-store cart, on integer minor units (contract.md §6). Pure functions: the
+// Pricing of a multi-store cart, on integer minor units (README, "Pricing rules"). Pure functions: the
 // cart service gathers rows, these compute every amount, the views only format them.
 import { applyRate, type Money } from './money.js';
 
@@ -62,7 +62,7 @@ export interface CartCost {
   total: Money;
 }
 
-/** Whether a SKU can be sold in this quantity (contract.md §6, `not_available_ids`). */
+/** Whether a SKU can be sold in this quantity (`not_available_ids`). */
 export interface Stock {
   listed: boolean;
   inStock: boolean;

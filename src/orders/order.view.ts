@@ -1,4 +1,4 @@
-// The snake_case REST answer of an order (service.md's Order, plus `lines` and `cost`; shape:
+// The snake_case REST answer of an order (the original REST Order, plus `lines` and `cost`; shape:
 // order.schemas.ts).
 import { moneyView, shippingMethodView } from '../rest/common.view.js';
 import type { Order, OrderCost, OrderLine } from './order.model.js';
@@ -29,7 +29,7 @@ function orderCostView(cost: OrderCost): NonNullable<OrderView['cost']> {
   };
 }
 
-/** service.md's Order, plus what was sold (`lines`) and for how much (`cost`), frozen at submit. */
+/** The original REST Order, plus what was sold (`lines`) and for how much (`cost`), frozen at submit. */
 export function orderView(order: Order): OrderView {
   return {
     id: order.id,

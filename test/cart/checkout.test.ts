@@ -1,4 +1,4 @@
-// Submit, orders and cart status (contract.md §7) through REST.
+// Submit, orders and cart status through REST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
 import { importCatalog } from '../../src/catalog/import.js';

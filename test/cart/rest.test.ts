@@ -1,4 +1,4 @@
-// Carts through both REST route families, with exact amounts (contract.md §6). Worked examples
+// Carts through both REST route families, with exact amounts. Worked examples
 // are spelled out in the test names; see test/fixtures/cart-catalog.json for the catalog.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';

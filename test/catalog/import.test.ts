@@ -1,4 +1,4 @@
-// The catalog import (contract.md §1, §4): upserts by id, idempotent, and an invalid document
+// The catalog import: upserts by id, idempotent, and an invalid document
 // reports every problem with its JSON path and writes nothing.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Every catalog path of service.md against exact expected values from test/fixtures/catalog.json.
+// Every catalog REST path against exact expected values from test/fixtures/catalog.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
