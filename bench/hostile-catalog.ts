@@ -2,7 +2,7 @@
 // carrying a single enormous value (nested arrays, a long array, a long string, a long number),
 // under a key the format does not declare or in one of its own fields. Written through a write
 // stream a block at a time, so that generating a 2 GB document holds a block, not the document.
-// Used by test/catalog/import-memory.test.ts (tens of MB) and bench/hostile-import.ts (GBs).
+// Used by test/catalog/import-memory.test.ts (tens of MB) and bench/hostile-import/importer.ts (GBs).
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 

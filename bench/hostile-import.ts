@@ -1,7 +1,7 @@
 // The import command on documents made to exhaust its memory (bench/hostile-catalog.ts), at sizes
 // too slow for the test suite (test/catalog/import-memory.test.ts runs the same at tens of MB):
 // each document is generated into bench/data/ (about `--bytes` bytes, 2 GB by default), imported
-// into a new SQLite file by `node dist/src/catalog/import.cli.js` under /usr/bin/time -v (wall
+// into a new SQLite file by `node dist/src/catalog/import/cli.js` under /usr/bin/time -v (wall
 // time, peak RSS), then removed. Prints a Markdown table; exits 1 when an import went past
 // 512 MiB or ended otherwise than it must (a complete import of what the format ignores, a
 // refusal with exit 1 of the rest).
@@ -14,7 +14,7 @@ import { acceptedByImport, hostileCases, writeHostileCatalog, type HostileCase }
 
 const root = join(import.meta.dirname, '..', '..');
 const dataDir = join(root, 'bench', 'data');
-const cli = join(root, 'dist', 'src', 'catalog', 'import.cli.js');
+const cli = join(root, 'dist', 'src', 'catalog', 'import/cli.js');
 const peakLimitKiB = 512 * 1024;
 
 function parseArgs(argv: string[]): { bytes: number; cases: HostileCase[] } {

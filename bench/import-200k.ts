@@ -22,7 +22,7 @@ import { Agent, get as httpGet } from 'node:http';
 
 const root = join(import.meta.dirname, '..', '..');
 const dataDir = join(root, 'bench', 'data');
-const cli = join(root, 'dist', 'src', 'catalog', 'import.cli.js');
+const cli = join(root, 'dist', 'src', 'catalog', 'import/cli.js');
 const pgUrl = process.env.TEST_PG_URL ?? 'postgresql://gateway:gateway@127.0.0.1:5432/gateway';
 
 interface Run {
@@ -307,7 +307,7 @@ async function main() {
     '',
     `Document: \`${file.slice(root.length + 1)}\` (${(bytes / 2 ** 20).toFixed(1)} MiB, \`node dist/bench/large-catalog.js\`): ${thousands(counts.products)} products, ${thousands(counts.skus)} SKUs, ${thousands(counts.media)} media items (${thousands(counts.mediaLinks)} product links), ${thousands(counts.similar)} similar pairs, ${counts.stores} stores. Rows/s counts products + SKUs + media + similar pairs (${thousands(rows)}).`,
     '',
-    "Each import is `node dist/src/catalog/import.cli.js <file>` (what `npm run catalog:import` runs after its build) in a process of its own under `/usr/bin/time -v`: wall time includes start-up and the (no-op) migration check; peak RSS is its maximum resident set size. The first import goes into a new, migrated database; then the same file is imported again as is (its SHA-256 is that of the last import and the catalog has not moved since: the file is not read, the counts are the last import's), and again with `--full`, which reads and compares every row (nothing changes, nothing is written). On PostgreSQL the re-import right after the load also pays for the load (the first read of each new row sets its hint bits; autovacuum starts meanwhile); the settled one runs after `VACUUM ANALYZE`.",
+    "Each import is `node dist/src/catalog/import/cli.js <file>` (what `npm run catalog:import` runs after its build) in a process of its own under `/usr/bin/time -v`: wall time includes start-up and the (no-op) migration check; peak RSS is its maximum resident set size. The first import goes into a new, migrated database; then the same file is imported again as is (its SHA-256 is that of the last import and the catalog has not moved since: the file is not read, the counts are the last import's), and again with `--full`, which reads and compares every row (nothing changes, nothing is written). On PostgreSQL the re-import right after the load also pays for the load (the first read of each new row sets its hint bits; autovacuum starts meanwhile); the settled one runs after `VACUUM ANALYZE`.",
     '',
     '| engine | import | wall time | rows/s | peak RSS | first ÷ this |',
     '|---|---|---|---|---|---|',

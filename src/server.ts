@@ -18,7 +18,7 @@ import { startWatchdog } from './watchdog.js';
 import { sweep } from './cart/cart.sweeper.js';
 import { CartLifetime } from './cart/cart.service.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
-import { formatReport, importCatalog } from './catalog/import.js';
+import { formatReport, importCatalog } from './catalog/import/importer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
 
 /** How long the last log lines may take to reach stdout before the process exits. */

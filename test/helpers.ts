@@ -9,7 +9,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { openDatabase, type Database, type QueryEvent } from '../src/db/database.js';
 import { applyMigrations } from '../src/db/migrate.js';
-import { importCatalog } from '../src/catalog/import.js';
+import { importCatalog } from '../src/catalog/import/importer.js';
 import { loadConfig } from '../src/config.js';
 import { createScratchDatabase, dropScratchDatabase } from '../src/db/postgres.js';
 

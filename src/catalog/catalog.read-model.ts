@@ -14,7 +14,8 @@ import { priceTier } from '../domain/price-tier.js';
 import { bumpCatalogVersion } from './catalog.version.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { mediaInfoView, productView } from './catalog.view.js';
-import { CatalogSql, dialectOf, type Table } from './import.sql.js';
+import { dialectOf } from '../db/dialect.js';
+import { CatalogSql, type Table } from './catalog.sql.js';
 import type { MediaKind, MediaRecord, SkuRecord } from './catalog.model.js';
 
 interface AnswerRow {

@@ -8,7 +8,7 @@ import type { DbClient, Prisma } from '../db/database.js';
 import { toMajor } from '../domain/money.js';
 import { catalogVersion } from './catalog.version.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
-import { dialectOf } from './import.sql.js';
+import { dialectOf } from '../db/dialect.js';
 import type { MediaKind, MediaRecord, ProductRecord, SkuRecord, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
 
 const productColumns = {

@@ -98,6 +98,16 @@ describe('imports of src/', () => {
     expect(cycles(folderGraph(files)).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 
+  it('keeps the catalog import apart: nothing outside catalog/import/ imports it but the entry points that run it', () => {
+    // The read side (routes, resolvers, caches, stored answers) must not lean on the import;
+    // the server loads the demo catalog with it, the schema printer prints its JSON Schema.
+    const runners = new Set(['server.ts', 'schema.cli.ts']);
+    const leaning = [...files]
+      .filter(([from]) => !from.startsWith('catalog/import/') && !runners.has(from))
+      .flatMap(([from, targets]) => [...targets].filter((target) => target.startsWith('catalog/import/')).map((target) => `${from} → ${target}`));
+    expect(leaning).toEqual([]);
+  });
+
   it('sees a cycle when there is one', () => {
     const looped: Graph = new Map([
       ['cart/a.ts', new Set(['orders/b.ts'])],

@@ -1,7 +1,7 @@
 // Submit, orders and cart status through REST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { addToCart, call, californian, exampleA, post, type CartJson, type Item } from './cart-helpers.js';
 
 interface OrderJson {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { CatalogValidationError, importCatalog } from '../../src/catalog/import.js';
+import { CatalogValidationError, importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestApp, dumpDatabase, graphql, type TestApp } from '../helpers.js';
 import { addToCart, call, post, type CartJson, type Item } from './cart-helpers.js';
 

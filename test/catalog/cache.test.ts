@@ -2,7 +2,7 @@
 // cache checks the catalog version (every request here; at most CATALOG_CACHE_TTL_MS later in
 // general). ETags follow the catalog version, with 304 for a matching If-None-Match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { CatalogCache } from '../../src/catalog/catalog.cache.js';
 import { CatalogRepository } from '../../src/catalog/catalog.repository.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';

@@ -2,7 +2,7 @@
 // is answered with those bytes before Apollo runs. Nothing per caller (carts, orders, webhooks) is
 // ever kept, nor an answer with errors; an import is seen at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 
 let t: TestApp;

@@ -1,11 +1,11 @@
 // The import's memory holds a batch whatever the document holds. The real command
-// (dist/src/catalog/import.cli.js, as `npm run catalog:import` runs it) in a process of its own,
+// (dist/src/catalog/import/cli.js, as `npm run catalog:import` runs it) in a process of its own,
 // on documents of tens to hundreds of MB made to exhaust it (bench/hostile-catalog.ts), each
 // generated into a file a block at a time: arrays nested ten million deep, arrays of ten
 // million items, a string of 384 Mi characters, under a key the format ignores or in one of its
 // own fields. Each must end in a clean refusal (exit 1, the problem at its JSON path, nothing
 // written) or, for what the format ignores, a complete import, at a peak RSS under 512 MiB.
-// bench/hostile-import.ts runs the same documents at 2 GB.
+// bench/hostile-import/importer.ts runs the same documents at 2 GB.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { openDatabase } from '../../src/db/database.js';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { createBlankDatabase } from '../helpers.js';
 
-const cli = join(projectRoot, 'dist', 'src', 'catalog', 'import.cli.js');
+const cli = join(projectRoot, 'dist', 'src', 'catalog', 'import/cli.js');
 const dir = join(import.meta.dirname, '..', '.tmp');
 const peakLimitKiB = 512 * 1024;
 /** Loaded ahead of the command: its peak RSS (ru_maxrss, KiB), on stderr as it exits. */

@@ -6,8 +6,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
-import { catalogLimits, printCatalogImportSchema } from '../../src/catalog/import.schema.js';
-import { validateCatalog, type ExistingCatalog, type Problem } from '../../src/catalog/import.validate.js';
+import { catalogLimits, printCatalogImportSchema } from '../../src/catalog/import/schema.js';
+import { validateCatalog, type ExistingCatalog, type Problem } from '../../src/catalog/import/validate.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const schemaFile = join(root, 'schema', 'catalog-import.schema.json');
@@ -41,7 +41,7 @@ function parent(path: string): string {
 
 describe('schema/catalog-import.schema.json', () => {
   it('is what printCatalogImportSchema() prints', () => {
-    expect(checkedIn, 'schema/catalog-import.schema.json is out of date with src/catalog/import.schema.ts: run `npm run schema:print`').toBe(printCatalogImportSchema());
+    expect(checkedIn, 'schema/catalog-import.schema.json is out of date with src/catalog/import/schema.ts: run `npm run schema:print`').toBe(printCatalogImportSchema());
   });
 
   it('is a draft 2020-12 schema with an id and a title', () => {

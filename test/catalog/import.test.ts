@@ -3,8 +3,8 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogValidationError, importCatalog } from '../../src/catalog/import.js';
-import { runImportCommand } from '../../src/catalog/import.cli.js';
+import { CatalogValidationError, importCatalog } from '../../src/catalog/import/importer.js';
+import { runImportCommand } from '../../src/catalog/import/cli.js';
 import { createBlankDatabase, createTestDatabase, dumpDatabase, readFixture, type TestDatabase } from '../helpers.js';
 
 type Doc = Record<string, unknown> & { stores: Record<string, unknown>[]; products: Record<string, unknown>[]; media: Record<string, unknown>[]; similar: Record<string, unknown>[] };

@@ -4,7 +4,7 @@
 // in the same transaction, and with them the catalog version (ETag) moves; a database without
 // texts answers the same, the long way, until an import writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 import { addToCart, californian, post } from '../cart/cart-helpers.js';
 

@@ -1,6 +1,6 @@
 // Every catalog REST path against exact expected values from test/fixtures/catalog.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 
 let t: TestApp;

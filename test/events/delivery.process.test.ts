@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
 import { freePort } from '../../bench/ports.js';
 import { buildServer, json, startGateway, until, waitReady, type Gateway } from '../process/gateway.js';

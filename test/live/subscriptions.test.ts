@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/database.js';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createBlankDatabase, createTestDatabase, readFixture, testConfig, testEngine, type TestDatabase } from '../helpers.js';
 import { californian, exampleA } from '../cart/cart-helpers.js';
 import { buildServer, json, startGateway, waitReady, type Gateway } from '../process/gateway.js';

@@ -2,7 +2,7 @@
 // catalog does afterwards; submit takes stock and a cancelled or failed order gives it back; carts
 // that are not submitted expire and are swept, orders never go with them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { sweep } from '../../src/cart/cart.sweeper.js';
 import { CartLifetime } from '../../src/cart/cart.service.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';

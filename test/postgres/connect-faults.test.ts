@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createScratchDatabase, dropScratchDatabase } from '../../src/db/postgres.js';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { readFixture, testEngine, testPgUrl } from '../helpers.js';
 import { buildServer, json, startGateway, until, waitReady, type Gateway, type JsonAnswer } from '../process/gateway.js';
 

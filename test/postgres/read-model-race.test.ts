@@ -4,7 +4,7 @@
 // first committed and the text shows both changes. (On SQLite writers take turns anyway.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockProductsOfSkus, writeAnswersOfProducts } from '../../src/catalog/catalog.read-model.js';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestDatabase, readFixture, testEngine, type TestDatabase } from '../helpers.js';
 
 describe.runIf(testEngine === 'postgresql')('read-model texts with concurrent stock changes', () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/database.js';
 import { writeProbeIntervalMs } from '../../src/db/health.js';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestApp, readFixture, testEngine, type TestApp } from '../helpers.js';
 import { buildServer, json, startGateway, until, waitReady, type Gateway } from './gateway.js';
 

@@ -7,7 +7,7 @@ import { projectRoot } from '../../src/db/schema-engine.js';
 import { freePort } from '../../bench/ports.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { importCatalog } from '../../src/catalog/import.js';
+import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createBlankDatabase } from '../helpers.js';
 
 export interface Gateway {

@@ -1,4 +1,5 @@
-// The import's bulk statements, in SQL both engines take (quoted identifiers, CTEs, INSERT …
+// Bulk statements on the catalog's tables, for the import and for the writers of stored answer
+// texts (catalog.read-model.ts), in SQL both engines take (quoted identifiers, CTEs, INSERT …
 // SELECT … ON CONFLICT): a batch's rows are compared with the stored ones in the database (only
 // the ids of new or changed rows come back) and only those are written, a batch per statement.
 // A batch travels as one parameter, a JSON array of rows that the database expands itself
@@ -12,8 +13,7 @@
 // same: on SQLite booleans as 0/1, dates as `2026-01-05T10:00:00.000+00:00`, JSON as its text;
 // on PostgreSQL the columns' own types (casts in the statement).
 import type { DbClient } from '../db/database.js';
-
-export type Dialect = 'sqlite' | 'postgresql';
+import type { Dialect } from '../db/dialect.js';
 type ColumnType = 'int' | 'text' | 'bool' | 'json' | 'date';
 
 export interface Table<Row> {
@@ -32,13 +32,6 @@ const maxBatchText = 60 * 1024;
 const pgTypes: Record<ColumnType, string> = { int: 'integer', text: 'text', bool: 'boolean', json: 'jsonb', date: 'timestamp(3)' };
 
 const quote = (name: string) => `"${name}"`;
-
-/** The database a client talks to: Prisma keeps it on the client (the import is engine-neutral otherwise). */
-export function dialectOf(db: unknown): Dialect {
-  const provider = (db as { _activeProvider?: unknown })._activeProvider;
-  if (provider === 'sqlite' || provider === 'postgresql') return provider;
-  throw new Error(`The catalog import supports SQLite and PostgreSQL, not ${String(provider)}`);
-}
 
 export class CatalogSql {
   constructor(

@@ -2,11 +2,11 @@
 // seed) or a file read as a stream. Both hand the import the same events, one record of a
 // section at a time, so one pipeline validates and writes either. A file is never parsed whole:
 // stream-json's tokenizer reads it a block at a time, and of the record being read only what the
-// format declares is built (import.schema.ts), within its limits; everything else is skipped
+// format declares is built (import/schema.ts), within its limits; everything else is skipped
 // token by token, so memory holds a block and a record whatever the file holds.
 import { createReadStream } from 'node:fs';
 import { jsonParser, type Token } from 'stream-json/core/parser.js';
-import { CatalogDocumentSchema, catalogLimits } from './import.schema.js';
+import { CatalogDocumentSchema, catalogLimits } from './schema.js';
 
 export const catalogSections = ['stores', 'products', 'media', 'similar'] as const;
 export type CatalogSection = (typeof catalogSections)[number];

@@ -3,10 +3,10 @@
 // inserted/updated; exit 1 with every problem (nothing written) or when the file is not JSON.
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { applyMigrations } from '../db/migrate.js';
-import { CatalogSyntaxError, CatalogValidationError, formatReport, importCatalogFile, type FileImportOptions } from './import.js';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/database.js';
+import { applyMigrations } from '../../db/migrate.js';
+import { CatalogSyntaxError, CatalogValidationError, formatReport, importCatalogFile, type FileImportOptions } from './importer.js';
 
 export interface CommandIo {
   out(text: string): void;

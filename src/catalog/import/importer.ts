@@ -3,7 +3,7 @@
 // has any problem (every problem is reported; nothing is written; writing stops at the first
 // problem, reading goes on to find the others). A file is streamed, never parsed whole; an
 // object in memory (tests, the seed) goes through the same pipeline. Each batch is compared with
-// the stored rows in one statement (import.sql.ts) and only new or changed rows are written, so
+// the stored rows in one statement (catalog.sql.ts) and only new or changed rows are written, so
 // importing the same document twice writes nothing (and does not bump the catalog version).
 //
 // One pass, not a validating pass and then a writing one: a pass over the 200,000-product bench
@@ -12,20 +12,21 @@
 // (bench/results/import-200k.md).
 //
 // What can only be decided once the document is read (a reference to a section the document has
-// not had yet, rows depending on it) waits in a temporary file (import.spill.ts) or in the
+// not had yet, rows depending on it) waits in a temporary file (import/spill.ts) or in the
 // validator's compact state (ids, similar lists): memory holds a batch and that state, not the
 // document. A batch is bounded in rows and in the JSON its records hold, and a record in what it
-// may hold (import.schema.ts; the file reader builds nothing else of it). Similar lists are
+// may hold (import/schema.ts; the file reader builds nothing else of it). Similar lists are
 // written last, when they are complete.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { Db, DbClient, Prisma } from '../db/database.js';
-import { fileEvents, objectEvents, type CatalogEvent } from './import.source.js';
-import { Spill } from './import.spill.js';
-import { IntSet } from './import.ids.js';
-import { CatalogSql, dialectOf, type Dialect, type Table } from './import.sql.js';
-import { dropProductAnswers, writeMissingAnswers } from './catalog.read-model.js';
-import { bumpCatalogVersion, catalogVersion } from './catalog.version.js';
+import type { Db, DbClient, Prisma } from '../../db/database.js';
+import { fileEvents, objectEvents, type CatalogEvent } from './source.js';
+import { Spill } from './spill.js';
+import { IntSet } from './ids.js';
+import { dialectOf, type Dialect } from '../../db/dialect.js';
+import { CatalogSql, type Table } from '../catalog.sql.js';
+import { dropProductAnswers, writeMissingAnswers } from '../catalog.read-model.js';
+import { bumpCatalogVersion, catalogVersion } from '../catalog.version.js';
 import {
   CatalogValidator,
   validateCatalog,
@@ -40,9 +41,9 @@ import {
   type ProductRecord,
   type SkuInput,
   type StoreInput,
-} from './import.validate.js';
+} from './validate.js';
 
-export { CatalogSyntaxError } from './import.source.js';
+export { CatalogSyntaxError } from './source.js';
 
 export interface Tally {
   inserted: number;

@@ -5,13 +5,13 @@
 // were first seen, the stores' currencies and the similar lists. A reference it cannot decide yet
 // (to a section the document has not had yet) is handed back to the caller as pending and decided
 // at the end; problems come out in document order whenever they were found.
-// The document's shape is declared once, in import.schema.ts: records are read through its
+// The document's shape is declared once, in import/schema.ts: records are read through its
 // Static types (a key it does not declare does not compile) with its limits and defaults.
-import { iso4217, iso4217Edition } from '../domain/currencies.js';
-import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../domain/money.js';
-import type { MediaKind, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
-import { IntList, IntMap } from './import.ids.js';
-import { objectEvents, OversizedValue, type CatalogSection } from './import.source.js';
+import { iso4217, iso4217Edition } from '../../domain/currencies.js';
+import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../../domain/money.js';
+import type { MediaKind, SkuDimension, VariantOption, VariantValue } from '../catalog.model.js';
+import { IntList, IntMap } from './ids.js';
+import { objectEvents, OversizedValue, type CatalogSection } from './source.js';
 import {
   catalogDefaults,
   catalogLimits,
@@ -30,7 +30,7 @@ import {
   type RawTaxRate,
   type RawVariant,
   type RawVariantValue,
-} from './import.schema.js';
+} from './schema.js';
 
 export interface Problem {
   path: string;
