@@ -12,7 +12,7 @@ import { AppError, errorBody, errorStatus, reasonPhrase, type ErrorCode } from '
 import { createRequestContext, type RequestContext } from './context.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
-import { CatalogReadModel } from './catalog/catalog.read-model.js';
+import { CatalogReadModel } from './catalog/product-answer.repository.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
 import { registerCatalogRoutes } from './catalog/catalog.routes.js';
 import { graphqlAnswerCache } from './catalog/catalog.answers.graphql.js';

@@ -189,4 +189,21 @@ export class CartRepository {
   async selectShippingMethod(tx: DbClient, cartId: string, storeId: number, code: string): Promise<void> {
     await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId } }, data: { selectedShippingMethodId: code } });
   }
+
+  /** Marks a store's entry submitted by this request. */
+  async markSubmitted(tx: DbClient, cartId: string, storeId: number, requestId: string, at: Date): Promise<void> {
+    await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId } }, data: { isSubmitted: true, requestId, submittedAt: at } });
+  }
+
+  /** Up to `take` carts untouched since `before` that nothing was submitted from (the sweeper's). */
+  async expiredIds(db: DbClient, before: Date, take: number): Promise<string[]> {
+    const rows = await db.cart.findMany({ where: { updatedAt: { lt: before }, stores: { none: { isSubmitted: true } }, orders: { none: {} } }, select: { id: true }, take });
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes these carts if they are still expired and orderless (a cart written meanwhile stays). */
+  async deleteExpired(tx: DbClient, ids: readonly string[], before: Date): Promise<number> {
+    const { count } = await tx.cart.deleteMany({ where: { id: { in: [...ids] }, updatedAt: { lt: before }, orders: { none: {} } } });
+    return count;
+  }
 }

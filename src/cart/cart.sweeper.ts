@@ -9,6 +9,9 @@
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import { idempotencyWindowMs } from '../idempotency/idempotency.js';
+import { deleteMadeBefore, deleteOwnRecords, keysMadeBefore, oldestOf, ownersOverBudget } from '../idempotency/idempotency.repository.js';
+import { deleteSettledEvents, settledEventsBefore } from '../events/event.repository.js';
+import { CartRepository } from './cart.repository.js';
 import { defaultIdempotencyBudgetBytes } from '../config.js';
 import type { CartLifetime } from './cart.service.js';
 
@@ -36,35 +39,28 @@ export async function sweep(db: Db, lifetime: CartLifetime, options: SweepOption
   const batchSize = options.batchSize ?? 500;
   const maxBatches = options.maxBatches ?? 20;
   const report: SweepReport = { carts: 0, idempotencyRecords: 0, idempotencyOverBudget: 0, events: 0 };
+  const carts = new CartRepository();
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const before = lifetime.expiredBefore();
-    const expired = await db.cart.findMany({
-      where: { updatedAt: { lt: before }, stores: { none: { isSubmitted: true } }, orders: { none: {} } },
-      select: { id: true },
-      take: batchSize,
-    });
+    const expired = await carts.expiredIds(db, before, batchSize);
     if (expired.length === 0) break;
-    const { count } = await inTransaction(db, (tx) => tx.cart.deleteMany({ where: { id: { in: expired.map((cart) => cart.id) }, updatedAt: { lt: before }, orders: { none: {} } } }));
-    report.carts += count;
+    report.carts += await inTransaction(db, (tx) => carts.deleteExpired(tx, expired, before));
     if (expired.length < batchSize) break;
   }
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const before = new Date(Date.now() - idempotencyWindowMs);
-    const old = await db.idempotencyRecord.findMany({ where: { createdAt: { lt: before } }, select: { scope: true, key: true }, take: batchSize });
+    const old = await keysMadeBefore(db, before, batchSize);
     if (old.length === 0) break;
-    const { count } = await inTransaction(db, (tx) => tx.idempotencyRecord.deleteMany({ where: { createdAt: { lt: before }, OR: old.map(({ scope, key }) => ({ scope, key })) } }));
-    report.idempotencyRecords += count;
+    report.idempotencyRecords += await inTransaction(db, (tx) => deleteMadeBefore(tx, old, before));
     if (old.length < batchSize) break;
   }
   report.idempotencyOverBudget = await sweepOverBudget(db, options.idempotencyBudgetBytes ?? defaultIdempotencyBudgetBytes, batchSize, maxBatches);
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const before = new Date(Date.now() - eventRetentionMs);
     // Never an event a delivery still waits for: at-least-once outlives the retention.
-    // By date, so that the createdAt index bounds the read (by id it would read every event).
-    const old = await db.event.findMany({ where: { createdAt: { lt: before }, deliveries: { none: { status: 'pending' } } }, select: { id: true }, orderBy: { createdAt: 'asc' }, take: batchSize });
+    const old = await settledEventsBefore(db, before, batchSize);
     if (old.length === 0) break;
-    const { count } = await inTransaction(db, (tx) => tx.event.deleteMany({ where: { id: { in: old.map((event) => event.id) }, deliveries: { none: { status: 'pending' } } } }));
-    report.events += count;
+    report.events += await inTransaction(db, (tx) => deleteSettledEvents(tx, old));
     if (old.length < batchSize) break;
   }
   return report;
@@ -78,18 +74,12 @@ export async function sweep(db: Db, lifetime: CartLifetime, options: SweepOption
 async function sweepOverBudget(db: Db, budget: number, batchSize: number, maxBatches: number): Promise<number> {
   let removed = 0;
   let batches = 0;
-  const over = await db.idempotencyRecord.groupBy({
-    by: ['owner'],
-    _sum: { bytes: true },
-    having: { bytes: { _sum: { gt: budget } } },
-    orderBy: { owner: 'asc' },
-    take: batchSize,
-  });
-  for (const { owner, _sum } of over) {
-    let excess = (_sum.bytes ?? 0) - budget;
+  const over = await ownersOverBudget(db, budget, batchSize);
+  for (const { owner, bytes } of over) {
+    let excess = bytes - budget;
     while (excess > 0 && batches < maxBatches) {
       batches += 1;
-      const oldest = await db.idempotencyRecord.findMany({ where: { owner }, orderBy: { createdAt: 'asc' }, select: { scope: true, key: true, part: true, bytes: true }, take: batchSize });
+      const oldest = await oldestOf(db, owner, batchSize);
       const doomed: typeof oldest = [];
       for (const record of oldest) {
         if (excess <= 0) break;
@@ -97,8 +87,7 @@ async function sweepOverBudget(db: Db, budget: number, batchSize: number, maxBat
         excess -= record.bytes;
       }
       if (doomed.length === 0) break;
-      const { count } = await inTransaction(db, (tx) => tx.idempotencyRecord.deleteMany({ where: { owner, OR: doomed.map(({ scope, key, part }) => ({ scope, key, part })) } }));
-      removed += count;
+      removed += await inTransaction(db, (tx) => deleteOwnRecords(tx, owner, doomed));
     }
   }
   return removed;

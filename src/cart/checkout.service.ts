@@ -112,7 +112,7 @@ export class CheckoutService {
           },
           now,
         );
-        await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId: entry.storeId } }, data: { isSubmitted: true, requestId, submittedAt: now } });
+        await this.carts.markSubmitted(tx, cartId, entry.storeId, requestId, now);
       }
       // The cart as the writes above left it, without reading it again.
       const submitted: StoredCart = {

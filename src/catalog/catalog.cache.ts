@@ -1,6 +1,6 @@
 // An in-process cache of catalog reads (records, SKUs, links), shared by all requests. Catalog
 // data changes through imports and stock changes, which move the catalog version
-// (catalog.version.ts); the cache compares that version at most once per `ttlMs` and drops
+// (catalog-version.repository.ts); the cache compares that version at most once per `ttlMs` and drops
 // everything when it moved. So a change is seen by every process within ttlMs.
 //
 // Bounded by bytes, not entries alone: one least-recently-used cache (lru-cache) holds every

@@ -6,7 +6,7 @@
 // text) are brought to the types Prisma gives before the one row-to-record mapping.
 import type { DbClient, Prisma } from '../db/database.js';
 import { toMajor } from '../domain/money.js';
-import { catalogVersion } from './catalog.version.js';
+import { catalogVersion } from './catalog-version.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';
 import type { MediaKind, MediaRecord, ProductRecord, SkuRecord, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
@@ -254,7 +254,7 @@ export class CatalogRepository {
     return rows.map(toProductRecord);
   }
 
-  /** The catalog's version (catalog.read-model.ts): moved by every import that changes something and every stock change. */
+  /** The catalog's version (product-answer.repository.ts): moved by every import that changes something and every stock change. */
   version(): Promise<number> {
     return catalogVersion(this.db);
   }

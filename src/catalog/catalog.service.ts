@@ -5,7 +5,7 @@ import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
 import type { CatalogCache, KeptAnswer } from './catalog.cache.js';
-import type { CatalogReadModel } from './catalog.read-model.js';
+import type { CatalogReadModel } from './product-answer.repository.js';
 import type { MediaDetail, MediaKind, MediaRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 /** A media item is named by exactly one of its id and its slug. */
@@ -52,7 +52,7 @@ export class CatalogService {
   constructor(
     private readonly repository: CatalogRepository,
     private readonly cache: CatalogCache,
-    /** Ready answer texts (catalog.read-model.ts); null reads every answer the long way. */
+    /** Ready answer texts (product-answer.repository.ts); null reads every answer the long way. */
     private readonly readModel: CatalogReadModel | null = null,
   ) {}
 

@@ -31,3 +31,19 @@ export async function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClie
     }
   }
 }
+
+/**
+ * Resolves once the writes open now have ended (committed or rolled back): an empty transaction
+ * waits its turn behind them. Never rejects.
+ */
+export function openWritesEnded(db: Db): Promise<void> {
+  return db.$transaction(async () => undefined, transactionOptions).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** PostgreSQL: sends these NOTIFY payloads on `channel` when `tx` commits (none if it rolls back). */
+export async function notifyOnCommit(tx: Prisma.TransactionClient | Db, channel: string, payloads: readonly string[]): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${channel}, payload) FROM unnest(${[...payloads]}::text[]) AS payload`;
+}

@@ -13,7 +13,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, DbClient } from '../db/database.js';
-import { transactionOptions } from '../db/transaction.js';
+import { notifyOnCommit, openWritesEnded } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 
 export type ChangeKind = 'cart' | 'order';
@@ -151,8 +151,7 @@ class InProcessFeed implements ChangeFeed {
     if (watched.length === 0) return;
     // Not awaited: this empty transaction waits for the write's to end. Should the write roll
     // back, its subscribers read the state unchanged and send nothing.
-    const writeEnded = this.db.$transaction(async () => undefined, transactionOptions).catch(() => undefined);
-    void writeEnded.then(() => {
+    void openWritesEnded(this.db).then(() => {
       for (const change of watched) this.watches.signal(change);
     });
   }
@@ -290,7 +289,7 @@ class NotifyFeed implements ChangeFeed {
   async publish(tx: DbClient, changes: Change[]): Promise<void> {
     if (changes.length === 0) return;
     const payloads = changes.map((change) => JSON.stringify({ kind: change.kind, id: change.id }));
-    await tx.$executeRaw`SELECT pg_notify(${changeChannel}, payload) FROM unnest(${payloads}::text[]) AS payload`;
+    await notifyOnCommit(tx, changeChannel, payloads);
   }
 
   async watch(change: Change): Promise<Watch> {

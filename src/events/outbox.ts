@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DbClient, Prisma } from '../db/database.js';
 import type { EventType } from './events.model.js';
+import { insertEvents } from './event.repository.js';
 
 export interface NewEvent {
   type: EventType;
@@ -23,8 +24,9 @@ export function wants(filter: Prisma.JsonValue, type: EventType | string): boole
 /** Writes the events in `tx`, in the order given (their ids increase in that order). */
 export async function recordEvents(tx: DbClient, events: NewEvent[], now: Date): Promise<void> {
   if (events.length === 0) return;
-  await tx.event.createMany({
-    data: events.map((event) => ({
+  await insertEvents(
+    tx,
+    events.map((event) => ({
       messageId: `msg_${randomUUID().replaceAll('-', '')}`,
       type: event.type,
       data: event.data as Prisma.InputJsonValue,
@@ -33,5 +35,5 @@ export async function recordEvents(tx: DbClient, events: NewEvent[], now: Date):
       createdAt: now,
       fanOutPending: true,
     })),
-  });
+  );
 }

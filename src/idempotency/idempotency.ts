@@ -20,6 +20,7 @@ import type { Db, DbClient, Prisma } from '../db/database.js';
 import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 import { openPrincipal, type Principal } from '../security/api-keys.js';
+import { deleteRecordsOf, insertRecord, recordsOf } from './idempotency.repository.js';
 
 export const idempotencyWindowMs = 24 * 60 * 60 * 1000;
 export const maxKeyLength = 255;
@@ -185,13 +186,11 @@ export async function writeOnce<T>(
  * expired since answers CART_EXPIRED, as any request naming it would).
  */
 async function replay<T>(tx: DbClient, write: IdempotentWrite, source: AnswerSource<T>, now: Date): Promise<T | null> {
-  const where = { scope: write.scope, key: write.key };
-  const records = await tx.idempotencyRecord.findMany({ where });
+  const records = await recordsOf(tx, write.scope, write.key);
   if (records.length === 0) return null;
   // The parts of one request are made within it: they expire together.
   if (records.some((record) => now.getTime() - record.createdAt.getTime() > idempotencyWindowMs)) {
-    // deleteMany: a twin past the window may have removed them already.
-    await tx.idempotencyRecord.deleteMany({ where });
+    await deleteRecordsOf(tx, write.scope, write.key);
     return null;
   }
   if (records.some((record) => record.requestHash !== write.hash)) {
@@ -216,5 +215,5 @@ async function save<T>(tx: DbClient, write: IdempotentWrite, answer: T, source: 
     resourceId: source.idOf(answer),
   };
   const bytes = Object.values(fields).reduce((sum, text) => sum + (text === null ? 0 : Buffer.byteLength(text)), 0);
-  await tx.idempotencyRecord.create({ data: { ...fields, statusCode: 200, bytes, createdAt: now } });
+  await insertRecord(tx, { ...fields, statusCode: 200, bytes, createdAt: now });
 }

@@ -4,7 +4,7 @@ import type { DbClient, Prisma } from '../db/database.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import type { Order, OrderCost, OrderLine, RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-import { lockProductsOfSkus, writeAnswersOfProducts } from '../catalog/catalog.read-model.js';
+import { lockProductsOfSkus, writeAnswersOfProducts } from '../catalog/product-answer.repository.js';
 
 const orderColumns = {
   id: true,

@@ -11,7 +11,7 @@ import { runImportCommand } from '../../src/catalog/import/cli.js';
 import { CatalogValidationError, importCatalog, importCatalogFile, type ImportReport } from '../../src/catalog/import/importer.js';
 import { IntList, IntMap, IntSet } from '../../src/catalog/import/ids.js';
 import { validateCatalog } from '../../src/catalog/import/validate.js';
-import { lockProductsOfSkus, writeAnswersOfProducts, writeMissingAnswers } from '../../src/catalog/catalog.read-model.js';
+import { lockProductsOfSkus, writeAnswersOfProducts, writeMissingAnswers } from '../../src/catalog/product-answer.repository.js';
 import { fileEvents, OversizedValue, type CatalogEvent } from '../../src/catalog/import/source.js';
 import { catalogLimits } from '../../src/catalog/import/schema.js';
 import { createBlankDatabase, createTestDatabase, dumpDatabase, type TestDatabase } from '../helpers.js';

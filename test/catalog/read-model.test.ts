@@ -1,4 +1,4 @@
-// The read model (src/catalog/catalog.read-model.ts): answers assembled from the stored texts are
+// The read model (src/catalog/product-answer.repository.ts): answers assembled from the stored texts are
 // byte for byte the answers built the long way, on every catalog route; the texts follow every
 // change to what they show (imports that change, move or unlist SKUs, submits, cancelled orders),
 // in the same transaction, and with them the catalog version (ETag) moves; a database without

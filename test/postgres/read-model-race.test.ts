@@ -3,7 +3,7 @@
 // row before it changes stock and reads what it writes the text from, so the second reads what the
 // first committed and the text shows both changes. (On SQLite writers take turns anyway.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockProductsOfSkus, writeAnswersOfProducts } from '../../src/catalog/catalog.read-model.js';
+import { lockProductsOfSkus, writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestDatabase, readFixture, testEngine, type TestDatabase } from '../helpers.js';
 

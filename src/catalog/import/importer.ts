@@ -3,7 +3,7 @@
 // has any problem (every problem is reported; nothing is written; writing stops at the first
 // problem, reading goes on to find the others). A file is streamed, never parsed whole; an
 // object in memory (tests, the seed) goes through the same pipeline. Each batch is compared with
-// the stored rows in one statement (catalog.sql.ts) and only new or changed rows are written, so
+// the stored rows in one statement (catalog-bulk.repository.ts) and only new or changed rows are written, so
 // importing the same document twice writes nothing (and does not bump the catalog version).
 //
 // One pass, not a validating pass and then a writing one: a pass over the 200,000-product bench
@@ -22,16 +22,15 @@ import { createReadStream } from 'node:fs';
 import type { Db, DbClient, Prisma } from '../../db/database.js';
 import { fileEvents, objectEvents, type CatalogEvent } from './source.js';
 import { Spill } from './spill.js';
-import { IntSet } from './ids.js';
+import { inImportTransaction, lastImport, loadExisting, recordImport, storedStores, writeStore } from './import.repository.js';
 import { dialectOf, type Dialect } from '../../db/dialect.js';
-import { CatalogSql, type Table } from '../catalog.sql.js';
-import { dropProductAnswers, writeMissingAnswers } from '../catalog.read-model.js';
-import { bumpCatalogVersion, catalogVersion } from '../catalog.version.js';
+import { CatalogSql, type Table } from '../catalog-bulk.repository.js';
+import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
+import { bumpCatalogVersion, catalogVersion } from '../catalog-version.repository.js';
 import {
   CatalogValidator,
   validateCatalog,
   type CatalogDocument,
-  type ExistingCatalog,
   type MediaInput,
   type MediaRecord,
   type PendingProduct,
@@ -91,12 +90,6 @@ export class CatalogValidationError extends Error {
     super(`The catalog document has ${total} problem${total === 1 ? '' : 's'}:\n${lines.join('\n')}`);
     this.name = 'CatalogValidationError';
   }
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
-  return result;
 }
 
 /** A canonical text of a row's content (keys sorted), to tell unchanged rows from changed ones. */
@@ -168,32 +161,6 @@ const mediaTable: Table<MediaInput> = {
     ['platform', 'text'],
   ],
 };
-
-async function loadExisting(db: DbClient, dialect: Dialect): Promise<ExistingCatalog> {
-  // One after the other: inside the import's transaction this is one connection.
-  const stores = await db.store.findMany({ select: { id: true, currency: true } });
-  const media = await db.media.findMany({ select: { id: true, type: true, slug: true } });
-  // Every product id, a page at a time, as one JSON text each (a row per id would be a lot of objects).
-  const productIds = new IntSet();
-  const aggregate = dialect === 'sqlite' ? `json_group_array("id")` : `COALESCE(json_agg("id"), '[]')::text`;
-  for (let after = 0; ; ) {
-    const [page] = await db.$queryRawUnsafe<{ ids: string }[]>(
-      `SELECT ${aggregate} AS "ids" FROM (SELECT "id" FROM "Product" WHERE "id" > ${dialect === 'sqlite' ? '?' : '$1'} ORDER BY "id" LIMIT 50000) AS "page"`,
-      after,
-    );
-    const ids = JSON.parse(page?.ids ?? '[]') as number[];
-    for (const id of ids) {
-      productIds.add(id);
-      if (id > after) after = id;
-    }
-    if (ids.length < 50_000) break;
-  }
-  return {
-    storeCurrencies: new Map(stores.map((store) => [store.id, store.currency])),
-    productIds,
-    mediaSlugs: new Map(media.map((item) => [`${item.type}:${item.slug}`, item.id])),
-  };
-}
 
 /** Whether an import wrote anything (and so moved the catalog version). */
 function changedAnything(report: ImportReport): boolean {
@@ -312,19 +279,7 @@ class CatalogWriter {
     if (stores.length === 0 || !this.writing) return;
     const { tx } = this;
     const tally = this.report.stores;
-    const stored = new Map<number, string>();
-    const rows = await tx.store.findMany({
-      where: { id: { in: stores.map((store) => store.id) } },
-      include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } },
-    });
-    for (const row of rows) {
-      const content = storeContent({
-        ...row,
-        shippingMethods: row.shippingMethods.map(({ code, label, priceMinor }) => ({ code, label, priceMinor })),
-        taxRates: row.taxRates.map(({ countryCode, provinceCode, ratePpm }) => ({ countryCode, provinceCode, ratePpm })),
-      });
-      stored.set(row.id, content);
-    }
+    const stored = new Map((await storedStores(tx, stores.map((store) => store.id))).map((row) => [row.id, storeContent(row)]));
     for (const store of stores) {
       const before = stored.get(store.id);
       if (before === storeContent(store)) {
@@ -333,12 +288,7 @@ class CatalogWriter {
       }
       if (before === undefined) tally.inserted += 1;
       else tally.updated += 1;
-      const fields = { name: store.name, marketplace: store.marketplace, currency: store.currency, marginRatePpm: store.marginRatePpm };
-      await tx.store.upsert({ where: { id: store.id }, create: { id: store.id, ...fields }, update: fields });
-      await tx.shippingMethod.deleteMany({ where: { storeId: store.id } });
-      await tx.taxRate.deleteMany({ where: { storeId: store.id } });
-      await tx.shippingMethod.createMany({ data: store.shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })) });
-      await tx.taxRate.createMany({ data: store.taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })) });
+      await writeStore(tx, store);
     }
   }
 
@@ -623,7 +573,7 @@ export async function prepareCatalog(db: DbClient, raw: unknown): Promise<Catalo
 /** Imports a document held in memory (tests, the seed). */
 export async function importCatalog(db: Db, raw: unknown, options: ImportOptions = {}): Promise<ImportReport> {
   const dialect = dialectOf(db);
-  return db.$transaction((tx) => runImport(tx, dialect, inLists(objectEvents(raw)), options), { maxWait: 30_000, timeout: options.timeoutMs ?? 10 * 60_000 });
+  return inImportTransaction(db, (tx) => runImport(tx, dialect, inLists(objectEvents(raw)), options), options.timeoutMs ?? 10 * 60_000);
 }
 
 export interface FileImportOptions extends ImportOptions {
@@ -659,7 +609,7 @@ function allUnchanged(report: ImportReport): ImportReport {
  */
 async function sameAsLastImport(db: Db, digest: string): Promise<ImportReport | null> {
   const version = await catalogVersion(db);
-  const last = await db.catalogImport.findUnique({ where: { id: 1 } });
+  const last = await lastImport(db);
   if (!last || last.digest !== digest || last.catalogVersion !== version) return null;
   return { ...allUnchanged(last.report as unknown as ImportReport), skipped: true };
 }
@@ -677,7 +627,8 @@ export async function importCatalogFile(db: Db, file: string, options: FileImpor
     if (same) return same;
   }
   const dialect = dialectOf(db);
-  return db.$transaction(
+  return inImportTransaction(
+    db,
     async (tx) => {
       const startVersion = await catalogVersion(tx);
       // The digest of what is imported, from the text the import reads (the file may change meanwhile).
@@ -687,18 +638,15 @@ export async function importCatalogFile(db: Db, file: string, options: FileImpor
       // Recorded only when this document is all that moved the catalog while it was read: a
       // stock change committed meanwhile may have been compared before it (PostgreSQL), and a
       // file that changed was not imported as it was hashed.
-      if (read.digest('hex') !== digest || version !== startVersion + (changedAnything(report) ? 1 : 0)) await tx.catalogImport.deleteMany();
+      if (read.digest('hex') !== digest || version !== startVersion + (changedAnything(report) ? 1 : 0)) await recordImport(tx, null);
       else {
-        const last = await tx.catalogImport.findUnique({ where: { id: 1 }, select: { digest: true, catalogVersion: true } });
+        const last = await lastImport(tx);
         // Read again with nothing changed (--full): the record stands as it is.
-        if (last?.digest !== digest || last.catalogVersion !== version) {
-          const record = { digest, catalogVersion: version, report: report as unknown as Prisma.InputJsonValue, importedAt: new Date() };
-          await tx.catalogImport.upsert({ where: { id: 1 }, create: { id: 1, ...record }, update: record });
-        }
+        if (last?.digest !== digest || last.catalogVersion !== version) await recordImport(tx, { digest, catalogVersion: version, report: report as unknown as Prisma.InputJsonValue });
       }
       return report;
     },
-    { maxWait: 30_000, timeout: options.timeoutMs ?? 60 * 60_000 },
+    options.timeoutMs ?? 60 * 60_000,
   );
 }
 

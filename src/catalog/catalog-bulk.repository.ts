@@ -1,5 +1,5 @@
 // Bulk statements on the catalog's tables, for the import and for the writers of stored answer
-// texts (catalog.read-model.ts), in SQL both engines take (quoted identifiers, CTEs, INSERT …
+// texts (product-answer.repository.ts), in SQL both engines take (quoted identifiers, CTEs, INSERT …
 // SELECT … ON CONFLICT): a batch's rows are compared with the stored ones in the database (only
 // the ids of new or changed rows come back) and only those are written, a batch per statement.
 // A batch travels as one parameter, a JSON array of rows that the database expands itself

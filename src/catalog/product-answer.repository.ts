@@ -11,11 +11,11 @@
 import type { DbClient } from '../db/database.js';
 import type { RowReader } from '../db/reader.js';
 import { priceTier } from '../domain/price-tier.js';
-import { bumpCatalogVersion } from './catalog.version.js';
+import { bumpCatalogVersion } from './catalog-version.repository.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { mediaInfoView, productView } from './catalog.view.js';
 import { dialectOf } from '../db/dialect.js';
-import { CatalogSql, type Table } from './catalog.sql.js';
+import { CatalogSql, type Table } from './catalog-bulk.repository.js';
 import type { MediaKind, MediaRecord, SkuRecord } from './catalog.model.js';
 
 interface AnswerRow {
@@ -66,7 +66,7 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
 }
 
 /**
- * Before stock of these SKUs changes: locks their products' rows (catalog.sql's lockProducts), so
+ * Before stock of these SKUs changes: locks their products' rows (catalog-bulk.repository's lockProducts), so
  * that the texts written after the change are made of what other writers committed. Answers the
  * product ids, for writeAnswersOfProducts.
  */

@@ -1,0 +1,26 @@
+// The only event code that talks to Prisma (besides the delivery worker's, delivery.repository.ts):
+// writing events with the change they report, and what the sweeper removes (events past the
+// retention that no delivery waits for, their deliveries and attempts with them).
+import type { DbClient, Prisma } from '../db/database.js';
+
+export type EventRow = Pick<Prisma.EventUncheckedCreateInput, 'messageId' | 'type' | 'data' | 'cartId' | 'orderId' | 'createdAt' | 'fanOutPending'>;
+
+/** Writes the events in the order given (their ids increase in that order). */
+export async function insertEvents(tx: DbClient, rows: readonly EventRow[]): Promise<void> {
+  await tx.event.createMany({ data: [...rows] });
+}
+
+/**
+ * Up to `take` ids of events made before `before` that no delivery waits for, oldest first. By
+ * date, so that the createdAt index bounds the read (by id it would read every event).
+ */
+export async function settledEventsBefore(db: DbClient, before: Date, take: number): Promise<number[]> {
+  const rows = await db.event.findMany({ where: { createdAt: { lt: before }, deliveries: { none: { status: 'pending' } } }, select: { id: true }, orderBy: { createdAt: 'asc' }, take });
+  return rows.map((row) => row.id);
+}
+
+/** Deletes these events unless a delivery waits for one meanwhile. */
+export async function deleteSettledEvents(tx: DbClient, ids: readonly number[]): Promise<number> {
+  const { count } = await tx.event.deleteMany({ where: { id: { in: [...ids] }, deliveries: { none: { status: 'pending' } } } });
+  return count;
+}
