@@ -1,9 +1,30 @@
 import { createRequire } from 'node:module';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { reachable } from './src/db/postgres.js';
 import { testEngine, testPgUrl } from './test/pg.js';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The suite in three tiers (`npm test` runs them all; `npm run test:unit`, `test:app` and
+ * `test:process` one each):
+ * - unit: pure rules and the architecture checks, no database;
+ * - app: the app in process (Fastify's inject, Apollo, a real database), two files at a time;
+ * - process: real gateway and import processes (dist/, compiled once by the tier's global setup),
+ *   Chromium, Redis, outages and fuzzing; one file at a time, after the other tiers, so that their
+ *   timings are not measured on a machine busy with other tests.
+ */
+const unitFiles = ['test/domain/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/config.test.ts'];
+const processFiles = [
+  'test/process/**/*.test.ts',
+  'test/postgres/**/*.test.ts',
+  'test/fuzz/**/*.test.ts',
+  'test/**/*.process.test.ts',
+  'test/**/*.browser.test.ts',
+  'test/security/rate-limit.test.ts',
+  'test/catalog/import-memory.test.ts',
+  'test/live/subscriptions.test.ts',
+];
 
 /**
  * `npm run test:pg` (TEST_DATABASE=postgresql) needs the server of TEST_PG_URL. Without one the
@@ -16,6 +37,17 @@ export default defineConfig(async () => {
     if (process.env.CI) throw new Error(`${message}: CI must run the suite on PostgreSQL`);
     console.warn(`\n*** SKIPPED: ${message}; start one (see README, "Running on PostgreSQL") to run the suite on it. ***\n`);
   }
+  const tier = (name: string, include: string[], options: { exclude?: string[]; parallel: boolean; order: number; globalSetup?: string[] }): TestProjectInlineConfiguration => ({
+    extends: true,
+    test: {
+      name,
+      include: skipAll ? [] : include,
+      exclude: options.exclude ?? [],
+      maxWorkers: options.parallel ? 2 : 1,
+      sequence: { groupOrder: options.order },
+      globalSetup: skipAll ? [] : (options.globalSetup ?? []),
+    },
+  });
   return {
     resolve: {
       // graphql 16 ships CommonJS and ESM side by side without an "exports" map: Node gives
@@ -24,13 +56,16 @@ export default defineConfig(async () => {
       alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
     },
     test: {
-      include: skipAll ? [] : ['test/**/*.test.ts'],
       passWithNoTests: skipAll,
       setupFiles: ['test/setup.ts'],
-      globalSetup: skipAll ? [] : ['test/global-setup.ts'],
       pool: 'forks',
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      projects: [
+        tier('unit', unitFiles, { parallel: true, order: 0 }),
+        tier('app', ['test/**/*.test.ts'], { exclude: [...unitFiles, ...processFiles], parallel: true, order: 0 }),
+        tier('process', processFiles, { parallel: false, order: 1, globalSetup: ['test/global-setup.ts'] }),
+      ],
     },
   };
 });

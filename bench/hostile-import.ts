@@ -14,7 +14,7 @@ import { acceptedByImport, hostileCases, writeHostileCatalog, type HostileCase }
 
 const root = join(import.meta.dirname, '..', '..');
 const dataDir = join(root, 'bench', 'data');
-const cli = join(root, 'dist', 'src', 'catalog', 'import/cli.js');
+const cli = join(root, 'dist', 'src', 'catalog', 'import', 'cli.js');
 const peakLimitKiB = 512 * 1024;
 
 function parseArgs(argv: string[]): { bytes: number; cases: HostileCase[] } {

@@ -22,7 +22,7 @@ import { Agent, get as httpGet } from 'node:http';
 
 const root = join(import.meta.dirname, '..', '..');
 const dataDir = join(root, 'bench', 'data');
-const cli = join(root, 'dist', 'src', 'catalog', 'import/cli.js');
+const cli = join(root, 'dist', 'src', 'catalog', 'import', 'cli.js');
 const pgUrl = process.env.TEST_PG_URL ?? 'postgresql://gateway:gateway@127.0.0.1:5432/gateway';
 
 interface Run {

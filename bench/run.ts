@@ -217,7 +217,7 @@ function prepareDatabase(): void {
   if (!existsSync(catalogFile) || createHash('sha256').update(readFileSync(catalogFile)).digest('hex') !== digest) writeFileSync(catalogFile, text);
   const started = Date.now();
   // The normal import command; a second run finds every row unchanged.
-  execFileSync(process.execPath, [join(projectRoot, 'dist', 'src', 'catalog', 'import/cli.js'), catalogFile], {
+  execFileSync(process.execPath, [join(projectRoot, 'dist', 'src', 'catalog', 'import', 'cli.js'), catalogFile], {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: `file:${databaseFile}` },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -15,7 +15,7 @@ import { openDatabase } from '../../src/db/database.js';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { createBlankDatabase } from '../helpers.js';
 
-const cli = join(projectRoot, 'dist', 'src', 'catalog', 'import/cli.js');
+const cli = join(projectRoot, 'dist', 'src', 'catalog', 'import', 'cli.js');
 const dir = join(import.meta.dirname, '..', '.tmp');
 const peakLimitKiB = 512 * 1024;
 /** Loaded ahead of the command: its peak RSS (ru_maxrss, KiB), on stderr as it exits. */
