@@ -6,8 +6,9 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
-import { createDatabase } from './db/database.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDatabase, type Db } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
@@ -89,26 +90,33 @@ async function main(): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
   await database.connect();
 
-  if (config.seedDemo && (await new CatalogRepository(database.db).isEmpty())) {
-    const file = join(projectRoot, 'prisma', 'seed', 'demo-catalog.json');
-    const report = await importCatalog(database.db, JSON.parse(await readFile(file, 'utf8')));
-    app.log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
-  }
-  // Expired carts, old Idempotency-Key records (and those past a caller's budget) and old
-  // events, now and every 10 minutes.
-  const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
-  const runSweep = () =>
-    sweep(database.db, lifetime, { idempotencyBudgetBytes: config.idempotencyBudgetBytes }).then(
-      (report) => Object.values(report).some((count) => count > 0) && app.log.info(report, 'swept expired carts, idempotency records and old events'),
-      (error: unknown) => app.log.warn({ err: error }, 'could not sweep expired carts'),
-    );
-  await runSweep();
-  setInterval(() => void runSweep(), 10 * 60 * 1000).unref();
+  if (config.seedDemo) await seedDemoCatalog(database.db, app.log);
+  await startSweeper(database.db, config, app.log);
   if (!shuttingDown) {
     lifecycle.phase = 'ready';
     deliveries = startDeliveryWorker({ db: database.db, provider: database.provider, config, log: app.log });
     app.log.info('ready');
   }
+}
+
+/** Loads the demo catalog into an empty catalog (SEED_DEMO). */
+async function seedDemoCatalog(db: Db, log: FastifyBaseLogger): Promise<void> {
+  if (!(await new CatalogRepository(db).isEmpty())) return;
+  const file = join(projectRoot, 'prisma', 'seed', 'demo-catalog.json');
+  const report = await importCatalog(db, JSON.parse(await readFile(file, 'utf8')));
+  log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
+}
+
+/** Expired carts, old Idempotency-Key records (and those past a caller's budget) and old events: swept now and every 10 minutes. */
+async function startSweeper(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
+  const runSweep = () =>
+    sweep(db, lifetime, { idempotencyBudgetBytes: config.idempotencyBudgetBytes }).then(
+      (report) => Object.values(report).some((count) => count > 0) && log.info(report, 'swept expired carts, idempotency records and old events'),
+      (error: unknown) => log.warn({ err: error }, 'could not sweep expired carts'),
+    );
+  await runSweep();
+  setInterval(() => void runSweep(), 10 * 60 * 1000).unref();
 }
 
 main().catch((error: unknown) => {

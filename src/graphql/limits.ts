@@ -10,9 +10,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
   Kind,
-  Lexer,
-  Source,
-  TokenKind,
   getNamedType,
   getNullableType,
   getOperationAST,
@@ -20,17 +17,20 @@ import {
   isListType,
   isObjectType,
   parse,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLFieldMap,
   type GraphQLSchema,
   type GraphQLType,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValueNode,
   type VariableDefinitionNode,
 } from 'graphql';
 import type { Config } from '../config.js';
+import { scan, type Scan, type ScanStop } from './document-scan.js';
 
 export interface DocumentLimits {
   maxTokens: number;
@@ -70,61 +70,6 @@ const introspectionRoots = new Set(['__schema', '__type']);
 const pagedFields = new Set(['edges', 'nodes']);
 const sizeArguments = ['first', 'limit'] as const;
 
-interface Scan {
-  aliases: number;
-  /** Where the first string literal holding U+0000 starts. */
-  nul: { line: number; column: number } | undefined;
-}
-
-/**
- * A scan cut short: its text is over the limit, holds a lone surrogate, or is not GraphQL
- * (Apollo's own parse answers that).
- */
-type ScanStop = 'too many tokens' | 'syntax error' | { loneSurrogate: { line: number; column: number } };
-
-/**
- * Half of a UTF-16 pair, raw or as an escape (`\uD800`, `\u{DC00}`), where the lexer stopped:
- * graphql-js refuses it as a syntax error; it is refused here as what it is, text that is not text.
- */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|[\uDC00-\uDFFF]|\\u(?:\{0*[dD][89a-fA-F][0-9a-fA-F]{2}\}|[dD][89a-fA-F][0-9a-fA-F]{2})/y;
-
-function isLoneSurrogateAt(source: string, position: number | undefined): boolean {
-  if (position === undefined) return false;
-  loneSurrogate.lastIndex = position;
-  return loneSurrogate.test(source);
-}
-
-/**
- * One pass of graphql-js's own lexer: tokens counted as its parser counts them (comments are
- * not tokens), stopping as soon as there are too many. In an executable document a colon outside
- * parentheses can only follow an alias (arguments, variables and object values are all inside
- * parentheses), so aliases are counted without parsing.
- */
-function scan(source: string, maxTokens: number): Scan | ScanStop {
-  const lexer = new Lexer(new Source(source));
-  let tokens = 0;
-  let parentheses = 0;
-  const found: Scan = { aliases: 0, nul: undefined };
-  try {
-    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
-      tokens += 1;
-      if (tokens > maxTokens) return 'too many tokens';
-      if (token.kind === TokenKind.PAREN_L) parentheses += 1;
-      else if (token.kind === TokenKind.PAREN_R) parentheses -= 1;
-      else if (token.kind === TokenKind.COLON && parentheses === 0) found.aliases += 1;
-      else if ((token.kind === TokenKind.STRING || token.kind === TokenKind.BLOCK_STRING) && found.nul === undefined && token.value.includes('\u0000')) {
-        found.nul = { line: token.line, column: token.column };
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof GraphQLError)) return 'syntax error';
-    const at = error.locations?.[0];
-    return at && isLoneSurrogateAt(source, error.positions?.[0]) ? { loneSurrogate: { line: at.line, column: at.column } } : 'syntax error';
-  }
-  return found;
-}
-
-/** What a selection asks for, independent of where it is spread: fragments are walked once. */
 interface Tally {
   /** Deepest chain of fields, introspection excluded: `{ a { b } }` is 2. */
   depth: number;
@@ -270,18 +215,11 @@ function tooComplex(message: string, details: Record<string, number | string>): 
 export type ServedOperations = 'queries and mutations' | 'subscriptions';
 
 /** Refuses what the limits do not allow; undefined: the document may go on to be run. */
-export function checkDocument(
-  schema: GraphQLSchema,
-  source: string,
-  request: OperationRequest,
-  limits: DocumentLimits,
-  served: ServedOperations = 'queries and mutations',
-): Refusal | undefined {
-  const scanned = scan(source, limits.maxTokens);
+/** What the lexical scan alone refuses: too many tokens or aliases, text that is not text. */
+function scanRefusal(scanned: Exclude<Scan | ScanStop, 'syntax error'>, limits: DocumentLimits): Refusal | undefined {
   if (scanned === 'too many tokens') {
     return tooComplex(`The document has more than ${limits.maxTokens} tokens; at most ${limits.maxTokens} are allowed`, { max_tokens: limits.maxTokens });
   }
-  if (scanned === 'syntax error') return undefined;
   if ('loneSurrogate' in scanned) {
     return { code: 'VALIDATION_FAILED', message: 'The document holds a lone surrogate (half of a UTF-16 pair, \\uD800 to \\uDFFF), which is not text', locations: [scanned.loneSurrogate] };
   }
@@ -291,18 +229,11 @@ export function checkDocument(
   if (scanned.aliases > limits.maxAliases) {
     return tooComplex(`The document has ${scanned.aliases} aliases; at most ${limits.maxAliases} are allowed`, { aliases: scanned.aliases, max_aliases: limits.maxAliases });
   }
+  return undefined;
+}
 
-  let document;
-  try {
-    document = parse(source, { noLocation: true, maxLexicalTokens: limits.maxTokens });
-  } catch (error) {
-    // A syntax error: Apollo's parse of the same text fails the same way and answers it. Anything
-    // else (a stack overflow on absurd nesting) cannot be estimated, so it is refused.
-    if (error instanceof GraphQLError) return undefined;
-    return tooComplex('The document cannot be analysed (nested too deeply)', { reason: 'unparsable' });
-  }
-  // Which operation runs, with graphql-js's own rule and messages.
-  const operation = getOperationAST(document, request.operationName);
+/** Why the operation to run cannot run here: none matches, or its kind is served on the other route, or a subscription's root field could vanish. */
+function operationRefusal(document: DocumentNode, operation: OperationDefinitionNode | null | undefined, request: OperationRequest, served: ServedOperations): Refusal | undefined {
   if (!operation) {
     const message = request.operationName
       ? `Unknown operation named "${request.operationName}".`
@@ -324,6 +255,33 @@ export function checkDocument(
     return { code: 'BAD_REQUEST', message: "A subscription's root field may carry no directive and sit in no fragment" };
   }
 
+  return undefined;
+}
+
+export function checkDocument(
+  schema: GraphQLSchema,
+  source: string,
+  request: OperationRequest,
+  limits: DocumentLimits,
+  served: ServedOperations = 'queries and mutations',
+): Refusal | undefined {
+  const scanned = scan(source, limits.maxTokens);
+  if (scanned === 'syntax error') return undefined;
+  const unscannable = scanRefusal(scanned, limits);
+  if (unscannable) return unscannable;
+  let document;
+  try {
+    document = parse(source, { noLocation: true, maxLexicalTokens: limits.maxTokens });
+  } catch (error) {
+    // A syntax error: Apollo's parse of the same text fails the same way and answers it. Anything
+    // else (a stack overflow on absurd nesting) cannot be estimated, so it is refused.
+    if (error instanceof GraphQLError) return undefined;
+    return tooComplex('The document cannot be analysed (nested too deeply)', { reason: 'unparsable' });
+  }
+  // Which operation runs, with graphql-js's own rule and messages.
+  const operation = getOperationAST(document, request.operationName);
+  const unrunnable = operationRefusal(document, operation, request, served);
+  if (unrunnable || !operation) return unrunnable;
   const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
   const fragments = document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);
   const estimator = new Estimator(schema, fragments, variableDefinitions, request.variables ?? {});
