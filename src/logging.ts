@@ -24,6 +24,29 @@ export interface LogDestination {
   flush(timeoutMs: number): Promise<void>;
 }
 
+/** Takes the first lines of the queue, at least one and no more than maxText characters together. */
+function takeLines(queue: string[], maxText: number): { taken: string[]; size: number } {
+  let lines = 0;
+  let size = 0;
+  for (const line of queue) {
+    if (lines > 0 && size + line.length > maxText) break;
+    size += line.length;
+    lines += 1;
+  }
+  return { taken: queue.splice(0, lines), size };
+}
+
+/** Resolves when the callback handed to `register` is called, or after timeoutMs, whichever comes first. */
+function calledOrTimedOut(timeoutMs: number, register: (done: () => void) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    register(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export function stdoutDestination(): LogDestination {
   // Opening process.stdout makes a pipe or socket non-blocking (libuv does, for its own writes):
   // a write to a full pipe then fails at once with EAGAIN instead of holding a thread of libuv's
@@ -44,16 +67,9 @@ export function stdoutDestination(): LogDestination {
   };
 
   const nextChunk = (): { bytes: Buffer; lines: number } => {
-    let lines = 0;
-    let size = 0;
-    for (const line of queue) {
-      if (lines > 0 && size + line.length > maxWriteText) break;
-      size += line.length;
-      lines += 1;
-    }
-    const taken = queue.splice(0, lines);
+    const { taken, size } = takeLines(queue, maxWriteText);
     queuedText -= size;
-    return { bytes: Buffer.from(taken.join('')), lines };
+    return { bytes: Buffer.from(taken.join('')), lines: taken.length };
   };
 
   const writeNext = () => {
@@ -103,13 +119,7 @@ export function stdoutDestination(): LogDestination {
     },
     flush(timeoutMs) {
       if (failed || (chunk === null && queue.length === 0)) return Promise.resolve();
-      return new Promise((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
-        idle.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      return calledOrTimedOut(timeoutMs, (done) => idle.push(done));
     },
   };
 }

@@ -163,6 +163,14 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
     },
   });
 
+  registerStreamRoute(app, handler, options.changes);
+}
+
+/**
+ * The stream route: each subscription a response that graphql-sse's handler writes, ended when
+ * the subscriber goes away; on close, the feed completes every stream first.
+ */
+function registerStreamRoute(app: FastifyInstance, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>, changes: LiveRoutesOptions['changes']): void {
   const streams = new Set<Promise<void>>();
   app.route({
     method: ['GET', 'POST'],
@@ -192,7 +200,7 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
   // Closing the feed completes every stream; once they have ended, their connections are idle
   // and the server closes them instead of waiting for the clients to.
   app.addHook('preClose', async () => {
-    await options.changes.close();
+    await changes.close();
     await Promise.race([Promise.allSettled(streams), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
   });
 }
