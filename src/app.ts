@@ -37,6 +37,7 @@ import { idempotencyHooks } from './idempotency/idempotency.hooks.js';
 import { idempotencyScope } from './idempotency/idempotency.js';
 import { registerMetrics } from './metrics/metrics.js';
 import { createChangeFeed } from './events/change-feed.js';
+import { DomainEvents } from './events/domain-events.js';
 import { LiveUpdates } from './live/live.service.js';
 import { registerLiveRoutes } from './live/live.routes.js';
 import { registerOpenApi } from './rest/openapi.js';
@@ -219,11 +220,12 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   // Writes publish their changes for live updates (src/live); streams may take at most half of
   // the connections a process accepts.
   const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log: app.log });
-  const carts = new CartService(database.db, lifetime, changes);
+  const events = new DomainEvents(changes);
+  const carts = new CartService(database.db, lifetime, events);
   // A process shows its own stock changes at once (other processes' within CATALOG_CACHE_TTL_MS).
   const stockChanged = () => catalog.stockChanged();
-  const checkout = new CheckoutService(database.db, lifetime, changes, stockChanged);
-  const orders = new OrderService(database.db, changes, stockChanged);
+  const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
+  const orders = new OrderService(database.db, events, stockChanged);
 
   app.decorateRequest(contextKey, null);
   app.decorateRequest('context', {

@@ -10,7 +10,7 @@ import { emptyBuyerIdentity, validateBuyerIdentityPatch, type BuyerIdentityField
 import type { Cart, CartItemInput } from './cart.model.js';
 import { CartRepository, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
-import type { ChangePublisher } from '../events/change-feed.js';
+import type { DomainEvents } from '../events/domain-events.js';
 
 export const maxQuantity = 999;
 /** Items one request may name, and lines one cart may hold. */
@@ -97,7 +97,7 @@ export class CartService {
   constructor(
     private readonly db: Db,
     private readonly lifetime: CartLifetime,
-    private readonly changes: ChangePublisher,
+    private readonly events: DomainEvents,
   ) {}
 
   async get(cartId: string): Promise<Cart> {
@@ -195,7 +195,7 @@ export class CartService {
     const lock = async (tx: DbClient) => {
       if (cartId !== null) await lockCart(this.repository, tx, cartId, this.lifetime);
     };
-    return writeOnce(this.db, once, lock, async (tx) => {
+    return writeOnce(this.db, once, lock, async (tx, unit) => {
       let cart: StoredCart;
       if (cartId === null) {
         const id = newCartId();
@@ -209,7 +209,7 @@ export class CartService {
       }
       const changed = priceCart(await change(tx, cart));
       // Its live subscribers hear of it once this commits (nobody can watch a cart just made).
-      if (cartId !== null) await this.changes.publish(tx, [{ kind: 'cart', id: cart.id }]);
+      if (cartId !== null) this.events.changed(unit, [{ kind: 'cart', id: cart.id }]);
       return changed;
     }, this.answers);
   }

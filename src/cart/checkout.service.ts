@@ -11,8 +11,7 @@ import type { OrderLine } from '../orders/order.model.js';
 import { CartRepository, type StoredCart } from './cart.repository.js';
 import { priceCart, unitPriceMinor } from './cart.pricing.js';
 import { orderView } from '../orders/order.view.js';
-import { recordEvents } from '../events/outbox.js';
-import type { ChangePublisher } from '../events/change-feed.js';
+import type { DomainEvents } from '../events/domain-events.js';
 import { money } from '../domain/money.js';
 import { loadCart, lockCart, snakeCase, type CartLifetime, type FieldNaming } from './cart.service.js';
 import { inTransaction } from '../db/transaction.js';
@@ -53,7 +52,7 @@ export class CheckoutService {
   constructor(
     private readonly db: Db,
     private readonly lifetime: CartLifetime,
-    private readonly changes: ChangePublisher,
+    private readonly events: DomainEvents,
     /** Told after a submit took stock, before its answer goes out (the catalog shows it at once). */
     private readonly stockChanged: () => Promise<void> = async () => undefined,
   ) {}
@@ -69,7 +68,7 @@ export class CheckoutService {
     const lock = async (tx: DbClient) => {
       await lockCart(this.carts, tx, cartId, this.lifetime);
     };
-    const answer = await writeOnce(this.db, once, lock, async (tx) => {
+    const answer = await writeOnce(this.db, once, lock, async (tx, unit) => {
       const now = new Date();
       const cart = await loadCart(this.carts, tx, cartId, this.lifetime);
       const priced = priceCart(cart);
@@ -127,22 +126,21 @@ export class CheckoutService {
       };
       await this.carts.saveSnapshot(tx, cartId, snapshot);
       const answer = await this.answer(tx, { ...submitted, snapshot });
-      // In this transaction: no submit without its events, no events without the submit.
+      // On this transaction: no submit without its events, no events without the submit; once
+      // it commits, the catalog shows the stock it took before the answer goes out.
       const orders = answer.orders.map(orderView);
-      await recordEvents(
-        tx,
+      this.events.record(
+        unit,
         [
           { type: 'cart.submitted', cartId, data: { cart_id: cartId, status: answer.status, orders } },
           ...orders.map((order) => ({ type: 'order.created' as const, cartId, orderId: order.id, data: { order } })),
         ],
         now,
       );
-      await this.changes.publish(tx, [{ kind: 'cart', id: cartId }, ...orders.map((order) => ({ kind: 'order' as const, id: order.id }))]);
+      unit.afterCommit(this.stockChanged);
       return answer;
     }, this.answers);
-    const replayed = once?.replayed ?? false;
-    if (!replayed) await this.stockChanged();
-    return { answer, replayed };
+    return { answer, replayed: once?.replayed ?? false };
   }
 
   private checkSubmittable(cart: StoredCart, priced: Cart, naming: FieldNaming): void {

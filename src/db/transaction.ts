@@ -20,27 +20,56 @@ export function isUniqueViolation(error: unknown): boolean {
   return prismaCode(error) === 'P2002';
 }
 
-export async function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+/**
+ * What a write leaves for the moment its transaction ends: statements to run in it just before
+ * it commits (the outbox rows of its events, its change notices), and work for after the commit
+ * (waking whoever waits for those events, refreshing caches with what it wrote). A rollback runs
+ * neither; a retried transaction starts with a new unit.
+ */
+export class UnitOfWork {
+  private readonly committing: ((tx: Prisma.TransactionClient) => Promise<void>)[] = [];
+  private readonly committed: (() => void | Promise<void>)[] = [];
+
+  /** Runs `statements` in the transaction once its work is done, in the order registered. */
+  beforeCommit(statements: (tx: Prisma.TransactionClient) => Promise<void>): void {
+    this.committing.push(statements);
+  }
+
+  /** Runs `work` once the transaction has committed, before the write answers. */
+  afterCommit(work: () => void | Promise<void>): void {
+    this.committed.push(work);
+  }
+
+  /** @internal inTransaction's: the statements, at the end of the transaction. */
+  async commit(tx: Prisma.TransactionClient): Promise<void> {
+    for (const statements of this.committing) await statements(tx);
+  }
+
+  /** @internal inTransaction's: the work, after the commit. */
+  async settle(): Promise<void> {
+    for (const work of this.committed) await work();
+  }
+}
+
+export async function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient, unit: UnitOfWork) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
+    const unit = new UnitOfWork();
+    let result: T;
     try {
-      return await db.$transaction(work, transactionOptions);
+      result = await db.$transaction(async (tx) => {
+        const answer = await work(tx, unit);
+        await unit.commit(tx);
+        return answer;
+      }, transactionOptions);
     } catch (error) {
       if (!isWriteConflict(error) || attempt >= attempts) throw error;
       // Jittered backoff so that the conflicting writers do not meet again at once.
       await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 20));
+      continue;
     }
+    await unit.settle();
+    return result;
   }
-}
-
-/**
- * Resolves once the writes open now have ended (committed or rolled back): an empty transaction
- * waits its turn behind them. Never rejects.
- */
-export function openWritesEnded(db: Db): Promise<void> {
-  return db.$transaction(async () => undefined, transactionOptions).then(
-    () => undefined,
-    () => undefined,
-  );
 }
 
 /** PostgreSQL: sends these NOTIFY payloads on `channel` when `tx` commits (none if it rolls back). */

@@ -1,5 +1,7 @@
 // Pricing of a multi-store cart, on integer minor units (README, "Pricing rules"). Pure functions: the
-// cart service gathers rows, these compute every amount, the views only format them.
+// cart service gathers rows, these compute every amount, the views only format them. A store's
+// offer is worked out by an ordered list of rules (pricingRules); another rule (a discount) is
+// placed among them with withRule.
 import { applyRate, type Money } from './money.js';
 
 export interface Destination {
@@ -106,27 +108,87 @@ export function cheapest(methods: ShippingOption[]): ShippingOption | null {
 }
 
 /**
+ * A store's offer while the pricing rules work on it, in minor units of the store's currency.
+ * Each rule is a pure function from one draft to the next; the offer is read off the last.
+ */
+export interface OfferDraft {
+  readonly store: PricingStore;
+  readonly lines: readonly PricingLine[];
+  readonly destination: Destination;
+  /** The shipping method the buyer chose, if any. */
+  readonly selectedCode: string | null;
+  /** Σ unit price × quantity over the lines. */
+  subtotalMinor: number;
+  /** The part of the subtotal tax applies to (its taxable lines, less what a rule took off them). */
+  taxableMinor: number;
+  marginMinor: number;
+  /** The destination's tax rate, for the lines and the shipping. */
+  ratePpm: number;
+  shippingMethods: ShippingQuote[];
+  selectedShippingMethod: ShippingQuote | null;
+  /** Tax on the lines (the selected method's taxes are in its quote). */
+  lineTaxMinor: number;
+}
+
+export interface PricingRule {
+  /** What the rule settles ("subtotal", "margin", …): where other rules are placed by it. */
+  readonly name: string;
+  readonly apply: (draft: OfferDraft) => OfferDraft;
+}
+
+const lineTotal = (line: PricingLine) => line.unitPriceMinor * line.quantity;
+
+/** The rules of every offer, in order: subtotal, margin, shipping, tax. */
+export const pricingRules: readonly PricingRule[] = [
+  {
+    name: 'subtotal',
+    apply: (draft) => ({
+      ...draft,
+      subtotalMinor: draft.lines.reduce((sum, line) => sum + lineTotal(line), 0),
+      taxableMinor: draft.lines.reduce((sum, line) => sum + (line.taxable ? lineTotal(line) : 0), 0),
+    }),
+  },
+  { name: 'margin', apply: (draft) => ({ ...draft, marginMinor: applyRate(draft.subtotalMinor, draft.store.marginRatePpm) }) },
+  {
+    // Every method quoted with the destination's rate; the buyer's choice if the store still has
+    // it, else the cheapest.
+    name: 'shipping',
+    apply: (draft) => {
+      const { store } = draft;
+      const ratePpm = taxRateFor(store.taxRates, draft.destination);
+      const shippingMethods = store.shippingMethods.map((method) => quote(method, ratePpm, store.currency));
+      const chosen = store.shippingMethods.find((method) => method.code === draft.selectedCode) ?? cheapest(store.shippingMethods);
+      const selectedShippingMethod = chosen ? (shippingMethods.find((method) => method.id === chosen.code) ?? null) : null;
+      return { ...draft, ratePpm, shippingMethods, selectedShippingMethod };
+    },
+  },
+  { name: 'tax', apply: (draft) => ({ ...draft, lineTaxMinor: applyRate(draft.taxableMinor, draft.ratePpm) }) },
+];
+
+/** `rules` with `rule` placed right before the one named `before` (a discount before "tax", say). */
+export function withRule(rules: readonly PricingRule[], rule: PricingRule, placement: { before: string }): PricingRule[] {
+  const index = rules.findIndex((existing) => existing.name === placement.before);
+  if (index < 0) throw new Error(`No pricing rule named ${placement.before}`);
+  return [...rules.slice(0, index), rule, ...rules.slice(index)];
+}
+
+/**
  * A store's offer for its lines. `selectedCode` is the method the buyer chose, if any and if the
  * store still has it; otherwise the cheapest is selected.
  */
-export function storeOffer(store: PricingStore, lines: PricingLine[], destination: Destination, selectedCode: string | null): Offer {
-  const { currency } = store;
-  const amount = (minor: number): Money => ({ minor, currency });
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0);
-  const taxableSubtotal = lines.reduce((sum, line) => sum + (line.taxable ? line.unitPriceMinor * line.quantity : 0), 0);
-  const ratePpm = taxRateFor(store.taxRates, destination);
-  const shippingMethods = store.shippingMethods.map((method) => quote(method, ratePpm, currency));
-  const chosen = store.shippingMethods.find((method) => method.code === selectedCode) ?? cheapest(store.shippingMethods);
-  const selectedShippingMethod = chosen ? (shippingMethods.find((method) => method.id === chosen.code) ?? null) : null;
-  const lineTax = applyRate(taxableSubtotal, ratePpm);
+export function storeOffer(store: PricingStore, lines: PricingLine[], destination: Destination, selectedCode: string | null, rules: readonly PricingRule[] = pricingRules): Offer {
+  const start: OfferDraft = { store, lines, destination, selectedCode, subtotalMinor: 0, taxableMinor: 0, marginMinor: 0, ratePpm: 0, shippingMethods: [], selectedShippingMethod: null, lineTaxMinor: 0 };
+  const draft = rules.reduce((current, rule) => rule.apply(current), start);
+  const amount = (minor: number): Money => ({ minor, currency: store.currency });
+  const selected = draft.selectedShippingMethod;
   return {
-    subtotal: amount(subtotal),
-    margin: amount(applyRate(subtotal, store.marginRatePpm)),
+    subtotal: amount(draft.subtotalMinor),
+    margin: amount(draft.marginMinor),
     notAvailableIds: lines.filter((line) => !line.available).map((line) => line.variantId),
-    shippingMethods,
-    selectedShippingMethod,
-    tax: amount(lineTax + (selectedShippingMethod?.taxes.minor ?? 0)),
-    shipping: amount(selectedShippingMethod?.price.minor ?? 0),
+    shippingMethods: draft.shippingMethods,
+    selectedShippingMethod: selected,
+    tax: amount(draft.lineTaxMinor + (selected?.taxes.minor ?? 0)),
+    shipping: amount(selected?.price.minor ?? 0),
   };
 }
 

@@ -12,8 +12,8 @@
 // and a notice that reaches nobody, or arrives twice, costs nothing but a read.
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db, DbClient } from '../db/database.js';
-import { notifyOnCommit, openWritesEnded } from '../db/transaction.js';
+import type { Database } from '../db/database.js';
+import { notifyOnCommit, type UnitOfWork } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 
 export type ChangeKind = 'cart' | 'order';
@@ -26,10 +26,10 @@ export interface Change {
 /** The PostgreSQL channel of change notices; the payload is a Change as JSON. */
 export const changeChannel = 'gateway_changes';
 
-/** What the services see. */
+/** What the services' domain events go through (events/domain-events.ts). */
 export interface ChangePublisher {
-  /** Call inside the write's transaction: subscribers hear of the changes once it commits. */
-  publish(tx: DbClient, changes: Change[]): Promise<void>;
+  /** Subscribers hear of the changes once the write's transaction commits, never if it rolls back. */
+  publish(unit: UnitOfWork, changes: Change[]): void;
 }
 
 export interface ChangeFeed extends ChangePublisher {
@@ -139,20 +139,14 @@ class Watches {
 class InProcessFeed implements ChangeFeed {
   private readonly watches: Watches;
 
-  constructor(
-    private readonly db: Db,
-    maxWatches: number,
-  ) {
+  constructor(maxWatches: number) {
     this.watches = new Watches(maxWatches);
   }
 
-  async publish(_tx: DbClient, changes: Change[]): Promise<void> {
-    const watched = changes.filter((change) => this.watches.has(change));
-    if (watched.length === 0) return;
-    // Not awaited: this empty transaction waits for the write's to end. Should the write roll
-    // back, its subscribers read the state unchanged and send nothing.
-    void openWritesEnded(this.db).then(() => {
-      for (const change of watched) this.watches.signal(change);
+  publish(unit: UnitOfWork, changes: Change[]): void {
+    // After the commit: a subscriber that reads then sees the write.
+    unit.afterCommit(() => {
+      for (const change of changes) this.watches.signal(change);
     });
   }
 
@@ -286,10 +280,11 @@ class NotifyFeed implements ChangeFeed {
     );
   }
 
-  async publish(tx: DbClient, changes: Change[]): Promise<void> {
+  publish(unit: UnitOfWork, changes: Change[]): void {
     if (changes.length === 0) return;
     const payloads = changes.map((change) => JSON.stringify({ kind: change.kind, id: change.id }));
-    await notifyOnCommit(tx, changeChannel, payloads);
+    // One statement at the end of the transaction: PostgreSQL delivers it when it commits.
+    unit.beforeCommit((tx) => notifyOnCommit(tx, changeChannel, payloads));
   }
 
   async watch(change: Change): Promise<Watch> {
@@ -321,5 +316,5 @@ export interface ChangeFeedOptions {
 
 /** On PostgreSQL the listening connection goes to the database the writes go to (database.url). */
 export function createChangeFeed(database: Pick<Database, 'db' | 'provider' | 'url'>, options: ChangeFeedOptions): ChangeFeed {
-  return database.provider === 'postgresql' ? new NotifyFeed(database.url, options.maxWatches, options.log) : new InProcessFeed(database.db, options.maxWatches);
+  return database.provider === 'postgresql' ? new NotifyFeed(database.url, options.maxWatches, options.log) : new InProcessFeed(options.maxWatches);
 }

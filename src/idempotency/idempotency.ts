@@ -17,7 +17,7 @@
 // twin that commits second hits the key's primary key, rolls back, and replays the first's answer.
 import { createHash } from 'node:crypto';
 import type { Db, DbClient, Prisma } from '../db/database.js';
-import { inTransaction, isUniqueViolation } from '../db/transaction.js';
+import { inTransaction, isUniqueViolation, type UnitOfWork } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 import { openPrincipal, type Principal } from '../security/api-keys.js';
 import { deleteRecordsOf, insertRecord, recordsOf } from './idempotency.repository.js';
@@ -153,18 +153,18 @@ export async function writeOnce<T>(
   db: Db,
   write: IdempotentWrite | null,
   lock: (tx: Prisma.TransactionClient) => Promise<void>,
-  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  work: (tx: Prisma.TransactionClient, unit: UnitOfWork) => Promise<T>,
   source: AnswerSource<T>,
 ): Promise<T> {
   try {
-    return await inTransaction(db, async (tx) => {
+    return await inTransaction(db, async (tx, unit) => {
       await lock(tx);
       if (write) {
         const stored = await replay(tx, write, source, new Date());
         // Rolled back, lock included: a replay changes nothing.
         if (stored !== null) throw new StoredAnswer(stored);
       }
-      const answer = await work(tx);
+      const answer = await work(tx, unit);
       if (write) await save(tx, write, answer, source, new Date());
       return answer;
     });

@@ -7,8 +7,7 @@ import type { Order, RequiredAction } from './order.model.js';
 import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
 import { OrderRepository } from './order.repository.js';
 import { orderView } from './order.view.js';
-import { recordEvents } from '../events/outbox.js';
-import type { ChangePublisher } from '../events/change-feed.js';
+import type { DomainEvents } from '../events/domain-events.js';
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,7 +50,7 @@ export class OrderService {
 
   constructor(
     private readonly db: Db,
-    private readonly changes: ChangePublisher,
+    private readonly events: DomainEvents,
     /** Told after an order gave its stock back, before the answer goes out (the catalog shows it at once). */
     private readonly stockChanged: () => Promise<void> = async () => undefined,
   ) {}
@@ -70,7 +69,7 @@ export class OrderService {
     const lock = async (tx: DbClient) => {
       if (!uuidShape.test(orderId) || !(await this.repository.lock(tx, orderId))) throw orderNotFound(orderId);
     };
-    const answer = await writeOnce(this.db, once, lock, async (tx) => {
+    const answer = await writeOnce(this.db, once, lock, async (tx, unit) => {
       const order = await this.repository.find(tx, orderId);
       if (!order) throw orderNotFound(orderId);
       if (!canTransition(order.status, status)) {
@@ -82,25 +81,27 @@ export class OrderService {
       }
       const now = new Date();
       await this.repository.transition(tx, order, status, actions, now);
-      // An order that will not be fulfilled gives its stock back (once: these are final states).
-      if (status === 'CANCELLED' || status === 'FAILED') await this.repository.releaseStock(tx, order.lines);
+      // An order that will not be fulfilled gives its stock back (once: these are final states),
+      // which the catalog shows once this commits, before the answer goes out.
+      if (status === 'CANCELLED' || status === 'FAILED') {
+        await this.repository.releaseStock(tx, order.lines);
+        unit.afterCommit(this.stockChanged);
+      }
       const updated = await this.repository.find(tx, orderId);
       if (!updated) throw orderNotFound(orderId);
-      // In this transaction: no transition without its events, no events without the transition.
+      // On this transaction: no transition without its events, no events without the transition.
       const view = orderView(updated);
       const change = { order_id: updated.id, cart_id: updated.cartId, from: order.status, to: status, required_actions: view.required_actions };
-      await recordEvents(
-        tx,
+      this.events.record(
+        unit,
         [
           { type: 'order.status_changed', cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } },
           ...(status === 'ACTION_REQUIRED' ? [{ type: 'order.action_required' as const, cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } }] : []),
         ],
         now,
       );
-      await this.changes.publish(tx, [{ kind: 'order', id: updated.id }]);
       return updated;
     }, this.answers);
-    if (!once?.replayed && (status === 'CANCELLED' || status === 'FAILED')) await this.stockChanged();
     return answer;
   }
 }

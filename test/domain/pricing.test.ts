@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartCost, cheapest, isAvailable, storeOffer, taxRateFor, type PricingLine, type PricingStore } from '../../src/domain/pricing.js';
+import { cartCost, cheapest, isAvailable, pricingRules, storeOffer, taxRateFor, withRule, type PricingLine, type PricingRule, type PricingStore } from '../../src/domain/pricing.js';
 
 const rates = [
   { countryCode: 'US', provinceCode: 'CA', ratePpm: 72500 },
@@ -128,5 +128,36 @@ describe('isAvailable', () => {
     expect(isAvailable({ ...stock, status: 'UNAVAILABLE' }, 1)).toBe(false);
     expect(isAvailable({ ...stock, productAvailable: false }, 1)).toBe(false);
     expect(isAvailable({ ...stock, listed: false }, 1)).toBe(false);
+  });
+});
+
+describe('pricing rules', () => {
+  // 10 % off the taxable lines: what a discount rule of its own would do, placed before tax.
+  const tenPercentOff: PricingRule = {
+    name: 'ten-percent-off',
+    apply: (draft) => {
+      const off = Math.round(draft.taxableMinor / 10);
+      return { ...draft, subtotalMinor: draft.subtotalMinor - off, taxableMinor: draft.taxableMinor - off };
+    },
+  };
+  const lines = [line('1', 1000, 2), line('2', 500, 1, false)];
+  const destination = { countryCode: 'US', provinceCode: 'CA' };
+
+  it('the rules in order are the offer: subtotal, margin, shipping, tax', () => {
+    expect(pricingRules.map((rule) => rule.name)).toStrictEqual(['subtotal', 'margin', 'shipping', 'tax']);
+    expect(storeOffer(north, lines, destination, null, pricingRules)).toStrictEqual(storeOffer(north, lines, destination, null));
+  });
+
+  it('a rule placed before tax changes what tax is taken on, and the rest follows from it', () => {
+    const offer = storeOffer(north, lines, destination, 'standard', withRule(pricingRules, tenPercentOff, { before: 'tax' }));
+    // 2,500 less 10 % of the taxable 2,000; tax 7.25 % of 1,800 = 130.5 → 131, plus 7.25 % of 599 shipping = 43.
+    expect(offer.subtotal.minor).toBe(2300);
+    expect(offer.tax.minor).toBe(131 + 43);
+    // The margin rule ran before the discount: 12 % of the full 2,500.
+    expect(offer.margin.minor).toBe(300);
+  });
+
+  it('refuses a placement by a rule that is not there', () => {
+    expect(() => withRule(pricingRules, tenPercentOff, { before: 'discounts' })).toThrow('No pricing rule named discounts');
   });
 });
