@@ -217,8 +217,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes, answerMaxBytes: config.catalogAnswerCacheMaxBytes });
   const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader));
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
-  // Writes publish their changes for live updates (src/live); streams may take at most half of
-  // the connections a process accepts.
+  // Domain events reach live updates (src/live) through the feed; streams take at most half the connections.
   const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log: app.log });
   const events = new DomainEvents(changes);
   const carts = new CartService(database.db, lifetime, events);
