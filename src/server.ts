@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
+import { rewriteStaleAnswers } from './catalog/product-answer.repository.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
@@ -91,6 +92,8 @@ async function main(): Promise<void> {
   await database.connect();
 
   if (config.seedDemo) await seedDemoCatalog(database.db, app.log);
+  const rewritten = await rewriteStaleAnswers(database.db);
+  if (rewritten > 0) app.log.info({ products: rewritten }, 'rewrote the answer texts of another format');
   await startSweeper(database.db, config, app.log);
   if (!shuttingDown) {
     lifecycle.phase = 'ready';

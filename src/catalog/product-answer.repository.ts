@@ -6,23 +6,39 @@
 // (db/reader.ts) and some string joins: no records, no serializer. Media and comparables answers
 // are assembled from the products' texts, a comparable's price tier inserted on the way.
 //
-// A product without a text (a database from before the table; the import fills the gaps) makes
-// the read answer undefined, and the caller reads it the long way.
-import type { DbClient } from '../db/database.js';
+// A product without a text (a database from before the table; the import fills the gaps), or with
+// a text of another answer format (written by code whose REST shape differed), makes the read
+// answer undefined, and the caller reads it the long way; texts of another format are rewritten
+// when a process starts (rewriteStaleAnswers) and by the next import.
+import { createHash } from 'node:crypto';
+import type { Db, DbClient } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
 import type { RowReader } from '../db/reader.js';
 import { priceTier } from '../domain/price-tier.js';
 import { bumpCatalogVersion } from './catalog-version.repository.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { mediaInfoView, productView } from './catalog.view.js';
+import { Product, Sku } from './catalog.schemas.js';
 import { dialectOf } from '../db/dialect.js';
 import { CatalogSql, type Table } from './catalog-bulk.repository.js';
 import type { MediaKind, MediaRecord, SkuRecord } from './catalog.model.js';
+
+/** Raise when the texts change in a way their REST shape does not show (a number's form, say). */
+const answerRevision = 1;
+
+/**
+ * The format the answer texts are written in: a digest of the REST shapes of a product and a SKU
+ * (their keys, in order, and types) and answerRevision. A change of shape is a new format, so
+ * texts written before it are never sent after it.
+ */
+export const answerFormat = createHash('sha256').update(JSON.stringify([answerRevision, Product, Sku])).digest('hex').slice(0, 16);
 
 interface AnswerRow {
   productId: number;
   priceMinor: number;
   currency: string;
   body: string;
+  format: string;
 }
 
 const answerTable: Table<AnswerRow> = {
@@ -32,6 +48,7 @@ const answerTable: Table<AnswerRow> = {
     ['priceMinor', 'int'],
     ['currency', 'text'],
     ['body', 'text'],
+    ['format', 'text'],
   ],
 };
 
@@ -59,7 +76,7 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
     // In id order: concurrent writers (two submits) take the rows' locks in the same order.
     products.sort((a, b) => a.id - b.id);
     const rows = products.map((product) =>
-      sql.encode(answerTable, { productId: product.id, priceMinor: product.priceMinor, currency: product.currency, body: JSON.stringify(productView({ product, skus: skusOf.get(product.id) ?? [] })) }),
+      sql.encode(answerTable, { productId: product.id, priceMinor: product.priceMinor, currency: product.currency, body: JSON.stringify(productView({ product, skus: skusOf.get(product.id) ?? [] })), format: answerFormat }),
     );
     await sql.upsert(answerTable, rows);
   }
@@ -91,21 +108,45 @@ export async function dropProductAnswers(sql: CatalogSql, productIds: readonly n
 }
 
 /**
- * Writes the answers of every product that has none, a batch at a time (after an import's writes).
- * Products are walked by id, a page at a time, each page's answers looked up by key: an anti-join
- * per page made PostgreSQL, whose statistics are stale right after a bulk load, scan both tables
- * for every page.
+ * Writes the answers of every product that has none or has one of another format, a batch at a
+ * time (after an import's writes). Products are walked by id, a page at a time, each page's
+ * answers looked up by key: an anti-join per page made PostgreSQL, whose statistics are stale
+ * right after a bulk load, scan both tables for every page.
  */
 export async function writeMissingAnswers(db: DbClient): Promise<number> {
   let written = 0;
   for (let after = 0; ; ) {
-    const page = await db.product.findMany({ where: { id: { gt: after } }, select: { id: true, answer: { select: { productId: true } } }, orderBy: { id: 'asc' }, take: writeBatch });
+    const page = await db.product.findMany({ where: { id: { gt: after } }, select: { id: true, answer: { select: { format: true } } }, orderBy: { id: 'asc' }, take: writeBatch });
     if (page.length === 0) return written;
-    const missing = page.filter((row) => row.answer === null).map((row) => row.id);
+    const missing = page.filter((row) => row.answer?.format !== answerFormat).map((row) => row.id);
     await writeProductAnswers(db, missing);
     written += missing.length;
     after = page[page.length - 1]!.id;
   }
+}
+
+/**
+ * At start: rewrites the texts of another answer format (written before this code's REST shape),
+ * a batch per transaction, each batch's products locked first as every writer of texts does; then
+ * moves the catalog version, so that no ETag of the old texts stays current. Answers how many.
+ * Cheap when there are none: one lookup by index.
+ */
+export async function rewriteStaleAnswers(db: Db): Promise<number> {
+  let rewritten = 0;
+  for (;;) {
+    const batch = await inTransaction(db, async (tx) => {
+      const stale = await tx.productAnswer.findMany({ where: { format: { not: answerFormat } }, select: { productId: true }, orderBy: { productId: 'asc' }, take: writeBatch });
+      const ids = stale.map((row) => row.productId);
+      if (ids.length === 0) return 0;
+      await new CatalogSql(tx, dialectOf(tx)).lockProducts(ids);
+      await writeProductAnswers(tx, ids);
+      return ids.length;
+    });
+    if (batch === 0) break;
+    rewritten += batch;
+  }
+  if (rewritten > 0) await inTransaction(db, (tx) => bumpCatalogVersion(tx, 'import'));
+  return rewritten;
 }
 
 interface PartRow {
@@ -126,15 +167,17 @@ interface MediaRow {
 }
 
 const part = 'a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
+/** Texts of this format only (a hex digest: safe in the statement's text). */
+const current = `a."format" = '${answerFormat}'`;
 const statements = {
-  product: `SELECT ${part} FROM "ProductAnswer" AS a WHERE a."productId" = ?`,
-  similarOfProduct: `SELECT ${part} FROM "SimilarProduct" AS s LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" WHERE s."productId" = ? ORDER BY s."position"`,
+  product: `SELECT ${part} FROM "ProductAnswer" AS a WHERE a."productId" = ? AND ${current}`,
+  similarOfProduct: `SELECT ${part} FROM "SimilarProduct" AS s LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} WHERE s."productId" = ? ORDER BY s."position"`,
   mediaById: `SELECT "id", "slug", "fileName", "platform" FROM "Media" WHERE "id" = ? AND "type" = ?`,
   mediaBySlug: `SELECT "id", "slug", "fileName", "platform" FROM "Media" WHERE "type" = ? AND "slug" = ?`,
-  productsOfMedia: `SELECT m."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m LEFT JOIN "ProductAnswer" AS a ON a."productId" = m."productId" WHERE m."mediaId" = ? ORDER BY m."position"`,
+  productsOfMedia: `SELECT m."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m LEFT JOIN "ProductAnswer" AS a ON a."productId" = m."productId" AND ${current} WHERE m."mediaId" = ? ORDER BY m."position"`,
   similarOfMedia:
     `SELECT s."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
-    `LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" WHERE m."mediaId" = ? ORDER BY s."productId", s."position"`,
+    `LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} WHERE m."mediaId" = ? ORDER BY s."productId", s."position"`,
 };
 
 type Part = { body: string; priceMinor: number; currency: string };

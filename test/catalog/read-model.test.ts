@@ -5,6 +5,7 @@
 // texts answers the same, the long way, until an import writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
+import { answerFormat, rewriteStaleAnswers } from '../../src/catalog/product-answer.repository.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 import { addToCart, californian, post } from '../cart/cart-helpers.js';
 
@@ -185,4 +186,49 @@ describe('the read model and stock', () => {
       });
     });
   }
+});
+
+describe('the answer format', () => {
+  let t: TestApp;
+  const doc = hardCatalog();
+  beforeAll(async () => {
+    t = await createTestApp(doc, { CATALOG_CACHE_MAX_ENTRIES: '0', CATALOG_CACHE_TTL_MS: '0' });
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    return { body: response.body, etag: String(response.headers.etag) };
+  };
+  /** Texts as code of another REST shape would have left them. */
+  const ageTexts = (productIds: number[]) =>
+    t.database.db.productAnswer.updateMany({ where: { productId: { in: productIds } }, data: { format: 'an-older-one', body: '{"title":"the old shape"}' } });
+
+  it('texts of another format are never sent: read the long way, rewritten at start (the ETag moves) and by the next import', async () => {
+    const urls = ['/product/101', '/product/101/comparables', '/image/50', '/image/comparables/slug/hard-look'];
+    const before = await Promise.all(urls.map(get));
+    expect((await t.database.db.productAnswer.findMany({ select: { format: true }, distinct: ['format'] })).map((row) => row.format)).toStrictEqual([answerFormat]);
+
+    await ageTexts([100, 101, 102, 106, 112]);
+    const meanwhile = await Promise.all(urls.map(get));
+    expect(meanwhile.map((answer) => answer.body)).toStrictEqual(before.map((answer) => answer.body));
+
+    // What a process does at start, before it is ready.
+    expect(await rewriteStaleAnswers(t.database.db)).toBe(5);
+    expect(await rewriteStaleAnswers(t.database.db)).toBe(0);
+    const stale = await t.database.db.productAnswer.count({ where: { format: { not: answerFormat } } });
+    expect(stale).toBe(0);
+    const after = await Promise.all(urls.map(get));
+    expect(after.map((answer) => answer.body)).toStrictEqual(before.map((answer) => answer.body));
+    expect(after[0]!.etag).not.toBe(before[0]!.etag);
+    t.database.queries.length = 0;
+    await get('/product/101');
+    expect(t.database.queries.some((query) => /FROM [`"]?(main[`"]?\.)?[`"]?Sku/.test(query.query))).toBe(false);
+
+    // An import (the whole document again) rewrites them too.
+    await ageTexts([103]);
+    await importCatalog(t.database.db, doc);
+    expect((await t.database.db.productAnswer.findUnique({ where: { productId: 103 } }))?.format).toBe(answerFormat);
+    expect((await get('/product/103')).body).toContain('"sku_id":10031,"product_id":103');
+  });
 });
