@@ -27,20 +27,8 @@ import { dialectOf, type Dialect } from '../../db/dialect.js';
 import { CatalogSql, type Table } from '../catalog-bulk.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
 import { bumpCatalogVersion, catalogVersion } from '../catalog-version.repository.js';
-import {
-  CatalogValidator,
-  validateCatalog,
-  type CatalogDocument,
-  type MediaInput,
-  type MediaRecord,
-  type PendingProduct,
-  type PendingStore,
-  type Problem,
-  type ProductInput,
-  type ProductRecord,
-  type SkuInput,
-  type StoreInput,
-} from './validate.js';
+import type { CatalogDocument, ImportMedia, ImportProduct, ImportSku, ImportStore, Problem } from './import.model.js';
+import { CatalogValidator, validateCatalog, type CheckedMedia, type CheckedProduct, type PendingProduct, type PendingStore } from './validate.js';
 
 export { CatalogSyntaxError } from './source.js';
 
@@ -101,12 +89,12 @@ function fingerprint(value: unknown): string {
   });
 }
 
-function storeContent(store: StoreInput) {
+function storeContent(store: ImportStore) {
   return fingerprint([store.name, store.marketplace, store.currency, store.marginRatePpm, store.shippingMethods, store.taxRates]);
 }
 
 // The columns the import writes, as the data model has them (prisma/schema.prisma).
-const productTable: Table<ProductInput> = {
+const productTable: Table<ImportProduct> = {
   name: 'Product',
   columns: [
     ['id', 'int'],
@@ -125,7 +113,7 @@ const productTable: Table<ProductInput> = {
   ],
 };
 
-const skuTable: Table<SkuInput> = {
+const skuTable: Table<ImportSku> = {
   name: 'Sku',
   columns: [
     ['id', 'int'],
@@ -151,7 +139,7 @@ const skuTable: Table<SkuInput> = {
   ],
 };
 
-const mediaTable: Table<MediaInput> = {
+const mediaTable: Table<ImportMedia> = {
   name: 'Media',
   columns: [
     ['id', 'int'],
@@ -175,10 +163,10 @@ function emptyReport(): ImportReport {
 /** Decided at the end: a SKU's store, a media item's product. */
 type Check = ({ kind: 'store' } & PendingStore) | ({ kind: 'product' } & PendingProduct);
 /** Written at the end: a SKU of a store the document had not had yet, links to products it had not had yet. */
-type Later = { kind: 'sku'; sku: SkuInput } | { kind: 'links'; mediaId: number; productIds: number[] };
+type Later = { kind: 'sku'; sku: ImportSku } | { kind: 'links'; mediaId: number; productIds: number[] };
 
 interface MediaEntry {
-  media: MediaInput;
+  media: ImportMedia;
   /** Some of its products were not known yet when it was read: its links are written at the end. */
   linksLater: boolean;
 }
@@ -187,9 +175,9 @@ interface MediaEntry {
 class CatalogWriter {
   readonly report = emptyReport();
   private readonly sql: CatalogSql;
-  private stores: StoreInput[] = [];
-  private products: ProductInput[] = [];
-  private skus: SkuInput[] = [];
+  private stores: ImportStore[] = [];
+  private products: ImportProduct[] = [];
+  private skus: ImportSku[] = [];
   private mediaBatch: MediaEntry[] = [];
   /** Media items taking a slug held by one not written yet: written last, all at once. */
   private readonly mediaLater: MediaEntry[] = [];
@@ -220,19 +208,19 @@ class CatalogWriter {
     return count >= this.batchSize || this.held >= this.batchText;
   }
 
-  store(store: StoreInput, size: number): Promise<void> | undefined {
+  store(store: ImportStore, size: number): Promise<void> | undefined {
     if (!this.writing) return undefined;
     this.stores.push(store);
     return this.full(this.stores.length, size) ? this.flushStores() : undefined;
   }
 
   /** Answers a promise only when there is something to wait for (most records have none). */
-  product(record: ProductRecord, size: number): Promise<void> | undefined {
+  product(checked: CheckedProduct, size: number): Promise<void> | undefined {
     if (!this.writing) return undefined;
-    this.products.push(record.product);
+    this.products.push(checked.product);
     const full = this.full(this.products.length, size);
-    let storeLater: SkuInput[] | undefined;
-    for (const sku of record.product.skus) {
+    let storeLater: ImportSku[] | undefined;
+    for (const sku of checked.product.skus) {
       if (this.validator.storeExists(sku.merchantId)) this.skus.push(sku);
       else (storeLater ??= []).push(sku);
     }
@@ -240,16 +228,16 @@ class CatalogWriter {
     return this.productLater(storeLater ?? [], full);
   }
 
-  private async productLater(skus: SkuInput[], full: boolean): Promise<void> {
+  private async productLater(skus: ImportSku[], full: boolean): Promise<void> {
     for (const sku of skus) await this.later.push({ kind: 'sku', sku });
     if (full) await this.flushProducts();
   }
 
-  media(record: MediaRecord, size: number): Promise<void> | undefined {
+  media(checked: CheckedMedia, size: number): Promise<void> | undefined {
     if (!this.writing) return undefined;
-    const entry = { media: record.media, linksLater: record.pendingProducts.length > 0 };
+    const entry = { media: checked.media, linksLater: checked.pendingProducts.length > 0 };
     // Its slug is held by an item not written yet: it waits until every other item has given up its slug.
-    const holder = record.slugHolder;
+    const holder = checked.slugHolder;
     if (holder !== null && (!this.validator.mediaRead(holder) || this.mediaLaterIds.has(holder))) {
       this.mediaLater.push(entry);
       this.mediaLaterIds.add(entry.media.id);
@@ -307,7 +295,7 @@ class CatalogWriter {
     await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
   }
 
-  private async writeSkus(skus: SkuInput[]): Promise<void> {
+  private async writeSkus(skus: ImportSku[]): Promise<void> {
     // The answers of the products a changed SKU belonged to, and of those it belongs to now, are
     // dropped, and written again at the end (finish).
     let owners: number[] = [];
@@ -339,7 +327,7 @@ class CatalogWriter {
     return changed;
   }
 
-  private async noteUnlisted(products: ProductInput[]): Promise<void> {
+  private async noteUnlisted(products: ImportProduct[]): Promise<void> {
     if (products.length === 0) return;
     const skuIds = products.flatMap((product) => product.skus.map((sku) => sku.id));
     this.unlistCandidates.push(...(await this.sql.otherListedSkus(products.map((product) => product.id), skuIds)));
@@ -401,7 +389,7 @@ class CatalogWriter {
     await this.flush();
     // All at once: among these, too, every changed item gives up its slug before any takes a new one.
     await this.flushMedia(true, this.mediaLater);
-    let skus: SkuInput[] = [];
+    let skus: ImportSku[] = [];
     let links: number[][] = [];
     for await (const item of this.later.read()) {
       if (item.kind === 'sku') {
@@ -516,16 +504,16 @@ async function runImport(tx: DbClient, dialect: Dialect, source: EventSource, op
               const store = validator.store(event.value, event.index);
               if (store) wait = writer.store(store, event.size);
             } else if (event.section === 'products') {
-              const record = validator.product(event.value, event.index);
-              if (record) {
-                for (const pending of record.pendingStores) await checks.push({ kind: 'store', ...pending });
-                wait = writer.product(record, event.size);
+              const checked = validator.product(event.value, event.index);
+              if (checked) {
+                for (const pending of checked.pendingStores) await checks.push({ kind: 'store', ...pending });
+                wait = writer.product(checked, event.size);
               }
             } else if (event.section === 'media') {
-              const record = validator.media(event.value, event.index);
-              if (record) {
-                for (const pending of record.pendingProducts) await checks.push({ kind: 'product', ...pending });
-                wait = writer.media(record, event.size);
+              const checked = validator.media(event.value, event.index);
+              if (checked) {
+                for (const pending of checked.pendingProducts) await checks.push({ kind: 'product', ...pending });
+                wait = writer.media(checked, event.size);
               }
             } else validator.similarPair(event.value, event.index);
             break;

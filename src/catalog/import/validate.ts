@@ -9,7 +9,8 @@
 // Static types (a key it does not declare does not compile) with its limits and defaults.
 import { iso4217, iso4217Edition } from '../../domain/currencies.js';
 import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../../domain/money.js';
-import type { MediaKind, SkuDimension, VariantOption, VariantValue } from '../catalog.model.js';
+import type { MediaKind, VariantOption } from '../catalog.model.js';
+import type { CatalogDocument, ExistingCatalog, ImportMedia, ImportProduct, ImportSku, ImportStore, Problem } from './import.model.js';
 import { IntList, IntMap } from './ids.js';
 import { objectEvents, OversizedValue, type CatalogSection } from './source.js';
 import {
@@ -31,87 +32,6 @@ import {
   type RawVariant,
   type RawVariantValue,
 } from './schema.js';
-
-export interface Problem {
-  path: string;
-  message: string;
-}
-
-export interface StoreInput {
-  id: number;
-  name: string;
-  marketplace: string;
-  currency: string;
-  marginRatePpm: number;
-  shippingMethods: { code: string; label: string; priceMinor: number }[];
-  taxRates: { countryCode: string | null; provinceCode: string | null; ratePpm: number }[];
-}
-
-export interface SkuInput {
-  id: number;
-  productId: number;
-  externalId: string | null;
-  merchantId: number;
-  name: string;
-  inStock: boolean;
-  qtyAvailable: number;
-  salePriceMinor: number | null;
-  retailPriceMinor: number | null;
-  currency: string;
-  status: string;
-  type: string;
-  taxable: boolean;
-  taxType: string | null;
-  dateCreated: Date | null;
-  dateLastModified: Date | null;
-  variantValues: VariantValue[];
-  dimensions: SkuDimension[];
-  position: number;
-  /** True for every SKU a document lists (see Sku.listed); stored rows may be false. */
-  listed: boolean;
-}
-
-export interface ProductInput {
-  id: number;
-  externalId: string | null;
-  title: string;
-  description: string | null;
-  brand: string | null;
-  url: string | null;
-  priceMinor: number;
-  currency: string;
-  category: string | null;
-  isAvailable: boolean;
-  images: string[];
-  nativeCheckout: boolean;
-  variants: VariantOption[];
-  skus: SkuInput[];
-}
-
-export interface MediaInput {
-  id: number;
-  type: MediaKind;
-  slug: string;
-  fileName: string;
-  platform: string | null;
-  productIds: number[];
-}
-
-export interface CatalogDocument {
-  stores: StoreInput[];
-  products: ProductInput[];
-  media: MediaInput[];
-  /** Curated comparables per product, in document order. */
-  similar: Map<number, number[]>;
-}
-
-/** What the database already holds that a document may refer to or collide with. */
-export interface ExistingCatalog {
-  storeCurrencies: Map<number, string>;
-  productIds: { has(id: number): boolean };
-  /** `${type}:${slug}` → media id, for media not in the document. */
-  mediaSlugs: Map<string, number>;
-}
 
 /** Problems past this many are counted, not kept. */
 export const defaultMaxProblems = 1000;
@@ -315,7 +235,7 @@ class Checker {
   }
 }
 
-function validateStore(check: Checker, raw: Json, path: string): StoreInput | null {
+function validateStore(check: Checker, raw: Json, path: string): ImportStore | null {
   const object = check.object<RawStore>(raw, path);
   if (!object) return null;
   const currency = check.currency(object, 'currency', path);
@@ -369,7 +289,7 @@ function checkStore(check: Checker, expected: string | undefined, merchantId: nu
 
 type StoreCheck = (merchantId: number, currency: string, path: string) => void;
 
-function validateSku(check: Checker, raw: Json, path: string, productId: number, position: number, storeCheck: StoreCheck): SkuInput | null {
+function validateSku(check: Checker, raw: Json, path: string, productId: number, position: number, storeCheck: StoreCheck): ImportSku | null {
   const object = check.object<RawSku>(raw, path);
   if (!object) return null;
   const merchantId = check.id(object, 'merchant_id', path);
@@ -418,7 +338,7 @@ function validateSku(check: Checker, raw: Json, path: string, productId: number,
   };
 }
 
-function validateProduct(check: Checker, raw: Json, path: string, onSku: (sku: SkuInput, path: string, position: number) => void, storeCheck: StoreCheck): ProductInput | null {
+function validateProduct(check: Checker, raw: Json, path: string, onSku: (sku: ImportSku, path: string, position: number) => void, storeCheck: StoreCheck): ImportProduct | null {
   const object = check.object<RawProduct>(raw, path);
   if (!object) return null;
   const id = check.id(object, 'id', path);
@@ -446,7 +366,7 @@ function validateProduct(check: Checker, raw: Json, path: string, onSku: (sku: S
   };
 }
 
-function validateMedia(check: Checker, raw: Json, path: string, productCheck: (id: number, path: string) => void): MediaInput | null {
+function validateMedia(check: Checker, raw: Json, path: string, productCheck: (id: number, path: string) => void): ImportMedia | null {
   const object = check.object<RawMedia>(raw, path);
   if (!object) return null;
   const type = mediaTypes.find((kind) => kind === object.type);
@@ -491,14 +411,14 @@ export interface PendingProduct {
   ordinal: number;
 }
 
-export interface ProductRecord {
-  product: ProductInput;
+export interface CheckedProduct {
+  product: ImportProduct;
   /** Its SKUs whose store is still to be checked (at the end). */
   pendingStores: PendingStore[];
 }
 
-export interface MediaRecord {
-  media: MediaInput;
+export interface CheckedMedia {
+  media: ImportMedia;
   /** Its products still to be found (at the end). */
   pendingProducts: PendingProduct[];
   /** Another media item holding its slug in the database (the document must give that one another). */
@@ -604,7 +524,7 @@ export class CatalogValidator {
     return this.ordinal;
   }
 
-  store(raw: Json, index: number): StoreInput | null {
+  store(raw: Json, index: number): ImportStore | null {
     this.next();
     const path = `$.stores[${index}]`;
     const store = validateStore(this.check, raw, path);
@@ -623,7 +543,7 @@ export class CatalogValidator {
     return this.storeCurrencies.has(id) || this.existing.storeCurrencies.has(id);
   }
 
-  product(raw: Json, index: number): ProductRecord | null {
+  product(raw: Json, index: number): CheckedProduct | null {
     const ordinal = this.next();
     const path = `$.products[${index}]`;
     const pendingStores: PendingStore[] = [];
@@ -632,7 +552,7 @@ export class CatalogValidator {
       if (inDocument === undefined && !this.done.has('stores')) pendingStores.push({ merchantId, currency, path: skuPath, ordinal });
       else checkStore(this.check, inDocument ?? this.existing.storeCurrencies.get(merchantId), merchantId, currency, skuPath);
     };
-    const onSku = (sku: SkuInput, skuPath: string, position: number) => {
+    const onSku = (sku: ImportSku, skuPath: string, position: number) => {
       const place = this.skuPlace.get(sku.id);
       const far = place === undefined ? this.skuPlaceFar.get(sku.id) : undefined;
       if (place !== undefined || far !== undefined) {
@@ -666,7 +586,7 @@ export class CatalogValidator {
     return this.productIndex.has(id) || this.existing.productIds.has(id);
   }
 
-  media(raw: Json, index: number): MediaRecord | null {
+  media(raw: Json, index: number): CheckedMedia | null {
     const ordinal = this.next();
     const path = `$.media[${index}]`;
     const pendingProducts: PendingProduct[] = [];
@@ -819,9 +739,9 @@ export class CatalogValidator {
 
 export function validateCatalog(raw: Json, existing: ExistingCatalog, options: { maxProblems?: number } = {}): ValidationResult {
   const validator = new CatalogValidator(existing, options);
-  const stores: StoreInput[] = [];
-  const products: ProductInput[] = [];
-  const media: MediaInput[] = [];
+  const stores: ImportStore[] = [];
+  const products: ImportProduct[] = [];
+  const media: ImportMedia[] = [];
   const pendingStores: PendingStore[] = [];
   const pendingProducts: PendingProduct[] = [];
   for (const event of objectEvents(raw)) {
@@ -834,13 +754,13 @@ export function validateCatalog(raw: Json, existing: ExistingCatalog, options: {
       const store = validator.store(event.value, event.index);
       if (store) stores.push(store);
     } else if (event.section === 'products') {
-      const record = validator.product(event.value, event.index);
-      if (record) products.push(record.product);
-      pendingStores.push(...(record?.pendingStores ?? []));
+      const checked = validator.product(event.value, event.index);
+      if (checked) products.push(checked.product);
+      pendingStores.push(...(checked?.pendingStores ?? []));
     } else if (event.section === 'media') {
-      const record = validator.media(event.value, event.index);
-      if (record) media.push(record.media);
-      pendingProducts.push(...(record?.pendingProducts ?? []));
+      const checked = validator.media(event.value, event.index);
+      if (checked) media.push(checked.media);
+      pendingProducts.push(...(checked?.pendingProducts ?? []));
     } else validator.similarPair(event.value, event.index);
   }
   for (const pending of pendingStores) validator.checkStore(pending);
