@@ -28,7 +28,8 @@ import { CatalogSql, type Table } from '../catalog-bulk.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
 import { bumpCatalogVersion, catalogVersion } from '../catalog-version.repository.js';
 import type { CatalogDocument, ImportMedia, ImportProduct, ImportSku, ImportStore, Problem } from './import.model.js';
-import { CatalogValidator, validateCatalog, type CheckedMedia, type CheckedProduct, type PendingProduct, type PendingStore } from './validate.js';
+import { validateCatalog } from './validate.js';
+import { CatalogValidator, type CheckedMedia, type CheckedProduct, type PendingProduct, type PendingStore } from './validate/validator.js';
 
 export { CatalogSyntaxError } from './source.js';
 
