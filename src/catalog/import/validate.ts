@@ -11,7 +11,8 @@
 // The document's shape is declared once, in import/schema.ts: records are read through its
 // Static types (a key it does not declare does not compile) with its limits and defaults.
 // validateCatalog, here, checks a whole document held in memory; the import drives the validator
-// itself, a record at a time, and writes as it reads.
+// itself, a record at a time, and writes as it reads. The import throws the problems it finds as
+// one CatalogValidationError.
 import type { CatalogDocument, ExistingCatalog, ImportMedia, ImportProduct, ImportStore, Problem } from './import.model.js';
 import { objectEvents } from './source.js';
 import { CatalogValidator, type PendingProduct, type PendingStore } from './validate/validator.js';
@@ -49,4 +50,19 @@ export function validateCatalog(raw: unknown, existing: ExistingCatalog, options
   validator.finish();
   if (validator.failed) return { ok: false, problems: validator.problems(), omitted: validator.omitted };
   return { ok: true, document: { stores, products, media, similar: new Map(validator.similarLists()) } };
+}
+
+/** A document's problems as one error: each listed with its path, those beyond the limit counted. */
+export class CatalogValidationError extends Error {
+  constructor(
+    readonly problems: Problem[],
+    /** Problems found beyond those listed. */
+    readonly omitted = 0,
+  ) {
+    const total = problems.length + omitted;
+    const lines = problems.map((p) => `  ${p.path}: ${p.message}`);
+    if (omitted > 0) lines.push(`  … and ${omitted} more problem${omitted === 1 ? '' : 's'} (the first ${problems.length} are listed)`);
+    super(`The catalog document has ${total} problem${total === 1 ? '' : 's'}:\n${lines.join('\n')}`);
+    this.name = 'CatalogValidationError';
+  }
 }
