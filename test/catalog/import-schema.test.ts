@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
 import { catalogLimits, printCatalogImportSchema } from '../../src/catalog/import/schema.js';
-import { validateCatalog, type ExistingCatalog, type Problem } from '../../src/catalog/import/validate.js';
+import type { ExistingCatalog, Problem } from '../../src/catalog/import/import.model.js';
+import { validateCatalog } from '../../src/catalog/import/validate.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const schemaFile = join(root, 'schema', 'catalog-import.schema.json');

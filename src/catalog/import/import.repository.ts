@@ -4,7 +4,7 @@
 import type { Db, DbClient, Prisma } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
 import { IntSet } from './ids.js';
-import type { ExistingCatalog, StoreInput } from './validate.js';
+import type { ExistingCatalog, ImportStore } from './import.model.js';
 
 /** Product ids read per statement when the existing ids are loaded. */
 const idPage = 50_000;
@@ -37,7 +37,7 @@ export async function loadExisting(db: DbClient, dialect: Dialect): Promise<Exis
 }
 
 /** These stores as stored, in the import's terms (shipping methods and tax rates in their order). */
-export async function storedStores(tx: DbClient, ids: readonly number[]): Promise<StoreInput[]> {
+export async function storedStores(tx: DbClient, ids: readonly number[]): Promise<ImportStore[]> {
   const rows = await tx.store.findMany({
     where: { id: { in: [...ids] } },
     include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } },
@@ -54,7 +54,7 @@ export async function storedStores(tx: DbClient, ids: readonly number[]): Promis
 }
 
 /** Writes a store as the document has it, its shipping methods and tax rates replaced. */
-export async function writeStore(tx: DbClient, store: StoreInput): Promise<void> {
+export async function writeStore(tx: DbClient, store: ImportStore): Promise<void> {
   const fields = { name: store.name, marketplace: store.marketplace, currency: store.currency, marginRatePpm: store.marginRatePpm };
   await tx.store.upsert({ where: { id: store.id }, create: { id: store.id, ...fields }, update: fields });
   await tx.shippingMethod.deleteMany({ where: { storeId: store.id } });

@@ -1,7 +1,7 @@
 // The catalog document (format version 1) as users write it, declared once: the JSON
 // Schema checked in as schema/catalog-import.schema.json is printed from these declarations, and
-// import/validate.ts reads documents through their Static types and shares their limits (as
-// does the file reader, import/source.ts, which builds only the keys declared here). The
+// the validator (import/validate/) reads documents through their Static types and shares their
+// limits (as does the file reader, import/source.ts, which builds only the keys declared here). The
 // schema says everything about one record's shape (types, required fields, ranges, lengths,
 // patterns); what needs more than one record stays in the validator: references between ids,
 // duplicates, currencies of the pinned ISO 4217 table, a store's currency on its SKUs, prices

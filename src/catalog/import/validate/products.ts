@@ -1,0 +1,44 @@
+// The products section of a catalog document: a product, its variant options and its SKUs.
+import type { VariantOption } from '../../catalog.model.js';
+import type { ImportProduct, ImportSku } from '../import.model.js';
+import { catalogDefaults, catalogLimits, type RawProduct, type RawVariant } from '../schema.js';
+import type { Checker, Json, Unchecked } from './checker.js';
+import { validateSku, type StoreCheck } from './skus.js';
+
+const { maxName, maxItems, maxSkus } = catalogLimits;
+
+function validateVariants(check: Checker, object: Unchecked<RawProduct>, path: string): VariantOption[] {
+  return check.list(object, 'variants', path, maxItems).flatMap((item) => {
+    const option = check.object<RawVariant>(item.value, item.path);
+    if (!option) return [];
+    return [{ name: check.string(option, 'name', item.path, { max: maxName }), visual: check.boolean(option, 'visual', item.path, catalogDefaults.visual), values: check.stringList(option, 'values', item.path) }];
+  });
+}
+
+export function validateProduct(check: Checker, raw: Json, path: string, onSku: (sku: ImportSku, path: string, position: number) => void, storeCheck: StoreCheck): ImportProduct | null {
+  const object = check.object<RawProduct>(raw, path);
+  if (!object) return null;
+  const id = check.id(object, 'id', path);
+  const currency = check.currency(object, 'currency', path);
+  const skus = check.list(object, 'skus', path, maxSkus).flatMap((item, position) => {
+    const sku = validateSku(check, item.value, item.path, id, position, storeCheck);
+    if (sku && !Number.isNaN(sku.id)) onSku(sku, item.path, position);
+    return sku ? [sku] : [];
+  });
+  return {
+    id,
+    externalId: check.optionalString(object, 'external_id', path),
+    title: check.string(object, 'title', path),
+    description: check.optionalString(object, 'description', path),
+    brand: check.optionalString(object, 'brand', path),
+    url: check.optionalString(object, 'url', path),
+    priceMinor: check.price(object, 'price', path, currency, true) ?? 0,
+    currency,
+    category: check.optionalString(object, 'category', path),
+    isAvailable: check.boolean(object, 'is_available', path, catalogDefaults.isAvailable),
+    images: check.stringList(object, 'images', path),
+    nativeCheckout: check.boolean(object, 'native_checkout', path, catalogDefaults.nativeCheckout),
+    variants: validateVariants(check, object, path),
+    skus,
+  };
+}
