@@ -2,182 +2,34 @@
 // once per tree level) and selects only the columns the records need. The same SQL runs through
 // the driver (db/reader.ts: a prepared statement, a row per record, no query builder) for
 // requests, and through Prisma's raw queries inside a transaction (the read model's writes, which
-// must see the transaction's own writes). Raw rows (0/1 or true/false, JSON and dates selected as
-// text) are brought to the types Prisma gives before the one row-to-record mapping.
+// must see the transaction's own writes). The columns selected and how a row becomes a record are
+// the field tables' (catalog.fields.ts), for raw rows (0/1 or true/false, JSON and dates selected
+// as text) and Prisma's alike.
 import type { DbClient, Prisma } from '../db/database.js';
-import { toMajor } from '../domain/money.js';
 import { catalogVersion } from './catalog-version.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';
-import type { MediaKind, MediaRecord, ProductRecord, SkuRecord, SkuDimension, VariantOption, VariantValue } from './catalog.model.js';
+import { mediaTable, productTable, skuTable, type RawRow, type Table } from './catalog.fields.js';
+import type { MediaKind, MediaRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 
-const productColumns = {
-  id: true,
-  externalId: true,
-  title: true,
-  description: true,
-  brand: true,
-  url: true,
-  priceMinor: true,
-  currency: true,
-  category: true,
-  isAvailable: true,
-  images: true,
-  nativeCheckout: true,
-  variants: true,
-} as const;
+type Raw = RawRow;
 
-const skuColumns = {
-  id: true,
-  productId: true,
-  externalId: true,
-  merchantId: true,
-  name: true,
-  inStock: true,
-  qtyAvailable: true,
-  salePriceMinor: true,
-  retailPriceMinor: true,
-  currency: true,
-  status: true,
-  type: true,
-  taxable: true,
-  taxType: true,
-  dateCreated: true,
-  dateLastModified: true,
-  variantValues: true,
-  dimensions: true,
-} as const;
-
-const mediaColumns = { id: true, type: true, slug: true, fileName: true, platform: true } as const;
-
-type ProductRow = Prisma.ProductGetPayload<{ select: typeof productColumns }>;
-type SkuRow = Prisma.SkuGetPayload<{ select: typeof skuColumns }>;
-type MediaRow = Prisma.MediaGetPayload<{ select: typeof mediaColumns }>;
-type JsonColumn = Prisma.JsonValue;
-
-// JSON columns are written only by the import, which validated their shape.
-function jsonArray<T>(value: JsonColumn): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-export function toProductRecord(row: ProductRow): ProductRecord {
-  return {
-    id: row.id,
-    externalId: row.externalId,
-    title: row.title,
-    description: row.description,
-    brand: row.brand,
-    url: row.url,
-    price: toMajor(row.priceMinor, row.currency),
-    priceMinor: row.priceMinor,
-    currency: row.currency,
-    category: row.category,
-    isAvailable: row.isAvailable,
-    images: jsonArray<string>(row.images),
-    nativeCheckout: row.nativeCheckout,
-    variants: jsonArray<VariantOption>(row.variants),
-  };
-}
-
-export function toSkuRecord(row: SkuRow): SkuRecord {
-  return {
-    skuId: row.id,
-    productId: row.productId,
-    externalId: row.externalId,
-    merchantId: row.merchantId,
-    name: row.name,
-    inStock: row.inStock,
-    qtyAvailable: row.qtyAvailable,
-    salePrice: row.salePriceMinor === null ? null : toMajor(row.salePriceMinor, row.currency),
-    retailPrice: row.retailPriceMinor === null ? null : toMajor(row.retailPriceMinor, row.currency),
-    currency: row.currency,
-    status: row.status,
-    type: row.type,
-    taxable: row.taxable,
-    taxType: row.taxType,
-    dateCreated: row.dateCreated?.toISOString() ?? null,
-    dateLastModified: row.dateLastModified?.toISOString() ?? null,
-    variantValues: jsonArray<VariantValue>(row.variantValues),
-    skuDimensions: jsonArray<SkuDimension>(row.dimensions),
-  };
-}
-
-function toMediaRecord(row: MediaRow): MediaRecord {
-  return { id: row.id, kind: row.type as MediaKind, slug: row.slug, fileName: row.fileName, platform: row.platform };
-}
-
-/** A raw boolean: SQLite gives 0/1, PostgreSQL true/false. */
-const rawBool = (value: unknown): boolean => value === true || value === 1 || value === 1n;
-/** A JSON column selected as text (both engines). */
-const rawJson = (value: unknown): JsonColumn => (typeof value === 'string' ? (JSON.parse(value) as JsonColumn) : null);
 /**
- * A DateTime column: SQLite has Prisma's text (`2026-01-05T10:00:00.000+00:00`); PostgreSQL's
- * is selected as milliseconds since 1970 (its text form depends on DateStyle and has no ISO form
- * for years past 9999, which the import accepts).
+ * The SELECT list of a table's columns for the reader: JSON as text, dates as stored text (SQLite)
+ * or epoch milliseconds (PostgreSQL).
  */
-const rawDate = (value: unknown): Date | null => {
-  if (value === null || value === undefined) return null;
-  return new Date(typeof value === 'number' ? value : String(value));
-};
-const rawText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-
-type Raw = Record<string, unknown>;
-
-function fromRawProduct(row: Raw): ProductRow {
-  return {
-    id: Number(row.id),
-    externalId: rawText(row.externalId),
-    title: String(row.title),
-    description: rawText(row.description),
-    brand: rawText(row.brand),
-    url: rawText(row.url),
-    priceMinor: Number(row.priceMinor),
-    currency: String(row.currency),
-    category: rawText(row.category),
-    isAvailable: rawBool(row.isAvailable),
-    images: rawJson(row.images),
-    nativeCheckout: rawBool(row.nativeCheckout),
-    variants: rawJson(row.variants),
-  };
-}
-
-function fromRawSku(row: Raw): SkuRow {
-  return {
-    id: Number(row.id),
-    productId: Number(row.productId),
-    externalId: rawText(row.externalId),
-    merchantId: Number(row.merchantId),
-    name: String(row.name),
-    inStock: rawBool(row.inStock),
-    qtyAvailable: Number(row.qtyAvailable),
-    salePriceMinor: row.salePriceMinor === null ? null : Number(row.salePriceMinor),
-    retailPriceMinor: row.retailPriceMinor === null ? null : Number(row.retailPriceMinor),
-    currency: String(row.currency),
-    status: String(row.status),
-    type: String(row.type),
-    taxable: rawBool(row.taxable),
-    taxType: rawText(row.taxType),
-    dateCreated: rawDate(row.dateCreated),
-    dateLastModified: rawDate(row.dateLastModified),
-    variantValues: rawJson(row.variantValues),
-    dimensions: rawJson(row.dimensions),
-  };
-}
-
-function fromRawMedia(row: Raw): MediaRow {
-  return { id: Number(row.id), type: String(row.type), slug: String(row.slug), fileName: String(row.fileName), platform: rawText(row.platform) };
-}
-
-/** The SELECT list of a model's columns for the reader: JSON as text, dates as stored text (SQLite) or epoch milliseconds (PostgreSQL). */
-function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Record<string, true>, json: readonly string[], dates: readonly string[] = []): string {
-  return Object.keys(columns)
-    .map((name) => {
-      if (json.includes(name) || (dates.includes(name) && dialect === 'sqlite')) return `CAST("${name}" AS TEXT) AS "${name}"`;
-      if (dates.includes(name)) return `CAST(EXTRACT(EPOCH FROM "${name}") * 1000 AS double precision) AS "${name}"`;
+function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Table<never>['columns']): string {
+  return columns
+    .map(({ name, select }) => {
+      if (select === 'json' || (select === 'date' && dialect === 'sqlite')) return `CAST("${name}" AS TEXT) AS "${name}"`;
+      if (select === 'date') return `CAST(EXTRACT(EPOCH FROM "${name}") * 1000 AS double precision) AS "${name}"`;
       return `"${name}"`;
     })
     .join(', ');
 }
+
+/** Prisma's select of a table's columns (its rows are read by the same table, whatever their form). */
+const prismaSelect = (columns: Table<never>['columns']) => Object.fromEntries(columns.map(({ name }) => [name, true]));
 
 /**
  * Ids as one parameter: on SQLite a JSON array that json_each expands; on PostgreSQL an integer
@@ -210,12 +62,12 @@ export class CatalogRepository {
 
   async mediaById(kind: MediaKind, id: number): Promise<MediaRecord | null> {
     const [raw] = await this.reader.all<Raw>(this.statements.mediaById, [id, kind]);
-    return raw ? toMediaRecord(fromRawMedia(raw)) : null;
+    return raw ? mediaTable.read(raw) : null;
   }
 
   async mediaBySlug(kind: MediaKind, slug: string): Promise<MediaRecord | null> {
     const [raw] = await this.reader.all<Raw>(this.statements.mediaBySlug, [kind, slug]);
-    return raw ? toMediaRecord(fromRawMedia(raw)) : null;
+    return raw ? mediaTable.read(raw) : null;
   }
 
   /** Product ids of each media item, in document order. */
@@ -231,12 +83,12 @@ export class CatalogRepository {
   }
 
   async productsByIds(ids: readonly number[]): Promise<ProductRecord[]> {
-    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((raw) => toProductRecord(fromRawProduct(raw)));
+    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((raw) => productTable.read(raw));
   }
 
   /** SKUs of the products, each product's in document order. */
   async skusOfProducts(productIds: readonly number[]): Promise<SkuRecord[]> {
-    return (await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])).map((raw) => toSkuRecord(fromRawSku(raw)));
+    return (await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])).map((raw) => skuTable.read(raw));
   }
 
   /** Products by ascending id, one more than asked to tell whether another page follows. */
@@ -247,11 +99,11 @@ export class CatalogRepository {
         ...(filter.category === null ? {} : { category: filter.category }),
         ...(filter.brand === null ? {} : { brand: filter.brand }),
       },
-      select: productColumns,
+      select: prismaSelect(productTable.columns),
       orderBy: { id: 'asc' },
       take: filter.first + 1,
     });
-    return rows.map(toProductRecord);
+    return rows.map((row) => productTable.read(row));
   }
 
   /** The catalog's version (product-answer.repository.ts): moved by every import that changes something and every stock change. */
@@ -268,14 +120,14 @@ export class CatalogRepository {
 /** The reader's statements, with the id-list expansion of the engine. */
 function readerStatements(dialect: 'sqlite' | 'postgresql') {
   const among = (column: string) => (dialect === 'sqlite' ? `"${column}" IN (SELECT "value" FROM json_each(?))` : `"${column}" = ANY(CAST(? AS integer[]))`);
-  const media = rawColumns(dialect, mediaColumns, []);
+  const media = rawColumns(dialect, mediaTable.columns);
   return {
     mediaById: `SELECT ${media} FROM "Media" WHERE "id" = ? AND "type" = ?`,
     mediaBySlug: `SELECT ${media} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
     productIdsOfMedia: `SELECT "mediaId", "productId" FROM "MediaProduct" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
     similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" WHERE ${among('productId')} ORDER BY "productId", "position"`,
-    productsByIds: `SELECT ${rawColumns(dialect, productColumns, ['images', 'variants'])} FROM "Product" WHERE ${among('id')}`,
-    skusOfProducts: `SELECT ${rawColumns(dialect, skuColumns, ['variantValues', 'dimensions'], ['dateCreated', 'dateLastModified'])} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position"`,
+    productsByIds: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product" WHERE ${among('id')}`,
+    skusOfProducts: `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position"`,
   };
 }
 
