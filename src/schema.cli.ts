@@ -1,10 +1,10 @@
 // Writes the checked-in contracts (npm run schema:print): the GraphQL SDL to schema/schema.graphql,
 // the OpenAPI document of the REST routes to schema/openapi.json and the JSON Schema of the
-// catalog document to schema/catalog-import.schema.json. With --check it writes nothing and exits
-// 1 when any is stale.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+// catalog document to schema/catalog-import.schema.json. With --out DIR it writes the same three
+// files into DIR instead (`npm run generate -- --check` compares them with the checked-in ones).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { printGatewaySchema } from './schema.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
@@ -29,20 +29,21 @@ async function openApiDocument(): Promise<string> {
   }
 }
 
-const documents = [
-  { file: join(projectRoot, 'schema', 'schema.graphql'), text: printGatewaySchema() },
-  { file: join(projectRoot, 'schema', 'openapi.json'), text: await openApiDocument() },
-  { file: join(projectRoot, 'schema', 'catalog-import.schema.json'), text: printCatalogImportSchema() },
-];
-let stale = false;
-for (const { file, text } of documents) {
-  if (process.argv.includes('--check')) {
-    if ((existsSync(file) ? readFileSync(file, 'utf8') : '') === text) continue;
-    console.error(`${file} is out of date: run npm run schema:print`);
-    stale = true;
-  } else {
-    writeFileSync(file, text);
-    console.log(`wrote ${file}`);
-  }
+const outAt = process.argv.indexOf('--out');
+const out = outAt === -1 ? join(projectRoot, 'schema') : process.argv[outAt + 1];
+if (!out) {
+  console.error('usage: node dist/src/schema.cli.js [--out DIR]');
+  process.exit(2);
 }
-process.exit(stale ? 1 : 0);
+const directory = resolve(out);
+const documents = [
+  { name: 'schema.graphql', text: printGatewaySchema() },
+  { name: 'openapi.json', text: await openApiDocument() },
+  { name: 'catalog-import.schema.json', text: printCatalogImportSchema() },
+];
+mkdirSync(directory, { recursive: true });
+for (const { name, text } of documents) {
+  writeFileSync(join(directory, name), text);
+  console.log(`wrote ${join(directory, name)}`);
+}
+process.exit(0);

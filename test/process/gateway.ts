@@ -18,10 +18,10 @@ export interface Gateway {
   exited: Promise<number | null>;
 }
 
-/** Compiles the server, as `npm start` does (once per run: test/global-setup.ts does it first). */
+/** Compiles the server when its sources changed, as `npm start` does (once per run: test/global-setup.ts does it first). */
 export function buildServer(): void {
   if (process.env.TEST_SERVER_BUILT === 'true') return;
-  execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: projectRoot });
+  execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build.mjs'), '--if-stale'], { cwd: projectRoot });
 }
 
 export interface StartOptions {

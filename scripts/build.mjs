@@ -1,0 +1,64 @@
+// Compiles src/ into dist/ (tsc -p tsconfig.build.json): `npm run build`.
+// With --if-stale (the npm scripts that run dist/, and the tests that start real processes) it
+// compiles only when the inputs differ from those of the last successful build, so that a command
+// whose sources did not change starts at once instead of after a compile of several seconds.
+// The inputs are every file under src/ (the generated Prisma clients included), the tsconfig files
+// and package.json + package-lock.json (the installed compiler and types). They are compared by
+// content, not by modification time: a checkout, a copy or `npm install` regenerating the same
+// clients touches files without changing them, and an edit keeps its old time under `cp -p` or tar.
+// Hashing them all takes a few milliseconds.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stampFile = join(root, 'dist', '.build-inputs');
+const configFiles = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+
+function filesUnder(directory) {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** One digest of the names and contents of every input; a file added, removed or renamed changes it too. */
+export function inputsDigest() {
+  const files = [...filesUnder(join(root, 'src')), ...configFiles.map((name) => join(root, name)).filter((path) => existsSync(path))];
+  const hash = createHash('sha256');
+  for (const file of files.map((path) => relative(root, path)).sort()) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(join(root, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export function isCurrent(digest = inputsDigest()) {
+  return existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest;
+}
+
+/** Compiles, and records the inputs it compiled when tsc succeeds. Returns tsc's exit code. */
+export function build() {
+  // Read before compiling: a file saved while tsc runs makes the next run compile again.
+  const digest = inputsDigest();
+  // A failed compile still emits; without its stamp, reverting to the stamped sources recompiles.
+  rmSync(stampFile, { force: true });
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  const status = tsc.status ?? 1;
+  if (status === 0) {
+    mkdirSync(dirname(stampFile), { recursive: true });
+    writeFileSync(stampFile, digest);
+  }
+  return status;
+}
+
+export function buildIfStale() {
+  return isCurrent() ? 0 : build();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exit(process.argv.includes('--if-stale') ? buildIfStale() : build());
+}
