@@ -27,6 +27,8 @@ export interface FieldSpec<V, S extends TSchema> {
   view?(value: V): unknown;
   /** False: not a GraphQL field. */
   readonly graphql?: boolean;
+  /** Whether its value may be null (a GraphQL field of it must say so). */
+  readonly nullable: boolean;
 }
 
 export interface Field<V = unknown, S extends TSchema = TSchema> {
@@ -36,6 +38,7 @@ export interface Field<V = unknown, S extends TSchema = TSchema> {
   readonly read: (row: RawRow) => V;
   readonly rest: { readonly key: string; readonly schema: S; readonly view: (value: V) => unknown } | null;
   readonly graphql: boolean;
+  readonly nullable: boolean;
 }
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -74,6 +77,7 @@ export function table<T extends Specs>(specs: T): Table<T> {
       read: (row: RawRow) => spec.read(row, column),
       rest: spec.schema === null ? null : { key: spec.rest ?? snakeCase(key), schema: spec.schema, view },
       graphql: spec.graphql ?? true,
+      nullable: spec.nullable,
     };
   });
   const columns = [...new Map(fields.map((field) => [field.column, { name: field.column, select: field.select }])).values()];
@@ -117,12 +121,14 @@ export const field = {
   hidden: <V>(spec: FieldSpec<V, TSchema>): FieldSpec<V, never> => ({ ...spec, schema: null }),
   int: <S extends TSchema = ReturnType<typeof Type.Integer>>(options: Options<S> = {}): FieldSpec<number, S> => ({
     ...options,
+    nullable: false,
     select: 'plain',
     read: (row, column) => Number(row[column]),
     schema: options.schema === undefined ? (Type.Integer() as TSchema as S) : options.schema,
   }),
   text: <S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}): FieldSpec<string, S> => ({
     ...options,
+    nullable: false,
     select: 'plain',
     read: (row, column) => String(row[column]),
     schema: options.schema === undefined ? (Type.String() as TSchema as S) : options.schema,
@@ -130,18 +136,21 @@ export const field = {
   /** A text column of known values (V). */
   oneOf: <V extends string, S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}): FieldSpec<V, S> => ({
     ...options,
+    nullable: false,
     select: 'plain',
     read: (row, column) => String(row[column]) as V,
     schema: options.schema === undefined ? (Type.String() as TSchema as S) : options.schema,
   }),
   optionalText: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({
     ...options,
+    nullable: true,
     select: 'plain',
     read: (row, column) => text(row[column]),
     schema: options.schema === undefined ? (Nullable(Type.String()) as TSchema as S) : options.schema,
   }),
   bool: <S extends TSchema = ReturnType<typeof Type.Boolean>>(options: Options<S> = {}): FieldSpec<boolean, S> => ({
     ...options,
+    nullable: false,
     select: 'plain',
     read: (row, column) => bool(row[column]),
     schema: options.schema === undefined ? (Type.Boolean() as TSchema as S) : options.schema,
@@ -149,6 +158,7 @@ export const field = {
   /** An ISO 8601 UTC date, or null. */
   date: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({
     ...options,
+    nullable: true,
     select: 'date',
     read: (row, column) => isoDate(row[column]),
     schema: options.schema === undefined ? (Nullable(Type.String()) as TSchema as S) : options.schema,
@@ -156,6 +166,7 @@ export const field = {
   /** A JSON array column, its items of type T; `view` copies an item for REST (its keys in order). */
   list: <T, S extends TSchema>(options: Options<S> & { schema: S; view?: (item: T) => unknown }): FieldSpec<T[], S> => ({
     ...options,
+    nullable: false,
     select: 'json',
     read: (row, column) => jsonArray<T>(row[column]),
     view: options.view ? (items: T[]) => items.map((item) => options.view!(item)) : undefined,
@@ -163,12 +174,14 @@ export const field = {
   /** An amount in major units of the row's `currency` column, read from a minor-units column. */
   major: <S extends TSchema>(options: Options<S> & { column: string; schema: S }): FieldSpec<number, S> => ({
     ...options,
+    nullable: false,
     select: 'plain',
     read: (row, column) => toMajor(Number(row[column]), String(row.currency)),
   }),
   /** The same, null when the minor-units column is. */
   optionalMajor: <S extends TSchema>(options: Options<S> & { column: string; schema: S }): FieldSpec<number | null, S> => ({
     ...options,
+    nullable: true,
     select: 'plain',
     read: (row, column) => (row[column] === null || row[column] === undefined ? null : toMajor(Number(row[column]), String(row.currency))),
   }),
