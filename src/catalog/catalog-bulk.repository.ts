@@ -14,7 +14,7 @@
 // on PostgreSQL the columns' own types (casts in the statement).
 import type { DbClient } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
-type ColumnType = 'int' | 'text' | 'bool' | 'json' | 'date';
+export type ColumnType = 'int' | 'text' | 'bool' | 'json' | 'date';
 
 export interface Table<Row> {
   name: string;

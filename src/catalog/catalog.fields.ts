@@ -5,9 +5,11 @@
 //
 // A field's key is its record property and GraphQL field name; unless told otherwise its column is
 // the same name and its REST key the snake_case of it. REST answers list their keys in table order.
+// The catalog import writes the same columns (import/columns.ts).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { toMajor } from '../domain/money.js';
 import { Nullable } from '../rest/schema.js';
+import type { ColumnType } from './catalog-bulk.repository.js';
 
 /** A row as the driver gives it: SQLite's 0/1 or PostgreSQL's booleans, JSON as text or parsed, dates as text, epoch milliseconds or Date. */
 export type RawRow = Record<string, unknown>;
@@ -29,6 +31,8 @@ export interface FieldSpec<V, S extends TSchema> {
   readonly graphql?: boolean;
   /** Whether its value may be null (a GraphQL field of it must say so). */
   readonly nullable: boolean;
+  /** How its column stores it (the import's bulk statements write it so). */
+  readonly storage: ColumnType;
 }
 
 export interface Field<V = unknown, S extends TSchema = TSchema> {
@@ -57,7 +61,7 @@ export type RestPropertiesOf<T extends Specs> = { [K in keyof T as RestKeyOf<K, 
 export interface Table<T extends Specs> {
   readonly fields: readonly Field[];
   /** The columns selected (each once, in table order). */
-  readonly columns: readonly { readonly name: string; readonly select: 'plain' | 'json' | 'date' }[];
+  readonly columns: readonly { readonly name: string; readonly select: 'plain' | 'json' | 'date'; readonly storage: ColumnType }[];
   /** The record of a row. */
   read(row: RawRow): RecordOf<T>;
   /** The REST properties, in table order (for Type.Object). */
@@ -80,7 +84,7 @@ export function table<T extends Specs>(specs: T): Table<T> {
       nullable: spec.nullable,
     };
   });
-  const columns = [...new Map(fields.map((field) => [field.column, { name: field.column, select: field.select }])).values()];
+  const columns = [...new Map(Object.entries(specs).map(([key, spec]) => [spec.column ?? key, { name: spec.column ?? key, select: spec.select, storage: spec.storage }])).values()];
   const restFields = fields.filter((field) => field.rest !== null);
   return {
     fields,
@@ -122,6 +126,7 @@ export const field = {
   int: <S extends TSchema = ReturnType<typeof Type.Integer>>(options: Options<S> = {}): FieldSpec<number, S> => ({
     ...options,
     nullable: false,
+    storage: 'int',
     select: 'plain',
     read: (row, column) => Number(row[column]),
     schema: options.schema === undefined ? (Type.Integer() as TSchema as S) : options.schema,
@@ -129,6 +134,7 @@ export const field = {
   text: <S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}): FieldSpec<string, S> => ({
     ...options,
     nullable: false,
+    storage: 'text',
     select: 'plain',
     read: (row, column) => String(row[column]),
     schema: options.schema === undefined ? (Type.String() as TSchema as S) : options.schema,
@@ -137,6 +143,7 @@ export const field = {
   oneOf: <V extends string, S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}): FieldSpec<V, S> => ({
     ...options,
     nullable: false,
+    storage: 'text',
     select: 'plain',
     read: (row, column) => String(row[column]) as V,
     schema: options.schema === undefined ? (Type.String() as TSchema as S) : options.schema,
@@ -144,6 +151,7 @@ export const field = {
   optionalText: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({
     ...options,
     nullable: true,
+    storage: 'text',
     select: 'plain',
     read: (row, column) => text(row[column]),
     schema: options.schema === undefined ? (Nullable(Type.String()) as TSchema as S) : options.schema,
@@ -151,6 +159,7 @@ export const field = {
   bool: <S extends TSchema = ReturnType<typeof Type.Boolean>>(options: Options<S> = {}): FieldSpec<boolean, S> => ({
     ...options,
     nullable: false,
+    storage: 'bool',
     select: 'plain',
     read: (row, column) => bool(row[column]),
     schema: options.schema === undefined ? (Type.Boolean() as TSchema as S) : options.schema,
@@ -159,6 +168,7 @@ export const field = {
   date: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({
     ...options,
     nullable: true,
+    storage: 'date',
     select: 'date',
     read: (row, column) => isoDate(row[column]),
     schema: options.schema === undefined ? (Nullable(Type.String()) as TSchema as S) : options.schema,
@@ -167,6 +177,7 @@ export const field = {
   list: <T, S extends TSchema>(options: Options<S> & { schema: S; view?: (item: T) => unknown }): FieldSpec<T[], S> => ({
     ...options,
     nullable: false,
+    storage: 'json',
     select: 'json',
     read: (row, column) => jsonArray<T>(row[column]),
     view: options.view ? (items: T[]) => items.map((item) => options.view!(item)) : undefined,
@@ -175,6 +186,7 @@ export const field = {
   major: <S extends TSchema>(options: Options<S> & { column: string; schema: S }): FieldSpec<number, S> => ({
     ...options,
     nullable: false,
+    storage: 'int',
     select: 'plain',
     read: (row, column) => toMajor(Number(row[column]), String(row.currency)),
   }),
@@ -182,6 +194,7 @@ export const field = {
   optionalMajor: <S extends TSchema>(options: Options<S> & { column: string; schema: S }): FieldSpec<number | null, S> => ({
     ...options,
     nullable: true,
+    storage: 'int',
     select: 'plain',
     read: (row, column) => (row[column] === null || row[column] === undefined ? null : toMajor(Number(row[column]), String(row.currency))),
   }),

@@ -1,7 +1,8 @@
 // How the import's rows are told apart from the stored ones and written: the column tables of the
 // bulk statements for products, SKUs and media, and the content of a store (stores, few, are
 // compared here and written one by one).
-import type { Table } from '../catalog-bulk.repository.js';
+import type { ColumnType, Table } from '../catalog-bulk.repository.js';
+import { mediaTable as mediaFields, productTable as productFields, skuTable as skuFields, type Table as FieldTable } from '../catalog.fields.js';
 import type { ImportMedia, ImportProduct, ImportSku, ImportStore } from './import.model.js';
 
 /** A canonical text of a row's content (keys sorted), to tell unchanged rows from changed ones. */
@@ -18,59 +19,19 @@ export function storeContent(store: ImportStore) {
   return fingerprint([store.name, store.marketplace, store.currency, store.marginRatePpm, store.shippingMethods, store.taxRates]);
 }
 
-// The columns the import writes, as the data model has them (prisma/schema.prisma).
-export const productTable: Table<ImportProduct> = {
-  name: 'Product',
-  columns: [
-    ['id', 'int'],
-    ['externalId', 'text'],
-    ['title', 'text'],
-    ['description', 'text'],
-    ['brand', 'text'],
-    ['url', 'text'],
-    ['priceMinor', 'int'],
-    ['currency', 'text'],
-    ['category', 'text'],
-    ['isAvailable', 'bool'],
-    ['images', 'json'],
-    ['nativeCheckout', 'bool'],
-    ['variants', 'json'],
-  ],
-};
+/** A table's columns as the field table has them (catalog.fields.ts), then the import's own. */
+function columnsOf<Row>(fields: Pick<FieldTable<never>, 'columns'>, own: readonly (readonly [keyof Row & string, ColumnType])[] = []): Table<Row>['columns'] {
+  return [...fields.columns.map(({ name, storage }) => [name as keyof Row & string, storage] as const), ...own];
+}
 
+// The columns the import writes: those the catalog's field tables read, and for SKUs their place in
+// their product and whether the document lists them.
+export const productTable: Table<ImportProduct> = { name: 'Product', columns: columnsOf(productFields) };
 export const skuTable: Table<ImportSku> = {
   name: 'Sku',
-  columns: [
-    ['id', 'int'],
-    ['productId', 'int'],
-    ['externalId', 'text'],
-    ['merchantId', 'int'],
-    ['name', 'text'],
-    ['inStock', 'bool'],
-    ['qtyAvailable', 'int'],
-    ['salePriceMinor', 'int'],
-    ['retailPriceMinor', 'int'],
-    ['currency', 'text'],
-    ['status', 'text'],
-    ['type', 'text'],
-    ['taxable', 'bool'],
-    ['taxType', 'text'],
-    ['dateCreated', 'date'],
-    ['dateLastModified', 'date'],
-    ['variantValues', 'json'],
-    ['dimensions', 'json'],
+  columns: columnsOf(skuFields, [
     ['position', 'int'],
     ['listed', 'bool'],
-  ],
+  ]),
 };
-
-export const mediaTable: Table<ImportMedia> = {
-  name: 'Media',
-  columns: [
-    ['id', 'int'],
-    ['type', 'text'],
-    ['slug', 'text'],
-    ['fileName', 'text'],
-    ['platform', 'text'],
-  ],
-};
+export const mediaTable: Table<ImportMedia> = { name: 'Media', columns: columnsOf(mediaFields) };
