@@ -9,19 +9,12 @@ import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastif
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AppError, errorBody, errorStatus, reasonPhrase, type ErrorCode } from './errors.js';
-import { createRequestContext, type RequestContext } from './context.js';
-import { CatalogRepository } from './catalog/catalog.repository.js';
-import { CatalogService } from './catalog/catalog.service.js';
-import { CatalogReadModel } from './catalog/product-answer.repository.js';
-import { CatalogCache } from './catalog/catalog.cache.js';
+import type { RequestContext } from './context.js';
+import { createServices } from './services.js';
 import { registerCatalogRoutes } from './catalog/catalog.routes.js';
 import { graphqlAnswerCache } from './catalog/catalog.answers.graphql.js';
-import { CartLifetime, CartService } from './cart/cart.service.js';
-import { CheckoutService } from './cart/checkout.service.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
-import { OrderService } from './orders/order.service.js';
 import { registerOrderRoutes } from './orders/order.routes.js';
-import { WebhookService } from './webhooks/webhooks.service.js';
 import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 import { registerExplorerRoutes } from './explorer/explorer.routes.js';
 import { sandboxLandingPage } from './explorer/landing-page.js';
@@ -36,8 +29,6 @@ import { principalOf, registerSecurity } from './security/security.js';
 import { idempotencyHooks } from './idempotency/idempotency.hooks.js';
 import { idempotencyScope } from './idempotency/idempotency.js';
 import { registerMetrics } from './metrics/metrics.js';
-import { createChangeFeed } from './events/change-feed.js';
-import { LiveUpdates } from './live/live.service.js';
 import { registerLiveRoutes } from './live/live.routes.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { Type } from '@sinclair/typebox';
@@ -47,34 +38,6 @@ declare module 'fastify' {
     readonly context: RequestContext;
   }
 }
-
-export type AppConfig = Pick<
-  Config,
-  | 'logLevel'
-  | 'graphqlIntrospection'
-  | 'graphqlSandbox'
-  | 'bodyLimit'
-  | 'apiKeys'
-  | 'corsOrigins'
-  | 'rateLimitMax'
-  | 'graphqlMaxDepth'
-  | 'graphqlMaxComplexity'
-  | 'catalogCacheTtlMs'
-  | 'catalogCacheMaxEntries'
-  | 'catalogCacheMaxBytes'
-  | 'catalogAnswerCacheMaxBytes'
-  | 'trustProxy'
-  | 'redisUrl'
-  | 'requestTimeoutMs'
-  | 'keepAliveTimeoutMs'
-  | 'maxConnections'
-  | 'graphqlMaxTokens'
-  | 'graphqlMaxAliases'
-  | 'cartTtlSeconds'
-  | 'webhookRetrySchedule'
-  | 'webhookAllowPrivateUrls'
-  | 'webhookMaxEndpoints'
->;
 
 const requestIdShape = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -156,7 +119,7 @@ export interface BuildOptions {
   droppedLogLines?: () => number;
 }
 
-export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const app = Fastify({
     logger: {
@@ -212,25 +175,15 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   app.decorateRequest('idempotentWrite', null);
   const idempotency = idempotencyHooks();
 
-  const catalogRepository = new CatalogRepository(database.db, database.reader);
-  const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes, answerMaxBytes: config.catalogAnswerCacheMaxBytes });
-  const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader));
-  const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
-  // Writes publish their changes for live updates (src/live); streams may take at most half of
-  // the connections a process accepts.
-  const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log: app.log });
-  const carts = new CartService(database.db, lifetime, changes);
-  // A process shows its own stock changes at once (other processes' within CATALOG_CACHE_TTL_MS).
-  const stockChanged = () => catalog.stockChanged();
-  const checkout = new CheckoutService(database.db, lifetime, changes, stockChanged);
-  const orders = new OrderService(database.db, changes, stockChanged);
+  const services = createServices(config, database, app.log);
+  const { catalog, catalogCache, carts, checkout, orders, webhooks } = services;
 
   app.decorateRequest(contextKey, null);
   app.decorateRequest('context', {
     getter() {
       const holder = this as unknown as { [contextKey]: RequestContext | null };
       const principal = principalOf(this);
-      return (holder[contextKey] ??= createRequestContext(catalogRepository, catalogCache, {
+      return (holder[contextKey] ??= services.requestContext({
         principal,
         idempotencyScope: idempotencyScope(principal, this.ip),
         idempotentWrite: () => this.idempotentWrite,
@@ -316,7 +269,6 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerCatalogRoutes(app, catalog);
   registerCartRoutes(app, carts, checkout, idempotency);
   registerOrderRoutes(app, orders, idempotency);
-  const webhooks = new WebhookService(database.db, database.provider, { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints });
   registerWebhookRoutes(app, webhooks);
   if (config.graphqlSandbox) registerExplorerRoutes(app);
 
@@ -338,11 +290,11 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), graphqlIdempotency.onSend, graphqlAnswers.onSend];
   });
 
-  const schema = buildGatewaySchema({ catalog, carts, checkout, orders, webhooks });
+  const schema = buildGatewaySchema(services);
   // GET /metrics and the HTTP request hook; GraphQL operations are counted as they are answered.
   const metrics = registerMetrics(app, { pool: () => database.poolStats(), cache: () => catalogCache.stats(), droppedLogLines: options.droppedLogLines });
   registerGraphQLLimits(app, schema, config, metrics.graphqlRefused);
-  registerLiveRoutes(app, { schema, live: new LiveUpdates(carts, orders, changes), changes, config, onRefused: metrics.graphqlRefused });
+  registerLiveRoutes(app, { schema, live: services.live, changes: services.changes, config, onRefused: metrics.graphqlRefused });
   const apollo = new ApolloServer<RequestContext>({
     schema,
     introspection: config.graphqlIntrospection,
