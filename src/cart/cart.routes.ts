@@ -61,29 +61,46 @@ function identityPatch(body: Record<string, unknown>): BuyerIdentityPatch {
   return patch;
 }
 
-export function registerCartRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, idempotency: IdempotencyHooks): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  // Carts are private: no cache may keep them.
-  const noStore = { onRequest: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store') };
-  // Every cart-changing route replays its answer for a repeated Idempotency-Key.
-  const replayable = { ...noStore, preHandler: idempotency.preHandler, onSend: idempotency.onSend };
-  const tags = ['Carts'];
-  const cart = Ref(Cart);
+/** What the cart routes share: their tag, the cart's shape, their hooks and their line errors. */
+interface CartRouteParts {
+  tags: string[];
+  cart: ReturnType<typeof Ref<typeof Cart>>;
+  /** Carts are private: no cache may keep them. */
+  noStore: { onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> };
+  /** Every cart-changing route replays its answer for a repeated Idempotency-Key. */
+  replayable: CartRouteParts['noStore'] & IdempotencyHooks;
   /** What any change to a cart's lines may be refused with. */
-  const lineErrors = errors(
-    ...bodyErrors,
-    'CART_NOT_FOUND',
-    'CART_EXPIRED',
-    'CART_ALREADY_SUBMITTED',
-    'IDEMPOTENCY_KEY_REUSED',
-    'PRODUCT_NOT_FOUND',
-    'VARIANT_NOT_FOUND',
-    'VARIANT_PRODUCT_MISMATCH',
-    'VARIANT_REQUIRED',
-    'CURRENCY_MISMATCH',
-    'TOO_MANY_ITEMS',
-    'CART_TOO_LARGE',
-  );
+  lineErrors: ReturnType<typeof errors>;
+}
+
+function cartRouteParts(idempotency: IdempotencyHooks): CartRouteParts {
+  const noStore = { onRequest: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store') };
+  return {
+    tags: ['Carts'],
+    cart: Ref(Cart),
+    noStore,
+    replayable: { ...noStore, preHandler: idempotency.preHandler, onSend: idempotency.onSend },
+    lineErrors: errors(
+      ...bodyErrors,
+      'CART_NOT_FOUND',
+      'CART_EXPIRED',
+      'CART_ALREADY_SUBMITTED',
+      'IDEMPOTENCY_KEY_REUSED',
+      'PRODUCT_NOT_FOUND',
+      'VARIANT_NOT_FOUND',
+      'VARIANT_PRODUCT_MISMATCH',
+      'VARIANT_REQUIRED',
+      'CURRENCY_MISMATCH',
+      'TOO_MANY_ITEMS',
+      'CART_TOO_LARGE',
+    ),
+  };
+}
+
+/** The family that sends lists of items and names the cart `id` in the body (its status: by path). */
+function registerListFamilyRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, parts: CartRouteParts): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { tags, cart, noStore, replayable, lineErrors } = parts;
 
   api.post(
     '/cart',
@@ -117,6 +134,12 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
     { schema: { tags, summary: 'A cart with its orders', params: CartIdParams, response: { 200: Ref(CartStatus), ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED') } }, ...noStore },
     async (request) => cartStatusView(await checkout.status(request.params.cart_id)),
   );
+}
+
+/** The family that changes one item per request, naming the cart `cart_id` (the cart itself: by path). */
+function registerItemFamilyRoutes(app: FastifyInstance, carts: CartService, parts: CartRouteParts): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { tags, cart, noStore, replayable, lineErrors } = parts;
 
   api.get('/cart/:id', { schema: { tags, summary: 'A cart', params: IdParams, response: { 200: cart, ...errors('CART_NOT_FOUND', 'CART_EXPIRED') } }, ...noStore }, async (request) =>
     cartView(await carts.get(request.params.id)),
@@ -158,6 +181,12 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
       return cartView(await carts.removeItems(input.cart_id, [input.variant_id], request.idempotentWrite));
     },
   );
+}
+
+/** Both families: the choice of a store's shipping method, and the submit. */
+function registerCheckoutRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, parts: CartRouteParts): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { tags, cart, replayable } = parts;
 
   api.post(
     '/cart/shippingMethod',
@@ -195,4 +224,11 @@ export function registerCartRoutes(app: FastifyInstance, carts: CartService, che
       return cartStatusView((await checkout.submit(cartId, request.idempotentWrite)).answer);
     },
   );
+}
+
+export function registerCartRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, idempotency: IdempotencyHooks): void {
+  const parts = cartRouteParts(idempotency);
+  registerListFamilyRoutes(app, carts, checkout, parts);
+  registerItemFamilyRoutes(app, carts, parts);
+  registerCheckoutRoutes(app, carts, checkout, parts);
 }

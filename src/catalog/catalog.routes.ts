@@ -16,14 +16,24 @@ const catalogHeaders = {
   'cache-control': { type: 'string', description: 'public, max-age=60' },
 };
 
-export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
-  // Catalog answers change with an import that changes the catalog and with every stock change
-  // (a submit, an order cancelled or failed): the catalog version is their ETag. Before the
-  // handler, the cache is brought up to that version and the caching headers are set (the error
-  // handler removes them from errors); a successful answer whose ETag If-None-Match already names
-  // becomes a bodiless 304. A 200 answer is kept as sent (bytes, by route and parameter, for this
-  // catalog version): the next request for it is answered from the preHandler with those bytes, no
-  // handler, no serialization. Callback-style hooks: no promise per request once the cache is fresh.
+type Done = (error?: Error) => void;
+
+/** The hooks every catalog route has: they tag its answers and answer from kept bytes or with a 304. */
+interface ConditionalHooks {
+  preHandler(request: FastifyRequest, reply: FastifyReply, done: Done): void;
+  onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void;
+}
+
+/**
+ * Catalog answers change with an import that changes the catalog and with every stock change (a
+ * submit, an order cancelled or failed): the catalog version is their ETag. Before the handler,
+ * the cache is brought up to that version and the caching headers are set (the error handler
+ * removes them from errors); a successful answer whose ETag If-None-Match already names becomes a
+ * bodiless 304. A 200 answer is kept as sent (bytes, by route and parameter, for this catalog
+ * version): the next request for it is answered from the preHandler with those bytes, no handler,
+ * no serialization. Callback-style hooks: no promise per request once the cache is fresh.
+ */
+function conditionalHooks(catalog: CatalogService): ConditionalHooks {
   const notModified = new WeakSet<FastifyRequest>();
   /** Requests whose answer is to be kept: the version it is read at and its key. */
   const toKeep = new WeakMap<FastifyRequest, { version: number; key: string }>();
@@ -45,8 +55,8 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     void reply.type(kept.type).send(kept.body);
     return true;
   };
-  const conditional = {
-    preHandler: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+  return {
+    preHandler: (request, reply, done) => {
       const version = catalog.freshVersion();
       if (version !== null) {
         if (!serve(request, reply, version)) done();
@@ -59,7 +69,7 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
     },
-    onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
+    onSend: (request, reply, payload, done) => {
       if (reply.statusCode !== 200) {
         done(null, payload);
         return;
@@ -74,26 +84,36 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
       done(null, '');
     },
   };
+}
 
+const cached = {
+  headers: Type.Object({ 'if-none-match': Type.Optional(Type.String({ description: 'The ETag of an earlier answer: 304 while the catalog has not changed.' })) }),
+};
+
+const ok = <T extends TSchema>(answer: NamedSchema<T>) => ({
+  200: { ...Ref(answer), headers: catalogHeaders },
+  304: Type.Null({ description: 'Not Modified: If-None-Match names the current catalog version.' }),
+});
+
+/** Sends the read model's text when it has one (true); else the handler reads the long way. */
+function sendText(reply: FastifyReply, text: string | undefined): text is string {
+  if (text === undefined) return false;
+  void reply.type('application/json; charset=utf-8').send(text);
+  return true;
+}
+
+const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
+const imageComparables = (detail: MediaDetail): Static<typeof ImageComparablesAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
+const video = (detail: MediaDetail): Static<typeof VideoAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
+const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
+
+/** Images and videos, by id and by slug, with or without comparable products. */
+function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const cached = {
-    headers: Type.Object({ 'if-none-match': Type.Optional(Type.String({ description: 'The ETag of an earlier answer: 304 while the catalog has not changed.' })) }),
-  };
-  const ok = <T extends TSchema>(answer: NamedSchema<T>) => ({
-    200: { ...Ref(answer), headers: catalogHeaders },
-    304: Type.Null({ description: 'Not Modified: If-None-Match names the current catalog version.' }),
-  });
-
   const mediaSchema = <T extends TSchema, P extends TSchema>(kind: MediaKind, answer: NamedSchema<T>, params: P) => ({
     schema: { tags: [kind === 'image' ? 'Images' : 'Videos'], params, ...cached, response: { ...ok(answer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND') } },
     ...conditional,
   });
-  /** Sends the read model's text when it has one (true); else the handler reads the long way. */
-  const sendText = (reply: FastifyReply, text: string | undefined): text is string => {
-    if (text === undefined) return false;
-    void reply.type('application/json; charset=utf-8').send(text);
-    return true;
-  };
   /** A media route's handler: the read model's text, else the answer built from records by `view`. */
   const mediaRoute =
     <A>(kind: MediaKind, withSimilar: boolean, view: (detail: MediaDetail) => A) =>
@@ -103,10 +123,6 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
       if (sendText(reply, await catalog.mediaAnswer(kind, key, withSimilar))) return undefined;
       return view(await catalog.mediaDetail(kind, key, request.context.loaders, withSimilar));
     };
-  const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
-  const imageComparables = (detail: MediaDetail): Static<typeof ImageComparablesAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
-  const video = (detail: MediaDetail): Static<typeof VideoAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
-  const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
 
   api.get('/image/:id', mediaSchema('image', ImageAnswer, IdParams), mediaRoute('image', false, image));
   api.get('/image/slug/:slug', mediaSchema('image', ImageAnswer, SlugParams), mediaRoute('image', false, image));
@@ -116,7 +132,11 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
   api.get('/video/slug/:slug', mediaSchema('video', VideoAnswer, SlugParams), mediaRoute('video', false, video));
   api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, IdParams), mediaRoute('video', true, videoComparables));
   api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), mediaRoute('video', true, videoComparables));
+}
 
+/** A product, with or without its comparable products. */
+function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND');
   api.get('/product/:id', { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
     sendText(reply, await catalog.productAnswer(request.params.id, false)) ? reply : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
@@ -127,4 +147,14 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     async (request, reply) =>
       sendText(reply, await catalog.productAnswer(request.params.id, true)) ? reply : comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
   );
+}
+
+/**
+ * Each answer takes one of three paths: the bytes kept from an earlier answer (or a 304), from the
+ * conditional hooks; the read model's stored text; or the records, shaped by the view.
+ */
+export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
+  const conditional = conditionalHooks(catalog);
+  registerMediaRoutes(app, catalog, conditional);
+  registerProductRoutes(app, catalog, conditional);
 }

@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { registerNamedSchemas } from './schema.js';
 import { errorExamples } from './responses.js';
+import { appPlugin } from '../plugin.js';
 
 /** The version of the REST API the document describes (package.json's version; a test checks). */
 export const apiVersion = '0.1.0';
@@ -26,7 +27,8 @@ answer and changes nothing.
 
 **Catalog answers** carry an \`ETag\` that changes with every import; send it back as \`If-None-Match\` for a 304.`;
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/** The document and its two routes; every REST route registered after it is in the document. */
+export const openApiPlugin = appPlugin('openapi', async (app) => {
   registerNamedSchemas(app);
   await app.register(swagger, {
     openapi: {
@@ -83,7 +85,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0, displayRequestDuration: true },
   });
-}
+});
 
 type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: { type?: unknown; anyOf?: { type?: unknown }[] } }> } };
 

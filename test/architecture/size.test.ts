@@ -13,9 +13,6 @@ const maxFunctionLines = 80;
 
 /** Larger than the rule, by name, with their lines when it came in: to be split, never to grow. */
 const stillLarger: Record<string, number> = {
-  'app.ts buildApp': 234,
-  'cart/cart.routes.ts registerCartRoutes': 135,
-  'catalog/catalog.routes.ts registerCatalogRoutes': 112,
 };
 
 function sourceFiles(directory: string): string[] {

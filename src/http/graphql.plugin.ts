@@ -1,0 +1,125 @@
+// GraphQL on /graphql: Apollo Server behind the same hooks as the REST routes, and before Apollo
+// the checks of its own: GET variables, the document limits (graphql/limits.ts), Idempotency-Key
+// and the catalog answer cache (catalog.answers.graphql.ts). Failures are formatted with the
+// documented codes (graphql/errors.ts); a database that is away makes a 503 with Retry-After.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { Config } from '../config.js';
+import type { RequestContext } from '../context.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import { graphqlAnswerCache } from '../catalog/catalog.answers.graphql.js';
+import { sandboxLandingPage } from '../explorer/landing-page.js';
+import { formatGraphQLError } from '../graphql/errors.js';
+import { registerGraphQLLimits } from '../graphql/limits.js';
+import { idempotencyHooks } from '../idempotency/idempotency.hooks.js';
+import { faultError, retryAfterSeconds } from '../db/faults.js';
+import { checkJsonText } from '../security/input.js';
+import { appPlugin } from '../plugin.js';
+
+/**
+ * A GraphQL answer that failed because the database is away is a 503 with Retry-After, like
+ * REST, so that load balancers and clients back off; what data could be read stays in the body.
+ */
+const serviceUnavailablePlugin: ApolloServerPlugin<RequestContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        if (!response.body.singleResult.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
+        response.http.status = 503;
+        response.http.headers.set('retry-after', String(retryAfterSeconds));
+      },
+    };
+  },
+};
+
+export interface GraphQLOptions {
+  config: Config;
+  schema: GraphQLSchema;
+  catalog: CatalogService;
+}
+
+/**
+ * POST /graphql honours Idempotency-Key as the REST routes do, in a scope of its own: the key is
+ * bound to the whole request, and each mutation field keeps its answer (see
+ * idempotency.graphql.ts). GET's variables arrive as JSON text in the query string, unchecked by
+ * the body parser: checked here. Catalog-only queries are answered from the answers they were
+ * given before (same catalog version).
+ */
+function addRouteHooks(app: FastifyInstance, catalog: CatalogService): void {
+  const graphqlIdempotency = idempotencyHooks(':graphql');
+  const checkGetVariables = async (request: FastifyRequest) => {
+    const variables = (request.query as Record<string, unknown> | undefined)?.variables;
+    if (request.method === 'GET' && typeof variables === 'string') checkJsonText(variables, 'variables');
+  };
+  const graphqlAnswers = graphqlAnswerCache(catalog);
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/graphql') return;
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [...existing, checkGetVariables, graphqlIdempotency.preHandler, graphqlAnswers.preHandler];
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), graphqlIdempotency.onSend, graphqlAnswers.onSend];
+  });
+}
+
+function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions): ApolloServer<RequestContext> {
+  return new ApolloServer<RequestContext>({
+    schema,
+    introspection: config.graphqlIntrospection,
+    // Every document is checked before Apollo parses it (graphql/limits.ts); Apollo's parse is
+    // bounded as well, and persisted queries are off: a hash alone would skip the check.
+    parseOptions: { maxLexicalTokens: config.graphqlMaxTokens },
+    persistedQueries: false,
+    // Clients authenticate with headers, never cookies, so a cross-site form cannot act for a
+    // shopper; GET queries from plain clients are welcome.
+    csrfPrevention: false,
+    formatError: formatGraphQLError(
+      (error) => app.log.error({ err: error }, 'unexpected GraphQL error'),
+      (error) => app.log.warn({ err: error }, 'database unavailable'),
+      !config.graphqlIntrospection,
+    ),
+    includeStacktraceInErrorResponses: false,
+    // The server's shutdown owns the stop signals. Apollo's own handlers (on unless NODE_ENV is
+    // test) would close the app beside it, cut requests still running after 10 s whatever
+    // SHUTDOWN_TIMEOUT_MS says, and send the signal again once done.
+    stopOnTerminationSignals: false,
+    plugins: [
+      app.metrics.apolloPlugin,
+      // The default cache-control plugin wraps every field resolver to compute cache hints this
+      // API does not use: off, and list-heavy answers resolve without a wrapper per field.
+      ApolloServerPluginCacheControlDisabled(),
+      serviceUnavailablePlugin,
+      fastifyApolloDrainPlugin(app),
+      config.graphqlSandbox ? sandboxLandingPage() : ApolloServerPluginLandingPageDisabled(),
+    ],
+  });
+}
+
+export const graphqlPlugin = appPlugin(
+  'graphql',
+  async (app, options: GraphQLOptions) => {
+    const { config, schema, catalog } = options;
+    addRouteHooks(app, catalog);
+    registerGraphQLLimits(app, schema, config, app.metrics.graphqlRefused);
+    const apollo = apolloServer(app, options);
+    await apollo.start();
+    await app.register(fastifyApollo(apollo), {
+      context: async (request) => {
+        try {
+          await catalog.version();
+        } catch (error) {
+          // Apollo answers a failed context with this error's status instead of a bare 500.
+          const fault = faultError(error);
+          if (!fault) throw error;
+          app.log.warn({ err: error }, 'database unavailable');
+          throw new GraphQLError(fault.message, { originalError: fault, extensions: { code: fault.code, http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) } } });
+        }
+        return request.context;
+      },
+    });
+  },
+  // Counts operations and refusals into GET /metrics; answers with the request's context.
+  { dependencies: ['metrics', 'request-context'] },
+);

@@ -1,0 +1,56 @@
+// The app's services, built once per app: the REST routes (each feature's plugin) and the GraphQL
+// resolvers (schema.ts) call the same instances, and every request's context makes its DataLoaders
+// over the same catalog repository and cache.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { createRequestContext, type Caller, type RequestContext } from './context.js';
+import type { SchemaServices } from './schema.js';
+import { CatalogRepository } from './catalog/catalog.repository.js';
+import { CatalogService } from './catalog/catalog.service.js';
+import { CatalogReadModel } from './catalog/product-answer.repository.js';
+import { CatalogCache } from './catalog/catalog.cache.js';
+import { CartLifetime, CartService } from './cart/cart.service.js';
+import { CheckoutService } from './cart/checkout.service.js';
+import { OrderService } from './orders/order.service.js';
+import { DomainEvents } from './events/domain-events.js';
+import { WebhookService } from './webhooks/webhooks.service.js';
+import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
+import { LiveUpdates } from './live/live.service.js';
+
+export interface Services extends SchemaServices {
+  catalogCache: CatalogCache;
+  /** Where writes' domain events reach live updates. */
+  changes: ChangeFeed;
+  live: LiveUpdates;
+  /** A new request's context; its DataLoaders are made on first use. */
+  requestContext(caller: Caller): RequestContext;
+}
+
+export function createServices(config: Config, database: Database, log: FastifyBaseLogger): Services {
+  const catalogRepository = new CatalogRepository(database.db, database.reader);
+  const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes, answerMaxBytes: config.catalogAnswerCacheMaxBytes });
+  const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader));
+  const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
+  // Streams of live updates may take at most half of the connections a process accepts.
+  const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log });
+  // What writes tell the world, recorded on their transactions: the outbox and the feed.
+  const events = new DomainEvents(changes);
+  const carts = new CartService(database.db, lifetime, events);
+  // A process shows its own stock changes at once (other processes' within CATALOG_CACHE_TTL_MS).
+  const stockChanged = () => catalog.stockChanged();
+  const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
+  const orders = new OrderService(database.db, events, stockChanged);
+  const webhooks = new WebhookService(database.db, database.provider, { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints });
+  return {
+    catalog,
+    catalogCache,
+    carts,
+    checkout,
+    orders,
+    webhooks,
+    changes,
+    live: new LiveUpdates(carts, orders, changes),
+    requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller),
+  };
+}
