@@ -14,6 +14,8 @@ const require = createRequire(import.meta.url);
  *   Chromium, Redis, outages and fuzzing; one file at a time, after the other tiers, so that their
  *   timings are not measured on a machine busy with other tests.
  */
+/** The migrated database that the tiers with a database copy for each test database (test/database.ts). */
+const databaseTemplate = 'test/database-template.ts';
 const unitFiles = ['test/domain/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/config.test.ts'];
 const processFiles = [
   'test/process/**/*.test.ts',
@@ -63,8 +65,8 @@ export default defineConfig(async () => {
       hookTimeout: 60_000,
       projects: [
         tier('unit', unitFiles, { parallel: true, order: 0 }),
-        tier('app', ['test/**/*.test.ts'], { exclude: [...unitFiles, ...processFiles], parallel: true, order: 0 }),
-        tier('process', processFiles, { parallel: false, order: 1, globalSetup: ['test/global-setup.ts'] }),
+        tier('app', ['test/**/*.test.ts'], { exclude: [...unitFiles, ...processFiles], parallel: true, order: 0, globalSetup: [databaseTemplate] }),
+        tier('process', processFiles, { parallel: false, order: 1, globalSetup: ['test/global-setup.ts', databaseTemplate] }),
       ],
     },
   };
