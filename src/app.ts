@@ -1,7 +1,7 @@
 // buildApp(config, database): Fastify with the REST routes, Apollo Server on /graphql, and the one
 // error handler that turns every failure into the documented error shape.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -154,11 +154,13 @@ export interface BuildOptions {
   logStream?: { write(line: string): unknown };
   /** Log lines the log stream has dropped so far (GET /metrics). */
   droppedLogLines?: () => number;
+  /** Fastify's schema compilers, its own when absent (tests share serializers among their apps). */
+  schemaController?: FastifyServerOptions['schemaController'];
 }
 
-export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const lifecycle = options.lifecycle ?? new Lifecycle();
-  const app = Fastify({
+/** Fastify's options: logging without buyer data, limits, timeouts, request ids, schema compilers. */
+function serverOptions(config: AppConfig, options: BuildOptions): FastifyHttpOptions<FastifyInstance['server']> {
+  return {
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -194,7 +196,13 @@ export async function buildApp(config: AppConfig, database: Database, options: B
       return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnionTypes: true } },
-  });
+    ...(options.schemaController ? { schemaController: options.schemaController } : {}),
+  };
+}
+
+export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  const app = Fastify(serverOptions(config, options));
   // Past this many open sockets a process refuses new ones at once, before they cost anything.
   app.server.maxConnections = config.maxConnections;
   // Callback style: no promise per request.

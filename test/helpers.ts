@@ -10,6 +10,7 @@ import { openDatabase, type Database, type QueryEvent } from '../src/db/database
 import { importCatalog } from '../src/catalog/import/importer.js';
 import { loadConfig } from '../src/config.js';
 import { createMigratedDatabase } from './database.js';
+import { sharedSerializers } from './serializers.js';
 
 export const fixturesDir = join(import.meta.dirname, 'fixtures');
 
@@ -58,7 +59,7 @@ export function testConfig(env: Record<string, string> = {}) {
 export async function createTestApp(catalog: unknown = readFixture('catalog.json'), env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (catalog !== null) await importCatalog(database.db, catalog);
-  const app = await buildApp(testConfig(env), database, options);
+  const app = await buildApp(testConfig(env), database, { schemaController: { compilersFactory: { buildSerializer: sharedSerializers } }, ...options });
   await app.ready();
   return {
     app,
