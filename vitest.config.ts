@@ -9,10 +9,14 @@ const require = createRequire(import.meta.url);
  * The suite in three tiers (`npm test` runs them all; `npm run test:unit`, `test:app` and
  * `test:process` one each):
  * - unit: pure rules and the architecture checks, no database;
- * - app: the app in process (Fastify's inject, Apollo, a real database), two files at a time;
+ * - app: the app in process (Fastify's inject, Apollo, a real database), two files at a time in
+ *   two workers that load the modules once for all their files (isolate: false), so a file must
+ *   leave nothing behind (open apps, timers, listeners, changed globals) that another could see;
  * - process: real gateway and import processes (dist/, compiled once by the tier's global setup),
- *   Chromium, Redis, outages and fuzzing; one file at a time, after the other tiers, so that their
- *   timings are not measured on a machine busy with other tests.
+ *   Chromium, Redis, outages and fuzzing, and the tests whose timings depend on the heap of the
+ *   process they run in (memory, forced collections); one file at a time, each in a new process,
+ *   after the other tiers, so that their timings are not measured on a machine busy with other
+ *   tests.
  */
 const unitFiles = ['test/domain/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/config.test.ts'];
 const processFiles = [
@@ -23,8 +27,11 @@ const processFiles = [
   'test/**/*.browser.test.ts',
   'test/security/rate-limit.test.ts',
   'test/catalog/import-memory.test.ts',
+  'test/events/delivery-gc-pressure.test.ts',
   'test/live/subscriptions.test.ts',
 ];
+/** The migrated database that the app and process tiers copy for each test database (test/database.ts). */
+const databaseTemplate = 'test/database-template.ts';
 
 /**
  * `npm run test:pg` (TEST_DATABASE=postgresql) needs the server of TEST_PG_URL. Without one the
@@ -37,13 +44,14 @@ export default defineConfig(async () => {
     if (process.env.CI) throw new Error(`${message}: CI must run the suite on PostgreSQL`);
     console.warn(`\n*** SKIPPED: ${message}; start one (see README, "Running on PostgreSQL") to run the suite on it. ***\n`);
   }
-  const tier = (name: string, include: string[], options: { exclude?: string[]; parallel: boolean; order: number; globalSetup?: string[] }): TestProjectInlineConfiguration => ({
+  const tier = (name: string, include: string[], options: { exclude?: string[]; parallel: boolean; isolate?: boolean; order: number; globalSetup?: string[] }): TestProjectInlineConfiguration => ({
     extends: true,
     test: {
       name,
       include: skipAll ? [] : include,
       exclude: options.exclude ?? [],
       maxWorkers: options.parallel ? 2 : 1,
+      isolate: options.isolate ?? true,
       sequence: { groupOrder: options.order },
       globalSetup: skipAll ? [] : (options.globalSetup ?? []),
     },
@@ -63,8 +71,8 @@ export default defineConfig(async () => {
       hookTimeout: 60_000,
       projects: [
         tier('unit', unitFiles, { parallel: true, order: 0 }),
-        tier('app', ['test/**/*.test.ts'], { exclude: [...unitFiles, ...processFiles], parallel: true, order: 0 }),
-        tier('process', processFiles, { parallel: false, order: 1, globalSetup: ['test/global-setup.ts'] }),
+        tier('app', ['test/**/*.test.ts'], { exclude: [...unitFiles, ...processFiles], parallel: true, isolate: false, order: 0, globalSetup: [databaseTemplate] }),
+        tier('process', processFiles, { parallel: false, order: 1, globalSetup: ['test/global-setup.ts', databaseTemplate] }),
       ],
     },
   };

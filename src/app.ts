@@ -10,7 +10,7 @@ import { catalogPlugin } from './catalog/catalog.plugin.js';
 import { cartPlugin } from './cart/cart.plugin.js';
 import { orderPlugin } from './orders/order.plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks.plugin.js';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { Lifecycle } from './lifecycle.js';
@@ -34,12 +34,14 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** Log lines the log stream has dropped so far (GET /metrics). */
   droppedLogLines?: () => number;
+  /** Fastify's schema compilers, its own when absent (tests share serializers among their apps). */
+  schemaController?: FastifyServerOptions['schemaController'];
 }
 
 /** The app on a database; the whole config, each plugin and service reads the keys it needs. */
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
-  const app = Fastify(serverOptions(config, options.logStream));
+  const app = Fastify(serverOptions(config, options.logStream, options.schemaController));
   const services = createServices(config, database, app.log);
 
   // Before any route, in this order: request id and URL check, CORS, API keys, rate limit (hooks),

@@ -1,20 +1,18 @@
-// Test harness: a fresh SQLite file per test file, migrated with the committed migrations, and
-// the app built in process (requests go through app.inject, no port).
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Test harness: a fresh database per test file (a copy of the run's migrated template, see
+// test/database.ts), and the app built in process (requests go through app.inject, no port).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { print, type DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { openDatabase, type Database, type QueryEvent } from '../src/db/database.js';
-import { applyMigrations } from '../src/db/migrate.js';
 import { importCatalog } from '../src/catalog/import/importer.js';
 import { loadConfig } from '../src/config.js';
-import { createScratchDatabase, dropScratchDatabase } from '../src/db/postgres.js';
+import { createMigratedDatabase } from './database.js';
+import { sharedSerializers } from './serializers.js';
 
 export const fixturesDir = join(import.meta.dirname, 'fixtures');
-const tmpDir = join(import.meta.dirname, '.tmp');
 
 export function readFixture(name: string): unknown {
   return JSON.parse(readFileSync(join(fixturesDir, name), 'utf8'));
@@ -26,30 +24,12 @@ export interface TestDatabase extends Database {
   queries: QueryEvent[];
 }
 
-import { testEngine, testPgUrl } from './pg.js';
-
-export { testEngine, testPgUrl };
-
-/** A new database of the engine under test, without tables yet. */
-export async function createBlankDatabase(): Promise<{ url: string; remove(): Promise<void> }> {
-  if (testEngine === 'postgresql') {
-    const scratch = await createScratchDatabase(testPgUrl, 'test');
-    return { url: scratch.url, remove: () => dropScratchDatabase(testPgUrl, scratch.name) };
-  }
-  mkdirSync(tmpDir, { recursive: true });
-  const file = join(tmpDir, `${randomUUID()}.db`);
-  return {
-    url: `file:${file}`,
-    remove: async () => {
-      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
-    },
-  };
-}
+export { testEngine, testPgUrl } from './pg.js';
+export { createBlankDatabase } from './database.js';
 
 /** A new, migrated, empty database of the engine under test, removed by close(). */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const { url, remove } = await createBlankDatabase();
-  await applyMigrations(url);
+  const { url, remove } = await createMigratedDatabase();
   const queries: QueryEvent[] = [];
   const database = await openDatabase(url, { onQuery: (event) => queries.push(event) });
   return {
@@ -79,7 +59,7 @@ export function testConfig(env: Record<string, string> = {}) {
 export async function createTestApp(catalog: unknown = readFixture('catalog.json'), env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (catalog !== null) await importCatalog(database.db, catalog);
-  const app = await buildApp(testConfig(env), database, options);
+  const app = await buildApp(testConfig(env), database, { schemaController: { compilersFactory: { buildSerializer: sharedSerializers } }, ...options });
   await app.ready();
   return {
     app,

@@ -1,9 +1,9 @@
 // Fastify's own options for the app: logs by route pattern with secrets and buyer data redacted,
 // the body limit, deadlines for slow clients, which proxies may name the client, request ids, and
-// the validator's settings. What cannot be a plugin because Fastify takes it when it is created.
+// the validator's settings and schema compilers. What cannot be a plugin because Fastify takes it when it is created.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyHttpOptions, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError, errorBody } from '../errors.js';
 
@@ -28,7 +28,7 @@ function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-export function serverOptions(config: Config, logStream?: LogStream): FastifyHttpOptions<Server> {
+export function serverOptions(config: Config, logStream?: LogStream, schemaController?: FastifyServerOptions['schemaController']): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
@@ -65,5 +65,6 @@ export function serverOptions(config: Config, logStream?: LogStream): FastifyHtt
       return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnionTypes: true } },
+    ...(schemaController ? { schemaController } : {}),
   };
 }

@@ -4,15 +4,15 @@
 // each event exactly once, in event order per endpoint.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
+import { readFixture, testEngine } from '../helpers.js';
+import { createMigratedDatabase } from '../database.js';
 import { freePort } from '../../bench/ports.js';
 import { buildServer, json, startGateway, until, waitReady, type Gateway } from '../process/gateway.js';
 import { newSecret, startReceiver, type Receiver, type Reply } from './webhook-receiver.js';
 
-let blank: { url: string; remove(): Promise<void> };
+let scratch: { url: string; remove(): Promise<void> };
 let database: Database;
 const running: Gateway[] = [];
 const receivers: Receiver[] = [];
@@ -20,9 +20,8 @@ const gatewayEnv = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE:
 
 beforeAll(async () => {
   buildServer();
-  blank = await createBlankDatabase();
-  await applyMigrations(blank.url);
-  database = await openDatabase(blank.url);
+  scratch = await createMigratedDatabase();
+  database = await openDatabase(scratch.url);
   await importCatalog(database.db, readFixture('cart-catalog.json'));
 }, 120_000);
 
@@ -31,14 +30,14 @@ afterAll(async () => {
   await Promise.all(running.map((gateway) => gateway.exited));
   await Promise.all(receivers.map((receiver) => receiver.close()));
   await database?.close();
-  await blank?.remove();
+  await scratch?.remove();
 });
 
 // Each test's endpoint takes no events from the next test.
 afterEach(() => database.db.webhookEndpoint.updateMany({ data: { enabled: false } }));
 
 async function start(env: Record<string, string> = {}): Promise<Gateway> {
-  const gateway = await startGateway(blank.url, { env: { ...gatewayEnv, ...env } });
+  const gateway = await startGateway(scratch.url, { env: { ...gatewayEnv, ...env } });
   running.push(gateway);
   await waitReady(gateway);
   return gateway;

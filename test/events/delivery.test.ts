@@ -4,82 +4,16 @@
 // schedule until it answers 2xx, every attempt recorded; an endpoint failing for more than five
 // days is disabled; an expired claim (a dead process) is taken again, a live one is not; stop()
 // waits for the request in flight, or cuts it after its grace and gives the delivery back.
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, readFixture, testConfig, testEngine, type TestApp } from '../helpers.js';
-import { addToCart, californian, post } from '../cart/cart-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { testEngine } from '../helpers.js';
 import { until } from '../process/gateway.js';
 import { freePort } from '../../bench/ports.js';
-import { retryDelayMs, startDeliveryWorker, type DeliveryLog, type DeliveryWorker } from '../../src/events/delivery.js';
-import { newSecret, startReceiver, type Receiver } from './webhook-receiver.js';
-import { DeliveryRepository } from '../../src/events/delivery.repository.js';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { retryDelayMs } from '../../src/events/delivery.js';
+import { newSecret } from './webhook-receiver.js';
+import { deliveryFixture } from './delivery-fixture.js';
 
-let t: TestApp;
-const config = testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,2' });
-const logged: string[] = [];
-const log: DeliveryLog = { info: () => undefined, warn: (_details, message) => logged.push(message), error: (_details, message) => logged.push(message) };
-let worker: DeliveryWorker | undefined;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp(readFixture('cart-catalog.json'));
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  await worker?.stop();
-  worker = undefined;
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-  await t.database.db.webhookEndpoint.deleteMany({});
-});
-
-function startWorker(workerConfig = config, requestTimeoutMs?: number, maxInFlight?: number): DeliveryWorker {
-  worker = startDeliveryWorker({ db: t.database.db, provider: t.database.provider, config: workerConfig, log, pollIntervalMs: 50, ...(requestTimeoutMs ? { requestTimeoutMs } : {}), ...(maxInFlight ? { maxInFlight } : {}) });
-  return worker;
-}
-
-async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
-  const started = await startReceiver(...args);
-  receivers.push(started);
-  return started;
-}
-
-let endpoints = 0;
-async function endpoint(url: string, secret: string, extra: { failingSince?: Date; enabled?: boolean } = {}): Promise<string> {
-  endpoints += 1;
-  const id = `whep_test${endpoints}`;
-  await t.database.db.webhookEndpoint.create({ data: { id, url, secret, ...extra } });
-  return id;
-}
-
-/** A submitted cart of two stores: cart.submitted and two order.created events. */
-async function submitCart(): Promise<{ cartId: string; orders: string[] }> {
-  const cart = await addToCart(t, [
-    { variant_id: '2021', quantity: 1 },
-    { variant_id: '2051', quantity: 1 },
-  ]);
-  await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: californian });
-  const submitted = await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id: cart.body.id });
-  expect(submitted.status).toBe(200);
-  return { cartId: cart.body.id, orders: submitted.body.orders.map((order) => order.id) };
-}
-
-async function moveOrder(orderId: string, status: string, requiredActions?: unknown[]): Promise<void> {
-  const answer = await post(t, `/orders/${orderId}/status`, { status, ...(requiredActions ? { required_actions: requiredActions } : {}) });
-  expect(answer.status).toBe(200);
-}
-
-/** Writes the deliveries of recorded events now, as the worker does on its rounds. */
-const fanOut = () => new DeliveryRepository(t.database.db, t.database.provider).fanOut(1000);
-/** Whether the endpoint has deliveries and every one of them was delivered. */
-const allDelivered = async (endpointId: string) => {
-  const deliveries = await deliveriesOf(endpointId);
-  return deliveries.length > 0 && deliveries.every((delivery) => delivery.status === 'delivered');
-};
-/** Attempts made of the endpoint's first delivery (0 while it has none). */
-const firstAttempts = async (endpointId: string) => (await deliveriesOf(endpointId))[0]?.attempts ?? 0;
-const eventsOf = (cartId: string) => t.database.db.event.findMany({ where: { cartId }, orderBy: { id: 'asc' } });
-const deliveriesOf = (endpointId: string) => t.database.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { eventId: 'asc' }, include: { tries: { orderBy: { id: 'asc' } } } });
+const fixture = deliveryFixture();
+const { config, logged, startWorker, stopWorker, receiver, endpoint, submitCart, moveOrder, fanOut, allDelivered, firstAttempts, eventsOf, deliveriesOf } = fixture;
 
 describe('the retry schedule', () => {
   it('takes the step of the attempt, repeats the last one, and jitters by at most 10 %', () => {
@@ -151,7 +85,7 @@ describe(`webhook delivery (${testEngine})`, () => {
       [200, null],
     ]);
     expect(rest.map((delivery) => delivery.attempts)).toStrictEqual([1, 1]);
-    expect((await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
+    expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
   });
 
   it('a receiver that is down: connection errors recorded, the endpoint failing, then delivered when it comes up', async () => {
@@ -165,13 +99,13 @@ describe(`webhook delivery (${testEngine})`, () => {
     const down = await deliveriesOf(endpointId);
     expect(down[0]!.tries.every((attempt) => attempt.statusCode === null && /ECONNREFUSED/.test(attempt.error ?? ''))).toBe(true);
     expect(down.slice(1).map((delivery) => delivery.attempts)).toStrictEqual([0, 0]);
-    expect((await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).not.toBeNull();
+    expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).not.toBeNull();
 
     const hook = await receiver(secret, { port });
     await until(async () => (await allDelivered(endpointId)), 'delivery once the receiver is up', 15_000);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(events.map((event) => event.messageId));
     expect(hook.rejected).toStrictEqual([]);
-    expect((await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
+    expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
   });
 
   it('an endpoint failing for more than five days is disabled at its next failure and its pending deliveries fail; one failing for four days is not', async () => {
@@ -182,7 +116,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     const recent = await endpoint(hook.url, secret, { failingSince: new Date(Date.now() - 4 * day) });
     startWorker();
     await submitCart();
-    await until(async () => !(await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: old } })).enabled, 'the old endpoint to be disabled', 10_000);
+    await until(async () => !(await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: old } })).enabled, 'the old endpoint to be disabled', 10_000);
     await until(async () => (await firstAttempts(recent)) >= 1, 'the recent endpoint to be tried', 10_000);
 
     const disabled = await deliveriesOf(old);
@@ -191,7 +125,7 @@ describe(`webhook delivery (${testEngine})`, () => {
       ['failed', 0, 0],
       ['failed', 0, 0],
     ]);
-    const kept = await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: recent } });
+    const kept = await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: recent } });
     expect(kept.enabled).toBe(true);
     expect((await deliveriesOf(recent)).map((delivery) => delivery.status)).toStrictEqual(['pending', 'pending', 'pending']);
     expect(logged).toContain('webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
@@ -208,13 +142,13 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect((await deliveriesOf(dead)).length + (await deliveriesOf(live)).length).toBe(6);
     // Claimed only after the worker started (on SQLite it gives back every claim at start), held
     // back until then by disabling the endpoints.
-    await t.database.db.webhookEndpoint.updateMany({ where: { id: { in: [dead, live] } }, data: { enabled: false } });
+    await fixture.t.database.db.webhookEndpoint.updateMany({ where: { id: { in: [dead, live] } }, data: { enabled: false } });
     startWorker();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const now = Date.now();
-    await t.database.db.webhookDelivery.updateMany({ where: { endpointId: dead }, data: { claimedUntil: new Date(now - 1_000) } });
-    await t.database.db.webhookDelivery.updateMany({ where: { endpointId: live }, data: { claimedUntil: new Date(now + 2_000) } });
-    await t.database.db.webhookEndpoint.updateMany({ where: { id: { in: [dead, live] } }, data: { enabled: true } });
+    await fixture.t.database.db.webhookDelivery.updateMany({ where: { endpointId: dead }, data: { claimedUntil: new Date(now - 1_000) } });
+    await fixture.t.database.db.webhookDelivery.updateMany({ where: { endpointId: live }, data: { claimedUntil: new Date(now + 2_000) } });
+    await fixture.t.database.db.webhookEndpoint.updateMany({ where: { id: { in: [dead, live] } }, data: { enabled: true } });
 
     await until(async () => (await allDelivered(dead)), 'the expired claims to be delivered', 10_000);
     expect((await deliveriesOf(live)).every((delivery) => delivery.status === 'pending' && delivery.attempts === 0)).toBe(true);
@@ -260,12 +194,11 @@ describe(`webhook delivery (${testEngine})`, () => {
     const secret = newSecret();
     const hook = await receiver(secret, { delayMs: 700 });
     const endpointId = await endpoint(hook.url, secret);
-    const running = startWorker();
+    startWorker();
     await submitCart();
     await until(async () => hook.received.length === 1, 'the first request', 10_000);
     const stopping = Date.now();
-    await running.stop();
-    worker = undefined;
+    await stopWorker();
     expect(Date.now() - stopping).toBeGreaterThanOrEqual(400);
     const deliveries = await deliveriesOf(endpointId);
     expect(deliveries.map((delivery) => [delivery.status, delivery.claimedUntil])).toStrictEqual([
@@ -280,12 +213,11 @@ describe(`webhook delivery (${testEngine})`, () => {
     const secret = newSecret();
     const hook = await receiver(secret, { reply: (n) => (n === 0 ? 'hang' : 200) });
     const endpointId = await endpoint(hook.url, secret);
-    const running = startWorker();
+    startWorker();
     await submitCart();
     await until(async () => hook.received.length === 1, 'the first request', 10_000);
     const stopping = Date.now();
-    await running.stop(300);
-    worker = undefined;
+    await stopWorker(300);
     expect(Date.now() - stopping).toBeLessThan(2_000);
     const [cut] = await deliveriesOf(endpointId);
     expect([cut!.status, cut!.attempts, cut!.claimedUntil, cut!.tries.map((attempt) => [attempt.statusCode, attempt.error])]).toStrictEqual([
@@ -294,44 +226,11 @@ describe(`webhook delivery (${testEngine})`, () => {
       null,
       [[null, 'cut short: the gateway process was stopping']],
     ]);
-    expect((await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
+    expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
 
     startWorker();
     await until(async () => (await allDelivered(endpointId)), 'delivery by the next worker', 5_000);
     expect(hook.acknowledged).toHaveLength(3);
-  });
-
-  it('receivers that never answer: each request ends at its own deadline under GC pressure, is never re-sent while open; with fewer slots than endpoints, failing ones take at most half', async () => {
-    // The deadline must not depend on anything the GC may collect (a combined AbortSignal did).
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const pressure = setInterval(gc, 250);
-    try {
-      const secret = newSecret();
-      const hanging = await receiver(secret, { reply: () => 'hang' });
-      for (let index = 0; index < 20; index += 1) await endpoint(`${hanging.url}/${index}`, secret);
-      const healthy = await receiver(secret);
-      const healthyId = await endpoint(healthy.url, secret);
-      // 8 slots for 21 endpoints: the first 8 taken may all hang; once failing, they get 4.
-      startWorker(config, 1_500, 8);
-      const started = Date.now();
-      await submitCart();
-      await until(() => allDelivered(healthyId), 'the healthy endpoint to get every event', 15_000);
-      const healthyMs = Date.now() - started;
-      // Long enough for every hanging endpoint to be tried and cut at least once, some twice.
-      await until(async () => new Set(hanging.received.map((webhook) => webhook.remotePort)).size >= 24, 'hanging attempts', 15_000);
-      console.log(`20 hanging receivers + 1 healthy: healthy got every event in ${healthyMs} ms (at ${healthy.received.map((webhook) => webhook.at).join(', ')} ms); longest hanging socket ${hanging.longestSocketMs()} ms (deadline 1500 ms)`);
-      // Closed at the deadline, give or take what forced full collections delay the timer by.
-      expect(hanging.longestSocketMs()).toBeLessThan(1_500 + 1_000);
-      expect(hanging.overlapping).toBe(0);
-      expect(hanging.maxConcurrent).toBeLessThanOrEqual(8);
-      const attempts = await t.database.db.webhookAttempt.findMany({ where: { delivery: { endpointId: { not: healthyId } } } });
-      expect(attempts.length).toBeGreaterThan(0);
-      // Ended at the deadline, give or take what forced full collections delay every timer by.
-      expect(attempts.every((attempt) => attempt.error === 'no answer within 1.5 s' && attempt.latencyMs < 1_500 + 1_500)).toBe(true);
-    } finally {
-      clearInterval(pressure);
-    }
   });
 
   it('deleting or disabling an endpoint ends its request in flight at once, without an error', async () => {
@@ -344,11 +243,11 @@ describe(`webhook delivery (${testEngine})`, () => {
     await submitCart();
     await until(async () => hanging.openSockets === 2, 'both requests open', 10_000);
     const at = Date.now();
-    const removed = await t.app.inject({ method: 'DELETE', url: `/webhooks/${deleted}` });
+    const removed = await fixture.t.app.inject({ method: 'DELETE', url: `/webhooks/${deleted}` });
     expect(removed.statusCode).toBe(204);
-    const patched = await t.app.inject({ method: 'PATCH', url: `/webhooks/${disabled}`, payload: { enabled: false } });
+    const patched = await fixture.t.app.inject({ method: 'PATCH', url: `/webhooks/${disabled}`, payload: { enabled: false } });
     expect(patched.statusCode).toBe(200);
-    await until(async () => hanging.openSockets === 0 && worker?.inFlight === 0, 'the requests to end', 5_000);
+    await until(async () => hanging.openSockets === 0 && fixture.worker?.inFlight === 0, 'the requests to end', 5_000);
     expect(Date.now() - at).toBeLessThan(2_000);
     const [cut] = await deliveriesOf(disabled);
     expect([cut!.status, cut!.attempts, cut!.claimedUntil, cut!.tries.map((attempt) => attempt.error)]).toStrictEqual(['pending', 0, null, ['cut short: the endpoint was disabled or deleted']]);

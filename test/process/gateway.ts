@@ -5,10 +5,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { freePort } from '../../bench/ports.js';
-import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { createBlankDatabase } from '../helpers.js';
+import { createMigratedDatabase } from '../database.js';
 
 export interface Gateway {
   process: ChildProcess;
@@ -93,16 +92,15 @@ export interface ProcessFixture {
 
 export async function processFixture(catalog: unknown): Promise<ProcessFixture> {
   buildServer();
-  const blank = await createBlankDatabase();
-  await applyMigrations(blank.url);
-  const database = await openDatabase(blank.url);
+  const scratch = await createMigratedDatabase();
+  const database = await openDatabase(scratch.url);
   await importCatalog(database.db, catalog);
   const running: Gateway[] = [];
   return {
-    url: blank.url,
+    url: scratch.url,
     database,
     async start(options = {}) {
-      const gateway = await startGateway(blank.url, options);
+      const gateway = await startGateway(scratch.url, options);
       running.push(gateway);
       await waitReady(gateway);
       return gateway;
@@ -110,7 +108,7 @@ export async function processFixture(catalog: unknown): Promise<ProcessFixture> 
     async close() {
       for (const gateway of running) gateway.process.kill('SIGKILL');
       await database.close();
-      await blank.remove();
+      await scratch.remove();
     },
   };
 }
