@@ -1,14 +1,15 @@
 // Databases of the engine under test for the test files: blank ones, and migrated ones copied from
 // the template that test/database-template.ts migrates once per run. Migrating a new database
 // takes the schema engine most of a second; copying the template takes milliseconds (a file copy
-// on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL) and gives the same tables.
+// on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL) and gives the same tables. Nothing here
+// loads the app: the process tier's files import it directly.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createScratchDatabase, dropScratchDatabase, withDatabase } from '../src/db/postgres.js';
-import { sqliteFilePath } from '../src/db/database.js';
+import { openDatabase, sqliteFilePath, type Database, type QueryEvent } from '../src/db/database.js';
 import { testEngine, testPgUrl } from './pg.js';
 
 declare module 'vitest' {
@@ -63,4 +64,26 @@ export async function createMigratedDatabase(): Promise<ScratchDatabase> {
   const file = join(tmpDir, `${randomUUID()}.db`);
   copyFileSync(sqliteFilePath(template), file);
   return sqliteScratch(file);
+}
+
+export interface TestDatabase extends Database {
+  url: string;
+  /** SQL statements sent since the last reset. */
+  queries: QueryEvent[];
+}
+
+/** A new, migrated, empty database of the engine under test, removed by close(). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { url, remove } = await createMigratedDatabase();
+  const queries: QueryEvent[] = [];
+  const database = await openDatabase(url, { onQuery: (event) => queries.push(event) });
+  return {
+    ...database,
+    url,
+    queries,
+    close: async () => {
+      await database.close();
+      await remove();
+    },
+  };
 }

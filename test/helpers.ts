@@ -1,47 +1,20 @@
-// Test harness: a fresh database per test file (a copy of the run's migrated template, see
-// test/database.ts), and the app built in process (requests go through app.inject, no port).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Test harness: the app built in process on a fresh database (requests go through app.inject, no
+// port), and what the test files share besides: the fixtures (test/fixtures.ts) and the test
+// databases (test/database.ts), re-exported for the files that build apps.
 import type { FastifyInstance } from 'fastify';
 import { print, type DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { buildApp, type BuildOptions } from '../src/app.js';
-import { openDatabase, type Database, type QueryEvent } from '../src/db/database.js';
+import type { Database } from '../src/db/database.js';
 import { importCatalog } from '../src/catalog/import/importer.js';
 import { loadConfig } from '../src/config.js';
-import { createMigratedDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { readFixture } from './fixtures.js';
 import { sharedSerializers } from './serializers.js';
 
-export const fixturesDir = join(import.meta.dirname, 'fixtures');
-
-export function readFixture(name: string): unknown {
-  return JSON.parse(readFileSync(join(fixturesDir, name), 'utf8'));
-}
-
-export interface TestDatabase extends Database {
-  url: string;
-  /** SQL statements sent since the last reset. */
-  queries: QueryEvent[];
-}
-
+export { fixturesDir, readFixture } from './fixtures.js';
+export { createBlankDatabase, createTestDatabase, type TestDatabase } from './database.js';
 export { testEngine, testPgUrl } from './pg.js';
-export { createBlankDatabase } from './database.js';
-
-/** A new, migrated, empty database of the engine under test, removed by close(). */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const { url, remove } = await createMigratedDatabase();
-  const queries: QueryEvent[] = [];
-  const database = await openDatabase(url, { onQuery: (event) => queries.push(event) });
-  return {
-    ...database,
-    url,
-    queries,
-    close: async () => {
-      await database.close();
-      await remove();
-    },
-  };
-}
 
 export interface TestApp {
   app: FastifyInstance;

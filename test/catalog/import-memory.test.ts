@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeHostileCatalog, type HostileCase } from '../../bench/hostile-catalog.js';
 import { openDatabase } from '../../src/db/database.js';
 import { projectRoot } from '../../src/db/schema-engine.js';
-import { createBlankDatabase } from '../helpers.js';
+import { createBlankDatabase } from '../database.js';
 
 const cli = join(projectRoot, 'dist', 'src', 'catalog', 'import', 'cli.js');
 const dir = join(import.meta.dirname, '..', '.tmp');

@@ -12,7 +12,8 @@ import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createScratchDatabase, dropScratchDatabase } from '../../src/db/postgres.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { readFixture, testEngine, testPgUrl } from '../helpers.js';
+import { readFixture } from '../fixtures.js';
+import { testEngine, testPgUrl } from '../pg.js';
 import { buildServer, json, startGateway, until, waitReady, type Gateway, type JsonAnswer } from '../process/gateway.js';
 
 /** A gateway on a scratch database of its own, with the cart catalog and a cart. */

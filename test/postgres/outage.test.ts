@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { readFixture, testEngine } from '../helpers.js';
+import { readFixture } from '../fixtures.js';
+import { testEngine } from '../pg.js';
 import { freePort } from '../../bench/ports.js';
 import { buildServer, json, startGateway, until, waitReady, type Gateway } from '../process/gateway.js';
 

@@ -2,7 +2,7 @@
 // each holding one unit of a SKU with K < N units, submitted at once, half through each process.
 // Exactly K orders, N − K refusals (422 PRODUCTS_UNAVAILABLE), stock 0, never negative.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngine } from '../helpers.js';
+import { testEngine } from '../pg.js';
 import { californian } from '../cart/cart-helpers.js';
 import { json, processFixture, type Gateway, type ProcessFixture } from '../process/gateway.js';
 

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockProductsOfSkus, writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { createTestDatabase, readFixture, testEngine, type TestDatabase } from '../helpers.js';
+import { createTestDatabase, type TestDatabase } from '../database.js';
+import { readFixture } from '../fixtures.js';
+import { testEngine } from '../pg.js';
 
 describe.runIf(testEngine === 'postgresql')('read-model texts with concurrent stock changes', () => {
   let database: TestDatabase;

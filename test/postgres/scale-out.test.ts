@@ -5,7 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { createBlankDatabase, readFixture, testEngine } from '../helpers.js';
+import { createBlankDatabase } from '../database.js';
+import { readFixture } from '../fixtures.js';
+import { testEngine } from '../pg.js';
 import { californian, exampleA } from '../cart/cart-helpers.js';
 import { buildServer, json, startGateway, status, until, type Gateway } from '../process/gateway.js';
 

@@ -5,7 +5,8 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFilePath } from '../../src/db/database.js';
-import { readFixture, testEngine } from '../helpers.js';
+import { readFixture } from '../fixtures.js';
+import { testEngine } from '../pg.js';
 import { freePort } from '../../bench/ports.js';
 import { json, processFixture, type Gateway, type ProcessFixture } from './gateway.js';
 

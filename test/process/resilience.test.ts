@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Sqlite from 'better-sqlite3';
 import { sqliteFilePath } from '../../src/db/database.js';
 import { projectRoot } from '../../src/db/schema-engine.js';
-import { readFixture, testEngine } from '../helpers.js';
+import { readFixture } from '../fixtures.js';
+import { testEngine } from '../pg.js';
 import { json, processFixture, type ProcessFixture } from './gateway.js';
 
 let fixture: ProcessFixture;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/db/schema-engine.js';
-import { readFixture } from '../helpers.js';
+import { readFixture } from '../fixtures.js';
 import { processFixture, startGateway, type ProcessFixture } from './gateway.js';
 
 let fixture: ProcessFixture;
