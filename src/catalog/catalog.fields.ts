@@ -43,6 +43,7 @@ export interface Field<V = unknown, S extends TSchema = TSchema> {
   readonly rest: { readonly key: string; readonly schema: S; readonly view: (value: V) => unknown } | null;
   readonly graphql: boolean;
   readonly nullable: boolean;
+  readonly storage: ColumnType;
 }
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -82,9 +83,10 @@ export function table<T extends Specs>(specs: T): Table<T> {
       rest: spec.schema === null ? null : { key: spec.rest ?? snakeCase(key), schema: spec.schema, view },
       graphql: spec.graphql ?? true,
       nullable: spec.nullable,
+      storage: spec.storage,
     };
   });
-  const columns = [...new Map(Object.entries(specs).map(([key, spec]) => [spec.column ?? key, { name: spec.column ?? key, select: spec.select, storage: spec.storage }])).values()];
+  const columns = [...new Map(fields.map((field) => [field.column, { name: field.column, select: field.select, storage: field.storage }])).values()];
   const restFields = fields.filter((field) => field.rest !== null);
   return {
     fields,
@@ -119,59 +121,26 @@ const isoDate = (value: unknown): string | null => {
 
 type Options<S extends TSchema> = { column?: string; rest?: string; graphql?: boolean; schema?: S };
 
+/** A field whose column is read on its own: how it is stored, whether it may be null, its value from the column's, its REST shape unless told. */
+function plain<V, S extends TSchema>(options: Options<S>, storage: ColumnType, nullable: boolean, read: (value: unknown) => V, schema: () => TSchema): FieldSpec<V, S> {
+  return { ...options, nullable, storage, select: 'plain', read: (row, column) => read(row[column]), schema: options.schema ?? (schema() as S) };
+}
+
 /** Field kinds: each gives its reading and its REST shape. */
 export const field = {
   /** The field, not in REST answers. */
   hidden: <V>(spec: FieldSpec<V, TSchema>): FieldSpec<V, never> => ({ ...spec, schema: null }),
-  int: <S extends TSchema = ReturnType<typeof Type.Integer>>(options: Options<S> = {}): FieldSpec<number, S> => ({
-    ...options,
-    nullable: false,
-    storage: 'int',
-    select: 'plain',
-    read: (row, column) => Number(row[column]),
-    schema: options.schema === undefined ? (Type.Integer() as TSchema as S) : options.schema,
-  }),
-  text: <S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}): FieldSpec<string, S> => ({
-    ...options,
-    nullable: false,
-    storage: 'text',
-    select: 'plain',
-    read: (row, column) => String(row[column]),
-    schema: options.schema === undefined ? (Type.String() as TSchema as S) : options.schema,
-  }),
+  int: <S extends TSchema = ReturnType<typeof Type.Integer>>(options: Options<S> = {}) => plain<number, S>(options, 'int', false, Number, Type.Integer),
+  text: <S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}) => plain<string, S>(options, 'text', false, String, Type.String),
   /** A text column of known values (V). */
-  oneOf: <V extends string, S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}): FieldSpec<V, S> => ({
-    ...options,
-    nullable: false,
-    storage: 'text',
-    select: 'plain',
-    read: (row, column) => String(row[column]) as V,
-    schema: options.schema === undefined ? (Type.String() as TSchema as S) : options.schema,
-  }),
-  optionalText: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({
-    ...options,
-    nullable: true,
-    storage: 'text',
-    select: 'plain',
-    read: (row, column) => text(row[column]),
-    schema: options.schema === undefined ? (Nullable(Type.String()) as TSchema as S) : options.schema,
-  }),
-  bool: <S extends TSchema = ReturnType<typeof Type.Boolean>>(options: Options<S> = {}): FieldSpec<boolean, S> => ({
-    ...options,
-    nullable: false,
-    storage: 'bool',
-    select: 'plain',
-    read: (row, column) => bool(row[column]),
-    schema: options.schema === undefined ? (Type.Boolean() as TSchema as S) : options.schema,
-  }),
+  oneOf: <V extends string, S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}) => plain<V, S>(options, 'text', false, (value) => String(value) as V, Type.String),
+  optionalText: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}) =>
+    plain<string | null, S>(options, 'text', true, text, () => Nullable(Type.String())),
+  bool: <S extends TSchema = ReturnType<typeof Type.Boolean>>(options: Options<S> = {}) => plain<boolean, S>(options, 'bool', false, bool, Type.Boolean),
   /** An ISO 8601 UTC date, or null. */
   date: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({
-    ...options,
-    nullable: true,
-    storage: 'date',
+    ...plain<string | null, S>(options, 'date', true, isoDate, () => Nullable(Type.String())),
     select: 'date',
-    read: (row, column) => isoDate(row[column]),
-    schema: options.schema === undefined ? (Nullable(Type.String()) as TSchema as S) : options.schema,
   }),
   /** A JSON array column, its items of type T; `view` copies an item for REST (its keys in order). */
   list: <T, S extends TSchema>(options: Options<S> & { schema: S; view?: (item: T) => unknown }): FieldSpec<T[], S> => ({

@@ -28,8 +28,8 @@ function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Table<never>['col
     .join(', ');
 }
 
-/** Prisma's select of a table's columns (its rows are read by the same table, whatever their form). */
-const prismaSelect = (columns: Table<never>['columns']) => Object.fromEntries(columns.map(({ name }) => [name, true]));
+/** Prisma's select of a product's columns (its rows are read by the same table, whatever their form). */
+const productSelect = Object.fromEntries(productTable.columns.map(({ name }) => [name, true]));
 
 /**
  * Ids as one parameter: on SQLite a JSON array that json_each expands; on PostgreSQL an integer
@@ -99,7 +99,7 @@ export class CatalogRepository {
         ...(filter.category === null ? {} : { category: filter.category }),
         ...(filter.brand === null ? {} : { brand: filter.brand }),
       },
-      select: prismaSelect(productTable.columns),
+      select: productSelect,
       orderBy: { id: 'asc' },
       take: filter.first + 1,
     });
