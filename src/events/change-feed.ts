@@ -117,10 +117,6 @@ class Watches {
     return watch;
   }
 
-  has(change: Change): boolean {
-    return this.byKey.has(keyOf(change));
-  }
-
   signal(change: Change): void {
     for (const watch of this.byKey.get(keyOf(change)) ?? []) watch.signal();
   }
@@ -315,6 +311,6 @@ export interface ChangeFeedOptions {
 }
 
 /** On PostgreSQL the listening connection goes to the database the writes go to (database.url). */
-export function createChangeFeed(database: Pick<Database, 'db' | 'provider' | 'url'>, options: ChangeFeedOptions): ChangeFeed {
+export function createChangeFeed(database: Pick<Database, 'provider' | 'url'>, options: ChangeFeedOptions): ChangeFeed {
   return database.provider === 'postgresql' ? new NotifyFeed(database.url, options.maxWatches, options.log) : new InProcessFeed(options.maxWatches);
 }
