@@ -196,14 +196,18 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
 
   it.skipIf(testEngine !== 'postgresql')('two healthy processes: each event delivered exactly once, in event order per endpoint', async () => {
     const secrets = [newSecret(), newSecret()];
-    const gateways = [await start(), await start()];
+    // One slot a process, and receivers slower than a poll (250 ms): while one process holds an
+    // endpoint, the other polls at least once and finds the other endpoint's head free, so both
+    // always take part (with a slot per endpoint, one process could win every claim).
+    const oneSlot = { WEBHOOK_MAX_ENDPOINTS: '1' };
+    const gateways = [await start(oneSlot), await start(oneSlot)];
     const pids = gateways.map((gateway) => gateway.process.pid ?? 0);
     // Each delivery has a connection of its own: who sent it is asked while it is open.
     const senderOf = (remotePort: number, localPort: number) => ownerOf(remotePort, localPort, pids);
-    const hooks = [await receiver(secrets[0]!, { delayMs: 5, senderOf }), await receiver(secrets[1]!, { delayMs: 5, senderOf })];
+    const hooks = [await receiver(secrets[0]!, { delayMs: 300, senderOf }), await receiver(secrets[1]!, { delayMs: 300, senderOf })];
     await createEndpoint('whep_twin_a', hooks[0]!.url, secrets[0]!);
     await createEndpoint('whep_twin_b', hooks[1]!.url, secrets[1]!);
-    const carts = 10;
+    const carts = 6;
     for (let cart = 0; cart < carts; cart += 1) await submitAndPlace(gateways[cart % 2]!.base);
     await until(async () => (await pendingOf('whep_twin_a')) + (await pendingOf('whep_twin_b')) === 0, 'every delivery', 60_000);
     // Duplicates would come after the deliveries: give them a moment to show.
