@@ -11,12 +11,13 @@
 // shares the event loop with requests: it works in small steps (20 claims, 20 outcomes a
 // transaction, a turn for requests between statements and between the requests it opens) and
 // rests after each round at least as long as the round took.
-// Each POST: webhook-attempt.ts.
+// Each POST: webhook-attempt.ts; its socket lives in a thread of its own (sender-thread.ts).
 import type { Config, DatabaseProvider } from '../config.js';
 import type { Db } from '../db/database.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DeliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome } from './delivery.repository.js';
 import { attempt, Flight } from './webhook-attempt.js';
+import { Sender } from './sender-thread.js';
 
 /** How long a receiver has to answer (Standard Webhooks suggests 15 s at most). */
 export const requestTimeoutMs = 10_000;
@@ -127,6 +128,8 @@ class Worker implements DeliveryWorker {
   /** Attempts finished and not yet recorded; their flights stay in `flights` until they are. */
   private finished: DeliveryOutcome[] = [];
   private readonly pause = new Pause();
+  /** The thread that opens the connections. */
+  private readonly sender = new Sender();
   private stopping = false;
   private readonly loop: Promise<void>;
 
@@ -159,6 +162,7 @@ class Worker implements DeliveryWorker {
     await Promise.all([...this.flights.values()].map((flight) => flight.over));
     clearTimeout(grace);
     await this.recordFinished();
+    await this.sender.close();
   }
 
   private async run(): Promise<void> {
@@ -222,7 +226,7 @@ class Worker implements DeliveryWorker {
     const { config } = this.options;
     const flight = new Flight(delivery);
     this.flights.set(delivery.endpointId, flight);
-    flight.over = attempt(flight, { allowPrivateUrls: config.webhookAllowPrivateUrls, timeoutMs: this.timeoutMs }).then((outcome) => {
+    flight.over = attempt(flight, { allowPrivateUrls: config.webhookAllowPrivateUrls, timeoutMs: this.timeoutMs, sender: this.sender }).then((outcome) => {
       this.finished.push(outcomeOf(flight, outcome, config.webhookRetrySchedule));
       flight.attempted = true;
       this.wake();

@@ -1,17 +1,13 @@
 // One POST of a webhook delivery: signed as Standard Webhooks (standardwebhooks.com) describes,
-// sent only to the address the URL guard vetted, on a connection of its own, within a hard
-// deadline kept by a timer of this module's own (a plain setTimeout that destroys the socket):
-// not AbortSignal.timeout, whose timer goes with its signal when nothing else holds that, so a
-// combined signal collected by the GC never fires.
+// sent only to the address the URL guard vetted, on a connection of its own (in the sender's
+// thread: sender-thread.ts), within a hard deadline kept by timers of our own (plain setTimeouts,
+// here and in that thread): not AbortSignal.timeout, whose timer goes with its signal when nothing
+// else holds that, so a combined signal collected by the GC never fires.
 import { Webhook } from 'standardwebhooks';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import { vetWebhookUrl } from '../security/url-guard.js';
 import type { AttemptRecord, ClaimedDelivery } from './delivery.repository.js';
+import type { Sender } from './sender-thread.js';
 
-/** Of a response body, at most this is read (and discarded) so that the connection can be reused. */
-const maxResponseBytes = 64 * 1024;
 const maxErrorChars = 500;
 
 /** The body and headers of one attempt: the event's id on every retry, this attempt's time and signature. */
@@ -82,48 +78,15 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/**
- * POSTs to `url` connecting only to `address`, the one the URL guard vetted (the Host header and
- * TLS server name stay the URL's), on a connection of its own that closes with the exchange.
- * Answers the status once the socket has closed (the answer read up to maxResponseBytes, or cut
- * at the deadline after the status arrived); rejects when it closes before a status.
- */
-function pinnedPost(url: URL, address: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
-  const family = isIP(address);
-  const lookup: LookupFunction = (_host, options, callback) => {
-    // With autoSelectFamily (Node's default) the caller asks for every address at once.
-    if (options.all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    let status: number | null = null;
-    let failure: Error | null = null;
-    // agent: false: no pooled socket outlives the attempt.
-    const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, signal, agent: false }, (response) => {
-      status = response.statusCode ?? 0;
-      let read = 0;
-      response.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > maxResponseBytes) request.destroy();
-      });
-      response.on('error', () => undefined);
-    });
-    request.on('error', (error) => {
-      failure ??= error;
-    });
-    request.on('close', () => (status === null ? reject(failure ?? new Error('the connection closed before an answer')) : resolve(status)));
-    request.end(body);
-  });
-}
-
 export interface AttemptOptions {
   allowPrivateUrls: boolean;
   timeoutMs: number;
+  /** Whose thread opens the connection. */
+  sender: Sender;
 }
 
 /** One POST of a delivery within its deadline: its status code, or why it has none. */
-export async function attempt(flight: Flight, { allowPrivateUrls, timeoutMs }: AttemptOptions): Promise<AttemptRecord> {
+export async function attempt(flight: Flight, { allowPrivateUrls, timeoutMs, sender }: AttemptOptions): Promise<AttemptRecord> {
   const at = new Date();
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
@@ -134,7 +97,9 @@ export async function attempt(flight: Flight, { allowPrivateUrls, timeoutMs }: A
     const { url, addresses } = await untilAborted(vetWebhookUrl(flight.delivery.url, allowPrivateUrls), signal);
     const { body, headers } = signedRequest(flight.delivery, new Date());
     // Redirects are not followed: a 3xx is a failure, and cannot lead the request past the URL guard.
-    const statusCode = await pinnedPost(url, addresses[0]!, headers, body, signal);
+    // The thread's own timer ends the socket at the same deadline (what is left of it).
+    const leftMs = Math.max(1, Math.ceil(timeoutMs - (performance.now() - started)));
+    const statusCode = await sender.post({ url: url.href, address: addresses[0]!, headers, body, timeoutMs: leftMs }, signal);
     return { at, statusCode, latencyMs: latencyMs(), error: null };
   } catch (error) {
     return { at, statusCode: null, latencyMs: latencyMs(), error: flight.reason ? cutMessages[flight.reason](timeoutMs) : describe(error) };
