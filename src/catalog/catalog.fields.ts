@@ -136,6 +136,8 @@ export const field = {
   oneOf: <V extends string, S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}) => plain<V, S>(options, 'text', false, (value) => String(value) as V, Type.String),
   optionalText: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}) =>
     plain<string | null, S>(options, 'text', true, text, () => Nullable(Type.String())),
+  optionalInt: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.Integer>>>>(options: Options<S> = {}) =>
+    plain<number | null, S>(options, 'int', true, (value) => (value === null || value === undefined ? null : Number(value)), () => Nullable(Type.Integer())),
   bool: <S extends TSchema = ReturnType<typeof Type.Boolean>>(options: Options<S> = {}) => plain<boolean, S>(options, 'bool', false, bool, Type.Boolean),
   /** An ISO 8601 UTC date, or null. */
   date: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({
@@ -246,6 +248,12 @@ export const mediaFields = {
   slug: field.text(),
   fileName: field.text(),
   platform: field.optionalText(),
+  // Not in the seed's media answers, which stay as they were: the placements routes answer them.
+  url: field.hidden(field.optionalText()),
+  posterUrl: field.hidden(field.optionalText()),
+  width: field.hidden(field.optionalInt()),
+  height: field.hidden(field.optionalInt()),
+  durationMs: field.hidden(field.optionalInt()),
 };
 
 export const productTable = table(productFields);

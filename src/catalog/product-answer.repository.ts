@@ -22,6 +22,7 @@ import { Product, Sku } from './catalog.schemas.js';
 import { dialectOf } from '../db/dialect.js';
 import { CatalogSql, type Table } from './catalog-bulk.repository.js';
 import type { MediaKind, MediaRecord, SkuRecord } from './catalog.model.js';
+import { mediaTable, type RawRow } from './catalog.fields.js';
 
 /** Raise when the texts change in a way their REST shape does not show (a number's form, say). */
 const answerRevision = 1;
@@ -159,12 +160,8 @@ interface OwnedPartRow extends PartRow {
   ownerId: number;
 }
 
-interface MediaRow {
-  id: number;
-  slug: string;
-  fileName: string;
-  platform: string | null;
-}
+/** The media item's columns (its field table's); all plain, read as they are. */
+const mediaColumns = mediaTable.columns.map((column) => `"${column.name}"`).join(', ');
 
 const part = 'a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
 /** Texts of this format only (a hex digest: safe in the statement's text). */
@@ -172,8 +169,8 @@ const current = `a."format" = '${answerFormat}'`;
 const statements = {
   product: `SELECT ${part} FROM "ProductAnswer" AS a WHERE a."productId" = ? AND ${current}`,
   similarOfProduct: `SELECT ${part} FROM "SimilarProduct" AS s LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} WHERE s."productId" = ? ORDER BY s."position"`,
-  mediaById: `SELECT "id", "slug", "fileName", "platform" FROM "Media" WHERE "id" = ? AND "type" = ?`,
-  mediaBySlug: `SELECT "id", "slug", "fileName", "platform" FROM "Media" WHERE "type" = ? AND "slug" = ?`,
+  mediaById: `SELECT ${mediaColumns} FROM "Media" WHERE "id" = ? AND "type" = ?`,
+  mediaBySlug: `SELECT ${mediaColumns} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
   productsOfMedia: `SELECT m."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m LEFT JOIN "ProductAnswer" AS a ON a."productId" = m."productId" AND ${current} WHERE m."mediaId" = ? ORDER BY m."position"`,
   similarOfMedia:
     `SELECT s."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
@@ -219,15 +216,16 @@ export class CatalogReadModel {
   /** A media answer (`{"image_info": …, "products": […]}`), with comparables or not. */
   async media(kind: MediaKind, ref: { id: number } | { slug: string }, withSimilar: boolean): Promise<string | undefined> {
     const [media] =
-      'id' in ref ? await this.reader.all<MediaRow>(statements.mediaById, [ref.id, kind]) : await this.reader.all<MediaRow>(statements.mediaBySlug, [kind, ref.slug]);
+      'id' in ref ? await this.reader.all<RawRow>(statements.mediaById, [ref.id, kind]) : await this.reader.all<RawRow>(statements.mediaBySlug, [kind, ref.slug]);
     if (!media) return undefined;
-    const products = await this.reader.all<OwnedPartRow>(statements.productsOfMedia, [media.id]);
+    const record: MediaRecord = mediaTable.read(media);
+    const products = await this.reader.all<OwnedPartRow>(statements.productsOfMedia, [record.id]);
     if (!products.every(complete)) return undefined;
     let texts: string[];
     if (!withSimilar) texts = products.map((product) => product.body!);
     else {
       const similarOf = new Map<number, Part[]>();
-      for (const row of await this.reader.all<OwnedPartRow>(statements.similarOfMedia, [media.id])) {
+      for (const row of await this.reader.all<OwnedPartRow>(statements.similarOfMedia, [record.id])) {
         if (!complete(row)) return undefined;
         const list = similarOf.get(row.ownerId);
         if (list) list.push(row);
@@ -235,7 +233,6 @@ export class CatalogReadModel {
       }
       texts = products.map((product) => comparable(product as OwnedPartRow & Part, similarOf.get(product.ownerId) ?? []));
     }
-    const record: MediaRecord = { id: media.id, kind, slug: media.slug, fileName: media.fileName, platform: media.platform };
     return `{"${kind}_info":${JSON.stringify(mediaInfoView(record))},"products":[${texts.join(',')}]}`;
   }
 }

@@ -71,7 +71,25 @@ export interface ImportMedia {
   slug: string;
   fileName: string;
   platform: string | null;
+  url: string | null;
+  posterUrl: string | null;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
   productIds: number[];
+  /** In document order: the index is the placement's position. */
+  placements: ImportPlacement[];
+}
+
+/** Where and when a product the media item shows appears in it. */
+export interface ImportPlacement {
+  productId: number;
+  /** Fractions 0-1 of the width and height, from the top left (an image's always; a video's may be null). */
+  x: number | null;
+  y: number | null;
+  /** A video's time range, or null for the whole video. */
+  startMs: number | null;
+  endMs: number | null;
 }
 
 /** A whole document, checked (validateCatalog's answer). */

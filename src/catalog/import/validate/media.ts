@@ -30,6 +30,12 @@ export function validateMedia(check: Checker, raw: Json, path: string, productCh
     slug,
     fileName: check.string(object, 'file_name', path, { max: maxFileName }),
     platform: check.optionalString(object, 'platform', path),
+    url: null,
+    posterUrl: null,
+    width: null,
+    height: null,
+    durationMs: null,
     productIds,
+    placements: [],
   };
 }
