@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { buildSchemaSync, type ResolverData } from 'type-graphql';
 import { printSchema, type GraphQLSchema } from 'graphql';
-import { CatalogProductResolver, MediaResolver, ProductResolver } from './catalog/catalog.resolver.js';
+import { CatalogProductResolver, MediaResolver, PlacementResolver, ProductResolver } from './catalog/catalog.resolver.js';
 import type { CatalogService } from './catalog/catalog.service.js';
 import { CartResolver } from './cart/cart.resolver.js';
 import { CartFieldsResolver } from './cart/cart.graphql.js';
@@ -24,12 +24,13 @@ export interface SchemaServices {
   webhooks: WebhookService;
 }
 
-const resolverClasses = [MediaResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, LiveResolver] as const;
+const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, LiveResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
   const factories = new Map<unknown, () => unknown>([
     [MediaResolver, () => new MediaResolver(services.catalog)],
+    [PlacementResolver, () => new PlacementResolver(services.catalog)],
     [CatalogProductResolver, () => new CatalogProductResolver(services.catalog)],
     [ProductResolver, () => new ProductResolver(services.catalog)],
     [MoneyResolver, () => new MoneyResolver()],

@@ -32,6 +32,22 @@ export interface ProductDetail<P extends ProductRecord = ProductRecord> {
   similar?: ProductDetail<SimilarProductRecord>[];
 }
 
+/**
+ * Where and when a product a media item shows appears in it. Its id, `<mediaId>:<position>`, names
+ * it among all media (safe in normalized client caches) and stays while an import keeps its place.
+ */
+export interface PlacementRecord {
+  id: string;
+  mediaId: number;
+  productId: number;
+  /** Fractions 0-1 of the width and height, from the top left (null: a video's, not placed). */
+  x: number | null;
+  y: number | null;
+  /** A video's time range, end excluded (null: the whole video). */
+  startMs: number | null;
+  endMs: number | null;
+}
+
 export interface MediaDetail {
   media: MediaRecord;
   products: ProductDetail[];

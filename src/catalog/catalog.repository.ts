@@ -10,7 +10,7 @@ import { catalogVersion } from './catalog-version.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';
 import { mediaTable, productTable, skuTable, type RawRow, type Table } from './catalog.fields.js';
-import type { MediaKind, MediaRecord, ProductRecord, SkuRecord } from './catalog.model.js';
+import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 
 type Raw = RawRow;
 
@@ -82,6 +82,28 @@ export class CatalogRepository {
     return groupIds(rows, (row) => Number(row.productId), (row) => Number(row.similarProductId));
   }
 
+  /** Placements of each media item, in document order. */
+  async placementsOfMedia(mediaIds: readonly number[]): Promise<Map<number, PlacementRecord[]>> {
+    const groups = new Map<number, PlacementRecord[]>();
+    for (const row of await this.reader.all<Raw>(this.statements.placementsOfMedia, [idList(this.dialect, mediaIds)])) {
+      const mediaId = Number(row.mediaId);
+      const optional = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+      const placement: PlacementRecord = {
+        id: `${mediaId}:${Number(row.position)}`,
+        mediaId,
+        productId: Number(row.productId),
+        x: optional(row.x),
+        y: optional(row.y),
+        startMs: optional(row.startMs),
+        endMs: optional(row.endMs),
+      };
+      const list = groups.get(mediaId);
+      if (list) list.push(placement);
+      else groups.set(mediaId, [placement]);
+    }
+    return groups;
+  }
+
   async productsByIds(ids: readonly number[]): Promise<ProductRecord[]> {
     return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((raw) => productTable.read(raw));
   }
@@ -125,6 +147,7 @@ function readerStatements(dialect: 'sqlite' | 'postgresql') {
     mediaById: `SELECT ${media} FROM "Media" WHERE "id" = ? AND "type" = ?`,
     mediaBySlug: `SELECT ${media} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
     productIdsOfMedia: `SELECT "mediaId", "productId" FROM "MediaProduct" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
+    placementsOfMedia: `SELECT "mediaId", "position", "productId", "x", "y", "startMs", "endMs" FROM "MediaPlacement" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
     similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" WHERE ${among('productId')} ORDER BY "productId", "position"`,
     productsByIds: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product" WHERE ${among('id')}`,
     skusOfProducts: `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position"`,

@@ -2,8 +2,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { CatalogContext } from './loaders.js';
 import { CatalogService, maxPageSize, productCursor } from './catalog.service.js';
-import { CatalogProductType, MediaType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
-import type { MediaKind, MediaRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+import { CatalogProductType, MediaType, PlacementType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
+import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 export const defaultPageSize = 20;
 
@@ -34,6 +34,25 @@ export class MediaResolver {
   @FieldResolver(() => [ProductType])
   products(@Root() media: MediaRecord, @Ctx() context: CatalogContext): Promise<ProductRecord[]> {
     return this.catalog.mediaProducts(media, context.loaders);
+  }
+
+  @FieldResolver(() => [PlacementType], { description: 'Where and when each product shown appears, in catalog order.' })
+  placements(
+    @Root() media: MediaRecord,
+    @Ctx() context: CatalogContext,
+    @Arg('atMs', () => Int, { nullable: true, description: 'Only the placements shown at this millisecond of a video.' }) atMs: number | null,
+  ): Promise<PlacementRecord[]> {
+    return this.catalog.placements(media, context.loaders, atMs ?? null);
+  }
+}
+
+@Resolver(() => PlacementType)
+export class PlacementResolver {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @FieldResolver(() => ProductType, { description: 'The product placed.' })
+  product(@Root() placement: PlacementRecord, @Ctx() context: CatalogContext): Promise<ProductRecord> {
+    return this.catalog.product(placement.productId, context.loaders);
   }
 }
 

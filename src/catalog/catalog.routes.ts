@@ -5,8 +5,8 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CatalogService } from './catalog.service.js';
 import type { MediaDetail, MediaKind } from './catalog.model.js';
-import { comparableProductView, mediaInfoView, productView } from './catalog.view.js';
-import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, Product, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
+import { comparableProductView, mediaInfoView, placementMediaView, placementView, productView } from './catalog.view.js';
+import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, PlacementsAnswer, PlacementsQuery, Product, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
 import { IdParams, Ref, type NamedSchema } from '../rest/schema.js';
 import { errors } from '../rest/responses.js';
 
@@ -39,7 +39,9 @@ function conditionalHooks(catalog: CatalogService): ConditionalHooks {
   const toKeep = new WeakMap<FastifyRequest, { version: number; key: string }>();
   const answerKey = (request: FastifyRequest) => {
     const params = request.params as { id?: string; slug?: string };
-    return `${request.routeOptions.url ?? ''}|${params.id ?? params.slug ?? ''}`;
+    // The only query a catalog route reads (validated: a whole number written plainly, or absent).
+    const query = request.query as { at_ms?: string } | undefined;
+    return `${request.routeOptions.url ?? ''}|${params.id ?? params.slug ?? ''}|${query?.at_ms ?? ''}`;
   };
   /** Tags the answer; answers from the kept bytes when there are some (true). */
   const serve = (request: FastifyRequest, reply: FastifyReply, version: number): boolean => {
@@ -134,6 +136,26 @@ function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, cond
   api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), mediaRoute('video', true, videoComparables));
 }
 
+/** Where and when each product of an image or a video appears in it. */
+function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  for (const kind of ['image', 'video'] as const) {
+    for (const [path, params] of [
+      [`/${kind}/:id/placements`, IdParams],
+      [`/${kind}/slug/:slug/placements`, SlugParams],
+    ] as const) {
+      api.get(
+        path,
+        { schema: { tags: [kind === 'image' ? 'Images' : 'Videos'], params, querystring: PlacementsQuery, ...cached, response: { ...ok(PlacementsAnswer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND') } }, ...conditional },
+        async (request) => {
+          const { media, placements } = await catalog.mediaPlacements(kind, request.params, request.context.loaders, request.query.at_ms === undefined ? null : Number(request.query.at_ms));
+          return { media: placementMediaView(media), placements: placements.map(placementView) };
+        },
+      );
+    }
+  }
+}
+
 /** A product, with or without its comparable products. */
 function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -156,5 +178,6 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
 export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
   const conditional = conditionalHooks(catalog);
   registerMediaRoutes(app, catalog, conditional);
+  registerPlacementRoutes(app, catalog, conditional);
   registerProductRoutes(app, catalog, conditional);
 }

@@ -2,7 +2,7 @@
 // validate and serialize with them, catalog.view.ts builds answers of their types, the OpenAPI
 // document describes them. Path parameters are strings: the service parses ids (a bad one is INVALID_ID).
 import { Type, type Static } from '@sinclair/typebox';
-import { Named, Ref } from '../rest/schema.js';
+import { Named, Nullable, Ref } from '../rest/schema.js';
 import { mediaTable, productTable, skuTable } from './catalog.fields.js';
 
 export const Sku = Named('Sku', Type.Object(skuTable.restProperties));
@@ -38,5 +38,45 @@ export const ImageAnswer = Named('ImageAnswer', Type.Object({ image_info: Ref(Me
 export const ImageComparablesAnswer = Named('ImageComparablesAnswer', Type.Object({ image_info: Ref(MediaInfo), products: Type.Array(Ref(ComparableProduct)) }));
 export const VideoAnswer = Named('VideoAnswer', Type.Object({ video_info: Ref(MediaInfo), products: Type.Array(Ref(Product)) }));
 export const VideoComparablesAnswer = Named('VideoComparablesAnswer', Type.Object({ video_info: Ref(MediaInfo), products: Type.Array(Ref(ComparableProduct)) }));
+
+export const PlacementMedia = Named(
+  'PlacementMedia',
+  Type.Object(
+    {
+      id: Type.Integer(),
+      slug: Type.String(),
+      url: Nullable(Type.String({ description: 'The image or video file: an absolute URL, or a path on this gateway.' })),
+      width: Nullable(Type.Integer({ description: 'Pixels.' })),
+      height: Nullable(Type.Integer({ description: 'Pixels.' })),
+      duration_ms: Nullable(Type.Integer({ description: "A video's length." })),
+      poster_url: Nullable(Type.String({ description: "A video's still image, shown before it plays." })),
+    },
+    { description: 'A media item as a player needs it to place products.' },
+  ),
+);
+export type PlacementMediaView = Static<typeof PlacementMedia>;
+
+export const Placement = Named(
+  'Placement',
+  Type.Object(
+    {
+      id: Type.String({ description: '`<media id>:<position>`: unique among all media.' }),
+      product_id: Type.Integer(),
+      x: Nullable(Type.Number({ description: 'From the left, a fraction 0-1 of the width (always on images; null on a video placed by time only).' })),
+      y: Nullable(Type.Number({ description: 'From the top, a fraction 0-1 of the height.' })),
+      start_ms: Nullable(Type.Integer({ description: "A video's time range: from this millisecond (null: the whole video)." })),
+      end_ms: Nullable(Type.Integer({ description: 'To this millisecond, excluded.' })),
+    },
+    { description: 'Where and when a product the media item shows appears in it.' },
+  ),
+);
+export type PlacementView = Static<typeof Placement>;
+
+export const PlacementsAnswer = Named('PlacementsAnswer', Type.Object({ media: Ref(PlacementMedia), placements: Type.Array(Ref(Placement)) }));
+
+export const PlacementsQuery = Type.Object({
+  // A string, as every query and path parameter here: a whole number written plainly (no sign, no leading zero).
+  at_ms: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,14})$', description: 'Only the placements shown at this millisecond of a video (start included, end excluded).' })),
+});
 
 export const SlugParams = Type.Object({ slug: Type.String({ description: 'At most 255 characters.' }) });

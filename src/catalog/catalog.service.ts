@@ -6,7 +6,7 @@ import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
 import type { CatalogCache, KeptAnswer } from './catalog.cache.js';
 import type { CatalogReadModel } from './product-answer.repository.js';
-import type { MediaDetail, MediaKind, MediaRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+import type { MediaDetail, MediaKind, MediaRecord, PlacementRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 /** A media item is named by exactly one of its id and its slug. */
 export interface MediaRef {
@@ -114,6 +114,25 @@ export class CatalogService {
   async mediaProducts(media: MediaRecord, loaders: CatalogLoaders): Promise<ProductRecord[]> {
     const ids = await loaders.productIdsOfMedia.load(media.id);
     return present(await loaders.product.loadMany(ids));
+  }
+
+  /**
+   * The media item's placements in document order; with `atMs`, those whose time range covers that
+   * instant (start included, end excluded; a placement without one covers the whole video).
+   */
+  async placements(media: MediaRecord, loaders: CatalogLoaders, atMs: number | null = null): Promise<PlacementRecord[]> {
+    if (atMs !== null && (!Number.isSafeInteger(atMs) || atMs < 0)) {
+      throw new AppError('VALIDATION_FAILED', 'atMs must be a whole number of milliseconds, 0 or more', { field: 'atMs' });
+    }
+    const placements = await loaders.placementsOfMedia.load(media.id);
+    if (atMs === null) return placements;
+    return placements.filter((placement) => placement.startMs === null || placement.endMs === null || (placement.startMs <= atMs && atMs < placement.endMs));
+  }
+
+  /** A media item with its placements, as the REST placements routes show it. */
+  async mediaPlacements(kind: MediaKind, ref: MediaRef, loaders: CatalogLoaders, atMs: number | null): Promise<{ media: MediaRecord; placements: PlacementRecord[] }> {
+    const media = await this.media(kind, ref);
+    return { media, placements: await this.placements(media, loaders, atMs) };
   }
 
   async product(raw: string | number, loaders: CatalogLoaders): Promise<ProductRecord> {

@@ -192,8 +192,41 @@ export class MediaType {
   @Field(() => String, { nullable: true })
   platform!: string | null;
 
+  @Field(() => String, { nullable: true, description: 'Where the image or video file is: an absolute URL, or a path on this gateway.' })
+  url!: string | null;
+
+  @Field(() => String, { nullable: true, description: "A video's still image, shown before it plays." })
+  posterUrl!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Pixels.' })
+  width!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Pixels.' })
+  height!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "A video's length in milliseconds." })
+  durationMs!: number | null;
+
   @Field(() => [ProductType], { description: 'The products shown, in catalog order.' })
   products!: ProductType[];
+}
+
+@ObjectType('Placement', { simpleResolvers: true, description: 'Where and when a product a media item shows appears in it.' })
+export class PlacementType {
+  @Field(() => ID, { description: '`<media id>:<position>`: unique among all media.' })
+  id!: string;
+
+  @Field(() => Float, { nullable: true, description: 'From the left, a fraction 0-1 of the width (always on images; null on a video placed by time only).' })
+  x!: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'From the top, a fraction 0-1 of the height.' })
+  y!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "A video's time range: from this millisecond (null: the whole video)." })
+  startMs!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'To this millisecond, excluded.' })
+  endMs!: number | null;
 }
 
 @ObjectType('PageInfo', { simpleResolvers: true })

@@ -2,8 +2,8 @@
 // records by their field tables (catalog.fields.ts). Every documented key is always present:
 // absent optional strings are null, lists are [].
 import { mediaTable, productTable, skuTable } from './catalog.fields.js';
-import type { MediaRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
-import type { ComparableProductView, MediaInfoView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';
+import type { MediaRecord, PlacementRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+import type { ComparableProductView, MediaInfoView, PlacementMediaView, PlacementView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';
 
 export function mediaInfoView(media: MediaRecord): MediaInfoView {
   return mediaTable.view(media);
@@ -24,4 +24,12 @@ export function similarProductView(detail: ProductDetail<SimilarProductRecord>):
 /** A product with its similar products (none when the detail was read without them). */
 export function comparableProductView(detail: ProductDetail): ComparableProductView {
   return { ...productView(detail), similar_products: (detail.similar ?? []).map(similarProductView) };
+}
+
+export function placementMediaView(media: MediaRecord): PlacementMediaView {
+  return { id: media.id, slug: media.slug, url: media.url, width: media.width, height: media.height, duration_ms: media.durationMs, poster_url: media.posterUrl };
+}
+
+export function placementView(placement: PlacementRecord): PlacementView {
+  return { id: placement.id, product_id: placement.productId, x: placement.x, y: placement.y, start_ms: placement.startMs, end_ms: placement.endMs };
 }

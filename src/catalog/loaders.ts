@@ -3,7 +3,7 @@
 // functions return results in key order, as DataLoader requires.
 import DataLoader from 'dataloader';
 import type { CatalogRepository } from './catalog.repository.js';
-import type { ProductRecord, SkuRecord } from './catalog.model.js';
+import type { PlacementRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 import { throughCache, type CatalogCache } from './catalog.cache.js';
 
 /** What catalog resolvers need of a request's context (composed in src/context.ts). */
@@ -16,6 +16,7 @@ export interface CatalogLoaders {
   skusOfProduct: DataLoader<number, SkuRecord[]>;
   productIdsOfMedia: DataLoader<number, number[]>;
   similarIdsOfProduct: DataLoader<number, number[]>;
+  placementsOfMedia: DataLoader<number, PlacementRecord[]>;
 }
 
 /**
@@ -47,5 +48,10 @@ export function createCatalogLoaders(repository: CatalogRepository, cache: Catal
     ),
     productIdsOfMedia: new DataLoader((mediaIds) => throughCache(mediaIds, cache.productIdsOfMedia, (missing) => withEmpty(missing, repository.productIdsOfMedia(missing)), [])),
     similarIdsOfProduct: new DataLoader((productIds) => throughCache(productIds, cache.similarIds, (missing) => withEmpty(missing, repository.similarIdsOfProducts(missing)), [])),
+    // Per request only: the REST answers that show placements are kept whole (catalog.routes.ts).
+    placementsOfMedia: new DataLoader(async (mediaIds) => {
+      const found = await repository.placementsOfMedia(mediaIds);
+      return mediaIds.map((id) => found.get(id) ?? []);
+    }),
   };
 }

@@ -257,7 +257,8 @@ describe('rows the import writes itself (raw SQL) and rows Prisma writes', () =>
       }
       await db.product.createMany({ data: products.map(({ skus: _skus, ...fields }) => fields) });
       await db.sku.createMany({ data: products.flatMap((product) => product.skus) });
-      await db.media.createMany({ data: media.map(({ productIds: _ids, ...fields }) => fields) });
+      await db.media.createMany({ data: media.map(({ productIds: _ids, placements: _placements, ...fields }) => fields) });
+      await db.mediaPlacement.createMany({ data: media.flatMap((item) => item.placements.map((placement, position) => ({ mediaId: item.id, position, ...placement }))) });
       await db.mediaProduct.createMany({ data: media.flatMap((item) => item.productIds.map((productId, position) => ({ mediaId: item.id, productId, position }))) });
       await db.similarProduct.createMany({ data: [...similar].flatMap(([productId, list]) => list.map((similarProductId, position) => ({ productId, similarProductId, position }))) });
       // The read model's answers, as the import writes them at its end.

@@ -24,6 +24,7 @@ type Documents = {
     "\n  mutation UpdateOrder($orderId: ID!, $status: OrderStatus!, $actions: [RequiredActionInput!]) {\n    updateOrderStatus(orderId: $orderId, status: $status, requiredActions: $actions) { id status events { type } requiredActions { action description } }\n  }\n": typeof types.UpdateOrderDocument,
     "\n  query ReadCart($id: ID!) {\n    cart(id: $id) { ...CartFields }\n    cartStatus(id: $id) { status orders { id status } cart { id stores { cartLines { quantity } } } }\n  }\n": typeof types.ReadCartDocument,
     "\n  query ImageComparables($id: ID!) {\n    image(id: $id) {\n      id\n      products { id title skus { skuId salePrice } similarProducts { priceTier product { id skus { skuId } } } }\n    }\n  }\n": typeof types.ImageComparablesDocument,
+    "\n      query PlacementsLook { image(id: \"1\") { id placements { id x y startMs endMs product { id title } } } video(id: \"2\") { id placements { id x y startMs endMs product { id title } } } }\n    ": typeof types.PlacementsLookDocument,
     "\n  fragment FlowAmount on Money { value currency displayValue }\n": typeof types.FlowAmountFragmentDoc,
     "\n  fragment FlowProduct on Product {\n    id\n    title\n    price\n    currency\n    similarProducts { priceTier product { id title price } }\n  }\n": typeof types.FlowProductFragmentDoc,
     "\n  \n  query FlowLookBySlug($slug: String!) { image(slug: $slug) { id slug products { ...FlowProduct } } }\n": typeof types.FlowLookBySlugDocument,
@@ -62,6 +63,7 @@ const documents: Documents = {
     "\n  mutation UpdateOrder($orderId: ID!, $status: OrderStatus!, $actions: [RequiredActionInput!]) {\n    updateOrderStatus(orderId: $orderId, status: $status, requiredActions: $actions) { id status events { type } requiredActions { action description } }\n  }\n": types.UpdateOrderDocument,
     "\n  query ReadCart($id: ID!) {\n    cart(id: $id) { ...CartFields }\n    cartStatus(id: $id) { status orders { id status } cart { id stores { cartLines { quantity } } } }\n  }\n": types.ReadCartDocument,
     "\n  query ImageComparables($id: ID!) {\n    image(id: $id) {\n      id\n      products { id title skus { skuId salePrice } similarProducts { priceTier product { id skus { skuId } } } }\n    }\n  }\n": types.ImageComparablesDocument,
+    "\n      query PlacementsLook { image(id: \"1\") { id placements { id x y startMs endMs product { id title } } } video(id: \"2\") { id placements { id x y startMs endMs product { id title } } } }\n    ": types.PlacementsLookDocument,
     "\n  fragment FlowAmount on Money { value currency displayValue }\n": types.FlowAmountFragmentDoc,
     "\n  fragment FlowProduct on Product {\n    id\n    title\n    price\n    currency\n    similarProducts { priceTier product { id title price } }\n  }\n": types.FlowProductFragmentDoc,
     "\n  \n  query FlowLookBySlug($slug: String!) { image(slug: $slug) { id slug products { ...FlowProduct } } }\n": types.FlowLookBySlugDocument,
@@ -144,6 +146,10 @@ export function graphql(source: "\n  query ReadCart($id: ID!) {\n    cart(id: $i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ImageComparables($id: ID!) {\n    image(id: $id) {\n      id\n      products { id title skus { skuId salePrice } similarProducts { priceTier product { id skus { skuId } } } }\n    }\n  }\n"): (typeof documents)["\n  query ImageComparables($id: ID!) {\n    image(id: $id) {\n      id\n      products { id title skus { skuId salePrice } similarProducts { priceTier product { id skus { skuId } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      query PlacementsLook { image(id: \"1\") { id placements { id x y startMs endMs product { id title } } } video(id: \"2\") { id placements { id x y startMs endMs product { id title } } } }\n    "): (typeof documents)["\n      query PlacementsLook { image(id: \"1\") { id placements { id x y startMs endMs product { id title } } } video(id: \"2\") { id placements { id x y startMs endMs product { id title } } } }\n    "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -172,6 +172,12 @@ describe('real answers validate against the document', () => {
       await get(open, `${prefix}/slug/clip-two`);
       expect((await get(open, `${prefix}/slug/look-one`)).body.code).toBe('MEDIA_NOT_FOUND');
     }
+    for (const kind of ['image', 'video']) {
+      await get(open, `/${kind}/${kind === 'image' ? 1 : 2}/placements`);
+      await get(open, `/${kind}/slug/${kind === 'image' ? 'look-one' : 'clip-two'}/placements?at_ms=1000`);
+      expect((await get(open, `/${kind}/999/placements`)).body.code).toBe('MEDIA_NOT_FOUND');
+      expect((await get(open, `/${kind}/1/placements?at_ms=-1`)).body.code).toBe('VALIDATION_FAILED');
+    }
     const product = await get(open, '/product/11');
     expect((await get(open, '/product/11', { 'if-none-match': String(product.headers.etag) })).status).toBe(304);
     await get(open, '/product/11/comparables');
@@ -274,7 +280,7 @@ describe('real answers validate against the document', () => {
     const operations = Object.entries(dereferenced.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     const withoutSuccess = operations.filter((operation) => ![...(seen.get(operation) ?? [])].some((status) => status >= 200 && status < 400));
     expect(withoutSuccess).toEqual([]);
-    expect(operations.length).toBe(32);
+    expect(operations.length).toBe(36);
     const answered = [...seen.values()].reduce((sum, statuses) => sum + statuses.size, 0);
     console.log(`${operations.length} operations, ${answered} distinct (operation, status) answers validated`);
     expect(answered).toBeGreaterThanOrEqual(68);

@@ -1,0 +1,140 @@
+// Where and when products appear in media: the placements routes (REST, with at_ms, ETag and 304),
+// Media's details and placements in GraphQL, and Apollo Client's default cache keeping the
+// placements of two media that share a product apart. The seed's media answers do not change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
+import generated from '../../schema/possible-types.js';
+import { bumpCatalogVersion } from '../../src/catalog/catalog-version.repository.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // The test catalog's image 1 shows products 11 and 16, video 2 shows 15 and 11.
+  const { db } = t.database;
+  await db.media.update({ where: { id: 1 }, data: { url: '/media/files/look-one.jpg', width: 1200, height: 1600 } });
+  await db.media.update({ where: { id: 2 }, data: { url: 'https://cdn.example/clip-two.mp4', posterUrl: 'https://cdn.example/clip-two.jpg', width: 1080, height: 1920, durationMs: 30_000 } });
+  await db.mediaPlacement.createMany({
+    data: [
+      { mediaId: 1, position: 0, productId: 11, x: 0.25, y: 0.4 },
+      { mediaId: 1, position: 1, productId: 16, x: 0.75, y: 0.9 },
+      { mediaId: 2, position: 0, productId: 15, x: 0.5, y: 0.5, startMs: 0, endMs: 12_000 },
+      { mediaId: 2, position: 1, productId: 11, x: 0.3, y: 0.6, startMs: 12_000, endMs: 30_000 },
+      { mediaId: 2, position: 2, productId: 15, startMs: 20_000, endMs: 25_000 },
+    ],
+  });
+  await bumpCatalogVersion(db, 'import');
+});
+afterAll(() => t.close());
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const response = await t.app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.body ? (response.json() as Record<string, unknown>) : null, headers: response.headers };
+};
+
+const imageAnswer = {
+  media: { id: 1, slug: 'look-one', url: '/media/files/look-one.jpg', width: 1200, height: 1600, duration_ms: null, poster_url: null },
+  placements: [
+    { id: '1:0', product_id: 11, x: 0.25, y: 0.4, start_ms: null, end_ms: null },
+    { id: '1:1', product_id: 16, x: 0.75, y: 0.9, start_ms: null, end_ms: null },
+  ],
+};
+const videoMedia = { id: 2, slug: 'clip-two', url: 'https://cdn.example/clip-two.mp4', width: 1080, height: 1920, duration_ms: 30_000, poster_url: 'https://cdn.example/clip-two.jpg' };
+const videoPlacements = [
+  { id: '2:0', product_id: 15, x: 0.5, y: 0.5, start_ms: 0, end_ms: 12_000 },
+  { id: '2:1', product_id: 11, x: 0.3, y: 0.6, start_ms: 12_000, end_ms: 30_000 },
+  { id: '2:2', product_id: 15, x: null, y: null, start_ms: 20_000, end_ms: 25_000 },
+];
+
+describe('REST placements', () => {
+  it('answers an image by id and by slug with its details and placements, in order', async () => {
+    for (const url of ['/image/1/placements', '/image/slug/look-one/placements']) {
+      const answer = await get(url);
+      expect(answer.status, url).toBe(200);
+      expect(answer.body).toStrictEqual(imageAnswer);
+    }
+  });
+
+  it('answers a video, and with at_ms only the placements shown then (start included, end excluded)', async () => {
+    expect((await get('/video/2/placements')).body).toStrictEqual({ media: videoMedia, placements: videoPlacements });
+    const at = async (ms: number) => ((await get(`/video/slug/clip-two/placements?at_ms=${ms}`)).body!.placements as { id: string }[]).map((placement) => placement.id);
+    expect(await at(0)).toStrictEqual(['2:0']);
+    expect(await at(11_999)).toStrictEqual(['2:0']);
+    expect(await at(12_000)).toStrictEqual(['2:1']);
+    expect(await at(21_000)).toStrictEqual(['2:1', '2:2']);
+    expect(await at(25_000)).toStrictEqual(['2:1']);
+    expect(await at(30_000)).toStrictEqual([]);
+    // The answer kept for one instant is never served for another.
+    expect(await at(0)).toStrictEqual(['2:0']);
+  });
+
+  it('refuses a bad at_ms (400) and an unknown media item or the wrong kind (404) with their codes', async () => {
+    for (const url of ['/video/2/placements?at_ms=-1', '/video/2/placements?at_ms=1.5', '/video/2/placements?at_ms=soon']) {
+      const answer = await get(url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body!.code).toBe('VALIDATION_FAILED');
+    }
+    for (const url of ['/image/999/placements', '/video/1/placements', '/image/slug/nothing-here/placements']) {
+      const answer = await get(url);
+      expect(answer.status, url).toBe(404);
+      expect(answer.body!.code).toBe('MEDIA_NOT_FOUND');
+    }
+    expect((await get('/image/abc/placements')).body!.code).toBe('INVALID_ID');
+  });
+
+  it('tags answers with the catalog ETag and answers 304 while it holds', async () => {
+    const first = await get('/image/1/placements');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"catalog-\d+"$/);
+    const again = await get('/image/1/placements', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+  });
+
+  it("leaves the seed's media answers exactly as they were", async () => {
+    const answer = await get('/video/2');
+    expect(answer.body!.video_info).toStrictEqual({ id: 2, slug: 'clip-two', file_name: 'clip-two.mp4', platform: null });
+  });
+});
+
+describe('GraphQL placements', () => {
+  const query = async (source: string, variables: Record<string, unknown> = {}) => {
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: source, variables } });
+    return response.json() as { data?: Record<string, unknown>; errors?: { extensions?: { code?: string } }[] };
+  };
+
+  it('gives Media its details and placements, with the product of each; atMs keeps those shown then', async () => {
+    const answer = await query(`query ($at: Int) { video(id: "2") { url posterUrl width height durationMs all: placements { id x y startMs endMs product { id title } } at: placements(atMs: $at) { id } } }`, { at: 21_000 });
+    expect(answer.errors).toBeUndefined();
+    const video = answer.data!.video as Record<string, unknown>;
+    expect({ ...video, all: undefined, at: undefined }).toStrictEqual({ url: videoMedia.url, posterUrl: videoMedia.poster_url, width: 1080, height: 1920, durationMs: 30_000, all: undefined, at: undefined });
+    expect((video.all as { id: string; x: number | null; startMs: number | null; product: { id: string } }[]).map(({ id, x, startMs, product }) => [id, x, startMs, product.id])).toStrictEqual([
+      ['2:0', 0.5, 0, '15'],
+      ['2:1', 0.3, 12_000, '11'],
+      ['2:2', null, 20_000, '15'],
+    ]);
+    expect(video.at).toStrictEqual([{ id: '2:1' }, { id: '2:2' }]);
+  });
+
+  it('refuses a negative atMs with VALIDATION_FAILED', async () => {
+    const answer = await query('{ video(id: "2") { placements(atMs: -5) { id } } }');
+    expect(answer.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('Apollo Client, default InMemoryCache', () => {
+  it('reads back the placements of two media that share a product without mixing them', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const uri = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
+    const client = new ApolloClient({ link: new HttpLink({ uri }), cache: new InMemoryCache({ possibleTypes: generated.possibleTypes }) });
+    const Look = gql`
+      query PlacementsLook { image(id: "1") { id placements { id x y startMs endMs product { id title } } } video(id: "2") { id placements { id x y startMs endMs product { id title } } } }
+    `;
+    const fromServer = await client.query({ query: Look, fetchPolicy: 'network-only' });
+    const cached = client.readQuery({ query: Look }) as { image: { placements: { id: string; x: number; product: { id: string } }[] }; video: { placements: { id: string; x: number | null; product: { id: string } }[] } };
+    expect(cached).toStrictEqual(fromServer.data);
+    // Product 11 is placed in both, at different points: each keeps its own.
+    expect(cached.image.placements.find((placement) => placement.product.id === '11')?.x).toBe(0.25);
+    expect(cached.video.placements.find((placement) => placement.product.id === '11')?.x).toBe(0.3);
+  });
+});
