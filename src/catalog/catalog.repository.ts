@@ -18,12 +18,13 @@ type Raw = RawRow;
  * The SELECT list of a table's columns for the reader: JSON as text, dates as stored text (SQLite)
  * or epoch milliseconds (PostgreSQL).
  */
-function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Table<never>['columns']): string {
+function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Table<never>['columns'], table?: string): string {
   return columns
     .map(({ name, select }) => {
-      if (select === 'json' || (select === 'date' && dialect === 'sqlite')) return `CAST("${name}" AS TEXT) AS "${name}"`;
-      if (select === 'date') return `CAST(EXTRACT(EPOCH FROM "${name}") * 1000 AS double precision) AS "${name}"`;
-      return `"${name}"`;
+      const column = table ? `${table}."${name}"` : `"${name}"`;
+      if (select === 'json' || (select === 'date' && dialect === 'sqlite')) return `CAST(${column} AS TEXT) AS "${name}"`;
+      if (select === 'date') return `CAST(EXTRACT(EPOCH FROM ${column}) * 1000 AS double precision) AS "${name}"`;
+      return table ? `${column} AS "${name}"` : column;
     })
     .join(', ');
 }
@@ -80,6 +81,12 @@ export class CatalogRepository {
   async similarIdsOfProducts(productIds: readonly number[]): Promise<Map<number, number[]>> {
     const rows = await this.reader.all<Raw>(this.statements.similarIdsOfProducts, [idList(this.dialect, productIds)]);
     return groupIds(rows, (row) => Number(row.productId), (row) => Number(row.similarProductId));
+  }
+
+  /** Media showing the product, by descending id, below `beforeId` when given; at most `limit`. */
+  async mediaOfProduct(productId: number, limit: number, beforeId: number | null): Promise<MediaRecord[]> {
+    const rows = await this.reader.all<Raw>(beforeId === null ? this.statements.mediaOfProduct : this.statements.mediaOfProductBefore, beforeId === null ? [productId, limit] : [productId, beforeId, limit]);
+    return rows.map((raw) => mediaTable.read(raw));
   }
 
   /** Placements of each media item, in document order. */
@@ -147,6 +154,8 @@ function readerStatements(dialect: 'sqlite' | 'postgresql') {
     mediaById: `SELECT ${media} FROM "Media" WHERE "id" = ? AND "type" = ?`,
     mediaBySlug: `SELECT ${media} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
     productIdsOfMedia: `SELECT "mediaId", "productId" FROM "MediaProduct" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
+    mediaOfProduct: `SELECT ${rawColumns(dialect, mediaTable.columns, 'm')} FROM "MediaProduct" AS l JOIN "Media" AS m ON m."id" = l."mediaId" WHERE l."productId" = ? ORDER BY m."id" DESC LIMIT ?`,
+    mediaOfProductBefore: `SELECT ${rawColumns(dialect, mediaTable.columns, 'm')} FROM "MediaProduct" AS l JOIN "Media" AS m ON m."id" = l."mediaId" WHERE l."productId" = ? AND m."id" < ? ORDER BY m."id" DESC LIMIT ?`,
     placementsOfMedia: `SELECT "mediaId", "position", "productId", "x", "y", "startMs", "endMs" FROM "MediaPlacement" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
     similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" WHERE ${among('productId')} ORDER BY "productId", "position"`,
     productsByIds: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product" WHERE ${among('id')}`,

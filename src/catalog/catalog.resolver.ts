@@ -1,11 +1,9 @@
 // GraphQL resolvers of the catalog: validate arguments, call one CatalogService method, shape.
 import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { CatalogContext } from './loaders.js';
-import { CatalogService, maxPageSize, productCursor } from './catalog.service.js';
-import { CatalogProductType, MediaType, PlacementType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
+import { CatalogService, defaultPageSize, maxPageSize, mediaCursor, productCursor } from './catalog.service.js';
+import { CatalogProductType, MediaConnectionType, MediaType, PlacementType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
 import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
-
-export const defaultPageSize = 20;
 
 @Resolver(() => MediaType)
 export class MediaResolver {
@@ -90,6 +88,17 @@ export class ProductResolver {
       nodes: page.products,
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null },
     };
+  }
+
+  @FieldResolver(() => MediaConnectionType, { description: `The media that show this product, newest (highest id) first; \`first\` from 1 to ${maxPageSize}.` })
+  async media(
+    @Root() product: ProductRecord,
+    @Arg('first', () => Int, { defaultValue: defaultPageSize }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ) {
+    const page = await this.catalog.productMedia(product, { first, after: after ?? null });
+    const edges = page.media.map((media) => ({ cursor: mediaCursor(media), node: media }));
+    return { edges, nodes: page.media, pageInfo: { hasNextPage: page.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
   }
 
   @FieldResolver(() => [SimilarProductType])

@@ -3,10 +3,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { CatalogService } from './catalog.service.js';
+import { defaultPageSize, mediaCursor, type CatalogService } from './catalog.service.js';
 import type { MediaDetail, MediaKind } from './catalog.model.js';
-import { comparableProductView, mediaInfoView, placementMediaView, placementView, productView } from './catalog.view.js';
-import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, PlacementsAnswer, PlacementsQuery, Product, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
+import { comparableProductView, mediaInfoView, mediaSummaryView, placementMediaView, placementView, productView } from './catalog.view.js';
+import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, PageQuery, PlacementsAnswer, PlacementsQuery, Product, ProductMediaAnswer, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
 import { IdParams, Ref, type NamedSchema } from '../rest/schema.js';
 import { errors } from '../rest/responses.js';
 
@@ -39,9 +39,9 @@ function conditionalHooks(catalog: CatalogService): ConditionalHooks {
   const toKeep = new WeakMap<FastifyRequest, { version: number; key: string }>();
   const answerKey = (request: FastifyRequest) => {
     const params = request.params as { id?: string; slug?: string };
-    // The only query a catalog route reads (validated: a whole number written plainly, or absent).
-    const query = request.query as { at_ms?: string } | undefined;
-    return `${request.routeOptions.url ?? ''}|${params.id ?? params.slug ?? ''}|${query?.at_ms ?? ''}`;
+    // The queries catalog routes read (validated, or absent).
+    const query = request.query as { at_ms?: string; first?: string; after?: string } | undefined;
+    return `${request.routeOptions.url ?? ''}|${params.id ?? params.slug ?? ''}|${query?.at_ms ?? ''}|${query?.first ?? ''}|${query?.after ?? ''}`;
   };
   /** Tags the answer; answers from the kept bytes when there are some (true). */
   const serve = (request: FastifyRequest, reply: FastifyReply, version: number): boolean => {
@@ -168,6 +168,16 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
     { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(ComparableProduct), ...productErrors } }, ...conditional },
     async (request, reply) =>
       sendText(reply, await catalog.productAnswer(request.params.id, true)) ? reply : comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
+  );
+  api.get(
+    '/product/:id/media',
+    { schema: { tags: ['Products'], params: IdParams, querystring: PageQuery, ...cached, response: { ...ok(ProductMediaAnswer), ...productErrors } }, ...conditional },
+    async (request) => {
+      const { first, after } = request.query;
+      const page = await catalog.productMediaById(request.params.id, request.context.loaders, { first: first === undefined ? defaultPageSize : Number(first), after: after ?? null });
+      const last = page.media.at(-1);
+      return { media: page.media.map(mediaSummaryView), page_info: { has_next_page: page.hasNextPage, end_cursor: last ? mediaCursor(last) : null } };
+    },
   );
 }
 

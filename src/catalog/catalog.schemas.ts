@@ -79,4 +79,37 @@ export const PlacementsQuery = Type.Object({
   at_ms: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,14})$', description: 'Only the placements shown at this millisecond of a video (start included, end excluded).' })),
 });
 
+export const MediaSummary = Named(
+  'MediaSummary',
+  Type.Object(
+    {
+      id: Type.Integer(),
+      kind: Type.Union([Type.Literal('image'), Type.Literal('video')]),
+      slug: Type.String(),
+      file_name: Type.String(),
+      platform: Nullable(Type.String()),
+      url: Nullable(Type.String({ description: 'The image or video file: an absolute URL, or a path on this gateway.' })),
+      poster_url: Nullable(Type.String()),
+      width: Nullable(Type.Integer()),
+      height: Nullable(Type.Integer()),
+      duration_ms: Nullable(Type.Integer()),
+    },
+    { description: 'A media item without its products: where a product is seen.' },
+  ),
+);
+export type MediaSummaryView = Static<typeof MediaSummary>;
+
+export const ProductMediaAnswer = Named(
+  'ProductMediaAnswer',
+  Type.Object({
+    media: Type.Array(Ref(MediaSummary), { description: 'Newest (highest id) first.' }),
+    page_info: Type.Object({ has_next_page: Type.Boolean(), end_cursor: Nullable(Type.String({ description: 'Give it as `after` for the next page.' })) }),
+  }),
+);
+
+export const PageQuery = Type.Object({
+  first: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'How many, 1 to 100 (default 20).' })),
+  after: Type.Optional(Type.String({ maxLength: 200, description: "The previous page's `end_cursor`." })),
+});
+
 export const SlugParams = Type.Object({ slug: Type.String({ description: 'At most 255 characters.' }) });

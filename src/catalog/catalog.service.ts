@@ -22,9 +22,9 @@ export interface ProductPageArgs {
 }
 
 export const maxPageSize = 100;
+export const defaultPageSize = 20;
 export const maxSimilarLimit = 50;
 
-const cursorPrefix = 'product:';
 
 /** Longest slug looked up; a longer one cannot exist (the import refuses it) and is refused before any lookup. */
 export const maxSlugLength = 255;
@@ -35,17 +35,30 @@ function checkSlug(slug: string): void {
   }
 }
 
-export function productCursor(product: ProductRecord): string {
-  return Buffer.from(`${cursorPrefix}${product.id}`).toString('base64url');
-}
+/** A page's cursors name the last id of the page, for the connection they belong to (`product:`, `media:`). */
+const cursorOf = (prefix: string, id: number) => Buffer.from(`${prefix}${id}`).toString('base64url');
 
-function cursorId(cursor: string): number {
+function cursorId(prefix: string, cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString();
-  const id = text.startsWith(cursorPrefix) ? Number(text.slice(cursorPrefix.length)) : NaN;
+  const id = text.startsWith(prefix) ? Number(text.slice(prefix.length)) : NaN;
   if (!Number.isSafeInteger(id) || id < 0) {
     throw new AppError('VALIDATION_FAILED', `after: "${cursor.slice(0, 64)}" is not a cursor of this connection`, { field: 'after' });
   }
   return id;
+}
+
+export const productCursor = (product: ProductRecord): string => cursorOf('product:', product.id);
+export const mediaCursor = (media: MediaRecord): string => cursorOf('media:', media.id);
+
+function checkFirst(first: number): void {
+  if (!Number.isInteger(first) || first < 1 || first > maxPageSize) {
+    throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxPageSize}`, { field: 'first' });
+  }
+}
+
+export interface Page {
+  first: number;
+  after: string | null;
 }
 
 export class CatalogService {
@@ -215,16 +228,26 @@ export class CatalogService {
   }
 
   async products(args: ProductPageArgs): Promise<ProductPage> {
-    if (!Number.isInteger(args.first) || args.first < 1 || args.first > maxPageSize) {
-      throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxPageSize}`, { field: 'first' });
-    }
+    checkFirst(args.first);
     const rows = await this.repository.productPage({
       first: args.first,
-      afterId: args.after === null ? null : cursorId(args.after),
+      afterId: args.after === null ? null : cursorId('product:', args.after),
       category: args.category,
       brand: args.brand,
     });
     return { products: rows.slice(0, args.first), hasNextPage: rows.length > args.first };
+  }
+
+  /** The media that show a product, newest (highest id) first, a page at a time. */
+  async productMedia(product: ProductRecord, page: Page): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
+    checkFirst(page.first);
+    const rows = await this.repository.mediaOfProduct(product.id, page.first + 1, page.after === null ? null : cursorId('media:', page.after));
+    return { media: rows.slice(0, page.first), hasNextPage: rows.length > page.first };
+  }
+
+  /** The same for a product named by its id (REST). */
+  async productMediaById(raw: string | number, loaders: CatalogLoaders, page: Page): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
+    return this.productMedia(await this.product(raw, loaders), page);
   }
 }
 

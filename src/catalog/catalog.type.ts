@@ -258,3 +258,24 @@ export class ProductConnectionType {
   @Field(() => PageInfoType)
   pageInfo!: PageInfoType;
 }
+
+@ObjectType('MediaEdge', { simpleResolvers: true })
+export class MediaEdgeType {
+  @Field(() => String)
+  cursor!: string;
+
+  @Field(() => MediaType)
+  node!: MediaType;
+}
+
+@ObjectType('MediaConnection', { simpleResolvers: true })
+export class MediaConnectionType {
+  @Field(() => [MediaEdgeType])
+  edges!: MediaEdgeType[];
+
+  @Field(() => [MediaType])
+  nodes!: MediaType[];
+
+  @Field(() => PageInfoType)
+  pageInfo!: PageInfoType;
+}

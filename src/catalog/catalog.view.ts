@@ -3,7 +3,7 @@
 // absent optional strings are null, lists are [].
 import { mediaTable, productTable, skuTable } from './catalog.fields.js';
 import type { MediaRecord, PlacementRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
-import type { ComparableProductView, MediaInfoView, PlacementMediaView, PlacementView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';
+import type { ComparableProductView, MediaInfoView, MediaSummaryView, PlacementMediaView, PlacementView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';
 
 export function mediaInfoView(media: MediaRecord): MediaInfoView {
   return mediaTable.view(media);
@@ -32,4 +32,19 @@ export function placementMediaView(media: MediaRecord): PlacementMediaView {
 
 export function placementView(placement: PlacementRecord): PlacementView {
   return { id: placement.id, product_id: placement.productId, x: placement.x, y: placement.y, start_ms: placement.startMs, end_ms: placement.endMs };
+}
+
+export function mediaSummaryView(media: MediaRecord): MediaSummaryView {
+  return {
+    id: media.id,
+    kind: media.kind,
+    slug: media.slug,
+    file_name: media.fileName,
+    platform: media.platform,
+    url: media.url,
+    poster_url: media.posterUrl,
+    width: media.width,
+    height: media.height,
+    duration_ms: media.durationMs,
+  };
 }

@@ -9,7 +9,7 @@ import { printGatewaySchema } from '../../src/schema.js';
 const schema = buildSchema(printGatewaySchema());
 
 /** What the type shows beyond its table: relations, resolved apart. */
-const relations: Record<string, string[]> = { Product: ['skus', 'similarProducts'], Sku: [], Media: ['products', 'placements'] };
+const relations: Record<string, string[]> = { Product: ['skus', 'similarProducts', 'media'], Sku: [], Media: ['products', 'placements'] };
 
 function fieldsOf(typeName: string): Record<string, 'nullable' | 'non-null'> {
   const type = schema.getType(typeName) as GraphQLObjectType;

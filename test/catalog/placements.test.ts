@@ -121,6 +121,38 @@ describe('GraphQL placements', () => {
   });
 });
 
+describe('the media that show a product', () => {
+  const summary = (id: number) =>
+    id === 1
+      ? { id: 1, kind: 'image', slug: 'look-one', file_name: 'look-one.jpg', platform: 'instagram', url: '/media/files/look-one.jpg', poster_url: null, width: 1200, height: 1600, duration_ms: null }
+      : { id: 2, kind: 'video', slug: 'clip-two', file_name: 'clip-two.mp4', platform: null, url: videoMedia.url, poster_url: videoMedia.poster_url, width: 1080, height: 1920, duration_ms: 30_000 };
+
+  it('REST: newest (highest id) first, a page at a time', async () => {
+    const all = await get('/product/11/media');
+    expect(all.status).toBe(200);
+    expect(all.body).toStrictEqual({ media: [summary(2), summary(1)], page_info: { has_next_page: false, end_cursor: expect.any(String) } });
+    const first = await get('/product/11/media?first=1');
+    expect(first.body!.media).toStrictEqual([summary(2)]);
+    const info = first.body!.page_info as { has_next_page: boolean; end_cursor: string };
+    expect(info.has_next_page).toBe(true);
+    const second = await get(`/product/11/media?first=1&after=${info.end_cursor}`);
+    expect(second.body).toStrictEqual({ media: [summary(1)], page_info: { has_next_page: false, end_cursor: expect.any(String) } });
+    // Product 12 is in no media item; 999 does not exist.
+    expect((await get('/product/12/media')).body).toStrictEqual({ media: [], page_info: { has_next_page: false, end_cursor: null } });
+    expect((await get('/product/999/media')).body!.code).toBe('PRODUCT_NOT_FOUND');
+    for (const url of ['/product/11/media?first=0', '/product/11/media?first=101', '/product/11/media?after=bm9wZQ']) expect((await get(url)).body!.code, url).toBe('VALIDATION_FAILED');
+  });
+
+  it('GraphQL: Product.media(first, after) as a connection', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ product(id: "11") { media(first: 1) { nodes { id kind url } pageInfo { hasNextPage endCursor } } } }' } });
+    const page = (response.json() as { data: { product: { media: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor: string } } } } }).data.product.media;
+    expect(page.nodes).toStrictEqual([{ id: '2', kind: 'VIDEO', url: videoMedia.url }]);
+    expect(page.pageInfo.hasNextPage).toBe(true);
+    const next = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'query ($after: String) { product(id: "11") { media(after: $after) { nodes { id } pageInfo { hasNextPage } } } }', variables: { after: page.pageInfo.endCursor } } });
+    expect((next.json() as { data: unknown }).data).toStrictEqual({ product: { media: { nodes: [{ id: '1' }], pageInfo: { hasNextPage: false } } } });
+  });
+});
+
 describe('Apollo Client, default InMemoryCache', () => {
   it('reads back the placements of two media that share a product without mixing them', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
