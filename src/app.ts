@@ -7,6 +7,7 @@
 // The feature plugins are imported first: the REST shapes are named as their modules load, and
 // the OpenAPI document lists them in that order (components.schemas).
 import { catalogPlugin } from './catalog/catalog.plugin.js';
+import { mediaFilesPlugin } from './catalog/media-files.plugin.js';
 import { cartPlugin } from './cart/cart.plugin.js';
 import { orderPlugin } from './orders/order.plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks.plugin.js';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(openApiPlugin);
   await app.register(probesPlugin, { lifecycle, database });
   await app.register(catalogPlugin, { catalog: services.catalog });
+  await app.register(mediaFilesPlugin, { dir: config.mediaFilesDir });
   await app.register(cartPlugin, { carts: services.carts, checkout: services.checkout });
   await app.register(orderPlugin, { orders: services.orders });
   await app.register(webhooksPlugin, { webhooks: services.webhooks });

@@ -1,6 +1,7 @@
 // Environment → one typed, validated configuration object. The server reads its settings only
 // here; besides, main.ts sets NODE_ENV's default before anything loads, and the command-line
 // tools read what only they take (the import command's options, db:migrate's SHADOW_DATABASE_URL).
+import { demoMediaDir } from './paths.js';
 
 export type DatabaseProvider = 'sqlite' | 'postgresql';
 
@@ -62,6 +63,8 @@ export interface Config {
   webhookAllowPrivateUrls: boolean;
   /** Webhook endpoints that may exist at once (each event is delivered to every one that wants it). */
   webhookMaxEndpoints: number;
+  /** The folder whose files are served at /media/files/ (default: the demo catalog's). */
+  mediaFilesDir: string;
 }
 
 /** false: the socket's peer is the client; true: any proxy; a hop count; or trusted addresses/CIDRs. */
@@ -200,5 +203,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetrySchedule: retrySchedule(env),
     webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),
+    mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
   };
 }

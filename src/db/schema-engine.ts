@@ -5,20 +5,15 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory, type SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine, MigrationList, SchemaFilter } from '@prisma/schema-engine-wasm';
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { DatabaseProvider } from '../config.js';
+import { projectRoot } from '../paths.js';
 
 const require = createRequire(import.meta.url);
 
-/** The folder holding package.json, from src/ or from the compiled dist/src/. */
-export const projectRoot = (() => {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-})();
+export { projectRoot } from '../paths.js';
 
 export function schemaPath(provider: DatabaseProvider): string {
   return join(projectRoot, 'prisma', provider, 'schema.prisma');

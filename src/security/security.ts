@@ -37,6 +37,11 @@ function isApiReference(request: FastifyRequest): boolean {
   return request.method === 'GET' && (request.url === '/openapi.json' || request.url === '/docs' || request.url.startsWith('/docs/'));
 }
 
+/** Media files (catalog/media-files.plugin.ts): loaded by <img> and <video>, which send no key. */
+function isMediaFile(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/media/files/');
+}
+
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** Registers the hooks; answers the API key check for routes Fastify does not know (404s). */
@@ -54,7 +59,7 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   }
 
   const keys = new ApiKeys(config.apiKeys);
-  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || isApiReference(request) || request.method === 'OPTIONS';
+  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || isApiReference(request) || isMediaFile(request) || request.method === 'OPTIONS';
   if (keys.enabled) {
     // Who is calling is known first (a wrong key is simply no principal), so that the rate limit
     // can count it; refusals come after the rate limit (below).
