@@ -269,7 +269,7 @@ export const CatalogDocumentSchema = Type.Object(
     description: [
       'The document `npm run catalog:import -- file.json` loads (version 1). Every section is optional; rows are upserted by id and nothing absent is deleted. Keys not declared here are ignored (skipped unread).',
       `Arrays and objects nest at most ${maxDepth} deep, the document itself and undeclared keys included: a deeper document is refused where it goes too deep, the rest unread. A record (a store, product, media item or pair) has at most ${maxRecordText} characters of JSON in the keys declared here.`,
-      `Beyond this schema the import checks references between ids (in the document or the database), duplicate ids, slugs and pairs, at most ${maxSimilar} similar products for one product, currencies against its pinned ISO 4217 table, that a SKU is priced in its store's currency, and that prices have no more decimals than their currency.`,
+      `Beyond this schema the import checks references between ids (in the document or the database), duplicate ids, slugs and pairs, at most ${maxSimilar} similar products for one product, currencies against its pinned ISO 4217 table, that a SKU is priced in its store's currency, that prices have no more decimals than their currency, and that a placement is of a product its media item shows, with a time range that ends after it starts and within duration_ms.`,
     ].join(' '),
   },
 );
