@@ -70,6 +70,7 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.sku.findMany({ orderBy: { id: 'asc' } }),
     db.media.findMany({ orderBy: { id: 'asc' } }),
     db.mediaProduct.findMany({ orderBy: [{ mediaId: 'asc' }, { position: 'asc' }] }),
+    db.mediaPlacement.findMany({ orderBy: [{ mediaId: 'asc' }, { position: 'asc' }] }),
     db.similarProduct.findMany({ orderBy: [{ productId: 'asc' }, { position: 'asc' }] }),
     db.productAnswer.findMany({ orderBy: { productId: 'asc' } }),
     db.cart.findMany({ orderBy: { id: 'asc' } }),

@@ -14,7 +14,7 @@
 // on PostgreSQL the columns' own types (casts in the statement).
 import type { DbClient } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
-export type ColumnType = 'int' | 'text' | 'bool' | 'json' | 'date';
+export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'json' | 'date';
 
 export interface Table<Row> {
   name: string;
@@ -29,7 +29,7 @@ export interface Table<Row> {
  */
 const maxBatchText = 60 * 1024;
 
-const pgTypes: Record<ColumnType, string> = { int: 'integer', text: 'text', bool: 'boolean', json: 'jsonb', date: 'timestamp(3)' };
+const pgTypes: Record<ColumnType, string> = { int: 'integer', float: 'double precision', text: 'text', bool: 'boolean', json: 'jsonb', date: 'timestamp(3)' };
 
 const quote = (name: string) => `"${name}"`;
 
@@ -56,6 +56,7 @@ export class CatalogSql {
       }
       switch (type) {
         case 'int':
+        case 'float':
           text += String(value as number);
           break;
         case 'text':
@@ -83,7 +84,7 @@ export class CatalogSql {
    */
   async begin(): Promise<void> {
     if (this.dialect === 'postgresql') await this.execute('SET LOCAL jit = off', []);
-    for (const table of ['Product', 'Sku', 'Media', 'MediaProduct', 'SimilarProduct']) {
+    for (const table of ['Product', 'Sku', 'Media', 'MediaProduct', 'MediaPlacement', 'SimilarProduct']) {
       const [row] = await this.query<{ any: number | bigint | boolean }>(`SELECT EXISTS (SELECT 1 FROM ${quote(table)}) AS "any"`, []);
       if (!row?.any || row.any === 0n) this.emptyAtStart.add(table);
     }
@@ -209,6 +210,15 @@ export class CatalogSql {
     for (const batch of this.batches(rows.map((row) => `[${row.join(',')}]`))) await this.execute(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) ${this.rows(columns, types)}`, [batch]);
   }
 
+  /** Inserts the rows (encoded), which no stored row has the key of (a list's rows, its old ones deleted). */
+  async insert<Row>(table: Table<Row>, rows: readonly string[]): Promise<void> {
+    if (rows.length === 0) return;
+    const names = table.columns.map(([name]) => name);
+    const types = table.columns.map(([, type]) => type);
+    const sql = `INSERT INTO ${quote(table.name)} (${names.map(quote).join(', ')}) ${this.rows(names, types)}`;
+    for (const batch of this.batches(rows)) await this.execute(sql, [batch]);
+  }
+
   async deleteWhereIn(table: string, column: string, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     for (const batch of this.idBatches(ids)) await this.execute(`DELETE FROM ${quote(table)} WHERE ${quote(column)} IN ${this.ids()}`, [batch]);
@@ -263,16 +273,31 @@ export class CatalogSql {
    * given one, with the number of rows stored for each (0: none).
    */
   async changedLists(table: string, owner: string, item: string, lists: readonly (readonly [number, readonly number[]])[]): Promise<Map<number, number>> {
+    function* encoded(): Generator<readonly [number, string[]]> {
+      for (const [id, list] of lists) yield [id, list.map((value, position) => `[${id},${position},${value}]`)];
+    }
+    return this.changedRowLists<Record<string, number>>({ name: table, columns: [[owner, 'int'], ['position', 'int'], [item, 'int']] }, encoded());
+  }
+
+  /**
+   * The same for lists of rows of several columns: `table`'s columns are the owner, the position,
+   * then what a row holds (compared null-safely); each list comes as its rows, encoded.
+   */
+  async changedRowLists<Row>(table: Table<Row>, lists: Iterable<readonly [number, readonly string[]]>): Promise<Map<number, number>> {
     const result = new Map<number, number>();
-    if (this.emptyAtStart.has(table)) {
-      for (const [id, list] of lists) if (list.length > 0) result.set(id, 0);
+    if (this.emptyAtStart.has(table.name)) {
+      for (const [id, rows] of lists) if (rows.length > 0) result.set(id, 0);
       return result;
     }
-    const [t, o, v] = [quote(table), quote(owner), quote(item)];
+    const names = table.columns.map(([name]) => name);
+    const types = table.columns.map(([, type]) => type);
+    const [o, p, ...values] = names.map(quote);
+    const t = quote(table.name);
+    const same = [`"s".${o} IS NOT NULL`, ...values.map((column) => this.same(`"s".${column}`, `"b".${column}`))].join(' AND ');
     const sql =
-      `WITH "b" AS (${this.rows(['o', 'p', 'v'], ['int', 'int', 'int'])}), ` +
-      `"m" AS (SELECT "b"."o" AS "o", COUNT(*) AS "n", SUM(CASE WHEN "s".${v} = "b"."v" THEN 1 ELSE 0 END) AS "same" ` +
-      `FROM "b" LEFT JOIN ${t} AS "s" ON "s".${o} = "b"."o" AND "s"."position" = "b"."p" GROUP BY "b"."o"), ` +
+      `WITH "b" AS (${this.rows(names, types)}), ` +
+      `"m" AS (SELECT "b".${o} AS "o", COUNT(*) AS "n", SUM(CASE WHEN ${same} THEN 1 ELSE 0 END) AS "same" ` +
+      `FROM "b" LEFT JOIN ${t} AS "s" ON "s".${o} = "b".${o} AND "s".${p} = "b".${p} GROUP BY "b".${o}), ` +
       `"c" AS (SELECT "m"."o" AS "o", "m"."n" AS "n", "m"."same" AS "same", (SELECT COUNT(*) FROM ${t} AS "t" WHERE "t".${o} = "m"."o") AS "stored" FROM "m") ` +
       `SELECT "o" AS "id", "stored" FROM "c" WHERE "same" <> "n" OR "stored" <> "n"`;
     // An owner's rows go in one statement (its list is compared whole): a statement ends between owners.
@@ -285,12 +310,11 @@ export class CatalogSql {
       length = 0;
     };
     const empty: number[] = [];
-    for (const [id, list] of lists) {
-      if (list.length === 0) {
+    for (const [id, rows] of lists) {
+      if (rows.length === 0) {
         empty.push(id);
         continue;
       }
-      const rows = list.map((value, position) => `[${id},${position},${value}]`);
       const size = rows.reduce((sum, row) => sum + row.length + 1, 0);
       if (length > 0 && length + size > maxBatchText) await flush();
       for (const row of rows) part.push(row);

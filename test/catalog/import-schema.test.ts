@@ -67,7 +67,7 @@ describe('the catalogs of the repository', () => {
   }
 });
 
-const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar } = catalogLimits;
+const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar, maxPixels } = catalogLimits;
 
 type Doc = {
   stores: Record<string, unknown>[];
@@ -196,6 +196,33 @@ describe('the schema and validateCatalog agree', () => {
       media: [
         { type: 'video', id: maxId, slug: 'ü-ß', file_name: 'f'.repeat(maxFileName), platform: null, product_ids: [] },
         { type: 'image', id: 1, slug: 's'.repeat(maxName), file_name: 'f', product_ids: [1, maxId] },
+        {
+          type: 'image',
+          id: 2,
+          slug: 'placed',
+          file_name: 'f',
+          url: `https://${'h'.repeat(maxText - 8)}`,
+          poster_url: null,
+          duration_ms: null,
+          width: 1,
+          height: maxPixels,
+          product_ids: [1],
+          placements: [{ product_id: 1, x: 0, y: 1 }, { product_id: 1, x: 1, y: 0 }],
+        },
+        {
+          type: 'video',
+          id: 3,
+          slug: 'placed',
+          file_name: 'f',
+          url: '/m/ü-clip.mp4',
+          poster_url: 'http://h',
+          width: null,
+          height: null,
+          duration_ms: maxId,
+          product_ids: [1],
+          placements: [{ product_id: 1 }, { product_id: 1, x: 0.5, y: 0.5 }, { product_id: 1, start_ms: 0, end_ms: maxId }, { product_id: 1, x: 0, y: 0, start_ms: maxId - 1, end_ms: maxId }],
+        },
+        { type: 'video', id: 4, slug: 'unplaced', file_name: 'f', product_ids: [1], placements: null },
       ],
       similar: [{ product_id: 1, similar_product_id: maxId }],
     };
@@ -298,6 +325,35 @@ describe('the schema and validateCatalog agree', () => {
     ['a media product id as a string', edit((d) => (media(d).product_ids = ['11'])), '$.media[0].product_ids[0]'],
     ['a product twice in a media item', edit((d) => (media(d).product_ids = [11, 11])), '$.media[0].product_ids[1]'],
     ['a media item of 1001 products', edit((d) => (media(d).product_ids = Array.from({ length: maxItems + 1 }, (_, index) => index + 1))), '$.media[0].product_ids'],
+    ['a url of another scheme', edit((d) => (media(d).url = 'ftp://h/a.jpg')), '$.media[0].url'],
+    ['a relative url', edit((d) => (media(d).url = 'a.jpg')), '$.media[0].url'],
+    ['a url of another host without a scheme', edit((d) => (media(d).url = '//h/a.jpg')), '$.media[0].url'],
+    ['a url of another host through a backslash', edit((d) => (media(d).url = '/\\h/a.jpg')), '$.media[0].url'],
+    ['a url of just "/"', edit((d) => (media(d).url = '/')), '$.media[0].url'],
+    ['a url with a space', edit((d) => (media(d).url = 'https://h/a b.jpg')), '$.media[0].url'],
+    ['a url with a control character', edit((d) => (media(d).url = 'https://h/a\u0007.jpg')), '$.media[0].url'],
+    ['a url of 2049 characters', edit((d) => (media(d).url = `https://${'h'.repeat(maxText - 7)}`)), '$.media[0].url'],
+    ['a width of 0', edit((d) => (media(d).width = 0)), '$.media[0].width'],
+    ['a height past the largest', edit((d) => (media(d).height = maxPixels + 1)), '$.media[0].height'],
+    ['a width with decimals', edit((d) => (media(d).width = 10.5)), '$.media[0].width'],
+    ['a poster on an image', edit((d) => (media(d).poster_url = '/p.jpg')), '$.media[0].poster_url'],
+    ['a duration on an image', edit((d) => (media(d).duration_ms = 1000)), '$.media[0].duration_ms'],
+    ['a duration of 0', edit((d) => Object.assign(media(d), { type: 'video', duration_ms: 0 })), '$.media[0].duration_ms'],
+    ['placements as an object', edit((d) => (media(d).placements = { product_id: 11 })), '$.media[0].placements'],
+    ['a placement that is a number', edit((d) => (media(d).placements = [11])), '$.media[0].placements[0]'],
+    ['1001 placements', edit((d) => (media(d).placements = Array.from({ length: maxItems + 1 }, () => ({ product_id: 11, x: 0, y: 0 })))), '$.media[0].placements'],
+    ['a placement without product_id', edit((d) => (media(d).placements = [{ x: 0, y: 0 }])), '$.media[0].placements[0].product_id'],
+    ['a fraction above 1', edit((d) => (media(d).placements = [{ product_id: 11, x: 1.5, y: 0 }])), '$.media[0].placements[0].x'],
+    ['a negative fraction', edit((d) => (media(d).placements = [{ product_id: 11, x: 0, y: -0.1 }])), '$.media[0].placements[0].y'],
+    ['a null fraction', edit((d) => (media(d).placements = [{ product_id: 11, x: null, y: 0 }])), '$.media[0].placements[0].x'],
+    ['an image placement without x and y', edit((d) => (media(d).placements = [{ product_id: 11 }])), '$.media[0].placements[0].x'],
+    ['an image placement without y', edit((d) => (media(d).placements = [{ product_id: 11, x: 0.5 }])), '$.media[0].placements[0].y'],
+    ['a time range on an image', edit((d) => (media(d).placements = [{ product_id: 11, x: 0, y: 0, start_ms: 0, end_ms: 10 }])), '$.media[0].placements[0].start_ms'],
+    ['a video placement with y but not x', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, y: 0.5 }] })), '$.media[0].placements[0].x'],
+    ['a video placement with end_ms but not start_ms', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, end_ms: 10 }] })), '$.media[0].placements[0].start_ms'],
+    ['a negative start_ms', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: -1, end_ms: 10 }] })), '$.media[0].placements[0].start_ms'],
+    ['an end_ms of 0', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 0, end_ms: 0 }] })), '$.media[0].placements[0].end_ms'],
+    ['a start_ms with decimals', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 0.5, end_ms: 10 }] })), '$.media[0].placements[0].start_ms'],
     ['a similar pair that is a list', edit((d) => (d.similar = [[11, 12] as never])), '$.similar[0]'],
     ['a similar pair without similar_product_id', edit((d) => delete d.similar[0]!.similar_product_id), '$.similar[0].similar_product_id'],
     ['a similar product id as a string', edit((d) => (d.similar[0]!.product_id = 'eleven')), '$.similar[0].product_id'],
@@ -310,7 +366,9 @@ describe('the schema and validateCatalog agree', () => {
       const errors = bySchema(document);
       expect(errors.length, 'the JSON Schema accepts it').toBeGreaterThan(0);
       // The schema points at the value, or at what holds it for a missing or dependent key or a duplicate.
-      const located = errors.some((error) => error.instanceLocation === pointer(path) || (['required', 'if', 'uniqueItems'].includes(error.keyword) && error.instanceLocation === pointer(parent(path))));
+      const located = errors.some(
+        (error) => error.instanceLocation === pointer(path) || (['required', 'dependentRequired', 'if', 'uniqueItems'].includes(error.keyword) && error.instanceLocation === pointer(parent(path))),
+      );
       expect(located, `no schema error at ${pointer(path)}: ${JSON.stringify(errors.map((error) => [error.instanceLocation, error.keyword]))}`).toBe(true);
     });
   }
@@ -326,6 +384,9 @@ describe('the schema and validateCatalog agree', () => {
     ['a SKU in another currency than its store', edit((d) => (sku(d).currency = 'EUR')), '$.products[0].skus[0].currency'],
     ['a SKU naming another product', edit((d) => (sku(d).product_id = 12)), '$.products[0].skus[0].product_id'],
     ['a media item showing an unknown product', edit((d) => (media(d).product_ids = [404])), '$.media[0].product_ids[0]'],
+    ['a placement of a product the media does not show', edit((d) => (media(d).placements = [{ product_id: 13, x: 0, y: 0 }])), '$.media[0].placements[0].product_id'],
+    ['a time range that ends before it starts', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 10, end_ms: 5 }] })), '$.media[0].placements[0].end_ms'],
+    ['a time range past the duration', edit((d) => Object.assign(media(d), { type: 'video', duration_ms: 1000, placements: [{ product_id: 11, start_ms: 0, end_ms: 1001 }] })), '$.media[0].placements[0].end_ms'],
     ['a product similar to itself', edit((d) => (d.similar[0]!.similar_product_id = 11)), '$.similar[0]'],
   ];
 

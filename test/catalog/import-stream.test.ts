@@ -78,14 +78,30 @@ function catalog(products: number, firstProduct = 1): Doc {
         })),
       };
     }),
-    media: Array.from({ length: Math.ceil(products / 5) }, (_, index) => ({
-      type: index % 2 === 0 ? 'image' : 'video',
-      id: index + 1,
-      slug: `look-${index + 1}`,
-      file_name: `look-${index + 1}.jpg`,
-      platform: 'instagram',
-      product_ids: ids.slice((index * 5) % products, ((index * 5) % products) + 4),
-    })),
+    media: Array.from({ length: Math.ceil(products / 5) }, (_, index) => {
+      const video = index % 2 === 1;
+      const productIds = ids.slice((index * 5) % products, ((index * 5) % products) + 4);
+      return {
+        type: video ? 'video' : 'image',
+        id: index + 1,
+        slug: `look-${index + 1}`,
+        file_name: `look-${index + 1}.jpg`,
+        platform: 'instagram',
+        url: video ? `https://cdn.example/looks/${index + 1}.mp4` : `/media/looks/${index + 1}.jpg`,
+        width: 1080,
+        height: 1350,
+        ...(video ? { poster_url: `/media/looks/${index + 1}.jpg`, duration_ms: 15_000 } : {}),
+        product_ids: productIds,
+        // Fractions without an exact binary form (0.1, 1/3): stored and compared as they are. A
+        // video's: the whole of it, a time range, a point in one, a point all along.
+        placements: productIds.map((productId, position) => {
+          const point = { x: 0.1 + position * 0.2, y: 1 / 3 };
+          const range = { start_ms: position * 1000, end_ms: position * 1000 + 2500 };
+          if (!video) return { product_id: productId, ...point };
+          return { product_id: productId, ...[{}, range, { ...point, ...range }, point][position % 4] };
+        }),
+      };
+    }),
     similar: ids.flatMap((id, index) => [1, 2, 3].map((step) => ({ product_id: id, similar_product_id: ids[(index + step * 7) % products]! }))),
   };
 }
@@ -190,6 +206,7 @@ describe('a file many batches long', () => {
     const version = await catalogVersion(database);
     (changed.products[101]!.skus as Record<string, unknown>[])[2]!.qty_available = 99;
     changed.media[20]!.product_ids = [5, 4, 3];
+    changed.media[20]!.placements = [{ product_id: 4, x: 0.25, y: 0.75 }];
     changed.similar[333] = { product_id: changed.similar[333]!.product_id, similar_product_id: 1 };
     database.queries.length = 0;
     const report = await importCatalogFile(database.db, writeDocument(changed), { batchSize: 7 });
@@ -258,8 +275,8 @@ describe('rows the import writes itself (raw SQL) and rows Prisma writes', () =>
       await db.product.createMany({ data: products.map(({ skus: _skus, ...fields }) => fields) });
       await db.sku.createMany({ data: products.flatMap((product) => product.skus) });
       await db.media.createMany({ data: media.map(({ productIds: _ids, placements: _placements, ...fields }) => fields) });
-      await db.mediaPlacement.createMany({ data: media.flatMap((item) => item.placements.map((placement, position) => ({ mediaId: item.id, position, ...placement }))) });
       await db.mediaProduct.createMany({ data: media.flatMap((item) => item.productIds.map((productId, position) => ({ mediaId: item.id, productId, position }))) });
+      await db.mediaPlacement.createMany({ data: media.flatMap((item) => item.placements.map((placement, position) => ({ mediaId: item.id, position, ...placement }))) });
       await db.similarProduct.createMany({ data: [...similar].flatMap(([productId, list]) => list.map((similarProductId, position) => ({ productId, similarProductId, position }))) });
       // The read model's answers, as the import writes them at its end.
       expect(await writeMissingAnswers(db)).toBe(12);
@@ -298,6 +315,8 @@ describe('sections in another order: references to what comes later', () => {
   it('a reference to a product that never comes is reported where it is, after the document is read', async () => {
     const broken = structuredClone(doc);
     broken.media[2]!.product_ids = [3, 404];
+    // reported once, where the media item names it
+    broken.media[2]!.placements = [{ product_id: 404, x: 0.5, y: 0.5 }];
     broken.similar[7] = { product_id: 405, similar_product_id: 2 };
     (broken.products[30]!.skus as Record<string, unknown>[])[1]!.merchant_id = 9;
     (broken.products[31]!.skus as Record<string, unknown>[])[0]!.currency = 'USD';
@@ -324,7 +343,7 @@ describe('sections in another order: references to what comes later', () => {
       // 2 takes 23's slug, 23 takes 2's: 23 comes many batches later
       swapped.media[1]!.slug = 'look-23';
       swapped.media[22]!.slug = 'look-2';
-      swapped.media[1]!.type = swapped.media[22]!.type = 'image';
+      swapped.media[1]!.type = swapped.media[22]!.type = 'video';
       const report = await importCatalogFile(database.db, writeDocument(swapped), { batchSize: 3 });
       expect(report.media).toStrictEqual({ inserted: 0, updated: 2, unchanged: 28 });
       expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(swapped));
@@ -354,6 +373,7 @@ describe('an invalid file', () => {
     (doc.products[250]!.skus as Record<string, unknown>[])[1]!.currency = 'usd';
     (doc.products[251]!.skus as Record<string, unknown>[])[0]!.sku_id = 30;
     doc.media[50]!.product_ids = [7, 7];
+    doc.media[50]!.placements = [{ product_id: 7, x: 0, y: 1 }];
     doc.similar[880] = { product_id: 12, similar_product_id: 12 };
     doc.similar[881] = { product_id: 12, similar_product_id: 19 };
     const result = await run(writeDocument(doc));

@@ -1,9 +1,9 @@
 // How the import's rows are told apart from the stored ones and written: the column tables of the
-// bulk statements for products, SKUs and media, and the content of a store (stores, few, are
+// bulk statements for products, SKUs, media and their placements, and the content of a store (stores, few, are
 // compared here and written one by one).
 import type { ColumnType, Table } from '../catalog-bulk.repository.js';
 import { mediaTable as mediaFields, productTable as productFields, skuTable as skuFields, type Table as FieldTable } from '../catalog.fields.js';
-import type { ImportMedia, ImportProduct, ImportSku, ImportStore } from './import.model.js';
+import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
 
 /** A canonical text of a row's content (keys sorted), to tell unchanged rows from changed ones. */
 function fingerprint(value: unknown): string {
@@ -35,3 +35,23 @@ export const skuTable: Table<ImportSku> = {
   ]),
 };
 export const mediaTable: Table<ImportMedia> = { name: 'Media', columns: columnsOf(mediaFields) };
+
+/** A placement as stored: its media item and its place in the item's list with it. */
+export interface PlacementRow extends ImportPlacement {
+  mediaId: number;
+  position: number;
+}
+
+/** The owner and the position first, as CatalogSql.changedRowLists takes a list's rows. */
+export const placementTable: Table<PlacementRow> = {
+  name: 'MediaPlacement',
+  columns: [
+    ['mediaId', 'int'],
+    ['position', 'int'],
+    ['productId', 'int'],
+    ['x', 'float'],
+    ['y', 'float'],
+    ['startMs', 'int'],
+    ['endMs', 'int'],
+  ],
+};

@@ -25,6 +25,8 @@ export const catalogLimits = {
   maxSkus: 10_000,
   /** Similar products of one product: its pairs in `similar`. */
   maxSimilar: 1000,
+  /** A media item's width or height, in pixels. */
+  maxPixels: 100_000,
   /**
    * Arrays and objects one inside another, the document itself included, keys the format does
    * not declare too (the format needs 7): the reader keeps a frame per level, so a deeper
@@ -54,12 +56,17 @@ export const dateTimePattern = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\
 export const countryCodePattern = '^[A-Z]{2}$';
 /** A slug is a segment of a URL path. */
 export const slugPattern = '^[^/\\s]+$';
+/**
+ * Where a media file is: an absolute http(s) URL, or a path this gateway serves ("/…"). Not "//…"
+ * or "/\…", which a browser reads as a URL of another host; no white space or control characters.
+ */
+export const mediaUrlPattern = '^(https?://[^/?#\\\\\\s\\p{Cc}]+([/?#][^\\s\\p{Cc}]*)?|/[^/\\\\\\s\\p{Cc}][^\\s\\p{Cc}]*)$';
 /** At least one character that is not white space. */
 const notBlank = '\\S';
 
 export const catalogSchemaId = 'urn:shoppable-commerce-gateway:schema:catalog-import:1';
 
-const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar, maxDepth, maxRecordText } = catalogLimits;
+const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar, maxPixels, maxDepth, maxRecordText } = catalogLimits;
 
 const id = (description: string) => Type.Integer({ description, minimum: 1, maximum: maxId });
 const text = (description: string, maxLength: number = maxText, options: { default?: string } = {}) =>
@@ -188,6 +195,26 @@ export const ProductSchema = Type.Object(
   { description: 'A product and its SKUs.' },
 );
 
+export const PlacementSchema = Type.Object(
+  {
+    product_id: id("A product of the media item's product_ids."),
+    x: Type.Optional(Type.Number({ description: "Where the product is across: a fraction of the width from the left edge, 0 to 1. Required on an image; on a video, with y or not at all.", minimum: 0, maximum: 1 })),
+    y: Type.Optional(Type.Number({ description: 'Where the product is down: a fraction of the height from the top edge, 0 to 1. Required on an image; on a video, with x or not at all.', minimum: 0, maximum: 1 })),
+    start_ms: Type.Optional(
+      Type.Integer({ description: "A video's only: when the product appears, in milliseconds from the start; with end_ms, before it. Neither: the whole video.", minimum: 0, maximum: maxId }),
+    ),
+    end_ms: Type.Optional(Type.Integer({ description: "A video's only: when the product is gone, in milliseconds from the start; with start_ms, after it; at most duration_ms.", minimum: 1, maximum: maxId })),
+  },
+  {
+    description: 'Where (and in a video when) a product the media item shows appears in it.',
+    // Both or neither: a point, a time range.
+    dependentRequired: { x: ['y'], y: ['x'], start_ms: ['end_ms'], end_ms: ['start_ms'] },
+  },
+);
+
+const mediaUrl = (description: string) => Type.Optional(Type.Union([Type.String({ maxLength: maxText, pattern: mediaUrlPattern }), Type.Null()], { description }));
+const pixels = (description: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: maxPixels }), Type.Null()], { description }));
+
 export const MediaSchema = Type.Object(
   {
     type: Type.Union(
@@ -199,8 +226,25 @@ export const MediaSchema = Type.Object(
     file_name: text('File name of the picture or clip.', maxFileName),
     platform: nullableText('Platform it was posted on, such as "instagram".'),
     product_ids: list(id('A product in the document or already in the database.'), 'The products shown, in display order, each once.', { uniqueItems: true }),
+    url: mediaUrl('Where the picture or clip is: an absolute http(s) URL, or a path on this gateway beginning with "/".'),
+    poster_url: mediaUrl("A video's only: its still, shown before it plays (an absolute http(s) URL or a path beginning with \"/\")."),
+    width: pixels('Width in pixels.'),
+    height: pixels('Height in pixels.'),
+    duration_ms: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: maxId }), Type.Null()], { description: "A video's only: its length in milliseconds." })),
+    placements: list(PlacementSchema, "Where (and when) its products appear, in display order; the list replaces the stored one. Products of product_ids only, each as often as it appears."),
   },
-  { description: 'A picture or a video that shows products.' },
+  {
+    description: 'A picture or a video that shows products.',
+    // An image has no poster, length or time: its placements are points.
+    if: { required: ['type'], properties: { type: { const: 'image' } } },
+    then: {
+      properties: {
+        poster_url: { type: 'null' },
+        duration_ms: { type: 'null' },
+        placements: { items: { required: ['x', 'y'], properties: { start_ms: false, end_ms: false } } },
+      },
+    },
+  },
 );
 
 export const SimilarPairSchema = Type.Object(
@@ -225,7 +269,7 @@ export const CatalogDocumentSchema = Type.Object(
     description: [
       'The document `npm run catalog:import -- file.json` loads (version 1). Every section is optional; rows are upserted by id and nothing absent is deleted. Keys not declared here are ignored (skipped unread).',
       `Arrays and objects nest at most ${maxDepth} deep, the document itself and undeclared keys included: a deeper document is refused where it goes too deep, the rest unread. A record (a store, product, media item or pair) has at most ${maxRecordText} characters of JSON in the keys declared here.`,
-      `Beyond this schema the import checks references between ids (in the document or the database), duplicate ids, slugs and pairs, at most ${maxSimilar} similar products for one product, currencies against its pinned ISO 4217 table, that a SKU is priced in its store's currency, and that prices have no more decimals than their currency.`,
+      `Beyond this schema the import checks references between ids (in the document or the database), duplicate ids, slugs and pairs, at most ${maxSimilar} similar products for one product, currencies against its pinned ISO 4217 table, that a SKU is priced in its store's currency, that prices have no more decimals than their currency, and that a placement is of a product its media item shows, with a time range that ends after it starts and within duration_ms.`,
     ].join(' '),
   },
 );
@@ -240,6 +284,7 @@ export type RawSku = Static<typeof SkuSchema>;
 export type RawVariantValue = Static<typeof VariantValueSchema>;
 export type RawSkuDimension = Static<typeof SkuDimensionSchema>;
 export type RawMedia = Static<typeof MediaSchema>;
+export type RawPlacement = Static<typeof PlacementSchema>;
 export type RawSimilarPair = Static<typeof SimilarPairSchema>;
 
 /** The JSON Schema (draft 2020-12) of the document, as checked in at schema/catalog-import.schema.json. */

@@ -1,26 +1,29 @@
 // The writing half of the import: validated records in batches, each batch compared with the
 // stored rows in one statement and only new or changed rows written; what depends on the rest of
-// the document (SKUs of stores not read yet, media links to products not read yet, media taking a
-// slug another item still holds) waits and is written at the end, with the unlisted SKUs, the
-// similar lists and the stored REST answers of every product changed.
+// the document (SKUs of stores not read yet, media links and placements of products not read yet,
+// media taking a slug another item still holds) waits and is written at the end, with the unlisted
+// SKUs, the similar lists and the stored REST answers of every product changed.
 import type { DbClient } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
 import { CatalogSql, type Table } from '../catalog-bulk.repository.js';
 import { bumpCatalogVersion } from '../catalog-version.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
-import { mediaTable, productTable, skuTable, storeContent } from './columns.js';
-import type { ImportMedia, ImportProduct, ImportSku, ImportStore } from './import.model.js';
+import { mediaTable, placementTable, productTable, skuTable, storeContent } from './columns.js';
+import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
 import { storedStores, writeStore } from './import.repository.js';
 import { changedAnything, emptyReport, type ImportReport, type Tally } from './report.js';
 import type { Spill } from './spill.js';
 import type { CatalogValidator, CheckedMedia, CheckedProduct } from './validate/validator.js';
 
-/** Written at the end: a SKU of a store the document had not had yet, links to products it had not had yet. */
-export type Later = { kind: 'sku'; sku: ImportSku } | { kind: 'links'; mediaId: number; productIds: number[] };
+/** Written at the end: a SKU of a store the document had not had yet; links to, and placements of, products it had not had yet. */
+export type Later =
+  | { kind: 'sku'; sku: ImportSku }
+  | { kind: 'links'; mediaId: number; productIds: number[] }
+  | { kind: 'placements'; mediaId: number; placements: ImportPlacement[] };
 
 interface MediaEntry {
   media: ImportMedia;
-  /** Some of its products were not known yet when it was read: its links are written at the end. */
+  /** Some of its products were not known yet when it was read: its links and placements are written at the end. */
   linksLater: boolean;
 }
 
@@ -186,7 +189,7 @@ export class CatalogWriter {
     this.unlistCandidates.push(...(await this.sql.otherListedSkus(products.map((product) => product.id), skuIds)));
   }
 
-  /** `final`: the document has been read, every product of it is written, so links are written now. */
+  /** `final`: the document has been read, every product of it is written, so links and placements are written now. */
   private async flushMedia(final: boolean, entries?: MediaEntry[]): Promise<void> {
     await this.flushProducts();
     const batch = entries ?? this.mediaBatch;
@@ -201,11 +204,16 @@ export class CatalogWriter {
       'productId',
       batch.map((entry) => [entry.media.id, entry.media.productIds] as const),
     );
+    const placementRows = batch.map(({ media }) => encodePlacements(this.sql, media.id, media.placements));
+    const placements = await this.sql.changedRowLists(
+      placementTable,
+      batch.map((entry, index) => [entry.media.id, placementRows[index]!] as const),
+    );
     let changed = 0;
     for (const { media } of batch) {
       const row = rows.get(media.id);
       if (row === false) tally.inserted += 1;
-      else if (row === true || links.has(media.id)) tally.updated += 1;
+      else if (row === true || links.has(media.id) || placements.has(media.id)) tally.updated += 1;
       else continue;
       changed += 1;
     }
@@ -224,13 +232,27 @@ export class CatalogWriter {
       'mediaId',
       [...links].filter(([, stored]) => stored > 0).map(([id]) => id),
     );
+    await this.sql.deleteWhereIn(
+      'MediaPlacement',
+      'mediaId',
+      [...placements].filter(([, stored]) => stored > 0).map(([id]) => id),
+    );
     const tuples: number[][] = [];
-    for (const { media, linksLater } of batch) {
-      if (!links.has(media.id)) continue;
-      if (linksLater && !final) await this.later.push({ kind: 'links', mediaId: media.id, productIds: media.productIds });
-      else for (const [position, productId] of media.productIds.entries()) tuples.push([media.id, position, productId]);
+    const placed: string[] = [];
+    for (const [index, { media, linksLater }] of batch.entries()) {
+      // A placement is of a product the item shows: while its products are not all written, it waits with the links.
+      const waits = linksLater && !final;
+      if (links.has(media.id)) {
+        if (waits) await this.later.push({ kind: 'links', mediaId: media.id, productIds: media.productIds });
+        else for (const [position, productId] of media.productIds.entries()) tuples.push([media.id, position, productId]);
+      }
+      if (placements.has(media.id)) {
+        if (waits) await this.later.push({ kind: 'placements', mediaId: media.id, placements: media.placements });
+        else placed.push(...placementRows[index]!);
+      }
     }
     await this.writeLinks(tuples);
+    await this.sql.insert(placementTable, placed);
   }
 
   private async writeLinks(tuples: number[][]): Promise<void> {
@@ -244,6 +266,7 @@ export class CatalogWriter {
     await this.flushMedia(true, this.mediaLater);
     let skus: ImportSku[] = [];
     let links: number[][] = [];
+    let placed: string[] = [];
     for await (const item of this.later.read()) {
       if (item.kind === 'sku') {
         const { sku } = item;
@@ -252,16 +275,23 @@ export class CatalogWriter {
           await this.writeSkus(skus);
           skus = [];
         }
-      } else {
+      } else if (item.kind === 'links') {
         for (const [position, productId] of item.productIds.entries()) links.push([item.mediaId, position, productId]);
         if (links.length >= this.batchSize) {
           await this.writeLinks(links);
           links = [];
         }
+      } else {
+        placed.push(...encodePlacements(this.sql, item.mediaId, item.placements));
+        if (placed.length >= this.batchSize) {
+          await this.sql.insert(placementTable, placed);
+          placed = [];
+        }
       }
     }
     await this.writeSkus(skus);
     await this.writeLinks(links);
+    await this.sql.insert(placementTable, placed);
     await this.unlist();
     await this.writeSimilar();
     // The read model: every product whose answer was dropped above, or never written.
@@ -319,4 +349,9 @@ export class CatalogWriter {
     await this.sql.deleteWhereIn('SimilarProduct', 'productId', replaced);
     await this.sql.insertInts('SimilarProduct', ['productId', 'position', 'similarProductId'], tuples);
   }
+}
+
+/** A media item's placements as rows of MediaPlacement, their position their place in its list. */
+function encodePlacements(sql: CatalogSql, mediaId: number, placements: readonly ImportPlacement[]): string[] {
+  return placements.map((placement, position) => sql.encode(placementTable, { mediaId, position, ...placement }));
 }

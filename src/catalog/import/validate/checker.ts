@@ -141,6 +141,24 @@ export class Checker {
     return minor !== null && minor <= maxId ? minor : null;
   }
 
+  /** An optional integer from `min` to `max`: null when absent (or null, where the format allows null). */
+  optionalInteger<T>(object: Unchecked<T>, key: Keys<T, number> | Keys<T, number | null>, path: string, range: { min: number; max: number; nullable: boolean }): number | null {
+    const value = object[key];
+    if (value === undefined || (value === null && range.nullable)) return null;
+    if (typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max) return value;
+    this.fail(`${path}.${key}`, `must be an integer from ${range.min} to ${range.max}${range.nullable ? ' or null' : ''}, got ${describe(value)}`);
+    return null;
+  }
+
+  /** An optional fraction from 0 to 1 (of a width, say): null when absent. */
+  optionalFraction<T>(object: Unchecked<T>, key: Keys<T, number>, path: string): number | null {
+    const value = object[key];
+    if (value === undefined) return null;
+    if (typeof value === 'number' && value >= 0 && value <= 1) return value;
+    this.fail(`${path}.${key}`, `must be a number from 0 to 1, got ${describe(value)}`);
+    return null;
+  }
+
   rate<T>(object: Unchecked<T>, key: Keys<T, number>, path: string, fallback?: number): number {
     const value = object[key];
     if (value === undefined && fallback !== undefined) return fallback;

@@ -1,10 +1,13 @@
-// The media section of a catalog document: a media item, its slug and the products it shows.
-import type { ImportMedia } from '../import.model.js';
-import { catalogLimits, mediaTypes, slugPattern, type RawMedia } from '../schema.js';
-import { describe, type Checker, type Json } from './checker.js';
+// The media section of a catalog document: a media item, its slug, the products it shows, where
+// its file is, and where (in a video, when) those products appear in it.
+import type { MediaKind } from '../../catalog.model.js';
+import type { ImportMedia, ImportPlacement } from '../import.model.js';
+import { catalogLimits, mediaTypes, mediaUrlPattern, slugPattern, type RawMedia, type RawPlacement } from '../schema.js';
+import { describe, type Checker, type Json, type Unchecked } from './checker.js';
 
-const { maxId, maxName, maxFileName, maxItems } = catalogLimits;
+const { maxId, maxName, maxFileName, maxItems, maxPixels } = catalogLimits;
 const slugShape = new RegExp(slugPattern, 'u');
+const urlShape = new RegExp(mediaUrlPattern, 'u');
 
 export function validateMedia(check: Checker, raw: Json, path: string, productCheck: (id: number, path: string) => void): ImportMedia | null {
   const object = check.object<RawMedia>(raw, path);
@@ -24,18 +27,79 @@ export function validateMedia(check: Checker, raw: Json, path: string, productCh
     check.unique(seen, id, item.path, 'product id');
     return [id];
   });
+  const url = mediaUrl(check, object, 'url', path);
+  // A still and a length are a video's; on an item of an unknown type they are checked as a video's.
+  let posterUrl: string | null = null;
+  let durationMs: number | null = null;
+  if (type === 'image') {
+    for (const key of ['poster_url', 'duration_ms'] as const) {
+      if (object[key] !== undefined && object[key] !== null) check.fail(`${path}.${key}`, `is a video's only: an image has none, got ${describe(object[key])}`);
+    }
+  } else {
+    posterUrl = mediaUrl(check, object, 'poster_url', path);
+    durationMs = check.optionalInteger(object, 'duration_ms', path, { min: 1, max: maxId, nullable: true });
+  }
+  const shown = new Set(productIds);
+  const placements = check.list(object, 'placements', path, maxItems).flatMap((item) => {
+    const placement = validatePlacement(check, item.value, item.path, type, shown, durationMs);
+    return placement ? [placement] : [];
+  });
   return {
     id: check.id(object, 'id', path),
     type: type ?? 'image',
     slug,
     fileName: check.string(object, 'file_name', path, { max: maxFileName }),
     platform: check.optionalString(object, 'platform', path),
-    url: null,
-    posterUrl: null,
-    width: null,
-    height: null,
-    durationMs: null,
+    url,
+    posterUrl,
+    width: check.optionalInteger(object, 'width', path, { min: 1, max: maxPixels, nullable: true }),
+    height: check.optionalInteger(object, 'height', path, { min: 1, max: maxPixels, nullable: true }),
+    durationMs,
     productIds,
-    placements: [],
+    placements,
   };
+}
+
+function mediaUrl(check: Checker, object: Unchecked<RawMedia>, key: 'url' | 'poster_url', path: string): string | null {
+  const url = check.optionalString(object, key, path);
+  if (url === null || urlShape.test(url)) return url;
+  check.fail(`${path}.${key}`, `must be an absolute http(s) URL or a path on this gateway beginning with "/" (not "//"), without white space, got ${describe(url)}`);
+  return null;
+}
+
+/** `durationMs`: the video's length when the document gives it (a time range must end within it). */
+function validatePlacement(check: Checker, raw: Json, path: string, type: MediaKind | undefined, shown: ReadonlySet<number>, durationMs: number | null): ImportPlacement | null {
+  const object = check.object<RawPlacement>(raw, path);
+  if (!object) return null;
+  const productId = check.id(object, 'product_id', path);
+  if (!Number.isNaN(productId) && !shown.has(productId)) check.fail(`${path}.product_id`, `a placement of a product the media does not show: ${productId} is not in its product_ids`);
+  const x = check.optionalFraction(object, 'x', path);
+  const y = check.optionalFraction(object, 'y', path);
+  // An image's placements are points; a video's may be, or may be the whole frame.
+  if (type === 'image') {
+    for (const key of ['x', 'y'] as const) if (object[key] === undefined) check.fail(`${path}.${key}`, 'is required on an image (where in it the product is)');
+  } else bothOrNeither(check, object, 'x', 'y', path, 'a point has both');
+  let startMs: number | null = null;
+  let endMs: number | null = null;
+  if (type === 'image') {
+    for (const key of ['start_ms', 'end_ms'] as const) {
+      if (object[key] !== undefined) check.fail(`${path}.${key}`, `is a video's only: an image has no time range, got ${describe(object[key])}`);
+    }
+  } else {
+    startMs = check.optionalInteger(object, 'start_ms', path, { min: 0, max: maxId, nullable: false });
+    endMs = check.optionalInteger(object, 'end_ms', path, { min: 1, max: maxId, nullable: false });
+    bothOrNeither(check, object, 'start_ms', 'end_ms', path, 'a time range has both ends; neither is the whole video');
+    if (startMs !== null && endMs !== null) {
+      if (startMs >= endMs) check.fail(`${path}.end_ms`, `must be after start_ms (${startMs}), got ${endMs}`);
+      else if (durationMs !== null && endMs > durationMs) check.fail(`${path}.end_ms`, `a time range past the duration: ${endMs} is after duration_ms (${durationMs})`);
+    }
+  }
+  return { productId, x, y, startMs, endMs };
+}
+
+/** Two keys given together or not at all: the missing one is reported. */
+function bothOrNeither(check: Checker, object: Unchecked<RawPlacement>, a: keyof RawPlacement & string, b: keyof RawPlacement & string, path: string, why: string): void {
+  if ((object[a] === undefined) === (object[b] === undefined)) return;
+  const [missing, given] = object[a] === undefined ? [a, b] : [b, a];
+  check.fail(`${path}.${missing}`, `is required with ${given} (${why})`);
 }
