@@ -2,6 +2,9 @@
 // Media's details and placements in GraphQL, and Apollo Client's default cache keeping the
 // placements of two media that share a product apart. The seed's media answers do not change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/paths.js';
 import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import generated from '../../schema/possible-types.js';
 import { bumpCatalogVersion } from '../../src/catalog/catalog-version.repository.js';
@@ -168,5 +171,57 @@ describe('Apollo Client, default InMemoryCache', () => {
     // Product 11 is placed in both, at different points: each keeps its own.
     expect(cached.image.placements.find((placement) => placement.product.id === '11')?.x).toBe(0.25);
     expect(cached.video.placements.find((placement) => placement.product.id === '11')?.x).toBe(0.3);
+  });
+});
+
+describe('the demo catalog: placements from the import to REST and GraphQL, files on this gateway', () => {
+  interface DocumentMedia {
+    id: number;
+    type: 'image' | 'video';
+    slug: string;
+    url?: string;
+    poster_url?: string;
+    width?: number;
+    height?: number;
+    duration_ms?: number;
+    placements?: { product_id: number; x?: number; y?: number; start_ms?: number; end_ms?: number }[];
+  }
+  const document = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as { media: DocumentMedia[] };
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp(document);
+  });
+  afterAll(() => demo.close());
+
+  it('answers every media item as the document gave it', async () => {
+    expect(document.media.every((media) => (media.placements ?? []).length > 0)).toBe(true);
+    for (const media of document.media) {
+      const answer = await demo.app.inject({ method: 'GET', url: `/${media.type}/${media.id}/placements` });
+      expect(answer.json(), media.slug).toStrictEqual({
+        media: { id: media.id, slug: media.slug, url: media.url ?? null, width: media.width ?? null, height: media.height ?? null, duration_ms: media.duration_ms ?? null, poster_url: media.poster_url ?? null },
+        placements: (media.placements ?? []).map((placement, position) => ({
+          id: `${media.id}:${position}`,
+          product_id: placement.product_id,
+          x: placement.x ?? null,
+          y: placement.y ?? null,
+          start_ms: placement.start_ms ?? null,
+          end_ms: placement.end_ms ?? null,
+        })),
+      });
+      const graphql = await demo.app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ ${media.type}(id: "${media.id}") { placements { id x y startMs endMs product { id } } } }` } });
+      const placements = (graphql.json() as { data: Record<string, { placements: { id: string; x: number | null; startMs: number | null; product: { id: string } }[] }> }).data[media.type]!.placements;
+      expect(placements.map(({ id, x, startMs, product }) => [id, x, startMs, Number(product.id)]), media.slug).toStrictEqual(
+        (media.placements ?? []).map((placement, position) => [`${media.id}:${position}`, placement.x ?? null, placement.start_ms ?? null, placement.product_id]),
+      );
+    }
+  });
+
+  it("serves every media item's file and poster from this gateway", async () => {
+    const paths = document.media.flatMap((media) => [media.url, media.poster_url]).filter((path): path is string => path !== undefined);
+    expect(paths.length).toBe(document.media.length + document.media.filter((media) => media.type === 'video').length);
+    for (const path of new Set(paths)) {
+      expect(path.startsWith('/media/files/'), path).toBe(true);
+      expect((await demo.app.inject({ method: 'HEAD', url: path })).statusCode, path).toBe(200);
+    }
   });
 });
