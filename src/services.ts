@@ -51,7 +51,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     checkout,
     orders,
     webhooks,
-    performance: new PerformanceService(new PerformanceRepository(database.db)),
+    performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
     changes,
     live: new LiveUpdates(carts, orders, changes),
     requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller),

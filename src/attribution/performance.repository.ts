@@ -1,9 +1,11 @@
 // The only code of media performance that talks to the database. Each count is one GROUP BY in
 // the database over an index that holds every column the statement reads (CartLine's and
 // OrderLine's attribution indexes, prisma/schema.prisma): no row is loaded to be counted here.
-import { join, sqltag, type Sql } from '@prisma/client/runtime/client';
+// The statements go straight through the driver (db/reader.ts), prepared once per process: the
+// query builder would cost more than the statements themselves on a process's first request.
 import type { Db } from '../db/database.js';
-import { dialectOf } from '../db/dialect.js';
+import { dialectOf, type Dialect } from '../db/dialect.js';
+import type { RowReader } from '../db/reader.js';
 
 /** Order statuses whose sales do not count: nothing was sold. */
 export const unsoldStatuses = ['CANCELLED', 'FAILED'] as const;
@@ -11,41 +13,76 @@ export const unsoldStatuses = ['CANCELLED', 'FAILED'] as const;
 export interface CartCountRow {
   /** null: every store together. */
   storeId: number | null;
+  store: string | null;
   carts: number;
   units: number;
 }
 
 export interface OrderCountRow {
   storeId: number;
+  store: string;
   currency: string;
   orders: number;
   units: number;
   revenueMinor: number;
 }
 
-/** SQLite answers counts as numbers or bigints, PostgreSQL sums of BIGINT as strings. */
+/** SQLite answers counts as numbers, PostgreSQL counts and sums of BIGINT as strings. */
 const count = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-export class PerformanceRepository {
-  constructor(private readonly db: Db) {}
+function statements(dialect: Dialect) {
+  // Stored times: TIMESTAMP(3) on PostgreSQL; on SQLite the text Prisma writes, compared as text.
+  const time = dialect === 'postgresql' ? 'CAST(? AS TIMESTAMP(3))' : '?';
+  const unsold = unsoldStatuses.map((status) => `'${status}'`).join(', ');
+  return {
+    mediaExists: 'SELECT 1 AS "found" FROM "Media" WHERE "id" = ?',
+    // The lines are read once, folded to one row per store and cart; both counts come from those
+    // (a cart may span stores, so the carts in all are not the sum of the stores').
+    cartCounts: `
+      WITH "perCart" AS MATERIALIZED (
+        SELECT "storeId", "cartId", SUM("quantity") AS "units" FROM "CartLine"
+        WHERE "mediaId" = ? AND "attributedAt" >= ${time} AND "attributedAt" <= ${time}
+        GROUP BY "storeId", "cartId")
+      SELECT NULL AS "storeId", NULL AS "store", COUNT(DISTINCT "cartId") AS "carts", SUM("units") AS "units" FROM "perCart"
+      UNION ALL
+      SELECT p."storeId", s."name", COUNT(*), SUM(p."units") FROM "perCart" p JOIN "Store" s ON s."id" = p."storeId" GROUP BY p."storeId", s."name"`,
+    // The lines are folded to one row per order before the order's status is read, once per order.
+    orderCounts: `
+      SELECT l."storeId", s."name" AS "store", l."currency", COUNT(*) AS "orders", SUM(l."units") AS "units", SUM(l."revenue") AS "revenue"
+      FROM (
+        SELECT "orderId", "storeId", "currency", SUM("quantity") AS "units", SUM("lineTotalMinor") AS "revenue" FROM "OrderLine"
+        WHERE "mediaId" = ? AND "createdAt" >= ${time} AND "createdAt" <= ${time}
+        GROUP BY "orderId", "storeId", "currency") l
+      JOIN "Order" o ON o."id" = l."orderId"
+      JOIN "Store" s ON s."id" = l."storeId"
+      WHERE o."status" NOT IN (${unsold})
+      GROUP BY l."storeId", s."name", l."currency"`,
+  };
+}
 
-  async mediaExists(mediaId: number): Promise<boolean> {
-    return (await this.db.media.count({ where: { id: mediaId } })) === 1;
+export class PerformanceRepository {
+  private readonly dialect: Dialect;
+  private readonly sql: ReturnType<typeof statements>;
+
+  constructor(db: Db, private readonly reader: RowReader) {
+    this.dialect = dialectOf(db);
+    this.sql = statements(this.dialect);
   }
 
-  /** Prisma stores DateTime as TIMESTAMP(3) on PostgreSQL; a parameter is compared as one. */
-  private time(at: Date): Sql {
-    return dialectOf(this.db) === 'postgresql' ? sqltag`CAST(${at} AS TIMESTAMP(3))` : sqltag`${at}`;
+  /** A time as the statements compare it: the text Prisma stores on SQLite, UTC on PostgreSQL. */
+  private time(at: Date): string {
+    const iso = at.toISOString();
+    return this.dialect === 'sqlite' ? iso.replace('Z', '+00:00') : iso;
+  }
+
+  async mediaExists(mediaId: number): Promise<boolean> {
+    return (await this.reader.all(this.sql.mediaExists, [mediaId])).length === 1;
   }
 
   /** Carts and units of the lines attributed to the media item within the window: per store, and in all. */
   async cartCounts(mediaId: number, from: Date, to: Date): Promise<CartCountRow[]> {
-    const within = sqltag`"mediaId" = ${mediaId} AND "attributedAt" >= ${this.time(from)} AND "attributedAt" <= ${this.time(to)}`;
-    const rows = await this.db.$queryRaw<Record<string, unknown>[]>`
-      SELECT NULL AS "storeId", COUNT(DISTINCT "cartId") AS "carts", SUM("quantity") AS "units" FROM "CartLine" WHERE ${within}
-      UNION ALL
-      SELECT "storeId", COUNT(DISTINCT "cartId"), SUM("quantity") FROM "CartLine" WHERE ${within} GROUP BY "storeId"`;
-    return rows.map((row) => ({ storeId: row.storeId === null ? null : count(row.storeId), carts: count(row.carts), units: count(row.units) }));
+    const rows = await this.reader.all<Record<string, unknown>>(this.sql.cartCounts, [mediaId, this.time(from), this.time(to)]);
+    return rows.map((row) => ({ storeId: row.storeId === null ? null : count(row.storeId), store: row.store === null ? null : String(row.store), carts: count(row.carts), units: count(row.units) }));
   }
 
   /**
@@ -54,18 +91,14 @@ export class PerformanceRepository {
    * one of each, so the groups' orders add up to the orders in all).
    */
   async orderCounts(mediaId: number, from: Date, to: Date): Promise<OrderCountRow[]> {
-    const rows = await this.db.$queryRaw<Record<string, unknown>[]>`
-      SELECT l."storeId", l."currency", COUNT(DISTINCT l."orderId") AS "orders", SUM(l."quantity") AS "units", SUM(l."lineTotalMinor") AS "revenue"
-      FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
-      WHERE l."mediaId" = ${mediaId} AND l."createdAt" >= ${this.time(from)} AND l."createdAt" <= ${this.time(to)}
-        AND o."status" NOT IN (${join([...unsoldStatuses])})
-      GROUP BY l."storeId", l."currency"`;
-    return rows.map((row) => ({ storeId: count(row.storeId), currency: String(row.currency), orders: count(row.orders), units: count(row.units), revenueMinor: count(row.revenue) }));
-  }
-
-  async storeNames(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db.store.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
-    return new Map(rows.map((row) => [row.id, row.name]));
+    const rows = await this.reader.all<Record<string, unknown>>(this.sql.orderCounts, [mediaId, this.time(from), this.time(to)]);
+    return rows.map((row) => ({
+      storeId: count(row.storeId),
+      store: String(row.store),
+      currency: String(row.currency),
+      orders: count(row.orders),
+      units: count(row.units),
+      revenueMinor: count(row.revenue),
+    }));
   }
 }

@@ -45,8 +45,9 @@ export class PerformanceService {
     if (id === null || !(await this.repository.mediaExists(id))) throw new AppError('MEDIA_NOT_FOUND', `No media with id ${String(rawId)}`, { id: String(rawId) });
     const carts = await this.repository.cartCounts(id, from, to);
     const orders = await this.repository.orderCounts(id, from, to);
-    const storeIds = [...new Set([...carts.flatMap((row) => (row.storeId === null ? [] : [row.storeId])), ...orders.map((row) => row.storeId)])].sort((a, b) => a - b);
-    const names = await this.repository.storeNames(storeIds);
+    const names = new Map<number, string>();
+    for (const row of [...carts, ...orders]) if (row.storeId !== null && row.store !== null) names.set(row.storeId, row.store);
+    const storeIds = [...names.keys()].sort((a, b) => a - b);
     const all = carts.find((row) => row.storeId === null);
     const byStore: StorePerformance[] = storeIds.map((storeId) => {
       const added = carts.find((row) => row.storeId === storeId);
