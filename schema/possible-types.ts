@@ -12,6 +12,10 @@
     ],
     "CatalogProduct": [
       "Product"
+    ],
+    "PerformanceCounts": [
+      "MediaPerformance",
+      "StorePerformance"
     ]
   }
 };

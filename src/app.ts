@@ -11,6 +11,7 @@ import { mediaFilesPlugin } from './catalog/media-files.plugin.js';
 import { cartPlugin } from './cart/cart.plugin.js';
 import { orderPlugin } from './orders/order.plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks.plugin.js';
+import { performancePlugin } from './attribution/performance.plugin.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(cartPlugin, { carts: services.carts, checkout: services.checkout });
   await app.register(orderPlugin, { orders: services.orders });
   await app.register(webhooksPlugin, { webhooks: services.webhooks });
+  await app.register(performancePlugin, { performance: services.performance });
   if (config.graphqlSandbox) await app.register(explorerPlugin);
   // GET /metrics, and the count of every answered request; GraphQL operations are counted as
   // they are answered.

@@ -15,6 +15,8 @@ import { MoneyResolver } from './graphql/money.type.js';
 import { WebhookResolver } from './webhooks/webhooks.resolver.js';
 import type { WebhookService } from './webhooks/webhooks.service.js';
 import { LiveResolver, noTopics } from './live/live.resolver.js';
+import { PerformanceResolver } from './attribution/performance.resolver.js';
+import type { PerformanceService } from './attribution/performance.service.js';
 
 export interface SchemaServices {
   catalog: CatalogService;
@@ -22,9 +24,10 @@ export interface SchemaServices {
   checkout: CheckoutService;
   orders: OrderService;
   webhooks: WebhookService;
+  performance: PerformanceService;
 }
 
-const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, LiveResolver] as const;
+const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, PerformanceResolver, LiveResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -39,6 +42,7 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [OrderFieldsResolver, () => new OrderFieldsResolver()],
     [OrderResolver, () => new OrderResolver(services.orders)],
     [WebhookResolver, () => new WebhookResolver(services.webhooks)],
+    [PerformanceResolver, () => new PerformanceResolver(services.performance)],
     [LiveResolver, () => new LiveResolver()],
   ]);
   const instances = new Map<unknown, unknown>();

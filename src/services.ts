@@ -17,6 +17,8 @@ import { DomainEvents } from './events/domain-events.js';
 import { WebhookService } from './webhooks/webhooks.service.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
+import { PerformanceRepository } from './attribution/performance.repository.js';
+import { PerformanceService } from './attribution/performance.service.js';
 
 export interface Services extends SchemaServices {
   catalogCache: CatalogCache;
@@ -49,6 +51,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     checkout,
     orders,
     webhooks,
+    performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
     changes,
     live: new LiveUpdates(carts, orders, changes),
     requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller),

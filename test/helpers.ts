@@ -79,6 +79,7 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.cartLine.findMany({ orderBy: [{ cartId: 'asc' }, { skuId: 'asc' }] }),
     db.order.findMany({ orderBy: { id: 'asc' } }),
     db.orderEvent.findMany({ orderBy: { id: 'asc' } }),
+    db.orderLine.findMany({ orderBy: [{ orderId: 'asc' }, { position: 'asc' }] }),
     db.requiredAction.findMany({ orderBy: { id: 'asc' } }),
     db.idempotencyRecord.findMany({ orderBy: [{ scope: 'asc' }, { key: 'asc' }] }),
     db.event.findMany({ orderBy: { id: 'asc' } }),

@@ -24,6 +24,8 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
     cartLines: entry.cartLines.map((line) => ({
       ...line,
       id: `${cartId}:${line.variant.id}`,
+      mediaId: line.mediaId ?? null,
+      placementId: line.placementId ?? null,
       variant: { ...line.variant, variantId: line.variant.id },
       product: { ...line.product, productId: line.product.id },
     })),

@@ -6,6 +6,10 @@ export class CartItemInput {
   @Field(() => ID, { nullable: true }) variantId?: string | null;
   @Field(() => ID, { nullable: true }) productId?: string | null;
   @Field(() => Int, { description: '1 to 999 when adding; 0 to 999 when updating (0 removes).' }) quantity!: number;
+  @Field(() => ID, { nullable: true, description: "The media item (image or video) the item is added from; it must show the item's product. A line keeps the first media item it is given." })
+  mediaId?: string | null;
+  @Field(() => ID, { nullable: true, description: "With mediaId: the placement (`<media id>:<position>`) of that media item it is added from; it must place the item's product." })
+  placementId?: string | null;
 }
 
 @InputType('BuyerIdentityInput', { description: 'A partial update: absent fields keep their value, null clears one.' })

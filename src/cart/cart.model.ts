@@ -20,6 +20,9 @@ export interface CartItemRef {
 
 export interface CartLine {
   quantity: number;
+  /** The media item the line was added from, and its placement (`<media id>:<position>`): the first named, kept when quantities merge. */
+  mediaId: number | null;
+  placementId: string | null;
   variant: CartItemRef;
   product: CartItemRef;
 }
@@ -52,4 +55,7 @@ export interface CartItemInput {
   variantId?: string | number | null;
   productId?: string | number | null;
   quantity: number;
+  /** The media item the item is added from (attribution), and optionally its placement. */
+  mediaId?: string | number | null;
+  placementId?: string | null;
 }

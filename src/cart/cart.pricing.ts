@@ -3,7 +3,7 @@
 import type { VariantValue } from '../catalog/catalog.model.js';
 import { cartCost, isAvailable, storeOffer, type PricingLine } from '../domain/pricing.js';
 import type { Cart, CartLine, StoreEntry } from './cart.model.js';
-import type { CartSku, StoredCart } from './cart.repository.js';
+import type { CartSku, StoredCart, StoredLine } from './cart.repository.js';
 
 /** Money of an empty cart that never had a line. */
 export const defaultCurrency = 'USD';
@@ -21,11 +21,14 @@ function variantDescription(sku: CartSku): string | null {
   return values.length > 0 ? values.map((pair) => `${pair.variant}: ${pair.value}`).join(', ') : null;
 }
 
-function cartLine(sku: CartSku, quantity: number, available: boolean): CartLine {
+function cartLine(line: StoredLine, available: boolean): CartLine {
+  const { sku, quantity } = line;
   const price = { minor: unitPriceMinor(sku), currency: sku.currency };
   const marketplace = sku.store.marketplace;
   return {
     quantity,
+    mediaId: line.mediaId,
+    placementId: line.placementId,
     variant: { id: String(sku.id), title: sku.name, marketplace, description: variantDescription(sku), isAvailable: available, price },
     product: { id: String(sku.product.id), title: sku.product.title, marketplace, description: sku.product.description, isAvailable: sku.product.isAvailable, price },
   };
@@ -47,7 +50,7 @@ export function priceCart(stored: StoredCart): Cart {
       store: entry.store.name,
       requestId: entry.requestId,
       isSubmitted: entry.isSubmitted,
-      cartLines: lines.map((line, index) => cartLine(line.sku, line.quantity, pricing[index]?.available ?? false)),
+      cartLines: lines.map((line, index) => cartLine(line, pricing[index]?.available ?? false)),
       offer: storeOffer(entry.store, pricing, destination, entry.selectedShippingMethodId),
     };
   });

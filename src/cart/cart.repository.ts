@@ -48,11 +48,20 @@ export interface StoredEntry {
   store: StoreConfig;
 }
 
+/** The media item (and placement) a line was added from, and when it got it. */
+export interface Attribution {
+  mediaId: number;
+  placementId: string | null;
+  attributedAt: Date;
+}
+
 export interface StoredLine {
   skuId: number;
   storeId: number;
   quantity: number;
   position: number;
+  mediaId: number | null;
+  placementId: string | null;
   sku: CartSku;
 }
 
@@ -73,6 +82,8 @@ export interface LineWrite {
   storeId: number;
   quantity: number;
   sku: CartSku;
+  /** The request's media for the line: given to a new line, or to one that has none yet. */
+  attribution?: Attribution | null;
 }
 
 export class CartRepository {
@@ -113,7 +124,7 @@ export class CartRepository {
           select: { storeId: true, position: true, selectedShippingMethodId: true, isSubmitted: true, requestId: true, store: storeConfig },
           orderBy: { position: 'asc' },
         },
-        lines: { select: { skuId: true, storeId: true, quantity: true, position: true, sku: skuForCart }, orderBy: { position: 'asc' } },
+        lines: { select: { skuId: true, storeId: true, quantity: true, position: true, mediaId: true, placementId: true, sku: skuForCart }, orderBy: { position: 'asc' } },
       },
     });
     if (!row) return null;
@@ -149,15 +160,18 @@ export class CartRepository {
     const stored: StoredLine[] = [];
     for (const line of lines) {
       const existing = before.get(line.skuId);
+      const attribution = line.attribution ?? null;
       if (!existing) {
         position += 1;
-        await tx.cartLine.create({ data: { cartId: cart.id, skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position } });
-        stored.push({ skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, sku: line.sku });
+        await tx.cartLine.create({ data: { cartId: cart.id, skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, ...attribution } });
+        stored.push({ skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, mediaId: attribution?.mediaId ?? null, placementId: attribution?.placementId ?? null, sku: line.sku });
       } else {
-        if (existing.quantity !== line.quantity) {
-          await tx.cartLine.update({ where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } }, data: { quantity: line.quantity } });
+        // A line keeps the first media item it was given; one without takes the request's.
+        const gains = existing.mediaId === null && attribution !== null;
+        if (existing.quantity !== line.quantity || gains) {
+          await tx.cartLine.update({ where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } }, data: { quantity: line.quantity, ...(gains ? attribution : {}) } });
         }
-        stored.push({ ...existing, quantity: line.quantity });
+        stored.push({ ...existing, quantity: line.quantity, ...(gains ? { mediaId: attribution.mediaId, placementId: attribution.placementId } : {}) });
       }
     }
     stored.sort((a, b) => a.position - b.position);
@@ -180,6 +194,20 @@ export class CartRepository {
     }
     if (currency !== cart.currency) await tx.cart.update({ where: { id: cart.id }, data: { currency } });
     return { ...cart, currency, lines: stored, entries };
+  }
+
+  /** The products each of these media items shows. */
+  async productsOfMedia(tx: DbClient, mediaIds: number[]): Promise<Map<number, Set<number>>> {
+    const rows = await tx.mediaProduct.findMany({ where: { mediaId: { in: mediaIds } }, select: { mediaId: true, productId: true } });
+    const shown = new Map<number, Set<number>>();
+    for (const row of rows) shown.set(row.mediaId, (shown.get(row.mediaId) ?? new Set()).add(row.productId));
+    return shown;
+  }
+
+  /** The product each of these placements (media id, position) places, by `<media id>:<position>`. */
+  async productsOfPlacements(tx: DbClient, keys: { mediaId: number; position: number }[]): Promise<Map<string, number>> {
+    const rows = await tx.mediaPlacement.findMany({ where: { OR: keys }, select: { mediaId: true, position: true, productId: true } });
+    return new Map(rows.map((row) => [`${row.mediaId}:${row.position}`, row.productId]));
   }
 
   async writeIdentity(tx: DbClient, cartId: string, changes: Partial<BuyerIdentity>): Promise<void> {

@@ -31,7 +31,7 @@ import { IdParams, IdempotencyHeaders, Ref } from '../rest/schema.js';
 import { bodyErrors, errors } from '../rest/responses.js';
 
 function item(body: CartItemBody): CartItemInput {
-  return { quantity: body.quantity, productId: body.product_id, variantId: body.variant_id };
+  return { quantity: body.quantity, productId: body.product_id, variantId: body.variant_id, mediaId: body.media_id, placementId: body.placement_id };
 }
 
 /**
@@ -93,6 +93,7 @@ function cartRouteParts(idempotency: IdempotencyHooks): CartRouteParts {
       'CURRENCY_MISMATCH',
       'TOO_MANY_ITEMS',
       'CART_TOO_LARGE',
+      'MEDIA_NOT_ATTRIBUTABLE',
     ),
   };
 }

@@ -15,6 +15,12 @@ export const CartItem = Type.Object({
   quantity: Type.Integer({ description: '1–999 when adding; 0–999 when setting (0 removes).' }),
   variant_id: Type.Optional(IdValue),
   product_id: Type.Optional(Type.Unsafe<string | number | null>({ ...IdValue, description: 'Alone, for a product with one SKU; with variant_id, checked against it.' })),
+  media_id: Type.Optional(
+    Nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: "The media item (image or video) the item is added from; it must show the item's product (else 422 MEDIA_NOT_ATTRIBUTABLE). A line keeps the first media item it is given." })),
+  ),
+  placement_id: Type.Optional(
+    Nullable(Type.String({ pattern: '^[1-9][0-9]{0,9}:(0|[1-9][0-9]{0,9})$', description: "With media_id only: the placement (`<media id>:<position>`) of that media item it is added from; it must place the item's product." })),
+  ),
 });
 export type CartItemBody = Static<typeof CartItem>;
 
@@ -92,7 +98,16 @@ const ItemRef = Type.Object({
   price: Ref(Money, { description: "The SKU's sale price, or its retail price when it has none." }),
 });
 
-export const CartLine = Named('CartLine', Type.Object({ quantity: Type.Integer(), variant: ItemRef, product: ItemRef }));
+export const CartLine = Named(
+  'CartLine',
+  Type.Object({
+    quantity: Type.Integer(),
+    variant: ItemRef,
+    product: ItemRef,
+    media_id: Nullable(Type.Integer({ description: 'The media item the line was added from (the first one named); null when none.' })),
+    placement_id: Nullable(Type.String({ description: 'The placement of that media item (`<media id>:<position>`); null when none.' })),
+  }),
+);
 export type CartLineView = Static<typeof CartLine>;
 
 const Offer = Type.Object({

@@ -8,7 +8,8 @@ import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempoten
 import { AppError } from '../errors.js';
 import { emptyBuyerIdentity, validateBuyerIdentityPatch, type BuyerIdentityField, type BuyerIdentityPatch } from '../domain/buyer-identity.js';
 import type { Cart, CartItemInput } from './cart.model.js';
-import { CartRepository, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
+import { CartRepository, type Attribution, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
+import { checkAttributions, namedMedia } from './cart.attribution.js';
 import { priceCart } from './cart.pricing.js';
 import type { DomainEvents } from '../events/domain-events.js';
 
@@ -78,6 +79,8 @@ export const snakeCase: FieldNaming = (field) => field.replace(/[A-Z0-9]/g, (cha
 interface ResolvedItem {
   sku: CartSku;
   quantity: number;
+  /** The media item the item names, checked against the catalog; null when none. */
+  attribution: Attribution | null;
 }
 
 function idText(value: string | number | null | undefined): string | null {
@@ -222,6 +225,9 @@ export class CartService {
     const skus = new Map<number, CartSku>(cart.lines.map((line) => [line.skuId, line.sku]));
     for (const item of requested) skus.set(item.sku.id, item.sku);
     const order = [...cart.lines.map((line) => line.skuId), ...requested.map((item) => item.sku.id)];
+    // Of several items of one variant, the first that names a media item gives it.
+    const attributions = new Map<number, Attribution>();
+    for (const item of requested) if (item.attribution && !attributions.has(item.sku.id)) attributions.set(item.sku.id, item.attribution);
     const lines: LineWrite[] = [];
     const seen = new Set<number>();
     for (const skuId of order) {
@@ -232,7 +238,7 @@ export class CartService {
       if (quantity > maxQuantity) {
         throw new AppError('VALIDATION_FAILED', `Variant ${skuId} would have a quantity of ${quantity}; at most ${maxQuantity} per line`, { variant_id: String(skuId), quantity });
       }
-      lines.push({ skuId, storeId: sku.merchantId, quantity, sku });
+      lines.push({ skuId, storeId: sku.merchantId, quantity, sku, attribution: attributions.get(skuId) ?? null });
     }
     if (lines.length > maxLinesPerCart) {
       throw new AppError('CART_TOO_LARGE', `A cart may hold at most ${maxLinesPerCart} lines; this change would make ${lines.length}`, { max: maxLinesPerCart, lines: lines.length });
@@ -268,7 +274,7 @@ export class CartService {
       if (!variant && !product) {
         throw new AppError('VALIDATION_FAILED', `items[${index}] needs a variant_id (or a product_id of a product with one SKU)`, { index, field: 'variant_id' });
       }
-      return { index, variant, product, quantity: item.quantity };
+      return { index, variant, product, quantity: item.quantity, named: namedMedia(index, item.mediaId, item.placementId) };
     });
     const variantIds = wanted.flatMap((item) => (item.variant && catalogId(item.variant) !== null ? [catalogId(item.variant)!] : []));
     const productOnly = wanted.flatMap((item) => (!item.variant && item.product && catalogId(item.product) !== null ? [catalogId(item.product)!] : []));
@@ -277,7 +283,7 @@ export class CartService {
     const ofProducts = productOnly.length > 0 ? await this.repository.skusOfProducts(tx, productOnly) : [];
     const products = productOnly.length > 0 ? await this.repository.productIdsThatExist(tx, productOnly) : new Set<number>();
     const skuById = new Map(byId.map((sku) => [sku.id, sku]));
-    return wanted.map((item) => {
+    const skus = wanted.map((item) => {
       if (item.variant) {
         const variantId = catalogId(item.variant) ?? 0;
         const sku = skuById.get(variantId) ?? (item.quantity === 0 ? inCart.get(variantId) : undefined);
@@ -289,23 +295,25 @@ export class CartService {
             product_id: item.product.slice(0, 64),
           });
         }
-        return { sku, quantity: item.quantity };
+        return sku;
       }
       const productText = item.product ?? '';
       const productId = catalogId(productText);
       if (productId === null || !products.has(productId)) {
         throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${productText.slice(0, 64)}`, { index: item.index, product_id: productText.slice(0, 64) });
       }
-      const skus = ofProducts.filter((sku) => sku.productId === productId);
-      if (skus.length === 0) throw new AppError('VARIANT_NOT_FOUND', `Product ${productId} has no variant to sell`, { index: item.index, product_id: productText });
-      if (skus.length > 1) {
-        throw new AppError('VARIANT_REQUIRED', `Product ${productId} has ${skus.length} variants: name one with variant_id`, {
+      const choices = ofProducts.filter((sku) => sku.productId === productId);
+      if (choices.length === 0) throw new AppError('VARIANT_NOT_FOUND', `Product ${productId} has no variant to sell`, { index: item.index, product_id: productText });
+      if (choices.length > 1) {
+        throw new AppError('VARIANT_REQUIRED', `Product ${productId} has ${choices.length} variants: name one with variant_id`, {
           index: item.index,
           product_id: productText,
-          variant_ids: skus.map((sku) => String(sku.id)),
+          variant_ids: choices.map((sku) => String(sku.id)),
         });
       }
-      return { sku: skus[0]!, quantity: item.quantity };
+      return choices[0]!;
     });
+    const attributions = await checkAttributions(this.repository, tx, wanted.map((item, at) => ({ index: item.index, sku: skus[at]!, named: item.named })), new Date());
+    return wanted.map((item, at) => ({ sku: skus[at]!, quantity: item.quantity, attribution: attributions[at] ?? null }));
   }
 }

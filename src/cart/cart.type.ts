@@ -61,6 +61,8 @@ export class CartLineType {
   @Field(() => Int) quantity!: number;
   @Field(() => CartLineVariantType) variant!: CartLineVariantType;
   @Field(() => CartLineProductType) product!: CartLineProductType;
+  @Field(() => ID, { nullable: true, description: 'The media item the line was added from (the first one named); null when none.' }) mediaId!: number | null;
+  @Field(() => ID, { nullable: true, description: 'The placement of that media item (`<media id>:<position>`); null when none.' }) placementId!: string | null;
 }
 
 @ObjectType('Offer', { simpleResolvers: true, description: "A store's offer for its lines of the cart." })

@@ -27,7 +27,8 @@ function itemRefView(ref: CartItemRef): CartLineView['variant'] {
 }
 
 function cartLineView(line: CartLine): CartLineView {
-  return { quantity: line.quantity, variant: itemRefView(line.variant), product: itemRefView(line.product) };
+  // Carts submitted before lines kept their media have none in their snapshot.
+  return { quantity: line.quantity, variant: itemRefView(line.variant), product: itemRefView(line.product), media_id: line.mediaId ?? null, placement_id: line.placementId ?? null };
 }
 
 function offerView(offer: Offer): OfferView {

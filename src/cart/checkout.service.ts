@@ -36,6 +36,8 @@ function orderLines(lines: StoredCart['lines']): OrderLine[] {
       quantity: line.quantity,
       unitPrice: money(unit, line.sku.currency),
       lineTotal: money(unit * line.quantity, line.sku.currency),
+      mediaId: line.mediaId,
+      placementId: line.placementId,
     };
   });
 }

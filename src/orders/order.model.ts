@@ -28,6 +28,9 @@ export interface OrderLine {
   quantity: number;
   unitPrice: Money;
   lineTotal: Money;
+  /** The media item (and its placement) the cart line was added from; null when none. */
+  mediaId: number | null;
+  placementId: string | null;
 }
 
 /** An order's offer as it was at submit. */

@@ -1,6 +1,6 @@
 // REST shapes of the order routes, declared once (see src/rest/schema.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import { Named, NullableRef, Ref } from '../rest/schema.js';
+import { Named, Nullable, NullableRef, Ref } from '../rest/schema.js';
 import { Money, ShippingMethod } from '../rest/common.schemas.js';
 import { orderStatuses, type OrderStatus as Status } from '../domain/order-status.js';
 
@@ -26,6 +26,8 @@ export const OrderLine = Type.Object({
   quantity: Type.Integer(),
   unit_price: Ref(Money),
   line_total: Ref(Money),
+  media_id: Nullable(Type.Integer({ description: 'The media item the cart line was added from; null when none.' })),
+  placement_id: Nullable(Type.String({ description: 'The placement of that media item (`<media id>:<position>`); null when none.' })),
 });
 
 export const OrderCost = Type.Object(

@@ -37,6 +37,8 @@ export class OrderLineType {
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyType) unitPrice!: MoneyType;
   @Field(() => MoneyType) lineTotal!: MoneyType;
+  @Field(() => ID, { nullable: true, description: 'The media item the cart line was added from; null when none.' }) mediaId!: number | null;
+  @Field(() => ID, { nullable: true, description: 'The placement of that media item (`<media id>:<position>`); null when none.' }) placementId!: string | null;
 }
 
 @ObjectType('OrderCost', { simpleResolvers: true, description: "An order's offer as it was at submit." })

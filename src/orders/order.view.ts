@@ -14,6 +14,8 @@ function orderLineView(line: OrderLine): OrderView['lines'][number] {
     quantity: line.quantity,
     unit_price: moneyView(line.unitPrice),
     line_total: moneyView(line.lineTotal),
+    media_id: line.mediaId,
+    placement_id: line.placementId,
   };
 }
 

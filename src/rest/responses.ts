@@ -44,6 +44,7 @@ const examples: Record<ErrorCode, Example> = {
   INVALID_ORDER_TRANSITION: { message: 'An order FULFILLED cannot become PLACED', details: { from: 'FULFILLED', to: 'PLACED', allowed: [] } },
   TOO_MANY_ITEMS: { message: 'At most 100 items per request' },
   CART_TOO_LARGE: { message: 'A cart holds at most 250 lines' },
+  MEDIA_NOT_ATTRIBUTABLE: { message: 'Media 7 does not show product 12 (variant 1201)', details: { index: 0, media_id: '7', placement_id: null, variant_id: '1201', product_id: '12' } },
   WEBHOOK_LIMIT_REACHED: { message: 'At most 100 webhook endpoints may exist; delete one first', details: { max: 100 } },
   RATE_LIMITED: { message: 'Rate limit exceeded, retry in 60 seconds' },
   INTERNAL_SERVER_ERROR: { message: 'Internal Server Error' },

@@ -49,6 +49,8 @@ describe('POST /cart', () => {
             quantity: 2,
             variant: { id: '2011', title: 'Rain Shell S', marketplace: 'shopify', description: 'Size: S', is_available: true, price: { value: 44.99, display_value: '$44.99', currency: 'USD' } },
             product: { id: '201', title: 'Rain Shell', marketplace: 'shopify', description: 'A light rain shell.', is_available: true, price: { value: 44.99, display_value: '$44.99', currency: 'USD' } },
+            media_id: null,
+            placement_id: null,
           },
         ],
         offer: {

@@ -14,6 +14,9 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation AddFromMedia($cartId: ID, $items: [CartItemInput!]!) {\n    addCartItems(cartId: $cartId, items: $items) {\n      id\n      stores { cartLines { id quantity mediaId placementId variant { variantId } } }\n    }\n  }\n": typeof types.AddFromMediaDocument,
+    "\n  mutation SubmitAttributed($cartId: ID!) {\n    submitCart(cartId: $cartId) { orders { id lines { id variantId quantity mediaId placementId } } }\n  }\n": typeof types.SubmitAttributedDocument,
+    "\n  query MediaPerformance($mediaId: ID!, $from: DateTime, $to: DateTime) {\n    mediaPerformance(mediaId: $mediaId, from: $from, to: $to) {\n      mediaId from to carts unitsAdded orders unitsSold\n      revenue { value displayValue currency minorUnits }\n      byStore { storeId store carts unitsAdded orders unitsSold revenue { currency minorUnits } }\n    }\n  }\n": typeof types.MediaPerformanceDocument,
     "\n  fragment CartFields on Cart {\n    id\n    cost {\n      isEstimated\n      subtotal { value displayValue currency minorUnits }\n      tax { value minorUnits }\n      shipping { value minorUnits }\n      total { value displayValue minorUnits }\n    }\n    buyerIdentity { firstName lastName address1 address2 city provinceCode countryCode postalCode email phone }\n    stores {\n      store\n      storeId\n      requestId\n      isSubmitted\n      cartLines {\n        quantity\n        variant { variantId title marketplace description isAvailable price { value minorUnits } }\n        product { productId title }\n      }\n      offer {\n        subtotal { minorUnits }\n        margin { minorUnits }\n        tax { minorUnits }\n        shipping { minorUnits }\n        notAvailableIds\n        shippingMethods { id code label price { minorUnits } taxes { minorUnits } total { minorUnits } }\n        selectedShippingMethod { id code taxes { minorUnits } }\n      }\n    }\n  }\n": typeof types.CartFieldsFragmentDoc,
     "\n  mutation AddItems($cartId: ID, $items: [CartItemInput!]!) {\n    addCartItems(cartId: $cartId, items: $items) { ...CartFields }\n  }\n": typeof types.AddItemsDocument,
     "\n  mutation UpdateItems($cartId: ID!, $items: [CartItemInput!]!, $addMissing: Boolean) {\n    updateCartItems(cartId: $cartId, items: $items, addMissing: $addMissing) { id stores { cartLines { quantity variant { variantId } } } }\n  }\n": typeof types.UpdateItemsDocument,
@@ -53,6 +56,9 @@ type Documents = {
     "\n  mutation RetryWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    retryWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      id\n      status\n      attemptCount\n      nextAttemptAt\n    }\n  }\n": typeof types.RetryWebhookDeliveryDocument,
 };
 const documents: Documents = {
+    "\n  mutation AddFromMedia($cartId: ID, $items: [CartItemInput!]!) {\n    addCartItems(cartId: $cartId, items: $items) {\n      id\n      stores { cartLines { id quantity mediaId placementId variant { variantId } } }\n    }\n  }\n": types.AddFromMediaDocument,
+    "\n  mutation SubmitAttributed($cartId: ID!) {\n    submitCart(cartId: $cartId) { orders { id lines { id variantId quantity mediaId placementId } } }\n  }\n": types.SubmitAttributedDocument,
+    "\n  query MediaPerformance($mediaId: ID!, $from: DateTime, $to: DateTime) {\n    mediaPerformance(mediaId: $mediaId, from: $from, to: $to) {\n      mediaId from to carts unitsAdded orders unitsSold\n      revenue { value displayValue currency minorUnits }\n      byStore { storeId store carts unitsAdded orders unitsSold revenue { currency minorUnits } }\n    }\n  }\n": types.MediaPerformanceDocument,
     "\n  fragment CartFields on Cart {\n    id\n    cost {\n      isEstimated\n      subtotal { value displayValue currency minorUnits }\n      tax { value minorUnits }\n      shipping { value minorUnits }\n      total { value displayValue minorUnits }\n    }\n    buyerIdentity { firstName lastName address1 address2 city provinceCode countryCode postalCode email phone }\n    stores {\n      store\n      storeId\n      requestId\n      isSubmitted\n      cartLines {\n        quantity\n        variant { variantId title marketplace description isAvailable price { value minorUnits } }\n        product { productId title }\n      }\n      offer {\n        subtotal { minorUnits }\n        margin { minorUnits }\n        tax { minorUnits }\n        shipping { minorUnits }\n        notAvailableIds\n        shippingMethods { id code label price { minorUnits } taxes { minorUnits } total { minorUnits } }\n        selectedShippingMethod { id code taxes { minorUnits } }\n      }\n    }\n  }\n": types.CartFieldsFragmentDoc,
     "\n  mutation AddItems($cartId: ID, $items: [CartItemInput!]!) {\n    addCartItems(cartId: $cartId, items: $items) { ...CartFields }\n  }\n": types.AddItemsDocument,
     "\n  mutation UpdateItems($cartId: ID!, $items: [CartItemInput!]!, $addMissing: Boolean) {\n    updateCartItems(cartId: $cartId, items: $items, addMissing: $addMissing) { id stores { cartLines { quantity variant { variantId } } } }\n  }\n": types.UpdateItemsDocument,
@@ -106,6 +112,18 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddFromMedia($cartId: ID, $items: [CartItemInput!]!) {\n    addCartItems(cartId: $cartId, items: $items) {\n      id\n      stores { cartLines { id quantity mediaId placementId variant { variantId } } }\n    }\n  }\n"): (typeof documents)["\n  mutation AddFromMedia($cartId: ID, $items: [CartItemInput!]!) {\n    addCartItems(cartId: $cartId, items: $items) {\n      id\n      stores { cartLines { id quantity mediaId placementId variant { variantId } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitAttributed($cartId: ID!) {\n    submitCart(cartId: $cartId) { orders { id lines { id variantId quantity mediaId placementId } } }\n  }\n"): (typeof documents)["\n  mutation SubmitAttributed($cartId: ID!) {\n    submitCart(cartId: $cartId) { orders { id lines { id variantId quantity mediaId placementId } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MediaPerformance($mediaId: ID!, $from: DateTime, $to: DateTime) {\n    mediaPerformance(mediaId: $mediaId, from: $from, to: $to) {\n      mediaId from to carts unitsAdded orders unitsSold\n      revenue { value displayValue currency minorUnits }\n      byStore { storeId store carts unitsAdded orders unitsSold revenue { currency minorUnits } }\n    }\n  }\n"): (typeof documents)["\n  query MediaPerformance($mediaId: ID!, $from: DateTime, $to: DateTime) {\n    mediaPerformance(mediaId: $mediaId, from: $from, to: $to) {\n      mediaId from to carts unitsAdded orders unitsSold\n      revenue { value displayValue currency minorUnits }\n      byStore { storeId store carts unitsAdded orders unitsSold revenue { currency minorUnits } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

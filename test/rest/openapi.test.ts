@@ -216,6 +216,9 @@ describe('real answers validate against the document', () => {
     expect((await send(open, 'POST', `/orders/${orderId}/status`, { status: 'SUBMITTED' })).body.code).toBe('INVALID_ORDER_TRANSITION');
     expect((await get(open, '/orders/no-such-order')).body.code).toBe('ORDER_NOT_FOUND');
 
+    const attributed = await send(open, 'POST', '/cart/add', { item: { variant_id: '1101', quantity: 1, media_id: 1 } });
+    expect((attributed.body.stores as { cart_lines: { media_id: number | null }[] }[])[0]!.cart_lines[0]!.media_id).toBe(1);
+    expect((await send(open, 'POST', '/cart/add', { item: { variant_id: '1201', quantity: 1, media_id: 1 } })).body.code).toBe('MEDIA_NOT_ATTRIBUTABLE');
     expect((await send(open, 'POST', '/cart/add', { item: { variant_id: '999999', quantity: 1 } })).body.code).toBe('VARIANT_NOT_FOUND');
     expect((await send(open, 'POST', '/cart/add', { item: { product_id: '11', quantity: 1 } })).body.code).toBe('VARIANT_REQUIRED');
     expect((await send(open, 'POST', '/cart/add', { item: { product_id: '12', variant_id: '1101', quantity: 1 } })).body.code).toBe('VARIANT_PRODUCT_MISMATCH');
@@ -269,6 +272,16 @@ describe('real answers validate against the document', () => {
     await send(keyed, 'PATCH', `/webhooks/${id}`, { enabled: false, description: null }, admin);
     expect((await send(keyed, 'DELETE', `/webhooks/${id}`, undefined, admin)).status).toBe(204);
     expect((await get(keyed, `/webhooks/${id}`, admin)).body.code).toBe('WEBHOOK_NOT_FOUND');
+  });
+
+  it('media performance, with admin and client keys', async () => {
+    const admin = { authorization: `Bearer ${adminKey}` };
+    expect((await get(keyed, '/media/1/performance', admin)).status).toBe(200);
+    await get(open, '/media/1/performance?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z');
+    expect((await get(open, '/media/1/performance?from=soon')).body.code).toBe('VALIDATION_FAILED');
+    expect((await get(open, '/media/999/performance')).body.code).toBe('MEDIA_NOT_FOUND');
+    expect((await get(open, '/media/abc/performance')).body.code).toBe('INVALID_ID');
+    expect((await get(keyed, '/media/1/performance', { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
   });
 
   it('operations routes', async () => {

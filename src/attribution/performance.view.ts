@@ -1,0 +1,21 @@
+// The snake_case REST answer of media performance (shape: performance.schemas.ts).
+import { moneyView } from '../rest/common.view.js';
+import type { Money } from '../domain/money.js';
+import type { MediaPerformance, PerformanceCounts } from './performance.model.js';
+import type { MediaPerformanceView } from './performance.schemas.js';
+
+const revenueView = (amount: Money) => ({ ...moneyView(amount), minor_units: amount.minor });
+
+function countsView(counts: PerformanceCounts) {
+  return { carts: counts.carts, units_added: counts.unitsAdded, orders: counts.orders, units_sold: counts.unitsSold, revenue: counts.revenue.map(revenueView) };
+}
+
+export function mediaPerformanceView(performance: MediaPerformance): MediaPerformanceView {
+  return {
+    media_id: performance.mediaId,
+    from: performance.from.toISOString(),
+    to: performance.to.toISOString(),
+    ...countsView(performance),
+    by_store: performance.byStore.map((entry) => ({ store_id: entry.storeId, store: entry.store, ...countsView(entry) })),
+  };
+}
