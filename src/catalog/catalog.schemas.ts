@@ -39,20 +39,19 @@ export const ImageComparablesAnswer = Named('ImageComparablesAnswer', Type.Objec
 export const VideoAnswer = Named('VideoAnswer', Type.Object({ video_info: Ref(MediaInfo), products: Type.Array(Ref(Product)) }));
 export const VideoComparablesAnswer = Named('VideoComparablesAnswer', Type.Object({ video_info: Ref(MediaInfo), products: Type.Array(Ref(ComparableProduct)) }));
 
+/** What a player needs of a media file, in the placements and product-media answers alike. */
+export const mediaDetails = {
+  url: Nullable(Type.String({ description: 'The image or video file: an absolute URL, or a path on this gateway.' })),
+  width: Nullable(Type.Integer({ description: 'Pixels.' })),
+  height: Nullable(Type.Integer({ description: 'Pixels.' })),
+  duration_ms: Nullable(Type.Integer({ description: "A video's length." })),
+  poster_url: Nullable(Type.String({ description: "A video's still image, shown before it plays." })),
+};
+export type MediaDetailsView = Static<ReturnType<typeof Type.Object<typeof mediaDetails>>>;
+
 export const PlacementMedia = Named(
   'PlacementMedia',
-  Type.Object(
-    {
-      id: Type.Integer(),
-      slug: Type.String(),
-      url: Nullable(Type.String({ description: 'The image or video file: an absolute URL, or a path on this gateway.' })),
-      width: Nullable(Type.Integer({ description: 'Pixels.' })),
-      height: Nullable(Type.Integer({ description: 'Pixels.' })),
-      duration_ms: Nullable(Type.Integer({ description: "A video's length." })),
-      poster_url: Nullable(Type.String({ description: "A video's still image, shown before it plays." })),
-    },
-    { description: 'A media item as a player needs it to place products.' },
-  ),
+  Type.Object({ id: Type.Integer(), slug: Type.String(), ...mediaDetails }, { description: 'A media item as a player needs it to place products.' }),
 );
 export type PlacementMediaView = Static<typeof PlacementMedia>;
 
@@ -82,18 +81,7 @@ export const PlacementsQuery = Type.Object({
 export const MediaSummary = Named(
   'MediaSummary',
   Type.Object(
-    {
-      id: Type.Integer(),
-      kind: Type.Union([Type.Literal('image'), Type.Literal('video')]),
-      slug: Type.String(),
-      file_name: Type.String(),
-      platform: Nullable(Type.String()),
-      url: Nullable(Type.String({ description: 'The image or video file: an absolute URL, or a path on this gateway.' })),
-      poster_url: Nullable(Type.String()),
-      width: Nullable(Type.Integer()),
-      height: Nullable(Type.Integer()),
-      duration_ms: Nullable(Type.Integer()),
-    },
+    { ...mediaTable.restProperties, kind: Type.Union([Type.Literal('image'), Type.Literal('video')]), ...mediaDetails },
     { description: 'A media item without its products: where a product is seen.' },
   ),
 );

@@ -3,7 +3,7 @@
 // absent optional strings are null, lists are [].
 import { mediaTable, productTable, skuTable } from './catalog.fields.js';
 import type { MediaRecord, PlacementRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
-import type { ComparableProductView, MediaInfoView, MediaSummaryView, PlacementMediaView, PlacementView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';
+import type { ComparableProductView, MediaDetailsView, MediaInfoView, MediaSummaryView, PlacementMediaView, PlacementView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';
 
 export function mediaInfoView(media: MediaRecord): MediaInfoView {
   return mediaTable.view(media);
@@ -26,8 +26,13 @@ export function comparableProductView(detail: ProductDetail): ComparableProductV
   return { ...productView(detail), similar_products: (detail.similar ?? []).map(similarProductView) };
 }
 
+/** The media file's details, as both the placements and the product-media answers show them. */
+function mediaDetailsView(media: MediaRecord): MediaDetailsView {
+  return { url: media.url, width: media.width, height: media.height, duration_ms: media.durationMs, poster_url: media.posterUrl };
+}
+
 export function placementMediaView(media: MediaRecord): PlacementMediaView {
-  return { id: media.id, slug: media.slug, url: media.url, width: media.width, height: media.height, duration_ms: media.durationMs, poster_url: media.posterUrl };
+  return { id: media.id, slug: media.slug, ...mediaDetailsView(media) };
 }
 
 export function placementView(placement: PlacementRecord): PlacementView {
@@ -35,16 +40,5 @@ export function placementView(placement: PlacementRecord): PlacementView {
 }
 
 export function mediaSummaryView(media: MediaRecord): MediaSummaryView {
-  return {
-    id: media.id,
-    kind: media.kind,
-    slug: media.slug,
-    file_name: media.fileName,
-    platform: media.platform,
-    url: media.url,
-    poster_url: media.posterUrl,
-    width: media.width,
-    height: media.height,
-    duration_ms: media.durationMs,
-  };
+  return { ...mediaTable.view(media), kind: media.kind, ...mediaDetailsView(media) };
 }
