@@ -23,7 +23,7 @@ export interface PostRequest {
 /** A message to the thread: a POST to make, or one to cut short. */
 type ToThread = (PostRequest & { id: number }) | { cut: number };
 /** The thread's answer: the status once the socket closed, or why there is none. */
-type FromThread = { id: number; status: number } | { id: number; error: string };
+type FromThread = { id: number; status: number } | { id: number; error: string; deadline?: boolean };
 
 /** After a cut, how long the answer of the thread may take before the POST is given up as cut. */
 const cutAnswerMs = 1_000;
@@ -87,11 +87,16 @@ function senderThread(): void {
     }
     const controller = new AbortController();
     open.set(message.id, controller);
-    const deadline = setTimeout(() => controller.abort(), message.timeoutMs);
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, message.timeoutMs);
     post(message, controller.signal)
       .then(
         (status): FromThread => ({ id: message.id, status }),
-        (error: unknown): FromThread => ({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+        // Cut by its deadline: said so, since the main thread's own timer may not have fired yet.
+        (error: unknown): FromThread => ({ id: message.id, error: error instanceof Error ? error.message : String(error), deadline: timedOut }),
       )
       .then((answer) => {
         clearTimeout(deadline);
@@ -101,6 +106,9 @@ function senderThread(): void {
   });
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
+
+/** A POST the thread's own timer ended at its deadline, before any answer came. */
+export class PostDeadlineError extends Error {}
 
 interface Waiting {
   answer(answer: FromThread): void;
@@ -136,7 +144,7 @@ export class Sender {
         clearTimeout(backstop);
         signal.removeEventListener('abort', onAbort);
         if ('status' in answer) resolve(answer.status);
-        else reject(new Error(answer.error));
+        else reject(answer.deadline ? new PostDeadlineError(answer.error) : new Error(answer.error));
       };
       this.waiting.set(id, { answer: done });
       signal.addEventListener('abort', onAbort, { once: true });

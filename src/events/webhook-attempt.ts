@@ -6,7 +6,7 @@
 import { Webhook } from 'standardwebhooks';
 import { vetWebhookUrl } from '../security/url-guard.js';
 import type { AttemptRecord, ClaimedDelivery } from './delivery.repository.js';
-import type { Sender } from './sender-thread.js';
+import { PostDeadlineError, type Sender } from './sender-thread.js';
 
 const maxErrorChars = 500;
 
@@ -102,6 +102,8 @@ export async function attempt(flight: Flight, { allowPrivateUrls, timeoutMs, sen
     const statusCode = await sender.post({ url: url.href, address: addresses[0]!, headers, body, timeoutMs: leftMs }, signal);
     return { at, statusCode, latencyMs: latencyMs(), error: null };
   } catch (error) {
+    // The thread's timer may end the request a moment before this one fires: the same deadline.
+    if (error instanceof PostDeadlineError) flight.cut('deadline');
     return { at, statusCode: null, latencyMs: latencyMs(), error: flight.reason ? cutMessages[flight.reason](timeoutMs) : describe(error) };
   } finally {
     clearTimeout(deadline);
