@@ -1,4 +1,5 @@
-// Compiles src/ into dist/ (tsc -p tsconfig.build.json): `npm run build`.
+// Compiles src/ into dist/ (tsc -p tsconfig.build.json), then bundles the player (src/embed/player/,
+// for browsers) into dist/embed/ with esbuild and prints its size: `npm run build`.
 // With --if-stale (the npm scripts that run dist/, and the tests that start real processes) it
 // compiles only when the inputs differ from those of the last successful build, so that a command
 // whose sources did not change starts at once instead of after a compile of several seconds.
@@ -41,13 +42,29 @@ export function isCurrent(digest = inputsDigest()) {
 }
 
 /** Compiles, and records the inputs it compiled when tsc succeeds. Returns tsc's exit code. */
-export function build() {
+/** Writes the player's bundle (src/embed/bundle.ts, compiled a moment ago); fails over its size limit. */
+async function bundlePlayer() {
+  const { bundlePlayer, maxGzippedBytes, playerFileName } = await import(pathToFileURL(join(root, 'dist', 'src', 'embed', 'bundle.js')).href);
+  const bundle = await bundlePlayer();
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log(`player: dist/embed/${playerFileName} ${kib(bundle.bytes)}, ${kib(bundle.gzippedBytes)} gzipped (at most ${kib(maxGzippedBytes)})`);
+  if (bundle.gzippedBytes > maxGzippedBytes) {
+    console.error(`player: the bundle is over its limit of ${kib(maxGzippedBytes)} gzipped`);
+    return 1;
+  }
+  mkdirSync(join(root, 'dist', 'embed'), { recursive: true });
+  writeFileSync(join(root, 'dist', 'embed', playerFileName), bundle.code);
+  return 0;
+}
+
+export async function build() {
   // Read before compiling: a file saved while tsc runs makes the next run compile again.
   const digest = inputsDigest();
   // A failed compile still emits; without its stamp, reverting to the stamped sources recompiles.
   rmSync(stampFile, { force: true });
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-  const status = tsc.status ?? 1;
+  let status = tsc.status ?? 1;
+  if (status === 0) status = await bundlePlayer();
   if (status === 0) {
     mkdirSync(dirname(stampFile), { recursive: true });
     writeFileSync(stampFile, digest);
@@ -55,10 +72,10 @@ export function build() {
   return status;
 }
 
-export function buildIfStale() {
+export async function buildIfStale() {
   return isCurrent() ? 0 : build();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exit(process.argv.includes('--if-stale') ? buildIfStale() : build());
+  process.exit(await (process.argv.includes('--if-stale') ? buildIfStale() : build()));
 }

@@ -113,7 +113,7 @@ async function codegenStep() {
 
 async function run() {
   prismaStep();
-  const built = buildIfStale();
+  const built = await buildIfStale();
   if (built !== 0) throw new StepFailed('the build (tsc -p tsconfig.build.json)', built);
   contractsStep();
   await codegenStep();

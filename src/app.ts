@@ -26,6 +26,7 @@ import { probesPlugin, readinessGatePlugin } from './http/probes.plugin.js';
 import { graphqlPlugin } from './http/graphql.plugin.js';
 import { openApiPlugin } from './rest/openapi.js';
 import { explorerPlugin } from './explorer/explorer.plugin.js';
+import { embedPlugin } from './embed/embed.plugin.js';
 import { metricsPlugin } from './metrics/metrics.plugin.js';
 import { livePlugin } from './live/live.plugin.js';
 
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(webhooksPlugin, { webhooks: services.webhooks });
   await app.register(performancePlugin, { performance: services.performance });
   if (config.graphqlSandbox) await app.register(explorerPlugin);
+  await app.register(embedPlugin);
   // GET /metrics, and the count of every answered request; GraphQL operations are counted as
   // they are answered.
   const sources = { pool: () => database.poolStats(), cache: () => services.catalogCache.stats(), droppedLogLines: options.droppedLogLines };

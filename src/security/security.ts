@@ -42,6 +42,13 @@ function isMediaFile(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/media/files/');
 }
 
+/** The player's module (embed/embed.plugin.ts) and the demo storefront's page at / (storefront/): loaded by browsers, which send no key. */
+function isPublicPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?', 1)[0];
+  return path === '/' || path === '/embed/shoppable-media.js';
+}
+
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** Registers the hooks; answers the API key check for routes Fastify does not know (404s). */
@@ -59,7 +66,7 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   }
 
   const keys = new ApiKeys(config.apiKeys);
-  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || isApiReference(request) || isMediaFile(request) || request.method === 'OPTIONS';
+  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || isApiReference(request) || isMediaFile(request) || isPublicPage(request) || request.method === 'OPTIONS';
   if (keys.enabled) {
     // Who is calling is known first (a wrong key is simply no principal), so that the rate limit
     // can count it; refusals come after the rate limit (below).
