@@ -27,6 +27,7 @@ import { graphqlPlugin } from './http/graphql.plugin.js';
 import { openApiPlugin } from './rest/openapi.js';
 import { explorerPlugin } from './explorer/explorer.plugin.js';
 import { embedPlugin } from './embed/embed.plugin.js';
+import { storefrontPlugin } from './storefront/storefront.plugin.js';
 import { metricsPlugin } from './metrics/metrics.plugin.js';
 import { livePlugin } from './live/live.plugin.js';
 
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(performancePlugin, { performance: services.performance });
   if (config.graphqlSandbox) await app.register(explorerPlugin);
   await app.register(embedPlugin);
+  if (config.storefrontDemo) await app.register(storefrontPlugin, { config, catalog: services.catalog });
   // GET /metrics, and the count of every answered request; GraphQL operations are counted as
   // they are answered.
   const sources = { pool: () => database.poolStats(), cache: () => services.catalogCache.stats(), droppedLogLines: options.droppedLogLines };

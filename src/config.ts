@@ -65,6 +65,8 @@ export interface Config {
   webhookMaxEndpoints: number;
   /** The folder whose files are served at /media/files/ (default: the demo catalog's). */
   mediaFilesDir: string;
+  /** Serve the demo storefront at GET / (STOREFRONT_DEMO, default on); off, / is the JSON 404. */
+  storefrontDemo: boolean;
 }
 
 /** false: the socket's peer is the client; true: any proxy; a hop count; or trusted addresses/CIDRs. */
@@ -204,5 +206,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),
     mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
+    storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
   };
 }

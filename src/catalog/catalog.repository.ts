@@ -140,6 +140,25 @@ export class CatalogRepository {
     return catalogVersion(this.db);
   }
 
+  /**
+   * The first `limit` media items with placements, by ascending id, each with the stores its placed
+   * products are sold by (their SKUs' merchants, in their SKUs' currency): what the demo storefront chooses from.
+   */
+  async placedMedia(limit: number): Promise<{ id: number; kind: MediaKind; slug: string; stores: { id: number; currency: string }[] }[]> {
+    const rows = await this.db.media.findMany({
+      where: { placements: { some: {} } },
+      orderBy: { id: 'asc' },
+      take: limit,
+      select: { id: true, type: true, slug: true, placements: { select: { product: { select: { skus: { select: { merchantId: true, currency: true } } } } } } },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.type as MediaKind,
+      slug: row.slug,
+      stores: [...new Map(row.placements.flatMap((placement) => placement.product.skus.map((sku) => [sku.merchantId, { id: sku.merchantId, currency: sku.currency }] as const))).values()],
+    }));
+  }
+
   async isEmpty(): Promise<boolean> {
     const [stores, products, media] = await Promise.all([this.db.store.count(), this.db.product.count(), this.db.media.count()]);
     return stores + products + media === 0;

@@ -238,6 +238,23 @@ export class CatalogService {
     return { products: rows.slice(0, args.first), hasNextPage: rows.length > args.first };
   }
 
+  /**
+   * What the demo storefront shows: the first image with placements and a video with placements,
+   * chosen among the first few so that together they sell from two stores that one cart can hold
+   * (a cart's lines share a currency) when the catalog allows it. Either may be missing.
+   */
+  async showcase(): Promise<{ kind: MediaKind; id: number; slug: string }[]> {
+    const placed = await this.repository.placedMedia(50);
+    const image = placed.find((media) => media.kind === 'image');
+    const videos = placed.filter((media) => media.kind === 'video');
+    const imageStores = new Set(image?.stores.map((store) => store.id));
+    const imageCurrencies = new Set(image?.stores.map((store) => store.currency));
+    const otherStore = (media: (typeof placed)[number], sameCurrency: boolean) =>
+      media.stores.some((store) => !imageStores.has(store.id) && (!sameCurrency || imageCurrencies.has(store.currency)));
+    const video = videos.find((media) => otherStore(media, true)) ?? videos.find((media) => otherStore(media, false)) ?? videos[0];
+    return [image, video].filter((media) => media !== undefined).map(({ kind, id, slug }) => ({ kind, id, slug }));
+  }
+
   /** The media that show a product, newest (highest id) first, a page at a time. */
   async productMedia(product: ProductRecord, page: Page): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
     checkFirst(page.first);
