@@ -1,0 +1,211 @@
+// The demo storefront and its player in a real browser, offline: Debian's Chromium driven by
+// playwright-core by accessible roles and names, every request off the loopback aborted. A shopper
+// adds a product from one store through an image hotspot and one from another store through a
+// video card, changes a quantity, picks a shipping method, fills the form and places the order:
+// two orders, whose status changes (an admin's REST call) appear live; a reload keeps the
+// confirmation; an expired or unknown cart starts afresh without an error. axe-core finds no
+// serious or critical violation. Screenshots of each step: test/.tmp/storefront/.
+// Without /usr/bin/chromium the file is skipped with a message, and fails on CI.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/paths.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { haveChromium as chromiumInstalled, launchChromium, offlinePage, type OfflinePage } from '../browser.js';
+
+const haveChromium = chromiumInstalled('test/storefront/storefront.browser.test.ts');
+
+const screenshots = join(import.meta.dirname, '..', '.tmp', 'storefront');
+const clientKey = 'sk_browser_client_0123456789';
+const adminKey = 'sk_browser_admin_0123456789';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let t: TestApp;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!haveChromium) return;
+  rmSync(screenshots, { recursive: true, force: true });
+  mkdirSync(screenshots, { recursive: true });
+  const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as unknown;
+  t = await createTestApp(demo, { API_KEYS: `${adminKey}:admin,${clientKey}:client`, RATE_LIMIT_MAX: '0' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+let step = 0;
+async function shot(page: Page, name: string): Promise<void> {
+  step += 1;
+  await page.screenshot({ path: join(screenshots, `${String(step).padStart(2, '0')}-${name}.png`), fullPage: true });
+}
+
+/** axe-core's serious and critical violations on the page as it is now (shadow roots included). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate("'axe' in window"))) await page.addScriptTag({ content: axeSource });
+  // Evaluated in the page (this file has no DOM types).
+  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[] };
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+}
+
+const image = (page: Page) => page.locator('shoppable-media[kind="image"]');
+const video = (page: Page) => page.locator('shoppable-media[kind="video"]');
+
+/** The open product panel: picks each option's value by label, then Add to cart. */
+async function addFromPanel(page: Page, title: string, options: Record<string, string>, within: Locator): Promise<void> {
+  const panel = within.getByRole('dialog', { name: title });
+  await panel.waitFor({ state: 'visible' });
+  for (const [option, value] of Object.entries(options)) await choose(panel, option, value);
+  await panel.getByRole('button', { name: 'Add to cart' }).click();
+}
+
+/** A variant option's value: a select or a radio group named by the option. */
+async function choose(panel: Locator, option: string, value: string): Promise<void> {
+  const select = panel.getByRole('combobox', { name: option });
+  if ((await select.count()) > 0) return void (await select.selectOption({ label: value }));
+  await panel.getByRole('radiogroup', { name: option }).getByRole('radio', { name: value }).check();
+}
+
+async function ordersOf(cartId: string) {
+  return t.database.db.order.findMany({ where: { cartId }, select: { id: true, storeId: true, status: true }, orderBy: { storeId: 'asc' } });
+}
+
+describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () => {
+  let shopper: OfflinePage;
+
+  afterAll(async () => {
+    await shopper?.context.close();
+  });
+
+  it('takes a shopper from an image and a video to two stores\' orders, updated live', async () => {
+    shopper = await offlinePage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page, aborted, errors } = shopper;
+    const response = await page.goto(`${origin}/`);
+    expect(response?.status()).toBe(200);
+    await image(page).getByRole('button', { name: 'Ridgeline Rain Shell' }).waitFor({ state: 'visible' });
+    await shot(page, 'storefront');
+    expect(await seriousViolations(page)).toStrictEqual([]);
+
+    // Store 1 (north-trail) through the image's hotspot.
+    await image(page).getByRole('button', { name: 'Ridgeline Rain Shell' }).click();
+    await shot(page, 'product-panel');
+    await addFromPanel(page, 'Ridgeline Rain Shell', { Size: 'M', Color: 'Moss' }, image(page));
+    await image(page).getByRole('button', { name: 'Cart (1)' }).waitFor({ state: 'visible' });
+
+    // A size whose SKU is out of stock cannot be chosen (the parka's L).
+    await video(page).getByRole('region', { name: 'Products in this video' }).getByRole('button', { name: 'Summit Down Parka' }).click();
+    const parka = video(page).getByRole('dialog', { name: 'Summit Down Parka' });
+    await parka.waitFor({ state: 'visible' });
+    const sizeL = parka.getByRole('combobox', { name: 'Size' }).locator('option', { hasText: 'L' }).filter({ hasNotText: 'XL' });
+    expect(await sizeL.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await parka.waitFor({ state: 'hidden' });
+
+    // Store 2 (lumen-home) through the card the video shows at 8 s.
+    await video(page).locator('video').evaluate('(element) => { element.currentTime = 8; }');
+    const cards = video(page).getByRole('region', { name: 'Products in this moment' });
+    await cards.getByRole('button', { name: 'Arc Floor Lamp' }).click();
+    await addFromPanel(page, 'Arc Floor Lamp', { Finish: 'Brass' }, video(page));
+    // Both players show the one cart.
+    await video(page).getByRole('button', { name: 'Cart (2)' }).waitFor({ state: 'visible' });
+    await image(page).getByRole('button', { name: 'Cart (2)' }).waitFor({ state: 'visible' });
+
+    const cartId = (await page.evaluate(`localStorage.getItem(${JSON.stringify(`shoppable-media:cart:${origin}`)})`)) as string | null;
+    expect(cartId).toMatch(/\S/);
+    const lines = await t.database.db.cartLine.findMany({ where: { cartId: cartId! }, select: { mediaId: true, placementId: true, quantity: true } });
+    expect(lines.map((line) => line.mediaId).sort()).toStrictEqual([1, 12]);
+
+    // The drawer: a quantity, a shipping method, the form, the order.
+    await video(page).getByRole('button', { name: 'Cart (2)' }).click();
+    const drawer = video(page).getByRole('dialog', { name: 'Cart' });
+    await drawer.waitFor({ state: 'visible' });
+    await shot(page, 'cart');
+    await drawer.getByRole('button', { name: 'Increase quantity of Arc Floor Lamp' }).click();
+    await video(page).getByRole('button', { name: 'Cart (3)' }).waitFor({ state: 'visible' });
+    await drawer.getByRole('group', { name: /Shipping for north-trail/ }).getByRole('radio', { name: /Express/ }).check();
+    await expect.poll(async () => (await t.database.db.cartStore.findFirst({ where: { cartId: cartId!, storeId: 7 }, select: { selectedShippingMethodId: true } }))?.selectedShippingMethodId, { timeout: 5_000 }).toBe('express');
+    await expect(drawer.getByText(/estimated/i).first().isVisible()).resolves.toBe(true);
+
+    const fields: Record<string, string> = { 'First name': 'Ada', 'Last name': 'Lovelace', Address: '1 Market St', City: 'San Francisco', Province: 'CA', 'Postal code': '94105', Country: 'US', Email: 'ada@example.com', Phone: '+14155550100' };
+    for (const [label, value] of Object.entries(fields)) {
+      const field = drawer.getByLabel(label, { exact: true });
+      if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
+    }
+    await shot(page, 'checkout-form');
+    expect(await seriousViolations(page)).toStrictEqual([]);
+    await drawer.getByRole('button', { name: 'Place order' }).click();
+
+    // Two orders, one per store, each confirmed with its status.
+    const status = video(page).getByRole('status');
+    await expect.poll(async () => (await ordersOf(cartId!)).length, { timeout: 10_000 }).toBe(2);
+    const orders = await ordersOf(cartId!);
+    for (const order of orders) await video(page).getByText(order.id).first().waitFor({ state: 'visible' });
+    await expect(status.first().textContent()).resolves.toMatch(/submitted/i);
+    await shot(page, 'confirmation');
+
+    // A store moves one order along: the page shows it within 2 s, live.
+    const moved = orders[0]!;
+    const changed = await fetch(`${origin}/orders/${moved.id}/status`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': adminKey }, body: JSON.stringify({ status: 'PLACED' }) });
+    expect(changed.status).toBe(200);
+    const started = Date.now();
+    await video(page).getByRole('status').filter({ hasText: /placed/i }).first().waitFor({ state: 'visible', timeout: 2_000 });
+    console.info(`status change shown after ${Date.now() - started} ms`);
+    await shot(page, 'status-live');
+    expect(await seriousViolations(page)).toStrictEqual([]);
+
+    // A reload keeps the submitted state.
+    await page.reload();
+    for (const order of orders) await video(page).getByText(order.id).first().waitFor({ state: 'visible' });
+    await video(page).getByRole('status').filter({ hasText: /placed/i }).first().waitFor({ state: 'visible' });
+    await shot(page, 'after-reload');
+
+    expect(aborted).toStrictEqual([]);
+    expect(errors).toStrictEqual([]);
+  });
+
+  it('starts a new cart, without an error, when the stored one expired or is unknown', async () => {
+    for (const kind of ['expired', 'unknown'] as const) {
+      const { page, context, aborted, errors } = await offlinePage(browser);
+      try {
+        let staleId = 'cart_00000000000000000000000000';
+        if (kind === 'expired') {
+          const made = await fetch(`${origin}/cart`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': clientKey }, body: JSON.stringify({ items: { storefront_cart_items_input: [{ variant_id: 10068, quantity: 1 }] } }) });
+          expect(made.status).toBeLessThan(300);
+          staleId = ((await made.json()) as { id: string }).id;
+          await t.database.db.cart.update({ where: { id: staleId }, data: { updatedAt: new Date(Date.now() - 400 * 86_400_000) } });
+        }
+        await page.goto(`${origin}/healthz`);
+        await page.evaluate(`localStorage.setItem(${JSON.stringify(`shoppable-media:cart:${origin}`)}, ${JSON.stringify(staleId)})`);
+        await page.goto(`${origin}/`);
+        await image(page).getByRole('button', { name: 'Cart (0)' }).waitFor({ state: 'visible' });
+        await image(page).getByRole('button', { name: 'Daypack 22L' }).click();
+        const panel = image(page).getByRole('dialog', { name: 'Daypack 22L' });
+        await panel.waitFor({ state: 'visible' });
+        for (const select of await panel.getByRole('combobox').all()) {
+          const value = await select.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
+          await select.selectOption(value!);
+        }
+        await panel.getByRole('button', { name: 'Add to cart' }).click();
+        await image(page).getByRole('button', { name: 'Cart (1)' }).waitFor({ state: 'visible' });
+        expect(await page.getByRole('alert').count()).toBe(0);
+        const newId = await page.evaluate(`localStorage.getItem(${JSON.stringify(`shoppable-media:cart:${origin}`)})`);
+        expect(newId).not.toBe(staleId);
+        await shot(page, `recovered-${kind}-cart`);
+        expect(aborted).toStrictEqual([]);
+        expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toStrictEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
