@@ -3,7 +3,8 @@
 // stays there, so that a reload reads cartStatus and shows the orders again, until the next add
 // starts a new cart. Each change is announced on `window` as a `shoppable-media:cart` CustomEvent
 // (detail: { endpoint, cartId }): other players on the page (another copy of the script included)
-// refetch, and so do other tabs through the `storage` event.
+// refetch; so do other tabs, through the `storage` event of the id's key or, for a change that
+// keeps the id (a quantity, a submit), of `shoppable-media:cart-changed:<endpoint>` (a stamp).
 import { ApiError, freshKey, goneCartCodes, orderSubscription, ShopApi, type BuyerIdentity, type Cart, type CartItemInput, type CartStatusResult, type Order } from './api.js';
 import { subscribe, type Subscription } from './live.js';
 
@@ -46,6 +47,8 @@ export function unitsIn(cart: Cart | null): number {
 export class CartStore {
   readonly api: ShopApi;
   readonly storageKey: string;
+  /** Written with a new stamp on every change, so that other tabs hear of it. */
+  readonly changedKey: string;
   state: CartState = { cart: null, confirmation: null, loading: false, error: null };
   private readonly listeners = new Set<() => void>();
   private readonly token = freshKey();
@@ -58,12 +61,13 @@ export class CartStore {
   constructor(endpoint: string, apiKey: string | null) {
     this.api = new ShopApi(endpoint, apiKey);
     this.storageKey = `shoppable-media:cart:${endpoint}`;
+    this.changedKey = `shoppable-media:cart-changed:${endpoint}`;
     window.addEventListener(cartEventName, (event) => {
       const detail = (event as CustomEvent<CartEventDetail>).detail;
       if (detail && detail.endpoint === endpoint && detail.source !== this.token) void this.reload();
     });
     window.addEventListener('storage', (event) => {
-      if (event.key === this.storageKey || event.key === null) void this.reload();
+      if (event.key === this.storageKey || event.key === this.changedKey || event.key === null) void this.reload();
     });
   }
 
@@ -102,6 +106,11 @@ export class CartStore {
   }
 
   private announce(cartId: string | null) {
+    try {
+      localStorage.setItem(this.changedKey, `${Date.now()}:${this.token}`);
+    } catch {
+      // other tabs will see the change when they next load
+    }
     const detail: CartEventDetail = { endpoint: this.api.endpoint, cartId, source: this.token };
     window.dispatchEvent(new CustomEvent(cartEventName, { detail }));
   }

@@ -133,18 +133,18 @@ function renderBuyerForm(host: ShoppableMedia) {
   </form>`;
 }
 
-export function renderConfirmation(confirmation: Confirmation, headingId: string) {
+/** The orders of a submitted cart; `level` is its heading's (each order's is one more). */
+export function renderConfirmation(confirmation: Confirmation, headingId: string, level: 2 | 3) {
+  const title = confirmation.orders.length === 1 ? 'Your order' : 'Your orders';
   return html`<section class="confirmation" aria-labelledby=${headingId}>
-    <h3 id=${headingId} tabindex="-1">${confirmation.orders.length === 1 ? 'Your order' : 'Your orders'}</h3>
+    ${level === 2 ? html`<h2 id=${headingId} tabindex="-1">${title}</h2>` : html`<h3 id=${headingId} tabindex="-1">${title}</h3>`}
     <p class="hint">Thank you! ${confirmation.orders.length === 1 ? 'The store confirms the order' : 'Each store confirms its own order'}; the status below follows it.</p>
     ${confirmation.orders.map(
       (order) => html`<article class="order" aria-label=${`Order ${order.id}`}>
-        <h4>Order ${order.id}</h4>
+        ${level === 2 ? html`<h3>Order ${order.id}</h3>` : html`<h4>Order ${order.id}</h4>`}
         <p>Store: ${confirmation.storeNames[order.storeId] ?? order.storeId}</p>
         ${order.cost ? html`<p>Total: ${order.cost.total.displayValue}</p>` : nothing}
-        <p class="order-status" role="status" aria-live="polite" data-status=${order.status}>
-          Status: ${statusWords[order.status] ?? order.status}
-        </p>
+        <p class="order-status" role="status" aria-live="polite" data-status=${order.status}>Status: ${statusWords[order.status] ?? order.status}</p>
         ${order.requiredActions.length
           ? html`<ul>
               ${order.requiredActions.map((action) => html`<li>${action.description}</li>`)}
@@ -169,7 +169,7 @@ export function renderDrawer(host: ShoppableMedia) {
     </div>
     ${error ? html`<p role="alert">${error.message}</p>` : nothing}
     ${host.drawerError ? html`<p role="alert">${host.drawerError.message}</p>` : nothing}
-    ${state?.confirmation ? renderConfirmation(state.confirmation, 'drawer-confirmation') : nothing}
+    ${state?.confirmation ? renderConfirmation(state.confirmation, 'drawer-confirmation', 3) : nothing}
     ${cart && lines > 0
       ? html`${cart.stores.map((entry, index) => renderStore(host, cart, entry, index))}
           <section aria-labelledby="totals-title">

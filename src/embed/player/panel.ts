@@ -56,7 +56,7 @@ export function renderPanel(host: ShoppableMedia) {
             min="1"
             max=${max}
             step="1"
-            .value=${String(host.quantity)}
+            .value=${Number.isNaN(host.quantity) ? '' : String(host.quantity)}
             aria-describedby="panel-hint"
             @input=${(event: Event) => host.setQuantity((event.target as HTMLInputElement).value)}
           />

@@ -184,7 +184,8 @@ export class ShoppableMedia extends LitElement {
       else this.media = media;
     } catch (error) {
       if (load !== this.mediaLoads) return;
-      this.mediaError = asApiError(error);
+      const apiError = asApiError(error);
+      this.mediaError = apiError.code === 'MEDIA_NOT_FOUND' ? new ApiError(`This ${kind} could not be found.`, apiError.code) : apiError;
     }
   }
 
@@ -405,19 +406,23 @@ export class ShoppableMedia extends LitElement {
     this.currentMs = Math.floor(video.currentTime * 1000);
   }
 
+  /**
+   * A product's card (class "card", while its placement plays) or list item (class
+   * "product-item"): a button named by the title exactly, with brand and price beside it; the
+   * button covers the whole box, so all of it opens the panel.
+   */
   private productButton(product: Product, placementId: string | null, className: string) {
-    return html`<button
-      type="button"
-      class=${className}
-      aria-label=${product.title}
-      aria-haspopup="dialog"
-      data-product-id=${placementId ? nothing : product.id}
-      data-placement-id=${placementId ?? nothing}
-      @click=${(event: Event) => this.openProduct(product.id, placementId, event.currentTarget as HTMLElement)}
-    >
-      <span class="card-title">${product.title}</span>
+    return html`<li class="product-box ${className}-box">
+      <button
+        type="button"
+        class=${className}
+        aria-haspopup="dialog"
+        data-product-id=${placementId ? nothing : product.id}
+        data-placement-id=${placementId ?? nothing}
+        @click=${(event: Event) => this.openProduct(product.id, placementId, event.currentTarget as HTMLElement)}
+      >${product.title}</button>
       <span class="card-meta">${product.brand ? `${product.brand} · ` : ''}${displayPrice(product.price, product.currency)}</span>
-    </button>`;
+    </li>`;
   }
 
   private renderVideo(media: Media) {
@@ -446,17 +451,17 @@ export class ShoppableMedia extends LitElement {
         ></video>
       </div>
       <section class="cards" aria-labelledby="cards-title">
-        <h3 id="cards-title" class="section-title">Products in this moment</h3>
+        <h2 id="cards-title" class="section-title">Products in this moment</h2>
         ${shown.length
           ? html`<ul>
-              ${shown.map(({ placement, product }) => html`<li>${this.productButton(product, placement.id, 'card')}</li>`)}
+              ${shown.map(({ placement, product }) => this.productButton(product, placement.id, 'card'))}
             </ul>`
           : html`<p class="empty">None just now.</p>`}
       </section>
       <section class="products" aria-labelledby="products-title">
-        <h3 id="products-title" class="section-title">Products in this video</h3>
+        <h2 id="products-title" class="section-title">Products in this video</h2>
         <ul>
-          ${media.products.map((product) => html`<li>${this.productButton(product, null, 'product-item')}</li>`)}
+          ${media.products.map((product) => this.productButton(product, null, 'product-item'))}
         </ul>
       </section>`;
   }
@@ -470,7 +475,7 @@ export class ShoppableMedia extends LitElement {
         <p class="notice" role="status">${this.notice}</p>
         <button type="button" class="cart-button" aria-haspopup="dialog" @click=${(event: Event) => this.openDrawer(event.currentTarget as HTMLElement)}>Cart (${units})</button>
       </div>
-      ${!this.drawerOpen && state?.error ? html`<p role="alert">${state.error.message}</p>` : nothing}
+      ${!this.drawerOpen && state?.error && state.error.message !== this.mediaError?.message ? html`<p role="alert">${state.error.message}</p>` : nothing}
       ${this.mediaError
         ? html`<p role="alert">${this.mediaError.message}</p>`
         : media
@@ -478,7 +483,7 @@ export class ShoppableMedia extends LitElement {
             ? this.renderVideo(media)
             : this.renderImage(media)
           : html`<p class="loading" role="status">Loading…</p>`}
-      ${!this.drawerOpen && state?.confirmation ? renderConfirmation(state.confirmation, 'confirmation') : nothing}
+      ${!this.drawerOpen && state?.confirmation ? renderConfirmation(state.confirmation, 'confirmation', 2) : nothing}
       <dialog class="panel" aria-modal="true" aria-labelledby="panel-title" @close=${() => this.panelClosed()}>${renderPanel(this)}</dialog>
       <dialog class="drawer" aria-modal="true" aria-labelledby="cart-title" @close=${() => this.drawerClosed()}>${renderDrawer(this)}</dialog>
     </div>`;

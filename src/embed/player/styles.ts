@@ -244,30 +244,48 @@ export const styles = css`
     color: var(--_muted);
     font-size: 0.9375rem;
   }
-  .card {
+  .product-box {
+    position: relative;
     display: grid;
     gap: 0.1rem;
-    text-align: left;
     padding: 0.6rem 0.85rem;
     border: 1px solid var(--_border);
-    border-left: 4px solid var(--_accent);
     border-radius: var(--_radius);
     background: var(--_surface);
     min-width: 12rem;
+  }
+  .card-box {
+    border-left: 4px solid var(--_accent);
     box-shadow: 0 1px 4px rgb(0 0 0 / 0.12);
   }
-  .card .card-title,
-  .product-item .card-title {
-    font-weight: 600;
+  .product-box:hover {
+    border-color: var(--_accent);
   }
-  .card .card-meta,
-  .product-item .card-meta {
+  .product-box button {
+    border: none;
+    background: none;
+    padding: 0;
+    min-height: 0;
+    text-align: left;
+    font-weight: 600;
+    color: var(--_text);
+  }
+  .product-box button::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: var(--_radius);
+  }
+  .product-box button:focus-visible {
+    outline: none;
+  }
+  .product-box button:focus-visible::after {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .card-meta {
     color: var(--_muted);
     font-size: 0.875rem;
-  }
-  .product-item {
-    display: grid;
-    text-align: left;
   }
 
   /* Dialogs: the product panel and the cart drawer */
@@ -470,6 +488,14 @@ export const styles = css`
   .confirmation {
     display: grid;
     gap: 0.6rem;
+  }
+  .confirmation h2,
+  .confirmation h3 {
+    font-size: 1.1rem;
+  }
+  .confirmation .order h3,
+  .confirmation h4 {
+    font-size: 1rem;
   }
   .order {
     border: 1px solid var(--_border);
