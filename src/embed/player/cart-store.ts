@@ -50,7 +50,7 @@ export class CartStore {
   /** Written with a new stamp on every change, so that other tabs hear of it. */
   readonly changedKey: string;
   state: CartState = { cart: null, confirmation: null, loading: false, error: null };
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Map<object, () => void>();
   private readonly token = freshKey();
   private readonly live = new Map<string, Subscription>();
   private loads = 0;
@@ -71,11 +71,26 @@ export class CartStore {
     });
   }
 
-  /** Calls `listener` after every change; answers the function that stops it. */
-  listen(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Calls `listener` (of `owner`, a player) after every change; answers the function that stops it. */
+  listen(owner: object, listener: () => void): () => void {
+    this.listeners.set(owner, listener);
+    return () => {
+      this.listeners.delete(owner);
+      if (this.presenter === owner) this.presenter = null;
+    };
   }
+
+  /**
+   * The player that shows the confirmations outside its drawer (one per page, so that each
+   * order's status region is announced once): the one that placed the order, else the first.
+   */
+  presents(owner: object): boolean {
+    const presenter = this.presenter ?? this.listeners.keys().next().value;
+    return presenter === owner;
+  }
+
+  /** The player that placed the order. */
+  presenter: object | null = null;
 
   /** Loads the stored cart once (every player calls it). */
   ensureLoaded(): Promise<void> {
@@ -85,7 +100,7 @@ export class CartStore {
 
   private set(state: Partial<CartState>) {
     this.state = { ...this.state, ...state };
-    for (const listener of this.listeners) listener();
+    for (const listener of this.listeners.values()) listener();
   }
 
   private storedId(): string | null {

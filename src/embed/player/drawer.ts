@@ -20,7 +20,7 @@ export const buyerFields: { field: BuyerField; type: string; autocomplete: strin
 ];
 
 const statusWords: Record<OrderStatus, string> = {
-  SUBMITTED: 'Submitted: waiting for the store',
+  SUBMITTED: 'Submitted (waiting for the store)',
   PLACED: 'Placed',
   ACTION_REQUIRED: 'Action required',
   FULFILLED: 'Fulfilled',

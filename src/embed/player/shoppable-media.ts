@@ -151,7 +151,7 @@ export class ShoppableMedia extends LitElement {
     if (this.store && this.store.api.endpoint === this.base && this.store.api.apiKey === key && this.unlisten) return;
     this.unlisten?.();
     this.store = cartStore(this.base, key);
-    this.unlisten = this.store.listen(() => this.requestUpdate());
+    this.unlisten = this.store.listen(this, () => this.requestUpdate());
     void this.store.ensureLoaded();
   }
 
@@ -348,10 +348,12 @@ export class ShoppableMedia extends LitElement {
     this.orderError = null;
     this.drawerError = null;
     this.fieldErrors = {};
+    store.presenter = this;
     try {
       await store.placeOrder(buyer);
       if (store.state.confirmation) {
         this.buyerEdited = false;
+        this.notice = '';
         this.focusAfterUpdate = '#drawer-confirmation';
       }
     } catch (error) {
@@ -362,7 +364,12 @@ export class ShoppableMedia extends LitElement {
         if (!(field in fieldLabels)) continue;
         const name = field as BuyerField;
         const label = fieldLabels[name];
-        fieldErrors[name] = apiError.fieldMessages[field] ?? (apiError.code === 'BUYER_IDENTITY_MISSING' ? `Enter your ${label.toLowerCase()}.` : `Check the ${label.toLowerCase()}.`);
+        const message = apiError.fieldMessages[field];
+        fieldErrors[name] = message
+          ? `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`
+          : apiError.code === 'BUYER_IDENTITY_MISSING'
+            ? `Enter your ${label.toLowerCase()}.`
+            : `Check the ${label.toLowerCase()}.`;
       }
       this.fieldErrors = fieldErrors;
       const first = buyerFields.find(({ field }) => fieldErrors[field]);
@@ -483,7 +490,7 @@ export class ShoppableMedia extends LitElement {
             ? this.renderVideo(media)
             : this.renderImage(media)
           : html`<p class="loading" role="status">Loading…</p>`}
-      ${!this.drawerOpen && state?.confirmation ? renderConfirmation(state.confirmation, 'confirmation', 2) : nothing}
+      ${!this.drawerOpen && state?.confirmation && this.store?.presents(this) ? renderConfirmation(state.confirmation, 'confirmation', 2) : nothing}
       <dialog class="panel" aria-modal="true" aria-labelledby="panel-title" @close=${() => this.panelClosed()}>${renderPanel(this)}</dialog>
       <dialog class="drawer" aria-modal="true" aria-labelledby="cart-title" @close=${() => this.drawerClosed()}>${renderDrawer(this)}</dialog>
     </div>`;
