@@ -1,8 +1,506 @@
-import { LitElement, html } from 'lit';
+// <shoppable-media>: an image with a hotspot per placed product, or a video with cards of the
+// products shown at that moment and the list of all its products; a product panel to choose a
+// variant and add it to the cart (attributed to this media item and the placement clicked), and
+// a cart drawer to check out (one order per store, their statuses followed live).
+//
+//   <shoppable-media kind="image" slug="autumn-ridge-layers"></shoppable-media>
+//   <script type="module" src="https://gateway.example/embed/shoppable-media.js"></script>
+//
+// Attributes: endpoint (the gateway's base URL; default: where this script was loaded from),
+// kind (image | video), media-id or slug, api-key (a client key, sent as x-api-key).
+// Every player of a page shares one cart (cart-store.ts). Styles: styles.ts (custom properties).
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { ApiError, fieldLabels, ShopApi, type BuyerField, type BuyerIdentity, type Media, type Placement, type Product } from './api.js';
+import { cartStore, unitsIn, type CartStore } from './cart-store.js';
+import { buyerFields, renderConfirmation, renderDrawer } from './drawer.js';
+import { renderPanel } from './panel.js';
+import { chosenSku, displayPrice, initialSelection, place, type Selection } from './product.js';
+import { styles } from './styles.js';
+
+/** Where this module was loaded from: the gateway that serves it, unless `endpoint` says otherwise. */
+const scriptOrigin = (() => {
+  try {
+    return new URL(import.meta.url).origin;
+  } catch {
+    return location.origin;
+  }
+})();
+
+export interface OpenProduct {
+  product: Product;
+  placementId: string | null;
+  /** What opened the panel, focused again when it closes. */
+  trigger: HTMLElement | null;
+}
+
+type BuyerForm = Record<BuyerField, string>;
+
+const emptyBuyer = (): BuyerForm => ({ firstName: '', lastName: '', address1: '', city: '', provinceCode: '', postalCode: '', countryCode: '', email: '', phone: '' });
+
+const unknownError = () => new ApiError('Something went wrong. Please try again.', 'UNKNOWN');
+const asApiError = (error: unknown) => (error instanceof ApiError ? error : unknownError());
 
 export class ShoppableMedia extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    endpoint: { type: String },
+    kind: { type: String },
+    mediaId: { type: String, attribute: 'media-id' },
+    slug: { type: String },
+    apiKey: { type: String, attribute: 'api-key' },
+    media: { state: true },
+    mediaError: { state: true },
+    currentMs: { state: true },
+    panel: { state: true },
+    selection: { state: true },
+    quantity: { state: true },
+    panelError: { state: true },
+    panelBusy: { state: true },
+    drawerOpen: { state: true },
+    drawerError: { state: true },
+    orderError: { state: true },
+    drawerBusy: { state: true },
+    buyer: { state: true },
+    fieldErrors: { state: true },
+    notice: { state: true },
+  };
+
+  declare endpoint: string | null;
+  declare kind: string | null;
+  declare mediaId: string | null;
+  declare slug: string | null;
+  declare apiKey: string | null;
+
+  declare media: Media | null;
+  declare mediaError: ApiError | null;
+  declare currentMs: number;
+  declare panel: OpenProduct | null;
+  declare selection: Selection;
+  declare quantity: number;
+  declare panelError: ApiError | null;
+  declare panelBusy: boolean;
+  declare drawerOpen: boolean;
+  declare drawerError: ApiError | null;
+  declare orderError: ApiError | null;
+  declare drawerBusy: boolean;
+  declare buyer: BuyerForm;
+  declare fieldErrors: Partial<Record<BuyerField, string>>;
+  declare notice: string;
+
+  store: CartStore | undefined;
+  private unlisten: (() => void) | undefined;
+  private mediaLoads = 0;
+  private buyerEdited = false;
+  private drawerTrigger: HTMLElement | null = null;
+  private focusAfterUpdate: string | null = null;
+
+  constructor() {
+    super();
+    this.endpoint = null;
+    this.kind = null;
+    this.mediaId = null;
+    this.slug = null;
+    this.apiKey = null;
+    this.media = null;
+    this.mediaError = null;
+    this.currentMs = 0;
+    this.panel = null;
+    this.selection = {};
+    this.quantity = 1;
+    this.panelError = null;
+    this.panelBusy = false;
+    this.drawerOpen = false;
+    this.drawerError = null;
+    this.orderError = null;
+    this.drawerBusy = false;
+    this.buyer = emptyBuyer();
+    this.fieldErrors = {};
+    this.notice = '';
+  }
+
+  /** The gateway's base URL, without a trailing slash. */
+  get base(): string {
+    const given = this.endpoint?.trim();
+    if (!given) return scriptOrigin;
+    try {
+      return new URL(given, location.href).href.replace(/\/+$/, '');
+    } catch {
+      return given.replace(/\/+$/, '');
+    }
+  }
+
+  get api(): ShopApi {
+    return this.store?.api ?? new ShopApi(this.base, this.apiKey || null);
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    this.attachStore();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.unlisten?.();
+    this.unlisten = undefined;
+    this.store = undefined;
+  }
+
+  private attachStore() {
+    const key = this.apiKey || null;
+    if (this.store && this.store.api.endpoint === this.base && this.store.api.apiKey === key && this.unlisten) return;
+    this.unlisten?.();
+    this.store = cartStore(this.base, key);
+    this.unlisten = this.store.listen(this, () => this.requestUpdate());
+    void this.store.ensureLoaded();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('endpoint') || changed.has('apiKey')) {
+      if (this.isConnected) this.attachStore();
+    }
+    if (changed.has('endpoint') || changed.has('apiKey') || changed.has('kind') || changed.has('mediaId') || changed.has('slug')) void this.loadMedia();
+  }
+
+  private async loadMedia() {
+    const load = ++this.mediaLoads;
+    const kind = (this.kind ?? 'image').toLowerCase();
+    this.media = null;
+    this.mediaError = null;
+    if (kind !== 'image' && kind !== 'video') {
+      this.mediaError = new ApiError('The kind attribute must be "image" or "video".', 'CONFIGURATION');
+      return;
+    }
+    const by = this.mediaId ? { id: this.mediaId } : this.slug ? { slug: this.slug } : null;
+    if (!by) {
+      this.mediaError = new ApiError('No media chosen: set the media-id or slug attribute.', 'CONFIGURATION');
+      return;
+    }
+    await Promise.resolve(); // after the store is attached for this update
+    try {
+      const media = await this.api.media(kind, by);
+      if (load !== this.mediaLoads) return;
+      if (!media) this.mediaError = new ApiError(`This ${kind} could not be found.`, 'MEDIA_NOT_FOUND');
+      else this.media = media;
+    } catch (error) {
+      if (load !== this.mediaLoads) return;
+      const apiError = asApiError(error);
+      this.mediaError = apiError.code === 'MEDIA_NOT_FOUND' ? new ApiError(`This ${kind} could not be found.`, apiError.code) : apiError;
+    }
+  }
+
+  protected override updated() {
+    const root = this.renderRoot;
+    const panel = root.querySelector<HTMLDialogElement>('dialog.panel');
+    if (panel) {
+      if (this.panel && !panel.open) {
+        panel.showModal();
+        panel.querySelector<HTMLElement>('.close')?.focus();
+      } else if (!this.panel && panel.open) panel.close();
+    }
+    const drawer = root.querySelector<HTMLDialogElement>('dialog.drawer');
+    if (drawer) {
+      if (this.drawerOpen && !drawer.open) {
+        drawer.showModal();
+        drawer.querySelector<HTMLElement>('.close')?.focus();
+      } else if (!this.drawerOpen && drawer.open) drawer.close();
+    }
+    if (this.focusAfterUpdate) {
+      root.querySelector<HTMLElement>(this.focusAfterUpdate)?.focus();
+      this.focusAfterUpdate = null;
+    }
+  }
+
+  // ---- the product panel ----
+
+  openProduct(productId: string, placementId: string | null, trigger: HTMLElement | null) {
+    const product = this.media?.products.find((each) => each.id === productId);
+    if (!product) return;
+    this.selection = initialSelection(product);
+    this.quantity = 1;
+    this.panelError = null;
+    this.panelBusy = false;
+    this.panel = { product, placementId, trigger };
+  }
+
+  closePanel() {
+    this.renderRoot.querySelector<HTMLDialogElement>('dialog.panel')?.close();
+  }
+
+  /** The panel's dialog closed (Close, Escape, or after adding): forget it, focus what opened it. */
+  private panelClosed() {
+    const open = this.panel;
+    this.panel = null;
+    if (!open) return;
+    const trigger = open.trigger;
+    if (trigger?.isConnected) trigger.focus();
+    else this.renderRoot.querySelector<HTMLElement>(`[data-product-id="${CSS.escape(open.product.id)}"]`)?.focus();
+  }
+
+  choose(option: string, value: string) {
+    this.selection = { ...this.selection, [option]: value };
+    this.panelError = null;
+  }
+
+  setQuantity(text: string) {
+    const value = Number(text);
+    this.quantity = text.trim() === '' ? Number.NaN : value;
+  }
+
+  async addToCart(event: Event) {
+    event.preventDefault();
+    const open = this.panel;
+    const media = this.media;
+    const store = this.store;
+    if (!open || !media || !store || this.panelBusy) return;
+    const sku = chosenSku(open.product, this.selection);
+    if (!sku) return;
+    this.panelBusy = true;
+    this.panelError = null;
+    try {
+      await store.add({ variantId: sku.skuId, quantity: this.quantity, mediaId: media.id, ...(open.placementId ? { placementId: open.placementId } : {}) });
+      this.notice = `Added ${open.product.title} to the cart.`;
+      this.panelBusy = false;
+      this.closePanel();
+    } catch (error) {
+      this.panelBusy = false;
+      this.panelError = asApiError(error);
+    }
+  }
+
+  // ---- the cart drawer ----
+
+  openDrawer(trigger: HTMLElement | null) {
+    this.drawerTrigger = trigger;
+    this.drawerError = null;
+    this.orderError = null;
+    const identity = this.store?.state.cart?.buyerIdentity;
+    if (identity && !this.buyerEdited) {
+      const buyer = emptyBuyer();
+      for (const { field } of buyerFields) buyer[field] = identity[field] ?? '';
+      this.buyer = buyer;
+    }
+    this.drawerOpen = true;
+    void this.store?.reload();
+  }
+
+  closeDrawer() {
+    this.renderRoot.querySelector<HTMLDialogElement>('dialog.drawer')?.close();
+  }
+
+  private drawerClosed() {
+    if (!this.drawerOpen) return;
+    this.drawerOpen = false;
+    const trigger = this.drawerTrigger;
+    if (trigger?.isConnected) trigger.focus();
+    else this.renderRoot.querySelector<HTMLElement>('.cart-button')?.focus();
+  }
+
+  private async cartAction(run: (store: CartStore) => Promise<void>) {
+    const store = this.store;
+    if (!store || this.drawerBusy) return;
+    this.drawerBusy = true;
+    this.drawerError = null;
+    try {
+      await run(store);
+    } catch (error) {
+      this.drawerError = asApiError(error);
+    } finally {
+      this.drawerBusy = false;
+    }
+  }
+
+  changeQuantity(variantId: string, quantity: number) {
+    void this.cartAction((store) => store.setQuantity(variantId, quantity));
+  }
+
+  removeLine(variantId: string) {
+    void this.cartAction(async (store) => {
+      await store.remove(variantId);
+      this.focusAfterUpdate = 'dialog.drawer .close';
+    });
+  }
+
+  chooseShipping(storeName: string, code: string) {
+    void this.cartAction((store) => store.selectShipping(storeName, code));
+  }
+
+  editBuyer(field: BuyerField, value: string) {
+    this.buyerEdited = true;
+    this.buyer = { ...this.buyer, [field]: value };
+    if (this.fieldErrors[field]) {
+      const { [field]: _fixed, ...rest } = this.fieldErrors;
+      this.fieldErrors = rest;
+    }
+  }
+
+  async placeOrder(event: Event) {
+    event.preventDefault();
+    const store = this.store;
+    if (!store || this.drawerBusy) return;
+    const buyer: Partial<BuyerIdentity> = {};
+    for (const { field } of buyerFields) {
+      let value = this.buyer[field].trim();
+      if (field === 'countryCode' || field === 'provinceCode') value = value.toUpperCase();
+      buyer[field] = value === '' ? null : value;
+    }
+    this.drawerBusy = true;
+    this.orderError = null;
+    this.drawerError = null;
+    this.fieldErrors = {};
+    store.presenter = this;
+    try {
+      await store.placeOrder(buyer);
+      if (store.state.confirmation) {
+        this.buyerEdited = false;
+        this.notice = '';
+        this.focusAfterUpdate = '#drawer-confirmation';
+      }
+    } catch (error) {
+      const apiError = asApiError(error);
+      this.orderError = apiError;
+      const fieldErrors: Partial<Record<BuyerField, string>> = {};
+      for (const field of apiError.fields) {
+        if (!(field in fieldLabels)) continue;
+        const name = field as BuyerField;
+        const label = fieldLabels[name];
+        const message = apiError.fieldMessages[field];
+        fieldErrors[name] = message
+          ? `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`
+          : apiError.code === 'BUYER_IDENTITY_MISSING'
+            ? `Enter your ${label.toLowerCase()}.`
+            : `Check the ${label.toLowerCase()}.`;
+      }
+      this.fieldErrors = fieldErrors;
+      const first = buyerFields.find(({ field }) => fieldErrors[field]);
+      if (first) this.focusAfterUpdate = `#buyer-${first.field}`;
+    } finally {
+      this.drawerBusy = false;
+    }
+  }
+
+  // ---- rendering ----
+
+  private renderImage(media: Media) {
+    const byId = new Map(media.products.map((product) => [product.id, product]));
+    const hotspots = media.placements.filter((placement) => placement.x !== null && placement.y !== null && byId.has(placement.product.id));
+    return html`<div class="frame">
+      ${media.url
+        ? html`<img src=${this.api.resolve(media.url)} width=${media.width ?? nothing} height=${media.height ?? nothing} alt=${media.slug.replace(/[-_]+/g, ' ')} />`
+        : nothing}
+      ${hotspots.map((placement) => {
+        const product = byId.get(placement.product.id);
+        if (!product) return nothing;
+        return html`<button
+          type="button"
+          class="hotspot"
+          ${place(placement.x ?? 0, placement.y ?? 0)}
+          aria-label=${product.title}
+          aria-haspopup="dialog"
+          aria-expanded=${this.panel?.placementId === placement.id ? 'true' : 'false'}
+          data-placement-id=${placement.id}
+          data-product-id=${product.id}
+          @click=${(event: Event) => this.openProduct(product.id, placement.id, event.currentTarget as HTMLElement)}
+        >
+          <span class="tip" aria-hidden="true">${product.title}</span>
+        </button>`;
+      })}
+    </div>`;
+  }
+
+  private onTime(event: Event) {
+    const video = event.currentTarget as HTMLVideoElement;
+    this.currentMs = Math.floor(video.currentTime * 1000);
+  }
+
+  /**
+   * A product's card (class "card", while its placement plays) or list item (class
+   * "product-item"): a button named by the title exactly, with brand and price beside it; the
+   * button covers the whole box, so all of it opens the panel.
+   */
+  private productButton(product: Product, placementId: string | null, className: string) {
+    return html`<li class="product-box ${className}-box">
+      <button
+        type="button"
+        class=${className}
+        aria-haspopup="dialog"
+        data-product-id=${placementId ? nothing : product.id}
+        data-placement-id=${placementId ?? nothing}
+        @click=${(event: Event) => this.openProduct(product.id, placementId, event.currentTarget as HTMLElement)}
+      >${product.title}</button>
+      <span class="card-meta">${product.brand ? `${product.brand} · ` : ''}${displayPrice(product.price, product.currency)}</span>
+    </li>`;
+  }
+
+  private renderVideo(media: Media) {
+    const byId = new Map(media.products.map((product) => [product.id, product]));
+    const now = this.currentMs;
+    const shown: { placement: Placement; product: Product }[] = [];
+    for (const placement of media.placements) {
+      const product = byId.get(placement.product.id);
+      if (!product || shown.some((each) => each.product.id === product.id)) continue;
+      if ((placement.startMs ?? 0) <= now && (placement.endMs === null || now < placement.endMs)) shown.push({ placement, product });
+    }
+    return html`<div class="frame">
+        <video
+          controls
+          playsinline
+          muted
+          .muted=${true}
+          preload="metadata"
+          src=${media.url ? this.api.resolve(media.url) : nothing}
+          poster=${media.posterUrl ? this.api.resolve(media.posterUrl) : nothing}
+          width=${media.width ?? nothing}
+          height=${media.height ?? nothing}
+          aria-label=${media.slug.replace(/[-_]+/g, ' ')}
+          @timeupdate=${this.onTime}
+          @seeked=${this.onTime}
+        ></video>
+      </div>
+      <section class="cards" aria-labelledby="cards-title">
+        <h2 id="cards-title" class="section-title">Products in this moment</h2>
+        ${shown.length
+          ? html`<ul>
+              ${shown.map(({ placement, product }) => this.productButton(product, placement.id, 'card'))}
+            </ul>`
+          : html`<p class="empty">None just now.</p>`}
+      </section>
+      <section class="products" aria-labelledby="products-title">
+        <h2 id="products-title" class="section-title">Products in this video</h2>
+        <ul>
+          ${media.products.map((product) => this.productButton(product, null, 'product-item'))}
+        </ul>
+      </section>`;
+  }
+
   override render() {
-    return html`<p>shoppable media</p>`;
+    const state = this.store?.state;
+    const units = unitsIn(state?.cart ?? null);
+    const media = this.media;
+    return html`<div class="player">
+      <div class="bar">
+        <p class="notice" role="status">${this.notice}</p>
+        <button type="button" class="cart-button" aria-haspopup="dialog" @click=${(event: Event) => this.openDrawer(event.currentTarget as HTMLElement)}>Cart (${units})</button>
+      </div>
+      ${!this.drawerOpen && state?.error && state.error.message !== this.mediaError?.message ? html`<p role="alert">${state.error.message}</p>` : nothing}
+      ${this.mediaError
+        ? html`<p role="alert">${this.mediaError.message}</p>`
+        : media
+          ? media.kind === 'VIDEO'
+            ? this.renderVideo(media)
+            : this.renderImage(media)
+          : html`<p class="loading" role="status">Loading…</p>`}
+      ${!this.drawerOpen && state?.confirmation && this.store?.presents(this) ? renderConfirmation(state.confirmation, 'confirmation', 2) : nothing}
+      <dialog class="panel" aria-modal="true" aria-labelledby="panel-title" @close=${() => this.panelClosed()}>${renderPanel(this)}</dialog>
+      <dialog class="drawer" aria-modal="true" aria-labelledby="cart-title" @close=${() => this.drawerClosed()}>${renderDrawer(this)}</dialog>
+    </div>`;
   }
 }
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'shoppable-media': ShoppableMedia;
+  }
+}
+
 if (!customElements.get('shoppable-media')) customElements.define('shoppable-media', ShoppableMedia);

@@ -1,0 +1,196 @@
+// The cart drawer's content (inside the element's <dialog class="drawer">): the lines per store
+// with a quantity stepper and Remove, each store's shipping methods, the costs (taxes marked as
+// estimates until the address is known), the buyer form and "Place order"; after submit, one
+// confirmation per order with its status, updated live.
+import { html, nothing } from 'lit';
+import { fieldLabels, type BuyerField, type Cart, type CartLine, type OrderStatus, type StoreEntry } from './api.js';
+import type { Confirmation } from './cart-store.js';
+import type { ShoppableMedia } from './shoppable-media.js';
+
+export const buyerFields: { field: BuyerField; type: string; autocomplete: string; required: boolean; wide?: boolean }[] = [
+  { field: 'firstName', type: 'text', autocomplete: 'given-name', required: true },
+  { field: 'lastName', type: 'text', autocomplete: 'family-name', required: true },
+  { field: 'address1', type: 'text', autocomplete: 'address-line1', required: true, wide: true },
+  { field: 'city', type: 'text', autocomplete: 'address-level2', required: true },
+  { field: 'provinceCode', type: 'text', autocomplete: 'address-level1', required: false },
+  { field: 'postalCode', type: 'text', autocomplete: 'postal-code', required: true },
+  { field: 'countryCode', type: 'text', autocomplete: 'country', required: true },
+  { field: 'email', type: 'email', autocomplete: 'email', required: true, wide: true },
+  { field: 'phone', type: 'tel', autocomplete: 'tel', required: false, wide: true },
+];
+
+const statusWords: Record<OrderStatus, string> = {
+  SUBMITTED: 'Submitted (waiting for the store)',
+  PLACED: 'Placed',
+  ACTION_REQUIRED: 'Action required',
+  FULFILLED: 'Fulfilled',
+  CANCELLED: 'Cancelled',
+  FAILED: 'Failed',
+};
+
+/** The name a line's buttons use: its product's title, or its variant's when two lines share it. */
+function lineName(cart: Cart, line: CartLine): string {
+  const title = line.product.title;
+  const same = cart.stores.flatMap((store) => store.cartLines).filter((each) => each.product.title === title);
+  return same.length > 1 ? line.variant.title : title;
+}
+
+/** "S / Moss" out of "Ridgeline Rain Shell – S / Moss". */
+function variantLabel(line: CartLine): string {
+  const prefix = `${line.product.title} – `;
+  return line.variant.title.startsWith(prefix) ? line.variant.title.slice(prefix.length) : line.variant.title;
+}
+
+function renderLine(host: ShoppableMedia, cart: Cart, line: CartLine) {
+  const name = lineName(cart, line);
+  const variant = variantLabel(line);
+  const busy = host.drawerBusy;
+  return html`<li class="line">
+    <div>
+      <div class="line-title">${line.product.title}</div>
+      ${variant && variant !== line.product.title ? html`<div class="line-meta">${variant}</div>` : nothing}
+      <div class="line-meta">Unit price ${line.variant.price.displayValue}</div>
+    </div>
+    ${line.variant.isAvailable ? nothing : html`<p class="line-warning">Not available in this quantity.</p>`}
+    <div class="line-controls">
+      <div class="stepper">
+        <button type="button" aria-label=${`Decrease quantity of ${name}`} ?disabled=${busy || line.quantity <= 1} @click=${() => host.changeQuantity(line.variant.variantId, line.quantity - 1)}>−</button>
+        <span class="qty"><span class="sr">Quantity </span>${line.quantity}</span>
+        <button type="button" aria-label=${`Increase quantity of ${name}`} ?disabled=${busy || line.quantity >= 999} @click=${() => host.changeQuantity(line.variant.variantId, line.quantity + 1)}>+</button>
+      </div>
+      <button type="button" class="remove" aria-label=${`Remove ${name}`} ?disabled=${busy} @click=${() => host.removeLine(line.variant.variantId)}>Remove</button>
+    </div>
+  </li>`;
+}
+
+function renderStore(host: ShoppableMedia, cart: Cart, entry: StoreEntry, index: number) {
+  const estimated = cart.cost.isEstimated;
+  const selected = entry.offer.selectedShippingMethod?.code;
+  return html`<section class="store" aria-labelledby=${`store-${index}`}>
+    <h3 id=${`store-${index}`}>${entry.store}</h3>
+    <ul class="lines">
+      ${entry.cartLines.map((line) => renderLine(host, cart, line))}
+    </ul>
+    ${entry.offer.shippingMethods.length
+      ? html`<fieldset>
+          <legend>Shipping for ${entry.store}</legend>
+          ${entry.offer.shippingMethods.map(
+            (method) => html`<label class="radio">
+              <input
+                type="radio"
+                name=${`shipping-${index}`}
+                value=${method.code}
+                .checked=${method.code === selected}
+                ?disabled=${host.drawerBusy}
+                @change=${() => host.chooseShipping(entry.store, method.code)}
+              />
+              <span>${method.label}: ${method.total.displayValue}</span>
+            </label>`,
+          )}
+        </fieldset>`
+      : nothing}
+    <dl class="costs">
+      <dt>Subtotal</dt>
+      <dd>${entry.offer.subtotal.displayValue}</dd>
+      <dt>Shipping</dt>
+      <dd>${entry.offer.shipping.displayValue}</dd>
+      <dt>${estimated ? 'Estimated tax' : 'Tax'}</dt>
+      <dd>${entry.offer.tax.displayValue}</dd>
+    </dl>
+  </section>`;
+}
+
+function renderBuyerForm(host: ShoppableMedia) {
+  const errors = host.fieldErrors;
+  return html`<form novalidate @submit=${(event: Event) => host.placeOrder(event)} aria-labelledby="buyer-title">
+    <h3 id="buyer-title">Delivery details</h3>
+    <div class="grid-2">
+      ${buyerFields.map(({ field, type, autocomplete, required, wide }) => {
+        const id = `buyer-${field}`;
+        const error = errors[field];
+        return html`<div class="field ${wide ? 'wide' : ''}">
+          <label for=${id}>${fieldLabels[field]}</label>
+          <input
+            id=${id}
+            name=${field}
+            type=${type}
+            autocomplete=${autocomplete}
+            maxlength=${field === 'countryCode' ? 2 : 255}
+            ?required=${required}
+            aria-required=${required ? 'true' : 'false'}
+            aria-invalid=${error ? 'true' : 'false'}
+            aria-describedby=${error ? `${id}-error` : field === 'countryCode' ? `${id}-hint` : nothing}
+            .value=${host.buyer[field]}
+            @input=${(event: Event) => host.editBuyer(field, (event.target as HTMLInputElement).value)}
+          />
+          ${field === 'countryCode' && !error ? html`<p class="hint" id=${`${id}-hint`}>Two-letter code, such as US</p>` : nothing}
+          ${error ? html`<p class="field-error" id=${`${id}-error`}>${error}</p>` : nothing}
+        </div>`;
+      })}
+    </div>
+    ${host.orderError ? html`<p role="alert">${host.orderError.message}</p>` : nothing}
+    <button type="submit" class="primary" ?disabled=${host.drawerBusy}>Place order</button>
+  </form>`;
+}
+
+/** The orders of a submitted cart; `level` is its heading's (each order's is one more). */
+export function renderConfirmation(confirmation: Confirmation, headingId: string, level: 2 | 3) {
+  const title = confirmation.orders.length === 1 ? 'Your order' : 'Your orders';
+  return html`<section class="confirmation" aria-labelledby=${headingId}>
+    ${level === 2 ? html`<h2 id=${headingId} tabindex="-1">${title}</h2>` : html`<h3 id=${headingId} tabindex="-1">${title}</h3>`}
+    <p class="hint">Thank you! ${confirmation.orders.length === 1 ? 'The store confirms the order' : 'Each store confirms its own order'}; the status below follows it.</p>
+    ${confirmation.orders.map(
+      (order) => html`<article class="order" aria-label=${`Order ${order.id}`}>
+        ${level === 2 ? html`<h3>Order ${order.id}</h3>` : html`<h4>Order ${order.id}</h4>`}
+        <p>Store: ${confirmation.storeNames[order.storeId] ?? order.storeId}</p>
+        ${order.cost ? html`<p>Total: ${order.cost.total.displayValue}</p>` : nothing}
+        <p class="order-status" role="status" aria-live="polite" data-status=${order.status}>Status: ${statusWords[order.status] ?? order.status}</p>
+        ${order.requiredActions.length
+          ? html`<ul>
+              ${order.requiredActions.map((action) => html`<li>${action.description}</li>`)}
+            </ul>`
+          : nothing}
+      </article>`,
+    )}
+    ${confirmation.liveError ? html`<p role="alert">Live status updates stopped: ${confirmation.liveError.message}</p>` : nothing}
+  </section>`;
+}
+
+export function renderDrawer(host: ShoppableMedia) {
+  if (!host.drawerOpen) return nothing;
+  const state = host.store?.state;
+  const cart = state?.cart ?? null;
+  const lines = cart ? cart.stores.reduce((count, entry) => count + entry.cartLines.length, 0) : 0;
+  const error = state?.error ?? null;
+  return html`<div class="dialog-body">
+    <div class="dialog-head">
+      <h2 id="cart-title">Cart</h2>
+      <button type="button" class="close" @click=${() => host.closeDrawer()}>Close</button>
+    </div>
+    ${error ? html`<p role="alert">${error.message}</p>` : nothing}
+    ${host.drawerError ? html`<p role="alert">${host.drawerError.message}</p>` : nothing}
+    ${state?.confirmation ? renderConfirmation(state.confirmation, 'drawer-confirmation', 3) : nothing}
+    ${cart && lines > 0
+      ? html`${cart.stores.map((entry, index) => renderStore(host, cart, entry, index))}
+          <section aria-labelledby="totals-title">
+            <h3 id="totals-title" class="sr">Order total</h3>
+            <dl class="costs">
+              <dt>Subtotal</dt>
+              <dd>${cart.cost.subtotal.displayValue}</dd>
+              <dt>Shipping</dt>
+              <dd>${cart.cost.shipping.displayValue}</dd>
+              <dt>${cart.cost.isEstimated ? 'Estimated tax' : 'Tax'}</dt>
+              <dd>${cart.cost.tax.displayValue}</dd>
+              <dt class="total">${cart.cost.isEstimated ? 'Estimated total' : 'Total'}</dt>
+              <dd class="total">${cart.cost.total.displayValue}</dd>
+            </dl>
+            ${cart.cost.isEstimated ? html`<p class="estimate-note">Taxes are estimates until your address is known.</p>` : nothing}
+          </section>
+          ${renderBuyerForm(host)}`
+      : state?.loading
+        ? html`<p class="loading" role="status">Loading your cart…</p>`
+        : state?.confirmation
+          ? nothing
+          : html`<p>Your cart is empty.</p>`}
+  </div>`;
+}

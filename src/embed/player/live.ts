@@ -1,0 +1,126 @@
+// GraphQL subscriptions over Server-Sent Events, as the gateway serves them at /graphql/stream
+// (graphql-sse's "distinct connections" mode: one POST per subscription, answered with
+// `event: next` / `event: complete`). A small reader over fetch rather than graphql-sse's client:
+// fetch can send the x-api-key header (EventSource cannot), and this is all the player needs.
+// A dropped or completed stream is opened again (its first event is the current state, so
+// nothing is missed); a refusal before the stream opens (404 ORDER_NOT_FOUND, 401, 400) is final.
+import { toApiError, type ApiError, type ShopApi } from './api.js';
+
+interface StreamMessage {
+  data?: Record<string, unknown> | null;
+  errors?: { message?: string; extensions?: { code?: string } }[];
+}
+
+export interface Subscription {
+  close(): void;
+}
+
+/**
+ * Subscribes; `onData` gets the root field of each `next`, `onError` a final error (the
+ * subscription then stops). Returns the handle that closes it.
+ */
+export function subscribe<T>(api: ShopApi, query: string, variables: Record<string, unknown>, field: string, onData: (data: T) => void, onError: (error: ApiError) => void): Subscription {
+  let closed = false;
+  let controller: AbortController | undefined;
+  let delay = 500;
+
+  const again = () => {
+    if (closed) return;
+    setTimeout(() => void open(), delay);
+    delay = Math.min(delay * 2, 15_000);
+  };
+
+  const handle = (event: string, data: string): boolean => {
+    if (event !== 'next' || !data) return true;
+    let message: StreamMessage;
+    try {
+      message = JSON.parse(data) as StreamMessage;
+    } catch {
+      return true;
+    }
+    if (message.errors?.length) {
+      onError(toApiError(message.errors[0]));
+      return false;
+    }
+    const value = message.data?.[field];
+    if (value !== undefined && value !== null) {
+      delay = 500;
+      onData(value as T);
+    }
+    return true;
+  };
+
+  const open = async () => {
+    if (closed) return;
+    controller = new AbortController();
+    let response: Response;
+    try {
+      response = await fetch(`${api.endpoint}/graphql/stream`, {
+        method: 'POST',
+        headers: api.headers('text/event-stream'),
+        body: JSON.stringify({ query, variables }),
+        signal: controller.signal,
+      });
+    } catch {
+      return again();
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.includes('text/event-stream') || !response.body) {
+      if (response.status >= 500 || response.status === 429) return again();
+      let body: StreamMessage & { code?: string; message?: string } = {};
+      try {
+        body = (await response.json()) as typeof body;
+      } catch {
+        // no JSON: the status speaks
+      }
+      closed = true;
+      onError(toApiError(body.errors?.[0] ?? (body.code ? { message: body.message, extensions: { code: body.code } } : undefined), response.status));
+      return;
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let event = '';
+    let data: string[] = [];
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let newline: number;
+        while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+          if (line === '') {
+            const keepOn = handle(event || 'message', data.join('\n'));
+            event = '';
+            data = [];
+            if (!keepOn) {
+              closed = true;
+              controller.abort();
+              return;
+            }
+            continue;
+          }
+          if (line.startsWith(':')) continue;
+          const colon = line.indexOf(':');
+          const name = colon < 0 ? line : line.slice(0, colon);
+          const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (name === 'event') event = text;
+          else if (name === 'data') data.push(text);
+        }
+      }
+    } catch {
+      // dropped (or closed by us): below
+    }
+    again();
+  };
+
+  void open();
+  return {
+    close() {
+      closed = true;
+      controller?.abort();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The product panel's content (inside the element's <dialog class="panel">): title, brand,
+// price, one labelled <select> per variant option (values without a sellable SKU disabled),
+// quantity, and "Add to cart", disabled until a full, sellable variant is chosen.
+import { html, nothing } from 'lit';
+import type { ShoppableMedia } from './shoppable-media.js';
+import { canChoose, chosenSku, isSellable, optionsOf, priceOf } from './product.js';
+
+export function renderPanel(host: ShoppableMedia) {
+  const open = host.panel;
+  if (!open) return nothing;
+  const { product } = open;
+  const selection = host.selection;
+  const options = optionsOf(product);
+  const sku = chosenSku(product, selection);
+  const sellable = sku !== undefined && isSellable(product, sku);
+  const max = sku ? Math.min(999, sku.qtyAvailable) : 999;
+  const quantityOk = Number.isInteger(host.quantity) && host.quantity >= 1 && host.quantity <= max;
+  const missing = options.filter((option) => !selection[option.name]).map((option) => option.name.toLowerCase());
+  let hint = '';
+  if (!product.isAvailable || !product.skus.some((each) => isSellable(product, each))) hint = 'Sold out.';
+  else if (missing.length) hint = `Choose ${missing.join(' and ')}.`;
+  else if (!sku) hint = 'This combination is not sold.';
+  else if (!sellable) hint = 'This option is sold out.';
+  else if (!quantityOk) hint = `Enter a quantity from 1 to ${max}.`;
+  else if (sku.qtyAvailable <= 5) hint = `Only ${sku.qtyAvailable} left.`;
+
+  return html`
+    <div class="dialog-body">
+      <div class="dialog-head">
+        <h2 id="panel-title">${product.title}</h2>
+        <button type="button" class="close" @click=${() => host.closePanel()}>Close</button>
+      </div>
+      ${product.brand ? html`<p class="brand">${product.brand}</p>` : nothing}
+      <p class="price"><span class="sr">Price </span>${priceOf(product, sku)}</p>
+      <form novalidate @submit=${(event: Event) => host.addToCart(event)}>
+        ${options.map((option, index) => {
+          const id = `option-${index}`;
+          const chosen = selection[option.name] ?? '';
+          return html`<div class="field">
+            <label for=${id}>${option.name}</label>
+            <select id=${id} .value=${chosen} @change=${(event: Event) => host.choose(option.name, (event.target as HTMLSelectElement).value)}>
+              <option value="" ?selected=${chosen === ''}>Choose ${option.name.toLowerCase()}</option>
+              ${option.values.map((value) => {
+                const available = canChoose(product, selection, option.name, value);
+                return html`<option value=${value} ?selected=${chosen === value} ?disabled=${!available}>${available ? value : `${value} (sold out)`}</option>`;
+              })}
+            </select>
+          </div>`;
+        })}
+        <div class="field">
+          <label for="quantity">Quantity</label>
+          <input
+            id="quantity"
+            type="number"
+            inputmode="numeric"
+            min="1"
+            max=${max}
+            step="1"
+            .value=${Number.isNaN(host.quantity) ? '' : String(host.quantity)}
+            aria-describedby="panel-hint"
+            @input=${(event: Event) => host.setQuantity((event.target as HTMLInputElement).value)}
+          />
+        </div>
+        <p class="hint" id="panel-hint" aria-live="polite">${hint}</p>
+        ${host.panelError ? html`<p role="alert">${host.panelError.message}</p>` : nothing}
+        <button type="submit" class="primary" ?disabled=${!sellable || !quantityOk || host.panelBusy}>Add to cart</button>
+      </form>
+    </div>
+  `;
+}
