@@ -9,7 +9,8 @@
 //   3. the same backlog draining to a receiver (a process of its own) that answers 200 at once:
 //      the drain rate;
 // then the gateway restarted over what is left (time to ready). Results are appended to
-// bench/results/webhook-backlog.md.
+// bench/results/webhook-backlog.md. BENCH_GATEWAY_FLAGS adds node flags to the gateway's (e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes while it drains).
 import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus, release } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ const env = { DATABASE_URL: `file:${file}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '
 const productIds = [101, 102, 103, 104, 105, 106, 107, 108];
 const productRequests = [{ method: 'GET' as const, path: '/product/101', setupRequest: (request: { path?: string }) => ({ ...request, path: productPath() }) }];
 
-const startGateway = () => start(gatewayScript, [], ['--max-old-space-size=224'], { ...env, PORT: '{port}' }, '/readyz');
+const startGateway = () => start(gatewayScript, [], ['--max-old-space-size=224', ...(process.env.BENCH_GATEWAY_FLAGS ?? '').split(' ').filter(Boolean)], { ...env, PORT: '{port}' }, '/readyz');
 const productPath = () => `/product/${productIds[randomInt(0, productIds.length - 1)]}`;
 
 interface Unrelated {

@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   await startSweeper(database.db, config, app.log);
   if (!shuttingDown) {
     lifecycle.phase = 'ready';
-    deliveries = startDeliveryWorker({ db: database.db, provider: database.provider, config, log: app.log });
+    deliveries = startDeliveryWorker({ sql: database.sql, config, log: app.log });
     app.log.info('ready');
   }
 }

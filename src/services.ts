@@ -15,6 +15,7 @@ import { CheckoutService } from './cart/checkout.service.js';
 import { OrderService } from './orders/order.service.js';
 import { DomainEvents } from './events/domain-events.js';
 import { WebhookService } from './webhooks/webhooks.service.js';
+import { DeliveryRepository } from './events/delivery.repository.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
 import { PerformanceRepository } from './attribution/performance.repository.js';
@@ -43,7 +44,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const stockChanged = () => catalog.stockChanged();
   const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
   const orders = new OrderService(database.db, events, stockChanged);
-  const webhooks = new WebhookService(database.db, database.provider, { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints });
+  const webhooks = new WebhookService(database.db, database.provider, new DeliveryRepository(database.sql), { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints });
   return {
     catalog,
     catalogCache,

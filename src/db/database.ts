@@ -8,15 +8,14 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 // Types only: the client of the engine in use is loaded when the database is opened, so a
 // process never loads (and instantiates the query compiler of) the other one.
-import type { PrismaClient as SqliteClient, Prisma } from './generated/sqlite/client.js';
+import type { PrismaClient as SqliteClient } from './generated/sqlite/client.js';
 import { providerOf, type DatabaseProvider } from '../config.js';
 import { pgReader, sqliteReader, type RowReader } from './reader.js';
 import { connectFault } from './faults.js';
+import type { Db } from './client.js';
+import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
 
-export type Db = SqliteClient;
-/** A client or the client of an open transaction: what repositories accept. */
-export type DbClient = Db | Prisma.TransactionClient;
-export type { Prisma };
+export type { Db, DbClient, Prisma } from './client.js';
 
 export interface QueryEvent {
   query: string;
@@ -51,6 +50,8 @@ export interface Database {
   readonly url: string;
   /** Hot catalog reads straight through the driver (reader.ts). */
   readonly reader: RowReader;
+  /** Plain SQL for the background work that runs all the time (sql-executor.ts): the webhook delivery worker's. */
+  readonly sql: SqlExecutor;
   /** PostgreSQL: the pool's connections; null on SQLite (one connection, no pool). */
   poolStats(): PoolStats | null;
   close(): Promise<void>;
@@ -140,11 +141,13 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
     (db as unknown as SqliteClient<'query'>).$on('query', (event) => onQuery({ query: event.query, durationMs: event.duration }));
   }
   const reader = pool ? pgReader(pool, options.onQuery) : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
+  const sql = provider === 'sqlite' ? sqliteExecutor(sqliteFilePath(databaseUrl), { onQuery: options.onQuery }) : postgresExecutor(db);
   return {
     db,
     provider,
     url: databaseUrl,
     reader,
+    sql,
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
     async connect() {
       await db.$connect();
@@ -156,6 +159,7 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
     },
     close: async () => {
       reader.close();
+      sql.close();
       await db.$disconnect();
     },
   };

@@ -3,7 +3,7 @@
 // PostgreSQL's default READ COMMITTED with the cart row lock these are rare deadlocks; on a
 // SERIALIZABLE distributed engine (CockroachDB, YugabyteDB) they are the normal way contention
 // shows, and a retry is the documented answer.
-import type { Db, Prisma } from './database.js';
+import type { Db, Prisma } from './client.js';
 
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
 export const transactionOptions = { maxWait: 5_000, timeout: 20_000 } as const;

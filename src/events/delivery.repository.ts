@@ -1,19 +1,17 @@
-// The only delivery code that talks to Prisma: writing events' deliveries (fan-out), claiming due
+// The delivery worker's statements: writing events' deliveries (fan-out), claiming due
 // deliveries, recording each attempt and its outcome, giving claims back. A claim is
 // `claimedUntil` in the future: while it holds, no other process takes the delivery; if its
 // process dies, the claim expires and the delivery is due again (at least once).
 //
 // Every statement here is bounded by the number of endpoints (a few hundred at most) or by a
 // batch size, never by the number of deliveries waiting: a backlog of any size costs the same
-// index lookups per poll. A batch is a fixed number of statements whatever its size, and between
-// two statements the worker gives the event loop a turn (nextTurn): on SQLite every statement
-// runs on the gateway's own thread, and requests are served in between.
-import type { Db, DbClient, Prisma } from '../db/database.js';
-import type { DatabaseProvider } from '../config.js';
-import { inTransaction } from '../db/transaction.js';
-import { empty, join, sqltag, type Sql } from '@prisma/client/runtime/client';
+// index lookups per poll. They are plain SQL through the SQL executor (db/sql-executor.ts), written
+// once for both engines: on SQLite a transaction of them runs as one short task of the event
+// loop on a connection of the worker's own (requests are served between two, never wait for
+// one), on PostgreSQL through Prisma's pool with rows locked as processes compete.
+import type { Prisma } from '../db/database.js';
+import { placeholders, type SqlExecutor, type SqlValue } from '../db/sql-executor.js';
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { wants } from './outbox.js';
 
 /** A delivery this process holds until `claimedUntil`, with what its request needs. */
@@ -56,8 +54,8 @@ interface ClaimedRow {
   eventId: number | bigint;
   messageId: string;
   type: string;
-  data: Prisma.JsonValue;
-  createdAt: Date | string;
+  data: unknown;
+  createdAt: unknown;
 }
 
 export interface ClaimOptions {
@@ -71,26 +69,30 @@ export interface ClaimOptions {
   busyEndpoints: readonly string[];
 }
 
+/** A date column as read: text on SQLite, a Date through Prisma on PostgreSQL. */
+const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+/** A JSON column as read: text on SQLite, parsed through Prisma on PostgreSQL. */
+const asJson = (value: unknown): Prisma.JsonValue => (typeof value === 'string' ? (JSON.parse(value) as Prisma.JsonValue) : (value as Prisma.JsonValue));
+
+/** Deliveries written by one INSERT at most (a fixed shape, prepared once). */
+const insertRows = 100;
+
 export class DeliveryRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly provider: DatabaseProvider,
-  ) {}
+  constructor(private readonly sql: SqlExecutor) {}
 
   /** Rows locked while claimed on PostgreSQL, where processes compete; SQLite has one writer at a time. */
-  private skipLocked(alias: 'd' | 'ev') {
-    if (this.provider !== 'postgresql') return empty;
-    return alias === 'd' ? sqltag`FOR UPDATE OF d SKIP LOCKED` : sqltag`FOR UPDATE OF ev SKIP LOCKED`;
+  private skipLocked(alias: 'd' | 'ev'): string {
+    return this.sql.dialect === 'postgresql' ? `FOR UPDATE OF ${alias} SKIP LOCKED` : '';
   }
 
-  /** A time as a parameter, typed as the columns are (PostgreSQL cannot tell the type of a parameter inside CASE). */
-  private time(at: Date): Sql {
-    return this.provider === 'postgresql' ? sqltag`CAST(${at} AS TIMESTAMP(3))` : sqltag`${at}`;
+  /** A time parameter, typed as the columns are (PostgreSQL cannot tell the type of a parameter inside CASE). */
+  private get time(): string {
+    return this.sql.dialect === 'postgresql' ? 'CAST(? AS TIMESTAMP(3))' : '?';
   }
 
-  /** A delivery's own time, for one statement that gives each delivery another: CASE "id" WHEN … THEN … END. */
-  private timeById(pairs: readonly (readonly [string, Date])[]): Sql {
-    return sqltag`CASE "id" ${join(pairs.map(([id, at]) => sqltag`WHEN ${id} THEN ${this.time(at)}`), ' ')} END`;
+  /** A delivery's own time, for one statement that gives each delivery another: CASE "id" WHEN … THEN … END, and its parameters. */
+  private timeById(pairs: readonly (readonly [string, Date])[]): [string, SqlValue[]] {
+    return [`CASE "id" ${pairs.map(() => `WHEN ? THEN ${this.time}`).join(' ')} END`, pairs.flatMap(([id, at]) => [id, at])];
   }
 
   /**
@@ -100,30 +102,40 @@ export class DeliveryRepository {
    * written with it. Answers how many events were fanned out (0: none waiting).
    */
   async fanOut(maxRows: number): Promise<number> {
-    return inTransaction(this.db, async (client) => {
-      // The endpoints only when some event waits: most rounds find none.
-      const waiting = await client.event.findFirst({ where: { fanOutPending: true }, select: { id: true } });
-      if (!waiting) return 0;
-      const endpoints = await client.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true, events: true, createdAt: true } });
+    // Most rounds find none waiting: a read outside any transaction.
+    const waiting = await this.sql.all(`SELECT "id" FROM "Event" WHERE "fanOutPending" = ? LIMIT 1`, [true]);
+    if (waiting.length === 0) return 0;
+    return this.sql.transaction(async (tx) => {
+      const endpoints = (await tx.all<{ id: string; events: unknown; createdAt: unknown }>(`SELECT "id", "events", "createdAt" FROM "WebhookEndpoint" WHERE "enabled" = ?`, [true])).map((row) => ({
+        id: row.id,
+        events: row.events === null ? null : asJson(row.events),
+        createdAt: asDate(row.createdAt),
+      }));
       const take = Math.max(1, Math.floor(maxRows / Math.max(1, endpoints.length)));
-      const ids = await client.$queryRaw<{ id: number }[]>`
-        SELECT ev."id" FROM "Event" ev WHERE ev."fanOutPending" = true ORDER BY ev."id" LIMIT ${take} ${this.skipLocked('ev')}`;
-      if (ids.length === 0) return 0;
-      const events = await client.event.findMany({ where: { id: { in: ids.map((row) => Number(row.id)) } }, select: { id: true, type: true, createdAt: true }, orderBy: { id: 'asc' } });
+      const events = (await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(
+        `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ? ${this.skipLocked('ev')}`,
+        [true, take],
+      )).map((row) => ({ id: Number(row.id), type: row.type, createdAt: asDate(row.createdAt) }));
+      if (events.length === 0) return 0;
       const rows = events.flatMap((event) =>
-        endpoints
-          .filter((endpoint) => endpoint.createdAt <= event.createdAt && wants(endpoint.events, event.type))
-          .map((endpoint) => ({ id: `dlv_${randomUUID().replaceAll('-', '')}`, endpointId: endpoint.id, eventId: event.id, status: 'pending', nextAttemptAt: event.createdAt, createdAt: event.createdAt })),
+        endpoints.filter((endpoint) => endpoint.createdAt <= event.createdAt && wants(endpoint.events, event.type)).map((endpoint) => [`dlv_${randomUUID().replaceAll('-', '')}`, endpoint.id, event.id, 'pending', event.createdAt, event.createdAt] as SqlValue[]),
       );
-      if (rows.length > 0) await client.webhookDelivery.createMany({ data: rows });
-      await client.event.updateMany({ where: { id: { in: events.map((event) => event.id) } }, data: { fanOutPending: false } });
+      for (let start = 0; start < rows.length; start += insertRows) {
+        const chunk = rows.slice(start, start + insertRows);
+        await tx.run(
+          `INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "status", "nextAttemptAt", "createdAt") VALUES ${chunk.map(() => `(?, ?, ?, ?, ${this.time}, ${this.time})`).join(', ')}`,
+          chunk.flat(),
+        );
+      }
+      const ids = events.map((event) => event.id);
+      await tx.run(`UPDATE "Event" SET "fanOutPending" = ? WHERE "id" IN (${placeholders(ids.length)})`, [false, ...ids]);
       return events.length;
     });
   }
 
   /** The ids of the endpoints deliveries may go to now (enabled ones). */
   async enabledEndpointIds(): Promise<Set<string>> {
-    const rows = await this.db.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true } });
+    const rows = await this.sql.all<{ id: string }>(`SELECT "id" FROM "WebhookEndpoint" WHERE "enabled" = ?`, [true]);
     return new Set(rows.map((row) => row.id));
   }
 
@@ -135,39 +147,41 @@ export class DeliveryRepository {
   async claimDue(options: ClaimOptions): Promise<ClaimedDelivery[]> {
     const { now, claimedUntil } = options;
     if (options.limit <= 0) return [];
-    const ids = await inTransaction(this.db, async (tx) => {
-      const busy = options.busyEndpoints.length > 0 ? sqltag`AND e."id" NOT IN (${join([...options.busyEndpoints])})` : empty;
-      const heads = await tx.$queryRaw<{ id: string; failing: number | bigint }[]>`
-        SELECT d."id", CASE WHEN e."failingSince" IS NULL THEN 0 ELSE 1 END AS "failing"
+    const rows = await this.sql.transaction(async (tx) => {
+      const busy = options.busyEndpoints.length > 0 ? `AND e."id" NOT IN (${placeholders(options.busyEndpoints.length)})` : '';
+      const heads = await tx.all<{ id: string; failing: number | bigint }>(
+        `SELECT d."id", CASE WHEN e."failingSince" IS NULL THEN 0 ELSE 1 END AS "failing"
         FROM "WebhookEndpoint" e
         JOIN "WebhookDelivery" d ON d."id" = (
           SELECT h."id" FROM "WebhookDelivery" h
           WHERE h."endpointId" = e."id" AND h."status" = 'pending'
           ORDER BY h."eventId" LIMIT 1)
-        WHERE e."enabled" = true ${busy}
-          AND d."nextAttemptAt" <= ${now}
-          AND (d."claimedUntil" IS NULL OR d."claimedUntil" <= ${now})
+        WHERE e."enabled" = ? ${busy}
+          AND d."nextAttemptAt" <= ${this.time}
+          AND (d."claimedUntil" IS NULL OR d."claimedUntil" <= ${this.time})
         ORDER BY 2, d."eventId"
-        LIMIT ${options.limit}
-        ${this.skipLocked('d')}`;
+        LIMIT ?
+        ${this.skipLocked('d')}`,
+        [true, ...options.busyEndpoints, now, now, options.limit],
+      );
       let failing = 0;
       const chosen = heads.filter((head) => Number(head.failing) === 0 || (failing += 1) <= options.failingLimit);
-      if (chosen.length > 0) {
-        await nextTurn();
-        await tx.$executeRaw`UPDATE "WebhookDelivery" SET "claimedUntil" = ${this.time(claimedUntil)} WHERE "id" IN (${join(chosen.map((head) => head.id))})`;
-      }
-      return new Map(chosen.map((head) => [head.id, Number(head.failing) === 1]));
+      if (chosen.length === 0) return [];
+      const ids = chosen.map((head) => head.id);
+      await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = ${this.time} WHERE "id" IN (${placeholders(ids.length)})`, [claimedUntil, ...ids]);
+      const failingIds = new Set(chosen.filter((head) => Number(head.failing) === 1).map((head) => head.id));
+      const claimed = await tx.all<ClaimedRow>(
+        `SELECT d."id", d."endpointId", d."attempts", e."url", e."secret", ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt"
+        FROM "WebhookDelivery" d
+        JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
+        JOIN "Event" ev ON ev."id" = d."eventId"
+        WHERE d."id" IN (${placeholders(ids.length)})
+        ORDER BY ev."id"`,
+        ids,
+      );
+      return claimed.map((row) => ({ row, failing: failingIds.has(row.id) }));
     });
-    if (ids.size === 0) return [];
-    await nextTurn();
-    const rows = await this.db.$queryRaw<ClaimedRow[]>`
-      SELECT d."id", d."endpointId", d."attempts", e."url", e."secret", ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt"
-      FROM "WebhookDelivery" d
-      JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
-      JOIN "Event" ev ON ev."id" = d."eventId"
-      WHERE d."id" IN (${join([...ids.keys()])})
-      ORDER BY ev."id"`;
-    return rows.map((row) => ({
+    return rows.map(({ row, failing }) => ({
       id: row.id,
       endpointId: row.endpointId,
       attempts: Number(row.attempts),
@@ -176,15 +190,15 @@ export class DeliveryRepository {
       secret: row.secret,
       messageId: row.messageId,
       type: row.type,
-      data: typeof row.data === 'string' ? (JSON.parse(row.data) as Prisma.JsonValue) : row.data,
-      eventCreatedAt: new Date(row.createdAt),
-      endpointFailing: ids.get(row.id) ?? false,
+      data: asJson(row.data),
+      eventCreatedAt: asDate(row.createdAt),
+      endpointFailing: failing,
     }));
   }
 
   /**
    * Records finished attempts, any number of them, in one short transaction of a few statements
-   * (not a transaction each: on SQLite the worker would hold the one connection requests need):
+   * (not a transaction each):
    * - delivered (a 2xx, even if the claim was lost meanwhile: the receiver has it), the endpoint
    *   healthy again;
    * - failed: due again at its `retryAt` (unless another process took it over after this claim
@@ -196,51 +210,59 @@ export class DeliveryRepository {
    */
   async recordOutcomes(outcomes: readonly DeliveryOutcome[], disableBefore: Date): Promise<string[]> {
     if (outcomes.length === 0) return [];
-    return inTransaction(this.db, async (tx) => {
+    return this.sql.transaction(async (tx) => {
       const present = await this.lockedIds(tx, outcomes.map((outcome) => outcome.delivery.id));
       const kept = outcomes.filter((outcome) => present.has(outcome.delivery.id));
       if (kept.length === 0) return [];
-      await nextTurn();
-      const attempts = kept.map(({ delivery, attempt }) => sqltag`(${delivery.id}, ${this.time(attempt.at)}, ${attempt.statusCode}, ${attempt.latencyMs}, ${attempt.error})`);
-      await tx.$executeRaw`INSERT INTO "WebhookAttempt" ("deliveryId", "at", "statusCode", "latencyMs", "error") VALUES ${join(attempts)}`;
+      await tx.run(
+        `INSERT INTO "WebhookAttempt" ("deliveryId", "at", "statusCode", "latencyMs", "error") VALUES ${kept.map(() => `(?, ${this.time}, ?, ?, ?)`).join(', ')}`,
+        kept.flatMap(({ delivery, attempt }) => [delivery.id, attempt.at, attempt.statusCode, attempt.latencyMs, attempt.error]),
+      );
       const of = (kind: DeliveryOutcome['kind']) => kept.filter((outcome) => outcome.kind === kind);
-      const ids = (list: readonly DeliveryOutcome[]) => join(list.map(({ delivery }) => delivery.id));
+      const ids = (list: readonly DeliveryOutcome[]) => list.map(({ delivery }) => delivery.id);
       // Unless another process took the delivery over after this claim expired.
-      const stillClaimed = (list: readonly DeliveryOutcome[]) => sqltag`"claimedUntil" = ${this.timeById(list.map(({ delivery }) => [delivery.id, delivery.claimedUntil]))}`;
+      const stillClaimed = (list: readonly DeliveryOutcome[]): [string, SqlValue[]] => {
+        const [time, params] = this.timeById(list.map(({ delivery }) => [delivery.id, delivery.claimedUntil]));
+        return [`"claimedUntil" = ${time}`, params];
+      };
 
       const delivered = of('delivered');
       if (delivered.length > 0) {
-        await nextTurn();
-        await tx.$executeRaw`
-          UPDATE "WebhookDelivery" SET "status" = 'delivered', "deliveredAt" = ${this.timeById(delivered.map(({ delivery, attempt }) => [delivery.id, attempt.at]))},
-            "attempts" = "attempts" + 1, "claimedUntil" = NULL
-          WHERE "id" IN (${ids(delivered)}) AND "status" = 'pending'`;
-        await nextTurn();
-        await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" IN (${join([...new Set(delivered.map((outcome) => outcome.delivery.endpointId))])}) AND "failingSince" IS NOT NULL`;
+        const [deliveredAt, atParams] = this.timeById(delivered.map(({ delivery, attempt }) => [delivery.id, attempt.at]));
+        await tx.run(
+          `UPDATE "WebhookDelivery" SET "status" = 'delivered', "deliveredAt" = ${deliveredAt}, "attempts" = "attempts" + 1, "claimedUntil" = NULL
+          WHERE "id" IN (${placeholders(delivered.length)}) AND "status" = 'pending'`,
+          [...atParams, ...ids(delivered)],
+        );
+        const endpoints = [...new Set(delivered.map((outcome) => outcome.delivery.endpointId))];
+        await tx.run(`UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" IN (${placeholders(endpoints.length)}) AND "failingSince" IS NOT NULL`, endpoints);
       }
 
       const interrupted = of('interrupted');
       if (interrupted.length > 0) {
-        await nextTurn();
-        await tx.$executeRaw`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${ids(interrupted)}) AND "status" = 'pending' AND ${stillClaimed(interrupted)}`;
+        const [claimed, claimParams] = stillClaimed(interrupted);
+        await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(interrupted.length)}) AND "status" = 'pending' AND ${claimed}`, [...ids(interrupted), ...claimParams]);
       }
 
       const failed = kept.filter((outcome): outcome is Extract<DeliveryOutcome, { kind: 'failed' }> => outcome.kind === 'failed');
       if (failed.length === 0) return [];
-      await nextTurn();
-      await tx.$executeRaw`
-        UPDATE "WebhookDelivery" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${this.timeById(failed.map(({ delivery, retryAt }) => [delivery.id, retryAt]))}, "claimedUntil" = NULL
-        WHERE "id" IN (${ids(failed)}) AND "status" = 'pending' AND ${stillClaimed(failed)}`;
+      const [retryAt, retryParams] = this.timeById(failed.map(({ delivery, retryAt: at }) => [delivery.id, at]));
+      const [claimed, claimParams] = stillClaimed(failed);
+      await tx.run(
+        `UPDATE "WebhookDelivery" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${retryAt}, "claimedUntil" = NULL
+        WHERE "id" IN (${placeholders(failed.length)}) AND "status" = 'pending' AND ${claimed}`,
+        [...retryParams, ...ids(failed), ...claimParams],
+      );
       const failedEndpoints = [...new Set(failed.map((outcome) => outcome.delivery.endpointId))];
-      await nextTurn();
-      await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "failingSince" = ${this.time(failed[0]!.attempt.at)} WHERE "id" IN (${join(failedEndpoints)}) AND "failingSince" IS NULL`;
-      await nextTurn();
-      const expired = await tx.$queryRaw<{ id: string }[]>`
-        SELECT "id" FROM "WebhookEndpoint" WHERE "id" IN (${join(failedEndpoints)}) AND "enabled" = true AND "failingSince" < ${this.time(disableBefore)}`;
+      await tx.run(`UPDATE "WebhookEndpoint" SET "failingSince" = ${this.time} WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "failingSince" IS NULL`, [failed[0]!.attempt.at, ...failedEndpoints]);
+      const expired = await tx.all<{ id: string }>(
+        `SELECT "id" FROM "WebhookEndpoint" WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "enabled" = ? AND "failingSince" < ${this.time}`,
+        [...failedEndpoints, true, disableBefore],
+      );
       if (expired.length === 0) return [];
       const disabled = expired.map((endpoint) => endpoint.id);
-      await tx.webhookEndpoint.updateMany({ where: { id: { in: disabled } }, data: { enabled: false } });
-      await tx.webhookDelivery.updateMany({ where: { endpointId: { in: disabled }, status: 'pending' }, data: { status: 'failed', claimedUntil: null } });
+      await tx.run(`UPDATE "WebhookEndpoint" SET "enabled" = ? WHERE "id" IN (${placeholders(disabled.length)})`, [false, ...disabled]);
+      await tx.run(`UPDATE "WebhookDelivery" SET "status" = 'failed', "claimedUntil" = NULL WHERE "endpointId" IN (${placeholders(disabled.length)}) AND "status" = 'pending'`, disabled);
       return disabled;
     });
   }
@@ -249,19 +271,19 @@ export class DeliveryRepository {
    * Which of these deliveries still exist, locked on PostgreSQL until the transaction ends, so
    * that an endpoint deleted meanwhile cannot take them away under the attempts written next.
    */
-  private async lockedIds(tx: DbClient, ids: string[]): Promise<Set<string>> {
-    const lock = this.provider === 'postgresql' ? sqltag`ORDER BY "id" FOR UPDATE` : empty;
-    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "WebhookDelivery" WHERE "id" IN (${join(ids)}) ${lock}`;
+  private async lockedIds(tx: SqlExecutor, ids: string[]): Promise<Set<string>> {
+    const lock = this.sql.dialect === 'postgresql' ? 'ORDER BY "id" FOR UPDATE' : '';
+    const rows = await tx.all<{ id: string }>(`SELECT "id" FROM "WebhookDelivery" WHERE "id" IN (${placeholders(ids.length)}) ${lock}`, ids);
     return new Set(rows.map((row) => row.id));
   }
 
   /** Gives back claims this process still holds, so another process may take them at once. */
   async release(deliveries: ClaimedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    await this.db.webhookDelivery.updateMany({
-      where: { OR: deliveries.map((delivery) => ({ id: delivery.id, claimedUntil: delivery.claimedUntil })), status: 'pending' },
-      data: { claimedUntil: null },
-    });
+    const [claimed, params] = this.timeById(deliveries.map((delivery) => [delivery.id, delivery.claimedUntil]));
+    await this.sql.transaction((tx) =>
+      tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`, [...deliveries.map((delivery) => delivery.id), ...params]),
+    );
   }
 
   /**
@@ -269,11 +291,13 @@ export class DeliveryRepository {
    * only ever on an endpoint's earliest pending delivery, so only those are looked at.
    */
   async releaseAll(): Promise<number> {
-    return this.db.$executeRaw`
+    return this.sql.transaction((tx) =>
+      tx.run(`
       UPDATE "WebhookDelivery" SET "claimedUntil" = NULL
       WHERE "id" IN (
         SELECT (SELECT h."id" FROM "WebhookDelivery" h WHERE h."endpointId" = e."id" AND h."status" = 'pending' ORDER BY h."eventId" LIMIT 1)
         FROM "WebhookEndpoint" e)
-        AND "claimedUntil" IS NOT NULL`;
+        AND "claimedUntil" IS NOT NULL`),
+    );
   }
 }

@@ -12,8 +12,8 @@
 // transaction, a turn for requests between statements and between the requests it opens) and
 // rests after each round at least as long as the round took.
 // Each POST: webhook-attempt.ts; its socket lives in a thread of its own (sender-thread.ts).
-import type { Config, DatabaseProvider } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Config } from '../config.js';
+import { DatabaseBusyError, type SqlExecutor } from '../db/sql-executor.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DeliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome } from './delivery.repository.js';
 import { attempt, Flight } from './webhook-attempt.js';
@@ -35,8 +35,8 @@ export const disableAfterMs = 5 * 24 * 3600 * 1000;
 export type DeliveryLog = Record<'info' | 'warn' | 'error', (details: object, message: string) => void>;
 
 export interface DeliveryWorkerOptions {
-  db: Db;
-  provider: DatabaseProvider;
+  /** The database's SQL executor (db/sql-executor.ts). */
+  sql: SqlExecutor;
   config: Pick<Config, 'webhookRetrySchedule' | 'webhookAllowPrivateUrls' | 'webhookMaxEndpoints'>;
   log: DeliveryLog;
   /** How often to look for due deliveries (default 250 ms). */
@@ -134,7 +134,7 @@ class Worker implements DeliveryWorker {
   private readonly loop: Promise<void>;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
-    this.repository = new DeliveryRepository(options.db, options.provider);
+    this.repository = new DeliveryRepository(options.sql);
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.maxInFlight = options.maxInFlight ?? options.config.webhookMaxEndpoints;
     this.maxFailingInFlight = Math.max(1, Math.floor(this.maxInFlight / 2));
@@ -167,7 +167,7 @@ class Worker implements DeliveryWorker {
 
   private async run(): Promise<void> {
     const { log } = this.options;
-    if (this.options.provider === 'sqlite') {
+    if (this.options.sql.dialect === 'sqlite') {
       // One process per SQLite file: a claim found at start is that of a process that died.
       await this.repository.releaseAll().catch((error: unknown) => log.warn({ err: error }, 'could not release old webhook claims'));
     }
@@ -177,8 +177,12 @@ class Worker implements DeliveryWorker {
       try {
         nextPollMs = await this.poll();
       } catch (error) {
-        log.warn({ err: error }, `could not fan out or claim webhook deliveries; trying again in ${claimErrorPauseMs / 1000} s`);
-        nextPollMs = claimErrorPauseMs;
+        // SQLite's write lock held by another writer for a while (an import): a round later.
+        if (error instanceof DatabaseBusyError) nextPollMs = this.pollIntervalMs;
+        else {
+          log.warn({ err: error }, `could not fan out or claim webhook deliveries; trying again in ${claimErrorPauseMs / 1000} s`);
+          nextPollMs = claimErrorPauseMs;
+        }
       }
       // Rounds at most every minGapMs however often attempts finish, and a rest at least as long
       // as the round took: the worker's statements come in few, batched transactions, and it
@@ -254,11 +258,15 @@ class Worker implements DeliveryWorker {
           if (outcome.kind === 'failed') log.info({ endpoint: outcome.delivery.endpointId, delivery: outcome.delivery.id, attempts: outcome.delivery.attempts + 1, statusCode: outcome.attempt.statusCode, error: outcome.attempt.error, retryInMs: outcome.retryAt.getTime() - Date.now() }, 'webhook delivery failed; will retry');
         }
       } catch (error) {
+        if (error instanceof DatabaseBusyError) {
+          // Nothing was written: recorded at a next round, their flights and claims kept meanwhile.
+          this.finished = [...batch, ...this.finished];
+          return;
+        }
         log.error({ err: error, deliveries: batch.length }, 'could not record webhook attempts');
         await this.repository.release(batch.map((outcome) => outcome.delivery)).catch(() => undefined);
-      } finally {
-        for (const outcome of batch) this.flights.delete(outcome.delivery.endpointId);
       }
+      for (const outcome of batch) this.flights.delete(outcome.delivery.endpointId);
     }
   }
 }

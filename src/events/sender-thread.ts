@@ -5,9 +5,9 @@
 // POSTs, to the vetted address, each request ended by a timer of the thread's own at its deadline
 // (whatever the main thread is doing), and by a cut the main thread sends (stopping, endpoint gone).
 //
-// The thread's code is the function `senderThread` below, given to the thread as source: it runs
-// the same from the compiled server and from the tests' TypeScript, and so it imports nothing
-// from this module's scope (it `require`s Node's own modules).
+// The thread's code is the functions `lowestPriority` and `senderThread` below, given to the
+// thread as source: they run the same from the compiled server and from the tests' TypeScript,
+// and so they import nothing from this module's scope (they `require` Node's own modules).
 import { Worker } from 'node:worker_threads';
 
 /** One POST, as the thread is given it. */
@@ -29,6 +29,21 @@ type FromThread = { id: number; status: number } | { id: number; error: string; 
 const cutAnswerMs = 1_000;
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the thread's source: see above. */
+/**
+ * Requests first: on Linux the thread takes the lowest scheduling priority (nice 19, for this
+ * thread alone: its id from /proc/thread-self), so that on a busy machine the main thread, which
+ * serves requests, gets the CPU before it. Elsewhere it keeps the process's. Runs in the thread.
+ */
+function lowestPriority(): void {
+  try {
+    const fs = require('node:fs') as typeof import('node:fs');
+    const os = require('node:os') as typeof import('node:os');
+    os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), os.constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not Linux, or not allowed: the same priority as requests.
+  }
+}
+
 /**
  * The thread. POSTs on a connection of its own that closes with the exchange (agent: false), the
  * answer read up to 64 KiB and discarded; answers the status once the socket has closed (also
@@ -164,7 +179,7 @@ export class Sender {
   private started(): Worker {
     if (this.thread) return this.thread;
     // The process's flags are for the main thread only (a heap cap, --input-type); the thread needs none.
-    const thread = new Worker(`(${senderThread.toString()})()`, { eval: true, execArgv: [], stdin: false });
+    const thread = new Worker(`(${lowestPriority.toString()})();\n(${senderThread.toString()})()`, { eval: true, execArgv: [], stdin: false });
     thread.unref();
     thread.on('message', (answer: FromThread) => this.waiting.get(answer.id)?.answer(answer));
     const gone = (why: string) => {

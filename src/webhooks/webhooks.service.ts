@@ -78,15 +78,13 @@ const fanOutBeforeListing = 1000;
 
 export class WebhookService {
   private readonly repository = new WebhookRepository();
-  private readonly deliveryRepository: DeliveryRepository;
-
   constructor(
     private readonly db: Db,
     private readonly provider: DatabaseProvider,
+    /** The delivery worker's statements (listing deliveries fans out first). */
+    private readonly deliveryRepository: DeliveryRepository,
     private readonly options: WebhookOptions,
-  ) {
-    this.deliveryRepository = new DeliveryRepository(db, provider);
-  }
+  ) {}
 
   list(): Promise<WebhookEndpoint[]> {
     return this.repository.list(this.db);

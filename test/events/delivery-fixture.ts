@@ -44,7 +44,7 @@ export function deliveryFixture() {
       return worker;
     },
     startWorker(workerConfig = config, requestTimeoutMs?: number, maxInFlight?: number): DeliveryWorker {
-      worker = startDeliveryWorker({ db: t.database.db, provider: t.database.provider, config: workerConfig, log, pollIntervalMs: 50, ...(requestTimeoutMs ? { requestTimeoutMs } : {}), ...(maxInFlight ? { maxInFlight } : {}) });
+      worker = startDeliveryWorker({ sql: t.database.sql, config: workerConfig, log, pollIntervalMs: 50, ...(requestTimeoutMs ? { requestTimeoutMs } : {}), ...(maxInFlight ? { maxInFlight } : {}) });
       return worker;
     },
     /** Stops the running worker, as each test's end would. */
@@ -79,7 +79,7 @@ export function deliveryFixture() {
       expect(answer.status).toBe(200);
     },
     /** Writes the deliveries of recorded events now, as the worker does on its rounds. */
-    fanOut: () => new DeliveryRepository(t.database.db, t.database.provider).fanOut(1000),
+    fanOut: () => new DeliveryRepository(t.database.sql).fanOut(1000),
     /** Whether the endpoint has deliveries and every one of them was delivered. */
     async allDelivered(endpointId: string): Promise<boolean> {
       const deliveries = await deliveriesOf(endpointId);

@@ -54,7 +54,7 @@ describe.runIf(testEngine === 'sqlite')('the delivery worker and the sweeper ove
     expect(await t.database.db.webhookDelivery.count({ where: { status: 'pending' } })).toBe(endpoints * eventsWithDeliveries);
     t.database.queries.length = 0;
     const started = performance.now();
-    const worker = startDeliveryWorker({ db: t.database.db, provider: 'sqlite', config: testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), log: { info: () => undefined, warn: () => undefined, error: () => undefined }, pollIntervalMs: 20 });
+    const worker = startDeliveryWorker({ sql: t.database.sql, config: testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), log: { info: () => undefined, warn: () => undefined, error: () => undefined }, pollIntervalMs: 20 });
     // Long enough for fan-out, claims, failed attempts and their records.
     while (performance.now() - started < 1_500) await new Promise((resolve) => setTimeout(resolve, 50));
     await worker.stop();

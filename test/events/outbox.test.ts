@@ -47,7 +47,7 @@ describe('the outbox', () => {
     expect(events.map((event) => event.fanOutPending)).toStrictEqual([true, true, true]);
     // An endpoint created after the events were recorded does not get them.
     await t.database.db.webhookEndpoint.create({ data: { id: 'whep_later', url: 'http://127.0.0.1:9/later', secret: 'whsec_x', createdAt: new Date(Date.now() + 1000) } });
-    const repository = new DeliveryRepository(t.database.db, t.database.provider);
+    const repository = new DeliveryRepository(t.database.sql);
     expect(await repository.fanOut(1000)).toBe(3);
     expect(await repository.fanOut(1000)).toBe(0);
     expect((await eventsOf(id)).map((event) => event.fanOutPending)).toStrictEqual([false, false, false]);
