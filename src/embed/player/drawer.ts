@@ -1,23 +1,13 @@
 // The cart drawer's content (inside the element's <dialog class="drawer">): the lines per store
 // with a quantity stepper and Remove, each store's shipping methods, the costs (taxes marked as
 // estimates until the address is known), the buyer form and "Place order"; after submit, one
-// confirmation per order with its status, updated live.
+// confirmation per order with its status, updated live. It sees the element as a DrawerHost
+// (host.ts); the form's fields and their checks are in buyer.ts.
 import { html, nothing } from 'lit';
-import { fieldLabels, type BuyerField, type Cart, type CartLine, type OrderStatus, type StoreEntry } from './api.js';
+import { fieldLabels, type Cart, type CartLine, type OrderStatus, type StoreEntry } from './api.js';
+import { buyerFields } from './buyer.js';
 import type { Confirmation } from './cart-store.js';
-import type { ShoppableMedia } from './shoppable-media.js';
-
-export const buyerFields: { field: BuyerField; type: string; autocomplete: string; required: boolean; wide?: boolean }[] = [
-  { field: 'firstName', type: 'text', autocomplete: 'given-name', required: true },
-  { field: 'lastName', type: 'text', autocomplete: 'family-name', required: true },
-  { field: 'address1', type: 'text', autocomplete: 'address-line1', required: true, wide: true },
-  { field: 'city', type: 'text', autocomplete: 'address-level2', required: true },
-  { field: 'provinceCode', type: 'text', autocomplete: 'address-level1', required: false },
-  { field: 'postalCode', type: 'text', autocomplete: 'postal-code', required: true },
-  { field: 'countryCode', type: 'text', autocomplete: 'country', required: true },
-  { field: 'email', type: 'email', autocomplete: 'email', required: true, wide: true },
-  { field: 'phone', type: 'tel', autocomplete: 'tel', required: false, wide: true },
-];
+import type { DrawerHost } from './host.js';
 
 const statusWords: Record<OrderStatus, string> = {
   SUBMITTED: 'Submitted (waiting for the store)',
@@ -41,7 +31,7 @@ function variantLabel(line: CartLine): string {
   return line.variant.title.startsWith(prefix) ? line.variant.title.slice(prefix.length) : line.variant.title;
 }
 
-function renderLine(host: ShoppableMedia, cart: Cart, line: CartLine) {
+function renderLine(host: DrawerHost, cart: Cart, line: CartLine) {
   const name = lineName(cart, line);
   const variant = variantLabel(line);
   const busy = host.drawerBusy;
@@ -63,7 +53,7 @@ function renderLine(host: ShoppableMedia, cart: Cart, line: CartLine) {
   </li>`;
 }
 
-function renderStore(host: ShoppableMedia, cart: Cart, entry: StoreEntry, index: number) {
+function renderStore(host: DrawerHost, cart: Cart, entry: StoreEntry, index: number) {
   const estimated = cart.cost.isEstimated;
   const selected = entry.offer.selectedShippingMethod?.code;
   return html`<section class="store" aria-labelledby=${`store-${index}`}>
@@ -100,7 +90,7 @@ function renderStore(host: ShoppableMedia, cart: Cart, entry: StoreEntry, index:
   </section>`;
 }
 
-function renderBuyerForm(host: ShoppableMedia) {
+function renderBuyerForm(host: DrawerHost) {
   const errors = host.fieldErrors;
   return html`<form novalidate @submit=${(event: Event) => host.placeOrder(event)} aria-labelledby="buyer-title">
     <h3 id="buyer-title">Delivery details</h3>
@@ -156,7 +146,7 @@ export function renderConfirmation(confirmation: Confirmation, headingId: string
   </section>`;
 }
 
-export function renderDrawer(host: ShoppableMedia) {
+export function renderDrawer(host: DrawerHost) {
   if (!host.drawerOpen) return nothing;
   const state = host.store?.state;
   const cart = state?.cart ?? null;

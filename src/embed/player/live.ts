@@ -15,6 +15,56 @@ export interface Subscription {
   close(): void;
 }
 
+/** The error of a refusal before the stream opened, from its JSON body if it has one, else its status. */
+async function refusal(response: Response): Promise<ApiError> {
+  let body: StreamMessage & { code?: string; message?: string } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // no JSON: the status speaks
+  }
+  return toApiError(body.errors?.[0] ?? (body.code ? { message: body.message, extensions: { code: body.code } } : undefined), response.status);
+}
+
+/**
+ * Reads an event stream, giving each event's name and data to `onEvent` until the stream ends or
+ * drops, or `onEvent` returns false.
+ */
+async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string) => boolean): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let newline: number;
+      while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+        if (line === '') {
+          const keepOn = onEvent(event || 'message', data.join('\n'));
+          event = '';
+          data = [];
+          if (!keepOn) return;
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const name = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (name === 'event') event = text;
+        else if (name === 'data') data.push(text);
+      }
+    }
+  } catch {
+    // dropped (or closed by us): the caller opens it again unless closed
+  }
+}
+
 /**
  * Subscribes; `onData` gets the root field of each `next`, `onError` a final error (the
  * subscription then stops). Returns the handle that closes it.
@@ -30,6 +80,7 @@ export function subscribe<T>(api: ShopApi, query: string, variables: Record<stri
     delay = Math.min(delay * 2, 15_000);
   };
 
+  /** One event of the stream; false when it ends the subscription (its controller then aborted). */
   const handle = (event: string, data: string): boolean => {
     if (event !== 'next' || !data) return true;
     let message: StreamMessage;
@@ -40,6 +91,8 @@ export function subscribe<T>(api: ShopApi, query: string, variables: Record<stri
     }
     if (message.errors?.length) {
       onError(toApiError(message.errors[0]));
+      closed = true;
+      controller?.abort();
       return false;
     }
     const value = message.data?.[field];
@@ -67,52 +120,12 @@ export function subscribe<T>(api: ShopApi, query: string, variables: Record<stri
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || !type.includes('text/event-stream') || !response.body) {
       if (response.status >= 500 || response.status === 429) return again();
-      let body: StreamMessage & { code?: string; message?: string } = {};
-      try {
-        body = (await response.json()) as typeof body;
-      } catch {
-        // no JSON: the status speaks
-      }
+      const error = await refusal(response);
       closed = true;
-      onError(toApiError(body.errors?.[0] ?? (body.code ? { message: body.message, extensions: { code: body.code } } : undefined), response.status));
+      onError(error);
       return;
     }
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    let event = '';
-    let data: string[] = [];
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let newline: number;
-        while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
-          if (line === '') {
-            const keepOn = handle(event || 'message', data.join('\n'));
-            event = '';
-            data = [];
-            if (!keepOn) {
-              closed = true;
-              controller.abort();
-              return;
-            }
-            continue;
-          }
-          if (line.startsWith(':')) continue;
-          const colon = line.indexOf(':');
-          const name = colon < 0 ? line : line.slice(0, colon);
-          const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (name === 'event') event = text;
-          else if (name === 'data') data.push(text);
-        }
-      }
-    } catch {
-      // dropped (or closed by us): below
-    }
+    await readEvents(response.body, handle);
     again();
   };
 

@@ -1,11 +1,12 @@
 // The product panel's content (inside the element's <dialog class="panel">): title, brand,
 // price, one labelled <select> per variant option (values without a sellable SKU disabled),
-// quantity, and "Add to cart", disabled until a full, sellable variant is chosen.
+// quantity, and "Add to cart", disabled until a full, sellable variant is chosen. It sees the
+// element as a PanelHost (host.ts).
 import { html, nothing } from 'lit';
-import type { ShoppableMedia } from './shoppable-media.js';
+import type { PanelHost } from './host.js';
 import { canChoose, chosenSku, isSellable, optionsOf, priceOf } from './product.js';
 
-export function renderPanel(host: ShoppableMedia) {
+export function renderPanel(host: PanelHost) {
   const open = host.panel;
   if (!open) return nothing;
   const { product } = open;

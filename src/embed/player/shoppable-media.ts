@@ -9,12 +9,17 @@
 // Attributes: endpoint (the gateway's base URL; default: where this script was loaded from),
 // kind (image | video), media-id or slug, api-key (a client key, sent as x-api-key).
 // Every player of a page shares one cart (cart-store.ts). Styles: styles.ts (custom properties).
+// Its parts render from its state through the interfaces of host.ts: the media (media-view.ts),
+// the product panel (panel.ts) and the cart drawer (drawer.ts, with buyer.ts for the form).
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { ApiError, fieldLabels, ShopApi, type BuyerField, type BuyerIdentity, type Media, type Placement, type Product } from './api.js';
+import { ApiError, ShopApi, type BuyerField, type Media } from './api.js';
+import { buyerFields, buyerFormOf, buyerIdentityOf, emptyBuyer, fieldErrorsOf, type BuyerForm, type FieldErrors } from './buyer.js';
 import { cartStore, unitsIn, type CartStore } from './cart-store.js';
-import { buyerFields, renderConfirmation, renderDrawer } from './drawer.js';
+import { renderConfirmation, renderDrawer } from './drawer.js';
+import type { OpenProduct, PlayerHost } from './host.js';
+import { renderImage, renderVideo } from './media-view.js';
 import { renderPanel } from './panel.js';
-import { chosenSku, displayPrice, initialSelection, place, type Selection } from './product.js';
+import { chosenSku, initialSelection, type Selection } from './product.js';
 import { styles } from './styles.js';
 
 /** Where this module was loaded from: the gateway that serves it, unless `endpoint` says otherwise. */
@@ -26,21 +31,19 @@ const scriptOrigin = (() => {
   }
 })();
 
-export interface OpenProduct {
-  product: Product;
-  placementId: string | null;
-  /** What opened the panel, focused again when it closes. */
-  trigger: HTMLElement | null;
-}
-
-type BuyerForm = Record<BuyerField, string>;
-
-const emptyBuyer = (): BuyerForm => ({ firstName: '', lastName: '', address1: '', city: '', provinceCode: '', postalCode: '', countryCode: '', email: '', phone: '' });
-
 const unknownError = () => new ApiError('Something went wrong. Please try again.', 'UNKNOWN');
 const asApiError = (error: unknown) => (error instanceof ApiError ? error : unknownError());
 
-export class ShoppableMedia extends LitElement {
+/** Opens a dialog as a modal (its Close button focused) or closes it, as the state says. */
+function showDialog(dialog: HTMLDialogElement | null, open: boolean) {
+  if (!dialog) return;
+  if (open && !dialog.open) {
+    dialog.showModal();
+    dialog.querySelector<HTMLElement>('.close')?.focus();
+  } else if (!open && dialog.open) dialog.close();
+}
+
+export class ShoppableMedia extends LitElement implements PlayerHost {
   static override styles = styles;
 
   static override properties = {
@@ -85,7 +88,7 @@ export class ShoppableMedia extends LitElement {
   declare orderError: ApiError | null;
   declare drawerBusy: boolean;
   declare buyer: BuyerForm;
-  declare fieldErrors: Partial<Record<BuyerField, string>>;
+  declare fieldErrors: FieldErrors;
   declare notice: string;
 
   store: CartStore | undefined;
@@ -191,20 +194,8 @@ export class ShoppableMedia extends LitElement {
 
   protected override updated() {
     const root = this.renderRoot;
-    const panel = root.querySelector<HTMLDialogElement>('dialog.panel');
-    if (panel) {
-      if (this.panel && !panel.open) {
-        panel.showModal();
-        panel.querySelector<HTMLElement>('.close')?.focus();
-      } else if (!this.panel && panel.open) panel.close();
-    }
-    const drawer = root.querySelector<HTMLDialogElement>('dialog.drawer');
-    if (drawer) {
-      if (this.drawerOpen && !drawer.open) {
-        drawer.showModal();
-        drawer.querySelector<HTMLElement>('.close')?.focus();
-      } else if (!this.drawerOpen && drawer.open) drawer.close();
-    }
+    showDialog(root.querySelector<HTMLDialogElement>('dialog.panel'), this.panel !== null);
+    showDialog(root.querySelector<HTMLDialogElement>('dialog.drawer'), this.drawerOpen);
     if (this.focusAfterUpdate) {
       root.querySelector<HTMLElement>(this.focusAfterUpdate)?.focus();
       this.focusAfterUpdate = null;
@@ -275,11 +266,7 @@ export class ShoppableMedia extends LitElement {
     this.drawerError = null;
     this.orderError = null;
     const identity = this.store?.state.cart?.buyerIdentity;
-    if (identity && !this.buyerEdited) {
-      const buyer = emptyBuyer();
-      for (const { field } of buyerFields) buyer[field] = identity[field] ?? '';
-      this.buyer = buyer;
-    }
+    if (identity && !this.buyerEdited) this.buyer = buyerFormOf(identity);
     this.drawerOpen = true;
     void this.store?.reload();
   }
@@ -338,12 +325,7 @@ export class ShoppableMedia extends LitElement {
     event.preventDefault();
     const store = this.store;
     if (!store || this.drawerBusy) return;
-    const buyer: Partial<BuyerIdentity> = {};
-    for (const { field } of buyerFields) {
-      let value = this.buyer[field].trim();
-      if (field === 'countryCode' || field === 'provinceCode') value = value.toUpperCase();
-      buyer[field] = value === '' ? null : value;
-    }
+    const buyer = buyerIdentityOf(this.buyer);
     this.drawerBusy = true;
     this.orderError = null;
     this.drawerError = null;
@@ -359,18 +341,7 @@ export class ShoppableMedia extends LitElement {
     } catch (error) {
       const apiError = asApiError(error);
       this.orderError = apiError;
-      const fieldErrors: Partial<Record<BuyerField, string>> = {};
-      for (const field of apiError.fields) {
-        if (!(field in fieldLabels)) continue;
-        const name = field as BuyerField;
-        const label = fieldLabels[name];
-        const message = apiError.fieldMessages[field];
-        fieldErrors[name] = message
-          ? `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`
-          : apiError.code === 'BUYER_IDENTITY_MISSING'
-            ? `Enter your ${label.toLowerCase()}.`
-            : `Check the ${label.toLowerCase()}.`;
-      }
+      const fieldErrors = fieldErrorsOf(apiError);
       this.fieldErrors = fieldErrors;
       const first = buyerFields.find(({ field }) => fieldErrors[field]);
       if (first) this.focusAfterUpdate = `#buyer-${first.field}`;
@@ -380,98 +351,6 @@ export class ShoppableMedia extends LitElement {
   }
 
   // ---- rendering ----
-
-  private renderImage(media: Media) {
-    const byId = new Map(media.products.map((product) => [product.id, product]));
-    const hotspots = media.placements.filter((placement) => placement.x !== null && placement.y !== null && byId.has(placement.product.id));
-    return html`<div class="frame">
-      ${media.url
-        ? html`<img src=${this.api.resolve(media.url)} width=${media.width ?? nothing} height=${media.height ?? nothing} alt=${media.slug.replace(/[-_]+/g, ' ')} />`
-        : nothing}
-      ${hotspots.map((placement) => {
-        const product = byId.get(placement.product.id);
-        if (!product) return nothing;
-        return html`<button
-          type="button"
-          class="hotspot"
-          ${place(placement.x ?? 0, placement.y ?? 0)}
-          aria-label=${product.title}
-          aria-haspopup="dialog"
-          aria-expanded=${this.panel?.placementId === placement.id ? 'true' : 'false'}
-          data-placement-id=${placement.id}
-          data-product-id=${product.id}
-          @click=${(event: Event) => this.openProduct(product.id, placement.id, event.currentTarget as HTMLElement)}
-        >
-          <span class="tip" aria-hidden="true">${product.title}</span>
-        </button>`;
-      })}
-    </div>`;
-  }
-
-  private onTime(event: Event) {
-    const video = event.currentTarget as HTMLVideoElement;
-    this.currentMs = Math.floor(video.currentTime * 1000);
-  }
-
-  /**
-   * A product's card (class "card", while its placement plays) or list item (class
-   * "product-item"): a button named by the title exactly, with brand and price beside it; the
-   * button covers the whole box, so all of it opens the panel.
-   */
-  private productButton(product: Product, placementId: string | null, className: string) {
-    return html`<li class="product-box ${className}-box">
-      <button
-        type="button"
-        class=${className}
-        aria-haspopup="dialog"
-        data-product-id=${placementId ? nothing : product.id}
-        data-placement-id=${placementId ?? nothing}
-        @click=${(event: Event) => this.openProduct(product.id, placementId, event.currentTarget as HTMLElement)}
-      >${product.title}</button>
-      <span class="card-meta">${product.brand ? `${product.brand} · ` : ''}${displayPrice(product.price, product.currency)}</span>
-    </li>`;
-  }
-
-  private renderVideo(media: Media) {
-    const byId = new Map(media.products.map((product) => [product.id, product]));
-    const now = this.currentMs;
-    const shown: { placement: Placement; product: Product }[] = [];
-    for (const placement of media.placements) {
-      const product = byId.get(placement.product.id);
-      if (!product || shown.some((each) => each.product.id === product.id)) continue;
-      if ((placement.startMs ?? 0) <= now && (placement.endMs === null || now < placement.endMs)) shown.push({ placement, product });
-    }
-    return html`<div class="frame">
-        <video
-          controls
-          playsinline
-          muted
-          .muted=${true}
-          preload="metadata"
-          src=${media.url ? this.api.resolve(media.url) : nothing}
-          poster=${media.posterUrl ? this.api.resolve(media.posterUrl) : nothing}
-          width=${media.width ?? nothing}
-          height=${media.height ?? nothing}
-          aria-label=${media.slug.replace(/[-_]+/g, ' ')}
-          @timeupdate=${this.onTime}
-          @seeked=${this.onTime}
-        ></video>
-      </div>
-      <section class="cards" aria-labelledby="cards-title">
-        <h2 id="cards-title" class="section-title">Products in this moment</h2>
-        ${shown.length
-          ? html`<ul>
-              ${shown.map(({ placement, product }) => this.productButton(product, placement.id, 'card'))}
-            </ul>`
-          : html`<p class="empty">None just now.</p>`}
-      </section>
-      <section class="products" aria-labelledby="products-title">
-        <h2 id="products-title" class="section-title">Products in this video</h2>
-        <ul>
-          ${media.products.map((product) => this.productButton(product, null, 'product-item'))}
-        </ul>
-      </section>`;
-  }
 
   override render() {
     const state = this.store?.state;
@@ -487,8 +366,8 @@ export class ShoppableMedia extends LitElement {
         ? html`<p role="alert">${this.mediaError.message}</p>`
         : media
           ? media.kind === 'VIDEO'
-            ? this.renderVideo(media)
-            : this.renderImage(media)
+            ? renderVideo(this, media)
+            : renderImage(this, media)
           : html`<p class="loading" role="status">Loading…</p>`}
       ${!this.drawerOpen && state?.confirmation && this.store?.presents(this) ? renderConfirmation(state.confirmation, 'confirmation', 2) : nothing}
       <dialog class="panel" aria-modal="true" aria-labelledby="panel-title" @close=${() => this.panelClosed()}>${renderPanel(this)}</dialog>
