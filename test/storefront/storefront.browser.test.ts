@@ -168,6 +168,8 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     const orders = await ordersOf(cartId!);
     for (const order of orders) await video(page).getByRole('article', { name: `Order ${order.id}` }).waitFor({ state: 'visible' });
     await status.filter({ hasText: /submitted/i }).first().waitFor({ state: 'visible' });
+    // The other player's "Added … to the cart" is gone with the cart it was about.
+    await image(page).getByText('Added Ridgeline Rain Shell to the cart.').waitFor({ state: 'hidden' });
     await shot(page, 'confirmation');
 
     // A store moves one order along: the page shows it within 2 s, live.

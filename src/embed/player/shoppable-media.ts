@@ -154,7 +154,11 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
     if (this.store && this.store.api.endpoint === this.base && this.store.api.apiKey === key && this.unlisten) return;
     this.unlisten?.();
     this.store = cartStore(this.base, key);
-    this.unlisten = this.store.listen(this, () => this.requestUpdate());
+    this.unlisten = this.store.listen(this, () => {
+      // Once the cart is ordered (by any player of the page), "Added … to the cart" is old news.
+      if (this.store?.state.confirmation) this.notice = '';
+      this.requestUpdate();
+    });
     void this.store.ensureLoaded();
   }
 
