@@ -146,6 +146,8 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     const drawer = video(page).getByRole('dialog', { name: 'Cart' });
     await drawer.waitFor({ state: 'visible' });
     await shot(page, 'cart');
+    // Each line is a group named by its product, holding its stepper and "Remove".
+    await drawer.getByRole('group', { name: 'Ridgeline Rain Shell' }).getByRole('button', { name: 'Remove', exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Increase quantity of Arc Floor Lamp' }).click();
     await video(page).getByRole('button', { name: 'Cart (3)' }).waitFor({ state: 'visible' });
     await drawer.getByRole('group', { name: /Shipping for north-trail/ }).getByRole('radio', { name: /Express/ }).check();
@@ -228,4 +230,48 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       }
     }
   });
+  it('says what went wrong in words, and works from the keyboard', async () => {
+    const { page, context, aborted } = await offlinePage(browser);
+    try {
+      page.setDefaultTimeout(10_000);
+      // Players a shop could get wrong: an unknown media item, no key where one is needed, a gateway out of reach.
+      // A shop's page on the gateway's origin (served by the browser's router: the gateway has no such page).
+      const shopPage = `${origin}/a-shop-page.html`;
+      await page.route(shopPage, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!DOCTYPE html><html lang="en"><head><title>Errors</title><script type="module" src="${origin}/embed/shoppable-media.js"></script></head><body><main>
+        <shoppable-media id="unknown" kind="image" slug="no-such-image" api-key="${clientKey}"></shoppable-media>
+        <shoppable-media id="keyless" kind="image" slug="autumn-ridge-layers"></shoppable-media>
+        <shoppable-media id="unreachable" kind="image" slug="autumn-ridge-layers" endpoint="http://127.0.0.1:9" api-key="${clientKey}"></shoppable-media>
+      </main></body></html>`,
+        }),
+      );
+      await page.goto(shopPage);
+      await page.locator('#unknown').getByRole('alert').filter({ hasText: 'This image could not be found.' }).waitFor();
+      await page.locator('#keyless').getByRole('alert').filter({ hasText: 'The shop did not accept this player’s API key.' }).first().waitFor();
+      await page.locator('#unreachable').getByRole('alert').filter({ hasText: 'Could not reach the shop.' }).first().waitFor();
+      await shot(page, 'errors-in-words');
+
+      // The keyboard: Enter on a hotspot opens its panel with the focus in it; Escape closes it and gives the focus back.
+      await page.goto(`${origin}/`);
+      const hotspot = image(page).getByRole('button', { name: 'Trail Runner 3' });
+      await hotspot.focus();
+      await page.keyboard.press('Enter');
+      const panel = image(page).getByRole('dialog', { name: 'Trail Runner 3' });
+      await panel.waitFor({ state: 'visible' });
+      const focusedIn = (locator: Locator) => locator.evaluate((element) => {
+        const root = element.getRootNode() as unknown as { activeElement: unknown };
+        const node = element as unknown as { contains(other: unknown): boolean };
+        return node.contains(root.activeElement);
+      });
+      expect(await focusedIn(panel)).toBe(true);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      expect(await focusedIn(hotspot)).toBe(true);
+      expect(aborted).toStrictEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

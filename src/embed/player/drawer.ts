@@ -35,7 +35,8 @@ function renderLine(host: DrawerHost, cart: Cart, line: CartLine) {
   const name = lineName(cart, line);
   const variant = variantLabel(line);
   const busy = host.drawerBusy;
-  return html`<li class="line">
+  // The line's controls are named as they read ("Remove"); the group names the line they act on.
+  return html`<li class="line"><div class="line-group" role="group" aria-label=${name}>
     <div>
       <div class="line-title">${line.product.title}</div>
       ${variant && variant !== line.product.title ? html`<div class="line-meta">${variant}</div>` : nothing}
@@ -48,9 +49,9 @@ function renderLine(host: DrawerHost, cart: Cart, line: CartLine) {
         <span class="qty"><span class="sr">Quantity </span>${line.quantity}</span>
         <button type="button" aria-label=${`Increase quantity of ${name}`} ?disabled=${busy || line.quantity >= 999} @click=${() => host.changeQuantity(line.variant.variantId, line.quantity + 1)}>+</button>
       </div>
-      <button type="button" class="remove" aria-label=${`Remove ${name}`} ?disabled=${busy} @click=${() => host.removeLine(line.variant.variantId)}>Remove</button>
+      <button type="button" class="remove" ?disabled=${busy} @click=${() => host.removeLine(line.variant.variantId)}>Remove</button>
     </div>
-  </li>`;
+  </div></li>`;
 }
 
 function renderStore(host: DrawerHost, cart: Cart, entry: StoreEntry, index: number) {

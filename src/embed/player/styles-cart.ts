@@ -21,7 +21,7 @@ export const cartStyles = css`
     display: grid;
     gap: 0.7rem;
   }
-  .line {
+  .line-group {
     display: grid;
     gap: 0.35rem;
   }
