@@ -46,7 +46,7 @@ afterAll(async () => {
 let step = 0;
 async function shot(page: Page, name: string): Promise<void> {
   step += 1;
-  await page.screenshot({ path: join(screenshots, `${String(step).padStart(2, '0')}-${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshots, `${String(step).padStart(2, '0')}-${name}.png`) });
 }
 
 /** axe-core's serious and critical violations on the page as it is now (shadow roots included). */
