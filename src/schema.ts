@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { buildSchemaSync, type ResolverData } from 'type-graphql';
 import { printSchema, type GraphQLSchema } from 'graphql';
-import { CatalogProductResolver, MediaResolver, PlacementResolver, ProductResolver } from './catalog/catalog.resolver.js';
+import { CatalogProductResolver, MediaResolver, PlacementResolver, ProductResolver, SkuResolver } from './catalog/catalog.resolver.js';
 import type { CatalogService } from './catalog/catalog.service.js';
 import { CartResolver } from './cart/cart.resolver.js';
 import { CartFieldsResolver } from './cart/cart.graphql.js';
@@ -27,7 +27,7 @@ export interface SchemaServices {
   performance: PerformanceService;
 }
 
-const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, PerformanceResolver, LiveResolver] as const;
+const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, SkuResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, PerformanceResolver, LiveResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -36,6 +36,7 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [PlacementResolver, () => new PlacementResolver(services.catalog)],
     [CatalogProductResolver, () => new CatalogProductResolver(services.catalog)],
     [ProductResolver, () => new ProductResolver(services.catalog)],
+    [SkuResolver, () => new SkuResolver()],
     [MoneyResolver, () => new MoneyResolver()],
     [CartResolver, () => new CartResolver(services.carts, services.checkout)],
     [CartFieldsResolver, () => new CartFieldsResolver()],

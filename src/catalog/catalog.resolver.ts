@@ -3,6 +3,8 @@ import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-gr
 import type { CatalogContext } from './loaders.js';
 import { CatalogService, defaultPageSize, maxPageSize, mediaCursor, productCursor } from './catalog.service.js';
 import { CatalogProductType, MediaConnectionType, MediaType, PlacementType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
+import { MoneyType } from '../graphql/money.type.js';
+import { money, toMinor, type Money } from '../domain/money.js';
 import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 @Resolver(() => MediaType)
@@ -61,6 +63,22 @@ export class CatalogProductResolver {
   @FieldResolver(() => [SkuType])
   skus(@Root() product: ProductRecord, @Ctx() context: CatalogContext): Promise<SkuRecord[]> {
     return this.catalog.skus(product, context.loaders);
+  }
+
+  @FieldResolver(() => MoneyType)
+  priceMoney(@Root() product: ProductRecord): Money {
+    return money(product.priceMinor, product.currency);
+  }
+}
+
+@Resolver(() => SkuType)
+export class SkuResolver {
+  @FieldResolver(() => MoneyType, { nullable: true })
+  priceMoney(@Root() sku: SkuRecord): Money | null {
+    const major = sku.salePrice ?? sku.retailPrice;
+    // The record's prices come from integer minor units: back to them exactly.
+    const minor = major === null ? null : toMinor(major, sku.currency);
+    return minor === null ? null : money(minor, sku.currency);
   }
 }
 

@@ -1,6 +1,7 @@
 // GraphQL types of the catalog. Root values are the records of catalog.model.ts, whose property
 // names are the field names: `simpleResolvers` lets graphql-js read them directly (no wrapper per
 // field); only the fields that load more (skus, similarProducts, products) have resolvers.
+import { MoneyType } from '../graphql/money.type.js';
 import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { DateTimeScalar } from '../graphql/scalars.js';
 
@@ -79,6 +80,9 @@ export class SkuType {
   @Field(() => Float, { nullable: true, description: 'Major units, in `currency`.' })
   retailPrice!: number | null;
 
+  @Field(() => MoneyType, { nullable: true, description: 'What the SKU sells for (its sale price, else its retail price) as Money, with the `displayValue` to show; null when it has neither.' })
+  priceMoney!: MoneyType | null;
+
   @Field(() => String)
   currency!: string;
 
@@ -129,6 +133,9 @@ export abstract class CatalogProductType {
 
   @Field(() => Float, { description: 'Major units, in `currency`.' })
   price!: number;
+
+  @Field(() => MoneyType, { description: 'The price as Money: the exact `minorUnits` and the `displayValue` to show ("$189.00").' })
+  priceMoney!: MoneyType;
 
   @Field(() => String)
   currency!: string;

@@ -62,6 +62,16 @@ const VideoComparables = graphql(`
   }
 `);
 
+const ProductPrices = graphql(`
+  query ProductPrices($id: ID!) {
+    product(id: $id) {
+      price
+      priceMoney { value minorUnits currency displayValue }
+      skus { salePrice priceMoney { value minorUnits currency displayValue } }
+    }
+  }
+`);
+
 const ProductById = graphql(`
   query ProductById($id: ID!) {
     product(id: $id) { id title price currency similarProducts { priceTier product { id } } skus { skuId salePrice retailPrice } }
@@ -157,6 +167,15 @@ describe('product and products', () => {
       id: '12', title: 'Budget Jacket', price: 89.99, currency: 'USD',
       similarProducts: [{ priceTier: 'HIGHER', product: { id: '11' } }],
       skus: [{ skuId: '1201', salePrice: 89.99, retailPrice: 89.99 }],
+    });
+  });
+
+  it('priceMoney: the product\'s and each SKU\'s price as Money, exact and formatted for display', async () => {
+    const { data } = await send(t.app, ProductPrices, { id: '12' });
+    expect(data?.product).toStrictEqual({
+      price: 89.99,
+      priceMoney: { value: 89.99, minorUnits: 8999, currency: 'USD', displayValue: '$89.99' },
+      skus: [{ salePrice: 89.99, priceMoney: { value: 89.99, minorUnits: 8999, currency: 'USD', displayValue: '$89.99' } }],
     });
   });
 

@@ -99,6 +99,8 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
 
     // Store 1 (north-trail) through the image's hotspot.
     await image(page).getByRole('button', { name: 'Ridgeline Rain Shell' }).click();
+    // The price as the API formats it (Product.priceMoney.displayValue).
+    await image(page).getByRole('dialog', { name: 'Ridgeline Rain Shell' }).getByText('$189.00').waitFor();
     await shot(page, 'product-panel');
     await addFromPanel(page, 'Ridgeline Rain Shell', { Size: 'M', Color: 'Moss' }, image(page));
     await image(page).getByRole('button', { name: 'Cart (1)' }).waitFor({ state: 'visible' });

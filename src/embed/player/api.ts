@@ -18,9 +18,8 @@ export interface Sku {
   name: string;
   inStock: boolean;
   qtyAvailable: number;
-  /** Major units, for display only (the catalog has no displayValue). */
-  salePrice: number | null;
-  retailPrice: number | null;
+  /** What it sells for (sale, else retail price), as the API formats it. */
+  priceMoney: { displayValue: string } | null;
   currency: string;
   status: string;
   variantValues: { variant: string; value: string }[];
@@ -30,7 +29,7 @@ export interface Product {
   id: string;
   title: string;
   brand: string | null;
-  price: number;
+  priceMoney: { displayValue: string };
   currency: string;
   isAvailable: boolean;
   variants: VariantOption[];
@@ -140,9 +139,9 @@ export interface CartItemInput {
 const amount = 'fragment Amount on Money { displayValue currency }';
 
 const productFields = `fragment ProductFields on Product {
-  id title brand price currency isAvailable
+  id title brand priceMoney { displayValue } currency isAvailable
   variants { name values }
-  skus { skuId merchantId name inStock qtyAvailable salePrice retailPrice currency status variantValues { variant value } }
+  skus { skuId merchantId name inStock qtyAvailable priceMoney { displayValue } currency status variantValues { variant value } }
 }`;
 
 const cartFields = `fragment CartFields on Cart {

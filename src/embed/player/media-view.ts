@@ -5,7 +5,7 @@
 import { html, nothing } from 'lit';
 import type { Media, Placement, Product } from './api.js';
 import type { MediaHost } from './host.js';
-import { displayPrice, place } from './product.js';
+import { place, priceOf } from './product.js';
 
 /** The media's accessible name: its slug in words. */
 const mediaName = (media: Media) => media.slug.replace(/[-_]+/g, ' ');
@@ -58,7 +58,7 @@ function productButton(host: MediaHost, product: Product, placementId: string | 
       data-placement-id=${placementId ?? nothing}
       @click=${(event: Event) => host.openProduct(product.id, placementId, event.currentTarget as HTMLElement)}
     >${product.title}</button>
-    <span class="card-meta">${product.brand ? `${product.brand} · ` : ''}${displayPrice(product.price, product.currency)}</span>
+    <span class="card-meta">${product.brand ? `${product.brand} · ` : ''}${priceOf(product, undefined)}</span>
   </li>`;
 }
 

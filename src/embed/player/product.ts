@@ -50,26 +50,9 @@ export function initialSelection(product: Product): Selection {
   return selection;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** "$189.00": a catalog price, formatted as the gateway formats its displayValue. */
-export function displayPrice(value: number, currency: string): string {
-  let format = formats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    } catch {
-      return `${currency} ${value}`;
-    }
-    formats.set(currency, format);
-  }
-  return format.format(value);
-}
-
-/** The price to show: the chosen SKU's (sale, else retail), else the product's. */
+/** The price to show, as the API formats it: the chosen SKU's, else the product's. */
 export function priceOf(product: Product, sku: Sku | undefined): string {
-  const value = sku ? (sku.salePrice ?? sku.retailPrice ?? product.price) : product.price;
-  return displayPrice(value, sku?.currency ?? product.currency);
+  return (sku?.priceMoney ?? product.priceMoney).displayValue;
 }
 
 /**
