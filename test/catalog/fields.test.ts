@@ -1,6 +1,7 @@
 // The catalog's field tables (src/catalog/catalog.fields.ts) and the GraphQL types, which are
 // written by hand: every field of a table that GraphQL shows is a field of its type, nullable
-// exactly when the table's value may be null, and the types show nothing else but their relations.
+// exactly when the table's value may be null, and the types show nothing else but their relations
+// and the values made from their fields.
 import { buildSchema, getNullableType, isNonNullType, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { mediaTable, productTable, skuTable, type Field } from '../../src/catalog/catalog.fields.js';
@@ -8,8 +9,8 @@ import { printGatewaySchema } from '../../src/schema.js';
 
 const schema = buildSchema(printGatewaySchema());
 
-/** What the type shows beyond its table: relations, resolved apart. */
-const relations: Record<string, string[]> = { Product: ['skus', 'similarProducts', 'media'], Sku: [], Media: ['products', 'placements'] };
+/** What the type shows beyond its table, resolved apart: relations, and values made from its fields (priceMoney). */
+const relations: Record<string, string[]> = { Product: ['skus', 'similarProducts', 'media', 'priceMoney'], Sku: ['priceMoney'], Media: ['products', 'placements'] };
 
 function fieldsOf(typeName: string): Record<string, 'nullable' | 'non-null'> {
   const type = schema.getType(typeName) as GraphQLObjectType;
