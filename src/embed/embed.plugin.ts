@@ -4,24 +4,20 @@
 // Access-Control-Allow-Origin no shop's page could run it. Cached for 5 minutes, then revalidated
 // by its ETag (a digest of the content): a new build reaches pages within minutes, a 304 otherwise.
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { appPlugin } from '../plugin.js';
 import { loadPlayer, playerFileName, type PlayerBundle } from './bundle.js';
 
 export const playerPath = `/embed/${playerFileName}`;
 
-/** Loaded once per process: the tests build many apps. */
-let player: Promise<PlayerBundle> | undefined;
+/** The bundle and its ETag, made once per process: the tests build many apps. */
+let player: Promise<PlayerBundle & { etag: string }> | undefined;
 
 export const embedPlugin = appPlugin('embed', async (app) => {
-  player ??= loadPlayer();
-  const bundle = await player.catch((error: unknown) => {
+  player ??= loadPlayer().then((bundle) => ({ ...bundle, etag: `"${createHash('sha256').update(bundle.code).digest('base64url').slice(0, 22)}"` }));
+  const { code: body, gzipped, etag } = await player.catch((error: unknown) => {
     player = undefined;
     throw error;
   });
-  const body = Buffer.from(bundle.code);
-  const gzipped = gzipSync(body, { level: 9 });
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
   app.get(playerPath, { schema: { hide: true } }, async (request, reply) => {
     void reply
