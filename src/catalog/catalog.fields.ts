@@ -227,6 +227,9 @@ export const skuFields = {
   /** Major units (44.99), null without one. */
   salePrice: field.optionalMajor({ column: 'salePriceMinor', schema: Nullable(Type.Number()) }),
   retailPrice: field.optionalMajor({ column: 'retailPriceMinor', schema: Nullable(Type.Number()) }),
+  /** Exact amounts (4499), null without one: GraphQL's Sku.priceMoney. */
+  salePriceMinor: field.hidden(field.optionalInt({ graphql: false })),
+  retailPriceMinor: field.hidden(field.optionalInt({ graphql: false })),
   currency: field.text({ schema: isoCurrency() }),
   status: field.text(),
   type: field.text(),

@@ -4,7 +4,7 @@ import type { CatalogContext } from './loaders.js';
 import { CatalogService, defaultPageSize, maxPageSize, mediaCursor, productCursor } from './catalog.service.js';
 import { CatalogProductType, MediaConnectionType, MediaType, PlacementType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
 import { MoneyType } from '../graphql/money.type.js';
-import { money, toMinor, type Money } from '../domain/money.js';
+import { money, type Money } from '../domain/money.js';
 import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 @Resolver(() => MediaType)
@@ -75,9 +75,7 @@ export class CatalogProductResolver {
 export class SkuResolver {
   @FieldResolver(() => MoneyType, { nullable: true })
   priceMoney(@Root() sku: SkuRecord): Money | null {
-    const major = sku.salePrice ?? sku.retailPrice;
-    // The record's prices come from integer minor units: back to them exactly.
-    const minor = major === null ? null : toMinor(major, sku.currency);
+    const minor = sku.salePriceMinor ?? sku.retailPriceMinor;
     return minor === null ? null : money(minor, sku.currency);
   }
 }
