@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDatabase, type Db } from './db/database.js';
+import { createDatabase, sqliteFilePath, type Db } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { rewriteStaleAnswers } from './catalog/product-answer.repository.js';
 import { projectRoot } from './db/schema-engine.js';
@@ -22,6 +22,7 @@ import { CartLifetime } from './cart/cart.service.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import/importer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
+import { startDeliveryThread } from './events/delivery-thread.js';
 
 /** How long the last log lines may take to reach stdout before the process exits. */
 const logFlushMs = 500;
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
     statementTimeoutMs: config.statementTimeoutMs,
     // Past this, a write that meets another process's lock is a 503: the wait blocks the event loop.
     sqliteBusyTimeoutMs: 200,
+    // SQLite's WAL checkpoints (5-10 ms of syncing each) in a thread, not on the event loop.
+    checkpointThread: { onError: (error) => app.log.error({ err: error }, 'the SQLite checkpoint thread failed: commits checkpoint on their own again') },
   });
   const logs = stdoutDestination();
   const app = await buildApp(config, database, { lifecycle, logStream: logs.stream, droppedLogLines: () => logs.dropped });
@@ -51,7 +54,7 @@ async function main(): Promise<void> {
     void logs.flush(logFlushMs).then(() => process.exit(code));
   };
 
-  let deliveries: DeliveryWorker | undefined;
+  let deliveries: Pick<DeliveryWorker, 'stop'> | undefined;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -97,9 +100,18 @@ async function main(): Promise<void> {
   await startSweeper(database.db, config, app.log);
   if (!shuttingDown) {
     lifecycle.phase = 'ready';
-    deliveries = startDeliveryWorker({ sql: database.sql, config, log: app.log });
+    deliveries =
+      database.provider === 'sqlite'
+        ? startDeliveryThread({ file: sqliteFilePath(config.databaseUrl), config: webhookSettings(config), lastRequest: lifecycle.lastRequest }, app.log)
+        : startDeliveryWorker({ sql: database.sql, config, log: app.log, busy: () => lifecycle.servedWithin(1_000), busyRate: config.webhookBusyRate });
     app.log.info('ready');
   }
+}
+
+/** The settings the webhook delivery thread needs (data that can cross to a thread). */
+function webhookSettings(config: Config) {
+  const { webhookRetrySchedule, webhookAllowPrivateUrls, webhookMaxEndpoints, webhookBusyRate } = config;
+  return { webhookRetrySchedule, webhookAllowPrivateUrls, webhookMaxEndpoints, webhookBusyRate };
 }
 
 /** Loads the demo catalog into an empty catalog (SEED_DEMO). */

@@ -12,6 +12,7 @@ import type { PrismaClient as SqliteClient } from './generated/sqlite/client.js'
 import { providerOf, type DatabaseProvider } from '../config.js';
 import { pgReader, sqliteReader, type RowReader } from './reader.js';
 import { connectFault } from './faults.js';
+import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
 
@@ -34,6 +35,8 @@ export interface DatabaseOptions {
    * waits synchronously, so the server keeps this short: its event loop stops meanwhile.
    */
   sqliteBusyTimeoutMs?: number;
+  /** SQLite: WAL checkpoints in a thread of their own once connected (checkpointer.ts); the server's. */
+  checkpointThread?: { onError(error: Error): void };
 }
 
 /** Connections of a pool: open, idle, and requests waiting for one. */
@@ -142,6 +145,7 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
   }
   const reader = pool ? pgReader(pool, options.onQuery) : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
   const sql = provider === 'sqlite' ? sqliteExecutor(sqliteFilePath(databaseUrl), { onQuery: options.onQuery }) : postgresExecutor(db);
+  let checkpointer: Checkpointer | null = null;
   return {
     db,
     provider,
@@ -155,9 +159,13 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
         // WAL lets readers go on while one writer commits; several processes may share the file.
         await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
         await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+        // Checkpoints are the checkpointer thread's (checkpointer.ts); this bounds the log without it.
+        await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${autoCheckpointPages}`);
+        if (options.checkpointThread && !checkpointer) checkpointer = startCheckpointer(sqliteFilePath(databaseUrl), options.checkpointThread.onError);
       }
     },
     close: async () => {
+      await checkpointer?.stop();
       reader.close();
       sql.close();
       await db.$disconnect();

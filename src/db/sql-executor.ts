@@ -15,6 +15,7 @@
 import Database from 'better-sqlite3';
 import type { Db, DbClient } from './client.js';
 import type { Dialect } from './dialect.js';
+import { autoCheckpointPages } from './checkpointer.js';
 import { connectFault } from './faults.js';
 import { inTransaction } from './transaction.js';
 
@@ -85,6 +86,7 @@ class SqliteConnection {
     try {
       this.connection = new Database(this.file, { fileMustExist: true, timeout: 0 });
       this.connection.pragma('foreign_keys = ON');
+      this.connection.pragma(`wal_autocheckpoint = ${autoCheckpointPages}`);
       return this.connection;
     } catch (error) {
       throw connectFault(error);
