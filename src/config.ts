@@ -63,6 +63,8 @@ export interface Config {
   webhookAllowPrivateUrls: boolean;
   /** Webhook endpoints that may exist at once (each event is delivered to every one that wants it). */
   webhookMaxEndpoints: number;
+  /** Webhook deliveries a process starts a second at most while it serves requests (0: no limit). */
+  webhookBusyRate: number;
   /** The folder whose files are served at /media/files/ (default: the demo catalog's). */
   mediaFilesDir: string;
   /** Serve the demo storefront at GET / (STOREFRONT_DEMO, default on); off, / is the JSON 404. */
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetrySchedule: retrySchedule(env),
     webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),
+    webhookBusyRate: int(env, 'WEBHOOK_BUSY_RATE', 50, 0, 1_000_000),
     mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
     storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
   };

@@ -10,7 +10,10 @@
 // one's. A process that dies mid-way leaves a claim that expires: at least once. The worker
 // shares the event loop with requests: it works in small steps (20 claims, 20 outcomes a
 // transaction, a turn for requests between statements and between the requests it opens) and
-// rests after each round at least as long as the round took.
+// rests after each round at least as long as the round took. While the process serves requests
+// (one came in within the last second), requests come first: the worker starts at most
+// WEBHOOK_BUSY_RATE deliveries a second and runs a round at most every poll interval, so a
+// backlog drains at full speed only between requests.
 // Each POST: webhook-attempt.ts; its socket lives in a thread of its own (sender-thread.ts).
 import type { Config } from '../config.js';
 import { DatabaseBusyError, type SqlExecutor } from '../db/sql-executor.js';
@@ -47,6 +50,10 @@ export interface DeliveryWorkerOptions {
   requestTimeoutMs?: number;
   /** Deliveries written per fan-out transaction, about (default 1000). */
   fanOutRows?: number;
+  /** True while the process serves requests: the worker then keeps to `busyRate` (default: never busy). */
+  busy?: () => boolean;
+  /** Deliveries started a second at most while `busy` (0: no limit; default 0). */
+  busyRate?: number;
 }
 
 export interface DeliveryWorker {
@@ -123,6 +130,9 @@ class Worker implements DeliveryWorker {
   private readonly fanOutRows: number;
   private readonly minGapMs: number;
   private readonly timeoutMs: number;
+  /** Deliveries that may start now while busy (a token bucket filled at busyRate a second). */
+  private tokens = maxClaimsPerRound;
+  private tokensAt = performance.now();
   /** Deliveries in flight, by endpoint (one each). */
   private readonly flights = new Map<string, Flight>();
   /** Attempts finished and not yet recorded; their flights stay in `flights` until they are. */
@@ -189,7 +199,7 @@ class Worker implements DeliveryWorker {
       // takes at most about half of the event loop's time, however large the backlog; requests
       // get the rest.
       const tookMs = performance.now() - began;
-      const restMs = Math.max(this.minGapMs - tookMs, tookMs);
+      const restMs = Math.max((this.busy() ? this.busyGapMs() : this.minGapMs) - tookMs, tookMs);
       if (restMs > 0 && !this.stopping) await new Promise((resolve) => setTimeout(resolve, restMs));
       await this.pause.wait(nextPollMs, this.stopping);
     }
@@ -201,7 +211,7 @@ class Worker implements DeliveryWorker {
     await this.recordFinished();
     await this.cutRemoved();
     const fannedOut = await this.repository.fanOut(this.fanOutRows);
-    const room = this.maxInFlight - this.flights.size;
+    const room = Math.min(this.maxInFlight - this.flights.size, this.startsAllowed());
     if (room > 0) {
       const failing = [...this.flights.values()].filter((flight) => flight.delivery.endpointFailing).length;
       const now = new Date();
@@ -216,6 +226,7 @@ class Worker implements DeliveryWorker {
         await this.repository.release(claimed);
         return this.pollIntervalMs;
       }
+      this.tokens -= claimed.length;
       for (const delivery of claimed) {
         this.start(delivery);
         // Opening a connection and signing cost a little each: requests get a turn in between.
@@ -224,6 +235,29 @@ class Worker implements DeliveryWorker {
     }
     // More events waiting to be fanned out: go on after a moment (requests run in between).
     return fannedOut > 0 ? Math.min(this.pollIntervalMs, 10) : this.pollIntervalMs;
+  }
+
+  /** Whether requests are being served now, so that the worker keeps to busyRate. */
+  private busy(): boolean {
+    return (this.options.busyRate ?? 0) > 0 && (this.options.busy?.() ?? false);
+  }
+
+  /** Between rounds while busy: as long as it takes the bucket to fill, within [minGapMs, pollIntervalMs]. */
+  private busyGapMs(): number {
+    return Math.max(this.minGapMs, Math.min(this.pollIntervalMs, (1000 * maxClaimsPerRound) / (this.options.busyRate ?? 1)));
+  }
+
+  /** How many deliveries may start in this round: any number while not busy, else what the bucket holds. */
+  private startsAllowed(): number {
+    const now = performance.now();
+    if (!this.busy()) {
+      this.tokens = maxClaimsPerRound;
+    } else {
+      const rate = this.options.busyRate ?? 0;
+      this.tokens = Math.min(maxClaimsPerRound, this.tokens + ((now - this.tokensAt) * rate) / 1000);
+    }
+    this.tokensAt = now;
+    return Math.floor(this.tokens);
   }
 
   private start(delivery: ClaimedDelivery): void {

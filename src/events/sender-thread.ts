@@ -34,7 +34,7 @@ const cutAnswerMs = 1_000;
  * thread alone: its id from /proc/thread-self), so that on a busy machine the main thread, which
  * serves requests, gets the CPU before it. Elsewhere it keeps the process's. Runs in the thread.
  */
-function lowestPriority(): void {
+export function lowestPriority(): void {
   try {
     const fs = require('node:fs') as typeof import('node:fs');
     const os = require('node:os') as typeof import('node:os');

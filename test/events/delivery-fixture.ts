@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createTestApp, readFixture, testConfig, type TestApp } from '../helpers.js';
 import { addToCart, californian, post } from '../cart/cart-helpers.js';
-import { startDeliveryWorker, type DeliveryLog, type DeliveryWorker } from '../../src/events/delivery.js';
+import { startDeliveryWorker, type DeliveryLog, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/events/delivery.js';
 import { DeliveryRepository } from '../../src/events/delivery.repository.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
@@ -43,8 +43,8 @@ export function deliveryFixture() {
     get worker() {
       return worker;
     },
-    startWorker(workerConfig = config, requestTimeoutMs?: number, maxInFlight?: number): DeliveryWorker {
-      worker = startDeliveryWorker({ sql: t.database.sql, config: workerConfig, log, pollIntervalMs: 50, ...(requestTimeoutMs ? { requestTimeoutMs } : {}), ...(maxInFlight ? { maxInFlight } : {}) });
+    startWorker(workerConfig = config, requestTimeoutMs?: number, maxInFlight?: number, pacing: Pick<DeliveryWorkerOptions, 'busy' | 'busyRate'> = {}): DeliveryWorker {
+      worker = startDeliveryWorker({ sql: t.database.sql, config: workerConfig, log, pollIntervalMs: 50, ...(requestTimeoutMs ? { requestTimeoutMs } : {}), ...(maxInFlight ? { maxInFlight } : {}), ...pacing });
       return worker;
     },
     /** Stops the running worker, as each test's end would. */

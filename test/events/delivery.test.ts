@@ -108,6 +108,24 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
   });
 
+  it('while requests are served the worker keeps to busyRate (a bucket of 20, then busyRate a second); once they stop, it drains at full speed', async () => {
+    const secret = newSecret();
+    const hook = await receiver(secret);
+    const endpointIds: string[] = [];
+    for (let index = 0; index < 30; index += 1) endpointIds.push(await endpoint(`${hook.url}/${index}`, secret));
+    let busy = true;
+    startWorker(config, undefined, undefined, { busy: () => busy, busyRate: 4 });
+    await submitCart();
+    // 30 endpoints × 3 events: without the limit every one of the 90 arrives within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const whileBusy = hook.received.length;
+    expect(whileBusy).toBeGreaterThanOrEqual(20);
+    expect(whileBusy).toBeLessThanOrEqual(20 + Math.ceil(1.5 * 4) + 2);
+    busy = false;
+    await until(async () => hook.received.length === 90, 'every delivery once requests stopped', 5_000);
+    expect(hook.rejected).toStrictEqual([]);
+  });
+
   it('an endpoint failing for more than five days is disabled at its next failure and its pending deliveries fail; one failing for four days is not', async () => {
     const day = 24 * 3600 * 1000;
     const secret = newSecret();

@@ -1,0 +1,39 @@
+// The thread side of delivery-thread.ts: the webhook delivery worker (delivery.ts) on a SQLite
+// connection of its own, at the lowest scheduling priority, its log lines sent to the main thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { sqliteExecutor } from '../db/sql-executor.js';
+import { servedWithin } from '../lifecycle.js';
+import { startDeliveryWorker, type DeliveryLog } from './delivery.js';
+import type { DeliveryThreadData, FromDeliveryThread, ToDeliveryThread } from './delivery-thread.js';
+import { lowestPriority } from './sender-thread.js';
+
+lowestPriority();
+const port = parentPort!;
+const { file, config, lastRequest } = workerData as DeliveryThreadData;
+const post = (message: FromDeliveryThread) => port.postMessage(message);
+const line =
+  (level: keyof DeliveryLog) =>
+  (details: object, text: string): void => {
+    try {
+      post({ log: level, details, text });
+    } catch {
+      // Something in the details that cannot cross to the main thread: the line without them.
+      post({ log: level, details: {}, text });
+    }
+  };
+const sql = sqliteExecutor(file);
+const worker = startDeliveryWorker({
+  sql,
+  config,
+  log: { info: line('info'), warn: line('warn'), error: line('error') },
+  busy: () => servedWithin(lastRequest, 1_000),
+  busyRate: config.webhookBusyRate,
+});
+port.on('message', (message: ToDeliveryThread) => {
+  if (message === 'wake') worker.wake();
+  else
+    void worker
+      .stop(message.stop)
+      .finally(() => sql.close())
+      .then(() => post('stopped'));
+});
