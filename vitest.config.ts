@@ -13,23 +13,14 @@ const require = createRequire(import.meta.url);
  *   two workers that load the modules once for all their files (isolate: false), so a file must
  *   leave nothing behind (open apps, timers, listeners, changed globals) that another could see;
  * - process: real gateway and import processes (dist/, compiled once by the tier's global setup),
- *   Chromium, Redis, outages and fuzzing, and the tests whose timings depend on the heap of the
- *   process they run in (memory, forced collections); one file at a time, each in a new process,
- *   after the other tiers, so that their timings are not measured on a machine busy with other
- *   tests.
+ *   Chromium, Redis, outages and fuzzing, each file in a new process, after the other tiers so that
+ *   their timings are not measured on a machine busy with them: two files at a time (they mostly
+ *   wait on other processes), then those whose timings depend on the heap or the load of the
+ *   process they run in (memory, forced collections, rate windows), one at a time (`process-alone`).
  */
 const unitFiles = ['test/domain/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/config.test.ts'];
-const processFiles = [
-  'test/process/**/*.test.ts',
-  'test/postgres/**/*.test.ts',
-  'test/fuzz/**/*.test.ts',
-  'test/**/*.process.test.ts',
-  'test/**/*.browser.test.ts',
-  'test/security/rate-limit.test.ts',
-  'test/catalog/import-memory.test.ts',
-  'test/events/delivery-gc-pressure.test.ts',
-  'test/live/subscriptions.test.ts',
-];
+const aloneFiles = ['test/security/rate-limit.test.ts', 'test/catalog/import-memory.test.ts', 'test/events/delivery-gc-pressure.test.ts', 'test/live/subscriptions.test.ts'];
+const processFiles = ['test/process/**/*.test.ts', 'test/postgres/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/**/*.process.test.ts', 'test/**/*.browser.test.ts', ...aloneFiles];
 /** The migrated database that the app and process tiers copy for each test database (test/database.ts). */
 const databaseTemplate = 'test/database-template.ts';
 
@@ -72,7 +63,8 @@ export default defineConfig(async () => {
       projects: [
         tier('unit', unitFiles, { parallel: true, order: 0 }),
         tier('app', ['test/**/*.test.ts'], { exclude: [...unitFiles, ...processFiles], parallel: true, isolate: false, order: 0, globalSetup: [databaseTemplate] }),
-        tier('process', processFiles, { parallel: false, order: 1, globalSetup: ['test/global-setup.ts', databaseTemplate] }),
+        tier('process', processFiles, { exclude: aloneFiles, parallel: true, order: 1, globalSetup: ['test/global-setup.ts', databaseTemplate] }),
+        tier('process-alone', aloneFiles, { parallel: false, order: 2, globalSetup: ['test/global-setup.ts', databaseTemplate] }),
       ],
     },
   };
