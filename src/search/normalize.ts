@@ -1,0 +1,47 @@
+// The words of a text as the search index holds them and a query is read: decomposed (NFKD), the
+// combining marks dropped ("Crème" → "creme"), lower case, split on anything not a letter or a
+// digit. Pure: the index and the queries must read words the same way on both engines.
+
+const marks = /\p{M}+/gu;
+const separators = /[^\p{L}\p{N}]+/u;
+
+/** The words of a text, in order, repeats kept. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(marks, '')
+    .toLowerCase()
+    .split(separators)
+    .filter((word) => word.length > 0);
+}
+
+/** Words this long or longer tolerate one typo. */
+export const typoMinLength = 5;
+
+/** A word and every text one deletion away from it (SymSpell's variants), each once. */
+export function deletionVariants(word: string): string[] {
+  const letters = [...word];
+  const variants = new Set<string>([word]);
+  for (let index = 0; index < letters.length; index += 1) variants.add([...letters.slice(0, index), ...letters.slice(index + 1)].join(''));
+  return [...variants];
+}
+
+/**
+ * Whether two words are at most one edit apart (Damerau–Levenshtein, optimal string alignment):
+ * one letter wrong, missing or extra, or two neighbours swapped.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start += 1;
+  if (x.length === y.length) {
+    if (start === x.length) return true;
+    const rest = (from: number) => x.slice(from).join('') === y.slice(from).join('');
+    if (rest(start + 1)) return true;
+    return x[start] === y[start + 1] && x[start + 1] === y[start] && rest(start + 2);
+  }
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return short.slice(start).join('') === long.slice(start + 1).join('');
+}

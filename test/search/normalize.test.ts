@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { deletionVariants, withinOneEdit, words } from '../../src/search/normalize.js';
+
+describe('words', () => {
+  it('drops diacritics, lowers case and splits on anything not a letter or digit', () => {
+    expect(words('Crème Brûlée — 2-pack, ÉTÉ!')).toEqual(['creme', 'brulee', '2', 'pack', 'ete']);
+  });
+
+  it('reads compatibility forms (NFKD) and keeps letters of other scripts', () => {
+    expect(words('ﬁne Ｗｏｏｌ 東京 straße')).toEqual(['fine', 'wool', '東京', 'straße']);
+  });
+
+  it('answers no word for a text of separators only', () => {
+    expect(words('  -- / ')).toEqual([]);
+    expect(words('')).toEqual([]);
+  });
+});
+
+describe('deletionVariants', () => {
+  it('is the word and each text one deletion away, each once', () => {
+    expect(deletionVariants('jacket')).toEqual(['jacket', 'acket', 'jcket', 'jaket', 'jacet', 'jackt', 'jacke']);
+    expect(deletionVariants('boots')).toEqual(['boots', 'oots', 'bots', 'boos', 'boot']);
+  });
+});
+
+describe('withinOneEdit', () => {
+  it.each([
+    ['jacket', 'jacket', true],
+    ['jakcet', 'jacket', true],
+    ['jackte', 'jacket', true],
+    ['jaket', 'jacket', true],
+    ['jackets', 'jacket', true],
+    ['jacxet', 'jacket', true],
+    ['jkacet', 'jacket', false],
+    ['jcaekt', 'jacket', false],
+    ['jack', 'jacket', false],
+    ['jaxxet', 'jacket', false],
+  ])('%s ~ %s: %s', (a, b, within) => {
+    expect(withinOneEdit(a, b)).toBe(within);
+    expect(withinOneEdit(b, a)).toBe(within);
+  });
+});
