@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletionVariants, withinOneEdit, words } from '../../src/search/normalize.js';
+import { deletionVariants, withinOneEdit, words } from '../../src/domain/search-words.js';
 
 describe('words', () => {
   it('drops diacritics, lowers case and splits on anything not a letter or digit', () => {
