@@ -1,0 +1,168 @@
+// The catalog search on the engine under test (TEST_DATABASE): the matching rules one by one,
+// the ranking, filters, facets, sorts and cursors, and the index following imports and the backfill.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '../../src/catalog/import/importer.js';
+import { backfillSearchIndex } from '../../src/catalog/search-index.repository.js';
+import { SearchService, type SearchInput } from '../../src/search/search.service.js';
+import type { SearchSort } from '../../src/search/search.model.js';
+import { createTestDatabase, type TestDatabase } from '../helpers.js';
+import { searchCatalog } from './search-catalog.js';
+
+let database: TestDatabase;
+let service: SearchService;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await importCatalog(database.db, searchCatalog());
+  service = new SearchService(database.db);
+});
+afterAll(() => database.close());
+
+async function ids(input: SearchInput | string): Promise<number[]> {
+  const result = await service.search(typeof input === 'string' ? { query: input, first: 100 } : { first: 100, ...input });
+  return result.edges.map((edge) => edge.productId);
+}
+
+describe('matching', () => {
+  it('ignores case and diacritics, in the query and in the catalog', async () => {
+    expect(await ids('creme')).toEqual([2]);
+    expect(await ids('CRÈME brulee')).toEqual([2]);
+  });
+
+  it('needs every word (AND), in any field', async () => {
+    expect(await ids('trail jacket')).toEqual([1]);
+    expect(await ids('trail leather')).toEqual([6]);
+    expect(await ids('trail rain')).toEqual([]);
+  });
+
+  it('reads variant values and SKU names', async () => {
+    expect(await ids('navy')).toEqual([4]);
+    expect(await ids('fjord edition')).toEqual([4]);
+  });
+
+  it('takes the last word also as a prefix, from two letters, and only the last', async () => {
+    expect(await ids('jack')).toEqual([1, 5, 3]);
+    expect(await ids('jack trail')).toEqual([]);
+    expect(await ids('trail ja')).toEqual([1]);
+    expect(await ids('r')).toEqual([]);
+  });
+
+  it('tolerates one typo in words of five letters or more', async () => {
+    expect(await ids('jakcet')).toEqual([1, 5, 3]);
+    expect(await ids('jackte trial')).toEqual([1]);
+    expect(await ids('boost')).toEqual([6]);
+    expect(await ids('jcaekt')).toEqual([]);
+    expect(await ids('bots')).toEqual([]);
+  });
+
+  it('without words, finds every product', async () => {
+    expect(await ids({ query: '  — ' })).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('ranking', () => {
+  it('ranks title over brand over category over the rest, then by id', async () => {
+    // 1 and 5: "jacket" in the title; 3: "jacketeer" brand (prefix) before "jacket" in its description.
+    expect(await ids('jacket')).toEqual([1, 5, 3]);
+    expect(await ids('alpha')).toEqual([1, 4]);
+  });
+
+  it('ranks exact words over prefixes over typos', async () => {
+    expect(await ids('rain')).toEqual([3, 7]);
+    expect(await ids('jacke')).toEqual([1, 5, 3]);
+  });
+});
+
+describe('filters and facets', () => {
+  it('filters by brand, category, availability and price in the product’s currency', async () => {
+    expect(await ids({ filter: { brands: ['Alpha', 'Beta'] } })).toEqual([1, 4, 5, 6]);
+    expect(await ids({ filter: { categories: ['Jackets'] } })).toEqual([1, 5]);
+    expect(await ids({ filter: { available: true, brands: ['Alpha'] } })).toEqual([1]);
+    expect(await ids({ filter: { minPriceMinor: 5000, maxPriceMinor: 10000 } })).toEqual([1, 3, 4]);
+    expect(await ids({ filter: { currency: 'EUR' } })).toEqual([2]);
+    expect(await ids({ filter: { currency: 'USD', maxPriceMinor: 3000 } })).toEqual([7]);
+  });
+
+  it('counts each facet under the other filters (the brand facet ignores the brand filter)', async () => {
+    const result = await service.search({ query: 'jacket', filter: { brands: ['Beta'] } });
+    expect(result.edges.map((edge) => edge.productId)).toEqual([5]);
+    expect(result.totalCount).toBe(1);
+    expect(result.facets).toEqual({
+      brands: [
+        { value: 'Alpha', count: 1 },
+        { value: 'Beta', count: 1 },
+        { value: 'Jacketeer', count: 1 },
+      ],
+      categories: [{ value: 'Jackets', count: 1 }],
+      price: { minMinor: 4000, maxMinor: 4000 },
+    });
+    const priced = await service.search({ query: 'jacket', filter: { maxPriceMinor: 5000 } });
+    expect(priced.totalCount).toBe(1);
+    expect(priced.facets.price).toEqual({ minMinor: 4000, maxMinor: 10000 });
+  });
+});
+
+describe('sorts and cursors', () => {
+  const all: Record<SearchSort, number[]> = {
+    RELEVANCE: [1, 2, 3, 4, 5, 6, 7],
+    PRICE_ASC: [2, 7, 5, 4, 3, 1, 6],
+    PRICE_DESC: [6, 1, 3, 4, 5, 7, 2],
+    NEWEST: [7, 6, 5, 4, 3, 2, 1],
+    TITLE: [2, 5, 3, 7, 6, 1, 4],
+  };
+
+  it.each(Object.entries(all))('%s: walks the whole result by pages, without duplicates or gaps', async (sort, expected) => {
+    expect(await ids({ sort: sort as SearchSort })).toEqual(expected);
+    for (const first of [1, 2, 3]) {
+      const walked: number[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const result = await service.search({ sort: sort as SearchSort, first, after });
+        walked.push(...result.edges.map((edge) => edge.productId));
+        expect(result.totalCount).toBe(7);
+        if (!result.hasNextPage) break;
+        after = result.edges[result.edges.length - 1]!.cursor;
+      }
+      expect(walked).toEqual(expected);
+    }
+  });
+
+  it('walks a ranked result with ties by pages', async () => {
+    const first = await service.search({ query: 'jack', first: 2 });
+    expect(first.edges.map((edge) => edge.productId)).toEqual([1, 5]);
+    const next = await service.search({ query: 'jack', first: 2, after: first.edges[1]!.cursor });
+    expect(next.edges.map((edge) => edge.productId)).toEqual([3]);
+    expect(next.hasNextPage).toBe(false);
+  });
+
+  it('refuses a cursor of another sort, or none at all', async () => {
+    const page = await service.search({ sort: 'TITLE', first: 1 });
+    await expect(service.search({ sort: 'PRICE_ASC', after: page.edges[0]!.cursor })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(service.search({ after: 'nonsense' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('the index', () => {
+  it('follows a re-import: a changed product’s words replaced, the others kept', async () => {
+    const terms = (productId: number) => database.db.searchTerm.count({ where: { productId } });
+    const before = await terms(1);
+    await importCatalog(
+      database.db,
+      searchCatalog((products) => {
+        products[4]!.title = 'Liner Vest';
+      }),
+    );
+    expect(await terms(1)).toBe(before);
+    expect(await ids('liner vest')).toEqual([5]);
+    // 5 keeps "Jackets" as its category: a prefix of the last word there.
+    expect(await ids('jacket')).toEqual([1, 3, 5]);
+  });
+
+  it('is filled in for products without entries (a database from before the index)', async () => {
+    await database.db.searchTerm.deleteMany({ where: { productId: { in: [2, 3] } } });
+    expect(await ids('creme')).toEqual([]);
+    expect(await backfillSearchIndex(database.db)).toBe(2);
+    expect(await ids('creme')).toEqual([2]);
+    expect(await ids('rain')).toEqual([3, 7]);
+    expect(await backfillSearchIndex(database.db)).toBe(0);
+  });
+});
