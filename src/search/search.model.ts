@@ -1,14 +1,15 @@
 // The catalog search's records: what is asked (words, filters, sort, page) and what is answered
 // (product ids in order with their cursors, the total, the facets).
+import type { MinorBound } from '../domain/price-bounds.js';
 
 export type SearchSort = 'RELEVANCE' | 'PRICE_ASC' | 'PRICE_DESC' | 'NEWEST' | 'TITLE';
 
 export interface SearchFilter {
   brands?: readonly string[];
   categories?: readonly string[];
-  /** Bounds of a product's own price, in the minor units of its currency. */
-  minPriceMinor?: number;
-  maxPriceMinor?: number;
+  /** Bounds of a product's own price, in the major units of its currency. */
+  minPrice?: number;
+  maxPrice?: number;
   /** Only products in this currency. */
   currency?: string;
   /** true: available products only. */
@@ -32,11 +33,17 @@ export interface SearchPosition {
   id: number;
 }
 
+/** The filter as the statements apply it: price bounds in each currency's minor units. */
+export interface SearchConditions extends Omit<SearchFilter, 'minPrice' | 'maxPrice'> {
+  minPrice?: readonly MinorBound[];
+  maxPrice?: readonly MinorBound[];
+}
+
 export interface SearchRequest {
   /** null: every product (no word to match). */
   candidates: readonly Candidate[] | null;
   words: number;
-  filter: SearchFilter;
+  filter: SearchConditions;
   sort: SearchSort;
   first: number;
   after: SearchPosition | null;

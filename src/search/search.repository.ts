@@ -4,7 +4,8 @@
 // scored by the sum, then filtered, sorted with a keyset, counted and faceted.
 import type { DbClient } from '../db/database.js';
 import { dialectOf, type Dialect } from '../db/dialect.js';
-import type { Candidate, FacetValue, SearchFacets, SearchFilter, SearchHit, SearchPage, SearchRequest, SearchSort } from './search.model.js';
+import type { MinorBound } from '../domain/price-bounds.js';
+import type { Candidate, FacetValue, SearchConditions, SearchFacets, SearchHit, SearchPage, SearchRequest, SearchSort } from './search.model.js';
 
 type PgType = 'integer' | 'bigint' | 'text' | 'json';
 
@@ -48,14 +49,22 @@ function matches(params: Params, request: SearchRequest): string {
 type Facet = 'brands' | 'categories' | 'price';
 
 /** The filter's conditions on p, but the one of `except` (a facet counts under the other filters). */
-function conditions(params: Params, filter: SearchFilter, except?: Facet): string[] {
+/** A price bound as an expression of p's currency. */
+function bound(params: Params, bounds: readonly MinorBound[]): string {
+  const other = bounds.find((each) => each.currencies === null);
+  const cases = bounds.filter((each) => each.currencies !== null).map((each) => `WHEN p."currency" IN ${params.texts(each.currencies!)} THEN ${params.add(each.minor, 'bigint')}`);
+  const rest = other === undefined ? 'NULL' : params.add(other.minor, 'bigint');
+  return cases.length === 0 ? rest : `CASE ${cases.join(' ')} ELSE ${rest} END`;
+}
+
+function conditions(params: Params, filter: SearchConditions, except?: Facet): string[] {
   const where: string[] = [];
   if (filter.brands && except !== 'brands') where.push(`p."brand" IN ${params.texts(filter.brands)}`);
   if (filter.categories && except !== 'categories') where.push(`p."category" IN ${params.texts(filter.categories)}`);
   if (filter.currency !== undefined) where.push(`p."currency" = ${params.add(filter.currency, 'text')}`);
   if (except !== 'price') {
-    if (filter.minPriceMinor !== undefined) where.push(`p."priceMinor" >= ${params.add(filter.minPriceMinor, 'integer')}`);
-    if (filter.maxPriceMinor !== undefined) where.push(`p."priceMinor" <= ${params.add(filter.maxPriceMinor, 'integer')}`);
+    if (filter.minPrice !== undefined) where.push(`p."priceMinor" >= ${bound(params, filter.minPrice)}`);
+    if (filter.maxPrice !== undefined) where.push(`p."priceMinor" <= ${bound(params, filter.maxPrice)}`);
   }
   if (filter.available) where.push(`p."isAvailable"`);
   return where;

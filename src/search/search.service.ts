@@ -2,9 +2,10 @@
 // as a prefix for the last word, with one typo for long words), then one page of the matching
 // products in the sort asked for, with the total and the facets (search.repository.ts).
 import type { Db } from '../db/database.js';
+import { priceBounds } from '../domain/price-bounds.js';
 import { AppError } from '../errors.js';
 import { deletionVariants, typoMinLength, withinOneEdit, words } from '../domain/search-words.js';
-import { MatchClass, type Candidate, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort } from './search.model.js';
+import { MatchClass, type Candidate, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort } from './search.model.js';
 import { searchProducts, termsOfVariants, termsWithPrefix } from './search.repository.js';
 
 /** The last word matches longer terms from this many letters on. */
@@ -80,7 +81,7 @@ export class SearchService {
     }
     const after = input.after ? decodeCursor(sort, input.after) : null;
     const { candidates, words: count } = await this.candidates(input.query);
-    const page = await searchProducts(this.db, { candidates, words: count, filter: input.filter ?? {}, sort, first, after });
+    const page = await searchProducts(this.db, { candidates, words: count, filter: conditionsOf(input.filter ?? {}), sort, first, after });
     return {
       edges: page.hits.map((hit) => ({ cursor: encodeCursor(sort, hit.position), productId: hit.productId })),
       hasNextPage: page.hasNextPage,
@@ -88,4 +89,17 @@ export class SearchService {
       facets: page.facets,
     };
   }
+}
+
+/** The filter with its price bounds in each currency's minor units. */
+function conditionsOf(filter: SearchFilter): SearchConditions {
+  const { minPrice, maxPrice, ...rest } = filter;
+  for (const [name, value] of [['minPrice', minPrice], ['maxPrice', maxPrice]] as const) {
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new AppError('VALIDATION_FAILED', `${name} must be a number of at least 0`, { [name]: value });
+  }
+  return {
+    ...rest,
+    ...(minPrice === undefined ? {} : { minPrice: priceBounds(minPrice, 'min', filter.currency) }),
+    ...(maxPrice === undefined ? {} : { maxPrice: priceBounds(maxPrice, 'max', filter.currency) }),
+  };
 }

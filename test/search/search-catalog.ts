@@ -21,12 +21,12 @@ const specs: Spec[] = [
   { id: 4, title: 'Wool Sweater', brand: 'Alpha', category: 'Knitwear', description: 'Merino.', price: 60, available: false, colors: ['Navy'], skuName: 'Wool Sweater Fjord Edition' },
   { id: 5, title: 'Jacket Liner', brand: 'Beta', category: 'Jackets', description: null, price: 40 },
   { id: 6, title: 'Trail Boots', brand: 'Beta', category: 'Footwear', description: 'Leather boots for the trail.', price: 150 },
-  { id: 7, title: 'Rainbow Scarf', brand: null, category: null, description: null, price: 30 },
+  { id: 7, title: 'Rainbow Scarf', brand: null, category: null, description: null, price: 3000, currency: 'JPY' },
 ];
 
 function product(spec: Spec) {
   const currency = spec.currency ?? 'USD';
-  const merchant = currency === 'EUR' ? 2 : 1;
+  const merchant = ['USD', 'EUR', 'JPY'].indexOf(currency) + 1;
   return {
     id: spec.id,
     title: spec.title,
@@ -67,5 +67,5 @@ function store(id: number, currency: string) {
 export function searchCatalog(change: (products: Spec[]) => void = () => {}) {
   const products = structuredClone(specs);
   change(products);
-  return { version: 1, stores: [store(1, 'USD'), store(2, 'EUR')], products: products.map(product), media: [], similar: [] };
+  return { version: 1, stores: [store(1, 'USD'), store(2, 'EUR'), store(3, 'JPY')], products: products.map(product), media: [], similar: [] };
 }

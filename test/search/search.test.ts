@@ -73,13 +73,19 @@ describe('ranking', () => {
 });
 
 describe('filters and facets', () => {
-  it('filters by brand, category, availability and price in the product’s currency', async () => {
+  it('filters by brand, category, availability and price in each product’s own currency', async () => {
     expect(await ids({ filter: { brands: ['Alpha', 'Beta'] } })).toEqual([1, 4, 5, 6]);
     expect(await ids({ filter: { categories: ['Jackets'] } })).toEqual([1, 5]);
     expect(await ids({ filter: { available: true, brands: ['Alpha'] } })).toEqual([1]);
-    expect(await ids({ filter: { minPriceMinor: 5000, maxPriceMinor: 10000 } })).toEqual([1, 3, 4]);
+    // 7 costs 3000 yen: over 100 in its currency, though its minor units (3000) are not.
+    expect(await ids({ filter: { minPrice: 50, maxPrice: 100 } })).toEqual([1, 3, 4]);
+    expect(await ids({ filter: { minPrice: 1000 } })).toEqual([7]);
+    expect(await ids({ filter: { maxPrice: 19.99 } })).toEqual([]);
+    expect(await ids({ filter: { maxPrice: 20 } })).toEqual([2]);
     expect(await ids({ filter: { currency: 'EUR' } })).toEqual([2]);
-    expect(await ids({ filter: { currency: 'USD', maxPriceMinor: 3000 } })).toEqual([7]);
+    expect(await ids({ filter: { currency: 'USD', maxPrice: 40 } })).toEqual([5]);
+    expect(await ids({ filter: { currency: 'JPY', minPrice: 3000, maxPrice: 3000 } })).toEqual([7]);
+    await expect(service.search({ filter: { minPrice: -1 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('counts each facet under the other filters (the brand facet ignores the brand filter)', async () => {
@@ -95,7 +101,7 @@ describe('filters and facets', () => {
       categories: [{ value: 'Jackets', count: 1 }],
       price: { minMinor: 4000, maxMinor: 4000 },
     });
-    const priced = await service.search({ query: 'jacket', filter: { maxPriceMinor: 5000 } });
+    const priced = await service.search({ query: 'jacket', filter: { maxPrice: 50 } });
     expect(priced.totalCount).toBe(1);
     expect(priced.facets.price).toEqual({ minMinor: 4000, maxMinor: 10000 });
   });
