@@ -17,6 +17,8 @@ import type { WebhookService } from './webhooks/webhooks.service.js';
 import { LiveResolver, noTopics } from './live/live.resolver.js';
 import { PerformanceResolver } from './attribution/performance.resolver.js';
 import type { PerformanceService } from './attribution/performance.service.js';
+import { SearchResolver } from './search/search.resolver.js';
+import type { SearchService } from './search/search.service.js';
 
 export interface SchemaServices {
   catalog: CatalogService;
@@ -25,9 +27,10 @@ export interface SchemaServices {
   orders: OrderService;
   webhooks: WebhookService;
   performance: PerformanceService;
+  search: SearchService;
 }
 
-const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, SkuResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, PerformanceResolver, LiveResolver] as const;
+const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, SkuResolver, SearchResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, PerformanceResolver, LiveResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -37,6 +40,7 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [CatalogProductResolver, () => new CatalogProductResolver(services.catalog)],
     [ProductResolver, () => new ProductResolver(services.catalog)],
     [SkuResolver, () => new SkuResolver()],
+    [SearchResolver, () => new SearchResolver(services.search, services.catalog)],
     [MoneyResolver, () => new MoneyResolver()],
     [CartResolver, () => new CartResolver(services.carts, services.checkout)],
     [CartFieldsResolver, () => new CartFieldsResolver()],

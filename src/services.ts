@@ -20,6 +20,7 @@ import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
 import { PerformanceRepository } from './attribution/performance.repository.js';
 import { PerformanceService } from './attribution/performance.service.js';
+import { SearchService } from './search/search.service.js';
 
 export interface Services extends SchemaServices {
   catalogCache: CatalogCache;
@@ -53,6 +54,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     orders,
     webhooks,
     performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
+    search: new SearchService(database.db),
     changes,
     live: new LiveUpdates(carts, orders, changes),
     requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller),

@@ -1,0 +1,92 @@
+// GraphQL types of the catalog search: the filter and sort it takes, the connection it answers
+// (products with cursors, the total, the facets).
+import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageInfoType, ProductType } from '../catalog/catalog.type.js';
+import type { ProductRecord } from '../catalog/catalog.model.js';
+
+export enum ProductSearchSortEnum {
+  RELEVANCE = 'RELEVANCE',
+  PRICE_ASC = 'PRICE_ASC',
+  PRICE_DESC = 'PRICE_DESC',
+  NEWEST = 'NEWEST',
+  TITLE = 'TITLE',
+}
+registerEnumType(ProductSearchSortEnum, {
+  name: 'ProductSearchSort',
+  description: 'RELEVANCE: title over brand over category over the rest, exact words over prefixes over typos, then by id.',
+});
+
+@InputType('ProductSearchFilter')
+export class ProductSearchFilterInput {
+  @Field(() => [String], { nullable: true, description: 'Products of any of these brands.' })
+  brands?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Products of any of these categories.' })
+  categories?: string[] | null;
+
+  @Field(() => Float, { nullable: true, description: "At least this price, in major units of each product's own currency." })
+  minPrice?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "At most this price, in major units of each product's own currency." })
+  maxPrice?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Products in this currency only.' })
+  currency?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: available products only.' })
+  available?: boolean | null;
+}
+
+@ObjectType('ProductSearchEdge', { simpleResolvers: true })
+export class ProductSearchEdgeType {
+  @Field(() => String)
+  cursor!: string;
+
+  @Field(() => ProductType)
+  node!: ProductRecord;
+}
+
+@ObjectType('FacetValue', { simpleResolvers: true })
+export class FacetValueType {
+  @Field(() => String)
+  value!: string;
+
+  @Field(() => Int)
+  count!: number;
+}
+
+@ObjectType('PriceRange', { simpleResolvers: true })
+export class PriceRangeType {
+  @Field(() => Int, { description: 'Minor units, in the currencies of the products found.' })
+  minMinor!: number;
+
+  @Field(() => Int)
+  maxMinor!: number;
+}
+
+@ObjectType('ProductSearchFacets', { simpleResolvers: true, description: 'Counted over the whole result under the other filters (the brand facet ignores the brand filter, and so on).' })
+export class ProductSearchFacetsType {
+  @Field(() => [FacetValueType])
+  brands!: FacetValueType[];
+
+  @Field(() => [FacetValueType])
+  categories!: FacetValueType[];
+
+  @Field(() => PriceRangeType, { nullable: true })
+  price!: PriceRangeType | null;
+}
+
+@ObjectType('ProductSearchConnection', { simpleResolvers: true })
+export class ProductSearchConnectionType {
+  @Field(() => [ProductSearchEdgeType])
+  edges!: ProductSearchEdgeType[];
+
+  @Field(() => PageInfoType)
+  pageInfo!: PageInfoType;
+
+  @Field(() => Int)
+  totalCount!: number;
+
+  @Field(() => ProductSearchFacetsType)
+  facets!: ProductSearchFacetsType;
+}
