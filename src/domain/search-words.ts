@@ -15,8 +15,12 @@ export function words(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** Words this long or longer tolerate one typo. */
-export const typoMinLength = 5;
+const letter = /\p{L}/gu;
+
+/** Whether a word tolerates one typo: it has five letters or more (digits do not count: a typo in 123456 is another number). */
+export function toleratesTypo(word: string): boolean {
+  return (word.match(letter)?.length ?? 0) >= 5;
+}
 
 /** A word and every text one deletion away from it (SymSpell's variants), each once. */
 export function deletionVariants(word: string): string[] {

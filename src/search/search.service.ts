@@ -4,7 +4,7 @@
 import type { Db } from '../db/database.js';
 import { priceBounds } from '../domain/price-bounds.js';
 import { AppError } from '../errors.js';
-import { deletionVariants, typoMinLength, withinOneEdit, words } from '../domain/search-words.js';
+import { deletionVariants, toleratesTypo, withinOneEdit, words } from '../domain/search-words.js';
 import { MatchClass, type Candidate, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort } from './search.model.js';
 import { searchProducts, termsOfVariants, termsWithPrefix } from './search.repository.js';
 
@@ -63,7 +63,7 @@ export class SearchService {
       if (word === list.length - 1 && length >= prefixMinLength) {
         for (const term of await termsWithPrefix(this.db, text)) classes.set(term, MatchClass.prefix);
       }
-      if (length >= typoMinLength) {
+      if (toleratesTypo(text)) {
         for (const term of await termsOfVariants(this.db, deletionVariants(text))) {
           if (!classes.has(term) && withinOneEdit(text, term)) classes.set(term, MatchClass.typo);
         }

@@ -27,8 +27,8 @@ describe('productTerms', () => {
 });
 
 describe('typoVariants', () => {
-  it('lists the variants of words of five letters or more only, each word once', () => {
-    expect(typoVariants(['boot', 'boots', 'boots'])).toEqual([
+  it('lists the variants of words of five letters or more only (digits not counted), each word once', () => {
+    expect(typoVariants(['boot', '12345', 'boots', 'boots'])).toEqual([
       ['boots', 'boots'],
       ['oots', 'boots'],
       ['bots', 'boots'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletionVariants, withinOneEdit, words } from '../../src/domain/search-words.js';
+import { deletionVariants, toleratesTypo, withinOneEdit, words } from '../../src/domain/search-words.js';
 
 describe('words', () => {
   it('drops diacritics, lowers case and splits on anything not a letter or digit', () => {
@@ -20,6 +20,16 @@ describe('deletionVariants', () => {
   it('is the word and each text one deletion away, each once', () => {
     expect(deletionVariants('jacket')).toEqual(['jacket', 'acket', 'jcket', 'jaket', 'jacet', 'jackt', 'jacke']);
     expect(deletionVariants('boots')).toEqual(['boots', 'oots', 'bots', 'boos', 'boot']);
+  });
+});
+
+describe('toleratesTypo', () => {
+  it('holds for words of five letters or more, digits not counted', () => {
+    expect(toleratesTypo('boots')).toBe(true);
+    expect(toleratesTypo('crème'.normalize('NFKD').replace(/\p{M}/gu, ''))).toBe(true);
+    expect(toleratesTypo('boot')).toBe(false);
+    expect(toleratesTypo('123456')).toBe(false);
+    expect(toleratesTypo('boot2')).toBe(false);
   });
 });
 
