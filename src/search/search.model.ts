@@ -12,7 +12,7 @@ export interface SearchFilter {
   maxPrice?: number;
   /** Only products in this currency. */
   currency?: string;
-  /** true: available products only. */
+  /** true: available products only: the product, and one of its listed SKUs with stock at least. */
   available?: boolean;
 }
 

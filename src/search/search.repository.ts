@@ -66,7 +66,8 @@ function conditions(params: Params, filter: SearchConditions, except?: Facet): s
     if (filter.minPrice !== undefined) where.push(`p."priceMinor" >= ${bound(params, filter.minPrice)}`);
     if (filter.maxPrice !== undefined) where.push(`p."priceMinor" <= ${bound(params, filter.maxPrice)}`);
   }
-  if (filter.available) where.push(`p."isAvailable"`);
+  // Read from the SKUs as they are now, so the filter follows every stock change (domain/pricing.ts isAvailable, one unit).
+  if (filter.available) where.push(`p."isAvailable" AND EXISTS (SELECT 1 FROM "Sku" AS s WHERE s."productId" = p."id" AND s."listed" AND s."inStock" AND s."status" = 'AVAILABLE' AND s."qtyAvailable" > 0)`);
   return where;
 }
 

@@ -33,7 +33,7 @@ export class ProductSearchFilterInput {
   @Field(() => String, { nullable: true, description: 'Products in this currency only.' })
   currency?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'true: available products only.' })
+  @Field(() => Boolean, { nullable: true, description: 'true: available products only (the product, and one of its listed SKUs in stock).' })
   available?: boolean | null;
 }
 

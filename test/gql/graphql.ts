@@ -58,7 +58,7 @@ export type PriceTier =
   | 'SIMILAR';
 
 export type ProductSearchFilter = {
-  /** true: available products only. */
+  /** true: available products only (the product, and one of its listed SKUs in stock). */
   available?: boolean | null | undefined;
   /** Products of any of these brands. */
   brands?: Array<string> | null | undefined;

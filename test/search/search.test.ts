@@ -147,6 +147,17 @@ describe('sorts and cursors', () => {
   });
 });
 
+describe('availability', () => {
+  it('follows stock: a product whose SKUs have none left is not available', async () => {
+    expect(await ids({ query: 'trail', filter: { available: true } })).toEqual([1, 6]);
+    await database.db.sku.update({ where: { id: 601 }, data: { qtyAvailable: 0 } });
+    expect(await ids({ query: 'trail', filter: { available: true } })).toEqual([1]);
+    expect(await ids({ query: 'trail' })).toEqual([1, 6]);
+    await database.db.sku.update({ where: { id: 601 }, data: { qtyAvailable: 3 } });
+    expect(await ids({ query: 'trail', filter: { available: true } })).toEqual([1, 6]);
+  });
+});
+
 describe('the index', () => {
   it('follows a re-import: a changed product’s words replaced, the others kept', async () => {
     const terms = (productId: number) => database.db.searchTerm.count({ where: { productId } });
