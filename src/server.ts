@@ -11,7 +11,6 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, sqliteFilePath, type Db } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { rewriteStaleAnswers } from './catalog/product-answer.repository.js';
-import { backfillSearchIndex } from './catalog/search-index.repository.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
@@ -98,8 +97,6 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoCatalog(database.db, app.log);
   const rewritten = await rewriteStaleAnswers(database.db);
   if (rewritten > 0) app.log.info({ products: rewritten }, 'rewrote the answer texts of another format');
-  const indexed = await backfillSearchIndex(database.db);
-  if (indexed > 0) app.log.info({ products: indexed }, 'indexed products for search');
   await startSweeper(database.db, config, app.log);
   if (!shuttingDown) {
     lifecycle.phase = 'ready';

@@ -21,6 +21,7 @@ import { LiveUpdates } from './live/live.service.js';
 import { PerformanceRepository } from './attribution/performance.repository.js';
 import { PerformanceService } from './attribution/performance.service.js';
 import { SearchService } from './search/search.service.js';
+import { SearchRepository } from './search/search.repository.js';
 
 export interface Services extends SchemaServices {
   catalogCache: CatalogCache;
@@ -54,7 +55,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     orders,
     webhooks,
     performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
-    search: new SearchService(database.db),
+    search: new SearchService(new SearchRepository(database.reader), { ttlMs: config.catalogCacheTtlMs }),
     changes,
     live: new LiveUpdates(carts, orders, changes),
     requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller),

@@ -219,16 +219,6 @@ export class CatalogSql {
     for (const batch of this.batches(rows)) await this.execute(sql, [batch]);
   }
 
-  /** Inserts the rows (encoded) whose key no stored row has; the others are left as they are. */
-  async insertMissing<Row>(table: Table<Row>, rows: readonly string[]): Promise<void> {
-    if (rows.length === 0) return;
-    const names = table.columns.map(([name]) => name);
-    const types = table.columns.map(([, type]) => type);
-    // WHERE true: SQLite reads the ON of ON CONFLICT as a join's otherwise.
-    const sql = `INSERT INTO ${quote(table.name)} (${names.map(quote).join(', ')}) SELECT * FROM (${this.rows(names, types)}) AS "r" WHERE true ON CONFLICT DO NOTHING`;
-    for (const batch of this.batches(rows)) await this.execute(sql, [batch]);
-  }
-
   async deleteWhereIn(table: string, column: string, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     for (const batch of this.idBatches(ids)) await this.execute(`DELETE FROM ${quote(table)} WHERE ${quote(column)} IN ${this.ids()}`, [batch]);

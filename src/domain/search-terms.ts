@@ -1,6 +1,6 @@
 // What the search index holds of a product: each word of its texts once per field it is in, and
-// the typo variants of its long words. Pure, so the import, the backfill and the tests agree.
-import { deletionVariants, toleratesTypo, words } from './search-words.js';
+// nothing else. Pure, so the index and the tests agree.
+import { words } from './search-words.js';
 
 /** Where a word was found, best first: a match in the title ranks above one in the brand, and so on. */
 export const SearchField = { title: 0, brand: 1, category: 2, rest: 3 } as const;
@@ -45,14 +45,4 @@ export function productTerms(product: SearchableProduct): TermRow[] {
     }
   }
   return rows;
-}
-
-/** (variant, term) pairs of the terms that tolerate a typo. */
-export function typoVariants(terms: Iterable<string>): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const term of new Set(terms)) {
-    if (!toleratesTypo(term)) continue;
-    for (const variant of deletionVariants(term)) pairs.push([variant, term]);
-  }
-  return pairs;
 }

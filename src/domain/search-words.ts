@@ -22,12 +22,26 @@ export function toleratesTypo(word: string): boolean {
   return (word.match(letter)?.length ?? 0) >= 5;
 }
 
-/** A word and every text one deletion away from it (SymSpell's variants), each once. */
-export function deletionVariants(word: string): string[] {
+/**
+ * Every text one edit away from `word` (optimal string alignment: a letter dropped, two neighbours
+ * swapped, a letter replaced by or one added from `alphabet`), each once, the word itself left out.
+ */
+export function oneEditAway(word: string, alphabet: readonly string[]): string[] {
   const letters = [...word];
-  const variants = new Set<string>([word]);
-  for (let index = 0; index < letters.length; index += 1) variants.add([...letters.slice(0, index), ...letters.slice(index + 1)].join(''));
-  return [...variants];
+  const edits = new Set<string>();
+  const join = (parts: string[]) => parts.join('');
+  for (let index = 0; index <= letters.length; index += 1) {
+    const head = letters.slice(0, index);
+    const tail = letters.slice(index);
+    if (tail.length > 0) edits.add(join([...head, ...tail.slice(1)]));
+    if (tail.length > 1) edits.add(join([...head, tail[1]!, tail[0]!, ...tail.slice(2)]));
+    for (const letter of alphabet) {
+      if (tail.length > 0) edits.add(join([...head, letter, ...tail.slice(1)]));
+      edits.add(join([...head, letter, ...tail]));
+    }
+  }
+  edits.delete(word);
+  return [...edits];
 }
 
 /**

@@ -1,12 +1,14 @@
 // The catalog search: a query's words turned into the index terms each may stand for (exactly,
 // as a prefix for the last word, with one typo for long words), then one page of the matching
-// products in the sort asked for, with the total and the facets (search.repository.ts).
-import type { Db } from '../db/database.js';
+// products in the sort asked for, with the total and the facets, from the process's index of the
+// catalog (search-index.ts), kept in step with the catalog version.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { priceBounds } from '../domain/price-bounds.js';
 import { AppError } from '../errors.js';
-import { deletionVariants, toleratesTypo, withinOneEdit, words } from '../domain/search-words.js';
-import { MatchClass, type Candidate, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort } from './search.model.js';
-import { searchProducts, termsOfVariants, termsWithPrefix } from './search.repository.js';
+import { oneEditAway, toleratesTypo, words } from '../domain/search-words.js';
+import { MatchClass, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort } from './search.model.js';
+import { SearchIndex, type IndexedProduct, type WordTerms } from './search-index.js';
+import type { CatalogVersions, SearchRepository } from './search.repository.js';
 
 /** The last word matches longer terms from this many letters on. */
 const prefixMinLength = 2;
@@ -49,28 +51,117 @@ export function decodeCursor(sort: SearchSort, cursor: string): SearchPosition {
   throw new AppError('VALIDATION_FAILED', `after is not a cursor of this search's sort (${sort})`, { after: cursor.slice(0, 64) });
 }
 
+export interface SearchServiceOptions {
+  /** How long the catalog version is trusted before it is read again (CATALOG_CACHE_TTL_MS). */
+  ttlMs: number;
+  /** After a stock change, how long at least between two reads of availability (default 5 s). */
+  availabilityRefreshMs?: number;
+}
+
+/** Products read per statement while the index is built (the event loop serves requests in between). */
+const buildPage = 5_000;
+/** Products whose availability is read per statement. */
+const availabilityPage = 20_000;
+
 export class SearchService {
-  constructor(private readonly db: Db) {}
+  private index: SearchIndex | null = null;
+  private building: Promise<SearchIndex> | null = null;
+  private refreshing = false;
+  private versions: CatalogVersions = { catalog: -1, imports: -1 };
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private availabilityReadAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly repository: SearchRepository,
+    private readonly options: SearchServiceOptions,
+  ) {}
+
+  /**
+   * The index of the catalog as it is: built at the first search and again after an import (the
+   * searches meanwhile wait for it); after a stock change, availability is read again in the
+   * background (at most every availabilityRefreshMs) while searches go on.
+   */
+  async current(): Promise<SearchIndex> {
+    const now = performance.now();
+    if (this.index && now - this.checkedAt < this.options.ttlMs) return this.index;
+    const versions = await this.repository.versions();
+    this.checkedAt = now;
+    if (!this.index || versions.imports !== this.versions.imports) return this.build(versions);
+    if (versions.catalog !== this.versions.catalog) this.refreshAvailability(this.index, versions);
+    return this.index;
+  }
+
+  /** Builds the index now (at start, so that the first search does not wait for it). */
+  warm(): Promise<SearchIndex> {
+    return this.current();
+  }
+
+  private build(versions: CatalogVersions): Promise<SearchIndex> {
+    this.building ??= (async () => {
+      try {
+        const products: IndexedProduct[] = [];
+        for (let after = 0; ; ) {
+          const page = await this.repository.products(after, buildPage);
+          products.push(...page);
+          if (page.length < buildPage) break;
+          after = page[page.length - 1]!.id;
+          await nextTurn();
+        }
+        const index = SearchIndex.build(products);
+        this.index = index;
+        this.versions = versions;
+        this.availabilityReadAt = performance.now();
+        return index;
+      } finally {
+        this.building = null;
+      }
+    })();
+    return this.building;
+  }
+
+  private refreshAvailability(index: SearchIndex, versions: CatalogVersions): void {
+    const now = performance.now();
+    if (this.refreshing || now - this.availabilityReadAt < (this.options.availabilityRefreshMs ?? 5_000)) return;
+    this.refreshing = true;
+    this.availabilityReadAt = now;
+    void (async () => {
+      try {
+        const available: number[] = [];
+        for (let start = 0; start < index.size; start += availabilityPage) {
+          const last = Math.min(index.size, start + availabilityPage) - 1;
+          available.push(...(await this.repository.availableIds(index.ids[start]!, index.ids[last]!)));
+          await nextTurn();
+        }
+        // Unless an import replaced the index meanwhile (its own availability is newer).
+        if (this.index === index) {
+          index.setAvailability(available);
+          this.versions = { ...this.versions, catalog: versions.catalog };
+        }
+      } catch {
+        // The database did not answer: read again at the next search after the pause.
+      } finally {
+        this.refreshing = false;
+      }
+    })();
+  }
 
   /** The terms each distinct word of the query may stand for, with how well; null: no word (every product). */
-  async candidates(query: string | null | undefined): Promise<{ candidates: Candidate[] | null; words: number }> {
+  static wordTerms(index: SearchIndex, query: string | null | undefined): WordTerms[] | null {
     const list = [...new Set(words(query ?? ''))].slice(0, maxWords);
-    if (list.length === 0) return { candidates: null, words: 0 };
-    const candidates: Candidate[] = [];
-    for (const [word, text] of list.entries()) {
-      const classes = new Map<string, number>([[text, MatchClass.exact]]);
-      const length = [...text].length;
-      if (word === list.length - 1 && length >= prefixMinLength) {
-        for (const term of await termsWithPrefix(this.db, text)) classes.set(term, MatchClass.prefix);
+    if (list.length === 0) return null;
+    return list.map((text, word) => {
+      const classes = new Map<string, number>();
+      if (index.has(text)) classes.set(text, MatchClass.exact);
+      if (word === list.length - 1 && [...text].length >= prefixMinLength) {
+        for (const term of index.termsWithPrefix(text)) classes.set(term, MatchClass.prefix);
       }
       if (toleratesTypo(text)) {
-        for (const term of await termsOfVariants(this.db, deletionVariants(text))) {
-          if (!classes.has(term) && withinOneEdit(text, term)) classes.set(term, MatchClass.typo);
+        for (const term of oneEditAway(text, index.alphabet)) {
+          if (!classes.has(term) && toleratesTypo(term) && index.has(term)) classes.set(term, MatchClass.typo);
         }
       }
-      for (const [term, matchClass] of classes) candidates.push({ word, term, matchClass });
-    }
-    return { candidates, words: list.length };
+      return classes;
+    });
   }
 
   async search(input: SearchInput): Promise<SearchResult> {
@@ -80,8 +171,9 @@ export class SearchService {
       throw new AppError('VALIDATION_FAILED', `first must be an integer from 0 to ${maxPageSize}`, { first });
     }
     const after = input.after ? decodeCursor(sort, input.after) : null;
-    const { candidates, words: count } = await this.candidates(input.query);
-    const page = await searchProducts(this.db, { candidates, words: count, filter: conditionsOf(input.filter ?? {}), sort, first, after });
+    const filter = conditionsOf(input.filter ?? {});
+    const index = await this.current();
+    const page = index.query({ words: SearchService.wordTerms(index, input.query), filter, sort, first, after });
     return {
       edges: page.hits.map((hit) => ({ cursor: encodeCursor(sort, hit.position), productId: hit.productId })),
       hasNextPage: page.hasNextPage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productTerms, SearchField, typoVariants } from '../../src/domain/search-terms.js';
+import { productTerms, SearchField } from '../../src/domain/search-terms.js';
 
 describe('productTerms', () => {
   it('holds each word once per field, the rest gathering description, variant values and SKU names', () => {
@@ -23,17 +23,5 @@ describe('productTerms', () => {
       ['s', SearchField.rest],
     ]);
     expect(new Set(rows.map((row) => row.productId))).toEqual(new Set([7]));
-  });
-});
-
-describe('typoVariants', () => {
-  it('lists the variants of words of five letters or more only (digits not counted), each word once', () => {
-    expect(typoVariants(['boot', '12345', 'boots', 'boots'])).toEqual([
-      ['boots', 'boots'],
-      ['oots', 'boots'],
-      ['bots', 'boots'],
-      ['boos', 'boots'],
-      ['boot', 'boots'],
-    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletionVariants, toleratesTypo, withinOneEdit, words } from '../../src/domain/search-words.js';
+import { oneEditAway, toleratesTypo, withinOneEdit, words } from '../../src/domain/search-words.js';
 
 describe('words', () => {
   it('drops diacritics, lowers case and splits on anything not a letter or digit', () => {
@@ -16,10 +16,22 @@ describe('words', () => {
   });
 });
 
-describe('deletionVariants', () => {
-  it('is the word and each text one deletion away, each once', () => {
-    expect(deletionVariants('jacket')).toEqual(['jacket', 'acket', 'jcket', 'jaket', 'jacet', 'jackt', 'jacke']);
-    expect(deletionVariants('boots')).toEqual(['boots', 'oots', 'bots', 'boos', 'boot']);
+describe('oneEditAway', () => {
+  it('is every text one deletion, swap, replacement or insertion away, each once, the word left out', () => {
+    const edits = oneEditAway('ab', ['a', 'b']);
+    expect(new Set(edits)).toEqual(new Set(['b', 'a', 'ba', 'bb', 'aa', 'aab', 'bab', 'abb', 'aba']));
+    expect(edits).toHaveLength(new Set(edits).size);
+    expect(edits).not.toContain('ab');
+  });
+
+  it('reaches every word one edit away that withinOneEdit accepts', () => {
+    const alphabet = [...'jacketrsw'];
+    const edits = new Set(oneEditAway('jacket', alphabet));
+    for (const near of ['jakcet', 'jackte', 'jacke', 'jackets', 'jscket', 'ajcket']) {
+      expect(withinOneEdit('jacket', near)).toBe(true);
+      expect(edits.has(near)).toBe(true);
+    }
+    expect(edits.has('jcaekt')).toBe(false);
   });
 });
 

@@ -8,7 +8,6 @@ import type { Dialect } from '../../db/dialect.js';
 import { CatalogSql, type Table } from '../catalog-bulk.repository.js';
 import { bumpCatalogVersion } from '../catalog-version.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
-import { indexProducts } from '../search-index.repository.js';
 import { mediaTable, placementTable, productTable, skuTable, storeContent } from './columns.js';
 import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
 import { storedStores, writeStore } from './import.repository.js';
@@ -145,16 +144,14 @@ export class CatalogWriter {
     this.skus = [];
     if ((products.length === 0 && skus.length === 0) || !this.writing) return;
     const changed = await this.write(productTable, products, this.report.products);
-    // The search index of the changed products, and of those a changed SKU belongs to: from their stored rows.
-    await this.writeSkus(skus, [...changed.keys()]);
+    await this.writeSkus(skus);
     // After the rows they are made of, as a submit does (rows, then answers): fewer lock waits the other way round.
     await dropProductAnswers(this.sql, [...changed.keys()]);
     // Products stored before: listed SKUs of theirs that they do not list any more.
     await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
   }
 
-  /** `alsoIndex`: products the search index is rewritten for, with those of the changed SKUs. */
-  private async writeSkus(skus: ImportSku[], alsoIndex: readonly number[] = []): Promise<void> {
+  private async writeSkus(skus: ImportSku[]): Promise<void> {
     // The answers of the products a changed SKU belonged to, and of those it belongs to now, are
     // dropped, and written again at the end (finish).
     let owners: number[] = [];
@@ -163,9 +160,7 @@ export class CatalogWriter {
       // Their products first, then the SKU rows: the order a submit takes them in.
       await this.sql.lockProducts([...owners, ...skus.filter((sku) => changing.has(sku.id)).map((sku) => sku.productId)]);
     });
-    const touched = [...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)])];
-    await dropProductAnswers(this.sql, touched);
-    await indexProducts(this.sql, [...touched, ...alsoIndex]);
+    await dropProductAnswers(this.sql, [...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)])]);
   }
 
   /**
@@ -317,7 +312,6 @@ export class CatalogWriter {
     await this.sql.lockProducts(owners);
     await this.sql.unlistSkus(ids);
     await dropProductAnswers(this.sql, owners);
-    await indexProducts(this.sql, owners);
     this.report.skusUnlisted += ids.length;
   }
 
