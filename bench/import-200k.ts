@@ -8,28 +8,17 @@
 //
 // PostgreSQL: the server of TEST_PG_URL (default postgresql://gateway:gateway@127.0.0.1:5432/gateway,
 // a role with CREATEDB); the scratch database is dropped afterwards.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { applyMigrations } from '../src/db/migrate.js';
-import { createScratchDatabase, dropScratchDatabase } from '../src/db/postgres.js';
 import { largeShape, rowCounts, scaledShape, writeLargeCatalog, type LargeShape } from './large-catalog.js';
 import { randomInt, start as startServer, startFlags } from './harness.js';
 import { Agent, get as httpGet } from 'node:http';
 
-const root = join(import.meta.dirname, '..', '..');
-const dataDir = join(root, 'bench', 'data');
-const cli = join(root, 'dist', 'src', 'catalog', 'import', 'cli.js');
-const pgUrl = process.env.TEST_PG_URL ?? 'postgresql://gateway:gateway@127.0.0.1:5432/gateway';
+import { dataDir, freshDatabase, importOnce, pgUrl, root, type Run } from './scale.js';
 
-interface Run {
-  wallSeconds: number;
-  maxRssKiB: number;
-  output: string;
-}
 
 function parseArgs(argv: string[]) {
   let shape: LargeShape = largeShape;
@@ -166,15 +155,6 @@ function latencyTable(reads: Latency[]): string[] {
 }
 
 /** One import, its own process, as `npm run catalog:import` runs it (without the build). */
-function importOnce(file: string, databaseUrl: string, flags: string[] = []): Run {
-  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, file, ...flags], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (result.status !== 0) throw new Error(`import failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(result.stderr);
-  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr);
-  if (!wall || !rss) throw new Error(`no timing in:\n${result.stderr}`);
-  const wallSeconds = Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]);
-  return { wallSeconds, maxRssKiB: Number(rss[1]), output: result.stdout.trim() };
-}
 
 async function engineVersion(engine: string, url: string): Promise<string> {
   if (engine === 'sqlite') {
@@ -191,21 +171,6 @@ async function engineVersion(engine: string, url: string): Promise<string> {
 }
 
 /** A new, migrated database of the engine: its URL and how to remove it. */
-async function freshDatabase(engine: string, name = 'import-200k.db'): Promise<{ url: string; remove(): Promise<void> }> {
-  if (engine === 'sqlite') {
-    const file = join(dataDir, name);
-    const remove = async () => {
-      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
-    };
-    await remove();
-    const url = `file:${file}`;
-    await applyMigrations(url);
-    return { url, remove };
-  }
-  const scratch = await createScratchDatabase(pgUrl, 'import200k');
-  await applyMigrations(scratch.url);
-  return { url: scratch.url, remove: () => dropScratchDatabase(pgUrl, scratch.name) };
-}
 
 /** The rows the first import must have written, counted in the database. */
 async function verify(engine: string, url: string, counts: ReturnType<typeof rowCounts>): Promise<void> {

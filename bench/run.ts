@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { projectRoot } from '../src/db/schema-engine.js';
 import { benchCatalog, benchShape } from './catalog.js';
 import { countStatements, type StatementCounts } from './statements.js';
+import { searchQueries } from './search-queries.js';
 import { load as loadWith, randomInt, running, start, startFlags, type Measure, type Request, type Server } from './harness.js';
 
 const runStarted = Date.now();
@@ -287,6 +288,10 @@ async function main(): Promise<void> {
   measures['a-product-cold'] = await load(cold, [productRequests]);
   measures['b-graphql-image-cold'] = await load(cold, [graphqlImages(1, images)]);
   measures['c-comparables-cold'] = await load(cold, [comparablesRequests]);
+  // The catalog search (no answer cache: every search is computed), 1-3 words with the facets.
+  const searches = searchQueries('bench', products, 500).map((query) => query.path);
+  let nextSearch = 0;
+  measures['f-search'] = await load(cold, [{ method: 'GET', path: searches[0]!, setupRequest: (request: { path?: string }) => ({ ...request, path: searches[(nextSearch += 1) % searches.length]! }) }]);
   const peakRssCold = cold.peakRssMiB();
   await cold.stop();
 

@@ -12,6 +12,7 @@ import { cartPlugin } from './cart/cart.plugin.js';
 import { orderPlugin } from './orders/order.plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks.plugin.js';
 import { performancePlugin } from './attribution/performance.plugin.js';
+import { searchPlugin } from './search/search.plugin.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   droppedLogLines?: () => number;
   /** Fastify's schema compilers, its own when absent (tests share serializers among their apps). */
   schemaController?: FastifyServerOptions['schemaController'];
+  /** Build the search index once the lifecycle is ready, rather than at the first search (the server). */
+  warmSearch?: boolean;
 }
 
 /** The app on a database; the whole config, each plugin and service reads the keys it needs. */
@@ -64,6 +67,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(orderPlugin, { orders: services.orders });
   await app.register(webhooksPlugin, { webhooks: services.webhooks });
   await app.register(performancePlugin, { performance: services.performance });
+  await app.register(searchPlugin, { search: services.search, catalog: services.catalog, warmWhen: options.warmSearch ? lifecycle.whenReady : null });
   if (config.graphqlSandbox) await app.register(explorerPlugin);
   await app.register(embedPlugin);
   if (config.storefrontDemo) await app.register(storefrontPlugin, { config, catalog: services.catalog });

@@ -42,6 +42,11 @@ export class Lifecycle {
     return servedWithin(this.lastRequest, ms);
   }
 
+  /** Resolves once ready (never when the process stops before). */
+  get whenReady(): Promise<void> {
+    return this.readyPromise;
+  }
+
   get ready(): boolean {
     return this.current === 'ready';
   }

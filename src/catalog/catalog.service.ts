@@ -84,6 +84,11 @@ export class CatalogService {
     return withSimilar ? this.readModel.comparableProduct(id) : this.readModel.product(id);
   }
 
+  /** The REST answers of these products, in their order, as the read model has them; undefined when one is missing (then read them with productDetail). */
+  async productAnswers(ids: readonly number[]): Promise<string[] | undefined> {
+    return this.readModel?.products(ids);
+  }
+
   /** The id or slug a media lookup names (null: an id that cannot exist); refuses what media() refuses. */
   private mediaKey(kind: MediaKind, ref: MediaRef): { id: number } | { slug: string } | null {
     const hasId = ref.id !== undefined && ref.id !== null;

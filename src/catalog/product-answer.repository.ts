@@ -204,6 +204,15 @@ export class CatalogReadModel {
     return row && complete(row) ? row.body : undefined;
   }
 
+  /** The answers of these products (GET /product/{id} each), in their order; undefined when one has no text. */
+  async products(ids: readonly number[]): Promise<string[] | undefined> {
+    if (ids.length === 0) return [];
+    const rows = await this.reader.all<PartRow & { productId: number }>(`SELECT a."productId" AS "productId", ${part} FROM "ProductAnswer" AS a WHERE a."productId" IN (${ids.map(() => '?').join(', ')}) AND ${current}`, ids);
+    const byId = new Map(rows.filter(complete).map((row) => [Number(row.productId), row.body]));
+    const texts = ids.map((id) => byId.get(id));
+    return texts.every((text) => text !== undefined) ? (texts as string[]) : undefined;
+  }
+
   /** GET /product/{id}/comparables. */
   async comparableProduct(id: number): Promise<string | undefined> {
     const [row] = await this.reader.all<PartRow>(statements.product, [id]);

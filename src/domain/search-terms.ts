@@ -24,15 +24,14 @@ export interface TermRow {
   field: SearchField;
 }
 
-/** The product's words by field, each (word, field) once. */
-export function productTerms(product: SearchableProduct): TermRow[] {
+/** Calls `visit` for each of the product's words once per field it is in, the title's first, then the brand's, the category's and the rest's. */
+export function eachProductTerm(product: SearchableProduct, visit: (term: string, field: SearchField) => void): void {
   const texts: [SearchField, (string | null)[]][] = [
     [SearchField.title, [product.title]],
     [SearchField.brand, [product.brand]],
     [SearchField.category, [product.category]],
     [SearchField.rest, [product.description, ...product.variantValues, ...product.skuNames]],
   ];
-  const rows: TermRow[] = [];
   for (const [field, values] of texts) {
     const seen = new Set<string>();
     for (const value of values) {
@@ -40,9 +39,15 @@ export function productTerms(product: SearchableProduct): TermRow[] {
       for (const term of words(value)) {
         if (seen.has(term)) continue;
         seen.add(term);
-        rows.push({ term, productId: product.id, field });
+        visit(term, field);
       }
     }
   }
+}
+
+/** The product's words by field, each (word, field) once. */
+export function productTerms(product: SearchableProduct): TermRow[] {
+  const rows: TermRow[] = [];
+  eachProductTerm(product, (term, field) => rows.push({ term, productId: product.id, field }));
   return rows;
 }

@@ -5,8 +5,10 @@
 // query (search.service.ts) is a merge of a few posting lists and one pass over the matches:
 // milliseconds over 200,000 products, facets included.
 //
-// A product is a "doc": its place in `ids` (ascending product ids).
-import { productTerms, type SearchableProduct } from '../domain/search-terms.js';
+// A product is a "doc": its place in `ids` (ascending product ids). A term is a number (`termIds`);
+// its posting list is docs[offsets[t] .. offsets[t + 1]] (ascending), with the best field the term
+// is in for each doc in `fields`: three typed arrays for the whole index, however many terms.
+import { eachProductTerm, type SearchableProduct } from '../domain/search-terms.js';
 import type { MinorBound } from '../domain/price-bounds.js';
 import type { FacetValue, SearchConditions, SearchFacets, SearchPosition, SearchSort } from './search.model.js';
 
@@ -17,31 +19,29 @@ export interface IndexedProduct extends SearchableProduct {
   available: boolean;
 }
 
-/** The docs a term is in (ascending) and, for each, the best field it is in there. */
-interface Posting {
-  docs: Int32Array;
-  fields: Uint8Array;
-}
-
-/** A posting list while the index is built. */
-interface GrowingPosting {
-  docs: number[];
-  fields: number[];
-}
-
 /** Field × 3 + match class: the lower the better; `none` for no match. */
 const none = 255;
 
-/** Code point order (SQLite's BINARY, PostgreSQL's "C"), not JavaScript's UTF-16 order. */
+/**
+ * Code point order (SQLite's BINARY, PostgreSQL's "C"), not JavaScript's UTF-16 order: they differ
+ * only where a surrogate (a character past U+FFFF) meets a character from U+E000 to U+FFFF.
+ */
 export function compareCodePoints(a: string, b: string): number {
-  const x = a[Symbol.iterator]();
-  const y = b[Symbol.iterator]();
-  for (;;) {
-    const p = x.next();
-    const q = y.next();
-    if (p.done || q.done) return p.done && q.done ? 0 : p.done ? -1 : 1;
-    if (p.value !== q.value) return p.value.codePointAt(0)! - q.value.codePointAt(0)!;
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    const x = a.charCodeAt(index);
+    const y = b.charCodeAt(index);
+    if (x === y) continue;
+    return codePointOrder(x) - codePointOrder(y);
   }
+  return a.length - b.length;
+}
+
+/** A UTF-16 unit moved so that surrogates sort after U+E000–U+FFFF, as their code points do. */
+function codePointOrder(unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
+  if (unit >= 0xe000) return unit - 0x800;
+  return unit;
 }
 
 /** The index of the first element of `sorted` not below `value` (code point order). */
@@ -95,6 +95,88 @@ export interface IndexPage {
   facets: SearchFacets;
 }
 
+/** What a builder gathered: the columns by doc, and (term, doc, field) triples in doc order. */
+interface IndexParts {
+  ids: number[];
+  brand: number[];
+  category: number[];
+  currency: number[];
+  price: number[];
+  available: number[];
+  titles: string[];
+  brands: Dictionary;
+  categories: Dictionary;
+  currencies: Dictionary;
+  termIds: Map<string, number>;
+  termOf: Int32Array;
+  docOf: Int32Array;
+  fieldOf: Uint8Array;
+  triples: number;
+}
+
+/** Gathers products one at a time (in ascending id order), so that a caller can let other work run in between. */
+export class SearchIndexBuilder {
+  private readonly parts: IndexParts = {
+    ids: [],
+    brand: [],
+    category: [],
+    currency: [],
+    price: [],
+    available: [],
+    titles: [],
+    brands: new Dictionary(),
+    categories: new Dictionary(),
+    currencies: new Dictionary(),
+    termIds: new Map(),
+    termOf: new Int32Array(1 << 16),
+    docOf: new Int32Array(1 << 16),
+    fieldOf: new Uint8Array(1 << 16),
+    triples: 0,
+  };
+  /** The last doc each term was added for: each (term, doc) once, with the first (best) field eachProductTerm gives. */
+  private readonly lastDoc: number[] = [];
+
+  get size(): number {
+    return this.parts.ids.length;
+  }
+
+  add(product: IndexedProduct): void {
+    const parts = this.parts;
+    const doc = parts.ids.length;
+    if (doc > 0 && product.id <= parts.ids[doc - 1]!) throw new Error('products must come in ascending id order');
+    parts.ids.push(product.id);
+    parts.brand.push(product.brand === null ? -1 : parts.brands.number(product.brand));
+    parts.category.push(product.category === null ? -1 : parts.categories.number(product.category));
+    parts.currency.push(parts.currencies.number(product.currency));
+    parts.price.push(product.priceMinor);
+    parts.available.push(product.available ? 1 : 0);
+    parts.titles.push(product.title);
+    eachProductTerm(product, (term, field) => {
+      let id = parts.termIds.get(term);
+      if (id === undefined) {
+        id = parts.termIds.size;
+        parts.termIds.set(term, id);
+        this.lastDoc.push(-1);
+      }
+      if (this.lastDoc[id] === doc) return;
+      this.lastDoc[id] = doc;
+      if (parts.triples === parts.termOf.length) {
+        parts.termOf = grow(parts.termOf, new Int32Array(parts.triples * 2));
+        parts.docOf = grow(parts.docOf, new Int32Array(parts.triples * 2));
+        parts.fieldOf = grow(parts.fieldOf, new Uint8Array(parts.triples * 2));
+      }
+      parts.termOf[parts.triples] = id;
+      parts.docOf[parts.triples] = doc;
+      parts.fieldOf[parts.triples] = field;
+      parts.triples += 1;
+    });
+  }
+
+  finish(): SearchIndex {
+    return new SearchIndex(this.parts);
+  }
+}
+
 export class SearchIndex {
   /** Product ids by doc, ascending. */
   readonly ids: Int32Array;
@@ -108,7 +190,16 @@ export class SearchIndex {
   private readonly brands: string[];
   private readonly categories: string[];
   private readonly currencies: Dictionary;
-  private readonly postings: Map<string, Posting>;
+  private readonly termIds: Map<string, number>;
+  private readonly offsets: Int32Array;
+  private readonly postingDocs: Int32Array;
+  private readonly postingFields: Uint8Array;
+  /** Scratch of a query (queries run one at a time, start to end): a stamp and a best score per doc. */
+  private readonly stamp: Uint32Array;
+  private readonly best: Uint8Array;
+  private epoch = 0;
+  /** Every doc, in order: the matches of a query without words. */
+  private readonly everyDoc: Int32Array;
   /** Every term, in code point order: the prefixes' ranges. */
   readonly vocabulary: string[];
   /** The letters of the vocabulary: the replacements and insertions a typo is looked up with. */
@@ -116,54 +207,52 @@ export class SearchIndex {
   /** 1: the product is available now (replaced as stock changes: setAvailability). */
   private available: Uint8Array;
 
-  private constructor(products: readonly IndexedProduct[]) {
-    const count = products.length;
-    this.ids = new Int32Array(count);
-    this.brand = new Int32Array(count);
-    this.category = new Int32Array(count);
-    this.currency = new Int32Array(count);
-    this.price = new Float64Array(count);
-    this.available = new Uint8Array(count);
-    const brands = new Dictionary();
-    const categories = new Dictionary();
-    this.currencies = new Dictionary();
-    const growing = new Map<string, GrowingPosting>();
-    for (const [doc, product] of products.entries()) {
-      this.ids[doc] = product.id;
-      this.brand[doc] = product.brand === null ? -1 : brands.number(product.brand);
-      this.category[doc] = product.category === null ? -1 : categories.number(product.category);
-      this.currency[doc] = this.currencies.number(product.currency);
-      this.price[doc] = product.priceMinor;
-      this.available[doc] = product.available ? 1 : 0;
-      // productTerms lists a term once per field, best field first.
-      for (const { term, field } of productTerms(product)) {
-        let posting = growing.get(term);
-        if (!posting) growing.set(term, (posting = { docs: [], fields: [] }));
-        if (posting.docs[posting.docs.length - 1] === doc) continue;
-        posting.docs.push(doc);
-        posting.fields.push(field);
-      }
+  constructor(parts: IndexParts) {
+    const count = parts.ids.length;
+    this.ids = Int32Array.from(parts.ids);
+    this.brand = Int32Array.from(parts.brand);
+    this.category = Int32Array.from(parts.category);
+    this.currency = Int32Array.from(parts.currency);
+    this.price = Float64Array.from(parts.price);
+    this.available = Uint8Array.from(parts.available);
+    this.brands = parts.brands.values;
+    this.categories = parts.categories.values;
+    this.currencies = parts.currencies;
+    this.termIds = parts.termIds;
+    // The triples grouped by term (a counting sort): each term's docs stay in doc order.
+    const { termOf, docOf, fieldOf, triples } = parts;
+    const terms = parts.termIds.size;
+    this.offsets = new Int32Array(terms + 1);
+    for (let index = 0; index < triples; index += 1) this.offsets[termOf[index]! + 1] = this.offsets[termOf[index]! + 1]! + 1;
+    for (let term = 0; term < terms; term += 1) this.offsets[term + 1] = this.offsets[term + 1]! + this.offsets[term]!;
+    this.postingDocs = new Int32Array(triples);
+    this.postingFields = new Uint8Array(triples);
+    const next = this.offsets.slice(0, terms);
+    for (let index = 0; index < triples; index += 1) {
+      const term = termOf[index]!;
+      const at = next[term]!;
+      next[term] = at + 1;
+      this.postingDocs[at] = docOf[index]!;
+      this.postingFields[at] = fieldOf[index]!;
     }
-    this.brands = brands.values;
-    this.categories = categories.values;
-    this.postings = new Map();
-    for (const [term, posting] of growing) this.postings.set(term, { docs: Int32Array.from(posting.docs), fields: Uint8Array.from(posting.fields) });
-    this.vocabulary = [...growing.keys()].sort(compareCodePoints);
+    this.vocabulary = [...parts.termIds.keys()].sort(compareCodePoints);
     const letters = new Set<string>();
     for (const term of this.vocabulary) for (const letter of term) letters.add(letter);
     this.alphabet = [...letters];
-    const distinctTitles = [...new Set(products.map((product) => product.title))].sort(compareCodePoints);
+    const distinctTitles = [...new Set(parts.titles)].sort(compareCodePoints);
     const rankOf = new Map(distinctTitles.map((title, rank) => [title, rank]));
     this.titles = distinctTitles;
-    this.titleRank = Int32Array.from(products, (product) => rankOf.get(product.title)!);
+    this.titleRank = Int32Array.from(parts.titles, (title) => rankOf.get(title)!);
+    this.stamp = new Uint32Array(count);
+    this.best = new Uint8Array(count);
+    this.everyDoc = Int32Array.from({ length: count }, (_value, doc) => doc);
   }
 
   /** The index of these products (in ascending id order). */
   static build(products: readonly IndexedProduct[]): SearchIndex {
-    for (let index = 1; index < products.length; index += 1) {
-      if (products[index]!.id <= products[index - 1]!.id) throw new Error('products must come in ascending id order');
-    }
-    return new SearchIndex(products);
+    const builder = new SearchIndexBuilder();
+    for (const product of products) builder.add(product);
+    return builder.finish();
   }
 
   get size(): number {
@@ -171,7 +260,7 @@ export class SearchIndex {
   }
 
   has(term: string): boolean {
-    return this.postings.has(term);
+    return this.termIds.has(term);
   }
 
   /** The terms that start with `prefix`, but `prefix` itself. */
@@ -208,57 +297,72 @@ export class SearchIndex {
     return -1;
   }
 
-  /** The docs matching every word, with their scores (the sum of each word's best field × 3 + class). */
-  private match(words: readonly WordTerms[]): { docs: Int32Array; scores: Int32Array } {
-    // The rarest word first: the docs left after it bound the work of the others.
-    const ordered = [...words].sort((a, b) => this.postingCount(a) - this.postingCount(b));
-    const best = new Uint8Array(this.ids.length);
-    let docs: Int32Array | null = null;
-    let scores: Int32Array | null = null;
-    for (const terms of ordered) {
-      best.fill(none);
-      for (const [term, matchClass] of terms) {
-        const posting = this.postings.get(term);
-        if (!posting) continue;
-        const { docs: termDocs, fields } = posting;
-        for (let index = 0; index < termDocs.length; index += 1) {
-          const doc = termDocs[index]!;
-          const score = fields[index]! * 3 + matchClass;
-          if (score < best[doc]!) best[doc] = score;
-        }
-      }
-      if (docs === null) {
-        let count = 0;
-        for (let doc = 0; doc < best.length; doc += 1) if (best[doc] !== none) count += 1;
-        docs = new Int32Array(count);
-        scores = new Int32Array(count);
-        for (let doc = 0, at = 0; doc < best.length; doc += 1) {
-          if (best[doc] === none) continue;
-          docs[at] = doc;
-          scores![at] = best[doc]!;
-          at += 1;
-        }
-      } else {
-        let kept = 0;
-        for (let index = 0; index < docs.length; index += 1) {
-          const doc = docs[index]!;
-          if (best[doc] === none) continue;
-          docs[kept] = doc;
-          scores![kept] = scores![index]! + best[doc]!;
-          kept += 1;
-        }
-        docs = docs.subarray(0, kept);
-        scores = scores!.subarray(0, kept);
-      }
-      if (docs.length === 0) break;
+  /** A stamp no doc holds yet. */
+  private nextEpoch(): number {
+    if (this.epoch === 0xffffffff) {
+      this.stamp.fill(0);
+      this.epoch = 0;
     }
-    return { docs: docs ?? new Int32Array(0), scores: scores ?? new Int32Array(0) };
+    this.epoch += 1;
+    return this.epoch;
   }
 
-  private postingCount(terms: WordTerms): number {
-    let count = 0;
-    for (const term of terms.keys()) count += this.postings.get(term)?.docs.length ?? 0;
-    return count;
+  /** The docs matching every word, with their scores (the sum of each word's best field × 3 + class). */
+  private match(words: readonly WordTerms[]): { docs: Int32Array; scores: Int32Array } {
+    // The rarest word first: the docs it matches bound the work of the others.
+    const ordered = words.map((terms) => ({ terms: [...terms].flatMap(([term, matchClass]) => (this.termIds.has(term) ? [[this.termIds.get(term)!, matchClass] as const] : [])) }));
+    const count = (terms: readonly (readonly [number, number])[]) => terms.reduce((sum, [term]) => sum + this.offsets[term + 1]! - this.offsets[term]!, 0);
+    ordered.sort((a, b) => count(a.terms) - count(b.terms));
+    const { stamp, best, offsets, postingDocs, postingFields } = this;
+    const first = ordered[0]!.terms;
+    let docs = new Int32Array(count(first));
+    let scores = new Int32Array(docs.length);
+    let size = 0;
+    const seen = this.nextEpoch();
+    for (const [term, matchClass] of first) {
+      for (let at = offsets[term]!; at < offsets[term + 1]!; at += 1) {
+        const doc = postingDocs[at]!;
+        const score = postingFields[at]! * 3 + matchClass;
+        if (stamp[doc] !== seen) {
+          stamp[doc] = seen;
+          best[doc] = score;
+          docs[size] = doc;
+          size += 1;
+        } else if (score < best[doc]!) best[doc] = score;
+      }
+    }
+    for (let index = 0; index < size; index += 1) scores[index] = best[docs[index]!]!;
+    docs = docs.subarray(0, size);
+    scores = scores.subarray(0, size);
+    for (const { terms } of ordered.slice(1)) {
+      if (docs.length === 0) break;
+      const member = this.nextEpoch();
+      for (let index = 0; index < docs.length; index += 1) stamp[docs[index]!] = member;
+      const hit = this.nextEpoch();
+      for (const [term, matchClass] of terms) {
+        for (let at = offsets[term]!; at < offsets[term + 1]!; at += 1) {
+          const doc = postingDocs[at]!;
+          const mark = stamp[doc];
+          if (mark !== member && mark !== hit) continue;
+          const score = postingFields[at]! * 3 + matchClass;
+          if (mark === member) {
+            stamp[doc] = hit;
+            best[doc] = score;
+          } else if (score < best[doc]!) best[doc] = score;
+        }
+      }
+      let kept = 0;
+      for (let index = 0; index < docs.length; index += 1) {
+        const doc = docs[index]!;
+        if (stamp[doc] !== hit) continue;
+        docs[kept] = doc;
+        scores[kept] = scores[index]! + best[doc]!;
+        kept += 1;
+      }
+      docs = docs.subarray(0, kept);
+      scores = scores.subarray(0, kept);
+    }
+    return { docs, scores };
   }
 
   /** A price bound per currency number (NaN: none). */
@@ -285,7 +389,7 @@ export class SearchIndex {
 
   /** One page of the matches in the sort asked for, the total, and the facets (each under the other filters). */
   query(query: IndexQuery): IndexPage {
-    const { docs, scores } = query.words === null ? { docs: Int32Array.from(this.ids.keys()), scores: new Int32Array(this.ids.length) } : this.match(query.words);
+    const { docs, scores } = query.words === null ? { docs: this.everyDoc, scores: new Int32Array(this.ids.length) } : query.words.length === 0 ? { docs: new Int32Array(0), scores: new Int32Array(0) } : this.match(query.words);
     const { filter } = query;
     const brandOk = SearchIndex.numbers(filter.brands, this.brands);
     const categoryOk = SearchIndex.numbers(filter.categories, this.categories);
@@ -294,11 +398,14 @@ export class SearchIndex {
     const max = this.bounds(filter.maxPrice);
     const brandCounts = new Int32Array(this.brands.length);
     const categoryCounts = new Int32Array(this.categories.length);
-    let low = Number.POSITIVE_INFINITY;
-    let high = Number.NEGATIVE_INFINITY;
-    // The docs that pass every filter, with their scores.
+    // The price range per currency (the facet shows that of the currency most products found are in).
+    const currencyCount = new Int32Array(this.currencies.values.length);
+    const lows = new Float64Array(this.currencies.values.length).fill(Number.POSITIVE_INFINITY);
+    const highs = new Float64Array(this.currencies.values.length).fill(Number.NEGATIVE_INFINITY);
+    // The docs that pass every filter, with their keys in the sort asked for (lower first; the id breaks ties).
     const passing = new Int32Array(docs.length);
-    const passingScores = new Int32Array(docs.length);
+    const keys = new Float64Array(docs.length);
+    const sort = sortNumbers[query.sort];
     let total = 0;
     for (let index = 0; index < docs.length; index += 1) {
       const doc = docs[index]!;
@@ -315,108 +422,122 @@ export class SearchIndex {
       if (inCategories && inPrice && brand >= 0) brandCounts[brand] = brandCounts[brand]! + 1;
       if (inBrands && inPrice && category >= 0) categoryCounts[category] = categoryCounts[category]! + 1;
       if (inBrands && inCategories) {
-        if (price < low) low = price;
-        if (price > high) high = price;
+        currencyCount[money] = currencyCount[money]! + 1;
+        if (price < lows[money]!) lows[money] = price;
+        if (price > highs[money]!) highs[money] = price;
       }
       if (inBrands && inCategories && inPrice) {
         passing[total] = doc;
-        passingScores[total] = scores[index]!;
+        keys[total] = sort === 0 ? scores[index]! : sort === 1 ? price : sort === 2 ? -price : sort === 3 ? -this.ids[doc]! : this.titleRank[doc]!;
         total += 1;
       }
     }
-    const page = this.page(passing.subarray(0, total), passingScores.subarray(0, total), query);
+    const page = this.page(passing.subarray(0, total), keys.subarray(0, total), query);
     return {
       ...page,
       totalCount: total,
       facets: {
         brands: facet(this.brands, brandCounts),
         categories: facet(this.categories, categoryCounts),
-        price: low === Number.POSITIVE_INFINITY ? null : { minMinor: low, maxMinor: high },
+        price: this.priceFacet(currencyCount, lows, highs),
       },
     };
   }
 
+  /** The price range in the currency most of the products counted are in (ties: the first code). */
+  private priceFacet(counts: Int32Array, lows: Float64Array, highs: Float64Array): SearchFacets['price'] {
+    let chosen = -1;
+    for (let money = 0; money < counts.length; money += 1) {
+      if (counts[money] === 0) continue;
+      if (chosen < 0 || counts[money]! > counts[chosen]! || (counts[money] === counts[chosen] && this.currencies.values[money]! < this.currencies.values[chosen]!)) chosen = money;
+    }
+    return chosen < 0 ? null : { currency: this.currencies.values[chosen]!, minMinor: lows[chosen]!, maxMinor: highs[chosen]! };
+  }
+
   /** The first `first` docs past `after` in the sort's order (a bounded selection, not a sort of them all). */
-  private page(docs: Int32Array, scores: Int32Array, query: IndexQuery): Pick<IndexPage, 'hits' | 'hasNextPage'> {
+  private page(docs: Int32Array, keys: Float64Array, query: IndexQuery): Pick<IndexPage, 'hits' | 'hasNextPage'> {
     const { sort, after } = query;
-    // Each doc's key for the sort, as a number; the id breaks ties, ascending.
-    const keyOf: (doc: number, index: number) => number =
-      sort === 'RELEVANCE'
-        ? (_doc, index) => scores[index]!
-        : sort === 'PRICE_ASC'
-          ? (doc) => this.price[doc]!
-          : sort === 'PRICE_DESC'
-            ? (doc) => -this.price[doc]!
-            : sort === 'NEWEST'
-              ? (doc) => -this.ids[doc]!
-              : (doc) => this.titleRank[doc]!;
-    let past: ((doc: number, key: number) => boolean) | null = null;
+    const { ids } = this;
+    // Past the cursor: a key above its key, or the same key and a greater id.
+    let cursorKey = Number.NEGATIVE_INFINITY;
+    let cursorId = Number.NEGATIVE_INFINITY;
     if (after) {
       if (sort === 'TITLE') {
         const title = String(after.key);
-        const rank = lowerBound(this.titles, title);
-        const exact = this.titles[rank] === title;
-        past = (doc, key) => key > rank || (key === rank && (!exact || this.ids[doc]! > after.id));
+        cursorKey = lowerBound(this.titles, title);
+        // A title no product has any more: every product from the next title on is past it.
+        cursorId = this.titles[cursorKey] === title ? after.id : Number.NEGATIVE_INFINITY;
       } else {
-        const cursorKey = sort === 'PRICE_DESC' || sort === 'NEWEST' ? -Number(after.key) : Number(after.key);
-        past = (doc, key) => key > cursorKey || (key === cursorKey && this.ids[doc]! > after.id);
+        cursorKey = sort === 'PRICE_DESC' || sort === 'NEWEST' ? -Number(after.key) : Number(after.key);
+        cursorId = after.id;
       }
     }
     const wanted = query.first + 1;
-    // A max-heap of the best `wanted` (key, id) seen, the worst on top.
-    const heapKeys: number[] = [];
-    const heapDocs: number[] = [];
-    const worse = (a: number, b: number) => heapKeys[a]! > heapKeys[b]! || (heapKeys[a] === heapKeys[b] && this.ids[heapDocs[a]!]! > this.ids[heapDocs[b]!]!);
+    // A max-heap of the best `wanted` (key, id) so far, the worst on top.
+    const heapKeys = new Float64Array(wanted);
+    const heapDocs = new Int32Array(wanted);
+    let size = 0;
+    const worse = (a: number, b: number) => heapKeys[a]! > heapKeys[b]! || (heapKeys[a] === heapKeys[b] && ids[heapDocs[a]!]! > ids[heapDocs[b]!]!);
     const swap = (a: number, b: number) => {
-      [heapKeys[a], heapKeys[b]] = [heapKeys[b]!, heapKeys[a]!];
-      [heapDocs[a], heapDocs[b]] = [heapDocs[b]!, heapDocs[a]!];
+      const key = heapKeys[a]!;
+      heapKeys[a] = heapKeys[b]!;
+      heapKeys[b] = key;
+      const doc = heapDocs[a]!;
+      heapDocs[a] = heapDocs[b]!;
+      heapDocs[b] = doc;
     };
-    const siftDown = (from: number) => {
-      for (let at = from; ; ) {
-        const left = at * 2 + 1;
-        const right = left + 1;
-        let top = at;
-        if (left < heapKeys.length && worse(left, top)) top = left;
-        if (right < heapKeys.length && worse(right, top)) top = right;
-        if (top === at) return;
-        swap(at, top);
-        at = top;
-      }
-    };
-    for (let index = 0; index < docs.length && wanted > 0; index += 1) {
+    for (let index = 0; index < docs.length; index += 1) {
+      const key = keys[index]!;
       const doc = docs[index]!;
-      const key = keyOf(doc, index);
-      if (past && !past(doc, key)) continue;
-      if (heapKeys.length < wanted) {
-        heapKeys.push(key);
-        heapDocs.push(doc);
-        for (let at = heapKeys.length - 1; at > 0; ) {
+      if (key < cursorKey || (key === cursorKey && ids[doc]! <= cursorId)) continue;
+      if (size < wanted) {
+        heapKeys[size] = key;
+        heapDocs[size] = doc;
+        for (let at = size; at > 0; ) {
           const parent = (at - 1) >>> 1;
           if (!worse(at, parent)) break;
           swap(at, parent);
           at = parent;
         }
-      } else if (key < heapKeys[0]! || (key === heapKeys[0] && this.ids[doc]! < this.ids[heapDocs[0]!]!)) {
+        size += 1;
+      } else if (key < heapKeys[0]! || (key === heapKeys[0] && ids[doc]! < ids[heapDocs[0]!]!)) {
         heapKeys[0] = key;
         heapDocs[0] = doc;
-        siftDown(0);
+        for (let at = 0; ; ) {
+          const left = at * 2 + 1;
+          let top = at;
+          if (left < size && worse(left, top)) top = left;
+          if (left + 1 < size && worse(left + 1, top)) top = left + 1;
+          if (top === at) break;
+          swap(at, top);
+          at = top;
+        }
       }
     }
-    const order = heapDocs.map((doc, index) => ({ doc, key: heapKeys[index]! }));
-    order.sort((a, b) => a.key - b.key || this.ids[a.doc]! - this.ids[b.doc]!);
+    const order = Array.from({ length: size }, (_value, index) => ({ doc: heapDocs[index]!, key: heapKeys[index]! }));
+    order.sort((a, b) => a.key - b.key || ids[a.doc]! - ids[b.doc]!);
     const shown = order.slice(0, query.first);
     return {
-      hits: shown.map(({ doc, key }) => ({ productId: this.ids[doc]!, position: { key: this.positionKey(sort, doc, key), id: this.ids[doc]! } })),
+      hits: shown.map(({ doc, key }) => ({ productId: ids[doc]!, position: { key: this.positionKey(sort, key), id: ids[doc]! } })),
       hasNextPage: order.length > query.first,
     };
   }
 
   /** The key a cursor holds: the score, the price, the id or the title, as the sort reads it. */
-  private positionKey(sort: SearchSort, doc: number, key: number): number | string {
+  private positionKey(sort: SearchSort, key: number): number | string {
     if (sort === 'TITLE') return this.titles[key]!;
     if (sort === 'PRICE_DESC' || sort === 'NEWEST') return -key;
     return key;
   }
+}
+
+/** The sorts as numbers, for the loop over the matches. */
+const sortNumbers: Record<SearchSort, number> = { RELEVANCE: 0, PRICE_ASC: 1, PRICE_DESC: 2, NEWEST: 3, TITLE: 4 };
+
+/** `into` with `from`'s values at its start. */
+function grow<T extends Int32Array | Uint8Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
 }
 
 /** A facet's values with their counts (none at 0), the most frequent first, then by value (code point order). */

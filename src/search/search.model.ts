@@ -62,7 +62,8 @@ export interface FacetValue {
 export interface SearchFacets {
   brands: FacetValue[];
   categories: FacetValue[];
-  price: { minMinor: number; maxMinor: number } | null;
+  /** The lowest and highest price (minor units) in the currency most of the products counted are in; null: none counted. */
+  price: { currency: string; minMinor: number; maxMinor: number } | null;
 }
 
 export interface SearchPage {

@@ -4,10 +4,11 @@
 // catalog (search-index.ts), kept in step with the catalog version.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { priceBounds } from '../domain/price-bounds.js';
+import { toMajor } from '../domain/money.js';
 import { AppError } from '../errors.js';
 import { oneEditAway, toleratesTypo, words } from '../domain/search-words.js';
 import { MatchClass, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort } from './search.model.js';
-import { SearchIndex, type IndexedProduct, type WordTerms } from './search-index.js';
+import { SearchIndexBuilder, type SearchIndex, type WordTerms } from './search-index.js';
 import type { CatalogVersions, SearchRepository } from './search.repository.js';
 
 /** The last word matches longer terms from this many letters on. */
@@ -15,6 +16,8 @@ const prefixMinLength = 2;
 /** Words read of a query; the others are left out. */
 const maxWords = 16;
 export const maxPageSize = 100;
+/** Characters of a query at most. */
+export const maxQueryLength = 200;
 
 export interface SearchInput {
   query?: string | null;
@@ -28,7 +31,7 @@ export interface SearchResult {
   edges: { cursor: string; productId: number }[];
   hasNextPage: boolean;
   totalCount: number;
-  facets: SearchFacets;
+  facets: Omit<SearchFacets, 'price'> & { price: { min: number; max: number; currency: string } | null };
 }
 
 /** A cursor: the sort it was made for, the sort key and the id of a product, as base64url JSON. */
@@ -59,7 +62,7 @@ export interface SearchServiceOptions {
 }
 
 /** Products read per statement while the index is built (the event loop serves requests in between). */
-const buildPage = 5_000;
+const buildPage = 1_000;
 /** Products whose availability is read per statement. */
 const availabilityPage = 20_000;
 
@@ -99,15 +102,15 @@ export class SearchService {
   private build(versions: CatalogVersions): Promise<SearchIndex> {
     this.building ??= (async () => {
       try {
-        const products: IndexedProduct[] = [];
+        const builder = new SearchIndexBuilder();
         for (let after = 0; ; ) {
           const page = await this.repository.products(after, buildPage);
-          products.push(...page);
+          for (const product of page) builder.add(product);
           if (page.length < buildPage) break;
           after = page[page.length - 1]!.id;
           await nextTurn();
         }
-        const index = SearchIndex.build(products);
+        const index = builder.finish();
         this.index = index;
         this.versions = versions;
         this.availabilityReadAt = performance.now();
@@ -170,6 +173,9 @@ export class SearchService {
     if (!Number.isSafeInteger(first) || first < 0 || first > maxPageSize) {
       throw new AppError('VALIDATION_FAILED', `first must be an integer from 0 to ${maxPageSize}`, { first });
     }
+    if ((input.query ?? '').length > maxQueryLength) {
+      throw new AppError('VALIDATION_FAILED', `A search query has at most ${maxQueryLength} characters`, { query: (input.query ?? '').slice(0, 64) });
+    }
     const after = input.after ? decodeCursor(sort, input.after) : null;
     const filter = conditionsOf(input.filter ?? {});
     const index = await this.current();
@@ -178,9 +184,14 @@ export class SearchService {
       edges: page.hits.map((hit) => ({ cursor: encodeCursor(sort, hit.position), productId: hit.productId })),
       hasNextPage: page.hasNextPage,
       totalCount: page.totalCount,
-      facets: page.facets,
+      facets: { ...page.facets, price: priceView(page.facets.price) },
     };
   }
+}
+
+/** The price facet in major units of its currency. */
+function priceView(price: SearchFacets['price']): SearchResult['facets']['price'] {
+  return price === null ? null : { min: toMajor(price.minMinor, price.currency), max: toMajor(price.maxMinor, price.currency), currency: price.currency };
 }
 
 /** The filter with its price bounds in each currency's minor units. */

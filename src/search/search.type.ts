@@ -55,13 +55,16 @@ export class FacetValueType {
   count!: number;
 }
 
-@ObjectType('PriceRange', { simpleResolvers: true })
+@ObjectType('PriceRange', { simpleResolvers: true, description: 'The lowest and highest price of the products counted, in the currency most of them are in (with the currency filter, that currency).' })
 export class PriceRangeType {
-  @Field(() => Int, { description: 'Minor units, in the currencies of the products found.' })
-  minMinor!: number;
+  @Field(() => Float, { description: 'In major units of `currency` (12.5 is $12.50).' })
+  min!: number;
 
-  @Field(() => Int)
-  maxMinor!: number;
+  @Field(() => Float)
+  max!: number;
+
+  @Field(() => String, { description: 'ISO 4217 code.' })
+  currency!: string;
 }
 
 @ObjectType('ProductSearchFacets', { simpleResolvers: true, description: 'Counted over the whole result under the other filters (the brand facet ignores the brand filter, and so on).' })

@@ -31,8 +31,9 @@ const Search = graphql(`
           count
         }
         price {
-          minMinor
-          maxMinor
+          min
+          max
+          currency
         }
       }
     }
@@ -61,7 +62,7 @@ describe('searchProducts', () => {
       { value: 'Jackets', count: 2 },
       { value: 'Outerwear', count: 1 },
     ]);
-    expect(result.facets.price).toEqual({ minMinor: 4000, maxMinor: 10000 });
+    expect(result.facets.price).toEqual({ min: 40, max: 100, currency: 'USD' });
     const next = await send(test.app, Search, { query: 'jakcet', first: 2, after: result.pageInfo.endCursor });
     expect(next.data!.searchProducts.edges.map((edge) => edge.node.id)).toEqual(['3']);
     expect(next.data!.searchProducts.pageInfo.hasNextPage).toBe(false);
@@ -85,5 +86,26 @@ describe('searchProducts', () => {
       expect(data).toBeNull();
       expect(errors?.[0]?.extensions.code).toBe('VALIDATION_FAILED');
     }
+  });
+});
+
+describe('REST and GraphQL', () => {
+  const cases: { rest: string; variables: SearchQueryVariables }[] = [
+    { rest: 'q=jack', variables: { query: 'jack' } },
+    { rest: 'q=jakcet&category=Jackets', variables: { query: 'jakcet', filter: { categories: ['Jackets'] } } },
+    { rest: 'q=trail&available=true', variables: { query: 'trail', filter: { available: true } } },
+    { rest: 'brand=Alpha&brand=Beta&sort=price_desc&max_price=120', variables: { filter: { brands: ['Alpha', 'Beta'], maxPrice: 120 }, sort: 'PRICE_DESC' } },
+    { rest: 'sort=title&limit=4', variables: { sort: 'TITLE', first: 4 } },
+    { rest: 'currency=JPY&min_price=1000&sort=newest', variables: { filter: { currency: 'JPY', minPrice: 1000 }, sort: 'NEWEST' } },
+  ];
+
+  it.each(cases)('$rest: the same products in the same order, the same total, facets and cursor', async ({ rest, variables }) => {
+    const answer = (await test.app.inject({ method: 'GET', url: `/search/products?${rest}` })).json<{ products: { id: number }[]; total: number; next_cursor: string | null; facets: unknown }>();
+    const { data } = await send(test.app, Search, variables);
+    const result = data!.searchProducts;
+    expect(answer.products.map((product) => String(product.id))).toEqual(result.edges.map((edge) => edge.node.id));
+    expect(answer.total).toBe(result.totalCount);
+    expect(answer.next_cursor).toBe(result.pageInfo.hasNextPage ? result.pageInfo.endCursor : null);
+    expect(answer.facets).toEqual({ brand: result.facets.brands, category: result.facets.categories, price: result.facets.price });
   });
 });

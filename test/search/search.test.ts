@@ -101,11 +101,11 @@ describe('filters and facets', () => {
         { value: 'Jacketeer', count: 1 },
       ],
       categories: [{ value: 'Jackets', count: 1 }],
-      price: { minMinor: 4000, maxMinor: 4000 },
+      price: { min: 40, max: 40, currency: 'USD' },
     });
     const priced = await service.search({ query: 'jacket', filter: { maxPrice: 50 } });
     expect(priced.totalCount).toBe(1);
-    expect(priced.facets.price).toEqual({ minMinor: 4000, maxMinor: 10000 });
+    expect(priced.facets.price).toEqual({ min: 40, max: 100, currency: 'USD' });
   });
 });
 

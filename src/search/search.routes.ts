@@ -1,0 +1,69 @@
+// REST catalog search (twin: search.resolver.ts): GET /search/products, one SearchService call;
+// the products as the read model has their GET /product/{id} answers, else read the long way.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import { productView } from '../catalog/catalog.view.js';
+import { errors } from '../rest/responses.js';
+import type { SearchFilter, SearchSort } from './search.model.js';
+import type { SearchResult, SearchService } from './search.service.js';
+import { ProductSearchAnswer, SearchQuery, type SearchQueryView } from './search.schemas.js';
+import { Ref } from '../rest/schema.js';
+
+const list = (value: string | string[] | undefined) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+
+/** The query string as the service takes it. */
+export function searchInput(query: SearchQueryView) {
+  const filter: SearchFilter = {};
+  const brands = list(query.brand);
+  const categories = list(query.category);
+  if (brands) filter.brands = brands;
+  if (categories) filter.categories = categories;
+  if (query.min_price !== undefined) filter.minPrice = Number(query.min_price);
+  if (query.max_price !== undefined) filter.maxPrice = Number(query.max_price);
+  if (query.currency !== undefined) filter.currency = query.currency.toUpperCase();
+  if (query.available !== undefined) filter.available = query.available === 'true';
+  return {
+    query: query.q ?? null,
+    filter,
+    sort: (query.sort ?? 'relevance').toUpperCase() as SearchSort,
+    first: query.limit === undefined ? 20 : Number(query.limit),
+    after: query.cursor ?? null,
+  };
+}
+
+/** The answer's fields after the products, as JSON text. */
+function rest(result: SearchResult): string {
+  const { facets } = result;
+  return `"total":${result.totalCount},"next_cursor":${JSON.stringify(result.hasNextPage ? (result.edges.at(-1)?.cursor ?? null) : null)},"facets":${JSON.stringify({ brand: facets.brands, category: facets.categories, price: facets.price })}`;
+}
+
+/** Sends an answer already written as JSON text (the products' texts as stored). */
+function sendJson(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
+export function registerSearchRoutes(app: FastifyInstance, search: SearchService, catalog: CatalogService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
+    '/search/products',
+    {
+      schema: {
+        tags: ['Products'],
+        summary: 'Search the catalog',
+        description:
+          'Every word must match, in the title, brand, category, description, variant values or SKU names, ignoring case and accents; the last word also as a prefix (from two letters); one typo in words of five letters or more. Filters, sorts, a cursor, and facets counted under the other filters.',
+        querystring: SearchQuery,
+        response: { 200: Ref(ProductSearchAnswer), ...errors() },
+      },
+    },
+    async (request, reply) => {
+      const result = await search.search(searchInput(request.query));
+      const ids = result.edges.map((edge) => edge.productId);
+      const texts = await catalog.productAnswers(ids);
+      if (texts) return sendJson(reply, `{"products":[${texts.join(',')}],${rest(result)}}`);
+      const products = await Promise.all(ids.map(async (id) => JSON.stringify(productView(await catalog.productDetail(id, request.context.loaders, false)))));
+      return sendJson(reply, `{"products":[${products.join(',')}],${rest(result)}}`);
+    },
+  );
+}
