@@ -8,174 +8,15 @@
 // A product is a "doc": its place in `ids` (ascending product ids). A term is a number (`termIds`);
 // its posting list is docs[offsets[t] .. offsets[t + 1]] (ascending), with the best field the term
 // is in for each doc in `fields`: three typed arrays for the whole index, however many terms.
-import { eachProductTerm, type SearchableProduct } from '../domain/search-terms.js';
+import { compareCodePoints, lowerBound } from '../domain/code-point-order.js';
+import { Dictionary, SearchIndexBuilder, type IndexedProduct, type IndexParts } from './search-index.parts.js';
+import { selectPage } from './search-page.js';
+import type { IndexPage, IndexQuery, WordTerms } from './search.model.js';
 import type { MinorBound } from '../domain/price-bounds.js';
 import type { FacetValue, SearchConditions, SearchFacets, SearchPosition, SearchSort } from './search.model.js';
 
-/** What the index keeps of a product besides its words. */
-export interface IndexedProduct extends SearchableProduct {
-  priceMinor: number;
-  currency: string;
-  available: boolean;
-}
-
 /** Field × 3 + match class: the lower the better; `none` for no match. */
 const none = 255;
-
-/**
- * Code point order (SQLite's BINARY, PostgreSQL's "C"), not JavaScript's UTF-16 order: they differ
- * only where a surrogate (a character past U+FFFF) meets a character from U+E000 to U+FFFF.
- */
-export function compareCodePoints(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  for (let index = 0; index < length; index += 1) {
-    const x = a.charCodeAt(index);
-    const y = b.charCodeAt(index);
-    if (x === y) continue;
-    return codePointOrder(x) - codePointOrder(y);
-  }
-  return a.length - b.length;
-}
-
-/** A UTF-16 unit moved so that surrogates sort after U+E000–U+FFFF, as their code points do. */
-function codePointOrder(unit: number): number {
-  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
-  if (unit >= 0xe000) return unit - 0x800;
-  return unit;
-}
-
-/** The index of the first element of `sorted` not below `value` (code point order). */
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareCodePoints(sorted[middle]!, value) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Values numbered in order of first sight. */
-class Dictionary {
-  readonly values: string[] = [];
-  private readonly numbers = new Map<string, number>();
-
-  number(value: string): number {
-    let number = this.numbers.get(value);
-    if (number === undefined) {
-      number = this.values.length;
-      this.values.push(value);
-      this.numbers.set(value, number);
-    }
-    return number;
-  }
-
-  find(value: string): number | undefined {
-    return this.numbers.get(value);
-  }
-}
-
-/** A query word's index terms, each with its match class (0 exact, 1 prefix, 2 typo). */
-export type WordTerms = ReadonlyMap<string, number>;
-
-export interface IndexQuery {
-  /** Per distinct query word, the terms it stands for; null: no word (every product). */
-  words: readonly WordTerms[] | null;
-  filter: SearchConditions;
-  sort: SearchSort;
-  first: number;
-  after: SearchPosition | null;
-}
-
-export interface IndexPage {
-  hits: { productId: number; position: SearchPosition }[];
-  hasNextPage: boolean;
-  totalCount: number;
-  facets: SearchFacets;
-}
-
-/** What a builder gathered: the columns by doc, and (term, doc, field) triples in doc order. */
-interface IndexParts {
-  ids: number[];
-  brand: number[];
-  category: number[];
-  currency: number[];
-  price: number[];
-  available: number[];
-  titles: string[];
-  brands: Dictionary;
-  categories: Dictionary;
-  currencies: Dictionary;
-  termIds: Map<string, number>;
-  termOf: Int32Array;
-  docOf: Int32Array;
-  fieldOf: Uint8Array;
-  triples: number;
-}
-
-/** Gathers products one at a time (in ascending id order), so that a caller can let other work run in between. */
-export class SearchIndexBuilder {
-  private readonly parts: IndexParts = {
-    ids: [],
-    brand: [],
-    category: [],
-    currency: [],
-    price: [],
-    available: [],
-    titles: [],
-    brands: new Dictionary(),
-    categories: new Dictionary(),
-    currencies: new Dictionary(),
-    termIds: new Map(),
-    termOf: new Int32Array(1 << 16),
-    docOf: new Int32Array(1 << 16),
-    fieldOf: new Uint8Array(1 << 16),
-    triples: 0,
-  };
-  /** The last doc each term was added for: each (term, doc) once, with the first (best) field eachProductTerm gives. */
-  private readonly lastDoc: number[] = [];
-
-  get size(): number {
-    return this.parts.ids.length;
-  }
-
-  add(product: IndexedProduct): void {
-    const parts = this.parts;
-    const doc = parts.ids.length;
-    if (doc > 0 && product.id <= parts.ids[doc - 1]!) throw new Error('products must come in ascending id order');
-    parts.ids.push(product.id);
-    parts.brand.push(product.brand === null ? -1 : parts.brands.number(product.brand));
-    parts.category.push(product.category === null ? -1 : parts.categories.number(product.category));
-    parts.currency.push(parts.currencies.number(product.currency));
-    parts.price.push(product.priceMinor);
-    parts.available.push(product.available ? 1 : 0);
-    parts.titles.push(product.title);
-    eachProductTerm(product, (term, field) => {
-      let id = parts.termIds.get(term);
-      if (id === undefined) {
-        id = parts.termIds.size;
-        parts.termIds.set(term, id);
-        this.lastDoc.push(-1);
-      }
-      if (this.lastDoc[id] === doc) return;
-      this.lastDoc[id] = doc;
-      if (parts.triples === parts.termOf.length) {
-        parts.termOf = grow(parts.termOf, new Int32Array(parts.triples * 2));
-        parts.docOf = grow(parts.docOf, new Int32Array(parts.triples * 2));
-        parts.fieldOf = grow(parts.fieldOf, new Uint8Array(parts.triples * 2));
-      }
-      parts.termOf[parts.triples] = id;
-      parts.docOf[parts.triples] = doc;
-      parts.fieldOf[parts.triples] = field;
-      parts.triples += 1;
-    });
-  }
-
-  finish(): SearchIndex {
-    return new SearchIndex(this.parts);
-  }
-}
 
 export class SearchIndex {
   /** Product ids by doc, ascending. */
@@ -207,7 +48,7 @@ export class SearchIndex {
   /** 1: the product is available now (replaced as stock changes: setAvailability). */
   private available: Uint8Array;
 
-  constructor(parts: IndexParts) {
+  private constructor(parts: IndexParts) {
     const count = parts.ids.length;
     this.ids = Int32Array.from(parts.ids);
     this.brand = Int32Array.from(parts.brand);
@@ -252,7 +93,12 @@ export class SearchIndex {
   static build(products: readonly IndexedProduct[]): SearchIndex {
     const builder = new SearchIndexBuilder();
     for (const product of products) builder.add(product);
-    return builder.finish();
+    return SearchIndex.of(builder);
+  }
+
+  /** The index of what the builder gathered. */
+  static of(builder: SearchIndexBuilder): SearchIndex {
+    return new SearchIndex(builder.gathered());
   }
 
   get size(): number {
@@ -432,7 +278,7 @@ export class SearchIndex {
         total += 1;
       }
     }
-    const page = this.page(passing.subarray(0, total), keys.subarray(0, total), query);
+    const page = selectPage({ docs: passing.subarray(0, total), keys: keys.subarray(0, total), ids: this.ids, titles: this.titles }, query);
     return {
       ...page,
       totalCount: total,
@@ -454,91 +300,10 @@ export class SearchIndex {
     return chosen < 0 ? null : { currency: this.currencies.values[chosen]!, minMinor: lows[chosen]!, maxMinor: highs[chosen]! };
   }
 
-  /** The first `first` docs past `after` in the sort's order (a bounded selection, not a sort of them all). */
-  private page(docs: Int32Array, keys: Float64Array, query: IndexQuery): Pick<IndexPage, 'hits' | 'hasNextPage'> {
-    const { sort, after } = query;
-    const { ids } = this;
-    // Past the cursor: a key above its key, or the same key and a greater id.
-    let cursorKey = Number.NEGATIVE_INFINITY;
-    let cursorId = Number.NEGATIVE_INFINITY;
-    if (after) {
-      if (sort === 'TITLE') {
-        const title = String(after.key);
-        cursorKey = lowerBound(this.titles, title);
-        // A title no product has any more: every product from the next title on is past it.
-        cursorId = this.titles[cursorKey] === title ? after.id : Number.NEGATIVE_INFINITY;
-      } else {
-        cursorKey = sort === 'PRICE_DESC' || sort === 'NEWEST' ? -Number(after.key) : Number(after.key);
-        cursorId = after.id;
-      }
-    }
-    const wanted = query.first + 1;
-    // A max-heap of the best `wanted` (key, id) so far, the worst on top.
-    const heapKeys = new Float64Array(wanted);
-    const heapDocs = new Int32Array(wanted);
-    let size = 0;
-    const worse = (a: number, b: number) => heapKeys[a]! > heapKeys[b]! || (heapKeys[a] === heapKeys[b] && ids[heapDocs[a]!]! > ids[heapDocs[b]!]!);
-    const swap = (a: number, b: number) => {
-      const key = heapKeys[a]!;
-      heapKeys[a] = heapKeys[b]!;
-      heapKeys[b] = key;
-      const doc = heapDocs[a]!;
-      heapDocs[a] = heapDocs[b]!;
-      heapDocs[b] = doc;
-    };
-    for (let index = 0; index < docs.length; index += 1) {
-      const key = keys[index]!;
-      const doc = docs[index]!;
-      if (key < cursorKey || (key === cursorKey && ids[doc]! <= cursorId)) continue;
-      if (size < wanted) {
-        heapKeys[size] = key;
-        heapDocs[size] = doc;
-        for (let at = size; at > 0; ) {
-          const parent = (at - 1) >>> 1;
-          if (!worse(at, parent)) break;
-          swap(at, parent);
-          at = parent;
-        }
-        size += 1;
-      } else if (key < heapKeys[0]! || (key === heapKeys[0] && ids[doc]! < ids[heapDocs[0]!]!)) {
-        heapKeys[0] = key;
-        heapDocs[0] = doc;
-        for (let at = 0; ; ) {
-          const left = at * 2 + 1;
-          let top = at;
-          if (left < size && worse(left, top)) top = left;
-          if (left + 1 < size && worse(left + 1, top)) top = left + 1;
-          if (top === at) break;
-          swap(at, top);
-          at = top;
-        }
-      }
-    }
-    const order = Array.from({ length: size }, (_value, index) => ({ doc: heapDocs[index]!, key: heapKeys[index]! }));
-    order.sort((a, b) => a.key - b.key || ids[a.doc]! - ids[b.doc]!);
-    const shown = order.slice(0, query.first);
-    return {
-      hits: shown.map(({ doc, key }) => ({ productId: ids[doc]!, position: { key: this.positionKey(sort, key), id: ids[doc]! } })),
-      hasNextPage: order.length > query.first,
-    };
-  }
-
-  /** The key a cursor holds: the score, the price, the id or the title, as the sort reads it. */
-  private positionKey(sort: SearchSort, key: number): number | string {
-    if (sort === 'TITLE') return this.titles[key]!;
-    if (sort === 'PRICE_DESC' || sort === 'NEWEST') return -key;
-    return key;
-  }
 }
 
 /** The sorts as numbers, for the loop over the matches. */
 const sortNumbers: Record<SearchSort, number> = { RELEVANCE: 0, PRICE_ASC: 1, PRICE_DESC: 2, NEWEST: 3, TITLE: 4 };
-
-/** `into` with `from`'s values at its start. */
-function grow<T extends Int32Array | Uint8Array>(from: T, into: T): T {
-  into.set(from);
-  return into;
-}
 
 /** A facet's values with their counts (none at 0), the most frequent first, then by value (code point order). */
 function facet(values: readonly string[], counts: Int32Array): FacetValue[] {

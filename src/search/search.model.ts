@@ -19,39 +19,16 @@ export interface SearchFilter {
 /** How well a product matches a query word: field × 3 + class (lower is better). */
 export const MatchClass = { exact: 0, prefix: 1, typo: 2 } as const;
 
-/** A term of the index a query word may stand for. */
-export interface Candidate {
-  /** The query word's place among the query's (distinct) words. */
-  word: number;
-  term: string;
-  matchClass: number;
-}
-
 /** Where a page starts: the sort key and id of the last product of the page before. */
 export interface SearchPosition {
   key: number | string;
   id: number;
 }
 
-/** The filter as the statements apply it: price bounds in each currency's minor units. */
+/** The filter as the index applies it: price bounds in each currency's minor units. */
 export interface SearchConditions extends Omit<SearchFilter, 'minPrice' | 'maxPrice'> {
   minPrice?: readonly MinorBound[];
   maxPrice?: readonly MinorBound[];
-}
-
-export interface SearchRequest {
-  /** null: every product (no word to match). */
-  candidates: readonly Candidate[] | null;
-  words: number;
-  filter: SearchConditions;
-  sort: SearchSort;
-  first: number;
-  after: SearchPosition | null;
-}
-
-export interface SearchHit {
-  productId: number;
-  position: SearchPosition;
 }
 
 export interface FacetValue {
@@ -66,8 +43,20 @@ export interface SearchFacets {
   price: { currency: string; minMinor: number; maxMinor: number } | null;
 }
 
-export interface SearchPage {
-  hits: SearchHit[];
+/** A query word's index terms, each with its match class (0 exact, 1 prefix, 2 typo). */
+export type WordTerms = ReadonlyMap<string, number>;
+
+export interface IndexQuery {
+  /** Per distinct query word, the terms it stands for; null: no word (every product). */
+  words: readonly WordTerms[] | null;
+  filter: SearchConditions;
+  sort: SearchSort;
+  first: number;
+  after: SearchPosition | null;
+}
+
+export interface IndexPage {
+  hits: { productId: number; position: SearchPosition }[];
   hasNextPage: boolean;
   totalCount: number;
   facets: SearchFacets;

@@ -4,7 +4,7 @@
 // import moves row 1 of CatalogMeta, a stock change one of the others). The same SQL on both
 // engines, through the driver (db/reader.ts).
 import type { RowReader } from '../db/reader.js';
-import type { IndexedProduct } from './search-index.js';
+import type { IndexedProduct } from './search-index.parts.js';
 
 interface ProductRow {
   id: number;

@@ -7,8 +7,9 @@ import { priceBounds } from '../domain/price-bounds.js';
 import { toMajor } from '../domain/money.js';
 import { AppError } from '../errors.js';
 import { oneEditAway, toleratesTypo, words } from '../domain/search-words.js';
-import { MatchClass, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort } from './search.model.js';
-import { SearchIndexBuilder, type SearchIndex, type WordTerms } from './search-index.js';
+import { MatchClass, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort, type WordTerms } from './search.model.js';
+import { SearchIndex } from './search-index.js';
+import { SearchIndexBuilder } from './search-index.parts.js';
 import type { CatalogVersions, SearchRepository } from './search.repository.js';
 
 /** The last word matches longer terms from this many letters on. */
@@ -110,7 +111,7 @@ export class SearchService {
           after = page[page.length - 1]!.id;
           await nextTurn();
         }
-        const index = builder.finish();
+        const index = SearchIndex.of(builder);
         this.index = index;
         this.versions = versions;
         this.availabilityReadAt = performance.now();
