@@ -28,16 +28,19 @@ export function toleratesTypo(word: string): boolean {
  */
 export function oneEditAway(word: string, alphabet: readonly string[]): string[] {
   const letters = [...word];
+  // The word's heads and tails at each letter boundary (code points, not UTF-16 units).
+  const heads = [''];
+  for (const letter of letters) heads.push(heads[heads.length - 1]! + letter);
+  const tails = [''];
+  for (let index = letters.length - 1; index >= 0; index -= 1) tails.unshift(letters[index]! + tails[0]!);
   const edits = new Set<string>();
-  const join = (parts: string[]) => parts.join('');
   for (let index = 0; index <= letters.length; index += 1) {
-    const head = letters.slice(0, index);
-    const tail = letters.slice(index);
-    if (tail.length > 0) edits.add(join([...head, ...tail.slice(1)]));
-    if (tail.length > 1) edits.add(join([...head, tail[1]!, tail[0]!, ...tail.slice(2)]));
+    const head = heads[index]!;
+    if (index < letters.length) edits.add(head + tails[index + 1]!);
+    if (index + 1 < letters.length) edits.add(head + letters[index + 1]! + letters[index]! + tails[index + 2]!);
     for (const letter of alphabet) {
-      if (tail.length > 0) edits.add(join([...head, letter, ...tail.slice(1)]));
-      edits.add(join([...head, letter, ...tail]));
+      if (index < letters.length) edits.add(head + letter + tails[index + 1]!);
+      edits.add(head + letter + tails[index]!);
     }
   }
   edits.delete(word);

@@ -39,8 +39,14 @@ export class SearchIndex {
   private readonly stamp: Uint32Array;
   private readonly best: Uint8Array;
   private epoch = 0;
-  /** Every doc, in order: the matches of a query without words. */
+  /** Every doc, in order: the matches of a query without words (their scores: `noScores`). */
   private readonly everyDoc: Int32Array;
+  private readonly noScores: Int32Array;
+  /** Scratch of a query, a place per doc: its matches and scores, those that pass the filters and their keys. */
+  private readonly matchDocs: Int32Array;
+  private readonly matchScores: Int32Array;
+  private readonly passingDocs: Int32Array;
+  private readonly passingKeys: Float64Array;
   /** Every term, in code point order: the prefixes' ranges. */
   readonly vocabulary: string[];
   /** The letters of the vocabulary: the replacements and insertions a typo is looked up with. */
@@ -87,6 +93,11 @@ export class SearchIndex {
     this.stamp = new Uint32Array(count);
     this.best = new Uint8Array(count);
     this.everyDoc = Int32Array.from({ length: count }, (_value, doc) => doc);
+    this.noScores = new Int32Array(count);
+    this.matchDocs = new Int32Array(count);
+    this.matchScores = new Int32Array(count);
+    this.passingDocs = new Int32Array(count);
+    this.passingKeys = new Float64Array(count);
   }
 
   /** The index of these products (in ascending id order). */
@@ -161,11 +172,20 @@ export class SearchIndex {
     ordered.sort((a, b) => count(a.terms) - count(b.terms));
     const { stamp, best, offsets, postingDocs, postingFields } = this;
     const first = ordered[0]!.terms;
-    let docs = new Int32Array(count(first));
-    let scores = new Int32Array(docs.length);
+    // Each doc once: at most one place per doc (the scratch arrays, reused by every query).
+    let docs = this.matchDocs;
+    let scores = this.matchScores;
     let size = 0;
     const seen = this.nextEpoch();
-    for (const [term, matchClass] of first) {
+    if (first.length === 1) {
+      // One term: its posting list is the docs, once each.
+      const [term, matchClass] = first[0]!;
+      const from = offsets[term]!;
+      size = offsets[term + 1]! - from;
+      docs.set(postingDocs.subarray(from, from + size));
+      for (let index = 0; index < size; index += 1) scores[index] = postingFields[from + index]! * 3 + matchClass;
+    }
+    for (const [term, matchClass] of first.length === 1 ? [] : first) {
       for (let at = offsets[term]!; at < offsets[term + 1]!; at += 1) {
         const doc = postingDocs[at]!;
         const score = postingFields[at]! * 3 + matchClass;
@@ -177,7 +197,7 @@ export class SearchIndex {
         } else if (score < best[doc]!) best[doc] = score;
       }
     }
-    for (let index = 0; index < size; index += 1) scores[index] = best[docs[index]!]!;
+    if (first.length > 1) for (let index = 0; index < size; index += 1) scores[index] = best[docs[index]!]!;
     docs = docs.subarray(0, size);
     scores = scores.subarray(0, size);
     for (const { terms } of ordered.slice(1)) {
@@ -235,7 +255,7 @@ export class SearchIndex {
 
   /** One page of the matches in the sort asked for, the total, and the facets (each under the other filters). */
   query(query: IndexQuery): IndexPage {
-    const { docs, scores } = query.words === null ? { docs: this.everyDoc, scores: new Int32Array(this.ids.length) } : query.words.length === 0 ? { docs: new Int32Array(0), scores: new Int32Array(0) } : this.match(query.words);
+    const { docs, scores } = query.words === null ? { docs: this.everyDoc, scores: this.noScores } : query.words.length === 0 ? { docs: new Int32Array(0), scores: new Int32Array(0) } : this.match(query.words);
     const { filter } = query;
     const brandOk = SearchIndex.numbers(filter.brands, this.brands);
     const categoryOk = SearchIndex.numbers(filter.categories, this.categories);
@@ -249,20 +269,26 @@ export class SearchIndex {
     const lows = new Float64Array(this.currencies.values.length).fill(Number.POSITIVE_INFINITY);
     const highs = new Float64Array(this.currencies.values.length).fill(Number.NEGATIVE_INFINITY);
     // The docs that pass every filter, with their keys in the sort asked for (lower first; the id breaks ties).
-    const passing = new Int32Array(docs.length);
-    const keys = new Float64Array(docs.length);
+    const passing = this.passingDocs;
+    const keys = this.passingKeys;
     const sort = sortNumbers[query.sort];
+    const { ids, titleRank, available } = this;
+    const brandOf = this.brand;
+    const categoryOf = this.category;
+    const currencyOf = this.currency;
+    const priceOf = this.price;
+    const onlyAvailable = filter.available === true;
     let total = 0;
     for (let index = 0; index < docs.length; index += 1) {
       const doc = docs[index]!;
-      if (currency !== undefined && this.currency[doc] !== currency) continue;
-      if (filter.available && this.available[doc] === 0) continue;
-      const brand = this.brand[doc]!;
-      const category = this.category[doc]!;
+      if (currency !== undefined && currencyOf[doc] !== currency) continue;
+      if (onlyAvailable && available[doc] === 0) continue;
+      const brand = brandOf[doc]!;
+      const category = categoryOf[doc]!;
       const inBrands = brandOk === null || (brand >= 0 && brandOk[brand] === 1);
       const inCategories = categoryOk === null || (category >= 0 && categoryOk[category] === 1);
-      const price = this.price[doc]!;
-      const money = this.currency[doc]!;
+      const price = priceOf[doc]!;
+      const money = currencyOf[doc]!;
       // A bound that is NaN (a currency it does not name, no bound for the rest) lets nothing through, as NULL does in SQL.
       const inPrice = (min === null || price >= min[money]!) && (max === null || price <= max[money]!);
       if (inCategories && inPrice && brand >= 0) brandCounts[brand] = brandCounts[brand]! + 1;
@@ -274,7 +300,7 @@ export class SearchIndex {
       }
       if (inBrands && inCategories && inPrice) {
         passing[total] = doc;
-        keys[total] = sort === 0 ? scores[index]! : sort === 1 ? price : sort === 2 ? -price : sort === 3 ? -this.ids[doc]! : this.titleRank[doc]!;
+        keys[total] = sort === 0 ? scores[index]! : sort === 1 ? price : sort === 2 ? -price : sort === 3 ? -ids[doc]! : titleRank[doc]!;
         total += 1;
       }
     }
