@@ -49,7 +49,7 @@ export class SearchIndex {
   private readonly passingKeys: Float64Array;
   /** Every term, in code point order: the prefixes' ranges. */
   readonly vocabulary: string[];
-  /** The letters of the vocabulary: the replacements and insertions a typo is looked up with. */
+  /** The letters of the vocabulary, the most frequent first: the replacements and insertions a typo is looked up with. */
   readonly alphabet: string[];
   /** 1: the product is available now (replaced as stock changes: setAvailability). */
   private available: Uint8Array;
@@ -83,9 +83,10 @@ export class SearchIndex {
       this.postingFields[at] = fieldOf[index]!;
     }
     this.vocabulary = [...parts.termIds.keys()].sort(compareCodePoints);
-    const letters = new Set<string>();
-    for (const term of this.vocabulary) for (const letter of term) letters.add(letter);
-    this.alphabet = [...letters];
+    // Most frequent first: a query word's typos are looked up with the first letters only when the alphabet is large.
+    const letters = new Map<string, number>();
+    for (const term of this.vocabulary) for (const letter of term) letters.set(letter, (letters.get(letter) ?? 0) + 1);
+    this.alphabet = [...letters].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0])).map(([letter]) => letter);
     const distinctTitles = [...new Set(parts.titles)].sort(compareCodePoints);
     const rankOf = new Map(distinctTitles.map((title, rank) => [title, rank]));
     this.titles = distinctTitles;

@@ -17,6 +17,10 @@ const prefixMinLength = 2;
 /** Words read of a query; the others are left out. */
 const maxWords = 16;
 export const maxPageSize = 100;
+/** One-edit neighbours looked up for a query word, about, at most (replacements and insertions by letters of the index's alphabet). */
+const typoBudget = 4_000;
+/** Letters of the alphabet a word's typos are always looked up with. */
+const minTypoLetters = 40;
 /** Characters of a query at most. */
 export const maxQueryLength = 200;
 
@@ -160,7 +164,9 @@ export class SearchService {
         for (const term of index.termsWithPrefix(text)) classes.set(term, MatchClass.prefix);
       }
       if (toleratesTypo(text)) {
-        for (const term of oneEditAway(text, index.alphabet)) {
+        // At most about typoBudget neighbours a word: with a large alphabet (many scripts), its most frequent letters.
+        const letters = Math.max(minTypoLetters, Math.floor(typoBudget / (2 * ([...text].length + 1))));
+        for (const term of oneEditAway(text, index.alphabet.slice(0, letters))) {
           if (!classes.has(term) && toleratesTypo(term) && index.has(term)) classes.set(term, MatchClass.typo);
         }
       }
