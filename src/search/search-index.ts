@@ -206,17 +206,26 @@ export class SearchIndex {
       const member = this.nextEpoch();
       for (let index = 0; index < docs.length; index += 1) stamp[docs[index]!] = member;
       const hit = this.nextEpoch();
+      const note = (at: number, matchClass: number) => {
+        const doc = postingDocs[at]!;
+        const mark = stamp[doc];
+        if (mark !== member && mark !== hit) return;
+        const score = postingFields[at]! * 3 + matchClass;
+        if (mark === member) {
+          stamp[doc] = hit;
+          best[doc] = score;
+        } else if (score < best[doc]!) best[doc] = score;
+      };
       for (const [term, matchClass] of terms) {
-        for (let at = offsets[term]!; at < offsets[term + 1]!; at += 1) {
-          const doc = postingDocs[at]!;
-          const mark = stamp[doc];
-          if (mark !== member && mark !== hit) continue;
-          const score = postingFields[at]! * 3 + matchClass;
-          if (mark === member) {
-            stamp[doc] = hit;
-            best[doc] = score;
-          } else if (score < best[doc]!) best[doc] = score;
-        }
+        const from = offsets[term]!;
+        const to = offsets[term + 1]!;
+        if (docs.length * Math.log2(to - from + 1) < to - from) {
+          // Few docs left against a long list (a rare word with "product"): each looked up in it.
+          for (let index = 0; index < docs.length; index += 1) {
+            const at = findIn(postingDocs, from, to, docs[index]!);
+            if (at >= 0) note(at, matchClass);
+          }
+        } else for (let at = from; at < to; at += 1) note(at, matchClass);
       }
       let kept = 0;
       for (let index = 0; index < docs.length; index += 1) {
@@ -327,6 +336,20 @@ export class SearchIndex {
     return chosen < 0 ? null : { currency: this.currencies.values[chosen]!, minMinor: lows[chosen]!, maxMinor: highs[chosen]! };
   }
 
+}
+
+/** Where `value` is in the ascending `sorted[from .. to)`, or -1. */
+function findIn(sorted: Int32Array, from: number, to: number, value: number): number {
+  let low = from;
+  let high = to - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = sorted[middle]!;
+    if (at === value) return middle;
+    if (at < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 /** The sorts as numbers, for the loop over the matches. */

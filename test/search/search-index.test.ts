@@ -1,0 +1,44 @@
+// The in-memory index on a catalog large enough for its two ways of intersecting posting lists (a
+// scan of a long list, or a look-up of each of a few docs in it): the same matches and scores
+// either way, checked against the words of each product counted by hand.
+import { describe, expect, it } from 'vitest';
+import { SearchIndex } from '../../src/search/search-index.js';
+import { SearchService } from '../../src/search/search.service.js';
+import type { IndexedProduct } from '../../src/search/search-index.parts.js';
+
+const products: IndexedProduct[] = Array.from({ length: 2_000 }, (_value, index) => ({
+  id: index + 1,
+  title: `Common item ${index + 1}${index % 100 === 7 ? ' rare' : ''}`,
+  brand: index % 2 === 0 ? 'Even' : 'Odd',
+  category: null,
+  description: index % 3 === 0 ? 'common again' : null,
+  variantValues: [],
+  skuNames: [],
+  priceMinor: 1_000 + index,
+  currency: 'USD',
+  available: true,
+}));
+const index = SearchIndex.build(products);
+const search = (query: string, first = 100) => index.query({ words: SearchService.wordTerms(index, query), filter: {}, sort: 'RELEVANCE', first, after: null });
+
+describe('the index at 2,000 products', () => {
+  it('intersects a rare word with a common one by looking each doc up, as a scan would', () => {
+    // "rare" is in 20 titles; "common" in every title: 20 × log2(2,000) is far below 2,000.
+    const page = search('rare common');
+    expect(page.totalCount).toBe(20);
+    expect(page.hits.map((hit) => hit.productId)).toEqual(Array.from({ length: 20 }, (_value, at) => at * 100 + 8));
+    expect(new Set(page.hits.map((hit) => hit.position.key))).toEqual(new Set([0]));
+    // "even" (brand, 1,000 products) with the rare word: the brand field scores 3.
+    const even = search('rare even');
+    expect(even.hits.map((hit) => hit.productId)).toEqual([]);
+    const odd = search('rare odd');
+    expect(odd.totalCount).toBe(20);
+    expect(new Set(odd.hits.map((hit) => hit.position.key))).toEqual(new Set([3]));
+  });
+
+  it('scans when the docs left are many: every product with "common", the title ones first', () => {
+    const page = search('item common', 5);
+    expect(page.totalCount).toBe(2_000);
+    expect(page.hits.map((hit) => hit.productId)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
