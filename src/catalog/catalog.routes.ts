@@ -8,7 +8,7 @@ import type { MediaDetail, MediaKind } from './catalog.model.js';
 import { comparableProductView, mediaInfoView, mediaSummaryView, placementMediaView, placementView, productView } from './catalog.view.js';
 import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, PageQuery, PlacementsAnswer, PlacementsQuery, Product, ProductMediaAnswer, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
 import { IdParams, Ref, type NamedSchema } from '../rest/schema.js';
-import { errors } from '../rest/responses.js';
+import { errors, sendText } from '../rest/responses.js';
 
 /** The caching headers of every catalog answer. */
 const catalogHeaders = {
@@ -96,13 +96,6 @@ const ok = <T extends TSchema>(answer: NamedSchema<T>) => ({
   200: { ...Ref(answer), headers: catalogHeaders },
   304: Type.Null({ description: 'Not Modified: If-None-Match names the current catalog version.' }),
 });
-
-/** Sends the read model's text when it has one (true); else the handler reads the long way. */
-function sendText(reply: FastifyReply, text: string | undefined): text is string {
-  if (text === undefined) return false;
-  void reply.type('application/json; charset=utf-8').send(text);
-  return true;
-}
 
 const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
 const imageComparables = (detail: MediaDetail): Static<typeof ImageComparablesAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });

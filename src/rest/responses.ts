@@ -3,6 +3,7 @@
 // and an example of each. A route lists the codes its own work can raise; `errors()` adds the
 // ones any route can answer with (limits, keys, faults).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { Named } from './schema.js';
 import { errorStatus, reasonPhrase, type ErrorCode } from '../errors.js';
 
@@ -97,4 +98,11 @@ export function errors(...codes: ErrorCode[]): Record<number, TSchema> {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorSchema(status, list)]));
+}
+
+/** Sends an answer already written as JSON text (the read model's) when there is one (true); else the handler reads the long way. */
+export function sendText(reply: FastifyReply, text: string | undefined): text is string {
+  if (text === undefined) return false;
+  void reply.type('application/json; charset=utf-8').send(text);
+  return true;
 }

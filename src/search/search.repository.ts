@@ -4,6 +4,7 @@
 // import moves row 1 of CatalogMeta, a stock change one of the others). The same SQL on both
 // engines, through the driver (db/reader.ts).
 import type { RowReader } from '../db/reader.js';
+import { isAvailable } from '../domain/pricing.js';
 import type { IndexedProduct } from './search-index.parts.js';
 
 interface ProductRow {
@@ -18,11 +19,11 @@ interface ProductRow {
   isAvailable: boolean | number;
 }
 
+/** A listed SKU of a product. */
 interface SkuRow {
   productId: number;
   name: string;
   variantValues: unknown;
-  listed: boolean | number;
   inStock: boolean | number;
   status: string;
   qtyAvailable: number;
@@ -33,8 +34,6 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** A listed SKU that can be sold now (one unit at least), as domain/pricing.ts reads availability. */
-const sellable = (sku: SkuRow) => Boolean(sku.listed) && Boolean(sku.inStock) && sku.status === 'AVAILABLE' && sku.qtyAvailable > 0;
 
 export interface CatalogVersions {
   /** Moved by every change (imports and stock). */
@@ -65,8 +64,8 @@ export class SearchRepository {
     );
     if (products.length === 0) return [];
     const skus = await this.reader.all<SkuRow>(
-      `SELECT "productId", "name", "variantValues", "listed", "inStock", "status", "qtyAvailable" FROM "Sku" WHERE "productId" >= ? AND "productId" <= ? ORDER BY "productId", "position"`,
-      [Number(products[0]!.id), Number(products[products.length - 1]!.id)],
+      `SELECT "productId", "name", "variantValues", "inStock", "status", "qtyAvailable" FROM "Sku" WHERE "productId" >= ? AND "productId" <= ? AND "listed" = ? ORDER BY "productId", "position"`,
+      [Number(products[0]!.id), Number(products[products.length - 1]!.id), 1],
     );
     const byProduct = new Map<number, SkuRow[]>();
     for (const sku of skus) {
@@ -76,7 +75,8 @@ export class SearchRepository {
       list.push(sku);
     }
     return products.map((row) => {
-      const listed = (byProduct.get(Number(row.id)) ?? []).filter((sku) => Boolean(sku.listed));
+      const listed = byProduct.get(Number(row.id)) ?? [];
+      const productAvailable = Boolean(row.isAvailable);
       return {
         id: Number(row.id),
         title: row.title,
@@ -87,7 +87,8 @@ export class SearchRepository {
         skuNames: listed.map((sku) => sku.name),
         priceMinor: Number(row.priceMinor),
         currency: row.currency,
-        available: Boolean(row.isAvailable) && listed.some(sellable),
+        // Whether one unit can be sold now, as a cart addition reads it.
+        available: listed.some((sku) => isAvailable({ listed: true, inStock: Boolean(sku.inStock), status: sku.status, qtyAvailable: sku.qtyAvailable, productAvailable }, 1)),
       };
     });
   }

@@ -1,10 +1,10 @@
 // REST catalog search (twin: search.resolver.ts): GET /search/products, one SearchService call;
 // the products as the read model has their GET /product/{id} answers, else read the long way.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { productView } from '../catalog/catalog.view.js';
-import { errors } from '../rest/responses.js';
+import { errors, sendText } from '../rest/responses.js';
 import type { SearchFilter, SearchSort } from './search.model.js';
 import type { SearchResult, SearchService } from './search.service.js';
 import { ProductSearchAnswer, SearchQuery, type SearchQueryView } from './search.schemas.js';
@@ -38,11 +38,6 @@ function rest(result: SearchResult): string {
   return `"total":${result.totalCount},"next_cursor":${JSON.stringify(result.hasNextPage ? (result.edges.at(-1)?.cursor ?? null) : null)},"facets":${JSON.stringify({ brand: facets.brands, category: facets.categories, price: facets.price })}`;
 }
 
-/** Sends an answer already written as JSON text (the products' texts as stored). */
-function sendJson(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text);
-}
-
 export function registerSearchRoutes(app: FastifyInstance, search: SearchService, catalog: CatalogService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
@@ -60,10 +55,9 @@ export function registerSearchRoutes(app: FastifyInstance, search: SearchService
     async (request, reply) => {
       const result = await search.search(searchInput(request.query));
       const ids = result.edges.map((edge) => edge.productId);
-      const texts = await catalog.productAnswers(ids);
-      if (texts) return sendJson(reply, `{"products":[${texts.join(',')}],${rest(result)}}`);
-      const products = await Promise.all(ids.map(async (id) => JSON.stringify(productView(await catalog.productDetail(id, request.context.loaders, false)))));
-      return sendJson(reply, `{"products":[${products.join(',')}],${rest(result)}}`);
+      const products = (await catalog.productAnswers(ids)) ?? (await Promise.all(ids.map(async (id) => JSON.stringify(productView(await catalog.productDetail(id, request.context.loaders, false))))));
+      sendText(reply, `{"products":[${products.join(',')}],${rest(result)}}`);
+      return reply;
     },
   );
 }
