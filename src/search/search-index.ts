@@ -11,6 +11,7 @@
 import { compareCodePoints, lowerBound } from '../domain/code-point-order.js';
 import { Dictionary, SearchIndexBuilder, type IndexedProduct, type IndexParts } from './search-index.parts.js';
 import { selectPage } from './search-page.js';
+import { passMatches, sortNumbers, type Columns, type Tally } from './search-pass.js';
 import type { IndexPage, IndexQuery, WordTerms } from './search.model.js';
 import type { MinorBound } from '../domain/price-bounds.js';
 import type { FacetValue, SearchConditions, SearchFacets, SearchPosition, SearchSort } from './search.model.js';
@@ -65,24 +66,30 @@ export class SearchIndex {
     this.brands = parts.brands.values;
     this.categories = parts.categories.values;
     this.currencies = parts.currencies;
+    // Terms renumbered in code point order: the terms with a prefix are a run of numbers, and their posting lists one stretch.
+    this.vocabulary = [...parts.termIds.keys()].sort(compareCodePoints);
+    const terms = this.vocabulary.length;
+    const renumbered = new Int32Array(terms);
+    for (const [rank, term] of this.vocabulary.entries()) {
+      renumbered[parts.termIds.get(term)!] = rank;
+      parts.termIds.set(term, rank);
+    }
     this.termIds = parts.termIds;
     // The triples grouped by term (a counting sort): each term's docs stay in doc order.
     const { termOf, docOf, fieldOf, triples } = parts;
-    const terms = parts.termIds.size;
     this.offsets = new Int32Array(terms + 1);
-    for (let index = 0; index < triples; index += 1) this.offsets[termOf[index]! + 1] = this.offsets[termOf[index]! + 1]! + 1;
+    for (let index = 0; index < triples; index += 1) this.offsets[renumbered[termOf[index]!]! + 1] = this.offsets[renumbered[termOf[index]!]! + 1]! + 1;
     for (let term = 0; term < terms; term += 1) this.offsets[term + 1] = this.offsets[term + 1]! + this.offsets[term]!;
     this.postingDocs = new Int32Array(triples);
     this.postingFields = new Uint8Array(triples);
     const next = this.offsets.slice(0, terms);
     for (let index = 0; index < triples; index += 1) {
-      const term = termOf[index]!;
+      const term = renumbered[termOf[index]!]!;
       const at = next[term]!;
       next[term] = at + 1;
       this.postingDocs[at] = docOf[index]!;
       this.postingFields[at] = fieldOf[index]!;
     }
-    this.vocabulary = [...parts.termIds.keys()].sort(compareCodePoints);
     // Most frequent first: a query word's typos are looked up with the first letters only when the alphabet is large.
     const letters = new Map<string, number>();
     for (const term of this.vocabulary) for (const letter of term) letters.set(letter, (letters.get(letter) ?? 0) + 1);
@@ -117,19 +124,25 @@ export class SearchIndex {
     return this.ids.length;
   }
 
-  has(term: string): boolean {
-    return this.termIds.has(term);
+  /** The term's number, or undefined: no product has it. */
+  term(text: string): number | undefined {
+    return this.termIds.get(text);
   }
 
-  /** The terms that start with `prefix`, but `prefix` itself. */
-  termsWithPrefix(prefix: string): string[] {
-    const terms: string[] = [];
-    for (let index = lowerBound(this.vocabulary, prefix); index < this.vocabulary.length; index += 1) {
-      const term = this.vocabulary[index]!;
-      if (!term.startsWith(prefix)) break;
-      if (term !== prefix) terms.push(term);
+  /** The numbers of the terms that start with `prefix`, but `prefix` itself: from, to (exclusive). */
+  prefixRun(prefix: string): { from: number; to: number } {
+    const { vocabulary } = this;
+    let from = lowerBound(vocabulary, prefix);
+    if (vocabulary[from] === prefix) from += 1;
+    // The first term past the run: those with the prefix are contiguous in code point order.
+    let low = from;
+    let high = vocabulary.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (vocabulary[middle]!.startsWith(prefix)) low = middle + 1;
+      else high = middle;
     }
-    return terms;
+    return { from, to: low };
   }
 
   /** Availability as read now: the ids of the available products (the others are not). */
@@ -165,29 +178,35 @@ export class SearchIndex {
     return this.epoch;
   }
 
+  /** The postings of a word's runs of terms. */
+  private postings(runs: WordTerms): number {
+    let sum = 0;
+    for (const run of runs) sum += this.offsets[run.to]! - this.offsets[run.from]!;
+    return sum;
+  }
+
   /** The docs matching every word, with their scores (the sum of each word's best field × 3 + class). */
   private match(words: readonly WordTerms[]): { docs: Int32Array; scores: Int32Array } {
     // The rarest word first: the docs it matches bound the work of the others.
-    const ordered = words.map((terms) => ({ terms: [...terms].flatMap(([term, matchClass]) => (this.termIds.has(term) ? [[this.termIds.get(term)!, matchClass] as const] : [])) }));
-    const count = (terms: readonly (readonly [number, number])[]) => terms.reduce((sum, [term]) => sum + this.offsets[term + 1]! - this.offsets[term]!, 0);
-    ordered.sort((a, b) => count(a.terms) - count(b.terms));
+    const ordered = words.map((runs) => ({ runs, postings: this.postings(runs) })).sort((a, b) => a.postings - b.postings);
     const { stamp, best, offsets, postingDocs, postingFields } = this;
-    const first = ordered[0]!.terms;
+    const first = ordered[0]!.runs;
     // Each doc once: at most one place per doc (the scratch arrays, reused by every query).
     let docs = this.matchDocs;
     let scores = this.matchScores;
     let size = 0;
     const seen = this.nextEpoch();
-    if (first.length === 1) {
+    const oneTerm = first.length === 1 && first[0]!.to - first[0]!.from === 1;
+    if (oneTerm) {
       // One term: its posting list is the docs, once each.
-      const [term, matchClass] = first[0]!;
+      const { from: term, matchClass } = first[0]!;
       const from = offsets[term]!;
       size = offsets[term + 1]! - from;
       docs.set(postingDocs.subarray(from, from + size));
       for (let index = 0; index < size; index += 1) scores[index] = postingFields[from + index]! * 3 + matchClass;
     }
-    for (const [term, matchClass] of first.length === 1 ? [] : first) {
-      for (let at = offsets[term]!; at < offsets[term + 1]!; at += 1) {
+    for (const { from: firstTerm, to: lastTerm, matchClass } of oneTerm ? [] : first) {
+      for (let at = offsets[firstTerm]!; at < offsets[lastTerm]!; at += 1) {
         const doc = postingDocs[at]!;
         const score = postingFields[at]! * 3 + matchClass;
         if (stamp[doc] !== seen) {
@@ -198,10 +217,10 @@ export class SearchIndex {
         } else if (score < best[doc]!) best[doc] = score;
       }
     }
-    if (first.length > 1) for (let index = 0; index < size; index += 1) scores[index] = best[docs[index]!]!;
+    if (!oneTerm) for (let index = 0; index < size; index += 1) scores[index] = best[docs[index]!]!;
     docs = docs.subarray(0, size);
     scores = scores.subarray(0, size);
-    for (const { terms } of ordered.slice(1)) {
+    for (const { runs } of ordered.slice(1)) {
       if (docs.length === 0) break;
       const member = this.nextEpoch();
       for (let index = 0; index < docs.length; index += 1) stamp[docs[index]!] = member;
@@ -216,11 +235,15 @@ export class SearchIndex {
           best[doc] = score;
         } else if (score < best[doc]!) best[doc] = score;
       };
-      for (const [term, matchClass] of terms) {
-        const from = offsets[term]!;
-        const to = offsets[term + 1]!;
-        if (docs.length * Math.log2(to - from + 1) < to - from) {
-          // Few docs left against a long list (a rare word with "product"): each looked up in it.
+      for (const { from: firstTerm, to: lastTerm, matchClass } of runs) {
+        const from = offsets[firstTerm]!;
+        const to = offsets[lastTerm]!;
+        const single = lastTerm - firstTerm === 1;
+        if (single && to - from === this.ids.length) {
+          // A term every product has ("product" in every title): its list is every doc in order, a doc's place is the doc.
+          for (let index = 0; index < docs.length; index += 1) note(from + docs[index]!, matchClass);
+        } else if (single && docs.length * Math.log2(to - from + 1) < to - from) {
+          // Few docs left against a long list (a rare word with a common one): each looked up in it.
           for (let index = 0; index < docs.length; index += 1) {
             const at = findIn(postingDocs, from, to, docs[index]!);
             if (at >= 0) note(at, matchClass);
@@ -272,48 +295,20 @@ export class SearchIndex {
     const currency = filter.currency === undefined ? undefined : (this.currencies.find(filter.currency) ?? -2);
     const min = this.bounds(filter.minPrice);
     const max = this.bounds(filter.maxPrice);
-    const brandCounts = new Int32Array(this.brands.length);
-    const categoryCounts = new Int32Array(this.categories.length);
     // The price range per currency (the facet shows that of the currency most products found are in).
-    const currencyCount = new Int32Array(this.currencies.values.length);
-    const lows = new Float64Array(this.currencies.values.length).fill(Number.POSITIVE_INFINITY);
-    const highs = new Float64Array(this.currencies.values.length).fill(Number.NEGATIVE_INFINITY);
-    // The docs that pass every filter, with their keys in the sort asked for (lower first; the id breaks ties).
-    const passing = this.passingDocs;
-    const keys = this.passingKeys;
-    const sort = sortNumbers[query.sort];
-    const { ids, titleRank, available } = this;
-    const brandOf = this.brand;
-    const categoryOf = this.category;
-    const currencyOf = this.currency;
-    const priceOf = this.price;
-    const onlyAvailable = filter.available === true;
-    let total = 0;
-    for (let index = 0; index < docs.length; index += 1) {
-      const doc = docs[index]!;
-      if (currency !== undefined && currencyOf[doc] !== currency) continue;
-      if (onlyAvailable && available[doc] === 0) continue;
-      const brand = brandOf[doc]!;
-      const category = categoryOf[doc]!;
-      const inBrands = brandOk === null || (brand >= 0 && brandOk[brand] === 1);
-      const inCategories = categoryOk === null || (category >= 0 && categoryOk[category] === 1);
-      const price = priceOf[doc]!;
-      const money = currencyOf[doc]!;
-      // A bound that is NaN (a currency it does not name, no bound for the rest) lets nothing through, as NULL does in SQL.
-      const inPrice = (min === null || price >= min[money]!) && (max === null || price <= max[money]!);
-      if (inCategories && inPrice && brand >= 0) brandCounts[brand] = brandCounts[brand]! + 1;
-      if (inBrands && inPrice && category >= 0) categoryCounts[category] = categoryCounts[category]! + 1;
-      if (inBrands && inCategories) {
-        currencyCount[money] = currencyCount[money]! + 1;
-        if (price < lows[money]!) lows[money] = price;
-        if (price > highs[money]!) highs[money] = price;
-      }
-      if (inBrands && inCategories && inPrice) {
-        passing[total] = doc;
-        keys[total] = sort === 0 ? scores[index]! : sort === 1 ? price : sort === 2 ? -price : sort === 3 ? -ids[doc]! : titleRank[doc]!;
-        total += 1;
-      }
-    }
+    const currencies = this.currencies.values.length;
+    const tally: Tally = {
+      brandCounts: new Int32Array(this.brands.length),
+      categoryCounts: new Int32Array(this.categories.length),
+      currencyCount: new Int32Array(currencies),
+      lows: new Float64Array(currencies).fill(Number.POSITIVE_INFINITY),
+      highs: new Float64Array(currencies).fill(Number.NEGATIVE_INFINITY),
+      passing: this.passingDocs,
+      keys: this.passingKeys,
+    };
+    const columns: Columns = { ids: this.ids, brand: this.brand, category: this.category, currency: this.currency, price: this.price, titleRank: this.titleRank, available: this.available };
+    const total = passMatches(columns, docs, scores, { brandOk, categoryOk, currency, min, max, onlyAvailable: filter.available === true }, sortNumbers[query.sort], tally);
+    const { passing, keys, brandCounts, categoryCounts, currencyCount, lows, highs } = tally;
     const page = selectPage({ docs: passing.subarray(0, total), keys: keys.subarray(0, total), ids: this.ids, titles: this.titles }, query);
     return {
       ...page,
@@ -351,9 +346,6 @@ function findIn(sorted: Int32Array, from: number, to: number, value: number): nu
   }
   return -1;
 }
-
-/** The sorts as numbers, for the loop over the matches. */
-const sortNumbers: Record<SearchSort, number> = { RELEVANCE: 0, PRICE_ASC: 1, PRICE_DESC: 2, NEWEST: 3, TITLE: 4 };
 
 /** A facet's values with their counts (none at 0), the most frequent first, then by value (code point order). */
 function facet(values: readonly string[], counts: Int32Array): FacetValue[] {

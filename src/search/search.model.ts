@@ -43,8 +43,19 @@ export interface SearchFacets {
   price: { currency: string; minMinor: number; maxMinor: number } | null;
 }
 
-/** A query word's index terms, each with its match class (0 exact, 1 prefix, 2 typo). */
-export type WordTerms = ReadonlyMap<string, number>;
+/**
+ * Index terms a query word stands for, with how well (0 exact, 1 prefix, 2 typo): the terms
+ * numbered `from` to `to` (exclusive). Terms are numbered in code point order, so the terms with a
+ * prefix are one run, however many.
+ */
+export interface TermRun {
+  from: number;
+  to: number;
+  matchClass: number;
+}
+
+/** A query word's runs of terms, none twice. */
+export type WordTerms = readonly TermRun[];
 
 export interface IndexQuery {
   /** Per distinct query word, the terms it stands for; null: no word (every product). */

@@ -7,7 +7,7 @@ import { priceBounds } from '../domain/price-bounds.js';
 import { toMajor } from '../domain/money.js';
 import { AppError } from '../errors.js';
 import { oneEditAway, toleratesTypo, words } from '../domain/search-words.js';
-import { MatchClass, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort, type WordTerms } from './search.model.js';
+import { MatchClass, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort, type TermRun, type WordTerms } from './search.model.js';
 import { SearchIndex } from './search-index.js';
 import { SearchIndexBuilder } from './search-index.parts.js';
 import type { CatalogVersions, SearchRepository } from './search.repository.js';
@@ -85,16 +85,22 @@ export class SearchService {
   ) {}
 
   /**
-   * The index of the catalog as it is: built at the first search and again after an import (the
-   * searches meanwhile wait for it); after a stock change, availability is read again in the
-   * background (at most every availabilityRefreshMs) while searches go on.
+   * The index of the catalog: built at the first search (which waits for it), and again in the
+   * background after an import, the searches meanwhile answered from the index before it; after a
+   * stock change, availability is read again in the background (at most every
+   * availabilityRefreshMs) while searches go on.
    */
   async current(): Promise<SearchIndex> {
     const now = performance.now();
     if (this.index && now - this.checkedAt < this.options.ttlMs) return this.index;
     const versions = await this.repository.versions();
     this.checkedAt = now;
-    if (!this.index || versions.imports !== this.versions.imports) return this.build(versions);
+    if (!this.index) return this.build(versions);
+    if (versions.imports !== this.versions.imports) {
+      // A failed rebuild is tried again at the next search that finds the versions apart.
+      this.build(versions).catch(() => undefined);
+      return this.index;
+    }
     if (versions.catalog !== this.versions.catalog) this.refreshAvailability(this.index, versions);
     return this.index;
   }
@@ -158,19 +164,23 @@ export class SearchService {
     const list = [...new Set(words(query ?? ''))].slice(0, maxWords);
     if (list.length === 0) return null;
     return list.map((text, word) => {
-      const classes = new Map<string, number>();
-      if (index.has(text)) classes.set(text, MatchClass.exact);
-      if (word === list.length - 1 && [...text].length >= prefixMinLength) {
-        for (const term of index.termsWithPrefix(text)) classes.set(term, MatchClass.prefix);
-      }
+      const runs: TermRun[] = [];
+      const exact = index.term(text);
+      if (exact !== undefined) runs.push({ from: exact, to: exact + 1, matchClass: MatchClass.exact });
+      const prefix = word === list.length - 1 && [...text].length >= prefixMinLength ? index.prefixRun(text) : { from: 0, to: 0 };
+      if (prefix.to > prefix.from) runs.push({ ...prefix, matchClass: MatchClass.prefix });
       if (toleratesTypo(text)) {
         // At most about typoBudget neighbours a word: with a large alphabet (many scripts), its most frequent letters.
         const letters = Math.max(minTypoLetters, Math.floor(typoBudget / (2 * ([...text].length + 1))));
-        for (const term of oneEditAway(text, index.alphabet.slice(0, letters))) {
-          if (!classes.has(term) && toleratesTypo(term) && index.has(term)) classes.set(term, MatchClass.typo);
+        const typos = new Set<number>();
+        for (const neighbour of oneEditAway(text, index.alphabet.slice(0, letters))) {
+          const term = index.term(neighbour);
+          if (term === undefined || (term >= prefix.from && term < prefix.to) || !toleratesTypo(neighbour)) continue;
+          typos.add(term);
         }
+        for (const term of typos) runs.push({ from: term, to: term + 1, matchClass: MatchClass.typo });
       }
-      return classes;
+      return runs;
     });
   }
 

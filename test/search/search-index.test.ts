@@ -41,4 +41,36 @@ describe('the index at 2,000 products', () => {
     expect(page.totalCount).toBe(2_000);
     expect(page.hits.map((hit) => hit.productId)).toEqual([1, 2, 3, 4, 5]);
   });
+
+  it('matches a prefix as one run of terms: the exact term first, then every longer one, and no other', () => {
+    // "12" exactly (product 12), then 120-129 and 1200-1299 as prefixes: 111 products; 13, 112 or 1300 are not.
+    const page = search('item 12', 100);
+    expect(page.totalCount).toBe(111);
+    expect(page.hits[0]).toMatchObject({ productId: 12, position: { key: 0 } });
+    const expected = [12, ...Array.from({ length: 10 }, (_v, at) => 120 + at), ...Array.from({ length: 100 }, (_v, at) => 1_200 + at)];
+    const walk = (sort: 'RELEVANCE' | 'NEWEST') => {
+      const ids: number[] = [];
+      let after = null;
+      for (;;) {
+        const next = index.query({ words: SearchService.wordTerms(index, 'item 12'), filter: {}, sort, first: 50, after });
+        ids.push(...next.hits.map((hit) => hit.productId));
+        if (!next.hasNextPage) return ids;
+        after = next.hits.at(-1)!.position;
+      }
+    };
+    expect(walk('RELEVANCE').sort((a, b) => a - b)).toEqual(expected);
+    expect(walk('NEWEST')).toEqual([...expected].reverse());
+  });
+
+  it('scores a word every product has by the field it is in for each of them, as a scan would', () => {
+    // "common" is in every title and, for a third, in the description too: the title counts (0) for all.
+    const page = search('rare common', 100);
+    expect(page.hits.map((hit) => hit.position.key)).toEqual(Array.from({ length: 20 }, () => 0));
+    // "odd" is the brand of every other product only: not a list of every doc.
+    expect(search('common odd', 3).hits.map((hit) => [hit.productId, hit.position.key])).toEqual([
+      [2, 3],
+      [4, 3],
+      [6, 3],
+    ]);
+  });
 });

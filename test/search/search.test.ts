@@ -176,9 +176,39 @@ describe('the index', () => {
         products[4]!.title = 'Liner Vest';
       }),
     );
+    // The new index is built in the background; the searches meanwhile answer from the one before.
+    await until(async () => (await ids('liner vest')).length > 0, 'the index rebuilt after the import', 5_000);
     expect(await ids('liner vest')).toEqual([5]);
     // 5 keeps "Jackets" as its category: a prefix of the last word there.
     expect(await ids('jacket')).toEqual([1, 3, 5]);
     expect(await ids('creme')).toEqual([2]);
+  });
+
+  it('answers from the index it has while the one after an import is built, without waiting for it', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    const repository = new SearchRepository(database.reader);
+    const read = repository.products.bind(repository);
+    repository.products = async (after, limit) => {
+      if (holding) await held;
+      return read(after, limit);
+    };
+    const slow = new SearchService(repository, { ttlMs: 0 });
+    const titles = async (query: string) => (await slow.search({ query, first: 100 })).edges.map((edge) => edge.productId);
+    expect(await titles('liner')).toEqual([5]);
+    holding = true;
+    await importCatalog(
+      database.db,
+      searchCatalog((products) => {
+        products[4]!.title = 'Quilted Vest';
+      }),
+    );
+    // The rebuild is held (a search that waited for it would never answer): the answers are those of the index before the import.
+    expect(await titles('liner')).toEqual([5]);
+    expect(await titles('quilted')).toEqual([]);
+    release();
+    await until(async () => (await titles('quilted')).length > 0, 'the index rebuilt', 5_000);
+    expect(await titles('liner')).toEqual([]);
   });
 });
