@@ -11,6 +11,7 @@ import { mediaFilesPlugin } from './catalog/media-files.plugin.js';
 import { cartPlugin } from './cart/cart.plugin.js';
 import { orderPlugin } from './orders/order.plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks.plugin.js';
+import { discountsPlugin } from './discounts/discount.plugin.js';
 import { performancePlugin } from './attribution/performance.plugin.js';
 import { searchPlugin } from './search/search.plugin.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(cartPlugin, { carts: services.carts, checkout: services.checkout });
   await app.register(orderPlugin, { orders: services.orders });
   await app.register(webhooksPlugin, { webhooks: services.webhooks });
+  await app.register(discountsPlugin, { discounts: services.discounts });
   await app.register(performancePlugin, { performance: services.performance });
   await app.register(searchPlugin, { search: services.search, catalog: services.catalog, warmWhen: options.warmSearch ? lifecycle.whenReady : null });
   if (config.graphqlSandbox) await app.register(explorerPlugin);

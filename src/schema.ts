@@ -13,6 +13,8 @@ import { OrderResolver } from './orders/order.resolver.js';
 import type { OrderService } from './orders/order.service.js';
 import { MoneyResolver } from './graphql/money.type.js';
 import { WebhookResolver } from './webhooks/webhooks.resolver.js';
+import { DiscountResolver } from './discounts/discount.resolver.js';
+import type { DiscountService } from './discounts/discount.service.js';
 import type { WebhookService } from './webhooks/webhooks.service.js';
 import { LiveResolver, noTopics } from './live/live.resolver.js';
 import { PerformanceResolver } from './attribution/performance.resolver.js';
@@ -26,11 +28,12 @@ export interface SchemaServices {
   checkout: CheckoutService;
   orders: OrderService;
   webhooks: WebhookService;
+  discounts: DiscountService;
   performance: PerformanceService;
   search: SearchService;
 }
 
-const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, SkuResolver, SearchResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, PerformanceResolver, LiveResolver] as const;
+const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, SkuResolver, SearchResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, DiscountResolver, PerformanceResolver, LiveResolver] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -47,6 +50,7 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [OrderFieldsResolver, () => new OrderFieldsResolver()],
     [OrderResolver, () => new OrderResolver(services.orders)],
     [WebhookResolver, () => new WebhookResolver(services.webhooks)],
+    [DiscountResolver, () => new DiscountResolver(services.discounts)],
     [PerformanceResolver, () => new PerformanceResolver(services.performance)],
     [LiveResolver, () => new LiveResolver()],
   ]);

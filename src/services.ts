@@ -15,6 +15,7 @@ import { CheckoutService } from './cart/checkout.service.js';
 import { OrderService } from './orders/order.service.js';
 import { DomainEvents } from './events/domain-events.js';
 import { WebhookService } from './webhooks/webhooks.service.js';
+import { DiscountService } from './discounts/discount.service.js';
 import { DeliveryRepository } from './events/delivery.repository.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
@@ -54,6 +55,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     checkout,
     orders,
     webhooks,
+    discounts: new DiscountService(database.db),
     performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
     search: new SearchService(new SearchRepository(database.reader), { ttlMs: config.catalogCacheTtlMs }),
     changes,

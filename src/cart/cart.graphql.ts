@@ -2,18 +2,29 @@
 // cart.type.ts for why each is what it is). REST shows the domain's Cart as it is.
 import { FieldResolver, Resolver, Root } from 'type-graphql';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-import type { CartCost, Offer } from '../domain/pricing.js';
+import type { AppliedDiscount, CartCost, Offer } from '../domain/pricing.js';
+import type { Money } from '../domain/money.js';
 import { graphqlShippingMethod, type GraphQLShippingMethod } from '../graphql/shipping-method.type.js';
-import type { Cart, CartLine, StoreEntry } from './cart.model.js';
-import { BuyerIdentityType, CartCostType, CartType, StoreEntryType } from './cart.type.js';
+import type { Cart, CartDiscountCode, CartLine, CartWarning, StoreEntry } from './cart.model.js';
+import { appliedDiscountRoot } from '../discounts/discount.type.js';
+import { BuyerIdentityType, CartCostType, CartDiscountCodeType, CartType, CartWarningType, StoreEntryType } from './cart.type.js';
 
 type WithId<T> = T & { id: string };
 
 interface GraphQLStoreEntry extends Omit<StoreEntry, 'cartLines' | 'offer'> {
   id: string;
-  cartLines: (Omit<CartLine, 'variant' | 'product'> & { id: string; variant: CartLine['variant'] & { variantId: string }; product: CartLine['product'] & { productId: string } })[];
-  offer: Omit<Offer, 'shippingMethods' | 'selectedShippingMethod'> & { id: string; shippingMethods: GraphQLShippingMethod[]; selectedShippingMethod: GraphQLShippingMethod | null };
+  cartLines: (Omit<CartLine, 'variant' | 'product'> & { id: string; variant: CartLine['variant'] & { variantId: string }; product: CartLine['product'] & { productId: string }; discount: Money })[];
+  offer: Omit<Offer, 'shippingMethods' | 'selectedShippingMethod' | 'discounts'> & {
+    id: string;
+    shippingMethods: GraphQLShippingMethod[];
+    selectedShippingMethod: GraphQLShippingMethod | null;
+    discount: Money;
+    discounts: (Omit<AppliedDiscount, 'id'> & { discountId: string })[];
+  };
 }
+
+/** Nothing, in the currency of `like`: what carts submitted before discounts show as their discounts. */
+const none = (like: Money): Money => ({ minor: 0, currency: like.currency });
 
 export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLStoreEntry {
   const id = `${cartId}:${entry.storeId}`;
@@ -28,12 +39,15 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
       placementId: line.placementId ?? null,
       variant: { ...line.variant, variantId: line.variant.id },
       product: { ...line.product, productId: line.product.id },
+      discount: line.discount ?? none(line.variant.price),
     })),
     offer: {
       ...offer,
       id,
       shippingMethods: offer.shippingMethods.map((method) => graphqlShippingMethod(id, method)),
       selectedShippingMethod: offer.selectedShippingMethod ? graphqlShippingMethod(id, offer.selectedShippingMethod) : null,
+      discount: offer.discount ?? none(offer.subtotal),
+      discounts: (offer.discounts ?? []).map(appliedDiscountRoot),
     },
   };
 }
@@ -42,7 +56,17 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
 export class CartFieldsResolver {
   @FieldResolver(() => CartCostType)
   cost(@Root() cart: Cart): WithId<CartCost> {
-    return { ...cart.cost, id: cart.id };
+    return { ...cart.cost, discount: cart.cost.discount ?? none(cart.cost.total), id: cart.id };
+  }
+
+  @FieldResolver(() => [CartDiscountCodeType])
+  discountCodes(@Root() cart: Cart): CartDiscountCode[] {
+    return cart.discountCodes ?? [];
+  }
+
+  @FieldResolver(() => [CartWarningType])
+  warnings(@Root() cart: Cart): Required<{ [K in keyof CartWarning]: CartWarning[K] | null }>[] {
+    return (cart.warnings ?? []).map((warning) => ({ code: warning.code, message: warning.message, store: warning.store ?? null, variantId: warning.variantId ?? null, discountCode: warning.discountCode ?? null }));
   }
 
   @FieldResolver(() => BuyerIdentityType)

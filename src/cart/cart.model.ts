@@ -6,6 +6,7 @@ import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { CartCost, Offer } from '../domain/pricing.js';
 import type { CartStatus } from '../domain/order-status.js';
 import type { Order } from '../orders/order.model.js';
+import type { DiscountRefusal } from '../domain/discounts.js';
 
 /** A cart line's `variant` (the SKU) or `product` (its product). */
 export interface CartItemRef {
@@ -25,6 +26,28 @@ export interface CartLine {
   placementId: string | null;
   variant: CartItemRef;
   product: CartItemRef;
+  /** What the store's discounts took off this line (absent in carts submitted before discounts). */
+  discount?: Money;
+}
+
+export const lineWarningCodes = ['NOT_ENOUGH_STOCK', 'VARIANT_UNAVAILABLE', 'VARIANT_UNLISTED', 'PRICE_CHANGED'] as const;
+export type LineWarningCode = (typeof lineWarningCodes)[number];
+
+/** Something the buyer should know, that does not stop them shopping (submit refuses what it must). */
+export interface CartWarning {
+  code: LineWarningCode | DiscountRefusal;
+  message: string;
+  /** The store's name, when the warning is about one store. */
+  store?: string;
+  variantId?: string;
+  /** The code as the buyer typed it, when the warning is about one. */
+  discountCode?: string;
+}
+
+/** A discount code on the cart, and whether one of its discounts applies now. */
+export interface CartDiscountCode {
+  code: string;
+  applicable: boolean;
 }
 
 export interface StoreEntry {
@@ -42,6 +65,9 @@ export interface Cart {
   buyerIdentity: BuyerIdentity;
   stores: StoreEntry[];
   cost: CartCost;
+  /** Absent in carts submitted before discounts and warnings. */
+  discountCodes?: CartDiscountCode[];
+  warnings?: CartWarning[];
 }
 
 export interface CartStatusAnswer {

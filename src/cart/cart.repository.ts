@@ -3,6 +3,9 @@
 import type { DbClient, Prisma } from '../db/database.js';
 import { emptyBuyerIdentity, type BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Cart } from './cart.model.js';
+import { skuForCart, unitPriceMinor, type CartSku } from './cart.sku.js';
+
+export type { CartSku } from './cart.sku.js';
 
 const storeConfig = {
   select: {
@@ -16,28 +19,8 @@ const storeConfig = {
   },
 } as const;
 
-const skuForCart = {
-  select: {
-    id: true,
-    productId: true,
-    merchantId: true,
-    name: true,
-    currency: true,
-    salePriceMinor: true,
-    retailPriceMinor: true,
-    taxable: true,
-    listed: true,
-    inStock: true,
-    status: true,
-    qtyAvailable: true,
-    variantValues: true,
-    product: { select: { id: true, title: true, description: true, isAvailable: true } },
-    store: { select: { marketplace: true } },
-  },
-} as const;
 
 export type StoreConfig = Prisma.StoreGetPayload<typeof storeConfig>;
-export type CartSku = Prisma.SkuGetPayload<typeof skuForCart>;
 
 export interface StoredEntry {
   storeId: number;
@@ -62,6 +45,8 @@ export interface StoredLine {
   position: number;
   mediaId: number | null;
   placementId: string | null;
+  /** The unit price when the buyer last set the quantity (null: lines from before it was kept). */
+  seenUnitPriceMinor: number | null;
   sku: CartSku;
 }
 
@@ -75,6 +60,8 @@ export interface StoredCart {
   identity: BuyerIdentity;
   entries: StoredEntry[];
   lines: StoredLine[];
+  /** The discount codes the buyer gave, as typed, in order. */
+  discountCodes: string[];
 }
 
 export interface LineWrite {
@@ -124,12 +111,25 @@ export class CartRepository {
           select: { storeId: true, position: true, selectedShippingMethodId: true, isSubmitted: true, requestId: true, store: storeConfig },
           orderBy: { position: 'asc' },
         },
-        lines: { select: { skuId: true, storeId: true, quantity: true, position: true, mediaId: true, placementId: true, sku: skuForCart }, orderBy: { position: 'asc' } },
+        lines: {
+          select: { skuId: true, storeId: true, quantity: true, position: true, mediaId: true, placementId: true, seenUnitPriceMinor: true, sku: skuForCart },
+          orderBy: { position: 'asc' },
+        },
+        discountCodes: { select: { code: true }, orderBy: { position: 'asc' } },
       },
     });
     if (!row) return null;
     const { cartId: _cartId, ...identity } = row.buyerIdentity ?? { cartId, ...emptyBuyerIdentity };
-    return { id: row.id, currency: row.currency, updatedAt: row.updatedAt, snapshot: (row.snapshot as unknown as Cart | null) ?? null, identity, entries: row.stores, lines: row.lines };
+    return {
+      id: row.id,
+      currency: row.currency,
+      updatedAt: row.updatedAt,
+      snapshot: (row.snapshot as unknown as Cart | null) ?? null,
+      identity,
+      entries: row.stores,
+      lines: row.lines,
+      discountCodes: row.discountCodes.map((code) => code.code),
+    };
   }
 
   async skusByIds(tx: DbClient, ids: number[]): Promise<CartSku[]> {
@@ -163,15 +163,18 @@ export class CartRepository {
       const attribution = line.attribution ?? null;
       if (!existing) {
         position += 1;
-        await tx.cartLine.create({ data: { cartId: cart.id, skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, ...attribution } });
-        stored.push({ skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, mediaId: attribution?.mediaId ?? null, placementId: attribution?.placementId ?? null, sku: line.sku });
+        const seenUnitPriceMinor = unitPriceMinor(line.sku);
+        await tx.cartLine.create({ data: { cartId: cart.id, skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, seenUnitPriceMinor, ...attribution } });
+        stored.push({ skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, mediaId: attribution?.mediaId ?? null, placementId: attribution?.placementId ?? null, seenUnitPriceMinor, sku: line.sku });
       } else {
         // A line keeps the first media item it was given; one without takes the request's.
         const gains = existing.mediaId === null && attribution !== null;
+        // A new quantity is the buyer's look at the line: its price is the one seen now.
+        const seen = existing.quantity !== line.quantity ? { seenUnitPriceMinor: unitPriceMinor(line.sku) } : {};
         if (existing.quantity !== line.quantity || gains) {
-          await tx.cartLine.update({ where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } }, data: { quantity: line.quantity, ...(gains ? attribution : {}) } });
+          await tx.cartLine.update({ where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } }, data: { quantity: line.quantity, ...seen, ...(gains ? attribution : {}) } });
         }
-        stored.push({ ...existing, quantity: line.quantity, ...(gains ? { mediaId: attribution.mediaId, placementId: attribution.placementId } : {}) });
+        stored.push({ ...existing, quantity: line.quantity, ...seen, ...(gains ? { mediaId: attribution.mediaId, placementId: attribution.placementId } : {}) });
       }
     }
     stored.sort((a, b) => a.position - b.position);
@@ -208,6 +211,12 @@ export class CartRepository {
   async productsOfPlacements(tx: DbClient, keys: { mediaId: number; position: number }[]): Promise<Map<string, number>> {
     const rows = await tx.mediaPlacement.findMany({ where: { OR: keys }, select: { mediaId: true, position: true, productId: true } });
     return new Map(rows.map((row) => [`${row.mediaId}:${row.position}`, row.productId]));
+  }
+
+  /** Makes the cart's discount codes exactly `codes`, in this order. */
+  async writeDiscountCodes(tx: DbClient, cartId: string, codes: readonly string[]): Promise<void> {
+    await tx.cartDiscountCode.deleteMany({ where: { cartId } });
+    if (codes.length > 0) await tx.cartDiscountCode.createMany({ data: codes.map((code, position) => ({ cartId, position, code })) });
   }
 
   async writeIdentity(tx: DbClient, cartId: string, changes: Partial<BuyerIdentity>): Promise<void> {

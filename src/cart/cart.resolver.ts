@@ -83,6 +83,13 @@ export class CartResolver {
     return this.carts.selectShippingMethod(cartId, store, shippingMethodId, fieldWrite(context));
   }
 
+  @Mutation(() => CartType, {
+    description: "Replaces the cart's discount codes ([] clears them; at most 10, matched without case). A code that does not apply stays, with a warning (Cart.warnings) naming why.",
+  })
+  updateCartDiscountCodes(@Arg('cartId', () => ID) cartId: string, @Arg('codes', () => [String]) codes: string[], @Ctx() context: IdempotencyContext): Promise<Cart> {
+    return this.carts.setDiscountCodes(cartId, codes, fieldWrite(context));
+  }
+
   @Mutation(() => SubmitCartResultType, { description: 'Creates one order per store. The same idempotencyKey replays the first answer.' })
   async submitCart(
     @Arg('cartId', () => ID) cartId: string,

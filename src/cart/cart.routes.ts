@@ -26,6 +26,7 @@ import {
   UpdateItemBody,
   type CartItemBody,
   type CartItemsBodyView,
+  DiscountCodesBody,
 } from './cart.schemas.js';
 import { IdParams, IdempotencyHeaders, Ref } from '../rest/schema.js';
 import { bodyErrors, errors } from '../rest/responses.js';
@@ -131,6 +132,22 @@ function registerListFamilyRoutes(app: FastifyInstance, carts: CartService, chec
   );
 
   api.post(
+    '/cart/discounts',
+    {
+      schema: {
+        tags,
+        summary: "Replace the cart's discount codes ([] clears them)",
+        description: 'A code that does not apply (unknown, expired, for a store not in the cart, minimum not met, used up, not combinable) stays on the cart with a warning naming why; it is not an error.',
+        headers: IdempotencyHeaders,
+        body: DiscountCodesBody,
+        response: { 200: cart, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED') },
+      },
+      ...replayable,
+    },
+    async (request) => cartView(await carts.setDiscountCodes(request.body.id, request.body.codes, request.idempotentWrite)),
+  );
+
+  api.post(
     '/cart/cartStatus/:cart_id',
     { schema: { tags, summary: 'A cart with its orders', params: CartIdParams, response: { 200: Ref(CartStatus), ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED') } }, ...noStore },
     async (request) => cartStatusView(await checkout.status(request.params.cart_id)),
@@ -214,7 +231,7 @@ function registerCheckoutRoutes(app: FastifyInstance, carts: CartService, checko
         body: SubmitBody,
         response: {
           200: Ref(CartStatus),
-          ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED', 'BUYER_IDENTITY_MISSING', 'CART_EMPTY', 'PRODUCTS_UNAVAILABLE'),
+          ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED', 'BUYER_IDENTITY_MISSING', 'CART_EMPTY', 'PRODUCTS_UNAVAILABLE', 'DISCOUNT_USAGE_LIMIT_REACHED', 'DISCOUNT_BUYER_LIMIT_REACHED'),
         },
       },
       ...replayable,

@@ -4,7 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Named, Nullable, NullableRef, Ref } from '../rest/schema.js';
 import { Money, ShippingMethod } from '../rest/common.schemas.js';
-import { Order } from '../orders/order.schemas.js';
+import { AppliedDiscount, Order } from '../orders/order.schemas.js';
 import { cartStatuses, type CartStatus as Status } from '../domain/order-status.js';
 
 // Requests
@@ -83,6 +83,11 @@ export const ShippingMethodBody = Type.Object({
   shipping_method_id: Type.String({ description: "The method's id, e.g. standard." }),
 });
 
+export const DiscountCodesBody = Type.Object({
+  id: Type.String({ description: 'The cart.' }),
+  codes: Type.Array(Type.String(), { description: 'The codes the cart should have, replacing those it had; [] clears them. At most 10, each 1-64 characters; matched without case.' }),
+});
+
 export const SubmitBody = Type.Object({ id: Type.Optional(Type.String({ description: 'The cart.' })), cart_id: Type.Optional(Type.String({ description: 'Accepted for id.' })) });
 
 export const CartIdParams = Type.Object({ cart_id: Type.String() });
@@ -106,6 +111,7 @@ export const CartLine = Named(
     product: ItemRef,
     media_id: Nullable(Type.Integer({ description: 'The media item the line was added from (the first one named); null when none.' })),
     placement_id: Nullable(Type.String({ description: 'The placement of that media item (`<media id>:<position>`); null when none.' })),
+    discount: Ref(Money, { description: "What the store's discounts take off this line." }),
   }),
 );
 export type CartLineView = Static<typeof CartLine>;
@@ -116,6 +122,8 @@ const Offer = Type.Object({
   not_available_ids: Type.Array(Type.String(), { description: 'Variants that cannot be sold in the quantity asked.' }),
   shipping_methods: Type.Array(Ref(ShippingMethod)),
   selected_shipping_method: NullableRef(ShippingMethod, { description: 'The chosen method, else the cheapest; null when the store has none.' }),
+  discount: Ref(Money, { description: 'What the discounts applied take off this store: lines and shipping.' }),
+  discounts: Type.Array(AppliedDiscount, { description: 'The discounts applied to this store, in the order they were applied.' }),
 });
 export type OfferView = Static<typeof Offer>;
 
@@ -134,6 +142,21 @@ export const StoreEntry = Named('StoreEntry', { ...storeEntry(Type.Array(Ref(Car
 export type StoreEntryView = Static<typeof StoreEntry>;
 
 
+export const CartWarning = Named(
+  'CartWarning',
+  Type.Object(
+    {
+      code: Type.String({ description: 'NOT_ENOUGH_STOCK, VARIANT_UNAVAILABLE, VARIANT_UNLISTED, PRICE_CHANGED, or a DISCOUNT_… code naming why a code does not apply.' }),
+      message: Type.String(),
+      store: Type.Optional(Type.String({ description: "The store's name, when it is about one store." })),
+      variant_id: Type.Optional(Type.String()),
+      discount_code: Type.Optional(Type.String({ description: 'The code as the buyer gave it, when it is about one.' })),
+    },
+    { description: 'Something the buyer should know that does not stop them shopping (submit refuses what it must, 422).' },
+  ),
+);
+export type CartWarningView = Static<typeof CartWarning>;
+
 export const Cart = Named(
   'Cart',
   Type.Object(
@@ -144,10 +167,13 @@ export const Cart = Named(
         subtotal: Ref(Money),
         tax: Ref(Money),
         shipping: Ref(Money),
+        discount: Ref(Money, { description: "Σ of the stores' discounts: total = subtotal + shipping + tax - discount." }),
         total: Ref(Money),
       }),
       buyer_identity: Ref(BuyerIdentity),
       stores: Type.Array(Ref(StoreEntry)),
+      discount_codes: Type.Array(Type.Object({ code: Type.String({ description: 'As the buyer gave it.' }), applicable: Type.Boolean({ description: 'Whether one of its discounts applies now.' }) })),
+      warnings: Type.Array(Ref(CartWarning)),
     },
     { description: 'A cart spanning several stores: one entry per store.' },
   ),

@@ -11,6 +11,8 @@ import type { Cart, CartItemInput } from './cart.model.js';
 import { CartRepository, type Attribution, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
 import { checkAttributions, namedMedia } from './cart.attribution.js';
 import { priceCart } from './cart.pricing.js';
+import { discountsFor } from './cart.discounts.js';
+import { codeKeyOf } from '../domain/discounts.js';
 import type { DomainEvents } from '../events/domain-events.js';
 
 export const maxQuantity = 999;
@@ -24,6 +26,24 @@ function checkItemCount(count: number): void {
   if (count > maxItemsPerRequest) {
     throw new AppError('TOO_MANY_ITEMS', `A request may name at most ${maxItemsPerRequest} items; this one names ${count}`, { max: maxItemsPerRequest, count });
   }
+}
+
+/** Discount codes one cart may hold. */
+export const maxDiscountCodes = 10;
+const maxCodeLength = 64;
+
+/** The codes as a cart keeps them: trimmed, the first of each that differ only in case; VALIDATION_FAILED for too many or too long. */
+function checkDiscountCodes(codes: string[]): string[] {
+  const kept = new Map<string, string>();
+  for (const [index, raw] of codes.entries()) {
+    const code = String(raw).trim();
+    if (code.length === 0 || [...code].length > maxCodeLength) {
+      throw new AppError('VALIDATION_FAILED', `codes[${index}] must be 1 to ${maxCodeLength} characters`, { index, field: 'codes' });
+    }
+    if (!kept.has(codeKeyOf(code))) kept.set(codeKeyOf(code), code);
+  }
+  if (kept.size > maxDiscountCodes) throw new AppError('VALIDATION_FAILED', `A cart holds at most ${maxDiscountCodes} discount codes; this asks for ${kept.size}`, { field: 'codes', max: maxDiscountCodes });
+  return [...kept.values()];
 }
 
 /** 144 random bits, URL-safe: a cart id is the only key to a cart. */
@@ -111,7 +131,7 @@ export class CartService {
   /** The cart's answer: priced now, or as it was submitted. */
   private async current(tx: DbClient, cartId: string): Promise<Cart> {
     const cart = await this.loadOrThrow(tx, cartId);
-    return cart.snapshot ?? priceCart(cart);
+    return cart.snapshot ?? priceCart(cart, await discountsFor(tx, cart));
   }
 
   /** Adds the items (quantities merge); a null cart id creates a cart. */
@@ -167,6 +187,18 @@ export class CartService {
     });
   }
 
+  /**
+   * Replaces the cart's discount codes (an empty list clears them): each kept as typed (trimmed),
+   * once whatever its case. A code that does not apply is not an error: the cart shows why.
+   */
+  setDiscountCodes(cartId: string, codes: string[], once: IdempotentWrite | null = null): Promise<Cart> {
+    const kept = checkDiscountCodes(codes);
+    return this.write(cartId, once, async (tx, cart) => {
+      await this.repository.writeDiscountCodes(tx, cart.id, kept);
+      return { ...cart, discountCodes: kept };
+    });
+  }
+
   /** Chooses a store's shipping method; `store` is the store's name (or its id). */
   selectShippingMethod(cartId: string, store: string, shippingMethodId: string, once: IdempotentWrite | null = null): Promise<Cart> {
     return this.write(cartId, once, async (tx, cart) => {
@@ -203,14 +235,15 @@ export class CartService {
       if (cartId === null) {
         const id = newCartId();
         const updatedAt = await this.repository.create(tx, id);
-        cart = { id, currency: null, updatedAt, snapshot: null, identity: emptyBuyerIdentity, entries: [], lines: [] };
+        cart = { id, currency: null, updatedAt, snapshot: null, identity: emptyBuyerIdentity, entries: [], lines: [], discountCodes: [] };
       } else {
         cart = await this.loadOrThrow(tx, cartId);
       }
       if (cart.entries.some((entry) => entry.isSubmitted)) {
         throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was submitted and can no longer change`, { cart_id: cart.id });
       }
-      const changed = priceCart(await change(tx, cart));
+      const after = await change(tx, cart);
+      const changed = priceCart(after, await discountsFor(tx, after));
       // Its live subscribers hear of it once this commits (nobody can watch a cart just made).
       if (cartId !== null) this.events.changed(unit, [{ kind: 'cart', id: cart.id }]);
       return changed;

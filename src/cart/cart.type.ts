@@ -14,6 +14,9 @@ import { cartStatuses } from '../domain/order-status.js';
 import { enumOf } from '../graphql/scalars.js';
 import { ShippingMethodType } from '../graphql/shipping-method.type.js';
 import { OrderType } from '../orders/order.type.js';
+import { AppliedDiscountType } from '../discounts/discount.type.js';
+import { discountRefusals } from '../domain/discounts.js';
+import { lineWarningCodes } from './cart.model.js';
 
 export const CartStatusEnum = enumOf(cartStatuses);
 registerEnumType(CartStatusEnum, {
@@ -63,6 +66,25 @@ export class CartLineType {
   @Field(() => CartLineProductType) product!: CartLineProductType;
   @Field(() => ID, { nullable: true, description: 'The media item the line was added from (the first one named); null when none.' }) mediaId!: number | null;
   @Field(() => ID, { nullable: true, description: 'The placement of that media item (`<media id>:<position>`); null when none.' }) placementId!: string | null;
+  @Field(() => MoneyType, { description: "What the store's discounts take off this line." }) discount!: MoneyType;
+}
+
+export const CartWarningCodeEnum = enumOf([...lineWarningCodes, ...discountRefusals]);
+registerEnumType(CartWarningCodeEnum, { name: 'CartWarningCode', description: 'What a cart warning is about: a line (stock, availability, listing, price) or a discount code that does not apply (why).' });
+
+@ObjectType('CartWarning', { simpleResolvers: true, description: 'Something the buyer should know that does not stop them shopping (submitCart refuses what it must).' })
+export class CartWarningType {
+  @Field(() => CartWarningCodeEnum) code!: string;
+  @Field(() => String) message!: string;
+  @Field(() => String, { nullable: true, description: "The store's name, when it is about one store." }) store!: string | null;
+  @Field(() => ID, { nullable: true }) variantId!: string | null;
+  @Field(() => String, { nullable: true, description: 'The code as the buyer gave it, when it is about one.' }) discountCode!: string | null;
+}
+
+@ObjectType('CartDiscountCode', { simpleResolvers: true, description: 'A discount code on the cart.' })
+export class CartDiscountCodeType {
+  @Field(() => String, { description: 'As the buyer gave it.' }) code!: string;
+  @Field(() => Boolean, { description: 'Whether one of its discounts applies now.' }) applicable!: boolean;
 }
 
 @ObjectType('Offer', { simpleResolvers: true, description: "A store's offer for its lines of the cart." })
@@ -76,6 +98,8 @@ export class OfferType {
   selectedShippingMethod!: ShippingMethodType | null;
   @Field(() => MoneyType, { description: "The store's tax: on taxable lines plus the selected method's taxes." }) tax!: MoneyType;
   @Field(() => MoneyType, { description: "The selected method's price." }) shipping!: MoneyType;
+  @Field(() => MoneyType, { description: 'What the discounts applied take off this store: lines and shipping.' }) discount!: MoneyType;
+  @Field(() => [AppliedDiscountType], { description: 'The discounts applied, in the order they were applied.' }) discounts!: AppliedDiscountType[];
 }
 
 @ObjectType('StoreEntry', { simpleResolvers: true, description: "One store's part of a cart." })
@@ -96,6 +120,7 @@ export class CartCostType {
   @Field(() => MoneyType) subtotal!: MoneyType;
   @Field(() => MoneyType) tax!: MoneyType;
   @Field(() => MoneyType) shipping!: MoneyType;
+  @Field(() => MoneyType, { description: "Σ of the stores' discounts: total = subtotal + shipping + tax - discount." }) discount!: MoneyType;
   @Field(() => MoneyType) total!: MoneyType;
 }
 
@@ -105,6 +130,8 @@ export class CartType {
   @Field(() => CartCostType) cost!: CartCostType;
   @Field(() => BuyerIdentityType) buyerIdentity!: BuyerIdentityType;
   @Field(() => [StoreEntryType]) stores!: StoreEntryType[];
+  @Field(() => [CartDiscountCodeType]) discountCodes!: CartDiscountCodeType[];
+  @Field(() => [CartWarningType]) warnings!: CartWarningType[];
 }
 
 @ObjectType('CartStatusResult', { simpleResolvers: true })

@@ -1,11 +1,13 @@
 // The snake_case REST answers of carts and cart status (shapes: cart.schemas.ts),
 // from cart.model.ts.
+import { appliedDiscountView } from '../discounts/discount.view.js';
 import { moneyView, shippingMethodView } from '../rest/common.view.js';
 import { orderView } from '../orders/order.view.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Offer } from '../domain/pricing.js';
-import type { Cart, CartItemRef, CartLine, CartStatusAnswer, StoreEntry } from './cart.model.js';
-import type { BuyerIdentityView, CartLineView, CartStatusView, CartView, OfferView, StoreEntryView } from './cart.schemas.js';
+import type { Cart, CartItemRef, CartLine, CartStatusAnswer, CartWarning, StoreEntry } from './cart.model.js';
+import type { Money } from '../domain/money.js';
+import type { BuyerIdentityView, CartLineView, CartStatusView, CartView, CartWarningView, OfferView, StoreEntryView } from './cart.schemas.js';
 
 export function buyerIdentityView(identity: BuyerIdentity): BuyerIdentityView {
   return {
@@ -26,9 +28,29 @@ function itemRefView(ref: CartItemRef): CartLineView['variant'] {
   return { id: ref.id, title: ref.title, marketplace: ref.marketplace, description: ref.description, is_available: ref.isAvailable, price: moneyView(ref.price) };
 }
 
+/** Nothing, in the currency of `like`: what answers stored before discounts show as their discount. */
+const none = (like: Money): Money => ({ minor: 0, currency: like.currency });
+
 function cartLineView(line: CartLine): CartLineView {
-  // Carts submitted before lines kept their media have none in their snapshot.
-  return { quantity: line.quantity, variant: itemRefView(line.variant), product: itemRefView(line.product), media_id: line.mediaId ?? null, placement_id: line.placementId ?? null };
+  // Carts submitted before lines kept their media (or discounts) have none in their snapshot.
+  return {
+    quantity: line.quantity,
+    variant: itemRefView(line.variant),
+    product: itemRefView(line.product),
+    media_id: line.mediaId ?? null,
+    placement_id: line.placementId ?? null,
+    discount: moneyView(line.discount ?? none(line.variant.price)),
+  };
+}
+
+export function warningView(warning: CartWarning): CartWarningView {
+  return {
+    code: warning.code,
+    message: warning.message,
+    ...(warning.store === undefined ? {} : { store: warning.store }),
+    ...(warning.variantId === undefined ? {} : { variant_id: warning.variantId }),
+    ...(warning.discountCode === undefined ? {} : { discount_code: warning.discountCode }),
+  };
 }
 
 function offerView(offer: Offer): OfferView {
@@ -38,6 +60,8 @@ function offerView(offer: Offer): OfferView {
     not_available_ids: offer.notAvailableIds,
     shipping_methods: offer.shippingMethods.map(shippingMethodView),
     selected_shipping_method: offer.selectedShippingMethod && shippingMethodView(offer.selectedShippingMethod),
+    discount: moneyView(offer.discount ?? none(offer.subtotal)),
+    discounts: (offer.discounts ?? []).map(appliedDiscountView),
   };
 }
 
@@ -60,10 +84,13 @@ export function cartView(cart: Cart): CartView {
       subtotal: moneyView(cart.cost.subtotal),
       tax: moneyView(cart.cost.tax),
       shipping: moneyView(cart.cost.shipping),
+      discount: moneyView(cart.cost.discount ?? none(cart.cost.total)),
       total: moneyView(cart.cost.total),
     },
     buyer_identity: buyerIdentityView(cart.buyerIdentity),
     stores: cart.stores.map(storeEntryView),
+    discount_codes: (cart.discountCodes ?? []).map((code) => ({ code: code.code, applicable: code.applicable })),
+    warnings: (cart.warnings ?? []).map(warningView),
   };
 }
 

@@ -6,10 +6,14 @@ import { AppError } from '../errors.js';
 import { missingForSubmit } from '../domain/buyer-identity.js';
 import { cartStatusOf } from '../domain/order-status.js';
 import { OrderRepository } from '../orders/order.repository.js';
-import type { Cart, CartStatusAnswer } from './cart.model.js';
+import type { Cart, CartStatusAnswer, StoreEntry } from './cart.model.js';
 import type { OrderLine } from '../orders/order.model.js';
 import { CartRepository, type StoredCart } from './cart.repository.js';
-import { priceCart, unitPriceMinor } from './cart.pricing.js';
+import { priceCart } from './cart.pricing.js';
+import { unitPriceMinor } from './cart.sku.js';
+import { buyerKey, discountsFor } from './cart.discounts.js';
+import { DiscountRepository } from '../discounts/discount.repository.js';
+import type { DiscountRule } from '../domain/discounts.js';
 import { orderView } from '../orders/order.view.js';
 import type { DomainEvents } from '../events/domain-events.js';
 import { money } from '../domain/money.js';
@@ -23,9 +27,9 @@ export interface SubmitResult {
   replayed: boolean;
 }
 
-/** The lines of one store as they are sold now: prices and names frozen into the order. */
-function orderLines(lines: StoredCart['lines']): OrderLine[] {
-  return lines.map((line) => {
+/** The lines of one store as they are sold now: prices, names and discounts frozen into the order. */
+function orderLines(lines: StoredCart['lines'], priced: StoreEntry): OrderLine[] {
+  return lines.map((line, index) => {
     const unit = unitPriceMinor(line.sku);
     return {
       variantId: String(line.skuId),
@@ -36,14 +40,22 @@ function orderLines(lines: StoredCart['lines']): OrderLine[] {
       quantity: line.quantity,
       unitPrice: money(unit, line.sku.currency),
       lineTotal: money(unit * line.quantity, line.sku.currency),
+      discount: priced.cartLines[index]?.discount ?? money(0, line.sku.currency),
       mediaId: line.mediaId,
       placementId: line.placementId,
     };
   });
 }
 
+/** A discount the cart showed that has no use left at submit: the submit is refused, the buyer sees the cart again. */
+function usedUp(code: 'DISCOUNT_USAGE_LIMIT_REACHED' | 'DISCOUNT_BUYER_LIMIT_REACHED', discountCode: string | null, store: string): AppError {
+  const who = code === 'DISCOUNT_USAGE_LIMIT_REACHED' ? 'has no use left' : 'has no use left for this buyer';
+  return new AppError(code, `The discount ${discountCode ?? '(automatic)'} of ${store} ${who}: the cart no longer gets it; look at it again before submitting`, { store, discount_code: discountCode });
+}
+
 export class CheckoutService {
   private readonly carts = new CartRepository();
+  private readonly uses = new DiscountRepository();
   private readonly orders = new OrderRepository();
   /** A submit's answer too large to keep for an Idempotency-Key is replayed as the cart status is now. */
   private readonly answers: AnswerSource<CartStatusAnswer> = {
@@ -73,7 +85,8 @@ export class CheckoutService {
     const answer = await writeOnce(this.db, once, lock, async (tx, unit) => {
       const now = new Date();
       const cart = await loadCart(this.carts, tx, cartId, this.lifetime);
-      const priced = priceCart(cart);
+      const discounts = await discountsFor(tx, cart, now);
+      const priced = priceCart(cart, discounts);
       this.checkSubmittable(cart, priced, naming);
       // Stock is taken in this transaction, each line only where it covers the quantity: of two
       // carts racing for the last unit, one submits and the other is refused, on any engine.
@@ -82,38 +95,9 @@ export class CheckoutService {
         throw new AppError('PRODUCTS_UNAVAILABLE', `Variants not available in the quantity asked: ${short.join(', ')}`, { variant_ids: short });
       }
       const requestIds = new Map<number, string>();
+      const rules = new Map(discounts.rules.map((rule) => [String(rule.id), rule]));
       for (const entry of priced.stores) {
-        const requestId = randomUUID();
-        requestIds.set(entry.storeId, requestId);
-        const offer = entry.offer;
-        const total = offer.subtotal.minor + offer.shipping.minor + offer.tax.minor;
-        await this.orders.create(
-          tx,
-          {
-            cartId,
-            storeId: entry.storeId,
-            requestId,
-            currency: offer.subtotal.currency,
-            subtotalMinor: offer.subtotal.minor,
-            shippingMinor: offer.shipping.minor,
-            taxMinor: offer.tax.minor,
-            totalMinor: total,
-            shippingMethodId: offer.selectedShippingMethod?.id ?? null,
-            lines: orderLines(cart.lines.filter((line) => line.storeId === entry.storeId)),
-            cost: {
-              currency: offer.subtotal.currency,
-              subtotal: offer.subtotal,
-              margin: offer.margin,
-              shippingMethod: offer.selectedShippingMethod,
-              shipping: offer.shipping,
-              tax: offer.tax,
-              total: money(total, offer.subtotal.currency),
-            },
-            buyerIdentity: cart.identity,
-          },
-          now,
-        );
-        await this.carts.markSubmitted(tx, cartId, entry.storeId, requestId, now);
+        requestIds.set(entry.storeId, await this.placeOrder(tx, cart, entry, rules, now));
       }
       // The cart as the writes above left it, without reading it again.
       const submitted: StoredCart = {
@@ -145,6 +129,51 @@ export class CheckoutService {
     return { answer, replayed: once?.replayed ?? false };
   }
 
+  /** One store's order: written with what it sold and its discounts frozen, each discount's use counted, the entry marked submitted. Answers the request id. */
+  private async placeOrder(tx: DbClient, cart: StoredCart, entry: StoreEntry, rules: Map<string, DiscountRule>, now: Date): Promise<string> {
+    const requestId = randomUUID();
+    const offer = entry.offer;
+    const currency = offer.subtotal.currency;
+    const discount = offer.discount?.minor ?? 0;
+    const total = offer.subtotal.minor + offer.shipping.minor + offer.tax.minor - discount;
+    const orderId = await this.orders.create(
+      tx,
+      {
+        cartId: cart.id,
+        storeId: entry.storeId,
+        requestId,
+        currency,
+        subtotalMinor: offer.subtotal.minor,
+        shippingMinor: offer.shipping.minor,
+        taxMinor: offer.tax.minor,
+        discountMinor: discount,
+        totalMinor: total,
+        shippingMethodId: offer.selectedShippingMethod?.id ?? null,
+        lines: orderLines(cart.lines.filter((line) => line.storeId === entry.storeId), entry),
+        cost: {
+          currency,
+          subtotal: offer.subtotal,
+          margin: offer.margin,
+          shippingMethod: offer.selectedShippingMethod,
+          shipping: offer.shipping,
+          tax: offer.tax,
+          discount: money(discount, currency),
+          discounts: offer.discounts ?? [],
+          total: money(total, currency),
+        },
+        buyerIdentity: cart.identity,
+      },
+      now,
+    );
+    // Each discount applied is used once by this order, if it has uses left now (concurrent submits queue on its row).
+    for (const applied of offer.discounts ?? []) {
+      const outcome = await this.uses.use(tx, rules.get(applied.id)!, { orderId, buyerEmail: buyerKey(cart.identity.email), amountMinor: applied.amount.minor });
+      if (outcome !== 'used') throw usedUp(outcome, applied.code, entry.store);
+    }
+    await this.carts.markSubmitted(tx, cart.id, entry.storeId, requestId, now);
+    return requestId;
+  }
+
   private checkSubmittable(cart: StoredCart, priced: Cart, naming: FieldNaming): void {
     if (cart.entries.some((entry) => entry.isSubmitted)) {
       throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was already submitted`, { cart_id: cart.id });
@@ -162,6 +191,6 @@ export class CheckoutService {
 
   private async answer(tx: DbClient, cart: StoredCart): Promise<CartStatusAnswer> {
     const orders = await this.orders.ofCart(tx, cart.id, cart.entries.map((entry) => entry.storeId));
-    return { status: cartStatusOf(orders.map((order) => order.status)), orders, cart: cart.snapshot ?? priceCart(cart) };
+    return { status: cartStatusOf(orders.map((order) => order.status)), orders, cart: cart.snapshot ?? priceCart(cart, await discountsFor(tx, cart)) };
   }
 }

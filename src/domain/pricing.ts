@@ -1,8 +1,9 @@
 // Pricing of a multi-store cart, on integer minor units (README, "Pricing rules"). Pure functions: the
 // cart service gathers rows, these compute every amount, the views only format them. A store's
-// offer is worked out by an ordered list of rules (pricingRules); another rule (a discount) is
-// placed among them with withRule.
+// offer is worked out by an ordered list of rules (pricingRules: subtotal, margin, shipping, the
+// store's discounts, tax); another rule is placed among them with withRule.
 import { applyRate, type Money } from './money.js';
+import { chooseDiscounts, type DiscountKind, type DiscountRule } from './discounts.js';
 
 export interface Destination {
   countryCode: string | null;
@@ -44,16 +45,28 @@ export interface ShippingQuote {
   total: Money;
 }
 
+/** A discount as an offer shows it: what it took off this store's lines and shipping. */
+export interface AppliedDiscount {
+  id: string;
+  /** null: automatic. */
+  code: string | null;
+  kind: DiscountKind;
+  amount: Money;
+}
+
 export interface Offer {
   subtotal: Money;
   margin: Money;
   notAvailableIds: string[];
   shippingMethods: ShippingQuote[];
   selectedShippingMethod: ShippingQuote | null;
-  /** round(taxable subtotal × rate) + the selected method's taxes. */
+  /** round(taxable subtotal less its discounts × rate) + the tax of the selected method's price less its discount. */
   tax: Money;
-  /** The selected method's price, 0 without one. */
+  /** The selected method's price, 0 without one (before a free-shipping discount, which is in `discount`). */
   shipping: Money;
+  /** Σ of the applied discounts (absent in answers stored before discounts: 0). */
+  discount?: Money;
+  discounts?: AppliedDiscount[];
 }
 
 export interface CartCost {
@@ -61,6 +74,8 @@ export interface CartCost {
   subtotal: Money;
   tax: Money;
   shipping: Money;
+  /** Σ of the stores' discounts: total = subtotal + shipping + tax - discount. */
+  discount?: Money;
   total: Money;
 }
 
@@ -128,6 +143,13 @@ export interface OfferDraft {
   selectedShippingMethod: ShippingQuote | null;
   /** Tax on the lines (the selected method's taxes are in its quote). */
   lineTaxMinor: number;
+  /** The store's discounts that may apply (their conditions met); the rule "discounts" chooses among them. */
+  readonly eligibleDiscounts: readonly DiscountRule[];
+  /** What the discounts applied took off: per line (in the lines' order), the shipping, and which; the ones that could not combine. */
+  lineDiscounts: number[];
+  shippingDiscountMinor: number;
+  appliedDiscounts: { rule: DiscountRule; amountMinor: number }[];
+  notCombined: DiscountRule[];
 }
 
 export interface PricingRule {
@@ -162,6 +184,23 @@ export const pricingRules: readonly PricingRule[] = [
       return { ...draft, ratePpm, shippingMethods, selectedShippingMethod };
     },
   },
+  {
+    // After shipping (free shipping takes the selected method's price), before tax (taxes are on discounted amounts).
+    name: 'discounts',
+    apply: (draft) => {
+      if (draft.eligibleDiscounts.length === 0) return draft;
+      const chosen = chooseDiscounts(draft.lines.map(lineTotal), draft.selectedShippingMethod?.price.minor ?? 0, draft.eligibleDiscounts);
+      const taxableOff = draft.lines.reduce((sum, line, index) => sum + (line.taxable ? chosen.lineDiscounts[index]! : 0), 0);
+      return {
+        ...draft,
+        taxableMinor: draft.taxableMinor - taxableOff,
+        lineDiscounts: chosen.lineDiscounts,
+        shippingDiscountMinor: chosen.shippingDiscountMinor,
+        appliedDiscounts: chosen.applied.map((take) => ({ rule: take.rule, amountMinor: take.amountMinor })),
+        notCombined: chosen.left,
+      };
+    },
+  },
   { name: 'tax', apply: (draft) => ({ ...draft, lineTaxMinor: applyRate(draft.taxableMinor, draft.ratePpm) }) },
 ];
 
@@ -172,24 +211,58 @@ export function withRule(rules: readonly PricingRule[], rule: PricingRule, place
   return [...rules.slice(0, index), rule, ...rules.slice(index)];
 }
 
+/** A store's offer, with what the discounts took off each line and the discounts that could not combine with those applied. */
+export interface PricedStore {
+  offer: Offer;
+  lineDiscounts: number[];
+  notCombined: DiscountRule[];
+}
+
 /**
  * A store's offer for its lines. `selectedCode` is the method the buyer chose, if any and if the
- * store still has it; otherwise the cheapest is selected.
+ * store still has it; otherwise the cheapest is selected. `discounts`: those whose conditions the
+ * entry meets (discounts.ts's refusal), of which the rule "discounts" applies the best it may.
  */
-export function storeOffer(store: PricingStore, lines: PricingLine[], destination: Destination, selectedCode: string | null, rules: readonly PricingRule[] = pricingRules): Offer {
-  const start: OfferDraft = { store, lines, destination, selectedCode, subtotalMinor: 0, taxableMinor: 0, marginMinor: 0, ratePpm: 0, shippingMethods: [], selectedShippingMethod: null, lineTaxMinor: 0 };
+export function priceStore(store: PricingStore, lines: PricingLine[], destination: Destination, selectedCode: string | null, discounts: readonly DiscountRule[] = [], rules: readonly PricingRule[] = pricingRules): PricedStore {
+  const start: OfferDraft = {
+    store,
+    lines,
+    destination,
+    selectedCode,
+    subtotalMinor: 0,
+    taxableMinor: 0,
+    marginMinor: 0,
+    ratePpm: 0,
+    shippingMethods: [],
+    selectedShippingMethod: null,
+    lineTaxMinor: 0,
+    eligibleDiscounts: discounts,
+    lineDiscounts: lines.map(() => 0),
+    shippingDiscountMinor: 0,
+    appliedDiscounts: [],
+    notCombined: [],
+  };
   const draft = rules.reduce((current, rule) => rule.apply(current), start);
   const amount = (minor: number): Money => ({ minor, currency: store.currency });
   const selected = draft.selectedShippingMethod;
-  return {
+  const shippingTax = selected ? applyRate(selected.price.minor - draft.shippingDiscountMinor, draft.ratePpm) : 0;
+  const offer: Offer = {
     subtotal: amount(draft.subtotalMinor),
     margin: amount(draft.marginMinor),
     notAvailableIds: lines.filter((line) => !line.available).map((line) => line.variantId),
     shippingMethods: draft.shippingMethods,
     selectedShippingMethod: selected,
-    tax: amount(draft.lineTaxMinor + (selected?.taxes.minor ?? 0)),
+    tax: amount(draft.lineTaxMinor + shippingTax),
     shipping: amount(selected?.price.minor ?? 0),
+    discount: amount(draft.appliedDiscounts.reduce((sum, applied) => sum + applied.amountMinor, 0)),
+    discounts: draft.appliedDiscounts.map(({ rule, amountMinor }) => ({ id: String(rule.id), code: rule.code, kind: rule.kind, amount: amount(amountMinor) })),
   };
+  return { offer, lineDiscounts: draft.lineDiscounts, notCombined: draft.notCombined };
+}
+
+/** A store's offer for its lines, without discounts (priceStore). */
+export function storeOffer(store: PricingStore, lines: PricingLine[], destination: Destination, selectedCode: string | null, rules: readonly PricingRule[] = pricingRules): Offer {
+  return priceStore(store, lines, destination, selectedCode, [], rules).offer;
 }
 
 /** The cart's cost: sums over the stores' offers; estimated until the destination is known. */
@@ -198,11 +271,13 @@ export function cartCost(offers: Offer[], currency: string, destination: Destina
   const subtotal = sum((offer) => offer.subtotal);
   const tax = sum((offer) => offer.tax);
   const shipping = sum((offer) => offer.shipping);
+  const discount = sum((offer) => offer.discount ?? { minor: 0, currency });
   return {
     isEstimated: !(destination.countryCode && destination.postalCode),
     subtotal,
     tax,
     shipping,
-    total: { minor: subtotal.minor + shipping.minor + tax.minor, currency },
+    discount,
+    total: { minor: subtotal.minor + shipping.minor + tax.minor - discount.minor, currency },
   };
 }

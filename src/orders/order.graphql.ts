@@ -4,19 +4,28 @@ import { FieldResolver, Resolver, Root } from 'type-graphql';
 import { graphqlShippingMethod, type GraphQLShippingMethod } from '../graphql/shipping-method.type.js';
 import type { Order, OrderCost, OrderLine } from './order.model.js';
 import { OrderCostType, OrderLineType, OrderType } from './order.type.js';
+import { appliedDiscountRoot } from '../discounts/discount.type.js';
+import type { Money } from '../domain/money.js';
 
 type WithId<T> = T & { id: string };
 
 @Resolver(() => OrderType)
 export class OrderFieldsResolver {
   @FieldResolver(() => [OrderLineType])
-  lines(@Root() order: Order): WithId<OrderLine>[] {
-    return order.lines.map((line) => ({ ...line, id: `${order.id}:${line.variantId}` }));
+  lines(@Root() order: Order): WithId<OrderLine & { discount: Money }>[] {
+    return order.lines.map((line) => ({ ...line, discount: line.discount ?? { minor: 0, currency: line.lineTotal.currency }, id: `${order.id}:${line.variantId}` }));
   }
 
   @FieldResolver(() => OrderCostType, { nullable: true })
-  cost(@Root() order: Order): (WithId<Omit<OrderCost, 'shippingMethod'>> & { shippingMethod: GraphQLShippingMethod | null }) | null {
+  cost(@Root() order: Order): (WithId<Omit<OrderCost, 'shippingMethod' | 'discounts'>> & { shippingMethod: GraphQLShippingMethod | null; discounts: ReturnType<typeof appliedDiscountRoot>[] }) | null {
     if (!order.cost) return null;
-    return { ...order.cost, id: order.id, shippingMethod: order.cost.shippingMethod && graphqlShippingMethod(order.id, order.cost.shippingMethod) };
+    const { cost } = order;
+    return {
+      ...cost,
+      id: order.id,
+      shippingMethod: cost.shippingMethod && graphqlShippingMethod(order.id, cost.shippingMethod),
+      discount: cost.discount ?? { minor: 0, currency: cost.currency },
+      discounts: (cost.discounts ?? []).map(appliedDiscountRoot),
+    };
   }
 }

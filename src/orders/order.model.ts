@@ -1,7 +1,7 @@
 // An order as both APIs show it: created per store when a cart is submitted, with what it sold
 // and for how much frozen at that moment. Plain JSON values only (Money, ISO date strings).
 import type { Money } from '../domain/money.js';
-import type { ShippingQuote } from '../domain/pricing.js';
+import type { AppliedDiscount, ShippingQuote } from '../domain/pricing.js';
 import type { OrderStatus } from '../domain/order-status.js';
 
 export interface OrderEvent {
@@ -28,6 +28,8 @@ export interface OrderLine {
   quantity: number;
   unitPrice: Money;
   lineTotal: Money;
+  /** What the store's discounts took off the line (absent on orders placed before discounts). */
+  discount?: Money;
   /** The media item (and its placement) the cart line was added from; null when none. */
   mediaId: number | null;
   placementId: string | null;
@@ -41,6 +43,10 @@ export interface OrderCost {
   shippingMethod: ShippingQuote | null;
   shipping: Money;
   tax: Money;
+  /** The discounts applied, frozen at submit (absent on orders placed before discounts: none). */
+  discount?: Money;
+  discounts?: AppliedDiscount[];
+  /** subtotal + shipping + tax - discount. */
   total: Money;
 }
 

@@ -53,6 +53,7 @@ export interface NewOrder {
   subtotalMinor: number;
   shippingMinor: number;
   taxMinor: number;
+  discountMinor: number;
   totalMinor: number;
   shippingMethodId: string | null;
   lines: OrderLine[];
@@ -82,7 +83,8 @@ export class OrderRepository {
     return count === 1;
   }
 
-  async create(tx: DbClient, order: NewOrder, now: Date): Promise<void> {
+  /** Writes a new order, SUBMITTED with its first event; answers its id. */
+  async create(tx: DbClient, order: NewOrder, now: Date): Promise<string> {
     const { lines, cost, buyerIdentity, ...columns } = order;
     const id = randomUUID();
     await tx.order.create({
@@ -112,6 +114,7 @@ export class OrderRepository {
         createdAt: now,
       })),
     });
+    return id;
   }
 
   /** Moves an order to `status`: appends the event and replaces the required actions. */

@@ -17,6 +17,14 @@ export const OrderStatusBody = Type.Object({
   ),
 });
 
+/** A discount as an offer or an order applied it. */
+export const AppliedDiscount = Type.Object({
+  discount_id: Type.String(),
+  code: Nullable(Type.String({ description: 'null: an automatic discount.' })),
+  kind: Type.String({ description: 'PERCENTAGE, FIXED_AMOUNT or FREE_SHIPPING.' }),
+  amount: Ref(Money),
+});
+
 export const OrderLine = Type.Object({
   variant_id: Type.String(),
   product_id: Type.String(),
@@ -26,6 +34,7 @@ export const OrderLine = Type.Object({
   quantity: Type.Integer(),
   unit_price: Ref(Money),
   line_total: Ref(Money),
+  discount: Ref(Money, { description: "What the store's discounts took off the line (0 on orders placed before discounts)." }),
   media_id: Nullable(Type.Integer({ description: 'The media item the cart line was added from; null when none.' })),
   placement_id: Nullable(Type.String({ description: 'The placement of that media item (`<media id>:<position>`); null when none.' })),
 });
@@ -38,7 +47,9 @@ export const OrderCost = Type.Object(
     shipping_method: NullableRef(ShippingMethod),
     shipping: Ref(Money),
     tax: Ref(Money),
-    total: Ref(Money, { description: 'subtotal + shipping + tax.' }),
+    discount: Ref(Money, { description: 'The discounts applied, frozen at submit: editing a discount later changes nothing here.' }),
+    discounts: Type.Array(AppliedDiscount),
+    total: Ref(Money, { description: 'subtotal + shipping + tax - discount.' }),
   },
   { description: "The store's offer as it was at submit." },
 );

@@ -1,5 +1,6 @@
 // Store-side order updates: the status machine of src/domain/order-status.ts, one event per
 // transition, required actions while ACTION_REQUIRED.
+import { DiscountRepository } from '../discounts/discount.repository.js';
 import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
@@ -37,6 +38,7 @@ function checkActions(status: string, actions: unknown[] | null | undefined): Re
 }
 
 export class OrderService {
+  private readonly discountUses = new DiscountRepository();
   private readonly repository = new OrderRepository();
   /** An updated order too large to keep for an Idempotency-Key is replayed as it is now. */
   private readonly answers: AnswerSource<Order> = {
@@ -85,6 +87,8 @@ export class OrderService {
       // which the catalog shows once this commits, before the answer goes out.
       if (status === 'CANCELLED' || status === 'FAILED') {
         await this.repository.releaseStock(tx, order.lines);
+        // And its discounts' uses: a code with a limit may be used by another order.
+        await this.discountUses.giveBack(tx, order.id);
         unit.afterCommit(this.stockChanged);
       }
       const updated = await this.repository.find(tx, orderId);

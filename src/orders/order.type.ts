@@ -1,5 +1,6 @@
 // GraphQL types of orders. Root values are the plain objects of order.model.ts, given their
 // GraphQL ids by order.graphql.ts; Money fields resolve through MoneyResolver.
+import { AppliedDiscountType } from '../discounts/discount.type.js';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { MoneyType } from '../graphql/money.type.js';
 import { enumOf } from '../graphql/scalars.js';
@@ -37,6 +38,7 @@ export class OrderLineType {
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyType) unitPrice!: MoneyType;
   @Field(() => MoneyType) lineTotal!: MoneyType;
+  @Field(() => MoneyType, { description: "What the store's discounts took off the line (0 on orders placed before discounts)." }) discount!: MoneyType;
   @Field(() => ID, { nullable: true, description: 'The media item the cart line was added from; null when none.' }) mediaId!: number | null;
   @Field(() => ID, { nullable: true, description: 'The placement of that media item (`<media id>:<position>`); null when none.' }) placementId!: string | null;
 }
@@ -50,7 +52,9 @@ export class OrderCostType {
   @Field(() => ShippingMethodType, { nullable: true }) shippingMethod!: ShippingMethodType | null;
   @Field(() => MoneyType) shipping!: MoneyType;
   @Field(() => MoneyType) tax!: MoneyType;
-  @Field(() => MoneyType, { description: 'subtotal + shipping + tax.' }) total!: MoneyType;
+  @Field(() => MoneyType, { description: 'The discounts applied, frozen at submit: editing a discount later changes nothing here.' }) discount!: MoneyType;
+  @Field(() => [AppliedDiscountType]) discounts!: AppliedDiscountType[];
+  @Field(() => MoneyType, { description: 'subtotal + shipping + tax - discount.' }) total!: MoneyType;
 }
 
 @ObjectType('Order', { simpleResolvers: true, description: "A store's order, created when its cart is submitted." })

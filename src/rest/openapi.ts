@@ -41,6 +41,7 @@ export const openApiPlugin = appPlugin('openapi', async (app) => {
         { name: 'Carts', description: 'One cart across stores: an entry per store with its lines and offer.' },
         { name: 'Orders', description: 'One order per store, created when a cart is submitted.' },
         { name: 'Webhooks', description: 'Endpoints that receive order and cart events (admin keys only).' },
+        { name: 'Discounts', description: "Stores' discount codes and automatic discounts (admin keys only); carts take codes with POST /cart/discounts." },
         { name: 'Media performance', description: 'What each media item sold: carts, orders and revenue attributed to it (admin keys only).' },
         { name: 'Operations', description: 'Probes and metrics for operators.' },
       ],

@@ -11,21 +11,25 @@ export interface MoneyJson {
 
 export interface CartJson {
   id: string;
-  cost: { is_estimated: boolean; subtotal: MoneyJson; tax: MoneyJson; shipping: MoneyJson; total: MoneyJson };
+  cost: { is_estimated: boolean; subtotal: MoneyJson; tax: MoneyJson; shipping: MoneyJson; discount: MoneyJson; total: MoneyJson };
   buyer_identity: Record<string, string | null>;
   stores: {
     store: string;
     request_id: string | null;
     is_submitted: boolean;
-    cart_lines: { quantity: number; variant: { id: string; is_available: boolean; price: MoneyJson; title: string; description: string | null; marketplace: string }; product: { id: string } }[];
+    cart_lines: { quantity: number; variant: { id: string; is_available: boolean; price: MoneyJson; title: string; description: string | null; marketplace: string }; product: { id: string }; discount: MoneyJson }[];
     offer: {
       subtotal: MoneyJson;
       margin: MoneyJson;
       not_available_ids: string[];
       shipping_methods: { id: string; label: string; price: MoneyJson; taxes: MoneyJson; total: MoneyJson }[];
       selected_shipping_method: { id: string; price: MoneyJson; taxes: MoneyJson; total: MoneyJson } | null;
+      discount: MoneyJson;
+      discounts: { discount_id: string; code: string | null; kind: string; amount: MoneyJson }[];
     };
   }[];
+  discount_codes: { code: string; applicable: boolean }[];
+  warnings: { code: string; message: string; store?: string; variant_id?: string; discount_code?: string }[];
 }
 
 export interface Answer<T = Record<string, unknown>> {

@@ -35,7 +35,7 @@ describe('POST /cart', () => {
 
   it('answers every documented field of a cart', async () => {
     const cart = await newCart([{ variant_id: '2011', quantity: 2 }]);
-    expect(Object.keys(cart)).toStrictEqual(['id', 'cost', 'buyer_identity', 'stores']);
+    expect(Object.keys(cart)).toStrictEqual(['id', 'cost', 'buyer_identity', 'stores', 'discount_codes', 'warnings']);
     expect(cart.buyer_identity).toStrictEqual({
       first_name: null, last_name: null, address_1: null, address_2: null, city: null,
       province_code: null, country_code: null, postal_code: null, email: null, phone: null,
@@ -51,6 +51,7 @@ describe('POST /cart', () => {
             product: { id: '201', title: 'Rain Shell', marketplace: 'shopify', description: 'A light rain shell.', is_available: true, price: { value: 44.99, display_value: '$44.99', currency: 'USD' } },
             media_id: null,
             placement_id: null,
+            discount: { value: 0, display_value: '$0.00', currency: 'USD' },
           },
         ],
         offer: {
@@ -62,10 +63,13 @@ describe('POST /cart', () => {
             { id: 'express', label: 'Express', price: { value: 14.99, display_value: '$14.99', currency: 'USD' }, taxes: { value: 0.9, display_value: '$0.90', currency: 'USD' }, total: { value: 15.89, display_value: '$15.89', currency: 'USD' } },
           ],
           selected_shipping_method: { id: 'standard', label: 'Standard', price: { value: 5.99, display_value: '$5.99', currency: 'USD' }, taxes: { value: 0.36, display_value: '$0.36', currency: 'USD' }, total: { value: 6.35, display_value: '$6.35', currency: 'USD' } },
+          discount: { value: 0, display_value: '$0.00', currency: 'USD' },
+          discounts: [],
         },
         is_submitted: false,
       },
     ]);
+    expect([cart.discount_codes, cart.warnings]).toStrictEqual([[], []]);
   });
 
   it('with an id adds to the cart: quantities merge, lines and stores keep their first order', async () => {

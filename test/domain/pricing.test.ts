@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cartCost, cheapest, isAvailable, pricingRules, storeOffer, taxRateFor, withRule, type PricingLine, type PricingRule, type PricingStore } from '../../src/domain/pricing.js';
+import { cartCost, cheapest, isAvailable, priceStore, pricingRules, storeOffer, taxRateFor, withRule, type PricingLine, type PricingRule, type PricingStore } from '../../src/domain/pricing.js';
+import type { DiscountRule } from '../../src/domain/discounts.js';
+import { discountRule } from './discount-rule.js';
 
 const rates = [
   { countryCode: 'US', provinceCode: 'CA', ratePpm: 72500 },
@@ -109,7 +111,7 @@ describe('cartCost', () => {
 
   it('sums the stores: 127.48 + 63.32, shipping 5.99 + 7.25, tax 6.51 + 0 → 210.55', () => {
     const cost = cartCost([offer(12748, 599, 651), offer(6332, 725, 0)], 'USD', { countryCode: null, provinceCode: null, postalCode: null });
-    expect(cost).toStrictEqual({ isEstimated: true, subtotal: usd(19080), shipping: usd(1324), tax: usd(651), total: usd(21055) });
+    expect(cost).toStrictEqual({ isEstimated: true, subtotal: usd(19080), shipping: usd(1324), tax: usd(651), discount: usd(0), total: usd(21055) });
   });
 
   it('is estimated until both country and postal code are known', () => {
@@ -143,8 +145,8 @@ describe('pricing rules', () => {
   const lines = [line('1', 1000, 2), line('2', 500, 1, false)];
   const destination = { countryCode: 'US', provinceCode: 'CA' };
 
-  it('the rules in order are the offer: subtotal, margin, shipping, tax', () => {
-    expect(pricingRules.map((rule) => rule.name)).toStrictEqual(['subtotal', 'margin', 'shipping', 'tax']);
+  it('the rules in order are the offer: subtotal, margin, shipping, discounts, tax', () => {
+    expect(pricingRules.map((rule) => rule.name)).toStrictEqual(['subtotal', 'margin', 'shipping', 'discounts', 'tax']);
     expect(storeOffer(north, lines, destination, null, pricingRules)).toStrictEqual(storeOffer(north, lines, destination, null));
   });
 
@@ -158,6 +160,34 @@ describe('pricing rules', () => {
   });
 
   it('refuses a placement by a rule that is not there', () => {
-    expect(() => withRule(pricingRules, tenPercentOff, { before: 'discounts' })).toThrow('No pricing rule named discounts');
+    expect(() => withRule(pricingRules, tenPercentOff, { before: 'coupons' })).toThrow('No pricing rule named coupons');
+  });
+});
+
+describe('discounts in the offer', () => {
+  const discount = (patch: Partial<DiscountRule>) => discountRule({ combinesWithOthers: true, ...patch });
+  const destination = { countryCode: 'US', provinceCode: 'CA' };
+
+  it('taxes the discounted lines and the discounted shipping; the total is subtotal + shipping + tax - discount', () => {
+    // Lines 2 × 10.00 (taxable) and 5.00 (not); 10 % off: 2.00 and 0.50; free shipping: the 5.99 of "standard".
+    const lines = [line('1', 1000, 2), line('2', 500, 1, false)];
+    const priced = priceStore(north, lines, destination, 'standard', [discount({}), discount({ id: 2, code: null, kind: 'FREE_SHIPPING' })]);
+    expect(priced.lineDiscounts).toStrictEqual([200, 50]);
+    expect(priced.offer.discounts).toStrictEqual([
+      { id: '1', code: 'SPRING10', kind: 'PERCENTAGE', amount: { minor: 250, currency: 'USD' } },
+      { id: '2', code: null, kind: 'FREE_SHIPPING', amount: { minor: 599, currency: 'USD' } },
+    ]);
+    expect(priced.offer.discount?.minor).toBe(849);
+    // 7.25 % of 1,800 = 130.5 → 131; the shipping costs nothing, so neither does its tax.
+    expect(priced.offer.tax.minor).toBe(131);
+    expect(priced.offer.subtotal.minor).toBe(2500);
+    expect(priced.offer.shipping.minor).toBe(599);
+    const cost = cartCost([priced.offer], 'USD', { ...destination, postalCode: '94016' });
+    expect(cost.total.minor).toBe(2500 + 599 + 131 - 849);
+  });
+
+  it('without discounts, the offer is the one without the rule', () => {
+    const lines = [line('1', 1000, 2)];
+    expect(priceStore(north, lines, destination, null, []).offer).toStrictEqual(storeOffer(north, lines, destination, null));
   });
 });

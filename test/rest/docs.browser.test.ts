@@ -52,7 +52,7 @@ describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () =>
       await operation('post', '/cart/submit').waitFor({ state: 'visible' });
       await operation('get', '/product/{id}').waitFor({ state: 'visible' });
       const tags = await Promise.all((await page.locator('h3.opblock-tag').all()).map((tag) => tag.getAttribute('data-tag')));
-      expect(tags).toStrictEqual(['Images', 'Videos', 'Products', 'Carts', 'Orders', 'Webhooks', 'Media performance', 'Operations']);
+      expect(tags).toStrictEqual(['Images', 'Videos', 'Products', 'Carts', 'Orders', 'Webhooks', 'Discounts', 'Media performance', 'Operations']);
       expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(30);
 
       // Expanded, GET /product/{id} shows the Product schema and the 404 example.

@@ -274,6 +274,28 @@ describe('real answers validate against the document', () => {
     expect((await get(keyed, `/webhooks/${id}`, admin)).body.code).toBe('WEBHOOK_NOT_FOUND');
   });
 
+  it('discount admin routes and cart discount codes', async () => {
+    const admin = { authorization: `Bearer ${adminKey}` };
+    const created = await send(keyed, 'POST', '/discounts', { code: 'OPENAPI10', store: 'alpha.example', kind: 'PERCENTAGE', value: 10, minimum_subtotal: 1 }, admin);
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    await send(keyed, 'POST', '/discounts', { store: 'alpha.example', kind: 'FREE_SHIPPING', starts_at: '2026-01-01T00:00:00Z', combines_with_others: true }, admin);
+    expect((await send(keyed, 'POST', '/discounts', { code: 'openapi10', store: 'alpha.example', kind: 'FIXED_AMOUNT', value: 5 }, admin)).body.code).toBe('DISCOUNT_CODE_TAKEN');
+    expect((await send(keyed, 'POST', '/discounts', { store: 'nowhere.example', kind: 'FREE_SHIPPING' }, admin)).body.code).toBe('STORE_NOT_FOUND');
+    expect((await send(keyed, 'POST', '/discounts', { store: 'alpha.example', kind: 'PERCENTAGE', value: 101 }, admin)).body.code).toBe('VALIDATION_FAILED');
+    await get(keyed, '/discounts?store=alpha.example&first=1', admin);
+    await get(keyed, `/discounts/${id}`, admin);
+    expect((await get(keyed, '/discounts/999999', admin)).body.code).toBe('DISCOUNT_NOT_FOUND');
+    await send(keyed, 'PATCH', `/discounts/${id}`, { usage_limit: 5, ends_at: null }, admin);
+    expect((await send(keyed, 'PATCH', '/discounts/999999', { enabled: false }, admin)).body.code).toBe('DISCOUNT_NOT_FOUND');
+    expect((await get(keyed, '/discounts', { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
+    const cart = await send(open, 'POST', '/cart/add', { item: { variant_id: '1201', quantity: 1 } });
+    const coded = await send(open, 'POST', '/cart/discounts', { id: String(cart.body.id), codes: ['NOPE', 'spring'] });
+    expect((coded.body.warnings as { code: string }[]).map((warning) => warning.code)).toEqual(['DISCOUNT_CODE_UNKNOWN', 'DISCOUNT_CODE_UNKNOWN']);
+    expect((await send(open, 'POST', '/cart/discounts', { id: 'no-such-cart', codes: [] })).body.code).toBe('CART_NOT_FOUND');
+    expect((await send(open, 'POST', '/cart/discounts', { id: String(cart.body.id), codes: ['x'.repeat(65)] })).body.code).toBe('VALIDATION_FAILED');
+  });
+
   it('media performance, with admin and client keys', async () => {
     const admin = { authorization: `Bearer ${adminKey}` };
     expect((await get(keyed, '/media/1/performance', admin)).status).toBe(200);
@@ -304,7 +326,7 @@ describe('real answers validate against the document', () => {
     const operations = Object.entries(dereferenced.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     const withoutSuccess = operations.filter((operation) => ![...(seen.get(operation) ?? [])].some((status) => status >= 200 && status < 400));
     expect(withoutSuccess).toEqual([]);
-    expect(operations.length).toBe(39);
+    expect(operations.length).toBe(44);
     const answered = [...seen.values()].reduce((sum, statuses) => sum + statuses.size, 0);
     console.log(`${operations.length} operations, ${answered} distinct (operation, status) answers validated`);
     expect(answered).toBeGreaterThanOrEqual(68);
