@@ -9,9 +9,9 @@ import type { StoredCart } from './cart.repository.js';
 
 const repository = new DiscountRepository();
 
-/** A buyer's email as uses are counted by: trimmed, in lower case; null without one. */
+/** A buyer's email as uses are counted by: trimmed, NFC, in lower case; null without one. */
 export function buyerKey(email: string | null): string | null {
-  const key = email?.trim().toLowerCase() ?? '';
+  const key = email?.trim().normalize('NFC').toLowerCase() ?? '';
   return key.length > 0 ? key : null;
 }
 

@@ -166,7 +166,8 @@ export class CheckoutService {
       now,
     );
     // Each discount applied is used once by this order, if it has uses left now (concurrent submits queue on its row).
-    for (const applied of offer.discounts ?? []) {
+    // One that took nothing off (free shipping of a free method) uses nothing up.
+    for (const applied of (offer.discounts ?? []).filter((each) => each.amount.minor > 0)) {
       const outcome = await this.uses.use(tx, rules.get(applied.id)!, { orderId, buyerEmail: buyerKey(cart.identity.email), amountMinor: applied.amount.minor });
       if (outcome !== 'used') throw usedUp(outcome, applied.code, entry.store);
     }

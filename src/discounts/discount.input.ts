@@ -57,7 +57,11 @@ function checkMinimum(value: number | null | undefined, currency: string): numbe
 function checkDate(field: string, value: string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
   const date = new Date(value);
-  if (!dateTimeShape.test(value) || Number.isNaN(date.getTime())) throw invalid(field, 'must be an ISO 8601 date-time with a time zone, such as 2026-12-01T00:00:00Z');
+  // A day the month does not have (2026-02-30) would roll over: refused.
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  const real = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+  if (!dateTimeShape.test(value) || Number.isNaN(date.getTime()) || !real) throw invalid(field, 'must be an ISO 8601 date-time with a time zone, such as 2026-12-01T00:00:00Z');
   return date;
 }
 

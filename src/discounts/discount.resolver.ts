@@ -14,8 +14,8 @@ function patchOf(input: UpdateDiscountInput | CreateDiscountInput): DiscountPatc
   const date = (value: Date | null | undefined) => (value === undefined ? undefined : value === null ? null : value.toISOString());
   const fields: Record<string, unknown> = { ...input, startsAt: date(input.startsAt), endsAt: date(input.endsAt) };
   delete fields.store;
-  // A null kind in an update means "leave it": the kind cannot be cleared.
-  if (fields.kind === null) delete fields.kind;
+  // A null kind, enabled or combinesWithOthers means "leave it": they cannot be cleared.
+  for (const name of ['kind', 'enabled', 'combinesWithOthers']) if (fields[name] === null) delete fields[name];
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as DiscountPatch;
 }
 

@@ -106,7 +106,8 @@ export class OrderRepository {
         position,
         skuId: Number(line.variantId),
         quantity: line.quantity,
-        lineTotalMinor: BigInt(line.lineTotal.minor),
+        // What the line brought: its total less its discounts.
+        lineTotalMinor: BigInt(line.lineTotal.minor - (line.discount?.minor ?? 0)),
         mediaId: line.mediaId,
         placementId: line.placementId,
         storeId: order.storeId,

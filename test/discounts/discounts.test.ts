@@ -16,6 +16,7 @@ const catalog = {
     { id: 2, name: 'south.example', marketplace: 'woocommerce', currency: 'USD', margin_rate: 0.1, shipping_methods: [{ id: 'standard', label: 'Standard', price: 3 }] },
     { id: 3, name: 'tokyo.example', marketplace: 'shopify', currency: 'JPY', margin_rate: 0.1, shipping_methods: [{ id: 'standard', label: 'Standard', price: 605 }], tax_rates: [{ rate: 0.1 }] },
     { id: 4, name: 'kuwait.example', marketplace: 'shopify', currency: 'KWD', margin_rate: 0.1, shipping_methods: [{ id: 'standard', label: 'Standard', price: 1.25 }], tax_rates: [{ rate: 0.05 }] },
+    { id: 5, name: 'pickup.example', marketplace: 'shopify', currency: 'USD', margin_rate: 0.1, shipping_methods: [{ id: 'pickup', label: 'Pick up', price: 0 }] },
   ],
   products: [
     { id: 101, title: 'Rain Shell', price: 44.99, currency: 'USD', skus: [{ sku_id: 1011, merchant_id: 1, name: 'Rain Shell M', qty_available: 10, sale_price: 44.99, currency: 'USD' }] },
@@ -23,6 +24,7 @@ const catalog = {
     { id: 103, title: 'Gift Card', price: 25, currency: 'USD', skus: [{ sku_id: 1031, merchant_id: 1, name: 'Gift Card', qty_available: 50, retail_price: 25, currency: 'USD', taxable: false }] },
     { id: 201, title: 'Socks', price: 19.99, currency: 'USD', skus: [{ sku_id: 2011, merchant_id: 2, name: 'Socks', qty_available: 10, retail_price: 19.99, currency: 'USD' }] },
     { id: 301, title: 'Tenugui', price: 1005, currency: 'JPY', skus: [{ sku_id: 3011, merchant_id: 3, name: 'Tenugui', qty_available: 10, retail_price: 1005, currency: 'JPY' }] },
+    { id: 501, title: 'Mug', price: 9, currency: 'USD', skus: [{ sku_id: 5011, merchant_id: 5, name: 'Mug', qty_available: 10, retail_price: 9, currency: 'USD' }] },
     { id: 401, title: 'Dallah', price: 1.005, currency: 'KWD', skus: [{ sku_id: 4011, merchant_id: 4, name: 'Dallah', qty_available: 10, retail_price: 1.005, currency: 'KWD' }, { sku_id: 4012, merchant_id: 4, name: 'Dallah gilt', qty_available: 10, retail_price: 2.002, currency: 'KWD' }] },
   ],
 };
@@ -204,6 +206,9 @@ describe('submit', () => {
     expect(await timesUsed(frozen.id)).toBe(1);
     const row = await t.database.db.order.findUniqueOrThrow({ where: { id: order.id } });
     expect([Number(row.discountMinor), Number(row.totalMinor)]).toEqual([1162, 11698]);
+    // Media performance counts what each line brought: its total less its discount.
+    const rows = await t.database.db.orderLine.findMany({ where: { orderId: order.id }, orderBy: { position: 'asc' }, select: { lineTotalMinor: true } });
+    expect(rows.map((line) => Number(line.lineTotalMinor))).toEqual([8998 - 900, 125 - 12, 2500 - 250]);
     await call(t, { method: 'PATCH', url: `/discounts/${frozen.id}`, payload: { value: 50 } });
     const later = await call<OrderJson>(t, { method: 'GET', url: `/orders/${order.id}` });
     expect([later.body.cost.discount.value, later.body.cost.total.value]).toEqual([11.62, 116.98]);
@@ -243,6 +248,14 @@ describe('submit', () => {
     expect((await t.database.db.sku.findUniqueOrThrow({ where: { id: 2011 } })).qtyAvailable).toBe(100 - (12 - lost.length));
   });
 
+  it('uses nothing up for a discount that took nothing off (free shipping of a free method)', async () => {
+    const free = await discount({ code: 'PICKUPFREE', store: 'pickup.example', kind: 'FREE_SHIPPING', usage_limit: 1 });
+    const cart = await cartWith([['5011', 1]], ['PICKUPFREE']);
+    const order = (await submit(cart.id)).body.orders[0]!;
+    expect([order.cost.discount.value, order.cost.total.value]).toEqual([0, 9]);
+    expect(await timesUsed(free.id)).toBe(0);
+  });
+
   it('keeps to a per-buyer limit, by email whatever its case', async () => {
     const welcome = await discount({ code: 'WELCOME', store: 'south.example', kind: 'PERCENTAGE', value: 10, per_buyer_limit: 1 });
     const first = await cartWith([['2011', 1]], ['WELCOME']);
@@ -264,6 +277,7 @@ describe('the admin API', () => {
     expect(await bad({ store: 'north.example', kind: 'FREE_SHIPPING', value: 3 })).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'value' } });
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, starts_at: '2026-02-01T00:00:00Z', ends_at: '2026-01-01T00:00:00Z' })).toMatchObject({ details: { field: 'ends_at' } });
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, starts_at: 'tomorrow' })).toMatchObject({ details: { field: 'starts_at' } });
+    expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, ends_at: '2026-02-30T00:00:00Z' })).toMatchObject({ details: { field: 'ends_at' } });
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, usage_limit: 0 })).toMatchObject({ details: { field: 'usage_limit' } });
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, code: 'two words' })).toMatchObject({ details: { field: 'code' } });
     expect(await bad({ store: 'north.example', kind: 'BOGO', value: 5 })).toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -285,9 +299,12 @@ describe('the admin API', () => {
     const id = created.data!.createDiscount.id;
     const rest = await call<Record<string, unknown>>(t, { method: 'GET', url: `/discounts/${id}` });
     expect(rest.body).toMatchObject({ id, code: 'GRAPH7', value: 7.5, minimum_subtotal: 0.5, starts_at: '2026-01-01T00:00:00.000Z', usage_limit: 9 });
-    const update = parse(`mutation ($id: ID!, $input: UpdateDiscountInput!) { updateDiscount(id: $id, input: $input) { id usageLimit startsAt code } }`);
-    const updated = await graphql<{ updateDiscount: Record<string, unknown> }, Record<string, unknown>>(t.app, update, { id, input: { usageLimit: null, startsAt: null } });
-    expect(updated.data!.updateDiscount).toEqual({ id, usageLimit: null, startsAt: null, code: 'GRAPH7' });
+    const update = parse(`mutation ($id: ID!, $input: UpdateDiscountInput!) { updateDiscount(id: $id, input: $input) { id usageLimit startsAt code enabled } }`);
+    await graphql(t.app, update, { id, input: { enabled: false } });
+    // null clears what can be cleared; a null switch leaves it as it is.
+    const updated = await graphql<{ updateDiscount: Record<string, unknown> }, Record<string, unknown>>(t.app, update, { id, input: { usageLimit: null, startsAt: null, enabled: null } });
+    expect(updated.data!.updateDiscount).toEqual({ id, usageLimit: null, startsAt: null, code: 'GRAPH7', enabled: false });
+    await graphql(t.app, update, { id, input: { enabled: true } });
     const list = parse(`query ($store: String) { discounts(store: $store) { id code } one: discount(id: "${id}") { id } }`);
     const listed = await graphql<{ discounts: { id: string; code: string }[]; one: { id: string } }, Record<string, unknown>>(t.app, list, { store: 'kuwait.example' });
     expect(listed.data!.discounts.map((found) => found.code)).toContain('GRAPH7');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cartCost, cheapest, isAvailable, priceStore, pricingRules, storeOffer, taxRateFor, withRule, type PricingLine, type PricingRule, type PricingStore } from '../../src/domain/pricing.js';
 import type { DiscountRule } from '../../src/domain/discounts.js';
@@ -189,5 +190,37 @@ describe('discounts in the offer', () => {
   it('without discounts, the offer is the one without the rule', () => {
     const lines = [line('1', 1000, 2)];
     expect(priceStore(north, lines, destination, null, []).offer).toStrictEqual(storeOffer(north, lines, destination, null));
+  });
+
+  it('over random carts and currencies: line discounts add up to the offer\'s, nothing below zero, total = subtotal + shipping + tax - discount (property)', () => {
+    const currencies = fc.constantFrom('USD', 'JPY', 'KWD', 'EUR');
+    const lineArb = fc.record({ unit: fc.integer({ min: 0, max: 5_000_000 }), quantity: fc.integer({ min: 1, max: 999 }), taxable: fc.boolean() });
+    const ruleArb = fc.record({
+      id: fc.integer({ min: 1, max: 99 }),
+      kind: fc.constantFrom('PERCENTAGE' as const, 'FIXED_AMOUNT' as const, 'FREE_SHIPPING' as const),
+      percentPpm: fc.integer({ min: 1, max: 1_000_000 }),
+      amountMinor: fc.integer({ min: 1, max: 10_000_000 }),
+      combinesWithOthers: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(currencies, fc.array(lineArb, { minLength: 1, maxLength: 12 }), fc.array(ruleArb, { maxLength: 4 }), fc.integer({ min: 0, max: 200_000 }), (currency, lines, rules, rate) => {
+        const store = { ...north, currency, shippingMethods: [{ code: 'standard', label: 'Standard', priceMinor: 999 }], taxRates: [{ countryCode: null, provinceCode: null, ratePpm: rate }] };
+        const pricing = lines.map((each, index) => line(String(index), each.unit, each.quantity, each.taxable));
+        const priced = priceStore(store, pricing, { countryCode: null, provinceCode: null }, null, rules.map((patch) => discount(patch)));
+        const offer = priced.offer;
+        const lineSum = priced.lineDiscounts.reduce((sum, part) => sum + part, 0);
+        const applied = offer.discounts!.reduce((sum, each) => sum + each.amount.minor, 0);
+        expect(applied).toBe(offer.discount!.minor);
+        priced.lineDiscounts.forEach((part, index) => expect(part >= 0 && part <= lines[index]!.unit * lines[index]!.quantity).toBe(true));
+        expect(offer.discount!.minor - lineSum).toBeGreaterThanOrEqual(0);
+        expect(offer.discount!.minor - lineSum).toBeLessThanOrEqual(999);
+        expect(offer.tax.minor).toBeGreaterThanOrEqual(0);
+        const cost = cartCost([offer], currency, { countryCode: null, provinceCode: null, postalCode: null });
+        expect(cost.total.minor).toBe(offer.subtotal.minor + offer.shipping.minor + offer.tax.minor - offer.discount!.minor);
+        expect(cost.total.minor).toBeGreaterThanOrEqual(0);
+        expect([offer.discount!.currency, cost.total.currency]).toEqual([currency, currency]);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

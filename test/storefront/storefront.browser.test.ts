@@ -156,6 +156,21 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await expect.poll(async () => (await t.database.db.cartStore.findFirst({ where: { cartId: cartId!, storeId: 7 }, select: { selectedShippingMethodId: true } }))?.selectedShippingMethodId, { timeout: 5_000 }).toBe('express');
     await expect(drawer.getByText(/estimated/i).first().isVisible()).resolves.toBe(true);
 
+    // A discount code: applied to its store's lines; an unknown one kept with a notice saying why, then removed.
+    const created = await t.app.inject({ method: 'POST', url: '/discounts', headers: { authorization: `Bearer ${adminKey}` }, payload: { code: 'TRAIL10', store: 'north-trail.example', kind: 'PERCENTAGE', value: 10 } });
+    expect(created.statusCode).toBe(201);
+    await drawer.getByLabel('Discount code').fill('trail10');
+    await drawer.getByRole('button', { name: 'Apply' }).click();
+    await drawer.getByRole('button', { name: 'Remove code trail10' }).waitFor();
+    await drawer.getByRole('region', { name: 'Order total' }).getByText('Discount', { exact: true }).waitFor();
+    await drawer.getByLabel('Discount code').fill('NOPE');
+    await drawer.getByRole('button', { name: 'Apply' }).click();
+    await drawer.getByRole('region', { name: 'Notices' }).getByText('The code NOPE is not a discount code of any store').waitFor();
+    await shot(page, 'discount-codes');
+    expect(await seriousViolations(page)).toStrictEqual([]);
+    await drawer.getByRole('button', { name: 'Remove code NOPE' }).click();
+    await drawer.getByRole('region', { name: 'Notices' }).waitFor({ state: 'detached' });
+
     const fields: Record<string, string> = { 'First name': 'Ada', 'Last name': 'Lovelace', Address: '1 Market St', City: 'San Francisco', Province: 'CA', 'Postal code': '94105', Country: 'US', Email: 'ada@example.com', Phone: '+14155550100' };
     for (const [label, value] of Object.entries(fields)) {
       const field = drawer.getByLabel(label, { exact: true });
@@ -171,6 +186,9 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await expect.poll(async () => (await ordersOf(cartId!)).length, { timeout: 10_000 }).toBe(2);
     const orders = await ordersOf(cartId!);
     for (const order of orders) await video(page).getByRole('article', { name: `Order ${order.id}` }).waitFor({ state: 'visible' });
+    // The code's store's order keeps its discount; the other store's has none.
+    const discounts = await t.database.db.order.findMany({ where: { cartId: cartId! }, select: { storeId: true, discountMinor: true } });
+    expect(discounts.map((order) => [order.storeId, Number(order.discountMinor) > 0]).sort()).toStrictEqual([[7, true], [discounts.find((order) => order.storeId !== 7)!.storeId, false]].sort());
     await status.filter({ hasText: /submitted/i }).first().waitFor({ state: 'visible' });
     // The other player's "Added … to the cart" is gone with the cart it was about.
     await image(page).getByText('Added Ridgeline Rain Shell to the cart.').waitFor({ state: 'hidden' });

@@ -65,6 +65,7 @@ export interface CartLine {
   placementId: string | null;
   variant: { variantId: string; title: string; isAvailable: boolean; price: Money };
   product: { productId: string; title: string };
+  discount: Money;
 }
 
 export interface ShippingMethod {
@@ -88,6 +89,8 @@ export interface StoreEntry {
     notAvailableIds: string[];
     shippingMethods: ShippingMethod[];
     selectedShippingMethod: { id: string; code: string } | null;
+    discount: Money;
+    discounts: { discountId: string; code: string | null; amount: Money }[];
   };
 }
 
@@ -107,9 +110,12 @@ export type BuyerField = keyof BuyerIdentity;
 
 export interface Cart {
   id: string;
-  cost: { id: string; isEstimated: boolean; subtotal: Money; tax: Money; shipping: Money; total: Money };
+  cost: { id: string; isEstimated: boolean; subtotal: Money; tax: Money; shipping: Money; discount: Money; total: Money };
   buyerIdentity: BuyerIdentity & { id: string };
   stores: StoreEntry[];
+  discountCodes: { code: string; applicable: boolean }[];
+  /** What the shopper should know: lines short of stock or repriced, codes that do not apply (why). */
+  warnings: { code: string; message: string }[];
 }
 
 export type OrderStatus = 'SUBMITTED' | 'PLACED' | 'ACTION_REQUIRED' | 'FULFILLED' | 'CANCELLED' | 'FAILED';
@@ -146,17 +152,20 @@ const productFields = `fragment ProductFields on Product {
 
 const cartFields = `fragment CartFields on Cart {
   id
-  cost { id isEstimated subtotal { ...Amount } tax { ...Amount } shipping { ...Amount } total { ...Amount } }
+  cost { id isEstimated subtotal { ...Amount } tax { ...Amount } shipping { ...Amount } discount { ...Amount } total { ...Amount } }
   buyerIdentity { id firstName lastName address1 city provinceCode countryCode postalCode email phone }
   stores {
     id store storeId isSubmitted
-    cartLines { id quantity mediaId placementId variant { variantId title isAvailable price { ...Amount } } product { productId title } }
+    cartLines { id quantity mediaId placementId variant { variantId title isAvailable price { ...Amount } } product { productId title } discount { ...Amount } }
     offer {
       id subtotal { ...Amount } tax { ...Amount } shipping { ...Amount } notAvailableIds
       shippingMethods { id code label total { ...Amount } }
       selectedShippingMethod { id code }
+      discount { ...Amount } discounts { discountId code amount { ...Amount } }
     }
   }
+  discountCodes { code applicable }
+  warnings { code message }
 }
 ${amount}`;
 
@@ -321,6 +330,10 @@ export class ShopApi {
 
   updateBuyerIdentity(cartId: string, buyerIdentity: Partial<BuyerIdentity>): Promise<Cart> {
     return this.run(`mutation Buyer($cartId: ID!, $buyer: BuyerIdentityInput!) { updateBuyerIdentity(cartId: $cartId, buyerIdentity: $buyer) { ...CartFields } }\n${cartFields}`, { cartId, buyer: buyerIdentity }, 'updateBuyerIdentity');
+  }
+
+  updateCartDiscountCodes(cartId: string, codes: string[]): Promise<Cart> {
+    return this.run(`mutation Codes($cartId: ID!, $codes: [String!]!) { updateCartDiscountCodes(cartId: $cartId, codes: $codes) { ...CartFields } }\n${cartFields}`, { cartId, codes }, 'updateCartDiscountCodes');
   }
 
   submitCart(cartId: string, idempotencyKey: string): Promise<CartStatusResult> {

@@ -262,6 +262,16 @@ export class CartStore {
     return this.change((cartId) => this.api.selectShippingMethod(cartId, store, code));
   }
 
+  /** The cart's discount codes as they are now. */
+  get codes(): string[] {
+    return (this.state.cart?.discountCodes ?? []).map((entry) => entry.code);
+  }
+
+  /** Replaces the cart's discount codes (a code that does not apply stays, with a warning). */
+  setDiscountCodes(codes: string[]): Promise<void> {
+    return this.change((cartId) => this.api.updateCartDiscountCodes(cartId, codes));
+  }
+
   /**
    * The buyer identity, then submit with an idempotency key: a fresh key for a new attempt, the
    * same key again when the attempt's answer never came (network, 503, 429) and the form is

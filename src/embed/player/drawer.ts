@@ -1,6 +1,7 @@
 // The cart drawer's content (inside the element's <dialog class="drawer">): the lines per store
 // with a quantity stepper and Remove, each store's shipping methods, the costs (taxes marked as
-// estimates until the address is known), the buyer form and "Place order"; after submit, one
+// estimates until the address is known), the discount codes and the cart's notices, the buyer
+// form and "Place order"; after submit, one
 // confirmation per order with its status, updated live. It sees the element as a DrawerHost
 // (host.ts); the form's fields and their checks are in buyer.ts.
 import { html, nothing } from 'lit';
@@ -87,7 +88,46 @@ function renderStore(host: DrawerHost, cart: Cart, entry: StoreEntry, index: num
       <dd>${entry.offer.shipping.displayValue}</dd>
       <dt>${estimated ? 'Estimated tax' : 'Tax'}</dt>
       <dd>${entry.offer.tax.displayValue}</dd>
+      ${entry.offer.discounts.length ? html`<dt>Discount</dt><dd>−${entry.offer.discount.displayValue}</dd>` : nothing}
     </dl>
+  </section>`;
+}
+
+/** The cart's discount codes (each with Remove), a field to add one, and the cart's notices (a code that does not apply says why). */
+function renderCodes(host: DrawerHost, cart: Cart) {
+  const apply = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const code = String(new FormData(form).get('code') ?? '').trim();
+    if (!code || host.drawerBusy) return;
+    await host.applyCode(code);
+    if (!host.drawerError) form.reset();
+  };
+  return html`<section class="codes" aria-labelledby="codes-title">
+    <h3 id="codes-title">Discounts</h3>
+    ${cart.discountCodes.length
+      ? html`<ul class="code-list">
+          ${cart.discountCodes.map(
+            (entry) => html`<li>
+              <span class="code">${entry.code}</span> <span class="hint">${entry.applicable ? 'Applied' : 'Not applied'}</span>
+              <button type="button" class="remove" aria-label=${`Remove code ${entry.code}`} ?disabled=${host.drawerBusy} @click=${() => host.removeCode(entry.code)}>Remove</button>
+            </li>`,
+          )}
+        </ul>`
+      : nothing}
+    <form class="code-form" novalidate @submit=${apply}>
+      <label for="discount-code">Discount code</label>
+      <input id="discount-code" name="code" autocomplete="off" maxlength="64" />
+      <button type="submit" ?disabled=${host.drawerBusy}>Apply</button>
+    </form>
+    ${cart.warnings.length
+      ? html`<section class="notices" aria-labelledby="notices-title">
+          <h4 id="notices-title">Notices</h4>
+          <ul>
+            ${cart.warnings.map((warning) => html`<li data-code=${warning.code}>${warning.message}</li>`)}
+          </ul>
+        </section>`
+      : nothing}
   </section>`;
 }
 
@@ -162,7 +202,7 @@ export function renderDrawer(host: DrawerHost) {
     ${host.drawerError ? html`<p role="alert">${host.drawerError.message}</p>` : nothing}
     ${state?.confirmation ? renderConfirmation(state.confirmation, 'drawer-confirmation', 3) : nothing}
     ${cart && lines > 0
-      ? html`${cart.stores.map((entry, index) => renderStore(host, cart, entry, index))}
+      ? html`${cart.stores.map((entry, index) => renderStore(host, cart, entry, index))} ${renderCodes(host, cart)}
           <section aria-labelledby="totals-title">
             <h3 id="totals-title" class="sr">Order total</h3>
             <dl class="costs">
@@ -172,6 +212,10 @@ export function renderDrawer(host: DrawerHost) {
               <dd>${cart.cost.shipping.displayValue}</dd>
               <dt>${cart.cost.isEstimated ? 'Estimated tax' : 'Tax'}</dt>
               <dd>${cart.cost.tax.displayValue}</dd>
+              ${cart.discountCodes.some((entry) => entry.applicable) || cart.stores.some((entry) => entry.offer.discounts.length)
+                ? html`<dt>Discount</dt>
+                    <dd>−${cart.cost.discount.displayValue}</dd>`
+                : nothing}
               <dt class="total">${cart.cost.isEstimated ? 'Estimated total' : 'Total'}</dt>
               <dd class="total">${cart.cost.total.displayValue}</dd>
             </dl>

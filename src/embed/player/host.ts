@@ -41,6 +41,9 @@ export interface DrawerHost {
   changeQuantity(variantId: string, quantity: number): void;
   removeLine(variantId: string): void;
   chooseShipping(storeName: string, code: string): void;
+  /** Adds a discount code to the cart (resolves once the cart answered). */
+  applyCode(code: string): Promise<void>;
+  removeCode(code: string): void;
   editBuyer(field: BuyerField, value: string): void;
   placeOrder(event: Event): Promise<void>;
 }

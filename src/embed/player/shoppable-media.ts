@@ -316,6 +316,14 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
     void this.cartAction((store) => store.selectShipping(storeName, code));
   }
 
+  applyCode(code: string) {
+    return this.cartAction((store) => store.setDiscountCodes([...store.codes, code]));
+  }
+
+  removeCode(code: string) {
+    void this.cartAction((store) => store.setDiscountCodes(store.codes.filter((kept) => kept !== code)));
+  }
+
   editBuyer(field: BuyerField, value: string) {
     this.buyerEdited = true;
     this.buyer = { ...this.buyer, [field]: value };

@@ -32,6 +32,38 @@ export const cartStyles = css`
     color: var(--_muted);
     font-size: 0.875rem;
   }
+  .codes {
+    display: grid;
+    gap: 0.5rem;
+    padding-bottom: 0.9rem;
+    border-bottom: 1px solid var(--_border);
+  }
+  .code-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.35rem;
+  }
+  .code {
+    font-weight: 600;
+  }
+  .code-form {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .notices ul {
+    margin: 0;
+    padding-left: 1.1rem;
+    color: var(--_danger);
+    font-size: 0.875rem;
+  }
+  .notices h4 {
+    margin: 0;
+    font-size: 0.95rem;
+  }
   .line-warning {
     color: var(--_danger);
     font-size: 0.875rem;
