@@ -28,6 +28,9 @@ type Documents = {
     "\n  query ReadCart($id: ID!) {\n    cart(id: $id) { ...CartFields }\n    cartStatus(id: $id) { status orders { id status } cart { id stores { cartLines { quantity } } } }\n  }\n": typeof types.ReadCartDocument,
     "\n  query ImageComparables($id: ID!) {\n    image(id: $id) {\n      id\n      products { id title skus { skuId salePrice } similarProducts { priceTier product { id skus { skuId } } } }\n    }\n  }\n": typeof types.ImageComparablesDocument,
     "\n      query PlacementsLook { image(id: \"1\") { id placements { id x y startMs endMs product { id title } } } video(id: \"2\") { id placements { id x y startMs endMs product { id title } } } }\n    ": typeof types.PlacementsLookDocument,
+    "\n  query BudgetImage($id: ID!) {\n    image(id: $id) {\n      id slug url\n      products { id title brand priceMoney { displayValue minorUnits } variants { name values } skus { skuId name qtyAvailable inStock salePrice } similarProducts { priceTier product { id title skus { skuId } } } }\n      placements { id x y product { id title } }\n    }\n  }\n": typeof types.BudgetImageDocument,
+    "\n  query BudgetProduct($id: ID!) {\n    product(id: $id) { id title skus { skuId qtyAvailable } similarProducts { priceTier product { id title } } media(first: 5) { nodes { id slug } } }\n  }\n": typeof types.BudgetProductDocument,
+    "\n  query BudgetProducts($first: Int!) {\n    products(brand: \"Acme\", first: $first) { nodes { id title skus { skuId qtyAvailable } } pageInfo { hasNextPage } }\n  }\n": typeof types.BudgetProductsDocument,
     "\n  fragment FlowAmount on Money { value currency displayValue }\n": typeof types.FlowAmountFragmentDoc,
     "\n  fragment FlowProduct on Product {\n    id\n    title\n    price\n    currency\n    similarProducts { priceTier product { id title price } }\n  }\n": typeof types.FlowProductFragmentDoc,
     "\n  \n  query FlowLookBySlug($slug: String!) { image(slug: $slug) { id slug products { ...FlowProduct } } }\n": typeof types.FlowLookBySlugDocument,
@@ -72,6 +75,9 @@ const documents: Documents = {
     "\n  query ReadCart($id: ID!) {\n    cart(id: $id) { ...CartFields }\n    cartStatus(id: $id) { status orders { id status } cart { id stores { cartLines { quantity } } } }\n  }\n": types.ReadCartDocument,
     "\n  query ImageComparables($id: ID!) {\n    image(id: $id) {\n      id\n      products { id title skus { skuId salePrice } similarProducts { priceTier product { id skus { skuId } } } }\n    }\n  }\n": types.ImageComparablesDocument,
     "\n      query PlacementsLook { image(id: \"1\") { id placements { id x y startMs endMs product { id title } } } video(id: \"2\") { id placements { id x y startMs endMs product { id title } } } }\n    ": types.PlacementsLookDocument,
+    "\n  query BudgetImage($id: ID!) {\n    image(id: $id) {\n      id slug url\n      products { id title brand priceMoney { displayValue minorUnits } variants { name values } skus { skuId name qtyAvailable inStock salePrice } similarProducts { priceTier product { id title skus { skuId } } } }\n      placements { id x y product { id title } }\n    }\n  }\n": types.BudgetImageDocument,
+    "\n  query BudgetProduct($id: ID!) {\n    product(id: $id) { id title skus { skuId qtyAvailable } similarProducts { priceTier product { id title } } media(first: 5) { nodes { id slug } } }\n  }\n": types.BudgetProductDocument,
+    "\n  query BudgetProducts($first: Int!) {\n    products(brand: \"Acme\", first: $first) { nodes { id title skus { skuId qtyAvailable } } pageInfo { hasNextPage } }\n  }\n": types.BudgetProductsDocument,
     "\n  fragment FlowAmount on Money { value currency displayValue }\n": types.FlowAmountFragmentDoc,
     "\n  fragment FlowProduct on Product {\n    id\n    title\n    price\n    currency\n    similarProducts { priceTier product { id title price } }\n  }\n": types.FlowProductFragmentDoc,
     "\n  \n  query FlowLookBySlug($slug: String!) { image(slug: $slug) { id slug products { ...FlowProduct } } }\n": types.FlowLookBySlugDocument,
@@ -172,6 +178,18 @@ export function graphql(source: "\n  query ImageComparables($id: ID!) {\n    ima
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      query PlacementsLook { image(id: \"1\") { id placements { id x y startMs endMs product { id title } } } video(id: \"2\") { id placements { id x y startMs endMs product { id title } } } }\n    "): (typeof documents)["\n      query PlacementsLook { image(id: \"1\") { id placements { id x y startMs endMs product { id title } } } video(id: \"2\") { id placements { id x y startMs endMs product { id title } } } }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BudgetImage($id: ID!) {\n    image(id: $id) {\n      id slug url\n      products { id title brand priceMoney { displayValue minorUnits } variants { name values } skus { skuId name qtyAvailable inStock salePrice } similarProducts { priceTier product { id title skus { skuId } } } }\n      placements { id x y product { id title } }\n    }\n  }\n"): (typeof documents)["\n  query BudgetImage($id: ID!) {\n    image(id: $id) {\n      id slug url\n      products { id title brand priceMoney { displayValue minorUnits } variants { name values } skus { skuId name qtyAvailable inStock salePrice } similarProducts { priceTier product { id title skus { skuId } } } }\n      placements { id x y product { id title } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BudgetProduct($id: ID!) {\n    product(id: $id) { id title skus { skuId qtyAvailable } similarProducts { priceTier product { id title } } media(first: 5) { nodes { id slug } } }\n  }\n"): (typeof documents)["\n  query BudgetProduct($id: ID!) {\n    product(id: $id) { id title skus { skuId qtyAvailable } similarProducts { priceTier product { id title } } media(first: 5) { nodes { id slug } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BudgetProducts($first: Int!) {\n    products(brand: \"Acme\", first: $first) { nodes { id title skus { skuId qtyAvailable } } pageInfo { hasNextPage } }\n  }\n"): (typeof documents)["\n  query BudgetProducts($first: Int!) {\n    products(brand: \"Acme\", first: $first) { nodes { id title skus { skuId qtyAvailable } } pageInfo { hasNextPage } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
