@@ -3,7 +3,7 @@
 import { FieldResolver, Resolver, Root } from 'type-graphql';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { AppliedDiscount, CartCost, Offer } from '../domain/pricing.js';
-import type { Money } from '../domain/money.js';
+import { orZero, type Money } from '../domain/money.js';
 import { graphqlShippingMethod, type GraphQLShippingMethod } from '../graphql/shipping-method.type.js';
 import type { Cart, CartDiscountCode, CartLine, CartWarning, StoreEntry } from './cart.model.js';
 import { appliedDiscountRoot } from '../discounts/discount.type.js';
@@ -23,8 +23,6 @@ interface GraphQLStoreEntry extends Omit<StoreEntry, 'cartLines' | 'offer'> {
   };
 }
 
-/** Nothing, in the currency of `like`: what carts submitted before discounts show as their discounts. */
-const none = (like: Money): Money => ({ minor: 0, currency: like.currency });
 
 export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLStoreEntry {
   const id = `${cartId}:${entry.storeId}`;
@@ -39,14 +37,14 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
       placementId: line.placementId ?? null,
       variant: { ...line.variant, variantId: line.variant.id },
       product: { ...line.product, productId: line.product.id },
-      discount: line.discount ?? none(line.variant.price),
+      discount: orZero(line.discount, line.variant.price.currency),
     })),
     offer: {
       ...offer,
       id,
       shippingMethods: offer.shippingMethods.map((method) => graphqlShippingMethod(id, method)),
       selectedShippingMethod: offer.selectedShippingMethod ? graphqlShippingMethod(id, offer.selectedShippingMethod) : null,
-      discount: offer.discount ?? none(offer.subtotal),
+      discount: orZero(offer.discount, offer.subtotal.currency),
       discounts: (offer.discounts ?? []).map(appliedDiscountRoot),
     },
   };
@@ -56,7 +54,7 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
 export class CartFieldsResolver {
   @FieldResolver(() => CartCostType)
   cost(@Root() cart: Cart): WithId<CartCost> {
-    return { ...cart.cost, discount: cart.cost.discount ?? none(cart.cost.total), id: cart.id };
+    return { ...cart.cost, discount: orZero(cart.cost.discount, cart.cost.total.currency), id: cart.id };
   }
 
   @FieldResolver(() => [CartDiscountCodeType])

@@ -13,6 +13,7 @@ import { checkAttributions, namedMedia } from './cart.attribution.js';
 import { priceCart } from './cart.pricing.js';
 import { discountsFor } from './cart.discounts.js';
 import { codeKeyOf } from '../domain/discounts.js';
+import { maxCodeLength } from '../discounts/discount.input.js';
 import type { DomainEvents } from '../events/domain-events.js';
 
 export const maxQuantity = 999;
@@ -30,7 +31,6 @@ function checkItemCount(count: number): void {
 
 /** Discount codes one cart may hold. */
 export const maxDiscountCodes = 10;
-const maxCodeLength = 64;
 
 /** The codes as a cart keeps them: trimmed, the first of each that differ only in case; VALIDATION_FAILED for too many or too long. */
 function checkDiscountCodes(codes: string[]): string[] {

@@ -6,7 +6,7 @@ import { orderView } from '../orders/order.view.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Offer } from '../domain/pricing.js';
 import type { Cart, CartItemRef, CartLine, CartStatusAnswer, CartWarning, StoreEntry } from './cart.model.js';
-import type { Money } from '../domain/money.js';
+import { orZero } from '../domain/money.js';
 import type { BuyerIdentityView, CartLineView, CartStatusView, CartView, CartWarningView, OfferView, StoreEntryView } from './cart.schemas.js';
 
 export function buyerIdentityView(identity: BuyerIdentity): BuyerIdentityView {
@@ -28,9 +28,6 @@ function itemRefView(ref: CartItemRef): CartLineView['variant'] {
   return { id: ref.id, title: ref.title, marketplace: ref.marketplace, description: ref.description, is_available: ref.isAvailable, price: moneyView(ref.price) };
 }
 
-/** Nothing, in the currency of `like`: what answers stored before discounts show as their discount. */
-const none = (like: Money): Money => ({ minor: 0, currency: like.currency });
-
 function cartLineView(line: CartLine): CartLineView {
   // Carts submitted before lines kept their media (or discounts) have none in their snapshot.
   return {
@@ -39,7 +36,7 @@ function cartLineView(line: CartLine): CartLineView {
     product: itemRefView(line.product),
     media_id: line.mediaId ?? null,
     placement_id: line.placementId ?? null,
-    discount: moneyView(line.discount ?? none(line.variant.price)),
+    discount: moneyView(orZero(line.discount, line.variant.price.currency)),
   };
 }
 
@@ -60,7 +57,7 @@ function offerView(offer: Offer): OfferView {
     not_available_ids: offer.notAvailableIds,
     shipping_methods: offer.shippingMethods.map(shippingMethodView),
     selected_shipping_method: offer.selectedShippingMethod && shippingMethodView(offer.selectedShippingMethod),
-    discount: moneyView(offer.discount ?? none(offer.subtotal)),
+    discount: moneyView(orZero(offer.discount, offer.subtotal.currency)),
     discounts: (offer.discounts ?? []).map(appliedDiscountView),
   };
 }
@@ -84,7 +81,7 @@ export function cartView(cart: Cart): CartView {
       subtotal: moneyView(cart.cost.subtotal),
       tax: moneyView(cart.cost.tax),
       shipping: moneyView(cart.cost.shipping),
-      discount: moneyView(cart.cost.discount ?? none(cart.cost.total)),
+      discount: moneyView(orZero(cart.cost.discount, cart.cost.total.currency)),
       total: moneyView(cart.cost.total),
     },
     buyer_identity: buyerIdentityView(cart.buyerIdentity),

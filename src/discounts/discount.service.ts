@@ -6,6 +6,7 @@ import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 import { toMajor } from '../domain/money.js';
 import { discountColumns } from './discount.input.js';
+import { discountValue } from './discount.view.js';
 import { DiscountRepository, maxDiscountPage, type StoreRef } from './discount.repository.js';
 import type { Discount, DiscountColumns, DiscountInput, DiscountPatch } from './discount.model.js';
 
@@ -26,11 +27,10 @@ function codeTaken(code: string, store: string): AppError {
 
 /** The input a stored discount would be created from: what a patch is laid over. */
 function inputOf(discount: Discount): Omit<DiscountInput, 'store'> & { kind: string } {
-  const value = discount.kind === 'PERCENTAGE' ? discount.percentPpm / 10_000 : discount.kind === 'FIXED_AMOUNT' ? toMajor(discount.amountMinor, discount.currency) : null;
   return {
     code: discount.code,
     kind: discount.kind,
-    value,
+    value: discountValue(discount),
     minimumSubtotal: discount.minimumSubtotalMinor === null ? null : toMajor(discount.minimumSubtotalMinor, discount.currency),
     startsAt: discount.startsAt?.toISOString() ?? null,
     endsAt: discount.endsAt?.toISOString() ?? null,

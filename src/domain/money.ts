@@ -63,6 +63,11 @@ export function money(minor: number, currency: string): Money {
   return { minor, currency };
 }
 
+/** `amount`, or nothing in `currency` when it is absent (answers stored before the field existed). */
+export function orZero(amount: Money | undefined, currency: string): Money {
+  return amount ?? money(0, currency);
+}
+
 const ppmPerUnit = 1_000_000n;
 
 /** A rate such as 0.0725 → 72500 parts per million, or null when it needs more than 6 decimals. */

@@ -5,7 +5,7 @@ import { graphqlShippingMethod, type GraphQLShippingMethod } from '../graphql/sh
 import type { Order, OrderCost, OrderLine } from './order.model.js';
 import { OrderCostType, OrderLineType, OrderType } from './order.type.js';
 import { appliedDiscountRoot } from '../discounts/discount.type.js';
-import type { Money } from '../domain/money.js';
+import { orZero, type Money } from '../domain/money.js';
 
 type WithId<T> = T & { id: string };
 
@@ -13,7 +13,7 @@ type WithId<T> = T & { id: string };
 export class OrderFieldsResolver {
   @FieldResolver(() => [OrderLineType])
   lines(@Root() order: Order): WithId<OrderLine & { discount: Money }>[] {
-    return order.lines.map((line) => ({ ...line, discount: line.discount ?? { minor: 0, currency: line.lineTotal.currency }, id: `${order.id}:${line.variantId}` }));
+    return order.lines.map((line) => ({ ...line, discount: orZero(line.discount, line.lineTotal.currency), id: `${order.id}:${line.variantId}` }));
   }
 
   @FieldResolver(() => OrderCostType, { nullable: true })
@@ -24,7 +24,7 @@ export class OrderFieldsResolver {
       ...cost,
       id: order.id,
       shippingMethod: cost.shippingMethod && graphqlShippingMethod(order.id, cost.shippingMethod),
-      discount: cost.discount ?? { minor: 0, currency: cost.currency },
+      discount: orZero(cost.discount, cost.currency),
       discounts: (cost.discounts ?? []).map(appliedDiscountRoot),
     };
   }

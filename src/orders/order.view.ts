@@ -2,6 +2,7 @@
 // order.schemas.ts).
 import { appliedDiscountView } from '../discounts/discount.view.js';
 import { moneyView, shippingMethodView } from '../rest/common.view.js';
+import { orZero } from '../domain/money.js';
 import type { Order, OrderCost, OrderLine } from './order.model.js';
 import type { OrderView } from './order.schemas.js';
 
@@ -15,7 +16,7 @@ function orderLineView(line: OrderLine): OrderView['lines'][number] {
     quantity: line.quantity,
     unit_price: moneyView(line.unitPrice),
     line_total: moneyView(line.lineTotal),
-    discount: moneyView(line.discount ?? { minor: 0, currency: line.lineTotal.currency }),
+    discount: moneyView(orZero(line.discount, line.lineTotal.currency)),
     media_id: line.mediaId,
     placement_id: line.placementId,
   };
@@ -29,7 +30,7 @@ function orderCostView(cost: OrderCost): NonNullable<OrderView['cost']> {
     shipping_method: cost.shippingMethod && shippingMethodView(cost.shippingMethod),
     shipping: moneyView(cost.shipping),
     tax: moneyView(cost.tax),
-    discount: moneyView(cost.discount ?? { minor: 0, currency: cost.currency }),
+    discount: moneyView(orZero(cost.discount, cost.currency)),
     discounts: (cost.discounts ?? []).map(appliedDiscountView),
     total: moneyView(cost.total),
   };
