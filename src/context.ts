@@ -20,14 +20,16 @@ export interface Caller {
 
 export function createRequestContext(catalogRepository: CatalogRepository, catalogCache: CatalogCache, caller: Caller): RequestContext {
   let loaders: CatalogLoaders | undefined;
+  const productsRead = new Set<number>();
   return {
+    productsRead,
     principal: caller.principal,
     idempotencyScope: caller.idempotencyScope,
     get idempotentWrite() {
       return caller.idempotentWrite();
     },
     get loaders() {
-      loaders ??= createCatalogLoaders(catalogRepository, catalogCache);
+      loaders ??= createCatalogLoaders(catalogRepository, catalogCache, productsRead);
       return loaders;
     },
   };

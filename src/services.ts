@@ -10,6 +10,7 @@ import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
 import { CatalogReadModel } from './catalog/product-answer.repository.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
+import type { StockChange } from './catalog/catalog-version.repository.js';
 import { CartLifetime, CartService } from './cart/cart.service.js';
 import { CheckoutService } from './cart/checkout.service.js';
 import { OrderService } from './orders/order.service.js';
@@ -44,7 +45,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const events = new DomainEvents(changes);
   const carts = new CartService(database.db, lifetime, events);
   // A process shows its own stock changes at once (other processes' within CATALOG_CACHE_TTL_MS).
-  const stockChanged = () => catalog.stockChanged();
+  const stockChanged = (change: StockChange) => catalog.stockChanged(change);
   const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
   const orders = new OrderService(database.db, events, stockChanged);
   const webhooks = new WebhookService(database.db, database.provider, new DeliveryRepository(database.sql), { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints });

@@ -1,5 +1,6 @@
 // Submit and cart status (README, "Submit, orders, cart status"): one order per store entry, each SUBMITTED with its
 // first event; an Idempotency-Key replays the first answer.
+import type { StockChange } from '../catalog/catalog-version.repository.js';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
@@ -68,7 +69,7 @@ export class CheckoutService {
     private readonly lifetime: CartLifetime,
     private readonly events: DomainEvents,
     /** Told after a submit took stock, before its answer goes out (the catalog shows it at once). */
-    private readonly stockChanged: () => Promise<void> = async () => undefined,
+    private readonly stockChanged: (change: StockChange) => Promise<void> = async () => undefined,
   ) {}
 
   async status(cartId: string): Promise<CartStatusAnswer> {
@@ -90,7 +91,7 @@ export class CheckoutService {
       this.checkSubmittable(cart, priced, naming);
       // Stock is taken in this transaction, each line only where it covers the quantity: of two
       // carts racing for the last unit, one submits and the other is refused, on any engine.
-      const short = await this.orders.reserveStock(tx, cart.lines.map((line) => ({ variantId: String(line.skuId), quantity: line.quantity })));
+      const { short, change } = await this.orders.reserveStock(tx, cart.lines.map((line) => ({ variantId: String(line.skuId), quantity: line.quantity })));
       if (short.length > 0) {
         throw new AppError('PRODUCTS_UNAVAILABLE', `Variants not available in the quantity asked: ${short.join(', ')}`, { variant_ids: short });
       }
@@ -123,7 +124,7 @@ export class CheckoutService {
         ],
         now,
       );
-      unit.afterCommit(this.stockChanged);
+      if (change) unit.afterCommit(() => this.stockChanged(change));
       return answer;
     }, this.answers);
     return { answer, replayed: once?.replayed ?? false };

@@ -1,21 +1,77 @@
-// The catalog version: the ETag of catalog answers and what in-process caches compare to know
-// they are behind. CatalogMeta holds it as rows whose sum is the version.
+// The catalog's versions: what in-process caches compare to know what they hold is behind.
+// CatalogMeta row 1 counts imports (a move drops everything); rows 2 and up count stock changes,
+// each move recorded in CatalogChange with the products it touched (a move drops only what holds
+// those products).
 import type { DbClient } from '../db/database.js';
 
 /**
- * Rows of CatalogMeta that stock changes count in: the catalog version is the sum of all rows, so
- * every change moves it, and concurrent submits rarely wait on the same row (the import counts in
- * row 1).
+ * Rows of CatalogMeta that stock changes count in (ids 2 to 17): concurrent submits rarely wait on
+ * the same row, and each row's moves are serialized by its lock, so its versions commit in order.
  */
 const stockVersionRows = 16;
 
-/** Moves the catalog version (ETags, caches) in this transaction: an import (row 1) or a stock change (one of the others). */
-export async function bumpCatalogVersion(db: DbClient, source: 'import' | 'stock'): Promise<void> {
-  const id = source === 'import' ? 1 : 2 + Math.floor(Math.random() * stockVersionRows);
-  await db.catalogMeta.upsert({ where: { id }, create: { id, version: 1 }, update: { version: { increment: 1 } } });
+/** The import row of CatalogMeta. */
+export const importRow = 1;
+
+/** Moves of each stock row kept in CatalogChange; a process further behind on a row drops everything. */
+export const keptChangesPerRow = 1000;
+
+/** One stock change, as committed: the stock row it moved, to which version, and the products it touched. */
+export interface StockChange {
+  row: number;
+  version: number;
+  productIds: readonly number[];
 }
 
-/** The catalog version: moved by every import that changes something and every stock change (0 before any). */
+/** Moves the import row in this transaction: every process drops everything it holds of the catalog. */
+export async function bumpImportVersion(db: DbClient): Promise<void> {
+  await db.catalogMeta.upsert({ where: { id: importRow }, create: { id: importRow, version: 1 }, update: { version: { increment: 1 } } });
+}
+
+/**
+ * Records in this transaction that these products' stock changed: moves one stock row (its lock
+ * held to the commit) and writes which products that move touched. Now and then drops the moves of
+ * that row too old to be asked for.
+ */
+export async function recordStockChange(db: DbClient, productIds: readonly number[]): Promise<StockChange> {
+  const row = 2 + Math.floor(Math.random() * stockVersionRows);
+  const { version } = await db.catalogMeta.upsert({ where: { id: row }, create: { id: row, version: 1 }, update: { version: { increment: 1 } }, select: { version: true } });
+  await db.catalogChange.create({ data: { row, version, productIds: productIds.join(',') } });
+  if (version % 100 === 0) await db.catalogChange.deleteMany({ where: { row, version: { lte: version - keptChangesPerRow } } });
+  return { row, version, productIds };
+}
+
+/** Each row of CatalogMeta and its version (none before the first import or stock change). */
+export async function catalogRows(db: DbClient): Promise<Map<number, number>> {
+  const rows = await db.catalogMeta.findMany({ select: { id: true, version: true } });
+  return new Map(rows.map((row) => [row.id, row.version]));
+}
+
+/** A stock row's moves asked for: those after version `after`, up to `upTo` included. */
+export interface ChangeRange {
+  row: number;
+  after: number;
+  upTo: number;
+}
+
+/**
+ * The products each range's moves touched; null when a move of a range is no longer recorded (the
+ * caller is too far behind and drops everything).
+ */
+export async function changedProducts(db: DbClient, ranges: readonly ChangeRange[]): Promise<Set<number> | null> {
+  if (ranges.length === 0) return new Set();
+  const rows = await db.catalogChange.findMany({
+    where: { OR: ranges.map(({ row, after, upTo }) => ({ row, version: { gt: after, lte: upTo } })) },
+    select: { productIds: true },
+  });
+  const expected = ranges.reduce((sum, range) => sum + (range.upTo - range.after), 0);
+  if (rows.length !== expected) return null;
+  const ids = new Set<number>();
+  for (const { productIds } of rows) for (const id of productIds.split(',')) if (id !== '') ids.add(Number(id));
+  return ids;
+}
+
+/** The catalog version as one number: the sum of the rows (moved by every import and every stock change; 0 before any). */
 export async function catalogVersion(db: DbClient): Promise<number> {
   const { _sum } = await db.catalogMeta.aggregate({ _sum: { version: true } });
   return _sum.version ?? 0;

@@ -1,5 +1,6 @@
-// Whole GraphQL answers of catalog-only queries, kept as sent for the catalog version they were
-// read at (in the catalog cache's answer store, so CATALOG_CACHE_MAX_ENTRIES=0 turns this off too).
+// Whole GraphQL answers of catalog-only queries, kept as sent with the products they were made of,
+// until an import or a stock change of one of those products (in the catalog cache's answer store,
+// so CATALOG_CACHE_MAX_ENTRIES=0 turns this off too).
 // A query is catalog-only when every root field reads the catalog (image, video, product,
 // products): those answers are the same for every caller. Carts, orders, webhooks and anything
 // else per caller are never kept. The key is the document text, operation name, variables and
@@ -31,7 +32,7 @@ export interface GraphQLAnswerCache {
 }
 
 export function graphqlAnswerCache(catalog: CatalogService): GraphQLAnswerCache {
-  const toKeep = new WeakMap<FastifyRequest, { version: number; key: string; query: string; operationName: unknown }>();
+  const toKeep = new WeakMap<FastifyRequest, { since: number; key: string; query: string; operationName: unknown }>();
   return {
     async preHandler(request, reply) {
       if (!catalog.keepsAnswers) return;
@@ -39,23 +40,21 @@ export function graphqlAnswerCache(catalog: CatalogService): GraphQLAnswerCache 
       if (!source || typeof source !== 'object' || Array.isArray(source)) return;
       const { query, operationName, variables } = source as Record<string, unknown>;
       if (typeof query !== 'string') return;
-      let version = catalog.freshVersion();
       // The database away: Apollo answers (its context makes the 503 in GraphQL's shape).
-      if (version === null) version = await catalog.version().catch(() => null);
-      if (version === null) return;
+      if (!catalog.isFresh() && !(await catalog.ready().then(() => true, () => false))) return;
       const key = `graphql|${createHash('sha256')
         .update(JSON.stringify([request.headers.accept ?? '', query, operationName ?? null, variables ?? null]))
         .digest('base64url')}`;
-      const kept = catalog.answer(version, key);
+      const kept = catalog.answer(key);
       if (kept) return reply.type(kept.type).send(kept.body);
-      toKeep.set(request, { version, key, query, operationName });
+      toKeep.set(request, { since: catalog.stamp(), key, query, operationName });
     },
     async onSend(request, reply, payload) {
       const keep = toKeep.get(request);
       // An "errors" key outside a string can only be the answer's own (or an alias): not kept.
       // The document is parsed again only here, once per answer kept (it passed the limits).
       if (keep && reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":') && catalogOnlyOperation(keep.query, keep.operationName)) {
-        catalog.keepAnswer(keep.version, keep.key, { body: Buffer.from(payload), type: String(reply.getHeader('content-type')) });
+        catalog.keepAnswer(keep.key, { body: Buffer.from(payload), type: String(reply.getHeader('content-type')) }, request.context.productsRead, keep.since);
       }
       return payload;
     },

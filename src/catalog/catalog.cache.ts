@@ -1,25 +1,69 @@
 // An in-process cache of catalog reads (records, SKUs, links), shared by all requests. Catalog
-// data changes through imports and stock changes, which move the catalog version
-// (catalog-version.repository.ts); the cache compares that version at most once per `ttlMs` and drops
-// everything when it moved. So a change is seen by every process within ttlMs.
+// data changes through imports, which move the import row of the catalog's versions, and stock
+// changes, which move a stock row and record the products they touched
+// (catalog-version.repository.ts). The cache reads those rows at most once per `ttlMs`: an import
+// drops everything; a stock change drops only the entries of the products it touched and the
+// whole answers that contain one of them. So a change is seen by every process within ttlMs, and
+// by the process that made it at once (stockChanged).
 //
 // Bounded by bytes, not entries alone: one least-recently-used cache (lru-cache) holds every
 // kind of entry under an estimated size, so no caller can grow the heap past `maxBytes`. A second
 // one holds whole answers as they were sent (bytes, outside the V8 heap, under their exact size and
-// a budget of their own), so a warm answer costs a lookup and a write. Only
-// what exists is kept: a miss (an id or slug that names nothing) is never cached, since its key
-// is the caller's choice. While the database is away the cache goes on answering what it holds.
+// a budget of their own), each with the products it contains, so a warm answer costs a lookup and
+// a write. Only what exists is kept: a miss (an id or slug that names nothing) is never cached,
+// since its key is the caller's choice. While the database is away the cache goes on answering
+// what it holds.
 import { LRUCache } from 'lru-cache';
 import { within } from '../timing.js';
+import { importRow, type ChangeRange, type StockChange } from './catalog-version.repository.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { MediaRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 
 type Entry = ProductRecord | SkuRecord[] | number[] | MediaRecord;
 
-/** A whole answer as it was sent: its bytes and their content type. */
+/** A whole answer as it was sent: its bytes, their content type and (REST) its ETag. */
 export interface KeptAnswer {
   body: Buffer;
   type: string;
+  etag?: string;
+}
+
+/** A kept answer and the products it contains (dropped when one of them changes). */
+interface HeldAnswer extends KeptAnswer {
+  productIds: readonly number[];
+}
+
+/**
+ * When each product last changed and when everything was last dropped, on a counter of the
+ * process's own: a read begun before a change must not be kept after it.
+ */
+class ChangeClock {
+  private now = 0;
+  private clearedAt = 0;
+  private readonly changedAt = new Map<number, number>();
+
+  /** The moment a read begins. */
+  stamp(): number {
+    return this.now;
+  }
+
+  changed(productIds: Iterable<number>): void {
+    this.now += 1;
+    for (const id of productIds) this.changedAt.set(id, this.now);
+  }
+
+  cleared(): void {
+    this.now += 1;
+    this.clearedAt = this.now;
+    this.changedAt.clear();
+  }
+
+  /** Whether what was read from `since` on may still be kept: nothing it holds changed since. */
+  keeps(since: number, productIds: Iterable<number>): boolean {
+    if (since < this.clearedAt) return false;
+    for (const id of productIds) if ((this.changedAt.get(id) ?? 0) > since) return false;
+    return true;
+  }
 }
 
 export interface CacheStats {
@@ -36,7 +80,15 @@ export class CacheSpace<K extends string | number, V extends Entry> {
     private readonly store: LRUCache<string, Entry> | null,
     private readonly prefix: string,
     private readonly counts: { hits: number; misses: number },
+    private readonly clock: ChangeClock,
+    /** Whether the keys are product ids (entries a stock change of that product drops). */
+    private readonly byProduct: boolean,
   ) {}
+
+  /** The moment a load for this space begins (see set). */
+  stamp(): number {
+    return this.clock.stamp();
+  }
 
   get(key: K): V | undefined {
     const value = this.store?.get(this.prefix + String(key)) as V | undefined;
@@ -49,8 +101,13 @@ export class CacheSpace<K extends string | number, V extends Entry> {
     return this.store?.has(this.prefix + String(key)) ?? false;
   }
 
-  set(key: K, value: V): void {
-    this.store?.set(this.prefix + String(key), value);
+  /** Keeps a value loaded from `since` on, unless what it was read from changed since. */
+  set(key: K, value: V, since = this.clock.stamp()): void {
+    if (this.clock.keeps(since, this.byProduct ? [Number(key)] : [])) this.store?.set(this.prefix + String(key), value);
+  }
+
+  delete(key: K): void {
+    this.store?.delete(this.prefix + String(key));
   }
 }
 
@@ -84,13 +141,15 @@ export class CatalogCache {
   readonly similarIds: CacheSpace<number, number[]>;
   readonly media: CacheSpace<string, MediaRecord>;
   private readonly store: LRUCache<string, Entry> | null;
-  private readonly answers: LRUCache<string, KeptAnswer> | null;
+  private readonly answers: LRUCache<string, HeldAnswer> | null;
+  /** The keys of the kept answers that contain each product. */
+  private readonly answersOf = new Map<number, Set<string>>();
   private readonly counts = { hits: 0, misses: 0 };
-  private version = -1;
+  private readonly clock = new ChangeClock();
+  /** The catalog's versions this cache holds what it holds at (null: not read yet). */
+  private rows: Map<number, number> | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
-  private checksBegun = 0;
-  private checkApplied = 0;
 
   constructor(
     private readonly repository: CatalogRepository,
@@ -100,96 +159,155 @@ export class CatalogCache {
     const on = options.maxEntries > 0 && maxBytes > 0;
     this.store = on ? new LRUCache<string, Entry>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: estimatedBytes }) : null;
     const answerMaxBytes = options.answerMaxBytes ?? 256 * 1024 * 1024;
-    this.answers = on && answerMaxBytes > 0 ? new LRUCache<string, KeptAnswer>({ max: options.maxEntries, maxSize: answerMaxBytes, sizeCalculation: (answer, key) => answer.body.byteLength + 2 * key.length + 200 }) : null;
-    const space = <K extends string | number, V extends Entry>(prefix: string) => new CacheSpace<K, V>(this.store, prefix, this.counts);
-    this.products = space('p:');
-    this.skus = space('s:');
-    this.productIdsOfMedia = space('m:');
-    this.similarIds = space('r:');
-    this.media = space('M:');
+    this.answers =
+      on && answerMaxBytes > 0
+        ? new LRUCache<string, HeldAnswer>({
+            max: options.maxEntries,
+            maxSize: answerMaxBytes,
+            sizeCalculation: (answer, key) => answer.body.byteLength + 2 * key.length + 8 * answer.productIds.length + 200,
+            // However it leaves (evicted, replaced, dropped), an answer leaves the index too.
+            dispose: (answer, key) => this.unindex(key, answer.productIds),
+          })
+        : null;
+    const space = <K extends string | number, V extends Entry>(prefix: string, byProduct: boolean) => new CacheSpace<K, V>(this.store, prefix, this.counts, this.clock, byProduct);
+    this.products = space('p:', true);
+    this.skus = space('s:', true);
+    this.productIdsOfMedia = space('m:', false);
+    this.similarIds = space('r:', false);
+    this.media = space('M:', false);
   }
 
   get enabled(): boolean {
     return this.store !== null;
   }
 
-  /** The catalog version the cached entries belong to (for ETags). */
-  get currentVersion(): number {
-    return this.version;
-  }
-
-  /** Whether the version was checked less than ttlMs ago. */
+  /** Whether the versions were read less than ttlMs ago. */
   isFresh(now = Date.now()): boolean {
-    return this.version >= 0 && now - this.checkedAt < this.options.ttlMs;
+    return this.rows !== null && now - this.checkedAt < this.options.ttlMs;
   }
 
   /**
-   * Makes sure the cache belongs to the current catalog version (checked at most once per ttlMs).
-   * When the check fails or does not answer within staleAfterMs and the cache holds a version,
-   * requests go on with what it holds (the next check comes a ttl later); with nothing held the
-   * failure is the request's.
+   * Makes sure the cache holds nothing older than the catalog's versions (read at most once per
+   * ttlMs). When the read fails or does not answer within staleAfterMs and the cache holds
+   * something, requests go on with what it holds (the next read comes a ttl later); with nothing
+   * read yet the failure is the request's.
    */
   fresh(now = Date.now()): Promise<void> | void {
-    // The version is tracked even with the cache off: it is the catalog answers' ETag, and asking
-    // for it once per ttl instead of once per request spares a statement on every cold read.
     if (this.isFresh(now)) return;
     this.checking ??= this.check().finally(() => {
       this.checking = null;
     });
-    if (this.version < 0) return this.checking;
+    if (this.rows === null) return this.checking;
     return within(this.checking, staleAfterMs).then((checked) => {
       if (!checked) this.checkedAt = Date.now();
     });
   }
 
-  /**
-   * Reads the version now, after a change this process committed (a submit, a cancelled order),
-   * so that its next answers show it: read your own writes, whatever the ttl.
-   */
-  async refresh(): Promise<void> {
-    await this.check();
-  }
-
-  /** The next request checks the version, whatever the ttl. */
+  /** The next request reads the versions, whatever the ttl. */
   expire(): void {
     this.checkedAt = 0;
   }
 
   /**
-   * One read of the version. Reads may overlap (a ttl check begun before a commit, a refresh
-   * after it): only the latest begun is applied, so an older one never puts an older version back.
+   * After this process committed a stock change (a submit, a cancelled order): drops what holds
+   * those products at once, so that its next answers show it (read your own writes, whatever the
+   * ttl). When the change directly follows the version this cache holds of its row, the next read
+   * of the versions has nothing more to do for it.
+   */
+  stockChanged(change: StockChange): void {
+    this.drop(change.productIds);
+    if (this.rows?.get(change.row) === change.version - 1) this.rows.set(change.row, change.version);
+  }
+
+  /**
+   * One read of the versions (never two at once: fresh() shares the one under way). An import
+   * since the last read drops everything; stock changes drop the products they touched.
    */
   private async check(): Promise<void> {
-    const ticket = (this.checksBegun += 1);
-    const version = await this.repository.version();
-    if (ticket < this.checkApplied) return;
-    this.checkApplied = ticket;
-    if (version !== this.version) this.clear();
-    this.version = version;
+    const rows = await this.repository.catalogRows();
+    const held = this.rows;
+    if (held === null) {
+      this.rows = rows;
+    } else if ((rows.get(importRow) ?? 0) !== (held.get(importRow) ?? 0) || [...held.keys()].some((row) => !rows.has(row))) {
+      this.clear();
+      this.rows = rows;
+    } else {
+      const ranges: ChangeRange[] = [];
+      for (const [row, version] of rows) {
+        if (row !== importRow && version !== (held.get(row) ?? 0)) ranges.push({ row, after: held.get(row) ?? 0, upTo: version });
+      }
+      // A version gone back (a database put back) cannot be followed: drop everything.
+      const changed = ranges.some((range) => range.upTo < range.after) ? null : await this.repository.changedProducts(ranges);
+      if (changed === null) this.clear();
+      else this.drop(changed);
+      // Stock changes of this process since the read are in rows already or read again next time.
+      for (const [row, version] of rows) if (version > (this.rows?.get(row) ?? 0) || changed === null) this.rows?.set(row, version);
+    }
     this.checkedAt = Date.now();
   }
 
+  /** Drops every entry and kept answer of these products. */
+  private drop(productIds: Iterable<number>): void {
+    const ids = [...productIds];
+    if (ids.length === 0) return;
+    this.clock.changed(ids);
+    for (const id of ids) {
+      this.products.delete(id);
+      this.skus.delete(id);
+      const keys = this.answersOf.get(id);
+      if (keys) for (const key of [...keys]) this.answers?.delete(key);
+    }
+  }
+
   clear(): void {
+    this.clock.cleared();
     this.store?.clear();
     this.answers?.clear();
+    this.answersOf.clear();
+  }
+
+  private unindex(key: string, productIds: readonly number[]): void {
+    for (const id of productIds) {
+      const keys = this.answersOf.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.answersOf.delete(id);
+    }
   }
 
   get keepsAnswers(): boolean {
     return this.answers !== null;
   }
 
-  /** A whole answer as it was sent for `key`, while the catalog is still at `version`. */
-  answer(version: number, key: string): KeptAnswer | undefined {
-    if (!this.answers || version !== this.version) return undefined;
+  /** The moment a read of an answer to keep begins (see keepAnswer). */
+  stamp(): number {
+    return this.clock.stamp();
+  }
+
+  /** A whole answer kept for `key`. */
+  answer(key: string): KeptAnswer | undefined {
+    if (!this.answers) return undefined;
     const answer = this.answers.get(key);
     if (answer === undefined) this.counts.misses += 1;
     else this.counts.hits += 1;
     return answer;
   }
 
-  /** Keeps an answer read at `version` (unless the catalog has moved on since). */
-  keepAnswer(version: number, key: string, answer: KeptAnswer): void {
-    if (version === this.version) this.answers?.set(key, answer);
+  /**
+   * Keeps an answer read from `since` on, containing these products, unless one of them (or the
+   * whole catalog) changed since: it is dropped when one of them changes.
+   */
+  keepAnswer(key: string, answer: KeptAnswer, productIds: Iterable<number>, since: number): void {
+    if (!this.answers) return;
+    const ids = [...new Set(productIds)];
+    if (!this.clock.keeps(since, ids)) return;
+    this.answers.set(key, { ...answer, productIds: ids });
+    // Set may have refused it (larger than the budget): index only what is held.
+    if (!this.answers.has(key)) return;
+    for (const id of ids) {
+      const keys = this.answersOf.get(id);
+      if (keys) keys.add(key);
+      else this.answersOf.set(id, new Set([key]));
+    }
   }
 
   stats(): CacheStats {
@@ -221,10 +339,11 @@ export async function throughCache<K extends string | number, V extends Entry, M
     else found.set(key, value);
   }
   if (absent.length > 0) {
+    const since = cache.stamp();
     const loaded = await load([...new Set(absent)]);
     for (const [key, value] of loaded) {
       found.set(key, value);
-      cache.set(key, value);
+      cache.set(key, value, since);
     }
   }
   return keys.map((key) => found.get(key) ?? missing);

@@ -6,7 +6,7 @@
 // the field tables' (catalog.fields.ts), for raw rows (0/1 or true/false, JSON and dates selected
 // as text) and Prisma's alike.
 import type { DbClient, Prisma } from '../db/database.js';
-import { catalogVersion } from './catalog-version.repository.js';
+import { catalogRows, changedProducts, type ChangeRange } from './catalog-version.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';
 import { mediaTable, productTable, skuTable, type RawRow, type Table } from './catalog.fields.js';
@@ -135,9 +135,14 @@ export class CatalogRepository {
     return rows.map((row) => productTable.read(row));
   }
 
-  /** The catalog's version (product-answer.repository.ts): moved by every import that changes something and every stock change. */
-  version(): Promise<number> {
-    return catalogVersion(this.db);
+  /** The catalog's versions (catalog-version.repository.ts): the import row and the stock rows. */
+  catalogRows(): Promise<Map<number, number>> {
+    return catalogRows(this.db);
+  }
+
+  /** The products the stock changes of these ranges touched; null when one is no longer recorded. */
+  changedProducts(ranges: readonly ChangeRange[]): Promise<Set<number> | null> {
+    return changedProducts(this.db, ranges);
   }
 
   /**

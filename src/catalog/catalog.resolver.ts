@@ -95,9 +95,11 @@ export class ProductResolver {
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Arg('category', () => String, { nullable: true }) category: string | null,
     @Arg('brand', () => String, { nullable: true }) brand: string | null,
+    @Ctx() context: CatalogContext,
   ) {
     // Absent nullable arguments arrive as undefined.
     const page = await this.catalog.products({ first, after: after ?? null, category: category ?? null, brand: brand ?? null });
+    for (const product of page.products) context.productsRead.add(product.id);
     const edges = page.products.map((product) => ({ cursor: productCursor(product), node: product }));
     return {
       edges,

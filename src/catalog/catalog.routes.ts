@@ -1,5 +1,6 @@
 // REST routes for media and products: each handler calls one CatalogService
 // method with the request's loaders and answers with the snake_case view.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,7 +13,7 @@ import { errors, sendText } from '../rest/responses.js';
 
 /** The caching headers of every catalog answer. */
 const catalogHeaders = {
-  etag: { type: 'string', description: 'W/"catalog-<version>": changes with every import that changes the catalog and every stock change (a submit, an order cancelled or failed).' },
+  etag: { type: 'string', description: 'W/"<digest of the body>": the same for the same answer, whatever else in the catalog changed.' },
   'cache-control': { type: 'string', description: 'public, max-age=60' },
 };
 
@@ -24,61 +25,63 @@ interface ConditionalHooks {
   onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void;
 }
 
+/** An answer's ETag: a digest of its bytes, so it moves only when the answer does. */
+const etagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
 /**
- * Catalog answers change with an import that changes the catalog and with every stock change (a
- * submit, an order cancelled or failed): the catalog version is their ETag. Before the handler,
- * the cache is brought up to that version and the caching headers are set (the error handler
- * removes them from errors); a successful answer whose ETag If-None-Match already names becomes a
- * bodiless 304. A 200 answer is kept as sent (bytes, by route and parameter, for this catalog
- * version): the next request for it is answered from the preHandler with those bytes, no handler,
- * no serialization. Callback-style hooks: no promise per request once the cache is fresh.
+ * Before the handler, the cache is brought up to the catalog's versions; an answer kept for the
+ * route and its parameters is sent as it is (a bodiless 304 when If-None-Match names its ETag), no
+ * handler, no serialization. Otherwise the handler answers, and a 200 answer is tagged with its
+ * ETag (a 304 when If-None-Match names it) and kept as sent, with the products it was made of:
+ * it stays until an import or a stock change of one of them. Callback-style hooks: no promise
+ * per request once the cache is fresh.
  */
 function conditionalHooks(catalog: CatalogService): ConditionalHooks {
-  const notModified = new WeakSet<FastifyRequest>();
-  /** Requests whose answer is to be kept: the version it is read at and its key. */
-  const toKeep = new WeakMap<FastifyRequest, { version: number; key: string }>();
+  /** Requests whose answer is to be kept: its key and when its reads began. */
+  const toKeep = new WeakMap<FastifyRequest, { key: string; since: number }>();
   const answerKey = (request: FastifyRequest) => {
     const params = request.params as { id?: string; slug?: string };
     // The queries catalog routes read (validated, or absent).
     const query = request.query as { at_ms?: string; first?: string; after?: string } | undefined;
     return `${request.routeOptions.url ?? ''}|${params.id ?? params.slug ?? ''}|${query?.at_ms ?? ''}|${query?.first ?? ''}|${query?.after ?? ''}`;
   };
-  /** Tags the answer; answers from the kept bytes when there are some (true). */
-  const serve = (request: FastifyRequest, reply: FastifyReply, version: number): boolean => {
-    const etag = `W/"catalog-${version}"`;
-    void reply.header('etag', etag).header('cache-control', 'public, max-age=60');
-    if (request.headers['if-none-match'] === etag) notModified.add(request);
+  const tag = (reply: FastifyReply, etag: string) => reply.header('etag', etag).header('cache-control', 'public, max-age=60');
+  /** Answers from the kept bytes when there are some (true). */
+  const serve = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const key = answerKey(request);
-    const kept = catalog.answer(version, key);
-    if (kept === undefined) {
-      toKeep.set(request, { version, key });
+    const kept = catalog.answer(key);
+    if (kept?.etag === undefined) {
+      toKeep.set(request, { key, since: catalog.stamp() });
       return false;
     }
-    void reply.type(kept.type).send(kept.body);
+    tag(reply, kept.etag);
+    if (request.headers['if-none-match'] === kept.etag) void reply.code(304).send();
+    else void reply.type(kept.type).send(kept.body);
     return true;
   };
   return {
     preHandler: (request, reply, done) => {
-      const version = catalog.freshVersion();
-      if (version !== null) {
-        if (!serve(request, reply, version)) done();
+      if (catalog.isFresh()) {
+        if (!serve(request, reply)) done();
         return;
       }
-      catalog.version().then(
-        (current) => {
-          if (!serve(request, reply, current)) done();
+      catalog.ready().then(
+        () => {
+          if (!serve(request, reply)) done();
         },
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
     },
     onSend: (request, reply, payload, done) => {
-      if (reply.statusCode !== 200) {
+      const keep = toKeep.get(request);
+      if (reply.statusCode !== 200 || !keep || typeof payload !== 'string') {
         done(null, payload);
         return;
       }
-      const keep = toKeep.get(request);
-      if (keep && typeof payload === 'string') catalog.keepAnswer(keep.version, keep.key, { body: Buffer.from(payload), type: String(reply.getHeader('content-type')) });
-      if (!notModified.has(request)) {
+      const etag = etagOf(payload);
+      tag(reply, etag);
+      catalog.keepAnswer(keep.key, { body: Buffer.from(payload), type: String(reply.getHeader('content-type')), etag }, request.context.productsRead, keep.since);
+      if (request.headers['if-none-match'] !== etag) {
         done(null, payload);
         return;
       }
@@ -94,7 +97,7 @@ const cached = {
 
 const ok = <T extends TSchema>(answer: NamedSchema<T>) => ({
   200: { ...Ref(answer), headers: catalogHeaders },
-  304: Type.Null({ description: 'Not Modified: If-None-Match names the current catalog version.' }),
+  304: Type.Null({ description: 'Not Modified: If-None-Match names the ETag of the answer as it is now.' }),
 });
 
 const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
@@ -115,7 +118,7 @@ function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, cond
     async (request: FastifyRequest, reply: FastifyReply): Promise<A | undefined> => {
       const key = request.params as { id: string } | { slug: string };
       // Sent already: nothing to return.
-      if (sendText(reply, await catalog.mediaAnswer(kind, key, withSimilar))) return undefined;
+      if (sendText(reply, await catalog.mediaAnswer(kind, key, withSimilar, request.context.productsRead))) return undefined;
       return view(await catalog.mediaDetail(kind, key, request.context.loaders, withSimilar));
     };
 
@@ -154,13 +157,13 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND');
   api.get('/product/:id', { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
-    sendText(reply, await catalog.productAnswer(request.params.id, false)) ? reply : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
+    sendText(reply, await catalog.productAnswer(request.params.id, false, request.context.productsRead)) ? reply : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
   );
   api.get(
     '/product/:id/comparables',
     { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(ComparableProduct), ...productErrors } }, ...conditional },
     async (request, reply) =>
-      sendText(reply, await catalog.productAnswer(request.params.id, true)) ? reply : comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
+      sendText(reply, await catalog.productAnswer(request.params.id, true, request.context.productsRead)) ? reply : comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
   );
   api.get(
     '/product/:id/media',

@@ -5,6 +5,7 @@ import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
 import type { CatalogCache, KeptAnswer } from './catalog.cache.js';
+import type { StockChange } from './catalog-version.repository.js';
 import type { CatalogReadModel } from './product-answer.repository.js';
 import type { MediaDetail, MediaKind, MediaRecord, PlacementRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
@@ -69,19 +70,22 @@ export class CatalogService {
     private readonly readModel: CatalogReadModel | null = null,
   ) {}
 
-  /** A media REST answer as the read model has it, or undefined (then read it with mediaDetail). Validates as media() does. */
-  async mediaAnswer(kind: MediaKind, ref: MediaRef, withSimilar: boolean): Promise<string | undefined> {
+  /**
+   * A media REST answer as the read model has it, or undefined (then read it with mediaDetail).
+   * Validates as media() does. Adds the products it shows to `reads`.
+   */
+  async mediaAnswer(kind: MediaKind, ref: MediaRef, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
     if (!this.readModel) return undefined;
     const key = this.mediaKey(kind, ref);
-    return key === null ? undefined : this.readModel.media(kind, key, withSimilar);
+    return key === null ? undefined : this.readModel.media(kind, key, withSimilar, reads);
   }
 
-  /** A product REST answer as the read model has it, or undefined (then read it with productDetail). */
-  async productAnswer(raw: string | number, withSimilar: boolean): Promise<string | undefined> {
+  /** A product REST answer as the read model has it, or undefined (then read it with productDetail). Adds the products it shows to `reads`. */
+  async productAnswer(raw: string | number, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
     if (!this.readModel) return undefined;
     const id = parseCatalogId(raw);
     if (id === null) return undefined;
-    return withSimilar ? this.readModel.comparableProduct(id) : this.readModel.product(id);
+    return withSimilar ? this.readModel.comparableProduct(id, reads) : this.readModel.product(id, reads);
   }
 
   /** The REST answers of these products, in their order, as the read model has them; undefined when one is missing (then read them with productDetail). */
@@ -194,28 +198,26 @@ export class CatalogService {
     return { product, skus, similar: similarDetails };
   }
 
-  /** The cached catalog version when it is recent enough to need no check, else null. */
-  freshVersion(): number | null {
-    return this.cache.isFresh() ? this.cache.currentVersion : null;
+  /** Whether the catalog's versions were read recently enough to need no read now. */
+  isFresh(): boolean {
+    return this.cache.isFresh();
   }
 
   /**
-   * Brings the cache up to the catalog's version and answers it (the REST routes' ETag). Called
-   * once per request before any catalog read: by the catalog routes, and for GraphQL when its
-   * context is made.
+   * Brings the cache up to the catalog's versions (read at most once per CATALOG_CACHE_TTL_MS).
+   * Called once per request before any catalog read: by the catalog routes, and for GraphQL when
+   * its context is made.
    */
-  async version(): Promise<number> {
+  async ready(): Promise<void> {
     await this.cache.fresh();
-    return this.cache.currentVersion;
   }
 
   /**
    * After this process committed a stock change (a submit, a cancelled or failed order): its
-   * next answers show it, whatever CATALOG_CACHE_TTL_MS (read your own writes). Should the
-   * version not be readable now, the next request checks it.
+   * next answers show it, whatever CATALOG_CACHE_TTL_MS (read your own writes).
    */
-  async stockChanged(): Promise<void> {
-    await this.cache.refresh().catch(() => this.cache.expire());
+  async stockChanged(change: StockChange): Promise<void> {
+    this.cache.stockChanged(change);
   }
 
   /** Whether whole answers are kept. */
@@ -223,13 +225,19 @@ export class CatalogService {
     return this.cache.keepsAnswers;
   }
 
-  /** A whole answer kept for `key` at catalog `version` (undefined: none, or no cache). */
-  answer(version: number, key: string): KeptAnswer | undefined {
-    return this.cache.answer(version, key);
+  /** The moment a read of an answer to keep begins: pass it to keepAnswer. */
+  stamp(): number {
+    return this.cache.stamp();
   }
 
-  keepAnswer(version: number, key: string, answer: KeptAnswer): void {
-    this.cache.keepAnswer(version, key, answer);
+  /** A whole answer kept for `key` (undefined: none, or no cache). */
+  answer(key: string): KeptAnswer | undefined {
+    return this.cache.answer(key);
+  }
+
+  /** Keeps an answer read from `since` on, holding these products, until one of them changes. */
+  keepAnswer(key: string, answer: KeptAnswer, productIds: Iterable<number>, since: number): void {
+    this.cache.keepAnswer(key, answer, productIds, since);
   }
 
   async products(args: ProductPageArgs): Promise<ProductPage> {

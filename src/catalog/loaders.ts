@@ -9,6 +9,11 @@ import { throughCache, type CatalogCache } from './catalog.cache.js';
 /** What catalog resolvers need of a request's context (composed in src/context.ts). */
 export interface CatalogContext {
   readonly loaders: CatalogLoaders;
+  /**
+   * The products whose records or SKUs the request's answer was made of (by the loaders, the read
+   * model and the product pages): a kept answer is dropped when one of them changes.
+   */
+  readonly productsRead: Set<number>;
 }
 
 export interface CatalogLoaders {
@@ -28,15 +33,22 @@ async function withEmpty(keys: number[], links: Promise<Map<number, number[]>>):
   return new Map(keys.map((key) => [key, found.get(key) ?? []]));
 }
 
-/** Loaders over the shared catalog cache: a request asks the database only for what no earlier request loaded. */
-export function createCatalogLoaders(repository: CatalogRepository, cache: CatalogCache): CatalogLoaders {
+/**
+ * Loaders over the shared catalog cache: a request asks the database only for what no earlier
+ * request loaded. The products and SKUs asked for are noted in `reads`.
+ */
+export function createCatalogLoaders(repository: CatalogRepository, cache: CatalogCache, reads: Set<number>): CatalogLoaders {
+  const noted = <K extends readonly number[]>(ids: K): K => {
+    for (const id of ids) reads.add(id);
+    return ids;
+  };
   return {
     product: new DataLoader((ids) =>
-      throughCache(ids, cache.products, async (missing) => new Map((await repository.productsByIds(missing)).map((product) => [product.id, product])), null),
+      throughCache(noted(ids), cache.products, async (missing) => new Map((await repository.productsByIds(missing)).map((product) => [product.id, product])), null),
     ),
     skusOfProduct: new DataLoader((productIds) =>
       throughCache(
-        productIds,
+        noted(productIds),
         cache.skus,
         async (missing) => {
           const byProduct = new Map<number, SkuRecord[]>(missing.map((id) => [id, []]));

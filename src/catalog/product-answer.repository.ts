@@ -15,7 +15,7 @@ import type { Db, DbClient } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { RowReader } from '../db/reader.js';
 import { priceTier } from '../domain/price-tier.js';
-import { bumpCatalogVersion } from './catalog-version.repository.js';
+import { bumpImportVersion, recordStockChange, type StockChange } from './catalog-version.repository.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { mediaInfoView, productView } from './catalog.view.js';
 import { Product, Sku } from './catalog.schemas.js';
@@ -96,11 +96,14 @@ export async function lockProductsOfSkus(db: DbClient, skuIds: readonly number[]
   return productIds;
 }
 
-/** After their stock changed (their rows locked by lockProductsOfSkus): rewrites the products' answers and moves the catalog version. */
-export async function writeAnswersOfProducts(db: DbClient, productIds: readonly number[]): Promise<void> {
-  if (productIds.length === 0) return;
+/**
+ * After their stock changed (their rows locked by lockProductsOfSkus): rewrites the products'
+ * answers and records the change (catalog-version.repository.ts). Null when there were none.
+ */
+export async function writeAnswersOfProducts(db: DbClient, productIds: readonly number[]): Promise<StockChange | null> {
+  if (productIds.length === 0) return null;
   await writeProductAnswers(db, productIds);
-  await bumpCatalogVersion(db, 'stock');
+  return recordStockChange(db, productIds);
 }
 
 /** Drops the answers of these products (the import rewrites every missing one at its end). */
@@ -129,7 +132,7 @@ export async function writeMissingAnswers(db: DbClient): Promise<number> {
 /**
  * At start: rewrites the texts of another answer format (written before this code's REST shape),
  * a batch per transaction, each batch's products locked first as every writer of texts does; then
- * moves the catalog version, so that no ETag of the old texts stays current. Answers how many.
+ * moves the import version, so that every process drops the answers it kept. Answers how many.
  * Cheap when there are none: one lookup by index.
  */
 export async function rewriteStaleAnswers(db: Db): Promise<number> {
@@ -146,11 +149,13 @@ export async function rewriteStaleAnswers(db: Db): Promise<number> {
     if (batch === 0) break;
     rewritten += batch;
   }
-  if (rewritten > 0) await inTransaction(db, (tx) => bumpCatalogVersion(tx, 'import'));
+  if (rewritten > 0) await inTransaction(db, (tx) => bumpImportVersion(tx));
   return rewritten;
 }
 
 interface PartRow {
+  /** The product the text is of (null: it has none). */
+  productId: number | string | null;
   body: string | null;
   priceMinor: number | null;
   currency: string | null;
@@ -163,7 +168,7 @@ interface OwnedPartRow extends PartRow {
 /** The media item's columns (its field table's); all plain, read as they are. */
 const mediaColumns = mediaTable.columns.map((column) => `"${column.name}"`).join(', ');
 
-const part = 'a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
+const part = 'a."productId" AS "productId", a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
 /** Texts of this format only (a hex digest: safe in the statement's text). */
 const current = `a."format" = '${answerFormat}'`;
 const statements = {
@@ -177,10 +182,15 @@ const statements = {
     `LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} WHERE m."mediaId" = ? ORDER BY s."productId", s."position"`,
 };
 
-type Part = { body: string; priceMinor: number; currency: string };
+type Part = { productId: number | string; body: string; priceMinor: number; currency: string };
 
 function complete(row: PartRow): row is Part {
-  return row.body !== null && row.priceMinor !== null && row.currency !== null;
+  return row.productId !== null && row.body !== null && row.priceMinor !== null && row.currency !== null;
+}
+
+/** Adds the products of these texts to `reads` (they are all complete). */
+function note(reads: Set<number>, rows: readonly PartRow[]): void {
+  for (const row of rows) reads.add(Number(row.productId));
 }
 
 /** A product's text with `key` and its JSON value added last (a text is an object: it ends with `}`). */
@@ -199,43 +209,48 @@ export class CatalogReadModel {
   constructor(private readonly reader: RowReader) {}
 
   /** GET /product/{id}; undefined when there is no text for it (no such product, or not written yet). */
-  async product(id: number): Promise<string | undefined> {
+  async product(id: number, reads: Set<number>): Promise<string | undefined> {
     const [row] = await this.reader.all<PartRow>(statements.product, [id]);
-    return row && complete(row) ? row.body : undefined;
+    if (!row || !complete(row)) return undefined;
+    reads.add(id);
+    return row.body;
   }
 
   /** The answers of these products (GET /product/{id} each), in their order; undefined when one has no text. */
   async products(ids: readonly number[]): Promise<string[] | undefined> {
     if (ids.length === 0) return [];
-    const rows = await this.reader.all<PartRow & { productId: number }>(`SELECT a."productId" AS "productId", ${part} FROM "ProductAnswer" AS a WHERE a."productId" IN (${ids.map(() => '?').join(', ')}) AND ${current}`, ids);
+    const rows = await this.reader.all<PartRow>(`SELECT ${part} FROM "ProductAnswer" AS a WHERE a."productId" IN (${ids.map(() => '?').join(', ')}) AND ${current}`, ids);
     const byId = new Map(rows.filter(complete).map((row) => [Number(row.productId), row.body]));
     const texts = ids.map((id) => byId.get(id));
     return texts.every((text) => text !== undefined) ? (texts as string[]) : undefined;
   }
 
   /** GET /product/{id}/comparables. */
-  async comparableProduct(id: number): Promise<string | undefined> {
+  async comparableProduct(id: number, reads: Set<number>): Promise<string | undefined> {
     const [row] = await this.reader.all<PartRow>(statements.product, [id]);
     if (!row || !complete(row)) return undefined;
     const similar = await this.reader.all<PartRow>(statements.similarOfProduct, [id]);
     if (!similar.every(complete)) return undefined;
+    note(reads, [row, ...similar]);
     return comparable(row, similar);
   }
 
   /** A media answer (`{"image_info": …, "products": […]}`), with comparables or not. */
-  async media(kind: MediaKind, ref: { id: number } | { slug: string }, withSimilar: boolean): Promise<string | undefined> {
+  async media(kind: MediaKind, ref: { id: number } | { slug: string }, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
     const [media] =
       'id' in ref ? await this.reader.all<RawRow>(statements.mediaById, [ref.id, kind]) : await this.reader.all<RawRow>(statements.mediaBySlug, [kind, ref.slug]);
     if (!media) return undefined;
     const record: MediaRecord = mediaTable.read(media);
     const products = await this.reader.all<OwnedPartRow>(statements.productsOfMedia, [record.id]);
     if (!products.every(complete)) return undefined;
+    note(reads, products);
     let texts: string[];
     if (!withSimilar) texts = products.map((product) => product.body!);
     else {
       const similarOf = new Map<number, Part[]>();
       for (const row of await this.reader.all<OwnedPartRow>(statements.similarOfMedia, [record.id])) {
         if (!complete(row)) return undefined;
+        reads.add(Number(row.productId));
         const list = similarOf.get(row.ownerId);
         if (list) list.push(row);
         else similarOf.set(row.ownerId, [row]);

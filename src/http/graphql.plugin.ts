@@ -47,7 +47,7 @@ export interface GraphQLOptions {
  * bound to the whole request, and each mutation field keeps its answer (see
  * idempotency.graphql.ts). GET's variables arrive as JSON text in the query string, unchecked by
  * the body parser: checked here. Catalog-only queries are answered from the answers they were
- * given before (same catalog version).
+ * given before, until a product they hold changes.
  */
 function addRouteHooks(app: FastifyInstance, catalog: CatalogService): void {
   const graphqlIdempotency = idempotencyHooks(':graphql');
@@ -108,7 +108,7 @@ export const graphqlPlugin = appPlugin(
     await app.register(fastifyApollo(apollo), {
       context: async (request) => {
         try {
-          await catalog.version();
+          await catalog.ready();
         } catch (error) {
           // Apollo answers a failed context with this error's status instead of a bare 500.
           const fault = faultError(error);

@@ -5,6 +5,7 @@ import type { OrderStatus } from '../domain/order-status.js';
 import type { Order, OrderCost, OrderLine, RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import { lockProductsOfSkus, writeAnswersOfProducts } from '../catalog/product-answer.repository.js';
+import type { StockChange } from '../catalog/catalog-version.repository.js';
 
 const orderColumns = {
   id: true,
@@ -132,7 +133,7 @@ export class OrderRepository {
    * Takes each line's quantity from its SKU's stock, only where the stock covers it (one
    * conditional UPDATE per line, under the row lock it takes): the lines it could not cover.
    */
-  async reserveStock(tx: DbClient, lines: { variantId: string; quantity: number }[]): Promise<string[]> {
+  async reserveStock(tx: DbClient, lines: { variantId: string; quantity: number }[]): Promise<{ short: string[]; change: StockChange | null }> {
     const short: string[] = [];
     // The products first (the catalog's texts show the stock), then the SKU rows.
     const products = await lockProductsOfSkus(tx, lines.map((line) => Number(line.variantId)));
@@ -141,16 +142,15 @@ export class OrderRepository {
       if (count === 0) short.push(line.variantId);
     }
     // The catalog's answers show the stock: written again in the same transaction.
-    if (short.length === 0) await writeAnswersOfProducts(tx, products);
-    return short;
+    return { short, change: short.length === 0 ? await writeAnswersOfProducts(tx, products) : null };
   }
 
   /** Gives an order's quantities back to its SKUs' stock (a cancelled or failed order). */
-  async releaseStock(tx: DbClient, lines: OrderLine[]): Promise<void> {
+  async releaseStock(tx: DbClient, lines: OrderLine[]): Promise<StockChange | null> {
     const products = await lockProductsOfSkus(tx, lines.map((line) => Number(line.variantId)));
     for (const line of lines) {
       await tx.sku.updateMany({ where: { id: Number(line.variantId) }, data: { qtyAvailable: { increment: line.quantity } } });
     }
-    await writeAnswersOfProducts(tx, products);
+    return writeAnswersOfProducts(tx, products);
   }
 }

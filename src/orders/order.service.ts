@@ -1,5 +1,6 @@
 // Store-side order updates: the status machine of src/domain/order-status.ts, one event per
 // transition, required actions while ACTION_REQUIRED.
+import type { StockChange } from '../catalog/catalog-version.repository.js';
 import { DiscountRepository } from '../discounts/discount.repository.js';
 import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
@@ -54,7 +55,7 @@ export class OrderService {
     private readonly db: Db,
     private readonly events: DomainEvents,
     /** Told after an order gave its stock back, before the answer goes out (the catalog shows it at once). */
-    private readonly stockChanged: () => Promise<void> = async () => undefined,
+    private readonly stockChanged: (change: StockChange) => Promise<void> = async () => undefined,
   ) {}
 
   async get(orderId: string): Promise<Order> {
@@ -86,10 +87,10 @@ export class OrderService {
       // An order that will not be fulfilled gives its stock back (once: these are final states),
       // which the catalog shows once this commits, before the answer goes out.
       if (status === 'CANCELLED' || status === 'FAILED') {
-        await this.repository.releaseStock(tx, order.lines);
+        const change = await this.repository.releaseStock(tx, order.lines);
         // And its discounts' uses: a code with a limit may be used by another order.
         await this.discountUses.giveBack(tx, order.id);
-        unit.afterCommit(this.stockChanged);
+        if (change) unit.afterCommit(() => this.stockChanged(change));
       }
       const updated = await this.repository.find(tx, orderId);
       if (!updated) throw orderNotFound(orderId);

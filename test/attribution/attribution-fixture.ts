@@ -1,7 +1,7 @@
 // The catalog of the attribution tests: three stores (two in USD, one in EUR, so that revenue
 // comes in two currencies), media items that show some of the products, and placements.
 import type { Database } from '../../src/db/database.js';
-import { bumpCatalogVersion } from '../../src/catalog/catalog-version.repository.js';
+import { bumpImportVersion } from '../../src/catalog/catalog-version.repository.js';
 
 const store = (id: number, name: string, currency: string) => ({
   id, name, marketplace: 'shopify', currency, margin_rate: 0.1,
@@ -41,7 +41,7 @@ export async function addPlacements(db: Database['db']): Promise<void> {
       { mediaId: 2, position: 1, productId: 101, startMs: 5000, endMs: 9000 },
     ],
   });
-  await bumpCatalogVersion(db, 'import');
+  await bumpImportVersion(db);
 }
 
 export const buyer = {

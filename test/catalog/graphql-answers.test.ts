@@ -1,4 +1,4 @@
-// GraphQL answers of catalog-only queries are kept as sent, per catalog version: a repeated query
+// GraphQL answers of catalog-only queries are kept as sent, until what they hold changes: a repeated query
 // is answered with those bytes before Apollo runs. Nothing per caller (carts, orders, webhooks) is
 // ever kept, nor an answer with errors; an import is seen at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

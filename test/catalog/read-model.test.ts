@@ -204,7 +204,7 @@ describe('the answer format', () => {
   const ageTexts = (productIds: number[]) =>
     t.database.db.productAnswer.updateMany({ where: { productId: { in: productIds } }, data: { format: 'an-older-one', body: '{"title":"the old shape"}' } });
 
-  it('texts of another format are never sent: read the long way, rewritten at start (the ETag moves) and by the next import', async () => {
+  it('texts of another format are never sent: read the long way, rewritten at start and by the next import', async () => {
     const urls = ['/product/101', '/product/101/comparables', '/image/50', '/image/comparables/slug/hard-look'];
     const before = await Promise.all(urls.map(get));
     expect((await t.database.db.productAnswer.findMany({ select: { format: true }, distinct: ['format'] })).map((row) => row.format)).toStrictEqual([answerFormat]);
@@ -220,7 +220,8 @@ describe('the answer format', () => {
     expect(stale).toBe(0);
     const after = await Promise.all(urls.map(get));
     expect(after.map((answer) => answer.body)).toStrictEqual(before.map((answer) => answer.body));
-    expect(after[0]!.etag).not.toBe(before[0]!.etag);
+    // the same bytes as before: the same ETag (it is a digest of the answer)
+    expect(after.map((answer) => answer.etag)).toStrictEqual(before.map((answer) => answer.etag));
     t.database.queries.length = 0;
     await get('/product/101');
     expect(t.database.queries.some((query) => /FROM [`"]?(main[`"]?\.)?[`"]?Sku/.test(query.query))).toBe(false);

@@ -2,7 +2,7 @@
 // the ranking, filters, facets, sorts and cursors, and the index following imports and the backfill.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { bumpCatalogVersion } from '../../src/catalog/catalog-version.repository.js';
+import { recordStockChange } from '../../src/catalog/catalog-version.repository.js';
 import { SearchRepository } from '../../src/search/search.repository.js';
 import { until } from '../process/gateway.js';
 import { SearchService, type SearchInput } from '../../src/search/search.service.js';
@@ -155,14 +155,14 @@ describe('availability', () => {
     expect(await available()).toEqual([1, 6]);
     await database.db.$transaction(async (tx) => {
       await tx.sku.update({ where: { id: 601 }, data: { qtyAvailable: 0 } });
-      await bumpCatalogVersion(tx, 'stock');
+      await recordStockChange(tx, [6]);
     });
     await until(async () => (await available()).length === 1, 'product 6 unavailable', 5_000);
     expect(await available()).toEqual([1]);
     expect(await ids({ query: 'trail' })).toEqual([1, 6]);
     await database.db.$transaction(async (tx) => {
       await tx.sku.update({ where: { id: 601 }, data: { qtyAvailable: 3 } });
-      await bumpCatalogVersion(tx, 'stock');
+      await recordStockChange(tx, [6]);
     });
     await until(async () => (await available()).length === 2, 'product 6 available again', 5_000);
   });

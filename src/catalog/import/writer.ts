@@ -6,7 +6,7 @@
 import type { DbClient } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
 import { CatalogSql, type Table } from '../catalog-bulk.repository.js';
-import { bumpCatalogVersion } from '../catalog-version.repository.js';
+import { bumpImportVersion } from '../catalog-version.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
 import { mediaTable, placementTable, productTable, skuTable, storeContent } from './columns.js';
 import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
@@ -298,7 +298,7 @@ export class CatalogWriter {
     await writeMissingAnswers(this.tx);
     const { report } = this;
     // Processes caching catalog reads compare this version to drop what they hold.
-    if (changedAnything(report)) await bumpCatalogVersion(this.tx, 'import');
+    if (changedAnything(report)) await bumpImportVersion(this.tx);
     return report;
   }
 

@@ -1,0 +1,96 @@
+// Kept answers and cached records are dropped by product: a stock change (here written as another
+// process would write it, so that this process learns of it from the catalog's versions) drops
+// what holds that product, REST and GraphQL, and nothing else; a process too far behind to follow
+// the changes drops everything; a read begun before a change is not kept after it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
+import { CatalogCache } from '../../src/catalog/catalog.cache.js';
+import { CatalogRepository } from '../../src/catalog/catalog.repository.js';
+
+const graphql = (id: number) => ({ query: `query Stock($id: ID!) { product(id: $id) { id skus { skuId qtyAvailable } } }`, variables: { id: String(id) } });
+
+describe('invalidation by product', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const counts = async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const count = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
+    return { hits: count('catalog_cache_hits_total'), misses: count('catalog_cache_misses_total') };
+  };
+  const read = (target: string | number) =>
+    typeof target === 'string' ? t.app.inject({ method: 'GET', url: target }) : t.app.inject({ method: 'POST', url: '/graphql', payload: graphql(target) });
+  /** Whether `target` is answered whole from the kept bytes: one hit, no miss. */
+  const kept = async (target: string | number) => {
+    const before = await counts();
+    const answer = await read(target);
+    const after = await counts();
+    return { kept: after.hits - before.hits === 1 && after.misses === before.misses, body: answer.body };
+  };
+  /** A stock change of one product, committed as another process commits it. */
+  const takeStock = async (productId: number, quantity: number) => {
+    await inTransaction(t.database.db, async (tx) => {
+      await tx.sku.updateMany({ where: { productId }, data: { qtyAvailable: { decrement: quantity } } });
+      await writeAnswersOfProducts(tx, [productId]);
+    });
+  };
+  const qty = async (productId: number) => (await t.database.db.sku.findFirstOrThrow({ where: { productId }, orderBy: { id: 'asc' } })).qtyAvailable;
+
+  // Product 11 is in image 1 (with 16) and in video 2; product 13 in neither, but among 11's comparables.
+  const of13: (string | number)[] = ['/product/13', '/product/13/comparables', '/image/comparables/1', '/product/11/comparables', 13];
+  const others: (string | number)[] = ['/product/11', '/image/1', '/video/2', 11];
+
+  it('a stock change drops the answers that hold that product, REST and GraphQL, and keeps the rest', async () => {
+    const first = new Map<string | number, string>();
+    for (const target of [...of13, ...others]) {
+      first.set(target, (await read(target)).body);
+      expect((await kept(target)).kept, `${String(target)} kept`).toBe(true);
+    }
+    const before = await qty(13);
+    await takeStock(13, 2);
+    expect(await qty(13)).toBe(before - 2);
+    for (const target of of13) {
+      const answer = await kept(target);
+      expect(answer.kept, `${String(target)} read again`).toBe(false);
+      expect(answer.body, String(target)).toContain(String(before - 2));
+      expect((await kept(target)).kept, `${String(target)} kept again`).toBe(true);
+    }
+    for (const target of others) {
+      const answer = await kept(target);
+      expect(answer.kept, `${String(target)} still kept`).toBe(true);
+      expect(answer.body).toBe(first.get(target));
+    }
+  });
+
+  it('a change that is no longer recorded drops everything', async () => {
+    for (const target of others) await read(target);
+    expect((await kept('/product/11')).kept).toBe(true);
+    await takeStock(13, 1);
+    // As if this process had been away while more changes than are kept were made.
+    await t.database.db.catalogChange.deleteMany({});
+    for (const target of others) expect((await kept(target)).kept, `${String(target)} dropped`).toBe(false);
+  });
+
+  it('keeps nothing read before a change of what it holds', async () => {
+    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 60_000, maxEntries: 100 });
+    await cache.fresh();
+    const answer = { body: Buffer.from('{}'), type: 'application/json' };
+    const since = cache.stamp();
+    cache.stockChanged({ row: 2, version: 1_000_000, productIds: [5] });
+    cache.keepAnswer('holds 5', answer, [4, 5], since);
+    cache.keepAnswer('holds 6', answer, [6], since);
+    cache.skus.set(5, [], since);
+    cache.skus.set(6, [], since);
+    expect([cache.answer('holds 5'), cache.answer('holds 6')?.body.toString(), cache.skus.has(5), cache.skus.has(6)]).toStrictEqual([undefined, '{}', false, true]);
+    // Read after the change: kept, until the next change of 5.
+    cache.keepAnswer('holds 5', answer, [4, 5], cache.stamp());
+    expect(cache.answer('holds 5')).toBeDefined();
+    cache.stockChanged({ row: 2, version: 1_000_001, productIds: [5] });
+    expect([cache.answer('holds 5'), cache.answer('holds 6')?.body.toString()]).toStrictEqual([undefined, '{}']);
+  });
+});
