@@ -24,6 +24,9 @@ import { benchCatalog, benchShape } from './catalog.js';
 import { countStatements, type StatementCounts } from './statements.js';
 import { searchQueries } from './search-queries.js';
 import { load as loadWith, randomInt, running, start, startFlags, type Measure, type Request, type Server } from './harness.js';
+import { isDeepStrictEqual } from 'node:util';
+import { whileOrdersFlow, type Flow } from './flow.js';
+import { judge, targetTable } from './targets.js';
 
 const runStarted = Date.now();
 const smoke = process.argv.includes('--smoke');
@@ -40,6 +43,7 @@ const memorySpecFile = join(dataDir, 'memory-spec.json');
 const gatewayScript = join(projectRoot, 'dist', 'src', 'main.js');
 const baselineScript = join(projectRoot, 'dist', 'bench', 'baseline', 'server.js');
 const memoryScript = join(projectRoot, 'dist', 'bench', 'memory', 'server.js');
+const peerScript = join(projectRoot, 'dist', 'bench', 'peer', 'server.js');
 const loadOptions = { connections, duration, warmup };
 const load = (server: Server, requests: Request[]) => loadWith(server, requests, loadOptions);
 const gatewayEnv = { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1' };
@@ -53,6 +57,9 @@ const productPath = (id: number) => `/product/${id}`;
 const comparablesPath = (id: number) => `/image/comparables/${id}`;
 const productRequests: Request = { method: 'GET', path: productPath(1), setupRequest: (request) => ({ ...request, path: productPath(randomInt(1, products)) }) };
 const comparablesRequests: Request = { method: 'GET', path: comparablesPath(1), setupRequest: (request) => ({ ...request, path: comparablesPath(randomInt(1, images)) }) };
+/** The images of the orders-flowing scenario (g): 50 distinct documents, as issue 25 measured. */
+const flowImages = Math.min(50, images);
+const flowComparables: Request = { method: 'GET', path: comparablesPath(1), setupRequest: (request) => ({ ...request, path: comparablesPath(randomInt(1, flowImages)) }) };
 
 const productFields = `id externalId title brand url price currency category isAvailable images nativeCheckout
   variants { name visual values }
@@ -226,6 +233,10 @@ function prepareDatabase(): void {
   console.log(`bench catalog imported into ${databaseFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+function mercuriusVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot, 'node_modules', 'mercurius', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 function machine(): string {
   const cpu = cpus();
   return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Linux ${release()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
@@ -279,6 +290,17 @@ async function main(): Promise<void> {
   const warmCache = await cacheHolding(warm.base);
   measures['d-cart-mix'] = await load(warm, cartMix());
   for (const { size, firstId, count } of benchShape.media) measures[`e-graphql-image-${size}x5`] = await load(warm, [graphqlImages(firstId, count)]);
+  // (g) reads while orders flow: quiet, then with 5 and with 50 submits per second.
+  measures['g-graphql-quiet'] = await load(warm, [graphqlImages(1, flowImages)]);
+  measures['g-rest-quiet'] = await load(warm, [flowComparables]);
+  const flows: Record<string, Flow> = {};
+  for (const rate of [5, 50]) {
+    for (const [kind, requests] of [['graphql', graphqlImages(1, flowImages)], ['rest', flowComparables]] as const) {
+      const { result, flow } = await whileOrdersFlow(warm.base, rate, benchShape.products, () => load(warm, [requests]));
+      measures[`g-${kind}-flow-${rate}`] = result;
+      flows[`g-${kind}-flow-${rate}`] = flow;
+    }
+  }
   const peakRss = warm.peakRssMiB();
   await warm.stop();
 
@@ -288,6 +310,8 @@ async function main(): Promise<void> {
   measures['a-product-cold'] = await load(cold, [productRequests]);
   measures['b-graphql-image-cold'] = await load(cold, [graphqlImages(1, images)]);
   measures['c-comparables-cold'] = await load(cold, [comparablesRequests]);
+  // The answers the peer must give too (read now: the orders above changed stock).
+  const coldAnswers = await Promise.all([1, 2, 3].map(async (id) => ({ id, text: await (await fetch(`${cold.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody(id) })).text() })));
   // The catalog search (no answer cache: every search is computed), 1-3 words with the facets.
   const searches = searchQueries('bench', products, 500).map((query) => query.path);
   let nextSearch = 0;
@@ -303,6 +327,15 @@ async function main(): Promise<void> {
   writeFileSync(memorySpecFile, JSON.stringify({ source: raw.base, products, images, graphqlAnswers: graphqlAnswersFile }));
   const limit = await start(memoryScript, [memorySpecFile, '{port}'], [], {}, productPath(1));
   await raw.stop();
+
+  // 5. The peer: Mercurius + graphql-jit over the raw SQL, same document, same answer.
+  const peer = await start(peerScript, [databaseFile, '{port}'], [], {}, '/graphql?query=%7B__typename%7D');
+  for (const { id, text } of coldAnswers) {
+    const answer = await (await fetch(`${peer.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody(id) })).text();
+    if (!isDeepStrictEqual(JSON.parse(answer), JSON.parse(text))) throw new Error(`the peer's answer for image ${id} is not the gateway's:\n${answer.slice(0, 600)}\n${text.slice(0, 600)}`);
+  }
+  measures['peer-graphql-image'] = await load(peer, [graphqlImages(1, images)]);
+  await peer.stop();
 
   // 4. The memory limit.
   progress('raw baseline measured; memory limit server loaded');
@@ -363,6 +396,7 @@ async function main(): Promise<void> {
     // ms of one connection's time per product of the answer
     return `${size} products → ${thousands(measure.rps)} rps, ${measure.rps > 0 ? ((1e3 * connections) / measure.rps / size).toFixed(2) : '?'} ms per product`;
   });
+  const judged = judge((name) => measures[name]?.rps);
   const shared = Object.entries(measures).filter(([, measure]) => (measure.other_cpu_pct ?? 0) > 20);
   const now = new Date();
   const report = [
@@ -395,7 +429,21 @@ async function main(): Promise<void> {
     '',
     '| scenario | rps | p50 ms | p99 ms | CPU % server / load / other | rps per server core | errors |',
     '|---|---|---|---|---|---|---|',
-    ...['raw-product', 'raw-comparables', 'limit-product', 'limit-comparables', 'limit-graphql-image', 'd-cart-mix', ...benchShape.media.map(({ size }) => `e-graphql-image-${size}x5`)].map(plainRow),
+    ...['raw-product', 'raw-comparables', 'peer-graphql-image', 'limit-product', 'limit-comparables', 'limit-graphql-image', 'd-cart-mix', ...benchShape.media.map(({ size }) => `e-graphql-image-${size}x5`)].map(plainRow),
+    '',
+    `peer = Mercurius ${mercuriusVersion()} with graphql-jit (jit: 1) on Fastify, the gateway's schema, the raw baseline's SQL (bench/peer/server.ts); its answers to images 1-3 were checked equal to the gateway's before it was measured.`,
+    '',
+    `### Reads while orders flow (warm gateway, ${flowImages} images: GraphQL documents and REST comparables)`,
+    '',
+    '| scenario | rps | p50 ms | p99 ms | CPU % server / load / other | rps per server core | errors |',
+    '|---|---|---|---|---|---|---|',
+    ...['g-graphql-quiet', 'g-graphql-flow-5', 'g-graphql-flow-50', 'g-rest-quiet', 'g-rest-flow-5', 'g-rest-flow-50'].map(plainRow),
+    '',
+    `Orders during the measurements: ${Object.entries(flows).map(([name, flow]) => `${name} ${flow.placed} placed, ${flow.failed} failed (${flow.rate}/s asked)`).join('; ')}.`,
+    '',
+    '### Targets (issue 25)',
+    '',
+    ...targetTable(judged),
     '',
     `Scale curve (GraphQL image, × 5 comparables, warm): ${scale.join('; ')}.`,
     `Cart mix: create → add → update → get per connection; each update sets a variant of that connection's cart to a new quantity (${cartUpdates.changed} updates changed the quantity, ${cartUpdates.unchanged} did not). SQL statements per operation: ${Object.entries(statements).map(([name, count]) => `${name} ${count}`).join(', ')}.`,
@@ -438,7 +486,7 @@ async function main(): Promise<void> {
     ]),
   );
   console.log(
-    JSON.stringify({ ...summary, peak_rss_mib: peakRss, peak_rss_mib_cold: peakRssCold, statements_per_operation: statements, warm_cache: warmCache, limit_holding: limitHolding, cart_updates: cartUpdates, connections, seconds: duration, smoke }),
+    JSON.stringify({ ...summary, targets: judged, flows, peak_rss_mib: peakRss, peak_rss_mib_cold: peakRssCold, statements_per_operation: statements, warm_cache: warmCache, limit_holding: limitHolding, cart_updates: cartUpdates, connections, seconds: duration, smoke }),
   );
   if (failed.length > 0) {
     console.error(`errors in ${failed.map(([name]) => name).join(', ')}`);

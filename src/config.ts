@@ -16,6 +16,8 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** Serve Apollo Sandbox on GET /graphql from a browser. */
   graphqlSandbox: boolean;
+  /** Catalog queries run compiled by graphql-jit (src/graphql/executor.ts). */
+  graphqlCompiled: boolean;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** PostgreSQL: connections in this process's pool. */
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as Config['logLevel'],
     graphqlIntrospection: bool(env, 'GRAPHQL_INTROSPECTION', true),
     graphqlSandbox: bool(env, 'GRAPHQL_SANDBOX', !production),
+    graphqlCompiled: bool(env, 'GRAPHQL_COMPILED', true),
     bodyLimit: 1024 * 1024,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),

@@ -2,63 +2,14 @@
 // JSON of GET /product/{id} and GET /image/comparables/{id} from the same database file. It is
 // the practical limit the gateway is measured against: no ORM, no GraphQL, no per-request
 // objects beyond the answer. Usage: node dist/bench/baseline/server.js <db file> <port>
-import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import { openBaselineQueries, type ProductRow, type SkuRow } from './queries.js';
 import { ImageComparablesAnswer, Product } from '../../src/catalog/catalog.schemas.js';
 import { Ref, registerNamedSchemas } from '../../src/rest/schema.js';
 
-interface ProductRow {
-  id: number;
-  externalId: string | null;
-  title: string;
-  brand: string | null;
-  url: string | null;
-  priceMinor: number;
-  currency: string;
-  category: string | null;
-  isAvailable: number;
-  images: string;
-  nativeCheckout: number;
-  variants: string;
-}
-
-interface SkuRow {
-  id: number;
-  productId: number;
-  externalId: string | null;
-  merchantId: number;
-  name: string;
-  inStock: number;
-  qtyAvailable: number;
-  salePriceMinor: number | null;
-  retailPriceMinor: number | null;
-  currency: string;
-  status: string;
-  type: string;
-  taxable: number;
-  taxType: string | null;
-  dateCreated: string | null;
-  dateLastModified: string | null;
-  variantValues: string;
-  dimensions: string;
-}
-
 const [file, port] = process.argv.slice(2);
 if (!file || !port) throw new Error('usage: server.js <sqlite file> <port>');
-const db = new Database(file, { readonly: true });
-db.pragma('journal_mode = WAL');
-
-const productColumns = 'id, externalId, title, brand, url, priceMinor, currency, category, isAvailable, images, nativeCheckout, variants';
-const skuColumns = 'id, productId, externalId, merchantId, name, inStock, qtyAvailable, salePriceMinor, retailPriceMinor, currency, status, type, taxable, taxType, dateCreated, dateLastModified, variantValues, dimensions';
-const productById = db.prepare<[number], ProductRow>(`SELECT ${productColumns} FROM Product WHERE id = ?`);
-const productsByIds = db.prepare<[string], ProductRow>(`SELECT ${productColumns} FROM Product WHERE id IN (SELECT value FROM json_each(?))`);
-const skusOfProduct = db.prepare<[number], SkuRow>(`SELECT ${skuColumns} FROM Sku WHERE productId = ? AND listed = 1 ORDER BY position`);
-const skusOfProducts = db.prepare<[string], SkuRow>(`SELECT ${skuColumns} FROM Sku WHERE productId IN (SELECT value FROM json_each(?)) AND listed = 1 ORDER BY productId, position`);
-const imageById = db.prepare<[number], { id: number; slug: string; fileName: string; platform: string | null }>(`SELECT id, slug, fileName, platform FROM Media WHERE id = ? AND type = 'image'`);
-const productIdsOfMedia = db.prepare<[number], { productId: number }>('SELECT productId FROM MediaProduct WHERE mediaId = ? ORDER BY position');
-const similarOf = db.prepare<[string], { productId: number; similarProductId: number }>(
-  'SELECT productId, similarProductId FROM SimilarProduct WHERE productId IN (SELECT value FROM json_each(?)) ORDER BY productId, position',
-);
+const queries = openBaselineQueries(file);
 
 const major = (minor: number | null) => (minor === null ? null : minor / 100);
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
@@ -113,23 +64,15 @@ const app = Fastify({ logger: false });
 registerNamedSchemas(app);
 
 app.get<{ Params: { id: string } }>('/product/:id', { schema: { response: { 200: Ref(Product) } } }, async (request, reply) => {
-  const product = productById.get(Number(request.params.id));
-  if (!product) return reply.status(404).send({ statusCode: 404, code: 'PRODUCT_NOT_FOUND', error: 'Not Found', message: 'No product' });
-  return productJson(product, skusOfProduct.all(product.id));
+  const found = queries.product(Number(request.params.id));
+  if (!found) return reply.status(404).send({ statusCode: 404, code: 'PRODUCT_NOT_FOUND', error: 'Not Found', message: 'No product' });
+  return productJson(found.product, found.skus);
 });
 
 app.get<{ Params: { id: string } }>('/image/comparables/:id', { schema: { response: { 200: Ref(ImageComparablesAnswer) } } }, async (request, reply) => {
-  const media = imageById.get(Number(request.params.id));
-  if (!media) return reply.status(404).send({ statusCode: 404, code: 'MEDIA_NOT_FOUND', error: 'Not Found', message: 'No image' });
-  const ids = productIdsOfMedia.all(media.id).map((row) => row.productId);
-  const pairs = similarOf.all(JSON.stringify(ids));
-  const similarIds = [...new Set(pairs.map((pair) => pair.similarProductId))];
-  const allIds = [...new Set([...ids, ...similarIds])];
-  const products = new Map(productsByIds.all(JSON.stringify(allIds)).map((row) => [row.id, row]));
-  const skus = new Map<number, SkuRow[]>();
-  for (const sku of skusOfProducts.all(JSON.stringify(allIds))) skus.set(sku.productId, [...(skus.get(sku.productId) ?? []), sku]);
-  const similarByProduct = new Map<number, number[]>();
-  for (const pair of pairs) similarByProduct.set(pair.productId, [...(similarByProduct.get(pair.productId) ?? []), pair.similarProductId]);
+  const rows = queries.imageComparables(Number(request.params.id));
+  if (!rows) return reply.status(404).send({ statusCode: 404, code: 'MEDIA_NOT_FOUND', error: 'Not Found', message: 'No image' });
+  const { media, ids, products, skus, similarByProduct } = rows;
   return {
     image_info: { id: media.id, slug: media.slug, file_name: media.fileName, platform: media.platform },
     products: ids.flatMap((id) => {

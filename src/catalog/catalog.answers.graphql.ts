@@ -15,7 +15,8 @@ import type { CatalogService } from './catalog.service.js';
 /** Query root fields that read the catalog only. */
 export const catalogQueryFields: ReadonlySet<string> = new Set(['image', 'video', 'product', 'products']);
 
-function isCatalogOnly(operation: OperationDefinitionNode): boolean {
+/** Whether an operation is a query whose root fields all read the catalog. */
+export function isCatalogOnly(operation: OperationDefinitionNode): boolean {
   return operation.operation === 'query' && operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && catalogQueryFields.has(selection.name.value));
 }
 

@@ -10,7 +10,8 @@ import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastif
 import type { Config } from '../config.js';
 import type { RequestContext } from '../context.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
-import { graphqlAnswerCache } from '../catalog/catalog.answers.graphql.js';
+import { graphqlAnswerCache, isCatalogOnly } from '../catalog/catalog.answers.graphql.js';
+import { compiledExecutor, executorGateway } from '../graphql/executor.js';
 import { sandboxLandingPage } from '../explorer/landing-page.js';
 import { formatGraphQLError } from '../graphql/errors.js';
 import { registerGraphQLLimits } from '../graphql/limits.js';
@@ -65,8 +66,10 @@ function addRouteHooks(app: FastifyInstance, catalog: CatalogService): void {
 }
 
 function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions): ApolloServer<RequestContext> {
+  // Catalog queries run compiled (graphql/executor.ts); the rest as graphql-js runs them.
+  const runs = config.graphqlCompiled ? { gateway: executorGateway(schema, compiledExecutor(schema, { compiles: isCatalogOnly, maxCompiled: 1000, onRun: app.metrics.graphqlExecuted })) } : { schema };
   return new ApolloServer<RequestContext>({
-    schema,
+    ...runs,
     introspection: config.graphqlIntrospection,
     // Every document is checked before Apollo parses it (graphql/limits.ts); Apollo's parse is
     // bounded as well, and persisted queries are off: a hash alone would skip the check.

@@ -119,6 +119,8 @@ export interface GatewayMetrics {
   apolloPlugin: ApolloServerPlugin;
   /** Counts an operation refused before Apollo saw it (the document limits). */
   graphqlRefused(): void;
+  /** Counts an operation run, compiled (graphql-jit) or by graphql-js. */
+  graphqlExecuted(compiled: boolean): void;
 }
 
 export function registerMetrics(app: FastifyInstance, sources: MetricsSources = {}): GatewayMetrics {
@@ -127,6 +129,8 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources = 
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern.', labelNames, registers: [registry] });
   const durations = new Histogram({ name: 'http_request_duration_seconds', help: 'Time from receiving a request to answering it, by route pattern.', labelNames, buckets: durationBuckets, registers: [registry] });
   const operations = new Counter({ name: 'graphql_operations_total', help: 'GraphQL operations by type and outcome (success, error, refused before running).', labelNames: ['type', 'outcome'] as const, registers: [registry] });
+  const executions = new Counter({ name: 'graphql_executions_total', help: 'GraphQL operations run, by executor: compiled (graphql-jit) or graphql-js.', labelNames: ['executor'] as const, registers: [registry] });
+  for (const executor of ['compiled', 'graphql-js']) executions.inc({ executor }, 0);
   registerSourceMetrics(registry, sources);
   const scraped = Registry.merge([registry, processMetrics()]);
 
@@ -147,5 +151,9 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources = 
   };
   app.get('/metrics', { schema: metricsSchema, preHandler: adminOnly }, async (_request, reply) => reply.type(scraped.contentType).send(await scraped.metrics()));
 
-  return { apolloPlugin: graphqlPlugin(operations), graphqlRefused: () => operations.inc({ type: 'unknown', outcome: 'refused' }) };
+  return {
+    apolloPlugin: graphqlPlugin(operations),
+    graphqlRefused: () => operations.inc({ type: 'unknown', outcome: 'refused' }),
+    graphqlExecuted: (compiled) => executions.inc({ executor: compiled ? 'compiled' : 'graphql-js' }),
+  };
 }

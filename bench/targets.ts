@@ -1,0 +1,46 @@
+// Issue 25's targets: each a scenario's rps at least `min` × a reference scenario's, in the same
+// run. Judged on rps; printed with met / not met and kept in the JSON line.
+export interface RatioTarget {
+  scenario: string;
+  reference: string;
+  min: number;
+  what: string;
+}
+
+export const ratioTargets: RatioTarget[] = [
+  { scenario: 'b-graphql-image-cold', reference: 'peer-graphql-image', min: 1.0, what: 'cold GraphQL 20 × 5 against Mercurius + graphql-jit over the raw SQL' },
+  { scenario: 'b-graphql-image-cold', reference: 'raw-comparables', min: 0.5, what: 'cold GraphQL 20 × 5 against raw REST comparables' },
+  { scenario: 'g-graphql-flow-5', reference: 'g-graphql-quiet', min: 0.9, what: 'warm GraphQL (50 documents) with 5 submits/s against quiet' },
+  { scenario: 'g-rest-flow-5', reference: 'g-rest-quiet', min: 0.9, what: 'warm REST comparables (50 images) with 5 submits/s against quiet' },
+  { scenario: 'a-product-warm', reference: 'limit-product', min: 0.9, what: 'warm REST product against the memory limit' },
+  { scenario: 'c-comparables-warm', reference: 'limit-comparables', min: 0.9, what: 'warm REST comparables against the memory limit' },
+  { scenario: 'b-graphql-image-warm', reference: 'limit-graphql-image', min: 0.6, what: 'warm GraphQL 20 × 5 against the memory limit' },
+];
+
+export interface Judged extends RatioTarget {
+  rps: number | null;
+  reference_rps: number | null;
+  ratio: number | null;
+  met: boolean | null;
+}
+
+export function judge(rps: (scenario: string) => number | undefined): Judged[] {
+  return ratioTargets.map((target) => {
+    const value = rps(target.scenario);
+    const reference = rps(target.reference);
+    const ratio = value === undefined || !reference ? null : Math.round((value / reference) * 100) / 100;
+    return { ...target, rps: value ?? null, reference_rps: reference ?? null, ratio, met: ratio === null ? null : ratio >= target.min };
+  });
+}
+
+/** The table of the targets, a row each. */
+export function targetTable(judged: Judged[]): string[] {
+  return [
+    '| target | scenario | rps | reference | reference rps | ratio | verdict |',
+    '|---|---|---|---|---|---|---|',
+    ...judged.map(
+      (row) =>
+        `| ${row.what}: ≥ ${row.min.toFixed(1)} × | ${row.scenario} | ${row.rps?.toLocaleString('en-US') ?? '?'} | ${row.reference} | ${row.reference_rps?.toLocaleString('en-US') ?? '?'} | ${row.ratio ?? '?'} | ${row.met === null ? 'not measured' : row.met ? '**met**' : '**not met**'} |`,
+    ),
+  ];
+}
