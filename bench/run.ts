@@ -14,7 +14,7 @@
 // printed is one JSON object of all scenarios.
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release } from 'node:os';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ import { load as loadWith, randomInt, running, start, startFlags, type Measure, 
 import { isDeepStrictEqual } from 'node:util';
 import { whileOrdersFlow, type Flow } from './flow.js';
 import { judge, targetTable } from './targets.js';
+import { profileLines, summarizeProfile } from './profile-summary.js';
 
 const runStarted = Date.now();
 const smoke = process.argv.includes('--smoke');
@@ -45,7 +46,31 @@ const baselineScript = join(projectRoot, 'dist', 'bench', 'baseline', 'server.js
 const memoryScript = join(projectRoot, 'dist', 'bench', 'memory', 'server.js');
 const peerScript = join(projectRoot, 'dist', 'bench', 'peer', 'server.js');
 const loadOptions = { connections, duration, warmup };
-const load = (server: Server, requests: Request[]) => loadWith(server, requests, loadOptions);
+/** --profile: the gateway and the peer run with the in-process profiler (profiler.ts), one CPU profile per scenario. */
+const profiling = process.argv.includes('--profile');
+const profileDir = join(dataDir, 'profiles');
+const profiledFlags = profiling ? ['--import', join(projectRoot, 'dist', 'bench', 'profiler.js')] : [];
+const profiledEnv: Record<string, string> = profiling ? { BENCH_PROFILE_DIR: profileDir } : {};
+/** Servers started with the profiler. */
+const profiled = new WeakSet<Server>();
+
+async function load(server: Server, name: string, requests: Request[]): Promise<Measure> {
+  if (!profiled.has(server)) return loadWith(server, requests, loadOptions);
+  writeFileSync(join(profileDir, 'next'), name);
+  server.child.kill('SIGUSR2');
+  const measure = await loadWith(server, requests, loadOptions);
+  server.child.kill('SIGWINCH');
+  const file = join(profileDir, `${name}.cpuprofile`);
+  for (let waited = 0; !existsSync(file) && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  return measure;
+}
+
+/** Starts a server to profile (with --profile; as start() otherwise). */
+async function startProfiled(script: string, args: string[], flags: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
+  const server = await start(script, args, [...flags, ...profiledFlags], { ...env, ...profiledEnv }, readyPath);
+  if (profiling) profiled.add(server);
+  return server;
+}
 const gatewayEnv = { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1' };
 
 /** Products asked for by (a): all 5,000, or the first 1,000 in smoke mode (so that the memory limit server loads quickly). */
@@ -233,6 +258,17 @@ function prepareDatabase(): void {
   console.log(`bench catalog imported into ${databaseFile} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** With --profile: a summary of the CPU profile of each of these scenarios that has one (the unmet targets' scenarios and their references). */
+function profileSection(scenarios: string[]): string[] {
+  if (!profiling) return [];
+  const names = [...new Set(scenarios)].filter((name) => existsSync(join(profileDir, `${name}.cpuprofile`)));
+  return [
+    `### Profiles of the targets not met (\`--cpu-prof\`-style sampling in the process, ${profileDir.replace(projectRoot + '/', '')}/<scenario>.cpuprofile)`,
+    '',
+    ...names.flatMap((name) => profileLines(name, summarizeProfile(join(profileDir, `${name}.cpuprofile`)))),
+  ];
+}
+
 function mercuriusVersion(): string {
   return (JSON.parse(readFileSync(join(projectRoot, 'node_modules', 'mercurius', 'package.json'), 'utf8')) as { version: string }).version;
 }
@@ -276,27 +312,31 @@ const thousands = (value: number | null) => (value === null ? '' : value.toLocal
 
 async function main(): Promise<void> {
   prepareDatabase();
+  if (profiling) {
+    rmSync(profileDir, { recursive: true, force: true });
+    mkdirSync(profileDir, { recursive: true });
+  }
   const measures: Record<string, Measure> = {};
 
   // 1. The gateway, warm: every id asked once, then each scenario after its own warm-up.
-  const warm = await start(gatewayScript, [], startFlags(), gatewayEnv, '/readyz');
+  const warm = await startProfiled(gatewayScript, [], startFlags(), gatewayEnv, '/readyz');
   const primeStarted = Date.now();
   const graphqlAnswers = await touchEverything(warm.base);
   progress(`warm gateway: warm-up pass (every ${smoke ? '' : 'product, '}comparables and GraphQL image once) took ${((Date.now() - primeStarted) / 1000).toFixed(1)} s`);
   writeFileSync(graphqlAnswersFile, JSON.stringify(graphqlAnswers));
-  measures['a-product-warm'] = await load(warm, [productRequests]);
-  measures['b-graphql-image-warm'] = await load(warm, [graphqlImages(1, images)]);
-  measures['c-comparables-warm'] = await load(warm, [comparablesRequests]);
+  measures['a-product-warm'] = await load(warm, 'a-product-warm', [productRequests]);
+  measures['b-graphql-image-warm'] = await load(warm, 'b-graphql-image-warm', [graphqlImages(1, images)]);
+  measures['c-comparables-warm'] = await load(warm, 'c-comparables-warm', [comparablesRequests]);
   const warmCache = await cacheHolding(warm.base);
-  measures['d-cart-mix'] = await load(warm, cartMix());
-  for (const { size, firstId, count } of benchShape.media) measures[`e-graphql-image-${size}x5`] = await load(warm, [graphqlImages(firstId, count)]);
+  measures['d-cart-mix'] = await load(warm, 'd-cart-mix', cartMix());
+  for (const { size, firstId, count } of benchShape.media) measures[`e-graphql-image-${size}x5`] = await load(warm, `e-graphql-image-${size}x5`, [graphqlImages(firstId, count)]);
   // (g) reads while orders flow: quiet, then with 5 and with 50 submits per second.
-  measures['g-graphql-quiet'] = await load(warm, [graphqlImages(1, flowImages)]);
-  measures['g-rest-quiet'] = await load(warm, [flowComparables]);
+  measures['g-graphql-quiet'] = await load(warm, 'g-graphql-quiet', [graphqlImages(1, flowImages)]);
+  measures['g-rest-quiet'] = await load(warm, 'g-rest-quiet', [flowComparables]);
   const flows: Record<string, Flow> = {};
   for (const rate of [5, 50]) {
     for (const [kind, requests] of [['graphql', graphqlImages(1, flowImages)], ['rest', flowComparables]] as const) {
-      const { result, flow } = await whileOrdersFlow(warm.base, rate, benchShape.products, () => load(warm, [requests]));
+      const { result, flow } = await whileOrdersFlow(warm.base, rate, benchShape.products, () => load(warm, `g-${kind}-flow-${rate}`, [requests]));
       measures[`g-${kind}-flow-${rate}`] = result;
       flows[`g-${kind}-flow-${rate}`] = flow;
     }
@@ -306,42 +346,42 @@ async function main(): Promise<void> {
 
   // 2. The gateway, cold: no in-process cache of catalog answers.
   progress('warm gateway measured; starting the cold gateway');
-  const cold = await start(gatewayScript, [], startFlags(), { ...gatewayEnv, CATALOG_CACHE_MAX_ENTRIES: '0' }, '/readyz');
-  measures['a-product-cold'] = await load(cold, [productRequests]);
-  measures['b-graphql-image-cold'] = await load(cold, [graphqlImages(1, images)]);
-  measures['c-comparables-cold'] = await load(cold, [comparablesRequests]);
+  const cold = await startProfiled(gatewayScript, [], startFlags(), { ...gatewayEnv, CATALOG_CACHE_MAX_ENTRIES: '0' }, '/readyz');
+  measures['a-product-cold'] = await load(cold, 'a-product-cold', [productRequests]);
+  measures['b-graphql-image-cold'] = await load(cold, 'b-graphql-image-cold', [graphqlImages(1, images)]);
+  measures['c-comparables-cold'] = await load(cold, 'c-comparables-cold', [comparablesRequests]);
   // The answers the peer must give too (read now: the orders above changed stock).
   const coldAnswers = await Promise.all([1, 2, 3].map(async (id) => ({ id, text: await (await fetch(`${cold.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody(id) })).text() })));
   // The catalog search (no answer cache: every search is computed), 1-3 words with the facets.
   const searches = searchQueries('bench', products, 500).map((query) => query.path);
   let nextSearch = 0;
-  measures['f-search'] = await load(cold, [{ method: 'GET', path: searches[0]!, setupRequest: (request: { path?: string }) => ({ ...request, path: searches[(nextSearch += 1) % searches.length]! }) }]);
+  measures['f-search'] = await load(cold, 'f-search', [{ method: 'GET', path: searches[0]!, setupRequest: (request: { path?: string }) => ({ ...request, path: searches[(nextSearch += 1) % searches.length]! }) }]);
   const peakRssCold = cold.peakRssMiB();
   await cold.stop();
 
   progress('cold gateway measured; starting the raw baseline');
   // 3. The raw baseline; then the memory limit loads its answers from it, and it stops.
   const raw = await start(baselineScript, [databaseFile, '{port}'], [], {}, productPath(1));
-  measures['raw-product'] = await load(raw, [productRequests]);
-  measures['raw-comparables'] = await load(raw, [comparablesRequests]);
+  measures['raw-product'] = await load(raw, 'raw-product', [productRequests]);
+  measures['raw-comparables'] = await load(raw, 'raw-comparables', [comparablesRequests]);
   writeFileSync(memorySpecFile, JSON.stringify({ source: raw.base, products, images, graphqlAnswers: graphqlAnswersFile }));
   const limit = await start(memoryScript, [memorySpecFile, '{port}'], [], {}, productPath(1));
   await raw.stop();
 
   // 5. The peer: Mercurius + graphql-jit over the raw SQL, same document, same answer.
-  const peer = await start(peerScript, [databaseFile, '{port}'], [], {}, '/graphql?query=%7B__typename%7D');
+  const peer = await startProfiled(peerScript, [databaseFile, '{port}'], [], {}, '/graphql?query=%7B__typename%7D');
   for (const { id, text } of coldAnswers) {
     const answer = await (await fetch(`${peer.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody(id) })).text();
     if (!isDeepStrictEqual(JSON.parse(answer), JSON.parse(text))) throw new Error(`the peer's answer for image ${id} is not the gateway's:\n${answer.slice(0, 600)}\n${text.slice(0, 600)}`);
   }
-  measures['peer-graphql-image'] = await load(peer, [graphqlImages(1, images)]);
+  measures['peer-graphql-image'] = await load(peer, 'peer-graphql-image', [graphqlImages(1, images)]);
   await peer.stop();
 
   // 4. The memory limit.
   progress('raw baseline measured; memory limit server loaded');
-  measures['limit-product'] = await load(limit, [productRequests]);
-  measures['limit-comparables'] = await load(limit, [comparablesRequests]);
-  measures['limit-graphql-image'] = await load(limit, [graphqlImages(1, images)]);
+  measures['limit-product'] = await load(limit, 'limit-product', [productRequests]);
+  measures['limit-comparables'] = await load(limit, 'limit-comparables', [comparablesRequests]);
+  measures['limit-graphql-image'] = await load(limit, 'limit-graphql-image', [graphqlImages(1, images)]);
   const limitHolding = (await (await fetch(`${limit.base}/_held`)).json()) as { answers: number; bytes: number };
   await limit.stop();
 
@@ -445,6 +485,7 @@ async function main(): Promise<void> {
     '',
     ...targetTable(judged),
     '',
+    ...profileSection(judged.filter((target) => target.met === false).flatMap((target) => [target.scenario, target.reference])),
     `Scale curve (GraphQL image, × 5 comparables, warm): ${scale.join('; ')}.`,
     `Cart mix: create → add → update → get per connection; each update sets a variant of that connection's cart to a new quantity (${cartUpdates.changed} updates changed the quantity, ${cartUpdates.unchanged} did not). SQL statements per operation: ${Object.entries(statements).map(([name, count]) => `${name} ${count}`).join(', ')}.`,
     `Catalog cache of the warm gateway after (a), (b), (c): ${warmCache ? `${mib(warmCache.bytes)} MiB (estimated) in ${thousands(warmCache.entries)} entries, records and whole answers` : 'unknown'}; the memory limit held ${thousands(limitHolding.answers)} answers, ${mib(limitHolding.bytes)} MiB.`,
