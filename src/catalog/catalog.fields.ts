@@ -113,8 +113,13 @@ const jsonArray = <T>(value: unknown): T[] => {
  * PostgreSQL's is selected as milliseconds since 1970 (its text form depends on DateStyle and has
  * no ISO form for years past 9999, which the import accepts); Prisma gives a Date.
  */
+/** Prisma's SQLite text of a UTC instant: its ISO form is the same digits with `Z`. */
+const utcText = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
 const isoDate = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
+  // Read per SKU on every cold read: the text is written from a Date (always a real instant), so
+  // it needs no Date to become ISO, only its offset as Z.
+  if (typeof value === 'string' && utcText.test(value)) return `${value.slice(0, 23)}Z`;
   const date = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
   return date.toISOString();
 };
