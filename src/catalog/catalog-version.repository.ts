@@ -36,7 +36,8 @@ export async function bumpImportVersion(db: DbClient): Promise<void> {
 export async function recordStockChange(db: DbClient, productIds: readonly number[]): Promise<StockChange> {
   const row = 2 + Math.floor(Math.random() * stockVersionRows);
   const { version } = await db.catalogMeta.upsert({ where: { id: row }, create: { id: row, version: 1 }, update: { version: { increment: 1 } }, select: { version: true } });
-  await db.catalogChange.create({ data: { row, version, productIds: productIds.join(',') } });
+  // An upsert: a move recorded by a database since put back must not make every later one fail.
+  await db.catalogChange.upsert({ where: { row_version: { row, version } }, create: { row, version, productIds: productIds.join(',') }, update: { productIds: productIds.join(',') } });
   if (version % 100 === 0) await db.catalogChange.deleteMany({ where: { row, version: { lte: version - keptChangesPerRow } } });
   return { row, version, productIds };
 }

@@ -120,6 +120,12 @@ export interface CatalogCacheOptions {
   maxBytes?: number;
   /** Bytes of whole answers kept as sent (outside the V8 heap); 0 keeps none. Default 256 MiB. */
   answerMaxBytes?: number;
+  /**
+   * Product ids the kept answers' index may hold in all, counted once per answer (it is heap,
+   * about 40 bytes an id, outside the answers' budget): beyond it the least recently used answers
+   * go. Default 500,000.
+   */
+  answerMaxProducts?: number;
 }
 
 /**
@@ -144,6 +150,8 @@ export class CatalogCache {
   private readonly answers: LRUCache<string, HeldAnswer> | null;
   /** The keys of the kept answers that contain each product. */
   private readonly answersOf = new Map<number, Set<string>>();
+  /** Ids held by answersOf, counted once per answer that holds them. */
+  private indexed = 0;
   private readonly counts = { hits: 0, misses: 0 };
   private readonly clock = new ChangeClock();
   /** The catalog's versions this cache holds what it holds at (null: not read yet). */
@@ -220,28 +228,33 @@ export class CatalogCache {
   }
 
   /**
-   * One read of the versions (never two at once: fresh() shares the one under way). An import
-   * since the last read drops everything; stock changes drop the products they touched.
+   * One read of the versions (never two at once: fresh() shares the one under way). The first
+   * read drops whatever was loaded before it; an import since the last read drops everything;
+   * stock changes drop the products they touched. This process's own changes may move a held
+   * version while the read is under way (stockChanged): a row read behind what is held now is
+   * behind only those, not gone back.
    */
   private async check(): Promise<void> {
+    const before = this.rows === null ? null : new Map(this.rows);
     const rows = await this.repository.catalogRows();
-    const held = this.rows;
-    if (held === null) {
+    if (before === null || this.rows === null) {
+      this.clear();
       this.rows = rows;
-    } else if ((rows.get(importRow) ?? 0) !== (held.get(importRow) ?? 0) || [...held.keys()].some((row) => !rows.has(row))) {
+    } else if ((rows.get(importRow) ?? 0) !== (before.get(importRow) ?? 0) || [...before.keys()].some((row) => !rows.has(row) || rows.get(row)! < before.get(row)!)) {
+      // An import, or a row gone missing or back (a database put back): nothing can be followed.
       this.clear();
       this.rows = rows;
     } else {
+      const held = this.rows;
       const ranges: ChangeRange[] = [];
       for (const [row, version] of rows) {
-        if (row !== importRow && version !== (held.get(row) ?? 0)) ranges.push({ row, after: held.get(row) ?? 0, upTo: version });
+        const after = held.get(row) ?? 0;
+        if (row !== importRow && version > after) ranges.push({ row, after, upTo: version });
       }
-      // A version gone back (a database put back) cannot be followed: drop everything.
-      const changed = ranges.some((range) => range.upTo < range.after) ? null : await this.repository.changedProducts(ranges);
+      const changed = await this.repository.changedProducts(ranges);
       if (changed === null) this.clear();
       else this.drop(changed);
-      // Stock changes of this process since the read are in rows already or read again next time.
-      for (const [row, version] of rows) if (version > (this.rows?.get(row) ?? 0) || changed === null) this.rows?.set(row, version);
+      for (const [row, version] of rows) if (version > (held.get(row) ?? 0)) held.set(row, version);
     }
     this.checkedAt = Date.now();
   }
@@ -264,9 +277,11 @@ export class CatalogCache {
     this.store?.clear();
     this.answers?.clear();
     this.answersOf.clear();
+    this.indexed = 0;
   }
 
   private unindex(key: string, productIds: readonly number[]): void {
+    this.indexed -= productIds.length;
     for (const id of productIds) {
       const keys = this.answersOf.get(id);
       keys?.delete(key);
@@ -299,7 +314,8 @@ export class CatalogCache {
   keepAnswer(key: string, answer: KeptAnswer, productIds: Iterable<number>, since: number): void {
     if (!this.answers) return;
     const ids = [...new Set(productIds)];
-    if (!this.clock.keeps(since, ids)) return;
+    const maxIndexed = this.options.answerMaxProducts ?? 500_000;
+    if (ids.length > maxIndexed || !this.clock.keeps(since, ids)) return;
     this.answers.set(key, { ...answer, productIds: ids });
     // Set may have refused it (larger than the budget): index only what is held.
     if (!this.answers.has(key)) return;
@@ -308,6 +324,8 @@ export class CatalogCache {
       if (keys) keys.add(key);
       else this.answersOf.set(id, new Set([key]));
     }
+    this.indexed += ids.length;
+    while (this.indexed > maxIndexed && this.answers.pop() !== undefined);
   }
 
   stats(): CacheStats {

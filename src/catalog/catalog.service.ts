@@ -127,9 +127,10 @@ export class CatalogService {
   private async cached(key: string, load: () => Promise<MediaRecord | null>): Promise<MediaRecord | null> {
     const held = this.cache.media.get(key);
     if (held !== undefined) return held;
+    const since = this.cache.media.stamp();
     const media = await load();
-    // Only what exists is kept: a miss's key is the caller's choice.
-    if (media) this.cache.media.set(key, media);
+    // Only what exists is kept (a miss's key is the caller's choice), unless an import came since.
+    if (media) this.cache.media.set(key, media, since);
     return media;
   }
 

@@ -55,7 +55,12 @@ export function registerSearchRoutes(app: FastifyInstance, search: SearchService
     async (request, reply) => {
       const result = await search.search(searchInput(request.query));
       const ids = result.edges.map((edge) => edge.productId);
-      const products = (await catalog.productAnswers(ids)) ?? (await Promise.all(ids.map(async (id) => JSON.stringify(productView(await catalog.productDetail(id, request.context.loaders, false))))));
+      let products = await catalog.productAnswers(ids);
+      if (products === undefined) {
+        // The long way reads through the catalog cache: up to the catalog's versions first.
+        if (!catalog.isFresh()) await catalog.ready();
+        products = await Promise.all(ids.map(async (id) => JSON.stringify(productView(await catalog.productDetail(id, request.context.loaders, false)))));
+      }
       sendText(reply, `{"products":[${products.join(',')}],${rest(result)}}`);
       return reply;
     },

@@ -8,6 +8,7 @@ import { inTransaction } from '../../src/db/transaction.js';
 import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
 import { CatalogCache } from '../../src/catalog/catalog.cache.js';
 import { CatalogRepository } from '../../src/catalog/catalog.repository.js';
+import { CatalogService } from '../../src/catalog/catalog.service.js';
 
 const graphql = (id: number) => ({ query: `query Stock($id: ID!) { product(id: $id) { id skus { skuId qtyAvailable } } }`, variables: { id: String(id) } });
 
@@ -92,5 +93,61 @@ describe('invalidation by product', () => {
     expect(cache.answer('holds 5')).toBeDefined();
     cache.stockChanged({ row: 2, version: 1_000_001, productIds: [5] });
     expect([cache.answer('holds 5'), cache.answer('holds 6')?.body.toString()]).toStrictEqual([undefined, '{}']);
+  });
+});
+
+describe('the catalog cache against races and bounds', () => {
+  /** A repository whose reads of the versions and of media answer when the test says. */
+  function slowRepository(rows: Map<number, number>) {
+    const pending: ((value: Map<number, number>) => void)[] = [];
+    const repository = {
+      rows,
+      catalogRows: () => new Promise<Map<number, number>>((resolve) => pending.push(resolve)),
+      changedProducts: async () => new Set<number>(),
+    };
+    const answerVersions = () => pending.shift()?.(new Map(repository.rows));
+    return { repository: repository as unknown as CatalogRepository, answerVersions };
+  }
+  const answer = { body: Buffer.from('{}'), type: 'application/json' };
+
+  it("a process's own stock change while the versions are read is not taken for a database gone back", async () => {
+    const { repository, answerVersions } = slowRepository(new Map([[1, 1], [5, 8]]));
+    const cache = new CatalogCache(repository, { ttlMs: 0, maxEntries: 100 });
+    const first = cache.fresh();
+    answerVersions();
+    await first;
+    cache.keepAnswer('holds 7', answer, [7], cache.stamp());
+    const reading = cache.fresh();
+    // committed here, after the read began and before it answers (the read does not show it)
+    cache.stockChanged({ row: 5, version: 9, productIds: [3] });
+    answerVersions();
+    await reading;
+    expect(cache.answer('holds 7')?.body.toString()).toBe('{}');
+  });
+
+  it('keeps at most answerMaxProducts product ids in the index: the least recently used answers go', async () => {
+    const { repository, answerVersions } = slowRepository(new Map([[1, 1]]));
+    const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 100, answerMaxProducts: 5 });
+    const first = cache.fresh();
+    answerVersions();
+    await first;
+    cache.keepAnswer('a', answer, [1, 2], cache.stamp());
+    cache.keepAnswer('b', answer, [3, 4], cache.stamp());
+    cache.keepAnswer('c', answer, [5, 6], cache.stamp());
+    cache.keepAnswer('too many', answer, [1, 2, 3, 4, 5, 6], cache.stamp());
+    expect(['a', 'b', 'c', 'too many'].map((key) => cache.answer(key) !== undefined)).toStrictEqual([false, true, true, false]);
+  });
+
+  it('a media item read before an import is not kept after it', async () => {
+    let answerMedia: (media: unknown) => void = () => undefined;
+    const repository = { catalogRows: async () => new Map([[1, 1]]), mediaById: () => new Promise((resolve) => (answerMedia = resolve)) } as unknown as CatalogRepository;
+    const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 100 });
+    await cache.fresh();
+    const catalog = new CatalogService(repository, cache);
+    const reading = catalog.media('image', { id: 1 });
+    cache.clear();
+    answerMedia({ id: 1, slug: 'one', kind: 'image' });
+    await reading;
+    expect(cache.media.has('image:1')).toBe(false);
   });
 });
