@@ -6,6 +6,7 @@
 // Every count stops at its limit or saturates, and each fragment is walked once per request, so a
 // check is one bounded pass over a bounded document. What the check cannot estimate (a fragment
 // cycle, an unknown operation, a page size that is not an integer) is refused: limits fail closed.
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
@@ -372,14 +373,20 @@ export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchem
     maxDepth: config.graphqlMaxDepth,
     maxComplexity: config.graphqlMaxComplexity,
   };
+  // A verdict depends only on the document, the operation and the variables: those that passed
+  // are remembered (4 MiB of their text), so a repeated query is not read twice.
+  const passed = new LRUCache<string, true>({ max: 1000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_value, key) => Math.max(1, key.length) });
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     const operation = operationOf(request);
     if (operation === undefined) return;
+    const key = operation === 'batch' ? '' : JSON.stringify([operation.query, operation.operationName ?? null, operation.variables ?? null]);
+    if (passed.has(key)) return;
     const refusal = operation === 'batch' ? { code: 'BAD_REQUEST' as const, message: 'Batched operations are not supported' } : checkDocument(schema, operation.query, operation, limits);
     if (refusal) {
       onRefused();
       return refuse(reply, refusal);
     }
+    passed.set(key, true);
   };
   app.addHook('onRoute', (route) => {
     if (route.url !== '/graphql') return;

@@ -132,6 +132,13 @@ describe('GraphQL cost', () => {
     expect((await run('{ products(first: 5) { nodes { id similarProducts(limit: 5) { priceTier } } } }')).json().errors).toBeUndefined();
   });
 
+  it('judges a document again for other variables: a verdict it remembers is for the same text, operation and variables only', async () => {
+    const query = 'query Page($first: Int!, $limit: Int) { products(first: $first) { nodes { id similarProducts(limit: $limit) { priceTier product { id title } } } } }';
+    for (let round = 0; round < 2; round += 1) expect((await run(query, { first: 5, limit: 5 })).json().errors, `round ${round}`).toBeUndefined();
+    const costly = await run(query, { first: 100, limit: 50 });
+    expect([costly.statusCode, costly.json().errors[0].extensions.code]).toStrictEqual([400, 'QUERY_TOO_COMPLEX']);
+  });
+
   it('caps list arguments', async () => {
     expect((await run('{ products(first: 101) { nodes { id } } }')).json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
     // a page of 1000 costs too much before its cap is reached
