@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { registerNamedSchemas } from './schema.js';
 import { errorExamples } from './responses.js';
+import { operationNames } from './operations.js';
 import { appPlugin } from '../plugin.js';
 
 /** The version of the REST API the document describes (package.json's version; a test checks). */
@@ -56,6 +57,14 @@ export const openApiPlugin = appPlugin('openapi', async (app) => {
       security: [{ ApiKey: [] }, { Bearer: [] }, {}],
     },
     hideUntagged: true,
+    // Each operation's name for generated clients (and a summary where the route gives none).
+    transform: ({ schema, url, route }) => {
+      const method = Array.isArray(route.method) ? route.method[0] : route.method;
+      const name = operationNames[`${String(method)} ${route.url ?? url}`];
+      if (!name || !schema) return { schema, url };
+      const described = schema as typeof schema & { summary?: string };
+      return { schema: { ...schema, operationId: name.operationId, ...(described.summary === undefined && name.summary ? { summary: name.summary } : {}) } as typeof schema, url };
+    },
     transformObject: (document) => ('openapiObject' in document ? optionalBodies(document.openapiObject) : document.swaggerObject),
     // Named shapes keep their names under components.schemas.
     refResolver: {

@@ -3,6 +3,7 @@
 // against it with a JSON Schema validator that is not the one the server serializes with
 // (@cfworker/json-schema; the server uses fast-json-stringify). Every documented operation must
 // be answered with a success here, and every status seen must be documented for its route.
+import { operationNames } from '../../src/rest/operations.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -22,6 +23,8 @@ interface ResponseSpec {
   content?: Record<string, MediaType>;
 }
 interface OperationSpec {
+  operationId?: string;
+  summary?: string;
   responses: Record<string, ResponseSpec>;
 }
 type PathSpec = Record<string, OperationSpec>;
@@ -125,6 +128,18 @@ describe('the OpenAPI document', () => {
     expect(apiVersion).toBe(packageJson.version);
   });
 
+  it('names every operation for generated clients: a unique camelCase operationId and a summary each', () => {
+    const operations = Object.values(served.paths).flatMap((item) => Object.values(item));
+    const ids = operations.map((operation) => operation.operationId ?? '');
+    expect(ids.filter((id) => !/^[a-z][a-zA-Z]+$/.test(id))).toStrictEqual([]);
+    expect(new Set(ids).size).toBe(operations.length);
+    expect(operations.filter((operation) => !operation.summary).map((operation) => operation.operationId)).toStrictEqual([]);
+    // no name left for a route that is gone
+    expect(Object.keys(operationNames)).toHaveLength(operations.length);
+    expect(served.paths['/product/{id}']?.get?.operationId).toBe('getProduct');
+    expect(served.paths['/cart']?.post?.operationId).toBe('addCartItems');
+  });
+
   it('gives a client generator (openapi-typescript) types that client code compiles against', async () => {
     const directory = join(projectRoot, 'test', '.tmp', 'openapi-client');
     mkdirSync(directory, { recursive: true });
@@ -140,6 +155,9 @@ describe('the OpenAPI document', () => {
         "export const firstOrder = (answer: Submitted): string | undefined => answer.orders[0]?.status;",
         "export const tier = (similar: components['schemas']['SimilarProduct']): 'lower' | 'similar' | 'higher' => similar.price_tier;",
         "export const code = (error: NotFound): string => error.code;",
+        "import type { operations } from './api';",
+        "export const title = (answer: operations['getProduct']['responses'][200]['content']['application/json']): string => answer.title;",
+        "export const submitted = (answer: operations['submitCart']['responses'][200]['content']['application/json']): number => answer.orders.length;",
         "export const method = (cart: components['schemas']['Cart']) => cart.stores[0]?.offer.selected_shipping_method?.total.display_value;",
       ].join('\n'),
     );
