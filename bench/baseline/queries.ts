@@ -1,6 +1,6 @@
 // The raw baseline's SQL: hand-written statements over better-sqlite3, shared by the raw REST
 // baseline (server.ts) and the Mercurius + graphql-jit peer (../peer/server.ts), so that both read
-// exactly the same rows the same way.
+// exactly the same rows the same way; and how both read their values (money, dates, price tiers).
 import Database from 'better-sqlite3';
 
 export interface ProductRow {
@@ -96,3 +96,17 @@ export function openBaselineQueries(file: string): BaselineQueries {
     },
   };
 }
+
+/** The database file and port a bench server is started with (its two arguments), and its queries. */
+export function serverArguments(): { queries: BaselineQueries; port: number } {
+  const [file, port] = process.argv.slice(2);
+  if (!file || !port) throw new Error('usage: server.js <sqlite file> <port>');
+  return { queries: openBaselineQueries(file), port: Number(port) };
+}
+
+/** Minor units as major ones (the bench catalog is in USD). */
+export const major = (minor: number | null) => (minor === null ? null : minor / 100);
+/** Prisma's SQLite date text as ISO 8601. */
+export const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+/** A comparable's price against its product's: lower below 90 %, higher above 110 %. */
+export const tierOf = (base: number, other: number): 'lower' | 'similar' | 'higher' => (other * 100 < base * 90 ? 'lower' : other * 100 > base * 110 ? 'higher' : 'similar');

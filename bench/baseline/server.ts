@@ -3,16 +3,11 @@
 // the practical limit the gateway is measured against: no ORM, no GraphQL, no per-request
 // objects beyond the answer. Usage: node dist/bench/baseline/server.js <db file> <port>
 import Fastify from 'fastify';
-import { openBaselineQueries, type ProductRow, type SkuRow } from './queries.js';
+import { iso, major, serverArguments, tierOf, type ProductRow, type SkuRow } from './queries.js';
 import { ImageComparablesAnswer, Product } from '../../src/catalog/catalog.schemas.js';
 import { Ref, registerNamedSchemas } from '../../src/rest/schema.js';
 
-const [file, port] = process.argv.slice(2);
-if (!file || !port) throw new Error('usage: server.js <sqlite file> <port>');
-const queries = openBaselineQueries(file);
-
-const major = (minor: number | null) => (minor === null ? null : minor / 100);
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+const { queries, port } = serverArguments();
 
 function skuJson(sku: SkuRow) {
   return {
@@ -55,10 +50,6 @@ function productJson(product: ProductRow, skus: SkuRow[]) {
   };
 }
 
-function tier(base: number, other: number) {
-  return other * 100 < base * 90 ? 'lower' : other * 100 > base * 110 ? 'higher' : 'similar';
-}
-
 const app = Fastify({ logger: false });
 // The project's own answer schemas, so that both serialize the same shapes the same way.
 registerNamedSchemas(app);
@@ -83,7 +74,7 @@ app.get<{ Params: { id: string } }>('/image/comparables/:id', { schema: { respon
           ...productJson(product, skus.get(id) ?? []),
           similar_products: (similarByProduct.get(id) ?? []).flatMap((otherId) => {
             const other = products.get(otherId);
-            return other ? [{ ...productJson(other, skus.get(otherId) ?? []), price_tier: tier(product.priceMinor, other.priceMinor) }] : [];
+            return other ? [{ ...productJson(other, skus.get(otherId) ?? []), price_tier: tierOf(product.priceMinor, other.priceMinor) }] : [];
           }),
         },
       ];
@@ -91,5 +82,5 @@ app.get<{ Params: { id: string } }>('/image/comparables/:id', { schema: { respon
   };
 });
 
-await app.listen({ host: '127.0.0.1', port: Number(port) });
+await app.listen({ host: '127.0.0.1', port });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -9,14 +9,9 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import mercurius from 'mercurius';
 import { projectRoot } from '../../src/db/schema-engine.js';
-import { openBaselineQueries, type ProductRow, type SkuRow } from '../baseline/queries.js';
+import { iso, major, serverArguments, tierOf, type ProductRow, type SkuRow } from '../baseline/queries.js';
 
-const [file, port] = process.argv.slice(2);
-if (!file || !port) throw new Error('usage: server.js <sqlite file> <port>');
-const queries = openBaselineQueries(file);
-
-const major = (minor: number | null) => (minor === null ? null : minor / 100);
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+const { queries, port } = serverArguments();
 
 function sku(row: SkuRow) {
   return {
@@ -59,7 +54,8 @@ function product(row: ProductRow, skus: SkuRow[]) {
   };
 }
 
-const tier = (base: number, other: number) => (other * 100 < base * 90 ? 'LOWER' : other * 100 > base * 110 ? 'HIGHER' : 'SIMILAR');
+/** The schema's PriceTier value. */
+const tier = (base: number, other: number) => tierOf(base, other).toUpperCase();
 
 const resolvers = {
   Query: {
@@ -88,5 +84,5 @@ const resolvers = {
 
 const app = Fastify({ logger: false });
 await app.register(mercurius, { schema: readFileSync(join(projectRoot, 'schema', 'schema.graphql'), 'utf8'), resolvers, jit: 1 });
-await app.listen({ host: '127.0.0.1', port: Number(port) });
+await app.listen({ host: '127.0.0.1', port });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
