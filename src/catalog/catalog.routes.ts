@@ -1,6 +1,5 @@
 // REST routes for media and products: each handler calls one CatalogService
 // method with the request's loaders and answers with the snake_case view.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -9,7 +8,7 @@ import type { MediaDetail, MediaKind } from './catalog.model.js';
 import { comparableProductView, mediaInfoView, mediaSummaryView, placementMediaView, placementView, productView } from './catalog.view.js';
 import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, PageQuery, PlacementsAnswer, PlacementsQuery, Product, ProductMediaAnswer, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
 import { IdParams, Ref, type NamedSchema } from '../rest/schema.js';
-import { errors, sendText } from '../rest/responses.js';
+import { contentTag, errors, sendText } from '../rest/responses.js';
 
 /** The caching headers of every catalog answer. */
 const catalogHeaders = {
@@ -26,7 +25,7 @@ interface ConditionalHooks {
 }
 
 /** An answer's ETag: a digest of its bytes, so it moves only when the answer does. */
-const etagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+const etagOf = (body: string | Buffer) => `W/"${contentTag(body)}"`;
 
 /**
  * Before the handler, the cache is brought up to the catalog's versions; an answer kept for the

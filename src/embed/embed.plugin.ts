@@ -3,8 +3,8 @@
 // a module script from another origin is fetched in CORS mode, so without
 // Access-Control-Allow-Origin no shop's page could run it. Cached for 5 minutes, then revalidated
 // by its ETag (a digest of the content): a new build reaches pages within minutes, a 304 otherwise.
-import { createHash } from 'node:crypto';
 import { appPlugin } from '../plugin.js';
+import { contentTag } from '../rest/responses.js';
 import { loadPlayer, playerFileName, type PlayerBundle } from './bundle.js';
 
 export const playerPath = `/embed/${playerFileName}`;
@@ -13,7 +13,7 @@ export const playerPath = `/embed/${playerFileName}`;
 let player: Promise<PlayerBundle & { etag: string }> | undefined;
 
 export const embedPlugin = appPlugin('embed', async (app) => {
-  player ??= loadPlayer().then((bundle) => ({ ...bundle, etag: `"${createHash('sha256').update(bundle.code).digest('base64url').slice(0, 22)}"` }));
+  player ??= loadPlayer().then((bundle) => ({ ...bundle, etag: `"${contentTag(bundle.code)}"` }));
   const { code: body, gzipped, etag } = await player.catch((error: unknown) => {
     player = undefined;
     throw error;

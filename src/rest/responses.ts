@@ -2,6 +2,7 @@
 // codes it can carry there (the shape README "Errors" documents: statusCode, code, error, message, details?)
 // and an example of each. A route lists the codes its own work can raise; `errors()` adds the
 // ones any route can answer with (limits, keys, faults).
+import { createHash } from 'node:crypto';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { Named } from './schema.js';
@@ -110,4 +111,9 @@ export function sendText(reply: FastifyReply, text: string | undefined): text is
   if (text === undefined) return false;
   void reply.type('application/json; charset=utf-8').send(text);
   return true;
+}
+
+/** The opaque part of an ETag made from an answer's bytes: the same bytes, the same tag (22 characters). */
+export function contentTag(body: string | Buffer): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
 }
