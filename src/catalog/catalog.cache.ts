@@ -211,11 +211,6 @@ export class CatalogCache {
     });
   }
 
-  /** The next request reads the versions, whatever the ttl. */
-  expire(): void {
-    this.checkedAt = 0;
-  }
-
   /**
    * After this process committed a stock change (a submit, a cancelled order): drops what holds
    * those products at once, so that its next answers show it (read your own writes, whatever the
