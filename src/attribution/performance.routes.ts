@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireAdmin } from '../security/api-keys.js';
 import { principalOf } from '../security/security.js';
-import { IdParams, Ref } from '../rest/schema.js';
+import { NumericIdParams, Ref } from '../rest/schema.js';
 import { errors } from '../rest/responses.js';
 import type { PerformanceService } from './performance.service.js';
 import { mediaPerformanceView } from './performance.view.js';
@@ -19,7 +19,7 @@ export function registerPerformanceRoutes(app: FastifyInstance, performance: Per
       schema: {
         tags: ['Media performance'],
         summary: 'What a media item brought: carts, units, orders and revenue from it over a window (an admin key when API_KEYS is set)',
-        params: IdParams,
+        params: NumericIdParams,
         querystring: PerformanceQuery,
         response: { 200: Ref(MediaPerformance), ...errors('INVALID_ID', 'FORBIDDEN', 'MEDIA_NOT_FOUND') },
       },

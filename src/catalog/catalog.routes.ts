@@ -7,7 +7,7 @@ import { defaultPageSize, mediaCursor, type CatalogService } from './catalog.ser
 import type { MediaDetail, MediaKind } from './catalog.model.js';
 import { comparableProductView, mediaInfoView, mediaSummaryView, placementMediaView, placementView, productView } from './catalog.view.js';
 import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, PageQuery, PlacementsAnswer, PlacementsQuery, Product, ProductMediaAnswer, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
-import { IdParams, Ref, type NamedSchema } from '../rest/schema.js';
+import { NumericIdParams, Ref, type NamedSchema } from '../rest/schema.js';
 import { contentTag, errors, sendText } from '../rest/responses.js';
 
 /** The caching headers of every catalog answer. */
@@ -121,13 +121,13 @@ function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, cond
       return view(await catalog.mediaDetail(kind, key, request.context.loaders, withSimilar));
     };
 
-  api.get('/image/:id', mediaSchema('image', ImageAnswer, IdParams), mediaRoute('image', false, image));
+  api.get('/image/:id', mediaSchema('image', ImageAnswer, NumericIdParams), mediaRoute('image', false, image));
   api.get('/image/slug/:slug', mediaSchema('image', ImageAnswer, SlugParams), mediaRoute('image', false, image));
-  api.get('/image/comparables/:id', mediaSchema('image', ImageComparablesAnswer, IdParams), mediaRoute('image', true, imageComparables));
+  api.get('/image/comparables/:id', mediaSchema('image', ImageComparablesAnswer, NumericIdParams), mediaRoute('image', true, imageComparables));
   api.get('/image/comparables/slug/:slug', mediaSchema('image', ImageComparablesAnswer, SlugParams), mediaRoute('image', true, imageComparables));
-  api.get('/video/:id', mediaSchema('video', VideoAnswer, IdParams), mediaRoute('video', false, video));
+  api.get('/video/:id', mediaSchema('video', VideoAnswer, NumericIdParams), mediaRoute('video', false, video));
   api.get('/video/slug/:slug', mediaSchema('video', VideoAnswer, SlugParams), mediaRoute('video', false, video));
-  api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, IdParams), mediaRoute('video', true, videoComparables));
+  api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, NumericIdParams), mediaRoute('video', true, videoComparables));
   api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), mediaRoute('video', true, videoComparables));
 }
 
@@ -136,7 +136,7 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   for (const kind of ['image', 'video'] as const) {
     for (const [path, params] of [
-      [`/${kind}/:id/placements`, IdParams],
+      [`/${kind}/:id/placements`, NumericIdParams],
       [`/${kind}/slug/:slug/placements`, SlugParams],
     ] as const) {
       api.get(
@@ -155,18 +155,18 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
 function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND');
-  api.get('/product/:id', { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
+  api.get('/product/:id', { schema: { tags: ['Products'], params: NumericIdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
     sendText(reply, await catalog.productAnswer(request.params.id, false, request.context.productsRead)) ? reply : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
   );
   api.get(
     '/product/:id/comparables',
-    { schema: { tags: ['Products'], params: IdParams, ...cached, response: { ...ok(ComparableProduct), ...productErrors } }, ...conditional },
+    { schema: { tags: ['Products'], params: NumericIdParams, ...cached, response: { ...ok(ComparableProduct), ...productErrors } }, ...conditional },
     async (request, reply) =>
       sendText(reply, await catalog.productAnswer(request.params.id, true, request.context.productsRead)) ? reply : comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
   );
   api.get(
     '/product/:id/media',
-    { schema: { tags: ['Products'], params: IdParams, querystring: PageQuery, ...cached, response: { ...ok(ProductMediaAnswer), ...productErrors } }, ...conditional },
+    { schema: { tags: ['Products'], params: NumericIdParams, querystring: PageQuery, ...cached, response: { ...ok(ProductMediaAnswer), ...productErrors } }, ...conditional },
     async (request) => {
       const { first, after } = request.query;
       const page = await catalog.productMediaById(request.params.id, request.context.loaders, { first: first === undefined ? defaultPageSize : Number(first), after: after ?? null });

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireAdmin } from '../security/api-keys.js';
 import { principalOf } from '../security/security.js';
-import { IdParams, Ref } from '../rest/schema.js';
+import { NumericIdParams, Ref } from '../rest/schema.js';
 import { bodyErrors, errors } from '../rest/responses.js';
 import type { DiscountService } from './discount.service.js';
 import { discountView } from './discount.view.js';
@@ -58,14 +58,14 @@ export function registerDiscountRoutes(app: FastifyInstance, discounts: Discount
 
   api.get(
     '/discounts/:id',
-    { schema: { tags, summary: 'A discount', params: IdParams, response: { 200: Ref(Discount), ...errors('FORBIDDEN', 'DISCOUNT_NOT_FOUND') } }, preValidation: adminOnly },
+    { schema: { tags, summary: 'A discount', params: NumericIdParams, response: { 200: Ref(Discount), ...errors('FORBIDDEN', 'DISCOUNT_NOT_FOUND') } }, preValidation: adminOnly },
     async (request) => discountView(await discounts.get(request.params.id)),
   );
 
   api.patch(
     '/discounts/:id',
     {
-      schema: { tags, summary: 'Change a discount (carts follow; orders keep what they had)', params: IdParams, body: UpdateDiscountBody, response: { 200: Ref(Discount), ...errors(...bodyErrors, 'FORBIDDEN', 'DISCOUNT_NOT_FOUND', 'DISCOUNT_CODE_TAKEN') } },
+      schema: { tags, summary: 'Change a discount (carts follow; orders keep what they had)', params: NumericIdParams, body: UpdateDiscountBody, response: { 200: Ref(Discount), ...errors(...bodyErrors, 'FORBIDDEN', 'DISCOUNT_NOT_FOUND', 'DISCOUNT_CODE_TAKEN') } },
       preValidation: adminOnly,
     },
     async (request) => discountView(await discounts.update(request.params.id, patchOf(request.body))),

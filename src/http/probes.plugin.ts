@@ -8,6 +8,7 @@ import { DatabaseHealth, healthTimeoutMs, writeProbeIntervalMs } from '../db/hea
 import { AppError, errorBody } from '../errors.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { appPlugin } from '../plugin.js';
+import { errorSchema } from '../rest/responses.js';
 
 /** The answer of /healthz and /readyz. */
 const Probe = Type.Object({ status: Type.String({ description: 'ok / ready; else why not: unavailable, starting, migrating, stopping.' }) });
@@ -37,7 +38,17 @@ export const probesPlugin = appPlugin('probes', async (app, { lifecycle, databas
     done();
   });
   const probe = (summary: string) => ({
-    schema: { tags: ['Operations'], summary, security: [], response: { 200: Probe, 503: { ...Probe, description: 'Not ready, or the database is not answering.' } } },
+    schema: {
+      tags: ['Operations'],
+      summary,
+      security: [],
+      response: {
+        200: Probe,
+        // The URL check every request meets (a NUL character, a malformed escape).
+        400: errorSchema(400, ['VALIDATION_FAILED']),
+        503: { ...Probe, description: 'Not ready, or the database is not answering.' },
+      },
+    },
   });
 
   app.get('/readyz', probe('Readiness: ready once migrations ran'), async (_request, reply) => {

@@ -26,7 +26,9 @@ was changed, retry).
 **Writes** to carts and orders accept an \`Idempotency-Key\` header: a retry with the same key answers the first
 answer and changes nothing.
 
-**Catalog answers** carry an \`ETag\` that changes with every import; send it back as \`If-None-Match\` for a 304.`;
+**Catalog answers** carry an \`ETag\` that changes when the answer does; send it back as \`If-None-Match\` for a 304.
+
+A path that is no route is \`404 ROUTE_NOT_FOUND\`. Numeric ids may be sent as integers or their digits.`;
 
 /** The document and its two routes; every REST route registered after it is in the document. */
 export const openApiPlugin = appPlugin('openapi', async (app) => {
@@ -34,7 +36,15 @@ export const openApiPlugin = appPlugin('openapi', async (app) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Shoppable commerce gateway: REST API', version: apiVersion, description },
+      info: {
+        title: 'Shoppable commerce gateway: REST API',
+        version: apiVersion,
+        description,
+        license: { name: 'MIT', identifier: 'MIT' },
+        contact: { name: 'The gateway’s maintainers' },
+      },
+      // Relative: the gateway that serves the document (a client generator's base URL is its own).
+      servers: [{ url: '/', description: 'The gateway that serves this document' }],
       tags: [
         { name: 'Images', description: 'An image and the products shown in it.' },
         { name: 'Videos', description: 'A video and the products shown in it.' },
@@ -62,10 +72,12 @@ export const openApiPlugin = appPlugin('openapi', async (app) => {
       const method = Array.isArray(route.method) ? route.method[0] : route.method;
       const name = operationNames[`${String(method)} ${route.url ?? url}`];
       if (!name || !schema) return { schema, url };
-      const described = schema as typeof schema & { summary?: string };
-      return { schema: { ...schema, operationId: name.operationId, ...(described.summary === undefined && name.summary ? { summary: name.summary } : {}) } as typeof schema, url };
+      const described = schema as typeof schema & { summary?: string; description?: string };
+      const summary = described.summary === undefined && name.summary ? { summary: name.summary } : {};
+      const description = described.description === undefined && name.description ? { description: name.description } : {};
+      return { schema: { ...schema, operationId: name.operationId, ...summary, ...description } as typeof schema, url };
     },
-    transformObject: (document) => ('openapiObject' in document ? optionalBodies(document.openapiObject) : document.swaggerObject),
+    transformObject: (document) => ('openapiObject' in document ? usedExamplesOnly(optionalBodies(document.openapiObject)) : document.swaggerObject),
     // Named shapes keep their names under components.schemas.
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`),
@@ -113,6 +125,18 @@ function optionalBodies<T extends { paths?: object }>(document: T): T {
       if (body && schema && (acceptsNull(schema.type) || schema.anyOf?.some((option) => acceptsNull(option.type)))) body.required = false;
     }
   }
+  return document;
+}
+
+/**
+ * The error examples that some operation refers to: a code no REST operation answers with (an
+ * unknown route's, GraphQL's limits) has no place in the document.
+ */
+function usedExamplesOnly<T extends { paths?: object; components?: { examples?: Record<string, unknown> } }>(document: T): T {
+  const examples = document.components?.examples;
+  if (!examples) return document;
+  const paths = JSON.stringify(document.paths ?? {});
+  for (const name of Object.keys(examples)) if (!paths.includes(`"#/components/examples/${name}"`)) delete examples[name];
   return document;
 }
 

@@ -82,7 +82,8 @@ export function errorExamples(): Record<string, { summary: string; value: unknow
   );
 }
 
-function errorSchema(status: number, codes: ErrorCode[]): TSchema {
+/** The error answer of one status carrying these codes. */
+export function errorSchema(status: number, codes: ErrorCode[]): TSchema {
   const schema = Type.Unsafe<Static<typeof ErrorBody>>({
     allOf: [{ $ref: `${ErrorBody.$id}#` }, { type: 'object', properties: { code: { enum: codes } } }],
     description: codes.join(', '),

@@ -42,7 +42,18 @@ export function registerNamedSchemas(app: FastifyInstance): void {
   for (const schema of named.values()) app.addSchema(schema);
 }
 
-export const IdParams = Type.Object({ id: Type.String({ description: 'A positive integer (catalog ids) or the id an earlier answer gave.' }) });
+/** An id an earlier answer gave (carts, orders, webhook endpoints): opaque text. */
+export const IdParams = Type.Object({ id: Type.String({ description: 'The id an earlier answer gave.' }) });
+
+/**
+ * A numeric id (images, videos, products, discounts), documented as an integer or its digits so
+ * that a generated client takes `{ id: 101 }` as well as `{ id: '101' }`. A path arrives as text,
+ * so the text branch comes first and is the one that matches: validation never converts it, and
+ * handlers see a string. What is not a positive integer is refused by the service (400 INVALID_ID).
+ */
+export const NumericIdParams = Type.Object({
+  id: Type.Unsafe<string>({ anyOf: [{ type: 'string' }, { type: 'integer', minimum: 1 }], description: 'A positive integer, or its digits as text.' }),
+});
 
 /** The header of every write that a client may retry safely (src/idempotency). */
 export const IdempotencyHeaders = Type.Object({

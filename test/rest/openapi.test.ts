@@ -4,6 +4,7 @@
 // (@cfworker/json-schema; the server uses fast-json-stringify). Every documented operation must
 // be answered with a success here, and every status seen must be documented for its route.
 import { operationNames } from '../../src/rest/operations.js';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -25,6 +26,7 @@ interface ResponseSpec {
 interface OperationSpec {
   operationId?: string;
   summary?: string;
+  description?: string;
   responses: Record<string, ResponseSpec>;
 }
 type PathSpec = Record<string, OperationSpec>;
@@ -134,10 +136,26 @@ describe('the OpenAPI document', () => {
     expect(ids.filter((id) => !/^[a-z][a-zA-Z]+$/.test(id))).toStrictEqual([]);
     expect(new Set(ids).size).toBe(operations.length);
     expect(operations.filter((operation) => !operation.summary).map((operation) => operation.operationId)).toStrictEqual([]);
+    expect(operations.filter((operation) => !operation.description).map((operation) => operation.operationId)).toStrictEqual([]);
     // no name left for a route that is gone
     expect(Object.keys(operationNames)).toHaveLength(operations.length);
     expect(served.paths['/product/{id}']?.get?.operationId).toBe('getProduct');
     expect(served.paths['/cart']?.post?.operationId).toBe('addCartItems');
+  });
+
+  it('passes Redocly lint with its recommended rules: no error, no warning (redocly.yaml)', () => {
+    // The checked-in document, which the first test holds equal to the served one.
+    const lint = spawnSync(process.execPath, [join(projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js'), 'lint', 'schema/openapi.json', '--format=json'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+      // nothing sent anywhere: no usage report, no look for a newer version
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toStrictEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(lint.status).toBe(0);
   });
 
   it('gives a client generator (openapi-typescript) types that client code compiles against', async () => {
@@ -159,6 +177,13 @@ describe('the OpenAPI document', () => {
         "export const title = (answer: operations['getProduct']['responses'][200]['content']['application/json']): string => answer.title;",
         "export const submitted = (answer: operations['submitCart']['responses'][200]['content']['application/json']): number => answer.orders.length;",
         "export const method = (cart: components['schemas']['Cart']) => cart.stores[0]?.offer.selected_shipping_method?.total.display_value;",
+        // numeric path ids as numbers or digits; opaque ones as text only
+        "type ProductId = operations['getProduct']['parameters']['path']['id'];",
+        'export const ids: ProductId[] = [101, "101"];',
+        "type CartId = operations['getCart']['parameters']['path']['id'];",
+        "export const cartId: CartId = 'a-cart-id';",
+        '// @ts-expect-error: a cart id is text',
+        'export const numericCartId: CartId = 5;',
       ].join('\n'),
     );
     // types: [] as in a client's own project: the generated types and the client code need no
