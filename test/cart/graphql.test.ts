@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CartFields = graphql(`
-  fragment CartFields on Cart {
+const TestCartFields = graphql(`
+  fragment TestCartFields on Cart {
     id
     cost {
       isEstimated
@@ -46,7 +46,7 @@ const CartFields = graphql(`
 
 const AddItems = graphql(`
   mutation AddItems($cartId: ID, $items: [CartItemInput!]!) {
-    addCartItems(cartId: $cartId, items: $items) { ...CartFields }
+    addCartItems(cartId: $cartId, items: $items) { ...TestCartFields }
   }
 `);
 
@@ -64,13 +64,13 @@ const RemoveItems = graphql(`
 
 const Identify = graphql(`
   mutation Identify($cartId: ID!, $buyerIdentity: BuyerIdentityInput!) {
-    updateBuyerIdentity(cartId: $cartId, buyerIdentity: $buyerIdentity) { ...CartFields }
+    updateBuyerIdentity(cartId: $cartId, buyerIdentity: $buyerIdentity) { ...TestCartFields }
   }
 `);
 
 const ChooseShipping = graphql(`
   mutation ChooseShipping($cartId: ID!, $store: String!, $method: String!) {
-    selectShippingMethod(cartId: $cartId, store: $store, shippingMethodId: $method) { ...CartFields }
+    selectShippingMethod(cartId: $cartId, store: $store, shippingMethodId: $method) { ...TestCartFields }
   }
 `);
 
@@ -93,7 +93,7 @@ const UpdateOrder = graphql(`
 
 const ReadCart = graphql(`
   query ReadCart($id: ID!) {
-    cart(id: $id) { ...CartFields }
+    cart(id: $id) { ...TestCartFields }
     cartStatus(id: $id) { status orders { id status } cart { id stores { cartLines { quantity } } } }
   }
 `);
