@@ -5,12 +5,13 @@ import { createCatalogLoaders, type CatalogContext, type CatalogLoaders } from '
 import type { CallerContext, Principal } from './security/api-keys.js';
 import type { CatalogCache } from './catalog/catalog.cache.js';
 import type { IdempotencyContext, IdempotentWrite } from './idempotency/idempotency.js';
+import type { CostContext } from './graphql/limits.js';
 
 /**
  * Every feature declares what it needs of a request (CatalogContext, CallerContext,
- * IdempotencyContext); this is all of it, so that no feature imports the composition root.
+ * IdempotencyContext, CostContext); this is all of it, so that no feature imports the composition root.
  */
-export interface RequestContext extends CatalogContext, CallerContext, IdempotencyContext {}
+export interface RequestContext extends CatalogContext, CallerContext, IdempotencyContext, CostContext {}
 
 export interface Caller {
   principal: Principal;

@@ -3,35 +3,18 @@
 // in its strings, the selected operation's depth and estimated cost, and the introspection it
 // asks for.
 //
-// Every count stops at its limit or saturates, and each fragment is walked once per request, so a
-// check is one bounded pass over a bounded document. What the check cannot estimate (a fragment
-// cycle, an unknown operation, a page size that is not an integer) is refused: limits fail closed.
+// Every count stops at its limit or saturates (the estimate: graphql/cost.ts), so a check is one
+// bounded pass over a bounded document. What the check cannot estimate (a fragment cycle, an
+// unknown operation, a page size that is not an integer) is refused: limits fail closed. The
+// estimated cost and its limit go out with every answer, in `extensions.cost`.
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  GraphQLError,
-  Kind,
-  getNamedType,
-  getNullableType,
-  getOperationAST,
-  isInterfaceType,
-  isListType,
-  isObjectType,
-  parse,
-  type DocumentNode,
-  type FieldNode,
-  type FragmentDefinitionNode,
-  type GraphQLField,
-  type GraphQLFieldMap,
-  type GraphQLSchema,
-  type GraphQLType,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-  type ValueNode,
-  type VariableDefinitionNode,
-} from 'graphql';
+import { GraphQLError, Kind, getOperationAST, parse, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Config } from '../config.js';
 import { scan, type Scan, type ScanStop } from './document-scan.js';
+import { estimate, maxIntrospectionFields, Unestimable, type CostlyList, type Estimate } from './cost.js';
+
+export { maxIntrospectionFields };
 
 export interface DocumentLimits {
   maxTokens: number;
@@ -49,163 +32,23 @@ export interface OperationRequest {
 export interface Refusal {
   code: 'QUERY_TOO_COMPLEX' | 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'OPERATION_RESOLUTION_FAILURE';
   message: string;
-  details?: Record<string, number | string>;
+  details?: Record<string, number | string | readonly CostlyList[]>;
   locations?: { line: number; column: number }[];
 }
 
-/** How many items a list field without `first` or `limit` is assumed to return. */
-const assumedListSize = 5;
-
-/**
- * Fields one operation's `__schema` and `__type` selections may expand to, fragments spread out.
- * graphql-js's `getIntrospectionQuery()` with every option expands to about 230.
- */
-export const maxIntrospectionFields = 1000;
-
-/** Counts saturate here: far above any limit, and products of two stay finite. */
-const saturated = Number.MAX_SAFE_INTEGER;
-const add = (a: number, b: number) => Math.min(a + b, saturated);
-const multiply = (a: number, b: number) => Math.min(a * b, saturated);
-
-const introspectionRoots = new Set(['__schema', '__type']);
-const pagedFields = new Set(['edges', 'nodes']);
-const sizeArguments = ['first', 'limit'] as const;
-
-interface Tally {
-  /** Deepest chain of fields, introspection excluded: `{ a { b } }` is 2. */
-  depth: number;
-  /** Estimated cost, introspection excluded, without `paged`. */
-  cost: number;
-  /** Cost of one item of the `edges`/`nodes` lists here, to multiply by the enclosing page size. */
-  paged: number;
-  /** Fields, fragments spread out. */
-  fields: number;
-  /** Fields under `__schema` and `__type`, fragments spread out. */
-  introspection: number;
+/** An operation's estimated cost and the most it may cost: every answer's `extensions.cost`. */
+export interface OperationCost {
+  estimated: number;
+  limit: number;
 }
 
-const nothing: Tally = Object.freeze({ depth: 0, cost: 0, paged: 0, fields: 0, introspection: 0 });
-
-/** Adds `part` to `sum` in place: selections side by side. */
-function absorb(sum: Tally, part: Tally): void {
-  sum.depth = Math.max(sum.depth, part.depth);
-  sum.cost = add(sum.cost, part.cost);
-  sum.paged = add(sum.paged, part.paged);
-  sum.fields = add(sum.fields, part.fields);
-  sum.introspection = add(sum.introspection, part.introspection);
+/** What the check says of a request: a refusal, or nothing against it; the cost when it was estimated. */
+export interface Verdict {
+  refusal?: Refusal;
+  cost?: OperationCost;
 }
 
-class Unestimable extends Error {}
-
-/** A type's fields when it has any (objects and interfaces); unknown types have none. */
-function fieldsOf(type: GraphQLType | null | undefined): GraphQLFieldMap<unknown, unknown> | undefined {
-  const named = type ? getNamedType(type) : undefined;
-  return isObjectType(named) || isInterfaceType(named) ? named.getFields() : undefined;
-}
-
-/** Walks one operation of a parsed document with fixed variables. */
-class Estimator {
-  private readonly fragments = new Map<string, FragmentDefinitionNode>();
-  private readonly tallies = new Map<string, Tally>();
-  private readonly walking = new Set<string>();
-
-  constructor(
-    private readonly schema: GraphQLSchema,
-    definitions: readonly FragmentDefinitionNode[],
-    private readonly variableDefinitions: ReadonlyMap<string, VariableDefinitionNode>,
-    private readonly variables: Record<string, unknown>,
-  ) {
-    for (const definition of definitions) this.fragments.set(definition.name.value, definition);
-  }
-
-  selectionSet(selectionSet: SelectionSetNode, parent: GraphQLFieldMap<unknown, unknown> | undefined): Tally {
-    const tally = { ...nothing };
-    for (const selection of selectionSet.selections) {
-      if (selection.kind === Kind.FIELD) absorb(tally, this.field(selection, parent));
-      else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const condition = selection.typeCondition ? fieldsOf(this.schema.getType(selection.typeCondition.name.value)) : parent;
-        absorb(tally, this.selectionSet(selection.selectionSet, condition));
-      } else absorb(tally, this.fragment(selection.name.value));
-    }
-    return tally;
-  }
-
-  private fragment(name: string): Tally {
-    const known = this.tallies.get(name);
-    if (known) return known;
-    if (this.walking.has(name)) throw new Unestimable(`fragment "${name}" spreads itself`);
-    const definition = this.fragments.get(name);
-    if (!definition) throw new Unestimable(`fragment "${name}" is not defined`);
-    this.walking.add(name);
-    const tally = this.selectionSet(definition.selectionSet, fieldsOf(this.schema.getType(definition.typeCondition.name.value)));
-    this.walking.delete(name);
-    this.tallies.set(name, tally);
-    return tally;
-  }
-
-  /**
-   * A field costs 1 plus its selection; a list field costs that times its `first` or `limit`
-   * (else `assumedListSize`). A field with a page size that is not a list (a connection)
-   * multiplies its `edges` and `nodes` lists by it instead. Unknown fields cost 1 per field:
-   * validation refuses them later.
-   */
-  private field(node: FieldNode, parent: GraphQLFieldMap<unknown, unknown> | undefined): Tally {
-    const name = node.name.value;
-    const definition = parent?.[name];
-    const selection = node.selectionSet ? this.selectionSet(node.selectionSet, fieldsOf(definition?.type)) : nothing;
-    const fields = add(1, selection.fields);
-    if (introspectionRoots.has(name)) return { ...nothing, fields, introspection: fields };
-    const size = this.pageSize(node, definition);
-    const list = definition !== undefined && isListType(getNullableType(definition.type));
-    const item = add(add(1, selection.cost), multiply(selection.paged, list ? assumedListSize : (size ?? assumedListSize)));
-    const paged = list && size === undefined && pagedFields.has(name);
-    return {
-      depth: add(1, selection.depth),
-      cost: paged ? 0 : list ? multiply(item, size ?? assumedListSize) : item,
-      paged: paged ? item : 0,
-      fields,
-      introspection: selection.introspection,
-    };
-  }
-
-  /** The field's `first` or `limit` as the request gives it, else its default; undefined: none. */
-  private pageSize(node: FieldNode, definition: GraphQLField<unknown, unknown> | undefined): number | undefined {
-    for (const name of sizeArguments) {
-      const argument = node.arguments?.find((candidate) => candidate.name.value === name);
-      const size = argument ? this.size(argument.value) : undefined;
-      if (size !== undefined) return size;
-    }
-    for (const name of sizeArguments) {
-      const fallback = definition?.args.find((argument) => argument.name === name)?.defaultValue;
-      if (typeof fallback === 'number') return positive(fallback);
-    }
-    return undefined;
-  }
-
-  private size(value: ValueNode): number | undefined {
-    if (value.kind === Kind.INT) return positive(Number(value.value));
-    if (value.kind === Kind.NULL) return undefined;
-    if (value.kind !== Kind.VARIABLE) throw new Unestimable('a page size is not an integer');
-    const name = value.name.value;
-    const definition = this.variableDefinitions.get(name);
-    if (!definition) throw new Unestimable(`variable $${name} is not defined by the operation`);
-    if (!Object.hasOwn(this.variables, name)) return definition.defaultValue ? this.size(definition.defaultValue) : undefined;
-    const given = this.variables[name];
-    if (given === null) return undefined;
-    if (typeof given !== 'number' || !Number.isInteger(given)) throw new Unestimable(`variable $${name} is not an integer`);
-    return positive(given);
-  }
-}
-
-/**
- * A page size below 1 is refused by the resolvers or means "no limit" to them, so it is
- * estimated as if absent.
- */
-function positive(size: number): number | undefined {
-  return size >= 1 ? Math.min(size, saturated) : undefined;
-}
-
-function tooComplex(message: string, details: Record<string, number | string>): Refusal {
+function tooComplex(message: string, details: Record<string, number | string | readonly CostlyList[]>): Refusal {
   return { code: 'QUERY_TOO_COMPLEX', message, details };
 }
 
@@ -215,7 +58,6 @@ function tooComplex(message: string, details: Record<string, number | string>): 
  */
 export type ServedOperations = 'queries and mutations' | 'subscriptions';
 
-/** Refuses what the limits do not allow; undefined: the document may go on to be run. */
 /** What the lexical scan alone refuses: too many tokens or aliases, text that is not text. */
 function scanRefusal(scanned: Exclude<Scan | ScanStop, 'syntax error'>, limits: DocumentLimits): Refusal | undefined {
   if (scanned === 'too many tokens') {
@@ -259,6 +101,7 @@ function operationRefusal(document: DocumentNode, operation: OperationDefinition
   return undefined;
 }
 
+/** Refuses what the limits do not allow; undefined: the document may go on to be run. */
 export function checkDocument(
   schema: GraphQLSchema,
   source: string,
@@ -266,45 +109,59 @@ export function checkDocument(
   limits: DocumentLimits,
   served: ServedOperations = 'queries and mutations',
 ): Refusal | undefined {
+  return assessDocument(schema, source, request, limits, served).refusal;
+}
+
+/** The check, with the operation's cost when it could be estimated. */
+export function assessDocument(schema: GraphQLSchema, source: string, request: OperationRequest, limits: DocumentLimits, served: ServedOperations = 'queries and mutations'): Verdict {
   const scanned = scan(source, limits.maxTokens);
-  if (scanned === 'syntax error') return undefined;
+  if (scanned === 'syntax error') return {};
   const unscannable = scanRefusal(scanned, limits);
-  if (unscannable) return unscannable;
+  if (unscannable) return { refusal: unscannable };
   let document;
   try {
     document = parse(source, { noLocation: true, maxLexicalTokens: limits.maxTokens });
   } catch (error) {
     // A syntax error: Apollo's parse of the same text fails the same way and answers it. Anything
     // else (a stack overflow on absurd nesting) cannot be estimated, so it is refused.
-    if (error instanceof GraphQLError) return undefined;
-    return tooComplex('The document cannot be analysed (nested too deeply)', { reason: 'unparsable' });
+    if (error instanceof GraphQLError) return {};
+    return { refusal: tooComplex('The document cannot be analysed (nested too deeply)', { reason: 'unparsable' }) };
   }
   // Which operation runs, with graphql-js's own rule and messages.
   const operation = getOperationAST(document, request.operationName);
   const unrunnable = operationRefusal(document, operation, request, served);
-  if (unrunnable || !operation) return unrunnable;
-  const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
+  if (unrunnable || !operation) return { refusal: unrunnable };
   const fragments = document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);
-  const estimator = new Estimator(schema, fragments, variableDefinitions, request.variables ?? {});
-  let tally: Tally;
+  let estimated: Estimate;
   try {
-    tally = estimator.selectionSet(operation.selectionSet, fieldsOf(schema.getRootType(operation.operation)));
+    estimated = estimate(schema, operation, fragments, request.variables ?? {});
   } catch (error) {
-    if (error instanceof Unestimable) return tooComplex(`The operation's cost cannot be estimated: ${error.message}`, { reason: error.message });
+    if (error instanceof Unestimable) return { refusal: tooComplex(`The operation's cost cannot be estimated: ${error.message}`, { reason: error.message }) };
     // Selections nested past the call stack, possible only with GRAPHQL_MAX_TOKENS far above its default.
-    if (error instanceof RangeError) return tooComplex('The operation is nested too deeply to estimate', {});
+    if (error instanceof RangeError) return { refusal: tooComplex('The operation is nested too deeply to estimate', {}) };
     throw error;
   }
-  if (tally.depth > limits.maxDepth) {
-    return tooComplex(`The operation is ${tally.depth} levels deep; at most ${limits.maxDepth} are allowed`, { depth: tally.depth, max_depth: limits.maxDepth });
+  const cost = { estimated: estimated.cost, limit: limits.maxComplexity };
+  return { refusal: limitRefusal(estimated, limits, () => estimate(schema, operation, fragments, request.variables ?? {}, true).lists), cost };
+}
+
+/** Which limit an estimated operation is over, if any; the costliest lists are named when it costs too much. */
+function limitRefusal(estimated: Estimate, limits: DocumentLimits, costliestLists: () => readonly CostlyList[]): Refusal | undefined {
+  if (estimated.depth > limits.maxDepth) {
+    return tooComplex(`The operation is ${estimated.depth} levels deep; at most ${limits.maxDepth} are allowed`, { depth: estimated.depth, max_depth: limits.maxDepth });
   }
-  const complexity = add(tally.cost, multiply(tally.paged, assumedListSize));
-  if (complexity > limits.maxComplexity) {
-    return tooComplex(`The operation's estimated cost is ${complexity}; at most ${limits.maxComplexity} is allowed`, { complexity, max_complexity: limits.maxComplexity });
+  if (estimated.cost > limits.maxComplexity) {
+    const lists = costliestLists();
+    const named = lists.map((list) => `${list.path} (${list.items} items: ${list.cost})`).join(', ');
+    return tooComplex(`The operation's estimated cost is ${estimated.cost}; at most ${limits.maxComplexity} is allowed${named ? `. The costliest lists: ${named}` : ''}`, {
+      complexity: estimated.cost,
+      max_complexity: limits.maxComplexity,
+      costliest_lists: lists,
+    });
   }
-  if (tally.introspection > maxIntrospectionFields) {
-    return tooComplex(`The operation's introspection expands to ${tally.introspection} fields; at most ${maxIntrospectionFields} are allowed`, {
-      introspection_fields: tally.introspection,
+  if (estimated.introspection > maxIntrospectionFields) {
+    return tooComplex(`The operation's introspection expands to ${estimated.introspection} fields; at most ${maxIntrospectionFields} are allowed`, {
+      introspection_fields: estimated.introspection,
       max_introspection_fields: maxIntrospectionFields,
     });
   }
@@ -353,10 +210,18 @@ function operationOf(request: FastifyRequest): ({ query: string } & OperationReq
   return { query, operationName: once(parameters, 'operationName'), variables: isRecord(variables) ? variables : undefined };
 }
 
-function refuse(reply: FastifyReply, refusal: Refusal) {
+function refuse(reply: FastifyReply, { refusal, cost }: { refusal: Refusal; cost?: OperationCost | undefined }) {
   const { code, message, details, locations } = refusal;
   const error = { message, ...(locations ? { locations } : {}), extensions: { code, http: { status: 400 }, ...(details ? { details } : {}) } };
-  return reply.status(400).type('application/json; charset=utf-8').send({ errors: [error] });
+  return reply
+    .status(400)
+    .type('application/json; charset=utf-8')
+    .send({ errors: [error], ...(cost ? { extensions: { cost } } : {}) });
+}
+
+/** Where the check leaves an operation's cost for its answer (request.context). */
+export interface CostContext {
+  graphqlCost?: OperationCost;
 }
 
 type LimitsConfig = Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'graphqlMaxDepth' | 'graphqlMaxComplexity'>;
@@ -364,7 +229,7 @@ type LimitsConfig = Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'gra
 /**
  * Checks every request to /graphql in its preValidation hook: after authentication and the rate
  * limit, before idempotency records and before Apollo parses or validates anything. Register
- * before Apollo's route.
+ * before Apollo's route. The cost of what passes is left in request.context for the answer.
  */
 export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchema, config: LimitsConfig, onRefused: () => void = () => undefined): void {
   const limits: DocumentLimits = {
@@ -374,19 +239,24 @@ export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchem
     maxComplexity: config.graphqlMaxComplexity,
   };
   // A verdict depends only on the document, the operation and the variables: those that passed
-  // are remembered (4 MiB of their text), so a repeated query is not read twice.
-  const passed = new LRUCache<string, true>({ max: 1000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_value, key) => Math.max(1, key.length) });
+  // are remembered with their cost (4 MiB of their text), so a repeated query is not read twice.
+  const passed = new LRUCache<string, OperationCost | 'unestimated'>({ max: 1000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_value, key) => Math.max(1, key.length) });
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     const operation = operationOf(request);
     if (operation === undefined) return;
     const key = operation === 'batch' ? '' : JSON.stringify([operation.query, operation.operationName ?? null, operation.variables ?? null]);
-    if (passed.has(key)) return;
-    const refusal = operation === 'batch' ? { code: 'BAD_REQUEST' as const, message: 'Batched operations are not supported' } : checkDocument(schema, operation.query, operation, limits);
-    if (refusal) {
-      onRefused();
-      return refuse(reply, refusal);
+    const known = passed.get(key);
+    if (known !== undefined) {
+      if (known !== 'unestimated') request.context.graphqlCost = known;
+      return;
     }
-    passed.set(key, true);
+    const verdict: Verdict = operation === 'batch' ? { refusal: { code: 'BAD_REQUEST', message: 'Batched operations are not supported' } } : assessDocument(schema, operation.query, operation, limits);
+    if (verdict.refusal) {
+      onRefused();
+      return refuse(reply, { refusal: verdict.refusal, cost: verdict.cost });
+    }
+    if (verdict.cost) request.context.graphqlCost = verdict.cost;
+    passed.set(key, verdict.cost ?? 'unestimated');
   };
   app.addHook('onRoute', (route) => {
     if (route.url !== '/graphql') return;

@@ -21,15 +21,20 @@ import { checkJsonText } from '../security/input.js';
 import { appPlugin } from '../plugin.js';
 
 /**
- * A GraphQL answer that failed because the database is away is a 503 with Retry-After, like
- * REST, so that load balancers and clients back off; what data could be read stays in the body.
+ * What every single answer gets on its way out: its operation's estimated cost and the limit, in
+ * `extensions.cost` (graphql/limits.ts estimated it); and, when it failed because the database is
+ * away, a 503 with Retry-After like REST, so that load balancers and clients back off (what data
+ * could be read stays in the body).
  */
-const serviceUnavailablePlugin: ApolloServerPlugin<RequestContext> = {
+const answerPlugin: ApolloServerPlugin<RequestContext> = {
   async requestDidStart() {
     return {
-      async willSendResponse({ response }) {
+      async willSendResponse({ response, contextValue }) {
         if (response.body.kind !== 'single') return;
-        if (!response.body.singleResult.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
+        const result = response.body.singleResult;
+        const cost = contextValue?.graphqlCost;
+        if (cost) result.extensions = { ...result.extensions, cost };
+        if (!result.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
         response.http.status = 503;
         response.http.headers.set('retry-after', String(retryAfterSeconds));
       },
@@ -93,7 +98,7 @@ function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions):
       // The default cache-control plugin wraps every field resolver to compute cache hints this
       // API does not use: off, and list-heavy answers resolve without a wrapper per field.
       ApolloServerPluginCacheControlDisabled(),
-      serviceUnavailablePlugin,
+      answerPlugin,
       fastifyApolloDrainPlugin(app),
       config.graphqlSandbox ? sandboxLandingPage() : ApolloServerPluginLandingPageDisabled(),
     ],

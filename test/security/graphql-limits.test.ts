@@ -47,6 +47,26 @@ describe('cost model', () => {
     expect(costOf('{ product(id: "1") { images } }')).toBe(1 + 5);
   });
 
+  it('names the costliest lists, through fragments, lists in lists and connections in lists', () => {
+    const listsOf = (source: string) => check(source, {}, { ...unlimited, maxComplexity: 10 })?.details?.costliest_lists;
+    // image 1 + products 5 × (1 + similarProducts 2 × (1 + product 2) + skus 5 × 2) = 86
+    expect(listsOf('query { image(id: 1) { ...M } } fragment M on Media { products { similarProducts(limit: 2) { product { id } } skus { skuId } } }')).toStrictEqual([
+      { path: 'image.products', items: 5, cost: 85 },
+      { path: 'image.products.skus', items: 5, cost: 50 },
+      { path: 'image.products.similarProducts', items: 2, cost: 30 },
+    ]);
+    // products(first: 2) 1 + 2 × edges (1 + node 1 + media(first: 3) (1 + 3 × nodes 2)) = 19
+    expect(listsOf('{ products(first: 2) { edges { node { media(first: 3) { nodes { id } } } } } }')).toStrictEqual([
+      { path: 'products', items: 2, cost: 19 },
+      { path: 'products.edges', items: 2, cost: 18 },
+      { path: 'products.edges.node.media', items: 3, cost: 14 },
+      { path: 'products.edges.node.media.nodes', items: 3, cost: 12 },
+    ]);
+    // at most five, the costliest
+    const many = `{ product(id: 1) { ${['a', 'b', 'c', 'd', 'e', 'f'].map((alias, n) => `${alias}: similarProducts(limit: ${n + 1}) { priceTier }`).join(' ')} } }`;
+    expect((listsOf(many) as { path: string }[]).map((list) => list.path)).toStrictEqual(['product.f', 'product.e', 'product.d', 'product.c', 'product.b']);
+  });
+
   it('multiplies a connection\'s edges and nodes by its first, 20 by default', () => {
     expect(costOf('{ products(first: 5) { nodes { id title } } }')).toBe(1 + 5 * 3);
     expect(costOf('{ products(first: 100) { nodes { id title } } }')).toBe(1 + 100 * 3);
@@ -195,8 +215,43 @@ describe('over HTTP', () => {
 
   async function stillServing() {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    expect((await post('{ product(id: "11") { id } }')).json()).toStrictEqual({ data: { product: { id: '11' } } });
+    expect((await post('{ product(id: "11") { id } }')).json()).toStrictEqual({ data: { product: { id: '11' } }, extensions: { cost: { estimated: 2, limit: 200 } } });
   }
+
+  it('tells every answer its estimated cost and the limit, also when answered from memory', async () => {
+    // products(first: 3): 1 + 3 × nodes' item (1 + id 1 + skus 5 × (1 + skuId 1)) = 37
+    const query = '{ products(first: 3) { nodes { id skus { skuId } } } }';
+    for (let time = 0; time < 3; time += 1) {
+      const answer = (await post(query)).json() as { data: unknown; extensions: unknown };
+      expect(answer.extensions).toStrictEqual({ cost: { estimated: 37, limit: 200 } });
+    }
+    // a field error changes nothing: the estimate is the document's
+    const missing = (await post('query($id: ID!) { product(id: $id) { id title } }', { id: 'abc' })).json() as { errors: unknown[]; extensions: unknown };
+    expect(missing.errors).toHaveLength(1);
+    expect(missing.extensions).toStrictEqual({ cost: { estimated: 3, limit: 200 } });
+  });
+
+  it('names the costliest lists when it refuses a cost, paths as in the answer, and gives the cost beside', async () => {
+    const query = '{ catalog: products(first: 50) { nodes { id skus { skuId } similarProducts { product { id } } } } }';
+    const response = await post(query);
+    expect(response.statusCode).toBe(400);
+    const lists = [
+      { path: 'catalog', items: 50, cost: 1351 },
+      { path: 'catalog.nodes', items: 50, cost: 1350 },
+      { path: 'catalog.nodes.similarProducts', items: 5, cost: 750 },
+      { path: 'catalog.nodes.skus', items: 5, cost: 500 },
+    ];
+    expect(response.json()).toStrictEqual({
+      errors: [
+        {
+          message:
+            "The operation's estimated cost is 1351; at most 200 is allowed. The costliest lists: catalog (50 items: 1351), catalog.nodes (50 items: 1350), catalog.nodes.similarProducts (5 items: 750), catalog.nodes.skus (5 items: 500)",
+          extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 }, details: { complexity: 1351, max_complexity: 200, costliest_lists: lists } },
+        },
+      ],
+      extensions: { cost: { estimated: 1351, limit: 200 } },
+    });
+  });
 
   it('refuses 1,700 aliased pages (137 KB) at once with 400, and keeps serving', async () => {
     expect(aliasFlood.length).toBeGreaterThan(137_000);

@@ -1,0 +1,244 @@
+// The estimated cost of one GraphQL operation, before it runs: every field costs 1 plus its
+// selection, and a list multiplies its items' cost by its page size (`first` or `limit`, else 5).
+// The same estimate is the limit's (graphql/limits.ts) and what every answer reports in
+// `extensions.cost`; when it is over the limit, an explaining walk names the lists that cost most.
+//
+// Every count saturates, and each fragment is walked once per operation, so an estimate is one
+// bounded pass over a bounded document. What cannot be estimated (a fragment cycle, a page size
+// that is not an integer) throws Unestimable: the limits refuse it.
+import {
+  Kind,
+  getNamedType,
+  getNullableType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLFieldMap,
+  type GraphQLSchema,
+  type GraphQLType,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+  type VariableDefinitionNode,
+} from 'graphql';
+
+/** How many items a list field without `first` or `limit` is assumed to return. */
+export const assumedListSize = 5;
+
+/**
+ * Fields one operation's `__schema` and `__type` selections may expand to, fragments spread out.
+ * graphql-js's `getIntrospectionQuery()` with every option expands to about 230.
+ */
+export const maxIntrospectionFields = 1000;
+
+/** How many of the costliest lists a refusal names. */
+const explainedLists = 5;
+
+/** Counts saturate here: far above any limit, and products of two stay finite. */
+const saturated = Number.MAX_SAFE_INTEGER;
+const add = (a: number, b: number) => Math.min(a + b, saturated);
+const multiply = (a: number, b: number) => Math.min(a * b, saturated);
+
+const introspectionRoots = new Set(['__schema', '__type']);
+const pagedFields = new Set(['edges', 'nodes']);
+const sizeArguments = ['first', 'limit'] as const;
+
+/** A list of the operation, by its path in the answer, with the cost of all its items. */
+export interface CostlyList {
+  path: string;
+  /** Items per parent: the page size given, or the one assumed. */
+  items: number;
+  cost: number;
+}
+
+interface Tally {
+  /** Deepest chain of fields, introspection excluded: `{ a { b } }` is 2. */
+  depth: number;
+  /** Estimated cost, introspection excluded, without `paged`. */
+  cost: number;
+  /** Cost of one item of the `edges`/`nodes` lists here, to multiply by the enclosing page size. */
+  paged: number;
+  /** Fields, fragments spread out. */
+  fields: number;
+  /** Fields under `__schema` and `__type`, fragments spread out. */
+  introspection: number;
+  /** Explaining walks only: the costliest lists below, paths relative to here; those of `paged` apart. */
+  lists: readonly CostlyList[];
+  pagedLists: readonly CostlyList[];
+}
+
+const nothing: Tally = Object.freeze({ depth: 0, cost: 0, paged: 0, fields: 0, introspection: 0, lists: [], pagedLists: [] });
+
+/** The costliest `explainedLists` of both, costliest first (the top of a union is the top of the tops). */
+const costliest = (a: readonly CostlyList[], b: readonly CostlyList[]) => (b.length === 0 ? a : [...a, ...b].sort((x, y) => y.cost - x.cost).slice(0, explainedLists));
+const under = (lists: readonly CostlyList[], key: string) => lists.map((list) => ({ ...list, path: `${key}.${list.path}` }));
+/** Costs times `factor`; a paged list's items (0: the page it is in) become `page` when given. */
+const times = (lists: readonly CostlyList[], factor: number, page?: number) =>
+  lists.map((list) => ({ ...list, items: list.items === 0 && page !== undefined ? page : list.items, cost: multiply(list.cost, factor) }));
+
+/** Adds `part` to `sum` in place: selections side by side. */
+function absorb(sum: Tally, part: Tally): void {
+  sum.depth = Math.max(sum.depth, part.depth);
+  sum.cost = add(sum.cost, part.cost);
+  sum.paged = add(sum.paged, part.paged);
+  sum.fields = add(sum.fields, part.fields);
+  sum.introspection = add(sum.introspection, part.introspection);
+  sum.lists = costliest(sum.lists, part.lists);
+  sum.pagedLists = costliest(sum.pagedLists, part.pagedLists);
+}
+
+export class Unestimable extends Error {}
+
+/** A type's fields when it has any (objects and interfaces); unknown types have none. */
+function fieldsOf(type: GraphQLType | null | undefined): GraphQLFieldMap<unknown, unknown> | undefined {
+  const named = type ? getNamedType(type) : undefined;
+  return isObjectType(named) || isInterfaceType(named) ? named.getFields() : undefined;
+}
+
+/** What an operation asks for, as the limits weigh it. */
+export interface Estimate {
+  depth: number;
+  /** The estimated cost: what `extensions.cost.estimated` reports. */
+  cost: number;
+  introspection: number;
+  /** Explaining walks only: the costliest lists, costliest first. */
+  lists: readonly CostlyList[];
+}
+
+/**
+ * Estimates one operation of a parsed document with fixed variables. `explain` also names the
+ * costliest lists (a little more work per list: for refusals).
+ */
+export function estimate(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: readonly FragmentDefinitionNode[],
+  variables: Record<string, unknown>,
+  explain = false,
+): Estimate {
+  const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
+  const estimator = new Estimator(schema, fragments, variableDefinitions, variables, explain);
+  const tally = estimator.selectionSet(operation.selectionSet, fieldsOf(schema.getRootType(operation.operation)));
+  return {
+    depth: tally.depth,
+    cost: add(tally.cost, multiply(tally.paged, assumedListSize)),
+    introspection: tally.introspection,
+    lists: costliest(tally.lists, times(tally.pagedLists, assumedListSize, assumedListSize)),
+  };
+}
+
+class Estimator {
+  private readonly fragments = new Map<string, FragmentDefinitionNode>();
+  private readonly tallies = new Map<string, Tally>();
+  private readonly walking = new Set<string>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    definitions: readonly FragmentDefinitionNode[],
+    private readonly variableDefinitions: ReadonlyMap<string, VariableDefinitionNode>,
+    private readonly variables: Record<string, unknown>,
+    private readonly explain: boolean,
+  ) {
+    for (const definition of definitions) this.fragments.set(definition.name.value, definition);
+  }
+
+  selectionSet(selectionSet: SelectionSetNode, parent: GraphQLFieldMap<unknown, unknown> | undefined): Tally {
+    const tally = { ...nothing };
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) absorb(tally, this.field(selection, parent));
+      else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const condition = selection.typeCondition ? fieldsOf(this.schema.getType(selection.typeCondition.name.value)) : parent;
+        absorb(tally, this.selectionSet(selection.selectionSet, condition));
+      } else absorb(tally, this.fragment(selection.name.value));
+    }
+    return tally;
+  }
+
+  private fragment(name: string): Tally {
+    const known = this.tallies.get(name);
+    if (known) return known;
+    if (this.walking.has(name)) throw new Unestimable(`fragment "${name}" spreads itself`);
+    const definition = this.fragments.get(name);
+    if (!definition) throw new Unestimable(`fragment "${name}" is not defined`);
+    this.walking.add(name);
+    const tally = this.selectionSet(definition.selectionSet, fieldsOf(this.schema.getType(definition.typeCondition.name.value)));
+    this.walking.delete(name);
+    this.tallies.set(name, tally);
+    return tally;
+  }
+
+  /**
+   * A field costs 1 plus its selection; a list field costs that times its `first` or `limit`
+   * (else `assumedListSize`). A field with a page size that is not a list (a connection)
+   * multiplies its `edges` and `nodes` lists by it instead. Unknown fields cost 1 per field:
+   * validation refuses them later.
+   */
+  private field(node: FieldNode, parent: GraphQLFieldMap<unknown, unknown> | undefined): Tally {
+    const name = node.name.value;
+    const definition = parent?.[name];
+    const selection = node.selectionSet ? this.selectionSet(node.selectionSet, fieldsOf(definition?.type)) : nothing;
+    const fields = add(1, selection.fields);
+    if (introspectionRoots.has(name)) return { ...nothing, fields, introspection: fields };
+    const size = this.pageSize(node, definition);
+    const list = definition !== undefined && isListType(getNullableType(definition.type));
+    const pageOfPaged = list ? assumedListSize : (size ?? assumedListSize);
+    const item = add(add(1, selection.cost), multiply(selection.paged, pageOfPaged));
+    const paged = list && size === undefined && pagedFields.has(name);
+    const cost = paged ? 0 : list ? multiply(item, size ?? assumedListSize) : item;
+    const tally = { depth: add(1, selection.depth), cost, paged: paged ? item : 0, fields, introspection: selection.introspection, lists: nothing.lists, pagedLists: nothing.pagedLists };
+    return this.explain ? this.explained(tally, node, selection, { list, paged, size, pageOfPaged }) : tally;
+  }
+
+  /**
+   * The costliest lists at and below a field, paths from it (explaining walks): the lists of one
+   * item, those paged in it over its page, then the whole times its items; a paged list itself
+   * (`edges`, `nodes`) waits, with its lists, for the page size of its connection.
+   */
+  private explained(tally: Tally, node: FieldNode, selection: Tally, shape: { list: boolean; paged: boolean; size: number | undefined; pageOfPaged: number }): Tally {
+    const key = node.alias?.value ?? node.name.value;
+    const perItem = costliest(under(selection.lists, key), times(under(selection.pagedLists, key), shape.pageOfPaged, shape.pageOfPaged));
+    if (shape.paged) return { ...tally, pagedLists: costliest([{ path: key, items: 0, cost: tally.paged }], perItem) };
+    const items = shape.list ? (shape.size ?? assumedListSize) : 1;
+    const own = shape.list || shape.size !== undefined ? [{ path: key, items: shape.list ? items : shape.pageOfPaged, cost: tally.cost }] : [];
+    return { ...tally, lists: costliest(own, times(perItem, items)) };
+  }
+
+  /** The field's `first` or `limit` as the request gives it, else its default; undefined: none. */
+  private pageSize(node: FieldNode, definition: GraphQLField<unknown, unknown> | undefined): number | undefined {
+    for (const name of sizeArguments) {
+      const argument = node.arguments?.find((candidate) => candidate.name.value === name);
+      const size = argument ? this.size(argument.value) : undefined;
+      if (size !== undefined) return size;
+    }
+    for (const name of sizeArguments) {
+      const fallback = definition?.args.find((argument) => argument.name === name)?.defaultValue;
+      if (typeof fallback === 'number') return positive(fallback);
+    }
+    return undefined;
+  }
+
+  private size(value: ValueNode): number | undefined {
+    if (value.kind === Kind.INT) return positive(Number(value.value));
+    if (value.kind === Kind.NULL) return undefined;
+    if (value.kind !== Kind.VARIABLE) throw new Unestimable('a page size is not an integer');
+    const name = value.name.value;
+    const definition = this.variableDefinitions.get(name);
+    if (!definition) throw new Unestimable(`variable $${name} is not defined by the operation`);
+    if (!Object.hasOwn(this.variables, name)) return definition.defaultValue ? this.size(definition.defaultValue) : undefined;
+    const given = this.variables[name];
+    if (given === null) return undefined;
+    if (typeof given !== 'number' || !Number.isInteger(given)) throw new Unestimable(`variable $${name} is not an integer`);
+    return positive(given);
+  }
+}
+
+/**
+ * A page size below 1 is refused by the resolvers or means "no limit" to them, so it is
+ * estimated as if absent.
+ */
+function positive(size: number): number | undefined {
+  return size >= 1 ? Math.min(size, saturated) : undefined;
+}
