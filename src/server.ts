@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     lifecycle.phase = 'ready';
     deliveries =
       database.provider === 'sqlite'
-        ? startDeliveryThread({ file: sqliteFilePath(config.databaseUrl), config: webhookSettings(config), lastRequest: lifecycle.lastRequest }, app.log)
+        ? startDeliveryThread({ file: sqliteFilePath(config.databaseUrl), config: webhookSettings(config), lastRequest: lifecycle.lastRequest, tracing: config.tracing }, app.log)
         : startDeliveryWorker({ sql: database.sql, config, log: app.log, busy: () => lifecycle.servedWithin(1_000), busyRate: config.webhookBusyRate });
     app.log.info('ready');
   }
