@@ -1,10 +1,10 @@
 // A SERVER span for each HTTP request, registered first (app.ts) so that it holds every other hook:
 // named `METHOD /route/pattern` (the route as declared, `/orders/:id`, never the URL: ids and
 // query strings stay out), or the method alone when no route matched; a child of the caller's span
-// when the request carries a W3C `traceparent`. The request runs in its context: the context is
-// entered when the request arrives and again once its body has been read (the body's stream events
-// come from the socket, outside it), so the GraphQL operation, the statements and the outbox write
-// a request makes are its descendants. Attributes: http.request.method, http.route,
+// when the request carries a W3C `traceparent`. The request runs in its context, entered when
+// the request arrives (Fastify's body parser keeps the async context of the hooks before it, also
+// for a body that arrives later from the socket), so the GraphQL operation, the statements and
+// the outbox write a request makes are its descendants. Attributes: http.request.method, http.route,
 // http.response.status_code, error.type (an error's code); a 5xx marks it failed.
 import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import type { FastifyRequest } from 'fastify';
@@ -38,12 +38,6 @@ export const tracingPlugin = appPlugin('tracing', async (app, { tracer }: { trac
     const entry = { span, context: trace.setSpan(parent, span) };
     spans.set(request, entry);
     context.with(entry.context, done);
-  });
-  // The body has been read: back in the request's context for validation, the hooks and the handler.
-  app.addHook('preValidation', (request, _reply, done) => {
-    const entry = spans.get(request);
-    if (entry) context.with(entry.context, done);
-    else done();
   });
   // An error's type is kept (error.type: its code); the span fails only with a 5xx (a 4xx is the caller's).
   app.addHook('onError', (request, _reply, error, done) => {
