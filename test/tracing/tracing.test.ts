@@ -11,6 +11,7 @@ import { newSecret, startReceiver, type Receiver } from '../events/webhook-recei
 import { startDeliveryWorker, type DeliveryWorker } from '../../src/events/delivery.js';
 import { activeTracer, flushTracing, startTracing, stopTracing } from '../../src/tracing/tracing.js';
 import { statementName } from '../../src/tracing/sql.js';
+import { tracesUrl } from '../../src/tracing/provider.js';
 import { ancestors, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 
 const buyer = { ...californian, email: 'traced-buyer-7f3a@example.com', first_name: 'Tracey' };
@@ -160,11 +161,28 @@ describe('tracing on', () => {
     expectNoValues(orderId);
   });
 
-  it('names statements by operation and table', () => {
+  it('runs each operation in its span with GRAPHQL_COMPILED=false too (graphql-js for every operation)', async () => {
+    const plain = await createTestApp(readFixture('cart-catalog.json'), { GRAPHQL_COMPILED: 'false' });
+    try {
+      const traceId = hex(16);
+      const answer = await plain.app.inject({ method: 'POST', url: '/graphql', headers: { traceparent: `00-${traceId}-${hex(8)}-01` }, payload: { query: 'query TracedProduct { product(id: "201") { id title } }' } });
+      expect(answer.json()).toStrictEqual({ data: { product: { id: '201', title: 'Rain Shell' } } });
+      await flushTracing();
+      const spans = otlp.spans.filter((span) => span.traceId === traceId);
+      const operation = spans.find((span) => span.name === 'query TracedProduct');
+      expect(operation?.parentSpanId).toBe(spans.find((span) => span.name === 'POST /graphql')?.spanId);
+      expect(spans.filter((span) => span.attributes['db.query.text'] !== undefined && ancestors(spans, span).includes(operation!)).length).toBeGreaterThan(0);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('names statements by operation and table; sends to <endpoint>/v1/traces', () => {
     expect(statementName('SELECT "main"."Cart"."id" FROM "main"."Cart" WHERE "id" = ?')).toBe('SELECT Cart');
     expect(statementName('INSERT INTO "Event" ("messageId") VALUES ($1)')).toBe('INSERT Event');
     expect(statementName('SELECT `main`.`Sku`.`id` FROM `main`.`Sku` WHERE `id` IN (?)')).toBe('SELECT Sku');
     expect(statementName('UPDATE "WebhookDelivery" SET "claimedUntil" = ?')).toBe('UPDATE WebhookDelivery');
     expect(statementName('COMMIT')).toBe('COMMIT');
+    expect([tracesUrl('http://collector:4318'), tracesUrl('https://otel.example/base/')]).toStrictEqual(['http://collector:4318/v1/traces', 'https://otel.example/base/v1/traces']);
   });
 });
