@@ -32,6 +32,8 @@ import { embedPlugin } from './embed/embed.plugin.js';
 import { storefrontPlugin } from './storefront/storefront.plugin.js';
 import { metricsPlugin } from './metrics/metrics.plugin.js';
 import { livePlugin } from './live/live.plugin.js';
+import { activeTracer } from './tracing/tracing.js';
+import { tracingPlugin } from './tracing/http.plugin.js';
 
 export interface BuildOptions {
   /** Not ready yet (the server while it migrates): every route but /healthz and /readyz waits until it is. */
@@ -52,6 +54,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const app = Fastify(serverOptions(config, options.logStream, options.schemaController));
   const services = createServices(config, database, app.log);
 
+  // With tracing on (started before the app: server.ts), a span around each request, first of all.
+  const tracer = activeTracer();
+  if (tracer) await app.register(tracingPlugin, { tracer });
   // Before any route, in this order: request id and URL check, CORS, API keys, rate limit (hooks),
   // the JSON body parser; request.context; the error and not-found handlers; the readiness gate.
   await app.register(hardeningPlugin, { config });

@@ -71,6 +71,15 @@ export interface Config {
   mediaFilesDir: string;
   /** Serve the demo storefront at GET / (STOREFRONT_DEMO, default on); off, / is the JSON 404. */
   storefrontDemo: boolean;
+  /** OpenTelemetry tracing (src/tracing/): where spans go (OTLP/HTTP); null = off, nothing of the SDK loaded. */
+  tracing: TracingConfig | null;
+}
+
+export interface TracingConfig {
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; spans are POSTed to <endpoint>/v1/traces. */
+  endpoint: string;
+  /** OTEL_SERVICE_NAME: the resource's service.name. */
+  serviceName: string;
 }
 
 /** false: the socket's peer is the client; true: any proxy; a hop count; or trusted addresses/CIDRs. */
@@ -166,6 +175,14 @@ function retrySchedule(env: Env): number[] {
   return steps;
 }
 
+/** OTEL_EXPORTER_OTLP_ENDPOINT set (an http(s) URL): tracing on, named OTEL_SERVICE_NAME. */
+function tracing(env: Env): TracingConfig | null {
+  const raw = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  if (!raw) return null;
+  if (!/^https?:\/\/[^/\s]+/.test(raw)) throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL, got "${raw.slice(0, 100)}"`);
+  return { endpoint: raw, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'shoppable-commerce-gateway' };
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -213,5 +230,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBusyRate: int(env, 'WEBHOOK_BUSY_RATE', 50, 0, 1_000_000),
     mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
     storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
+    tracing: tracing(env),
   };
 }

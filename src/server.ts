@@ -23,6 +23,7 @@ import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import/importer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
 import { startDeliveryThread } from './events/delivery-thread.js';
+import { startTracing, stopTracing } from './tracing/tracing.js';
 
 /** How long the last log lines may take to reach stdout before the process exits. */
 const logFlushMs = 500;
@@ -34,6 +35,8 @@ let shuttingDown = false;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Tracing (OTEL_EXPORTER_OTLP_ENDPOINT) first: the database and the app trace only when it is on.
+  if (config.tracing) await startTracing(config.tracing);
   const lifecycle = new Lifecycle('starting');
   const database = await createDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,
@@ -73,6 +76,8 @@ async function main(): Promise<void> {
     // Webhook requests get half the shutdown time; the rest records them and gives back the claims.
     Promise.all([app.close(), deliveries?.stop(config.shutdownTimeoutMs / 2)])
       .then(() => database.close())
+      // The last spans (the shutdown's requests among them) go out before the process exits.
+      .then(() => stopTracing())
       .then(
         () => {
           app.log.info('stopped');
@@ -102,7 +107,7 @@ async function main(): Promise<void> {
     lifecycle.phase = 'ready';
     deliveries =
       database.provider === 'sqlite'
-        ? startDeliveryThread({ file: sqliteFilePath(config.databaseUrl), config: webhookSettings(config), lastRequest: lifecycle.lastRequest }, app.log)
+        ? startDeliveryThread({ file: sqliteFilePath(config.databaseUrl), config: webhookSettings(config), lastRequest: lifecycle.lastRequest, tracing: config.tracing }, app.log)
         : startDeliveryWorker({ sql: database.sql, config, log: app.log, busy: () => lifecycle.servedWithin(1_000), busyRate: config.webhookBusyRate });
     app.log.info('ready');
   }

@@ -32,6 +32,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL/);
   });
 
+  it('turns tracing on with OTEL_EXPORTER_OTLP_ENDPOINT only, named OTEL_SERVICE_NAME', () => {
+    expect(loadConfig({}).tracing).toBeNull();
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'alone' }).tracing).toBeNull();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toStrictEqual({ endpoint: 'http://collector:4318', serviceName: 'shoppable-commerce-gateway' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/', OTEL_SERVICE_NAME: 'gateway-eu' }).tracing).toStrictEqual({ endpoint: 'https://otel.example/', serviceName: 'gateway-eu' });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+
   it('refuses values it cannot use, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

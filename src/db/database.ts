@@ -15,6 +15,8 @@ import { connectFault } from './faults.js';
 import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
+import { activeTracer } from '../tracing/tracing.js';
+import { tracedAdapterFactory, tracedReader } from '../tracing/sql.js';
 
 export type { Db, DbClient, Prisma } from './client.js';
 
@@ -131,7 +133,10 @@ function pgAdapter(pool: pg.Pool): PrismaPg {
 export async function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database & { connect(): Promise<void> }> {
   const provider = providerOf(databaseUrl);
   const pool = provider === 'postgresql' ? createPgPool(databaseUrl, options) : null;
-  const adapter = pool ? pgAdapter(pool) : createAdapter(databaseUrl, options);
+  // With tracing on, the statements of requests are spans (tracing/sql.ts); off, nothing is wrapped.
+  const tracer = activeTracer();
+  const driverAdapter = pool ? pgAdapter(pool) : createAdapter(databaseUrl, options);
+  const adapter = tracer ? tracedAdapterFactory(tracer, provider, driverAdapter) : driverAdapter;
   const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   // The two generated clients share every model and method; only their provider differs.
   const db = (
@@ -143,7 +148,8 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) => onQuery({ query: event.query, durationMs: event.duration }));
   }
-  const reader = pool ? pgReader(pool, options.onQuery) : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
+  const rowReader = pool ? pgReader(pool, options.onQuery) : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
+  const reader = tracer ? tracedReader(tracer, provider, rowReader) : rowReader;
   const sql = provider === 'sqlite' ? sqliteExecutor(sqliteFilePath(databaseUrl), { onQuery: options.onQuery }) : postgresExecutor(db);
   let checkpointer: Checkpointer | null = null;
   return {

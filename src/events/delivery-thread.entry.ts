@@ -1,15 +1,19 @@
 // The thread side of delivery-thread.ts: the webhook delivery worker (delivery.ts) on a SQLite
 // connection of its own, at the lowest scheduling priority, its log lines sent to the main thread.
+// With tracing on, the thread has a tracer provider of its own (a thread has its own globals):
+// the delivery spans are exported from here, and flushed before the thread says it stopped.
 import { parentPort, workerData } from 'node:worker_threads';
 import { sqliteExecutor } from '../db/sql-executor.js';
 import { servedWithin } from '../lifecycle.js';
 import { startDeliveryWorker, type DeliveryLog } from './delivery.js';
 import type { DeliveryThreadData, FromDeliveryThread, ToDeliveryThread } from './delivery-thread.js';
 import { lowestPriority } from './sender-thread.js';
+import { startTracing, stopTracing } from '../tracing/tracing.js';
 
 lowestPriority();
 const port = parentPort!;
-const { file, config, lastRequest } = workerData as DeliveryThreadData;
+const { file, config, lastRequest, tracing } = workerData as DeliveryThreadData;
+if (tracing) await startTracing(tracing);
 const post = (message: FromDeliveryThread) => port.postMessage(message);
 const line =
   (level: keyof DeliveryLog) =>
@@ -35,5 +39,7 @@ port.on('message', (message: ToDeliveryThread) => {
     void worker
       .stop(message.stop)
       .finally(() => sql.close())
+      .then(() => stopTracing())
+      .catch(() => undefined)
       .then(() => post('stopped'));
 });

@@ -9,6 +9,7 @@
 // The thread runs the compiled module delivery-thread.entry.js (the server runs from dist/).
 import { Worker } from 'node:worker_threads';
 import type { DeliveryLog, DeliveryWorker, DeliveryWorkerOptions } from './delivery.js';
+import type { TracingConfig } from '../config.js';
 
 /** What the thread is started with. */
 export interface DeliveryThreadData {
@@ -17,6 +18,8 @@ export interface DeliveryThreadData {
   config: DeliveryWorkerOptions['config'] & { webhookBusyRate: number };
   /** The main thread's Lifecycle.lastRequest (shared memory). */
   lastRequest: Float64Array;
+  /** Tracing (null: off): the thread exports its delivery spans with a provider of its own. */
+  tracing: TracingConfig | null;
 }
 
 /** To the thread: look for due deliveries now, or stop (with the grace for requests in flight). */

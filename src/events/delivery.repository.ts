@@ -26,6 +26,8 @@ export interface ClaimedDelivery {
   type: string;
   data: Prisma.JsonValue;
   eventCreatedAt: Date;
+  /** The traceparent of the write that recorded its event (tracing on), or null. */
+  traceparent: string | null;
   /** Whether its endpoint was failing when it was claimed. */
   endpointFailing: boolean;
 }
@@ -56,6 +58,7 @@ interface ClaimedRow {
   type: string;
   data: unknown;
   createdAt: unknown;
+  traceparent: string | null;
 }
 
 export interface ClaimOptions {
@@ -171,7 +174,7 @@ export class DeliveryRepository {
       await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = ${this.time} WHERE "id" IN (${placeholders(ids.length)})`, [claimedUntil, ...ids]);
       const failingIds = new Set(chosen.filter((head) => Number(head.failing) === 1).map((head) => head.id));
       const claimed = await tx.all<ClaimedRow>(
-        `SELECT d."id", d."endpointId", d."attempts", e."url", e."secret", ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt"
+        `SELECT d."id", d."endpointId", d."attempts", e."url", e."secret", ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt", ev."traceparent"
         FROM "WebhookDelivery" d
         JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
         JOIN "Event" ev ON ev."id" = d."eventId"
@@ -192,6 +195,7 @@ export class DeliveryRepository {
       type: row.type,
       data: asJson(row.data),
       eventCreatedAt: asDate(row.createdAt),
+      traceparent: row.traceparent,
       endpointFailing: failing,
     }));
   }

@@ -3,7 +3,7 @@
 // retention that no delivery waits for, their deliveries and attempts with them).
 import type { DbClient, Prisma } from '../db/database.js';
 
-export type EventRow = Pick<Prisma.EventUncheckedCreateInput, 'messageId' | 'type' | 'data' | 'cartId' | 'orderId' | 'createdAt' | 'fanOutPending'>;
+export type EventRow = Pick<Prisma.EventUncheckedCreateInput, 'messageId' | 'type' | 'data' | 'cartId' | 'orderId' | 'createdAt' | 'fanOutPending' | 'traceparent'>;
 
 /** Writes the events in the order given (their ids increase in that order). */
 export async function insertEvents(tx: DbClient, rows: readonly EventRow[]): Promise<void> {

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DbClient, Prisma } from '../db/database.js';
 import type { EventType } from './events.model.js';
-import { insertEvents } from './event.repository.js';
+import { insertEvents, type EventRow } from './event.repository.js';
+import { activeTracer, inSpan, traceparentOf } from '../tracing/tracing.js';
 
 export interface NewEvent {
   type: EventType;
@@ -21,12 +22,15 @@ export function wants(filter: Prisma.JsonValue, type: EventType | string): boole
   return filter === null || (Array.isArray(filter) && filter.includes(type));
 }
 
-/** Writes the events in `tx`, in the order given (their ids increase in that order). */
+/**
+ * Writes the events in `tx`, in the order given (their ids increase in that order). With tracing
+ * on, in a span `outbox.write` whose traceparent the events keep: their deliveries' spans are its
+ * children (delivery.ts), and their requests carry it on.
+ */
 export async function recordEvents(tx: DbClient, events: NewEvent[], now: Date): Promise<void> {
   if (events.length === 0) return;
-  await insertEvents(
-    tx,
-    events.map((event) => ({
+  const rows = events.map(
+    (event): EventRow => ({
       messageId: `msg_${randomUUID().replaceAll('-', '')}`,
       type: event.type,
       data: event.data as Prisma.InputJsonValue,
@@ -34,6 +38,13 @@ export async function recordEvents(tx: DbClient, events: NewEvent[], now: Date):
       orderId: event.orderId ?? null,
       createdAt: now,
       fanOutPending: true,
-    })),
+    }),
   );
+  const tracer = activeTracer();
+  if (!tracer) return insertEvents(tx, rows);
+  const attributes = { 'outbox.event.count': rows.length, 'outbox.event.types': [...new Set(events.map((event) => event.type))] };
+  await inSpan(tracer, 'outbox.write', { attributes }, (span) => {
+    const traceparent = traceparentOf(span);
+    return insertEvents(tx, rows.map((row) => ({ ...row, traceparent })));
+  });
 }

@@ -7,6 +7,8 @@ import { Webhook } from 'standardwebhooks';
 import { vetWebhookUrl } from '../security/url-guard.js';
 import type { AttemptRecord, ClaimedDelivery } from './delivery.repository.js';
 import { PostDeadlineError, type Sender } from './sender-thread.js';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { activeTracer, contextOf, inSpan, traceparentOf } from '../tracing/tracing.js';
 
 const maxErrorChars = 500;
 
@@ -85,8 +87,41 @@ export interface AttemptOptions {
   sender: Sender;
 }
 
-/** One POST of a delivery within its deadline: its status code, or why it has none. */
-export async function attempt(flight: Flight, { allowPrivateUrls, timeoutMs, sender }: AttemptOptions): Promise<AttemptRecord> {
+/**
+ * One POST of a delivery within its deadline: its status code, or why it has none. With tracing
+ * on, in a CLIENT span `webhook.deliver`, a child of the write that recorded the event (its
+ * stored traceparent) when there is one; the request carries the span's traceparent.
+ */
+export function attempt(flight: Flight, options: AttemptOptions): Promise<AttemptRecord> {
+  const tracer = activeTracer();
+  if (!tracer) return post(flight, options, {});
+  const { delivery } = flight;
+  // Where it goes, never the whole URL (its path or query may hold a receiver's token).
+  const url = URL.canParse(delivery.url) ? new URL(delivery.url) : null;
+  const attributes = {
+    'http.request.method': 'POST',
+    ...(url ? { 'server.address': url.hostname, 'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)) } : {}),
+    'webhook.endpoint.id': delivery.endpointId,
+    'webhook.event.type': delivery.type,
+    'webhook.message.id': delivery.messageId,
+    'webhook.attempt': delivery.attempts + 1,
+  };
+  return inSpan(
+    tracer,
+    'webhook.deliver',
+    { kind: SpanKind.CLIENT, attributes },
+    async (span) => {
+      const traceparent = traceparentOf(span);
+      const record = await post(flight, options, traceparent ? { traceparent } : {});
+      if (record.statusCode !== null) span.setAttribute('http.response.status_code', record.statusCode);
+      if (record.statusCode === null || record.statusCode < 200 || record.statusCode >= 300) span.setStatus({ code: SpanStatusCode.ERROR, message: record.error ?? `status ${record.statusCode}` });
+      return record;
+    },
+    contextOf(delivery.traceparent),
+  );
+}
+
+async function post(flight: Flight, { allowPrivateUrls, timeoutMs, sender }: AttemptOptions, traceHeaders: Record<string, string>): Promise<AttemptRecord> {
   const at = new Date();
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
@@ -99,7 +134,7 @@ export async function attempt(flight: Flight, { allowPrivateUrls, timeoutMs, sen
     // Redirects are not followed: a 3xx is a failure, and cannot lead the request past the URL guard.
     // The thread's own timer ends the socket at the same deadline (what is left of it).
     const leftMs = Math.max(1, Math.ceil(timeoutMs - (performance.now() - started)));
-    const statusCode = await sender.post({ url: url.href, address: addresses[0]!, headers, body, timeoutMs: leftMs }, signal);
+    const statusCode = await sender.post({ url: url.href, address: addresses[0]!, headers: { ...headers, ...traceHeaders }, body, timeoutMs: leftMs }, signal);
     return { at, statusCode, latencyMs: latencyMs(), error: null };
   } catch (error) {
     // The thread's timer may end the request a moment before this one fires: the same deadline.

@@ -19,6 +19,8 @@ import { idempotencyHooks } from '../idempotency/idempotency.hooks.js';
 import { faultError, retryAfterSeconds } from '../db/faults.js';
 import { checkJsonText } from '../security/input.js';
 import { appPlugin } from '../plugin.js';
+import { activeTracer } from '../tracing/tracing.js';
+import { tracedExecutor } from '../tracing/graphql.js';
 
 /**
  * What every single answer gets on its way out: its operation's estimated cost and the limit, in
@@ -71,8 +73,13 @@ function addRouteHooks(app: FastifyInstance, catalog: CatalogService): void {
 }
 
 function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions): ApolloServer<RequestContext> {
-  // Catalog queries run compiled (graphql/executor.ts); the rest as graphql-js runs them.
-  const runs = config.graphqlCompiled ? { gateway: executorGateway(schema, compiledExecutor(schema, { compiles: isCatalogOnly, maxCompiled: 1000, onRun: app.metrics.graphqlExecuted })) } : { schema };
+  // Catalog queries run compiled (graphql/executor.ts); the rest as graphql-js runs them. With
+  // tracing on, each operation runs in its span (tracing/graphql.ts), whoever runs it.
+  const tracer = activeTracer();
+  const executor = config.graphqlCompiled
+    ? compiledExecutor(schema, { compiles: isCatalogOnly, maxCompiled: 1000, onRun: app.metrics.graphqlExecuted })
+    : tracer && compiledExecutor(schema, { compiles: () => false, maxCompiled: 1 });
+  const runs = executor ? { gateway: executorGateway(schema, tracer ? tracedExecutor(tracer, executor) : executor) } : { schema };
   return new ApolloServer<RequestContext>({
     ...runs,
     introspection: config.graphqlIntrospection,

@@ -18,6 +18,8 @@ export interface ReceivedWebhook {
   remotePort: number;
   /** What `senderOf` said of the connection while it was open (null without it). */
   sender: number | null;
+  /** Its W3C traceparent header (tracing on), or null. */
+  traceparent: string | null;
 }
 
 /** A status to answer, or 'hang': keep the request open and never answer. */
@@ -88,7 +90,7 @@ export async function startReceiver(secret: string, options: ReceiverOptions = {
         return;
       }
       const headers: IncomingHttpHeaders = request.headers;
-      const webhook: ReceivedWebhook = { id: String(headers['webhook-id']), timestamp: Number(headers['webhook-timestamp']), payload, contentType: headers['content-type'], at: Date.now() - started, remotePort: request.socket.remotePort ?? 0, sender: null };
+      const webhook: ReceivedWebhook = { id: String(headers['webhook-id']), timestamp: Number(headers['webhook-timestamp']), payload, contentType: headers['content-type'], at: Date.now() - started, remotePort: request.socket.remotePort ?? 0, sender: null, traceparent: typeof headers.traceparent === 'string' ? headers.traceparent : null };
       webhook.sender = options.senderOf?.(webhook.remotePort, request.socket.localPort ?? 0) ?? null;
       const reply = options.reply?.(receiver.received.length, webhook) ?? 200;
       receiver.received.push(webhook);
