@@ -64,7 +64,7 @@ describe('cost model', () => {
     ]);
     // at most five, the costliest
     const many = `{ product(id: 1) { ${['a', 'b', 'c', 'd', 'e', 'f'].map((alias, n) => `${alias}: similarProducts(limit: ${n + 1}) { priceTier }`).join(' ')} } }`;
-    expect((listsOf(many) as { path: string }[]).map((list) => list.path)).toStrictEqual(['product.f', 'product.e', 'product.d', 'product.c', 'product.b']);
+    expect((listsOf(many) as readonly { path: string }[]).map((list) => list.path)).toStrictEqual(['product.f', 'product.e', 'product.d', 'product.c', 'product.b']);
   });
 
   it('multiplies a connection\'s edges and nodes by its first, 20 by default', () => {
