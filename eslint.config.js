@@ -1,24 +1,24 @@
-// ESLint (npm run lint): @eslint/js's recommended rules and typescript-eslint's (the presets that
-// need no type information, so a run takes seconds; `npm run typecheck` does the type checking).
+// ESLint (npm run lint): @eslint/js's recommended rules, typescript-eslint's recommended ones (the
+// preset without type information; `npm run typecheck` checks the types) and three type-aware
+// rules on promises. Formatting is Prettier's (.prettierrc.json), not ESLint's.
 // Generated, built and local files are not linted: they are written by commands, not by hand.
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
-  {
-    ignores: [
-      'dist/',
-      'coverage/',
-      'data/',
-      'src/db/generated/', // the Prisma clients (npm run prisma:generate)
-      'test/gql/', // typed documents (npm run codegen)
-      'schema/', // the contracts and possible-types.ts (npm run generate)
-      'test/.tmp/',
-      'bench/data/',
-      'bench/results/',
-    ],
-  },
+export default defineConfig(
+  globalIgnores([
+    'dist/',
+    'coverage/',
+    'data/',
+    'src/db/generated/', // the Prisma clients (npm run prisma:generate)
+    'test/gql/', // typed documents (npm run codegen)
+    'schema/', // the contracts and possible-types.ts (npm run generate)
+    'test/.tmp/',
+    'bench/data/',
+    'bench/results/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -31,7 +31,10 @@ export default tseslint.config(
     rules: {
       // The codebase's convention: a name starting with _ is unused on purpose (a parameter kept
       // for a signature, an element skipped in a destructuring, a property left out of a rest).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
