@@ -17,7 +17,7 @@ import { largeShape, rowCounts, scaledShape, writeLargeCatalog, type LargeShape 
 import { randomInt, start as startServer, startFlags } from './harness.js';
 import { Agent, get as httpGet } from 'node:http';
 
-import { dataDir, freshDatabase, importOnce, pgUrl, root, type Run } from './scale.js';
+import { dataDir, freshDatabase, importOnce, root, type Run } from './scale.js';
 
 
 function parseArgs(argv: string[]) {

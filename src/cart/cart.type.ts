@@ -9,7 +9,6 @@
 // as `variantId` and `productId`, not as ids of their own.
 import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { MoneyType } from '../graphql/money.type.js';
-import { VariantValueType } from '../catalog/catalog.type.js';
 import { cartStatuses } from '../domain/order-status.js';
 import { enumOf } from '../graphql/scalars.js';
 import { ShippingMethodType } from '../graphql/shipping-method.type.js';

@@ -5,7 +5,7 @@
 // must see the transaction's own writes). The columns selected and how a row becomes a record are
 // the field tables' (catalog.fields.ts), for raw rows (0/1 or true/false, JSON and dates selected
 // as text) and Prisma's alike.
-import type { DbClient, Prisma } from '../db/database.js';
+import type { DbClient } from '../db/database.js';
 import { catalogRows, changedProducts, type ChangeRange } from './catalog-version.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';

@@ -107,7 +107,7 @@ function senderThread(): void {
       timedOut = true;
       controller.abort();
     }, message.timeoutMs);
-    post(message, controller.signal)
+    void post(message, controller.signal)
       .then(
         (status): FromThread => ({ id: message.id, status }),
         // Cut by its deadline: said so, since the main thread's own timer may not have fired yet.

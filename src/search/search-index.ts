@@ -14,10 +14,7 @@ import { selectPage } from './search-page.js';
 import { passMatches, sortNumbers, type Columns, type Tally } from './search-pass.js';
 import type { IndexPage, IndexQuery, WordTerms } from './search.model.js';
 import type { MinorBound } from '../domain/price-bounds.js';
-import type { FacetValue, SearchConditions, SearchFacets, SearchPosition, SearchSort } from './search.model.js';
-
-/** Field × 3 + match class: the lower the better; `none` for no match. */
-const none = 255;
+import type { FacetValue, SearchFacets } from './search.model.js';
 
 export class SearchIndex {
   /** Product ids by doc, ascending. */

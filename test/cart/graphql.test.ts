@@ -10,6 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- read by codegen: the operations below spread the fragment by name
 const TestCartFields = graphql(`
   fragment TestCartFields on Cart {
     id
