@@ -14,6 +14,7 @@ export default defineConfig(
     'data/',
     'src/db/generated/', // the Prisma clients (npm run prisma:generate)
     'test/gql/', // typed documents (npm run codegen)
+    'src/client/generated/', // the client's typed documents and REST types (npm run generate)
     'schema/', // the contracts and possible-types.ts (npm run generate)
     'test/.tmp/',
     'bench/data/',
@@ -48,6 +49,12 @@ export default defineConfig(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
     },
+  },
+  {
+    // CommonJS files (a module preloaded with --require) load with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // The player runs in browsers.
