@@ -35,7 +35,10 @@ function runs(kind: HostileCase, bytes: number): { unit: string; count: number; 
     case 'unknown-deep':
     case 'known-deep': {
       const depth = Math.floor(bytes / 2);
-      return [{ unit: '[', count: depth }, { unit: ']', count: depth }];
+      return [
+        { unit: '[', count: depth },
+        { unit: ']', count: depth },
+      ];
     }
     case 'unknown-array':
     case 'known-array':

@@ -71,7 +71,9 @@ for (const kind of cases) {
     const ok = run.code === expected && run.peakKiB < peakLimitKiB;
     failed ||= !ok;
     const outcome = run.outcome.replace(/(\[0\]){4,}/g, (indexes) => `[0]×${indexes.length / 3}`);
-    rows.push(`| ${kind} | ${(size / 1e9).toFixed(2)} GB | ${run.code} (${expected === 0 ? 'imported' : 'refused'} expected) | ${outcome.replaceAll('|', '\\|')} | ${run.wallSeconds.toFixed(1)} s | ${Math.round(run.peakKiB / 1024)} MiB${ok ? '' : ' ✗'} |`);
+    rows.push(
+      `| ${kind} | ${(size / 1e9).toFixed(2)} GB | ${run.code} (${expected === 0 ? 'imported' : 'refused'} expected) | ${outcome.replaceAll('|', '\\|')} | ${run.wallSeconds.toFixed(1)} s | ${Math.round(run.peakKiB / 1024)} MiB${ok ? '' : ' ✗'} |`,
+    );
     console.error(rows.at(-1));
   } finally {
     rmSync(file, { force: true });

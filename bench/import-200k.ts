@@ -19,7 +19,6 @@ import { Agent, get as httpGet } from 'node:http';
 
 import { dataDir, freshDatabase, importOnce, root, type Run } from './scale.js';
 
-
 function parseArgs(argv: string[]) {
   let shape: LargeShape = largeShape;
   let engines = ['sqlite', 'postgresql'];

@@ -71,7 +71,8 @@ async function dropDatabase(): Promise<void> {
   await admin.query(`DROP DATABASE IF EXISTS ${scratchDb} WITH (FORCE)`).finally(() => admin.end());
 }
 
-const startGateway = () => start(gatewayScript, [], ['--max-old-space-size=224'], { DATABASE_URL: databaseUrl(), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', HOST: '127.0.0.1', PORT: '{port}' }, '/readyz');
+const startGateway = () =>
+  start(gatewayScript, [], ['--max-old-space-size=224'], { DATABASE_URL: databaseUrl(), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', HOST: '127.0.0.1', PORT: '{port}' }, '/readyz');
 
 /** Writes the carts, lines and orders; answers the media item measured. */
 async function seed(): Promise<number> {
@@ -81,7 +82,11 @@ async function seed(): Promise<number> {
     const link = await db.mediaProduct.findFirstOrThrow({ orderBy: [{ mediaId: 'asc' }, { position: 'asc' }] });
     const other = await db.mediaProduct.findFirstOrThrow({ where: { mediaId: { not: link.mediaId } } });
     const products = (await db.mediaProduct.findMany({ where: { mediaId: link.mediaId }, select: { productId: true } })).map((row) => row.productId);
-    const skus = await db.sku.findMany({ where: { productId: { in: products }, listed: true }, select: { id: true, merchantId: true, currency: true, salePriceMinor: true, retailPriceMinor: true }, take: linesPerOrder });
+    const skus = await db.sku.findMany({
+      where: { productId: { in: products }, listed: true },
+      select: { id: true, merchantId: true, currency: true, salePriceMinor: true, retailPriceMinor: true },
+      take: linesPerOrder,
+    });
     if (skus.length < linesPerOrder) throw new Error(`media ${link.mediaId} shows fewer than ${linesPerOrder} SKUs`);
     const now = Date.now();
     const statuses = (index: number) => (index % 10 === 0 ? 'CANCELLED' : index % 15 === 0 ? 'FAILED' : 'SUBMITTED');
@@ -89,16 +94,39 @@ async function seed(): Promise<number> {
     for (let first = 0; first < total; first += 1_000) {
       const indexes = Array.from({ length: Math.min(1_000, total - first) }, (_, offset) => first + offset);
       const rows = indexes.map((index) => {
-        const at = new Date(now - Math.floor(((index * 7919) % total) / total * 60 * day));
+        const at = new Date(now - Math.floor((((index * 7919) % total) / total) * 60 * day));
         const mediaId = index < attributedOrders ? link.mediaId : index % 2 === 0 ? other.mediaId : null;
         return { index, at, mediaId, cartId: `bench${String(index).padStart(8, '0')}`, orderId: randomUUID() };
       });
       await db.cart.createMany({ data: rows.map((row) => ({ id: row.cartId, currency: skus[0]!.currency, createdAt: row.at, updatedAt: new Date(now) })) });
       await db.cartLine.createMany({
-        data: rows.flatMap((row) => skus.map((sku, position) => ({ cartId: row.cartId, skuId: sku.id, storeId: sku.merchantId, quantity: 1 + (position % 3), position, mediaId: row.mediaId, attributedAt: row.mediaId === null ? null : row.at }))),
+        data: rows.flatMap((row) =>
+          skus.map((sku, position) => ({
+            cartId: row.cartId,
+            skuId: sku.id,
+            storeId: sku.merchantId,
+            quantity: 1 + (position % 3),
+            position,
+            mediaId: row.mediaId,
+            attributedAt: row.mediaId === null ? null : row.at,
+          })),
+        ),
       });
       await db.order.createMany({
-        data: rows.map((row) => ({ id: row.orderId, cartId: row.cartId, storeId: skus[0]!.merchantId, status: statuses(row.index), requestId: randomUUID(), currency: skus[0]!.currency, subtotalMinor: 0n, shippingMinor: 0n, taxMinor: 0n, totalMinor: 0n, createdAt: row.at, updatedAt: row.at })),
+        data: rows.map((row) => ({
+          id: row.orderId,
+          cartId: row.cartId,
+          storeId: skus[0]!.merchantId,
+          status: statuses(row.index),
+          requestId: randomUUID(),
+          currency: skus[0]!.currency,
+          subtotalMinor: 0n,
+          shippingMinor: 0n,
+          taxMinor: 0n,
+          totalMinor: 0n,
+          createdAt: row.at,
+          updatedAt: row.at,
+        })),
       });
       await db.orderLine.createMany({
         data: rows.flatMap((row) =>
@@ -187,7 +215,10 @@ async function main(): Promise<void> {
     '',
     '| window | orders counted | units sold | cold ms | warm p50 ms | warm p99 ms | warm max ms | target | at ready ms (no target) |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...results.map(([label, t]) => `| ${label} | ${t.orders} | ${t.unitsSold} | ${f(t.firstMs)} | ${f(t.p50Ms)} | ${f(t.p99Ms)} | ${f(t.maxMs)} | < ${targetMs} ms: ${Math.max(t.firstMs, t.maxMs) < targetMs ? 'met' : 'not met'} | ${f(t.atReadyMs)} |`),
+    ...results.map(
+      ([label, t]) =>
+        `| ${label} | ${t.orders} | ${t.unitsSold} | ${f(t.firstMs)} | ${f(t.p50Ms)} | ${f(t.p99Ms)} | ${f(t.maxMs)} | < ${targetMs} ms: ${Math.max(t.firstMs, t.maxMs) < targetMs ? 'met' : 'not met'} | ${f(t.atReadyMs)} |`,
+    ),
     '',
   ];
   console.log(lines.join('\n'));

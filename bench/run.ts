@@ -335,7 +335,10 @@ async function main(): Promise<void> {
   measures['g-rest-quiet'] = await load(warm, 'g-rest-quiet', [flowComparables]);
   const flows: Record<string, Flow> = {};
   for (const rate of [5, 50]) {
-    for (const [kind, requests] of [['graphql', graphqlImages(1, flowImages)], ['rest', flowComparables]] as const) {
+    for (const [kind, requests] of [
+      ['graphql', graphqlImages(1, flowImages)],
+      ['rest', flowComparables],
+    ] as const) {
       const { result, flow } = await whileOrdersFlow(warm.base, rate, benchShape.products, () => load(warm, `g-${kind}-flow-${rate}`, [requests]));
       measures[`g-${kind}-flow-${rate}`] = result;
       flows[`g-${kind}-flow-${rate}`] = flow;
@@ -351,11 +354,15 @@ async function main(): Promise<void> {
   measures['b-graphql-image-cold'] = await load(cold, 'b-graphql-image-cold', [graphqlImages(1, images)]);
   measures['c-comparables-cold'] = await load(cold, 'c-comparables-cold', [comparablesRequests]);
   // The answers the peer must give too (read now: the orders above changed stock).
-  const coldAnswers = await Promise.all([1, 2, 3].map(async (id) => ({ id, text: await (await fetch(`${cold.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody(id) })).text() })));
+  const coldAnswers = await Promise.all(
+    [1, 2, 3].map(async (id) => ({ id, text: await (await fetch(`${cold.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody(id) })).text() })),
+  );
   // The catalog search (no answer cache: every search is computed), 1-3 words with the facets.
   const searches = searchQueries('bench', products, 500).map((query) => query.path);
   let nextSearch = 0;
-  measures['f-search'] = await load(cold, 'f-search', [{ method: 'GET', path: searches[0]!, setupRequest: (request: { path?: string }) => ({ ...request, path: searches[(nextSearch += 1) % searches.length]! }) }]);
+  measures['f-search'] = await load(cold, 'f-search', [
+    { method: 'GET', path: searches[0]!, setupRequest: (request: { path?: string }) => ({ ...request, path: searches[(nextSearch += 1) % searches.length]! }) },
+  ]);
   const peakRssCold = cold.peakRssMiB();
   await cold.stop();
 
@@ -421,7 +428,8 @@ async function main(): Promise<void> {
 
   const cpu = (c: Measure) => `${c.server_cpu_pct ?? '?'} / ${c.load_cpu_pct} / ${c.other_cpu_pct ?? '?'}`;
   const perCore = (c: Compared) => `${thousands(c.rps_per_core)} (${c.raw_core_ratio ?? '?'} / ${c.limit_core_ratio ?? '?'})`;
-  const header = '| scenario | project rps | raw rps | limit rps | project/raw | project/limit | target | p50 ms | p99 ms | CPU % server / load / other | rps per server core (/raw, /limit) | errors |';
+  const header =
+    '| scenario | project rps | raw rps | limit rps | project/raw | project/limit | target | p50 ms | p99 ms | CPU % server / load / other | rps per server core (/raw, /limit) | errors |';
   const rule = '|---|---|---|---|---|---|---|---|---|---|---|---|';
   const row = (name: string) => {
     const c = compared[name]!;
@@ -447,10 +455,10 @@ async function main(): Promise<void> {
     `Load: autocannon, ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario, random ids; one server at a time. Gateway as \`npm start\` runs it (node ${startFlags().join(' ')}).`,
     `Catalog: ${thousands(benchShape.products)} products × 2 SKUs, ${benchShape.similarPerProduct} comparables each; (a) asks for ${thousands(products)} products, (b) and (c) for ${images} images of 20 products; SQLite (${databaseFile.replace(projectRoot + '/', '')}).`,
     'raw = the raw baseline (Fastify + better-sqlite3, hand-written SQL); limit = the memory limit server (every answer pre-serialized in a Map). ' +
-      'For (b), raw is the raw REST comparables answer (the baseline has no GraphQL) and limit is the gateway\'s own GraphQL answer served pre-serialized, keyed by the request body. ' +
+      "For (b), raw is the raw REST comparables answer (the baseline has no GraphQL) and limit is the gateway's own GraphQL answer served pre-serialized, keyed by the request body. " +
       'CPU: over the measured seconds, % of one core, of the server process, of the load generator (autocannon, in the harness process) and of everything else on the machine; ' +
       'a server well under 100 % with the load generator near 100 % was limited by the load generator, and "other" well above 0 means something else shared the 2 cores during the measurement. ' +
-      'rps per server core: requests over the server\'s CPU seconds, with its ratios to raw and limit: what each server does with the CPU it got (the targets are judged on rps, not on this).',
+      "rps per server core: requests over the server's CPU seconds, with its ratios to raw and limit: what each server does with the CPU it got (the targets are judged on rps, not on this).",
     '',
     '### Cold: `CATALOG_CACHE_MAX_ENTRIES=0`, every catalog read goes to the database',
     '',
@@ -470,7 +478,16 @@ async function main(): Promise<void> {
     '',
     '| scenario | rps | p50 ms | p99 ms | CPU % server / load / other | rps per server core | errors |',
     '|---|---|---|---|---|---|---|',
-    ...['raw-product', 'raw-comparables', 'peer-graphql-image', 'limit-product', 'limit-comparables', 'limit-graphql-image', 'd-cart-mix', ...benchShape.media.map(({ size }) => `e-graphql-image-${size}x5`)].map(plainRow),
+    ...[
+      'raw-product',
+      'raw-comparables',
+      'peer-graphql-image',
+      'limit-product',
+      'limit-comparables',
+      'limit-graphql-image',
+      'd-cart-mix',
+      ...benchShape.media.map(({ size }) => `e-graphql-image-${size}x5`),
+    ].map(plainRow),
     '',
     `peer = Mercurius ${mercuriusVersion()} with graphql-jit (jit: 1) on Fastify, the gateway's schema, the raw baseline's SQL (bench/peer/server.ts); its answers to images 1-3 were checked equal to the gateway's before it was measured.`,
     '',
@@ -480,12 +497,18 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|---|---|',
     ...['g-graphql-quiet', 'g-graphql-flow-5', 'g-graphql-flow-50', 'g-rest-quiet', 'g-rest-flow-5', 'g-rest-flow-50'].map(plainRow),
     '',
-    `Orders during the measurements: ${Object.entries(flows).map(([name, flow]) => `${name} ${flow.placed} placed, ${flow.failed} failed (${flow.rate}/s asked)`).join('; ')}.`,
+    `Orders during the measurements: ${Object.entries(flows)
+      .map(([name, flow]) => `${name} ${flow.placed} placed, ${flow.failed} failed (${flow.rate}/s asked)`)
+      .join('; ')}.`,
     '',
     ...(smoke ? [] : ['### Targets (issue 25)', '', ...targetTable(judged), '']),
     ...profileSection(judged.filter((target) => target.met === false).flatMap((target) => [target.scenario, target.reference])),
     `Scale curve (GraphQL image, × 5 comparables, warm): ${scale.join('; ')}.`,
-    `Cart mix: create → add → update → get per connection; each update sets a variant of that connection's cart to a new quantity (${cartUpdates.changed} updates changed the quantity, ${cartUpdates.unchanged} did not). SQL statements per operation: ${Object.entries(statements).map(([name, count]) => `${name} ${count}`).join(', ')}.`,
+    `Cart mix: create → add → update → get per connection; each update sets a variant of that connection's cart to a new quantity (${cartUpdates.changed} updates changed the quantity, ${cartUpdates.unchanged} did not). SQL statements per operation: ${Object.entries(
+      statements,
+    )
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ')}.`,
     `Catalog cache of the warm gateway after (a), (b), (c): ${warmCache ? `${mib(warmCache.bytes)} MiB (estimated) in ${thousands(warmCache.entries)} entries, records and whole answers` : 'unknown'}; the memory limit held ${thousands(limitHolding.answers)} answers, ${mib(limitHolding.bytes)} MiB.`,
     `Gateway peak RSS: ${peakRss ?? 'unknown'} MiB warm, ${peakRssCold ?? 'unknown'} MiB cold.`,
     shared.length > 0
@@ -525,7 +548,20 @@ async function main(): Promise<void> {
     ]),
   );
   console.log(
-    JSON.stringify({ ...summary, targets: judged, flows, peak_rss_mib: peakRss, peak_rss_mib_cold: peakRssCold, statements_per_operation: statements, warm_cache: warmCache, limit_holding: limitHolding, cart_updates: cartUpdates, connections, seconds: duration, smoke }),
+    JSON.stringify({
+      ...summary,
+      targets: judged,
+      flows,
+      peak_rss_mib: peakRss,
+      peak_rss_mib_cold: peakRssCold,
+      statements_per_operation: statements,
+      warm_cache: warmCache,
+      limit_holding: limitHolding,
+      cart_updates: cartUpdates,
+      connections,
+      seconds: duration,
+      smoke,
+    }),
   );
   if (failed.length > 0) {
     console.error(`errors in ${failed.map(([name]) => name).join(', ')}`);

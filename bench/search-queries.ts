@@ -46,4 +46,3 @@ export function searchQueries(catalog: string, products: number, count: number):
     return { words, path: `/search/products?q=${encodeURIComponent(words)}&limit=20${pick(filters)}` };
   });
 }
-

@@ -19,28 +19,70 @@ const pick = (list) => list[Math.floor(random() * list.length)];
 
 const stores = [
   {
-    id: 7, name: 'north-trail.example', marketplace: 'shopify', currency: 'USD', margin_rate: 0.12,
-    shipping_methods: [{ id: 'standard', label: 'Standard (5–7 days)', price: 5.99 }, { id: 'express', label: 'Express (2 days)', price: 14.99 }],
+    id: 7,
+    name: 'north-trail.example',
+    marketplace: 'shopify',
+    currency: 'USD',
+    margin_rate: 0.12,
+    shipping_methods: [
+      { id: 'standard', label: 'Standard (5–7 days)', price: 5.99 },
+      { id: 'express', label: 'Express (2 days)', price: 14.99 },
+    ],
     tax_rates: [{ country_code: 'US', province_code: 'CA', rate: 0.0725 }, { country_code: 'US', province_code: 'NY', rate: 0.04 }, { country_code: 'US', rate: 0.05 }, { rate: 0.06 }],
   },
   {
-    id: 12, name: 'lumen-home.example', marketplace: 'shopify', currency: 'USD', margin_rate: 0.1,
-    shipping_methods: [{ id: 'ground', label: 'Ground', price: 7.5 }, { id: 'priority', label: 'Priority', price: 18 }],
-    tax_rates: [{ country_code: 'US', province_code: 'WA', rate: 0.065 }, { country_code: 'US', rate: 0.06 }],
+    id: 12,
+    name: 'lumen-home.example',
+    marketplace: 'shopify',
+    currency: 'USD',
+    margin_rate: 0.1,
+    shipping_methods: [
+      { id: 'ground', label: 'Ground', price: 7.5 },
+      { id: 'priority', label: 'Priority', price: 18 },
+    ],
+    tax_rates: [
+      { country_code: 'US', province_code: 'WA', rate: 0.065 },
+      { country_code: 'US', rate: 0.06 },
+    ],
   },
   {
-    id: 21, name: 'petal-and-pine.example', marketplace: 'woocommerce', currency: 'USD', margin_rate: 0.15,
-    shipping_methods: [{ id: 'economy', label: 'Economy', price: 4.5 }, { id: 'two-day', label: 'Two-day', price: 11 }, { id: 'overnight', label: 'Overnight', price: 24.95 }],
-    tax_rates: [{ country_code: 'US', province_code: 'TX', rate: 0.0625 }, { country_code: 'US', rate: 0.055 }],
+    id: 21,
+    name: 'petal-and-pine.example',
+    marketplace: 'woocommerce',
+    currency: 'USD',
+    margin_rate: 0.15,
+    shipping_methods: [
+      { id: 'economy', label: 'Economy', price: 4.5 },
+      { id: 'two-day', label: 'Two-day', price: 11 },
+      { id: 'overnight', label: 'Overnight', price: 24.95 },
+    ],
+    tax_rates: [
+      { country_code: 'US', province_code: 'TX', rate: 0.0625 },
+      { country_code: 'US', rate: 0.055 },
+    ],
   },
   {
-    id: 33, name: 'atelier-nord.example', marketplace: 'shopify', currency: 'EUR', margin_rate: 0.08,
-    shipping_methods: [{ id: 'standard', label: 'Standard', price: 4.9 }, { id: 'express', label: 'Express', price: 12.9 }],
+    id: 33,
+    name: 'atelier-nord.example',
+    marketplace: 'shopify',
+    currency: 'EUR',
+    margin_rate: 0.08,
+    shipping_methods: [
+      { id: 'standard', label: 'Standard', price: 4.9 },
+      { id: 'express', label: 'Express', price: 12.9 },
+    ],
     tax_rates: [{ country_code: 'DE', rate: 0.19 }, { country_code: 'FR', rate: 0.2 }, { rate: 0.21 }],
   },
   {
-    id: 40, name: 'kodama-ceramics.example', marketplace: 'amazon', currency: 'JPY', margin_rate: 0.1,
-    shipping_methods: [{ id: 'yamato', label: 'Yamato standard', price: 800 }, { id: 'air', label: 'Air', price: 2400 }],
+    id: 40,
+    name: 'kodama-ceramics.example',
+    marketplace: 'amazon',
+    currency: 'JPY',
+    margin_rate: 0.1,
+    shipping_methods: [
+      { id: 'yamato', label: 'Yamato standard', price: 800 },
+      { id: 'air', label: 'Air', price: 2400 },
+    ],
     tax_rates: [{ country_code: 'JP', rate: 0.1 }],
   },
 ];
@@ -50,12 +92,42 @@ const shoeSizes = ['7', '8', '9', '10', '11'];
 
 // [store, category, brand, title, price, options]: options are [name, visual, values].
 const catalog = [
-  [7, 'Jackets', 'North Trail', 'Ridgeline Rain Shell', 189, [['Size', false, sizes.slice(1, 4)], ['Color', true, ['Moss', 'Slate']]]],
+  [
+    7,
+    'Jackets',
+    'North Trail',
+    'Ridgeline Rain Shell',
+    189,
+    [
+      ['Size', false, sizes.slice(1, 4)],
+      ['Color', true, ['Moss', 'Slate']],
+    ],
+  ],
   [7, 'Jackets', 'North Trail', 'Summit Down Parka', 329, [['Size', false, sizes.slice(1, 5)]]],
-  [7, 'Jackets', 'Cairn & Co', 'Trailhead Softshell', 149, [['Size', false, sizes.slice(0, 4)], ['Color', true, ['Black', 'Rust']]]],
+  [
+    7,
+    'Jackets',
+    'Cairn & Co',
+    'Trailhead Softshell',
+    149,
+    [
+      ['Size', false, sizes.slice(0, 4)],
+      ['Color', true, ['Black', 'Rust']],
+    ],
+  ],
   [7, 'Jackets', 'Cairn & Co', 'Packable Wind Jacket', 89, [['Size', false, sizes.slice(1, 4)]]],
   [7, 'Jackets', 'North Trail', 'Alpine Insulated Vest', 129, [['Size', false, sizes.slice(1, 4)]]],
-  [7, 'Fleece', 'North Trail', 'Grid Fleece Half-Zip', 79, [['Size', false, sizes.slice(1, 5)], ['Color', true, ['Heather', 'Navy']]]],
+  [
+    7,
+    'Fleece',
+    'North Trail',
+    'Grid Fleece Half-Zip',
+    79,
+    [
+      ['Size', false, sizes.slice(1, 5)],
+      ['Color', true, ['Heather', 'Navy']],
+    ],
+  ],
   [7, 'Fleece', 'Cairn & Co', 'Sherpa Pullover', 99, [['Size', false, sizes.slice(1, 4)]]],
   [7, 'Fleece', 'North Trail', 'Lightweight Fleece Jacket', 69, [['Size', false, sizes.slice(1, 4)]]],
   [7, 'Footwear', 'Switchback', 'Trail Runner 3', 139, [['Size', false, shoeSizes]]],
@@ -81,7 +153,17 @@ const catalog = [
   [12, 'Kitchen', 'Haus Studio', 'Linen Apron', 42, [['Color', true, ['Flax', 'Indigo']]]],
   [12, 'Kitchen', 'Lumen', 'Pour-Over Coffee Set', 72, []],
   [12, 'Textiles', 'Haus Studio', 'Waffle Throw Blanket', 98, [['Color', true, ['Oat', 'Clay', 'Fog']]]],
-  [12, 'Textiles', 'Haus Studio', 'Linen Duvet Cover', 229, [['Size', false, ['Full/Queen', 'King']], ['Color', true, ['White', 'Sand']]]],
+  [
+    12,
+    'Textiles',
+    'Haus Studio',
+    'Linen Duvet Cover',
+    229,
+    [
+      ['Size', false, ['Full/Queen', 'King']],
+      ['Color', true, ['White', 'Sand']],
+    ],
+  ],
   [21, 'Plants', 'Petal & Pine', 'Fiddle Leaf Fig', 85, [['Pot', true, ['Nursery', 'Ceramic']]]],
   [21, 'Plants', 'Petal & Pine', 'Snake Plant', 45, [['Size', false, ['Small', 'Medium', 'Large']]]],
   [21, 'Plants', 'Petal & Pine', 'Monstera Deliciosa', 68, [['Size', false, ['Medium', 'Large']]]],
@@ -94,7 +176,17 @@ const catalog = [
   [21, 'Skincare', 'Dew Botanica', 'Clay Cleansing Mask', 28, []],
   [21, 'Skincare', 'Greenhouse Co', 'Aloe Recovery Gel', 18, []],
   [21, 'Skincare', 'Dew Botanica', 'Overnight Repair Cream', 58, []],
-  [33, 'Knitwear', 'Atelier Nord', 'Merino Crew Sweater', 129, [['Size', false, sizes.slice(1, 5)], ['Color', true, ['Ecru', 'Forest']]]],
+  [
+    33,
+    'Knitwear',
+    'Atelier Nord',
+    'Merino Crew Sweater',
+    129,
+    [
+      ['Size', false, sizes.slice(1, 5)],
+      ['Color', true, ['Ecru', 'Forest']],
+    ],
+  ],
   [33, 'Knitwear', 'Atelier Nord', 'Cashmere Beanie', 79, [['Color', true, ['Camel', 'Grey']]]],
   [33, 'Knitwear', 'Atelier Nord', 'Chunky Cardigan', 189, [['Size', false, sizes.slice(1, 4)]]],
   [33, 'Knitwear', 'Fjell', 'Ribbed Scarf', 59, []],
@@ -115,7 +207,12 @@ const catalog = [
 const storeById = new Map(stores.map((store) => [store.id, store]));
 const minorDigits = { USD: 2, EUR: 2, JPY: 0 };
 const round = (value, currency) => Number(value.toFixed(minorDigits[currency]));
-const slugify = (text) => text.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+const slugify = (text) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 
 function combinations(options) {
   return options.reduce((combos, [name, , values]) => combos.flatMap((combo) => values.map((value) => [...combo, { variant: name, value }])), [[]]);

@@ -147,7 +147,10 @@ function trustProxy(env: Env): TrustProxy {
   if (/^[0-9]+$/.test(raw)) return Number(raw);
   if (/^(true|yes|on)$/i.test(raw)) return true;
   if (/^(false|no|off)$/i.test(raw)) return false;
-  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const address = /^(?:[0-9.]+|[0-9A-Fa-f:.]+)(?:\/[0-9]{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
   const bad = entries.find((entry) => !address.test(entry));
   if (bad !== undefined) throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or addresses/CIDRs separated by commas, got "${bad}"`);
@@ -207,7 +210,10 @@ export function loadConfig(env: Env = process.env): Config {
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     apiKeys: apiKeys(env),
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 0, 1_000_000),
     graphqlMaxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 10, 1, 100),
     graphqlMaxComplexity: int(env, 'GRAPHQL_MAX_COMPLEXITY', 10_000, 1, 10_000_000),

@@ -33,7 +33,23 @@ export interface SchemaServices {
   search: SearchService;
 }
 
-const resolverClasses = [MediaResolver, PlacementResolver, CatalogProductResolver, ProductResolver, SkuResolver, SearchResolver, MoneyResolver, CartResolver, CartFieldsResolver, OrderResolver, OrderFieldsResolver, WebhookResolver, DiscountResolver, PerformanceResolver, LiveResolver] as const;
+const resolverClasses = [
+  MediaResolver,
+  PlacementResolver,
+  CatalogProductResolver,
+  ProductResolver,
+  SkuResolver,
+  SearchResolver,
+  MoneyResolver,
+  CartResolver,
+  CartFieldsResolver,
+  OrderResolver,
+  OrderFieldsResolver,
+  WebhookResolver,
+  DiscountResolver,
+  PerformanceResolver,
+  LiveResolver,
+] as const;
 
 export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
   // Made on first use, so that printing the schema needs no services.
@@ -80,6 +96,13 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
  * tool importing one resolver early) may change. Resolvers are never called while printing.
  */
 export function printGatewaySchema(): string {
-  const unused = new Proxy({}, { get: () => { throw new Error('services are not available while printing the schema'); } });
+  const unused = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('services are not available while printing the schema');
+      },
+    },
+  );
   return `${printSchema(lexicographicSortSchema(buildGatewaySchema(unused as SchemaServices)))}\n`;
 }

@@ -36,7 +36,12 @@ export interface Services extends SchemaServices {
 
 export function createServices(config: Config, database: Database, log: FastifyBaseLogger): Services {
   const catalogRepository = new CatalogRepository(database.db, database.reader);
-  const catalogCache = new CatalogCache(catalogRepository, { ttlMs: config.catalogCacheTtlMs, maxEntries: config.catalogCacheMaxEntries, maxBytes: config.catalogCacheMaxBytes, answerMaxBytes: config.catalogAnswerCacheMaxBytes });
+  const catalogCache = new CatalogCache(catalogRepository, {
+    ttlMs: config.catalogCacheTtlMs,
+    maxEntries: config.catalogCacheMaxEntries,
+    maxBytes: config.catalogCacheMaxBytes,
+    answerMaxBytes: config.catalogAnswerCacheMaxBytes,
+  });
   const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader));
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   // Streams of live updates may take at most half of the connections a process accepts.
@@ -48,7 +53,10 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const stockChanged = (change: StockChange) => catalog.stockChanged(change);
   const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
   const orders = new OrderService(database.db, events, stockChanged);
-  const webhooks = new WebhookService(database.db, database.provider, new DeliveryRepository(database.sql), { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints });
+  const webhooks = new WebhookService(database.db, database.provider, new DeliveryRepository(database.sql), {
+    allowPrivateUrls: config.webhookAllowPrivateUrls,
+    maxEndpoints: config.webhookMaxEndpoints,
+  });
   return {
     catalog,
     catalogCache,

@@ -8,7 +8,13 @@ export async function within<T>(work: Promise<T>, ms: number): Promise<{ value: 
     timer = setTimeout(() => resolve(null), ms);
   });
   try {
-    return await Promise.race([work.then((value) => ({ value }), () => null), timeout]);
+    return await Promise.race([
+      work.then(
+        (value) => ({ value }),
+        () => null,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

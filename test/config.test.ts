@@ -36,7 +36,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).tracing).toBeNull();
     expect(loadConfig({ OTEL_SERVICE_NAME: 'alone' }).tracing).toBeNull();
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toStrictEqual({ endpoint: 'http://collector:4318', serviceName: 'shoppable-commerce-gateway' });
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/', OTEL_SERVICE_NAME: 'gateway-eu' }).tracing).toStrictEqual({ endpoint: 'https://otel.example/', serviceName: 'gateway-eu' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/', OTEL_SERVICE_NAME: 'gateway-eu' }).tracing).toStrictEqual({
+      endpoint: 'https://otel.example/',
+      serviceName: 'gateway-eu',
+    });
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
   });
 

@@ -87,5 +87,5 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.webhookDelivery.findMany({ orderBy: { id: 'asc' } }),
     db.webhookAttempt.findMany({ orderBy: { id: 'asc' } }),
   ]);
-  return JSON.stringify(tables, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+  return JSON.stringify(tables, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 }

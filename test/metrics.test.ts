@@ -182,7 +182,12 @@ describe('metrics sources', () => {
 
     let samples = await read();
     expect([valueOf(samples, 'db_pool_connections'), valueOf(samples, 'db_pool_connections_idle'), valueOf(samples, 'db_pool_waiting_requests')]).toStrictEqual([4, 1, 2]);
-    expect([valueOf(samples, 'catalog_cache_hits_total'), valueOf(samples, 'catalog_cache_misses_total'), valueOf(samples, 'catalog_cache_bytes'), valueOf(samples, 'catalog_cache_entries')]).toStrictEqual([5, 2, 1024, 7]);
+    expect([
+      valueOf(samples, 'catalog_cache_hits_total'),
+      valueOf(samples, 'catalog_cache_misses_total'),
+      valueOf(samples, 'catalog_cache_bytes'),
+      valueOf(samples, 'catalog_cache_entries'),
+    ]).toStrictEqual([5, 2, 1024, 7]);
 
     samples = await read();
     expect(valueOf(samples, 'catalog_cache_hits_total')).toBe(5);

@@ -65,7 +65,8 @@ export function openBaselineQueries(file: string): BaselineQueries {
   const db = new Database(file, { readonly: true });
   db.pragma('journal_mode = WAL');
   const productColumns = 'id, externalId, title, brand, url, priceMinor, currency, category, isAvailable, images, nativeCheckout, variants';
-  const skuColumns = 'id, productId, externalId, merchantId, name, inStock, qtyAvailable, salePriceMinor, retailPriceMinor, currency, status, type, taxable, taxType, dateCreated, dateLastModified, variantValues, dimensions';
+  const skuColumns =
+    'id, productId, externalId, merchantId, name, inStock, qtyAvailable, salePriceMinor, retailPriceMinor, currency, status, type, taxable, taxType, dateCreated, dateLastModified, variantValues, dimensions';
   const productById = db.prepare<[number], ProductRow>(`SELECT ${productColumns} FROM Product WHERE id = ?`);
   const productsByIds = db.prepare<[string], ProductRow>(`SELECT ${productColumns} FROM Product WHERE id IN (SELECT value FROM json_each(?))`);
   const skusOfProduct = db.prepare<[number], SkuRow>(`SELECT ${skuColumns} FROM Sku WHERE productId = ? AND listed = 1 ORDER BY position`);

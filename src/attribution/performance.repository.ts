@@ -64,7 +64,10 @@ export class PerformanceRepository {
   private readonly dialect: Dialect;
   private readonly sql: ReturnType<typeof statements>;
 
-  constructor(db: Db, private readonly reader: RowReader) {
+  constructor(
+    db: Db,
+    private readonly reader: RowReader,
+  ) {
     this.dialect = dialectOf(db);
     this.sql = statements(this.dialect);
   }

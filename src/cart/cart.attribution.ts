@@ -51,12 +51,7 @@ function notAttributable(index: number, named: NamedMedia, sku: CartSku, why: st
  * Checks every named media item against the catalog and answers each item's attribution (null
  * for items that name none), dated `at`.
  */
-export async function checkAttributions(
-  repository: CartRepository,
-  tx: DbClient,
-  items: { index: number; sku: CartSku; named: NamedMedia | null }[],
-  at: Date,
-): Promise<(Attribution | null)[]> {
+export async function checkAttributions(repository: CartRepository, tx: DbClient, items: { index: number; sku: CartSku; named: NamedMedia | null }[], at: Date): Promise<(Attribution | null)[]> {
   const named = items.filter((item) => item.named !== null);
   if (named.length === 0) return items.map(() => null);
   const mediaIds = [...new Set(named.map((item) => item.named!.mediaId).filter((id) => id <= maxId))];

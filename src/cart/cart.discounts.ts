@@ -17,6 +17,11 @@ export function buyerKey(email: string | null): string | null {
 
 export async function discountsFor(tx: DbClient, cart: StoredCart, now = new Date()): Promise<CartDiscounts> {
   const codeKeys = [...new Set(cart.discountCodes.map(codeKeyOf))];
-  const { discounts, usesByBuyer } = await repository.forCart(tx, codeKeys, cart.entries.map((entry) => entry.storeId), buyerKey(cart.identity.email));
+  const { discounts, usesByBuyer } = await repository.forCart(
+    tx,
+    codeKeys,
+    cart.entries.map((entry) => entry.storeId),
+    buyerKey(cart.identity.email),
+  );
   return { rules: discounts, usesByBuyer, now };
 }

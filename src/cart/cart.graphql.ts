@@ -23,7 +23,6 @@ interface GraphQLStoreEntry extends Omit<StoreEntry, 'cartLines' | 'offer'> {
   };
 }
 
-
 export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLStoreEntry {
   const id = `${cartId}:${entry.storeId}`;
   const { offer } = entry;
@@ -64,7 +63,13 @@ export class CartFieldsResolver {
 
   @FieldResolver(() => [CartWarningType])
   warnings(@Root() cart: Cart): Required<{ [K in keyof CartWarning]: CartWarning[K] | null }>[] {
-    return (cart.warnings ?? []).map((warning) => ({ code: warning.code, message: warning.message, store: warning.store ?? null, variantId: warning.variantId ?? null, discountCode: warning.discountCode ?? null }));
+    return (cart.warnings ?? []).map((warning) => ({
+      code: warning.code,
+      message: warning.message,
+      store: warning.store ?? null,
+      variantId: warning.variantId ?? null,
+      discountCode: warning.discountCode ?? null,
+    }));
   }
 
   @FieldResolver(() => BuyerIdentityType)

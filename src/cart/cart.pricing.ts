@@ -22,7 +22,6 @@ export const noDiscounts: CartDiscounts = { rules: [], usesByBuyer: new Map(), n
 /** Money of an empty cart that never had a line. */
 export const defaultCurrency = 'USD';
 
-
 function variantDescription(sku: CartSku): string | null {
   const values = (sku.variantValues as unknown as VariantValue[] | null) ?? [];
   return values.length > 0 ? values.map((pair) => `${pair.variant}: ${pair.value}`).join(', ') : null;
@@ -59,7 +58,13 @@ function priceEntry(stored: StoredCart, entry: StoredEntry, discounts: CartDisco
   const context = { subtotalMinor: pricing.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0), now: discounts.now, usesByBuyer: discounts.usesByBuyer };
   const rules = discounts.rules.filter((rule) => rule.storeId === entry.storeId && (rule.code === null || codeKeys.has(codeKeyOf(rule.code))));
   for (const rule of rules) outcomes.set(rule.id, { rule, entry, refusal: refusal(rule, context) });
-  const priced = priceStore(entry.store, pricing, destination, entry.selectedShippingMethodId, rules.filter((rule) => outcomes.get(rule.id)?.refusal === null));
+  const priced = priceStore(
+    entry.store,
+    pricing,
+    destination,
+    entry.selectedShippingMethodId,
+    rules.filter((rule) => outcomes.get(rule.id)?.refusal === null),
+  );
   for (const rule of priced.notCombined) outcomes.set(rule.id, { rule, entry, refusal: 'DISCOUNT_NOT_COMBINABLE' });
   return {
     storeId: entry.storeId,

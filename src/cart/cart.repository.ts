@@ -19,7 +19,6 @@ const storeConfig = {
   },
 } as const;
 
-
 export type StoreConfig = Prisma.StoreGetPayload<typeof storeConfig>;
 
 export interface StoredEntry {
@@ -165,7 +164,16 @@ export class CartRepository {
         position += 1;
         const seenUnitPriceMinor = unitPriceMinor(line.sku);
         await tx.cartLine.create({ data: { cartId: cart.id, skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, seenUnitPriceMinor, ...attribution } });
-        stored.push({ skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, mediaId: attribution?.mediaId ?? null, placementId: attribution?.placementId ?? null, seenUnitPriceMinor, sku: line.sku });
+        stored.push({
+          skuId: line.skuId,
+          storeId: line.storeId,
+          quantity: line.quantity,
+          position,
+          mediaId: attribution?.mediaId ?? null,
+          placementId: attribution?.placementId ?? null,
+          seenUnitPriceMinor,
+          sku: line.sku,
+        });
       } else {
         // A line keeps the first media item it was given; one without takes the request's.
         const gains = existing.mediaId === null && attribution !== null;

@@ -56,20 +56,12 @@ export class CartResolver {
   }
 
   @Mutation(() => CartType, { description: 'Removes variants whatever their quantity; ids not in the cart change nothing.' })
-  removeCartItems(
-    @Arg('cartId', () => ID) cartId: string,
-    @Arg('variantIds', () => [ID]) variantIds: string[],
-    @Ctx() context: IdempotencyContext,
-  ): Promise<Cart> {
+  removeCartItems(@Arg('cartId', () => ID) cartId: string, @Arg('variantIds', () => [ID]) variantIds: string[], @Ctx() context: IdempotencyContext): Promise<Cart> {
     return this.carts.removeItems(cartId, variantIds, fieldWrite(context));
   }
 
   @Mutation(() => CartType)
-  updateBuyerIdentity(
-    @Arg('cartId', () => ID) cartId: string,
-    @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput,
-    @Ctx() context: IdempotencyContext,
-  ): Promise<Cart> {
+  updateBuyerIdentity(@Arg('cartId', () => ID) cartId: string, @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput, @Ctx() context: IdempotencyContext): Promise<Cart> {
     return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, camelCase, fieldWrite(context));
   }
 
@@ -97,9 +89,7 @@ export class CartResolver {
     @Ctx() context: IdempotencyContext,
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
     // The argument is the older way to give a key; it names this submit of this cart.
-    const once = idempotencyKey
-      ? new IdempotentWrite(context.idempotencyScope, ':graphql-argument:submitCart', checkKey(idempotencyKey), requestHash({ submitCart: cartId }))
-      : fieldWrite(context);
+    const once = idempotencyKey ? new IdempotentWrite(context.idempotencyScope, ':graphql-argument:submitCart', checkKey(idempotencyKey), requestHash({ submitCart: cartId })) : fieldWrite(context);
     const { answer, replayed } = await this.checkout.submit(cartId, once, camelCase);
     return { ...answer, replayed };
   }

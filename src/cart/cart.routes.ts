@@ -137,7 +137,8 @@ function registerListFamilyRoutes(app: FastifyInstance, carts: CartService, chec
       schema: {
         tags,
         summary: "Replace the cart's discount codes ([] clears them)",
-        description: 'A code that does not apply (unknown, expired, for a store not in the cart, minimum not met, used up, not combinable) stays on the cart with a warning naming why; it is not an error.',
+        description:
+          'A code that does not apply (unknown, expired, for a store not in the cart, minimum not met, used up, not combinable) stays on the cart with a warning naming why; it is not an error.',
         headers: IdempotencyHeaders,
         body: DiscountCodesBody,
         response: { 200: cart, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED') },
@@ -171,7 +172,7 @@ function registerItemFamilyRoutes(app: FastifyInstance, carts: CartService, part
 
   api.post(
     '/cart/update',
-    { schema: { tags, summary: "Set the quantity of a variant in the cart (0 removes)", headers: IdempotencyHeaders, body: UpdateItemBody, response: { 200: cart, ...lineErrors } }, ...replayable },
+    { schema: { tags, summary: 'Set the quantity of a variant in the cart (0 removes)', headers: IdempotencyHeaders, body: UpdateItemBody, response: { 200: cart, ...lineErrors } }, ...replayable },
     async (request) => cartView(await carts.setQuantities(request.body.cart_id, [item(request.body.item)], false, request.idempotentWrite)),
   );
 
@@ -231,7 +232,18 @@ function registerCheckoutRoutes(app: FastifyInstance, carts: CartService, checko
         body: SubmitBody,
         response: {
           200: Ref(CartStatus),
-          ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED', 'BUYER_IDENTITY_MISSING', 'CART_EMPTY', 'PRODUCTS_UNAVAILABLE', 'DISCOUNT_USAGE_LIMIT_REACHED', 'DISCOUNT_BUYER_LIMIT_REACHED'),
+          ...errors(
+            ...bodyErrors,
+            'CART_NOT_FOUND',
+            'CART_EXPIRED',
+            'CART_ALREADY_SUBMITTED',
+            'IDEMPOTENCY_KEY_REUSED',
+            'BUYER_IDENTITY_MISSING',
+            'CART_EMPTY',
+            'PRODUCTS_UNAVAILABLE',
+            'DISCOUNT_USAGE_LIMIT_REACHED',
+            'DISCOUNT_BUYER_LIMIT_REACHED',
+          ),
         },
       },
       ...replayable,

@@ -16,10 +16,21 @@ export const CartItem = Type.Object({
   variant_id: Type.Optional(IdValue),
   product_id: Type.Optional(Type.Unsafe<string | number | null>({ ...IdValue, description: 'Alone, for a product with one SKU; with variant_id, checked against it.' })),
   media_id: Type.Optional(
-    Nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: "The media item (image or video) the item is added from; it must show the item's product (else 422 MEDIA_NOT_ATTRIBUTABLE). A line keeps the first media item it is given." })),
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_147_483_647,
+        description: "The media item (image or video) the item is added from; it must show the item's product (else 422 MEDIA_NOT_ATTRIBUTABLE). A line keeps the first media item it is given.",
+      }),
+    ),
   ),
   placement_id: Type.Optional(
-    Nullable(Type.String({ pattern: '^[1-9][0-9]{0,9}:(0|[1-9][0-9]{0,9})$', description: "With media_id only: the placement (`<media id>:<position>`) of that media item it is added from; it must place the item's product." })),
+    Nullable(
+      Type.String({
+        pattern: '^[1-9][0-9]{0,9}:(0|[1-9][0-9]{0,9})$',
+        description: "With media_id only: the placement (`<media id>:<position>`) of that media item it is added from; it must place the item's product.",
+      }),
+    ),
   ),
 });
 export type CartItemBody = Static<typeof CartItem>;
@@ -31,7 +42,9 @@ export const CartItemsBody = Type.Object({
   items: Type.Optional(
     Type.Object({
       storefront_cart_items_input: Type.Optional(CartItems),
-      shopify_cart_items_input: Type.Optional(Type.Unsafe<Static<typeof CartItems>>({ ...CartItems, description: 'Older clients\' name of the same list; when both come, this one\'s items count first.' })),
+      shopify_cart_items_input: Type.Optional(
+        Type.Unsafe<Static<typeof CartItems>>({ ...CartItems, description: "Older clients' name of the same list; when both come, this one's items count first." }),
+      ),
     }),
   ),
 });
@@ -141,7 +154,6 @@ function storeEntry<T extends TSchema>(lines: T) {
 export const StoreEntry = Named('StoreEntry', { ...storeEntry(Type.Array(Ref(CartLine))), description: "One store's part of a cart." });
 export type StoreEntryView = Static<typeof StoreEntry>;
 
-
 export const CartWarning = Named(
   'CartWarning',
   Type.Object(
@@ -190,9 +202,7 @@ export const CartStatus = Named(
       orders: Type.Array(Ref(Order)),
       cart: Type.Object({
         id: Type.String(),
-        stores: Type.Array(
-          storeEntry(NullableRef(CartLine, { description: "As the original REST clients read it: the store's first line (not a list), null when it has none." })),
-        ),
+        stores: Type.Array(storeEntry(NullableRef(CartLine, { description: "As the original REST clients read it: the store's first line (not a list), null when it has none." }))),
         buyer_identity: Ref(BuyerIdentity),
       }),
     },

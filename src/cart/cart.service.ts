@@ -42,7 +42,8 @@ function checkDiscountCodes(codes: string[]): string[] {
     }
     if (!kept.has(codeKeyOf(code))) kept.set(codeKeyOf(code), code);
   }
-  if (kept.size > maxDiscountCodes) throw new AppError('VALIDATION_FAILED', `A cart holds at most ${maxDiscountCodes} discount codes; this asks for ${kept.size}`, { field: 'codes', max: maxDiscountCodes });
+  if (kept.size > maxDiscountCodes)
+    throw new AppError('VALIDATION_FAILED', `A cart holds at most ${maxDiscountCodes} discount codes; this asks for ${kept.size}`, { field: 'codes', max: maxDiscountCodes });
   return [...kept.values()];
 }
 
@@ -167,7 +168,12 @@ export class CartService {
       const kept = cart.lines.filter((line) => !remove.has(String(line.skuId)));
       if (kept.length === cart.lines.length) return cart;
       const currency = kept[0]?.sku.currency ?? cart.currency;
-      return this.repository.writeLines(tx, cart, kept.map(({ skuId, storeId, quantity, sku }) => ({ skuId, storeId, quantity, sku })), currency);
+      return this.repository.writeLines(
+        tx,
+        cart,
+        kept.map(({ skuId, storeId, quantity, sku }) => ({ skuId, storeId, quantity, sku })),
+        currency,
+      );
     });
   }
 
@@ -230,24 +236,30 @@ export class CartService {
     const lock = async (tx: DbClient) => {
       if (cartId !== null) await lockCart(this.repository, tx, cartId, this.lifetime);
     };
-    return writeOnce(this.db, once, lock, async (tx, unit) => {
-      let cart: StoredCart;
-      if (cartId === null) {
-        const id = newCartId();
-        const updatedAt = await this.repository.create(tx, id);
-        cart = { id, currency: null, updatedAt, snapshot: null, identity: emptyBuyerIdentity, entries: [], lines: [], discountCodes: [] };
-      } else {
-        cart = await this.loadOrThrow(tx, cartId);
-      }
-      if (cart.entries.some((entry) => entry.isSubmitted)) {
-        throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was submitted and can no longer change`, { cart_id: cart.id });
-      }
-      const after = await change(tx, cart);
-      const changed = priceCart(after, await discountsFor(tx, after));
-      // Its live subscribers hear of it once this commits (nobody can watch a cart just made).
-      if (cartId !== null) this.events.changed(unit, [{ kind: 'cart', id: cart.id }]);
-      return changed;
-    }, this.answers);
+    return writeOnce(
+      this.db,
+      once,
+      lock,
+      async (tx, unit) => {
+        let cart: StoredCart;
+        if (cartId === null) {
+          const id = newCartId();
+          const updatedAt = await this.repository.create(tx, id);
+          cart = { id, currency: null, updatedAt, snapshot: null, identity: emptyBuyerIdentity, entries: [], lines: [], discountCodes: [] };
+        } else {
+          cart = await this.loadOrThrow(tx, cartId);
+        }
+        if (cart.entries.some((entry) => entry.isSubmitted)) {
+          throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was submitted and can no longer change`, { cart_id: cart.id });
+        }
+        const after = await change(tx, cart);
+        const changed = priceCart(after, await discountsFor(tx, after));
+        // Its live subscribers hear of it once this commits (nobody can watch a cart just made).
+        if (cartId !== null) this.events.changed(unit, [{ kind: 'cart', id: cart.id }]);
+        return changed;
+      },
+      this.answers,
+    );
   }
 
   /**
@@ -346,7 +358,12 @@ export class CartService {
       }
       return choices[0]!;
     });
-    const attributions = await checkAttributions(this.repository, tx, wanted.map((item, at) => ({ index: item.index, sku: skus[at]!, named: item.named })), new Date());
+    const attributions = await checkAttributions(
+      this.repository,
+      tx,
+      wanted.map((item, at) => ({ index: item.index, sku: skus[at]!, named: item.named })),
+      new Date(),
+    );
     return wanted.map((item, at) => ({ sku: skus[at]!, quantity: item.quantity, attribution: attributions[at] ?? null }));
   }
 }

@@ -69,7 +69,10 @@ export class CartLineType {
 }
 
 export const CartWarningCodeEnum = enumOf([...lineWarningCodes, ...discountRefusals]);
-registerEnumType(CartWarningCodeEnum, { name: 'CartWarningCode', description: 'What a cart warning is about: a line (stock, availability, listing, price) or a discount code that does not apply (why).' });
+registerEnumType(CartWarningCodeEnum, {
+  name: 'CartWarningCode',
+  description: 'What a cart warning is about: a line (stock, availability, listing, price) or a discount code that does not apply (why).',
+});
 
 @ObjectType('CartWarning', { simpleResolvers: true, description: 'Something the buyer should know that does not stop them shopping (submitCart refuses what it must).' })
 export class CartWarningType {

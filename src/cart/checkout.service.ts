@@ -83,50 +83,59 @@ export class CheckoutService {
     const lock = async (tx: DbClient) => {
       await lockCart(this.carts, tx, cartId, this.lifetime);
     };
-    const answer = await writeOnce(this.db, once, lock, async (tx, unit) => {
-      const now = new Date();
-      const cart = await loadCart(this.carts, tx, cartId, this.lifetime);
-      const discounts = await discountsFor(tx, cart, now);
-      const priced = priceCart(cart, discounts);
-      this.checkSubmittable(cart, priced, naming);
-      // Stock is taken in this transaction, each line only where it covers the quantity: of two
-      // carts racing for the last unit, one submits and the other is refused, on any engine.
-      const { short, change } = await this.orders.reserveStock(tx, cart.lines.map((line) => ({ variantId: String(line.skuId), quantity: line.quantity })));
-      if (short.length > 0) {
-        throw new AppError('PRODUCTS_UNAVAILABLE', `Variants not available in the quantity asked: ${short.join(', ')}`, { variant_ids: short });
-      }
-      const requestIds = new Map<number, string>();
-      const rules = new Map(discounts.rules.map((rule) => [String(rule.id), rule]));
-      for (const entry of priced.stores) {
-        requestIds.set(entry.storeId, await this.placeOrder(tx, cart, entry, rules, now));
-      }
-      // The cart as the writes above left it, without reading it again.
-      const submitted: StoredCart = {
-        ...cart,
-        entries: cart.entries.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
-      };
-      // From now on the cart answers from this snapshot, whatever later imports change: the cart
-      // as priced above, its entries now submitted.
-      const snapshot: Cart = {
-        ...priced,
-        stores: priced.stores.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
-      };
-      await this.carts.saveSnapshot(tx, cartId, snapshot);
-      const answer = await this.answer(tx, { ...submitted, snapshot });
-      // On this transaction: no submit without its events, no events without the submit; once
-      // it commits, the catalog shows the stock it took before the answer goes out.
-      const orders = answer.orders.map(orderView);
-      this.events.record(
-        unit,
-        [
-          { type: 'cart.submitted', cartId, data: { cart_id: cartId, status: answer.status, orders } },
-          ...orders.map((order) => ({ type: 'order.created' as const, cartId, orderId: order.id, data: { order } })),
-        ],
-        now,
-      );
-      if (change) unit.afterCommit(() => this.stockChanged(change));
-      return answer;
-    }, this.answers);
+    const answer = await writeOnce(
+      this.db,
+      once,
+      lock,
+      async (tx, unit) => {
+        const now = new Date();
+        const cart = await loadCart(this.carts, tx, cartId, this.lifetime);
+        const discounts = await discountsFor(tx, cart, now);
+        const priced = priceCart(cart, discounts);
+        this.checkSubmittable(cart, priced, naming);
+        // Stock is taken in this transaction, each line only where it covers the quantity: of two
+        // carts racing for the last unit, one submits and the other is refused, on any engine.
+        const { short, change } = await this.orders.reserveStock(
+          tx,
+          cart.lines.map((line) => ({ variantId: String(line.skuId), quantity: line.quantity })),
+        );
+        if (short.length > 0) {
+          throw new AppError('PRODUCTS_UNAVAILABLE', `Variants not available in the quantity asked: ${short.join(', ')}`, { variant_ids: short });
+        }
+        const requestIds = new Map<number, string>();
+        const rules = new Map(discounts.rules.map((rule) => [String(rule.id), rule]));
+        for (const entry of priced.stores) {
+          requestIds.set(entry.storeId, await this.placeOrder(tx, cart, entry, rules, now));
+        }
+        // The cart as the writes above left it, without reading it again.
+        const submitted: StoredCart = {
+          ...cart,
+          entries: cart.entries.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
+        };
+        // From now on the cart answers from this snapshot, whatever later imports change: the cart
+        // as priced above, its entries now submitted.
+        const snapshot: Cart = {
+          ...priced,
+          stores: priced.stores.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
+        };
+        await this.carts.saveSnapshot(tx, cartId, snapshot);
+        const answer = await this.answer(tx, { ...submitted, snapshot });
+        // On this transaction: no submit without its events, no events without the submit; once
+        // it commits, the catalog shows the stock it took before the answer goes out.
+        const orders = answer.orders.map(orderView);
+        this.events.record(
+          unit,
+          [
+            { type: 'cart.submitted', cartId, data: { cart_id: cartId, status: answer.status, orders } },
+            ...orders.map((order) => ({ type: 'order.created' as const, cartId, orderId: order.id, data: { order } })),
+          ],
+          now,
+        );
+        if (change) unit.afterCommit(() => this.stockChanged(change));
+        return answer;
+      },
+      this.answers,
+    );
     return { answer, replayed: once?.replayed ?? false };
   }
 
@@ -150,7 +159,10 @@ export class CheckoutService {
         discountMinor: discount,
         totalMinor: total,
         shippingMethodId: offer.selectedShippingMethod?.id ?? null,
-        lines: orderLines(cart.lines.filter((line) => line.storeId === entry.storeId), entry),
+        lines: orderLines(
+          cart.lines.filter((line) => line.storeId === entry.storeId),
+          entry,
+        ),
         cost: {
           currency,
           subtotal: offer.subtotal,
@@ -192,7 +204,11 @@ export class CheckoutService {
   }
 
   private async answer(tx: DbClient, cart: StoredCart): Promise<CartStatusAnswer> {
-    const orders = await this.orders.ofCart(tx, cart.id, cart.entries.map((entry) => entry.storeId));
+    const orders = await this.orders.ofCart(
+      tx,
+      cart.id,
+      cart.entries.map((entry) => entry.storeId),
+    );
     return { status: cartStatusOf(orders.map((order) => order.status)), orders, cart: cart.snapshot ?? priceCart(cart, await discountsFor(tx, cart)) };
   }
 }

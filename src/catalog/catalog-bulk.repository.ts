@@ -207,7 +207,8 @@ export class CatalogSql {
   async insertInts(table: string, columns: readonly string[], rows: readonly (readonly number[])[]): Promise<void> {
     if (rows.length === 0) return;
     const types = columns.map((): ColumnType => 'int');
-    for (const batch of this.batches(rows.map((row) => `[${row.join(',')}]`))) await this.execute(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) ${this.rows(columns, types)}`, [batch]);
+    for (const batch of this.batches(rows.map((row) => `[${row.join(',')}]`)))
+      await this.execute(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) ${this.rows(columns, types)}`, [batch]);
   }
 
   /** Inserts the rows (encoded), which no stored row has the key of (a list's rows, its old ones deleted). */
@@ -276,7 +277,17 @@ export class CatalogSql {
     function* encoded(): Generator<readonly [number, string[]]> {
       for (const [id, list] of lists) yield [id, list.map((value, position) => `[${id},${position},${value}]`)];
     }
-    return this.changedRowLists<Record<string, number>>({ name: table, columns: [[owner, 'int'], ['position', 'int'], [item, 'int']] }, encoded());
+    return this.changedRowLists<Record<string, number>>(
+      {
+        name: table,
+        columns: [
+          [owner, 'int'],
+          ['position', 'int'],
+          [item, 'int'],
+        ],
+      },
+      encoded(),
+    );
   }
 
   /**

@@ -42,7 +42,14 @@ export function graphqlAnswerCache(catalog: CatalogService): GraphQLAnswerCache 
       const { query, operationName, variables } = source as Record<string, unknown>;
       if (typeof query !== 'string') return;
       // The database away: Apollo answers (its context makes the 503 in GraphQL's shape).
-      if (!catalog.isFresh() && !(await catalog.ready().then(() => true, () => false))) return;
+      if (
+        !catalog.isFresh() &&
+        !(await catalog.ready().then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       const key = `graphql|${createHash('sha256')
         .update(JSON.stringify([request.headers.accept ?? '', query, operationName ?? null, variables ?? null]))
         .digest('base64url')}`;

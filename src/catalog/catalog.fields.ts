@@ -142,7 +142,13 @@ export const field = {
   optionalText: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}) =>
     plain<string | null, S>(options, 'text', true, text, () => Nullable(Type.String())),
   optionalInt: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.Integer>>>>(options: Options<S> = {}) =>
-    plain<number | null, S>(options, 'int', true, (value) => (value === null || value === undefined ? null : Number(value)), () => Nullable(Type.Integer())),
+    plain<number | null, S>(
+      options,
+      'int',
+      true,
+      (value) => (value === null || value === undefined ? null : Number(value)),
+      () => Nullable(Type.Integer()),
+    ),
   bool: <S extends TSchema = ReturnType<typeof Type.Boolean>>(options: Options<S> = {}) => plain<boolean, S>(options, 'bool', false, bool, Type.Boolean),
   /** An ISO 8601 UTC date, or null. */
   date: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({

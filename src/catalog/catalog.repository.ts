@@ -74,18 +74,29 @@ export class CatalogRepository {
   /** Product ids of each media item, in document order. */
   async productIdsOfMedia(mediaIds: readonly number[]): Promise<Map<number, number[]>> {
     const rows = await this.reader.all<Raw>(this.statements.productIdsOfMedia, [idList(this.dialect, mediaIds)]);
-    return groupIds(rows, (row) => Number(row.mediaId), (row) => Number(row.productId));
+    return groupIds(
+      rows,
+      (row) => Number(row.mediaId),
+      (row) => Number(row.productId),
+    );
   }
 
   /** Curated similar product ids of each product, in document order. */
   async similarIdsOfProducts(productIds: readonly number[]): Promise<Map<number, number[]>> {
     const rows = await this.reader.all<Raw>(this.statements.similarIdsOfProducts, [idList(this.dialect, productIds)]);
-    return groupIds(rows, (row) => Number(row.productId), (row) => Number(row.similarProductId));
+    return groupIds(
+      rows,
+      (row) => Number(row.productId),
+      (row) => Number(row.similarProductId),
+    );
   }
 
   /** Media showing the product, by descending id, below `beforeId` when given; at most `limit`. */
   async mediaOfProduct(productId: number, limit: number, beforeId: number | null): Promise<MediaRecord[]> {
-    const rows = await this.reader.all<Raw>(beforeId === null ? this.statements.mediaOfProduct : this.statements.mediaOfProductBefore, beforeId === null ? [productId, limit] : [productId, beforeId, limit]);
+    const rows = await this.reader.all<Raw>(
+      beforeId === null ? this.statements.mediaOfProduct : this.statements.mediaOfProductBefore,
+      beforeId === null ? [productId, limit] : [productId, beforeId, limit],
+    );
     return rows.map((raw) => mediaTable.read(raw));
   }
 

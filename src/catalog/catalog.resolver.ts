@@ -12,18 +12,12 @@ export class MediaResolver {
   constructor(private readonly catalog: CatalogService) {}
 
   @Query(() => MediaType, { nullable: true, description: 'An image by id or slug (give exactly one).' })
-  image(
-    @Arg('id', () => ID, { nullable: true }) id: string | null,
-    @Arg('slug', () => String, { nullable: true }) slug: string | null,
-  ): Promise<MediaRecord> {
+  image(@Arg('id', () => ID, { nullable: true }) id: string | null, @Arg('slug', () => String, { nullable: true }) slug: string | null): Promise<MediaRecord> {
     return this.lookup('image', id, slug);
   }
 
   @Query(() => MediaType, { nullable: true, description: 'A video by id or slug (give exactly one).' })
-  video(
-    @Arg('id', () => ID, { nullable: true }) id: string | null,
-    @Arg('slug', () => String, { nullable: true }) slug: string | null,
-  ): Promise<MediaRecord> {
+  video(@Arg('id', () => ID, { nullable: true }) id: string | null, @Arg('slug', () => String, { nullable: true }) slug: string | null): Promise<MediaRecord> {
     return this.lookup('video', id, slug);
   }
 
@@ -109,11 +103,7 @@ export class ProductResolver {
   }
 
   @FieldResolver(() => MediaConnectionType, { description: `The media that show this product, newest (highest id) first; \`first\` from 1 to ${maxPageSize}.` })
-  async media(
-    @Root() product: ProductRecord,
-    @Arg('first', () => Int, { defaultValue: defaultPageSize }) first: number,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-  ) {
+  async media(@Root() product: ProductRecord, @Arg('first', () => Int, { defaultValue: defaultPageSize }) first: number, @Arg('after', () => String, { nullable: true }) after: string | null) {
     const page = await this.catalog.productMedia(product, { first, after: after ?? null });
     const edges = page.media.map((media) => ({ cursor: mediaCursor(media), node: media }));
     return { edges, nodes: page.media, pageInfo: { hasNextPage: page.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };

@@ -6,7 +6,19 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { defaultPageSize, mediaCursor, type CatalogService } from './catalog.service.js';
 import type { MediaDetail, MediaKind } from './catalog.model.js';
 import { comparableProductView, mediaInfoView, mediaSummaryView, placementMediaView, placementView, productView } from './catalog.view.js';
-import { ComparableProduct, ImageAnswer, ImageComparablesAnswer, PageQuery, PlacementsAnswer, PlacementsQuery, Product, ProductMediaAnswer, SlugParams, VideoAnswer, VideoComparablesAnswer } from './catalog.schemas.js';
+import {
+  ComparableProduct,
+  ImageAnswer,
+  ImageComparablesAnswer,
+  PageQuery,
+  PlacementsAnswer,
+  PlacementsQuery,
+  Product,
+  ProductMediaAnswer,
+  SlugParams,
+  VideoAnswer,
+  VideoComparablesAnswer,
+} from './catalog.schemas.js';
 import { NumericIdParams, Ref, type NamedSchema } from '../rest/schema.js';
 import { contentTag, errors, sendText } from '../rest/responses.js';
 
@@ -141,7 +153,16 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
     ] as const) {
       api.get(
         path,
-        { schema: { tags: [kind === 'image' ? 'Images' : 'Videos'], params, querystring: PlacementsQuery, ...cached, response: { ...ok(PlacementsAnswer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND') } }, ...conditional },
+        {
+          schema: {
+            tags: [kind === 'image' ? 'Images' : 'Videos'],
+            params,
+            querystring: PlacementsQuery,
+            ...cached,
+            response: { ...ok(PlacementsAnswer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND') },
+          },
+          ...conditional,
+        },
         async (request) => {
           const { media, placements } = await catalog.mediaPlacements(kind, request.params, request.context.loaders, request.query.at_ms === undefined ? null : Number(request.query.at_ms));
           return { media: placementMediaView(media), placements: placements.map(placementView) };
@@ -156,13 +177,17 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND');
   api.get('/product/:id', { schema: { tags: ['Products'], params: NumericIdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
-    sendText(reply, await catalog.productAnswer(request.params.id, false, request.context.productsRead)) ? reply : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
+    sendText(reply, await catalog.productAnswer(request.params.id, false, request.context.productsRead))
+      ? reply
+      : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
   );
   api.get(
     '/product/:id/comparables',
     { schema: { tags: ['Products'], params: NumericIdParams, ...cached, response: { ...ok(ComparableProduct), ...productErrors } }, ...conditional },
     async (request, reply) =>
-      sendText(reply, await catalog.productAnswer(request.params.id, true, request.context.productsRead)) ? reply : comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
+      sendText(reply, await catalog.productAnswer(request.params.id, true, request.context.productsRead))
+        ? reply
+        : comparableProductView(await catalog.productDetail(request.params.id, request.context.loaders, true)),
   );
   api.get(
     '/product/:id/media',

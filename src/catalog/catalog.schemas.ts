@@ -28,10 +28,7 @@ export const ComparableProduct = Named(
 );
 export type ComparableProductView = Static<typeof ComparableProduct>;
 
-export const MediaInfo = Named(
-  'MediaInfo',
-  Type.Object(mediaTable.restProperties),
-);
+export const MediaInfo = Named('MediaInfo', Type.Object(mediaTable.restProperties));
 export type MediaInfoView = Static<typeof MediaInfo>;
 
 export const ImageAnswer = Named('ImageAnswer', Type.Object({ image_info: Ref(MediaInfo), products: Type.Array(Ref(Product)) }));

@@ -26,7 +26,6 @@ export const maxPageSize = 100;
 export const defaultPageSize = 20;
 export const maxSimilarLimit = 50;
 
-
 /** Longest slug looked up; a longer one cannot exist (the import refuses it) and is refused before any lookup. */
 export const maxSlugLength = 255;
 
@@ -263,8 +262,7 @@ export class CatalogService {
     const videos = placed.filter((media) => media.kind === 'video');
     const imageStores = new Set(image?.stores.map((store) => store.id));
     const imageCurrencies = new Set(image?.stores.map((store) => store.currency));
-    const otherStore = (media: (typeof placed)[number], sameCurrency: boolean) =>
-      media.stores.some((store) => !imageStores.has(store.id) && (!sameCurrency || imageCurrencies.has(store.currency)));
+    const otherStore = (media: (typeof placed)[number], sameCurrency: boolean) => media.stores.some((store) => !imageStores.has(store.id) && (!sameCurrency || imageCurrencies.has(store.currency)));
     const video = videos.find((media) => otherStore(media, true)) ?? videos.find((media) => otherStore(media, false)) ?? videos[0];
     return [image, video].filter((media) => media !== undefined).map(({ kind, id, slug }) => ({ kind, id, slug }));
   }

@@ -43,9 +43,7 @@ export function createCatalogLoaders(repository: CatalogRepository, cache: Catal
     return ids;
   };
   return {
-    product: new DataLoader((ids) =>
-      throughCache(noted(ids), cache.products, async (missing) => new Map((await repository.productsByIds(missing)).map((product) => [product.id, product])), null),
-    ),
+    product: new DataLoader((ids) => throughCache(noted(ids), cache.products, async (missing) => new Map((await repository.productsByIds(missing)).map((product) => [product.id, product])), null)),
     skusOfProduct: new DataLoader((productIds) =>
       throughCache(
         noted(productIds),

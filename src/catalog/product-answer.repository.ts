@@ -32,7 +32,10 @@ const answerRevision = 1;
  * (their keys, in order, and types) and answerRevision. A change of shape is a new format, so
  * texts written before it are never sent after it.
  */
-export const answerFormat = createHash('sha256').update(JSON.stringify([answerRevision, Product, Sku])).digest('hex').slice(0, 16);
+export const answerFormat = createHash('sha256')
+  .update(JSON.stringify([answerRevision, Product, Sku]))
+  .digest('hex')
+  .slice(0, 16);
 
 interface AnswerRow {
   productId: number;
@@ -77,7 +80,13 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
     // In id order: concurrent writers (two submits) take the rows' locks in the same order.
     products.sort((a, b) => a.id - b.id);
     const rows = products.map((product) =>
-      sql.encode(answerTable, { productId: product.id, priceMinor: product.priceMinor, currency: product.currency, body: JSON.stringify(productView({ product, skus: skusOf.get(product.id) ?? [] })), format: answerFormat }),
+      sql.encode(answerTable, {
+        productId: product.id,
+        priceMinor: product.priceMinor,
+        currency: product.currency,
+        body: JSON.stringify(productView({ product, skus: skusOf.get(product.id) ?? [] })),
+        format: answerFormat,
+      }),
     );
     await sql.upsert(answerTable, rows);
   }
@@ -119,7 +128,7 @@ export async function dropProductAnswers(sql: CatalogSql, productIds: readonly n
  */
 export async function writeMissingAnswers(db: DbClient): Promise<number> {
   let written = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await db.product.findMany({ where: { id: { gt: after } }, select: { id: true, answer: { select: { format: true } } }, orderBy: { id: 'asc' }, take: writeBatch });
     if (page.length === 0) return written;
     const missing = page.filter((row) => row.answer?.format !== answerFormat).map((row) => row.id);
@@ -237,8 +246,7 @@ export class CatalogReadModel {
 
   /** A media answer (`{"image_info": …, "products": […]}`), with comparables or not. */
   async media(kind: MediaKind, ref: { id: number } | { slug: string }, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
-    const [media] =
-      'id' in ref ? await this.reader.all<RawRow>(statements.mediaById, [ref.id, kind]) : await this.reader.all<RawRow>(statements.mediaBySlug, [kind, ref.slug]);
+    const [media] = 'id' in ref ? await this.reader.all<RawRow>(statements.mediaById, [ref.id, kind]) : await this.reader.all<RawRow>(statements.mediaBySlug, [kind, ref.slug]);
     if (!media) return undefined;
     const record: MediaRecord = mediaTable.read(media);
     const products = await this.reader.all<OwnedPartRow>(statements.productsOfMedia, [record.id]);

@@ -70,7 +70,11 @@ export function startCheckpointer(file: string, onError: (error: Error) => void,
   return {
     stop() {
       stopped ??= new Promise<void>((resolve) => {
-        const end = () => void thread.terminate().then(() => resolve(), () => resolve());
+        const end = () =>
+          void thread.terminate().then(
+            () => resolve(),
+            () => resolve(),
+          );
         const timer = setTimeout(end, 1_000);
         thread.once('message', () => {
           clearTimeout(timer);

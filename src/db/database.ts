@@ -139,11 +139,9 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
   const adapter = tracer ? tracedAdapterFactory(tracer, provider, driverAdapter) : driverAdapter;
   const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   // The two generated clients share every model and method; only their provider differs.
-  const db = (
-    provider === 'sqlite'
-      ? new (await import('./generated/sqlite/client.js')).PrismaClient({ adapter: adapter as PrismaBetterSqlite3, log })
-      : new (await import('./generated/postgresql/client.js')).PrismaClient({ adapter: adapter as PrismaPg, log })
-  ) as unknown as Db;
+  const db = (provider === 'sqlite'
+    ? new (await import('./generated/sqlite/client.js')).PrismaClient({ adapter: adapter as PrismaBetterSqlite3, log })
+    : new (await import('./generated/postgresql/client.js')).PrismaClient({ adapter: adapter as PrismaPg, log })) as unknown as Db;
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) => onQuery({ query: event.query, durationMs: event.duration }));

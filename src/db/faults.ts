@@ -84,7 +84,10 @@ const sqliteNames: [RegExp, FaultPlace][] = [
 
 /** pg, pg-pool and node socket messages of failures past connecting, and SQLite's of a lock. */
 const messages: [RegExp, FaultPlace][] = [
-  [/Connection terminated|Query read timeout|ECONNRESET|EPIPE|ETIMEDOUT|Client has encountered a connection error|Client was closed|Transaction API error|Unable to start a transaction in the given time/i, 'statement'],
+  [
+    /Connection terminated|Query read timeout|ECONNRESET|EPIPE|ETIMEDOUT|Client has encountered a connection error|Client was closed|Transaction API error|Unable to start a transaction in the given time/i,
+    'statement',
+  ],
   [/database is locked|SQLITE_BUSY|SQLITE_LOCKED/i, 'lock'],
 ];
 

@@ -80,11 +80,15 @@ async function main(): Promise<void> {
   }
 }
 
-main().finally(async () => { for (const cleanup of cleanups) await cleanup(); }).then(
-  // The engine keeps a timer alive; a CLI leaves explicitly.
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+main()
+  .finally(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  })
+  .then(
+    // The engine keeps a timer alive; a CLI leaves explicitly.
+    () => process.exit(process.exitCode ?? 0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );

@@ -26,9 +26,11 @@ export function migrationsDir(provider: DatabaseProvider): string {
 export const noFilters: SchemaFilter = { externalTables: [], externalEnums: [] };
 
 // Node has WebAssembly; the Node 20 type definitions in use here do not declare it.
-const wasmRuntime = (globalThis as unknown as {
-  WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }> };
-}).WebAssembly;
+const wasmRuntime = (
+  globalThis as unknown as {
+    WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }> };
+  }
+).WebAssembly;
 
 let wasmReady: Promise<void> | undefined;
 
@@ -50,8 +52,7 @@ function scriptAwareSqlite(adapter: SqlDriverAdapter): SqlDriverAdapter {
   return new Proxy(adapter, {
     get(target, property, receiver) {
       if (property === 'executeRaw') {
-        return (query: { sql: string; args: unknown[] }) =>
-          query.args.length === 0 ? target.executeScript(query.sql).then(() => 0) : target.executeRaw(query as never);
+        return (query: { sql: string; args: unknown[] }) => (query.args.length === 0 ? target.executeScript(query.sql).then(() => 0) : target.executeRaw(query as never));
       }
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
@@ -134,7 +135,10 @@ export async function readMigrations(provider: DatabaseProvider): Promise<Migrat
   const baseDir = migrationsDir(provider);
   const lockPath = join(baseDir, 'migration_lock.toml');
   const names = existsSync(baseDir)
-    ? (await readdir(baseDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
+    ? (await readdir(baseDir, { withFileTypes: true }))
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
     : [];
   const migrationDirectories = await Promise.all(
     names.map(async (name) => ({

@@ -112,7 +112,11 @@ export class DiscountRepository {
    * of concurrent submits (which queue on the row's lock) no more succeed than the limit allows.
    * Then, with the row locked, the buyer's uses. False: none left (for all, or for this buyer).
    */
-  async use(tx: DbClient, rule: DiscountRule, use: { orderId: string; buyerEmail: string | null; amountMinor: number }): Promise<'used' | 'DISCOUNT_USAGE_LIMIT_REACHED' | 'DISCOUNT_BUYER_LIMIT_REACHED'> {
+  async use(
+    tx: DbClient,
+    rule: DiscountRule,
+    use: { orderId: string; buyerEmail: string | null; amountMinor: number },
+  ): Promise<'used' | 'DISCOUNT_USAGE_LIMIT_REACHED' | 'DISCOUNT_BUYER_LIMIT_REACHED'> {
     const { count } = await tx.discount.updateMany({
       where: { id: rule.id, OR: [{ usageLimit: null }, { timesUsed: { lt: tx.discount.fields.usageLimit } }] },
       data: { timesUsed: { increment: 1 } },

@@ -23,7 +23,9 @@ function patchOf(input: UpdateDiscountInput | CreateDiscountInput): DiscountPatc
 export class DiscountResolver {
   constructor(private readonly service: DiscountService) {}
 
-  @Query(() => [DiscountType], { description: `Discounts, oldest first (admin): of one store (name or id) when given; \`first\` from 1 to ${maxDiscountPage}, \`after\` the last id of the page before.` })
+  @Query(() => [DiscountType], {
+    description: `Discounts, oldest first (admin): of one store (name or id) when given; \`first\` from 1 to ${maxDiscountPage}, \`after\` the last id of the page before.`,
+  })
   async discounts(
     @Ctx() context: CallerContext,
     @Arg('store', () => String, { nullable: true }) store?: string | null,

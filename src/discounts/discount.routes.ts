@@ -65,7 +65,13 @@ export function registerDiscountRoutes(app: FastifyInstance, discounts: Discount
   api.patch(
     '/discounts/:id',
     {
-      schema: { tags, summary: 'Change a discount (carts follow; orders keep what they had)', params: NumericIdParams, body: UpdateDiscountBody, response: { 200: Ref(Discount), ...errors(...bodyErrors, 'FORBIDDEN', 'DISCOUNT_NOT_FOUND', 'DISCOUNT_CODE_TAKEN') } },
+      schema: {
+        tags,
+        summary: 'Change a discount (carts follow; orders keep what they had)',
+        params: NumericIdParams,
+        body: UpdateDiscountBody,
+        response: { 200: Ref(Discount), ...errors(...bodyErrors, 'FORBIDDEN', 'DISCOUNT_NOT_FOUND', 'DISCOUNT_CODE_TAKEN') },
+      },
       preValidation: adminOnly,
     },
     async (request) => discountView(await discounts.update(request.params.id, patchOf(request.body))),

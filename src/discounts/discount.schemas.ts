@@ -9,7 +9,11 @@ const When = (what: string) => Nullable(Type.String({ description: `${what}: ISO
 const Limit = (what: string) => Nullable(Type.Integer({ description: `${what}; null: no limit.` }));
 
 const writable = {
-  code: Type.Optional(Nullable(Type.String({ description: 'What buyers enter, matched without case, unique per store (at most 64 letters, digits or - _ . + # % ! & *); null: automatic, every cart with the store gets it.' }))),
+  code: Type.Optional(
+    Nullable(
+      Type.String({ description: 'What buyers enter, matched without case, unique per store (at most 64 letters, digits or - _ . + # % ! & *); null: automatic, every cart with the store gets it.' }),
+    ),
+  ),
   value: Type.Optional(Nullable(Type.Number({ description: "PERCENTAGE: percent above 0, at most 100 (4 decimals); FIXED_AMOUNT: major units of the store's currency; FREE_SHIPPING: absent." }))),
   minimum_subtotal: Type.Optional(Nullable(Type.Number({ description: "The store's subtotal (before discounts) the cart must reach, in major units of its currency." }))),
   starts_at: Type.Optional(When('From')),
@@ -27,7 +31,10 @@ export const CreateDiscountBody = Type.Object({
 });
 export type CreateDiscountBodyView = Static<typeof CreateDiscountBody>;
 
-export const UpdateDiscountBody = Type.Object({ kind: Type.Optional(Kind), ...writable }, { description: 'Absent fields stay as they are; null clears one (code: null makes the discount automatic).' });
+export const UpdateDiscountBody = Type.Object(
+  { kind: Type.Optional(Kind), ...writable },
+  { description: 'Absent fields stay as they are; null clears one (code: null makes the discount automatic).' },
+);
 export type UpdateDiscountBodyView = Static<typeof UpdateDiscountBody>;
 
 export const DiscountsQuery = Type.Object({

@@ -54,7 +54,10 @@ export class UpdateDiscountInput extends DiscountFieldsInput {
   @Field(() => DiscountKindEnum, { nullable: true }) kind?: string | null;
 }
 
-@ObjectType('AppliedDiscount', { simpleResolvers: true, description: "A discount applied to a store's offer, with what it takes off there. Part of its offer: no id of its own (discountId is the Discount's)." })
+@ObjectType('AppliedDiscount', {
+  simpleResolvers: true,
+  description: "A discount applied to a store's offer, with what it takes off there. Part of its offer: no id of its own (discountId is the Discount's).",
+})
 export class AppliedDiscountType {
   @Field(() => ID) discountId!: string;
   @Field(() => String, { nullable: true, description: 'null: an automatic discount.' }) code!: string | null;

@@ -133,7 +133,14 @@ export function applyDiscounts(lineAmounts: readonly number[], shippingMinor: nu
     let lines = left.map(() => 0);
     let shipping = 0;
     if (rule.kind === 'PERCENTAGE') lines = left.map((amount) => Math.min(amount, percentOf(amount, rule.percentPpm)));
-    else if (rule.kind === 'FIXED_AMOUNT') lines = allocate(left, Math.min(rule.amountMinor, left.reduce((sum, amount) => sum + amount, 0)));
+    else if (rule.kind === 'FIXED_AMOUNT')
+      lines = allocate(
+        left,
+        Math.min(
+          rule.amountMinor,
+          left.reduce((sum, amount) => sum + amount, 0),
+        ),
+      );
     else shipping = shippingLeft;
     lines.forEach((part, index) => (left[index] = left[index]! - part));
     shippingLeft -= shipping;

@@ -223,7 +223,14 @@ export interface PricedStore {
  * store still has it; otherwise the cheapest is selected. `discounts`: those whose conditions the
  * entry meets (discounts.ts's refusal), of which the rule "discounts" applies the best it may.
  */
-export function priceStore(store: PricingStore, lines: PricingLine[], destination: Destination, selectedCode: string | null, discounts: readonly DiscountRule[] = [], rules: readonly PricingRule[] = pricingRules): PricedStore {
+export function priceStore(
+  store: PricingStore,
+  lines: PricingLine[],
+  destination: Destination,
+  selectedCode: string | null,
+  discounts: readonly DiscountRule[] = [],
+  rules: readonly PricingRule[] = pricingRules,
+): PricedStore {
   const start: OfferDraft = {
     store,
     lines,

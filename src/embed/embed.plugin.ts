@@ -14,7 +14,11 @@ let player: Promise<PlayerBundle & { etag: string }> | undefined;
 
 export const embedPlugin = appPlugin('embed', async (app) => {
   player ??= loadPlayer().then((bundle) => ({ ...bundle, etag: `"${contentTag(bundle.code)}"` }));
-  const { code: body, gzipped, etag } = await player.catch((error: unknown) => {
+  const {
+    code: body,
+    gzipped,
+    etag,
+  } = await player.catch((error: unknown) => {
     player = undefined;
     throw error;
   });

@@ -115,13 +115,17 @@ export class DeliveryRepository {
         createdAt: asDate(row.createdAt),
       }));
       const take = Math.max(1, Math.floor(maxRows / Math.max(1, endpoints.length)));
-      const events = (await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(
-        `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ? ${this.skipLocked('ev')}`,
-        [true, take],
-      )).map((row) => ({ id: Number(row.id), type: row.type, createdAt: asDate(row.createdAt) }));
+      const events = (
+        await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(
+          `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ? ${this.skipLocked('ev')}`,
+          [true, take],
+        )
+      ).map((row) => ({ id: Number(row.id), type: row.type, createdAt: asDate(row.createdAt) }));
       if (events.length === 0) return 0;
       const rows = events.flatMap((event) =>
-        endpoints.filter((endpoint) => endpoint.createdAt <= event.createdAt && wants(endpoint.events, event.type)).map((endpoint) => [`dlv_${randomUUID().replaceAll('-', '')}`, endpoint.id, event.id, 'pending', event.createdAt, event.createdAt] as SqlValue[]),
+        endpoints
+          .filter((endpoint) => endpoint.createdAt <= event.createdAt && wants(endpoint.events, event.type))
+          .map((endpoint) => [`dlv_${randomUUID().replaceAll('-', '')}`, endpoint.id, event.id, 'pending', event.createdAt, event.createdAt] as SqlValue[]),
       );
       for (let start = 0; start < rows.length; start += insertRows) {
         const chunk = rows.slice(start, start + insertRows);
@@ -215,7 +219,10 @@ export class DeliveryRepository {
   async recordOutcomes(outcomes: readonly DeliveryOutcome[], disableBefore: Date): Promise<string[]> {
     if (outcomes.length === 0) return [];
     return this.sql.transaction(async (tx) => {
-      const present = await this.lockedIds(tx, outcomes.map((outcome) => outcome.delivery.id));
+      const present = await this.lockedIds(
+        tx,
+        outcomes.map((outcome) => outcome.delivery.id),
+      );
       const kept = outcomes.filter((outcome) => present.has(outcome.delivery.id));
       if (kept.length === 0) return [];
       await tx.run(
@@ -245,7 +252,10 @@ export class DeliveryRepository {
       const interrupted = of('interrupted');
       if (interrupted.length > 0) {
         const [claimed, claimParams] = stillClaimed(interrupted);
-        await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(interrupted.length)}) AND "status" = 'pending' AND ${claimed}`, [...ids(interrupted), ...claimParams]);
+        await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(interrupted.length)}) AND "status" = 'pending' AND ${claimed}`, [
+          ...ids(interrupted),
+          ...claimParams,
+        ]);
       }
 
       const failed = kept.filter((outcome): outcome is Extract<DeliveryOutcome, { kind: 'failed' }> => outcome.kind === 'failed');
@@ -258,11 +268,15 @@ export class DeliveryRepository {
         [...retryParams, ...ids(failed), ...claimParams],
       );
       const failedEndpoints = [...new Set(failed.map((outcome) => outcome.delivery.endpointId))];
-      await tx.run(`UPDATE "WebhookEndpoint" SET "failingSince" = ${this.time} WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "failingSince" IS NULL`, [failed[0]!.attempt.at, ...failedEndpoints]);
-      const expired = await tx.all<{ id: string }>(
-        `SELECT "id" FROM "WebhookEndpoint" WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "enabled" = ? AND "failingSince" < ${this.time}`,
-        [...failedEndpoints, true, disableBefore],
-      );
+      await tx.run(`UPDATE "WebhookEndpoint" SET "failingSince" = ${this.time} WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "failingSince" IS NULL`, [
+        failed[0]!.attempt.at,
+        ...failedEndpoints,
+      ]);
+      const expired = await tx.all<{ id: string }>(`SELECT "id" FROM "WebhookEndpoint" WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "enabled" = ? AND "failingSince" < ${this.time}`, [
+        ...failedEndpoints,
+        true,
+        disableBefore,
+      ]);
       if (expired.length === 0) return [];
       const disabled = expired.map((endpoint) => endpoint.id);
       await tx.run(`UPDATE "WebhookEndpoint" SET "enabled" = ? WHERE "id" IN (${placeholders(disabled.length)})`, [false, ...disabled]);
@@ -286,7 +300,10 @@ export class DeliveryRepository {
     if (deliveries.length === 0) return;
     const [claimed, params] = this.timeById(deliveries.map((delivery) => [delivery.id, delivery.claimedUntil]));
     await this.sql.transaction((tx) =>
-      tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`, [...deliveries.map((delivery) => delivery.id), ...params]),
+      tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`, [
+        ...deliveries.map((delivery) => delivery.id),
+        ...params,
+      ]),
     );
   }
 

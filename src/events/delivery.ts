@@ -289,7 +289,18 @@ class Worker implements DeliveryWorker {
         const disabled = await this.repository.recordOutcomes(batch, new Date(Date.now() - disableAfterMs));
         for (const endpoint of disabled) log.warn({ endpoint }, 'webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
         for (const outcome of batch) {
-          if (outcome.kind === 'failed') log.info({ endpoint: outcome.delivery.endpointId, delivery: outcome.delivery.id, attempts: outcome.delivery.attempts + 1, statusCode: outcome.attempt.statusCode, error: outcome.attempt.error, retryInMs: outcome.retryAt.getTime() - Date.now() }, 'webhook delivery failed; will retry');
+          if (outcome.kind === 'failed')
+            log.info(
+              {
+                endpoint: outcome.delivery.endpointId,
+                delivery: outcome.delivery.id,
+                attempts: outcome.delivery.attempts + 1,
+                statusCode: outcome.attempt.statusCode,
+                error: outcome.attempt.error,
+                retryInMs: outcome.retryAt.getTime() - Date.now(),
+              },
+              'webhook delivery failed; will retry',
+            );
         }
       } catch (error) {
         if (error instanceof DatabaseBusyError) {

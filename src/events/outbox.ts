@@ -29,22 +29,23 @@ export function wants(filter: Prisma.JsonValue, type: EventType | string): boole
  */
 export async function recordEvents(tx: DbClient, events: NewEvent[], now: Date): Promise<void> {
   if (events.length === 0) return;
-  const rows = events.map(
-    (event): EventRow => ({
-      messageId: `msg_${randomUUID().replaceAll('-', '')}`,
-      type: event.type,
-      data: event.data as Prisma.InputJsonValue,
-      cartId: event.cartId ?? null,
-      orderId: event.orderId ?? null,
-      createdAt: now,
-      fanOutPending: true,
-    }),
-  );
+  const rows = events.map((event): EventRow => ({
+    messageId: `msg_${randomUUID().replaceAll('-', '')}`,
+    type: event.type,
+    data: event.data as Prisma.InputJsonValue,
+    cartId: event.cartId ?? null,
+    orderId: event.orderId ?? null,
+    createdAt: now,
+    fanOutPending: true,
+  }));
   const tracer = activeTracer();
   if (!tracer) return insertEvents(tx, rows);
   const attributes = { 'outbox.event.count': rows.length, 'outbox.event.types': [...new Set(events.map((event) => event.type))] };
   await inSpan(tracer, 'outbox.write', { attributes }, (span) => {
     const traceparent = traceparentOf(span);
-    return insertEvents(tx, rows.map((row) => ({ ...row, traceparent })));
+    return insertEvents(
+      tx,
+      rows.map((row) => ({ ...row, traceparent })),
+    );
   });
 }

@@ -33,7 +33,6 @@ function describe(error: unknown): string {
   return text.slice(0, maxErrorChars);
 }
 
-
 /** Why a request was cut short before its receiver answered. */
 type CutReason = 'deadline' | 'stopping' | 'endpoint-gone';
 

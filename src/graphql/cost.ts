@@ -112,13 +112,7 @@ export interface Estimate {
  * Estimates one operation of a parsed document with fixed variables. `explain` also names the
  * costliest lists (a little more work per list: for refusals).
  */
-export function estimate(
-  schema: GraphQLSchema,
-  operation: OperationDefinitionNode,
-  fragments: readonly FragmentDefinitionNode[],
-  variables: Record<string, unknown>,
-  explain = false,
-): Estimate {
+export function estimate(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: readonly FragmentDefinitionNode[], variables: Record<string, unknown>, explain = false): Estimate {
   const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
   const estimator = new Estimator(schema, fragments, variableDefinitions, variables, explain);
   const tally = estimator.selectionSet(operation.selectionSet, fieldsOf(schema.getRootType(operation.operation)));

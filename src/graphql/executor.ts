@@ -75,7 +75,11 @@ function withGraphQLErrors(result: ExecutionResult): ExecutionResult {
 export function compiledExecutor(schema: GraphQLSchema, options: CompiledExecutorOptions): GatewayExecutor {
   const maxFields = options.maxFields ?? 2_000;
   const compilesPerSecond = options.compilesPerSecond ?? 20;
-  const seen = new LRUCache<string, Seen>({ max: Math.max(1, options.maxCompiled), maxSize: options.maxCompiledFields ?? 100_000, sizeCalculation: (entry) => Math.max(1, entry.compiled ? entry.fields : 1) });
+  const seen = new LRUCache<string, Seen>({
+    max: Math.max(1, options.maxCompiled),
+    maxSize: options.maxCompiledFields ?? 100_000,
+    sizeCalculation: (entry) => Math.max(1, entry.compiled ? entry.fields : 1),
+  });
   const budget = { second: 0, compiles: 0 };
   const compiledFor = (key: string, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | null): CompiledQuery | null => {
     const entry = seen.get(key);

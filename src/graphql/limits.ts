@@ -102,13 +102,7 @@ function operationRefusal(document: DocumentNode, operation: OperationDefinition
 }
 
 /** Refuses what the limits do not allow; undefined: the document may go on to be run. */
-export function checkDocument(
-  schema: GraphQLSchema,
-  source: string,
-  request: OperationRequest,
-  limits: DocumentLimits,
-  served: ServedOperations = 'queries and mutations',
-): Refusal | undefined {
+export function checkDocument(schema: GraphQLSchema, source: string, request: OperationRequest, limits: DocumentLimits, served: ServedOperations = 'queries and mutations'): Refusal | undefined {
   return assessDocument(schema, source, request, limits, served).refusal;
 }
 

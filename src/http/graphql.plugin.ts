@@ -129,7 +129,10 @@ export const graphqlPlugin = appPlugin(
           const fault = faultError(error);
           if (!fault) throw error;
           app.log.warn({ err: error }, 'database unavailable');
-          throw new GraphQLError(fault.message, { originalError: fault, extensions: { code: fault.code, http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) } } });
+          throw new GraphQLError(fault.message, {
+            originalError: fault,
+            extensions: { code: fault.code, http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) } },
+          });
         }
         return request.context;
       },

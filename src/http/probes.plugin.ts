@@ -57,10 +57,14 @@ export const probesPlugin = appPlugin('probes', async (app, { lifecycle, databas
   });
 
   const health = new DatabaseHealth(database.db, app.log);
-  app.get('/healthz', probe(`Liveness: the database answers a read within ${healthTimeoutMs / 1000} s and takes a write (tried at most every ${writeProbeIntervalMs / 1000} s)`), async (_request, reply) => {
-    // Before migrations finish the database is not to be touched (SQLite is held exclusively).
-    if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });
-    if (await health.healthy()) return { status: 'ok' };
-    return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ status: 'unavailable' });
-  });
+  app.get(
+    '/healthz',
+    probe(`Liveness: the database answers a read within ${healthTimeoutMs / 1000} s and takes a write (tried at most every ${writeProbeIntervalMs / 1000} s)`),
+    async (_request, reply) => {
+      // Before migrations finish the database is not to be touched (SQLite is held exclusively).
+      if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });
+      if (await health.healthy()) return { status: 'ok' };
+      return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ status: 'unavailable' });
+    },
+  );
 });

@@ -36,7 +36,18 @@ export function serverOptions(config: Config, logStream?: LogStream, schemaContr
       serializers: { req: requestLogView },
       // Belt and braces: nothing logs these today, and nothing will by accident.
       redact: {
-        paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]', '*.buyer_identity', '*.buyerIdentity', '*.email', '*.phone', '*.address_1', '*.address1'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers["x-api-key"]',
+          'headers.authorization',
+          'headers["x-api-key"]',
+          '*.buyer_identity',
+          '*.buyerIdentity',
+          '*.email',
+          '*.phone',
+          '*.address_1',
+          '*.address1',
+        ],
         censor: '[redacted]',
       },
     },

@@ -88,7 +88,10 @@ function outletOf(reply: FastifyReply, log: FastifyBaseLogger): Outlet {
 
 function refuse(reply: FastifyReply, status: number, message: string) {
   const error = { message, extensions: { code: 'BAD_REQUEST', http: { status } } };
-  return reply.status(status).type('application/json; charset=utf-8').send({ errors: [error] });
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ errors: [error] });
 }
 
 /** Asks for what graphql-sse's distinct connections mode reads, and checks JSON in the URL as the body parser checks bodies. */
@@ -141,7 +144,11 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
         return answer(400, [requestError(formatError, error, 'GRAPHQL_PARSE_FAILED')]);
       }
       const invalid = validate(schema, document);
-      if (invalid.length > 0) return answer(400, invalid.map((error) => requestError(formatError, error, 'GRAPHQL_VALIDATION_FAILED')));
+      if (invalid.length > 0)
+        return answer(
+          400,
+          invalid.map((error) => requestError(formatError, error, 'GRAPHQL_VALIDATION_FAILED')),
+        );
       const contextValue: LiveContext = { live: sessionOf(request.context.reply) };
       let result: Awaited<ReturnType<typeof subscribe>>;
       try {

@@ -73,7 +73,12 @@ function registerSourceMetrics(registry: Registry, sources: MetricsSources): voi
     new Gauge({ name: 'catalog_cache_entries', help: 'Entries the catalog cache holds.', registers, collect: gaugeOf(cache, (stats) => stats.entries) });
   }
   if (droppedLogLines) {
-    new Counter({ name: 'log_lines_dropped_total', help: 'Log lines dropped: stdout did not take them in time, or could no longer be written to.', registers, collect: counterOf(droppedLogLines, (count) => count) });
+    new Counter({
+      name: 'log_lines_dropped_total',
+      help: 'Log lines dropped: stdout did not take them in time, or could no longer be written to.',
+      registers,
+      collect: counterOf(droppedLogLines, (count) => count),
+    });
   }
 }
 
@@ -127,9 +132,25 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources = 
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern.', labelNames, registers: [registry] });
-  const durations = new Histogram({ name: 'http_request_duration_seconds', help: 'Time from receiving a request to answering it, by route pattern.', labelNames, buckets: durationBuckets, registers: [registry] });
-  const operations = new Counter({ name: 'graphql_operations_total', help: 'GraphQL operations by type and outcome (success, error, refused before running).', labelNames: ['type', 'outcome'] as const, registers: [registry] });
-  const executions = new Counter({ name: 'graphql_executions_total', help: 'GraphQL operations run, by executor: compiled (graphql-jit) or graphql-js.', labelNames: ['executor'] as const, registers: [registry] });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to answering it, by route pattern.',
+    labelNames,
+    buckets: durationBuckets,
+    registers: [registry],
+  });
+  const operations = new Counter({
+    name: 'graphql_operations_total',
+    help: 'GraphQL operations by type and outcome (success, error, refused before running).',
+    labelNames: ['type', 'outcome'] as const,
+    registers: [registry],
+  });
+  const executions = new Counter({
+    name: 'graphql_executions_total',
+    help: 'GraphQL operations run, by executor: compiled (graphql-jit) or graphql-js.',
+    labelNames: ['executor'] as const,
+    registers: [registry],
+  });
   for (const executor of ['compiled', 'graphql-js']) executions.inc({ executor }, 0);
   registerSourceMetrics(registry, sources);
   const scraped = Registry.merge([registry, processMetrics()]);

@@ -136,7 +136,10 @@ export class OrderRepository {
   async reserveStock(tx: DbClient, lines: { variantId: string; quantity: number }[]): Promise<{ short: string[]; change: StockChange | null }> {
     const short: string[] = [];
     // The products first (the catalog's texts show the stock), then the SKU rows.
-    const products = await lockProductsOfSkus(tx, lines.map((line) => Number(line.variantId)));
+    const products = await lockProductsOfSkus(
+      tx,
+      lines.map((line) => Number(line.variantId)),
+    );
     for (const line of lines) {
       const { count } = await tx.sku.updateMany({ where: { id: Number(line.variantId), qtyAvailable: { gte: line.quantity } }, data: { qtyAvailable: { decrement: line.quantity } } });
       if (count === 0) short.push(line.variantId);
@@ -147,7 +150,10 @@ export class OrderRepository {
 
   /** Gives an order's quantities back to its SKUs' stock (a cancelled or failed order). */
   async releaseStock(tx: DbClient, lines: OrderLine[]): Promise<StockChange | null> {
-    const products = await lockProductsOfSkus(tx, lines.map((line) => Number(line.variantId)));
+    const products = await lockProductsOfSkus(
+      tx,
+      lines.map((line) => Number(line.variantId)),
+    );
     for (const line of lines) {
       await tx.sku.updateMany({ where: { id: Number(line.variantId) }, data: { qtyAvailable: { increment: line.quantity } } });
     }

@@ -20,7 +20,7 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, 
     {
       schema: {
         tags,
-        summary: "Move an order to another status (store side; an admin key when API_KEYS is set)",
+        summary: 'Move an order to another status (store side; an admin key when API_KEYS is set)',
         params: IdParams,
         headers: IdempotencyHeaders,
         body: OrderStatusBody,

@@ -72,41 +72,47 @@ export class OrderService {
     const lock = async (tx: DbClient) => {
       if (!uuidShape.test(orderId) || !(await this.repository.lock(tx, orderId))) throw orderNotFound(orderId);
     };
-    const answer = await writeOnce(this.db, once, lock, async (tx, unit) => {
-      const order = await this.repository.find(tx, orderId);
-      if (!order) throw orderNotFound(orderId);
-      if (!canTransition(order.status, status)) {
-        throw new AppError('INVALID_ORDER_TRANSITION', `An order cannot go from ${order.status} to ${status}`, {
-          from: order.status,
-          to: status,
-          allowed: [...nextStatuses(order.status)],
-        });
-      }
-      const now = new Date();
-      await this.repository.transition(tx, order, status, actions, now);
-      // An order that will not be fulfilled gives its stock back (once: these are final states),
-      // which the catalog shows once this commits, before the answer goes out.
-      if (status === 'CANCELLED' || status === 'FAILED') {
-        const change = await this.repository.releaseStock(tx, order.lines);
-        // And its discounts' uses: a code with a limit may be used by another order.
-        await this.discountUses.giveBack(tx, order.id);
-        if (change) unit.afterCommit(() => this.stockChanged(change));
-      }
-      const updated = await this.repository.find(tx, orderId);
-      if (!updated) throw orderNotFound(orderId);
-      // On this transaction: no transition without its events, no events without the transition.
-      const view = orderView(updated);
-      const change = { order_id: updated.id, cart_id: updated.cartId, from: order.status, to: status, required_actions: view.required_actions };
-      this.events.record(
-        unit,
-        [
-          { type: 'order.status_changed', cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } },
-          ...(status === 'ACTION_REQUIRED' ? [{ type: 'order.action_required' as const, cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } }] : []),
-        ],
-        now,
-      );
-      return updated;
-    }, this.answers);
+    const answer = await writeOnce(
+      this.db,
+      once,
+      lock,
+      async (tx, unit) => {
+        const order = await this.repository.find(tx, orderId);
+        if (!order) throw orderNotFound(orderId);
+        if (!canTransition(order.status, status)) {
+          throw new AppError('INVALID_ORDER_TRANSITION', `An order cannot go from ${order.status} to ${status}`, {
+            from: order.status,
+            to: status,
+            allowed: [...nextStatuses(order.status)],
+          });
+        }
+        const now = new Date();
+        await this.repository.transition(tx, order, status, actions, now);
+        // An order that will not be fulfilled gives its stock back (once: these are final states),
+        // which the catalog shows once this commits, before the answer goes out.
+        if (status === 'CANCELLED' || status === 'FAILED') {
+          const change = await this.repository.releaseStock(tx, order.lines);
+          // And its discounts' uses: a code with a limit may be used by another order.
+          await this.discountUses.giveBack(tx, order.id);
+          if (change) unit.afterCommit(() => this.stockChanged(change));
+        }
+        const updated = await this.repository.find(tx, orderId);
+        if (!updated) throw orderNotFound(orderId);
+        // On this transaction: no transition without its events, no events without the transition.
+        const view = orderView(updated);
+        const change = { order_id: updated.id, cart_id: updated.cartId, from: order.status, to: status, required_actions: view.required_actions };
+        this.events.record(
+          unit,
+          [
+            { type: 'order.status_changed', cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } },
+            ...(status === 'ACTION_REQUIRED' ? [{ type: 'order.action_required' as const, cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } }] : []),
+          ],
+          now,
+        );
+        return updated;
+      },
+      this.answers,
+    );
     return answer;
   }
 }

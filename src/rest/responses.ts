@@ -51,8 +51,14 @@ const examples: Record<ErrorCode, Example> = {
   MEDIA_NOT_ATTRIBUTABLE: { message: 'Media 7 does not show product 12 (variant 1201)', details: { index: 0, media_id: '7', placement_id: null, variant_id: '1201', product_id: '12' } },
   WEBHOOK_LIMIT_REACHED: { message: 'At most 100 webhook endpoints may exist; delete one first', details: { max: 100 } },
   STORE_NOT_FOUND: { message: 'No store named "Nowhere"', details: { store: 'Nowhere' } },
-  DISCOUNT_USAGE_LIMIT_REACHED: { message: 'The discount SPRING10 of north.example has no use left: the cart no longer gets it; look at it again before submitting', details: { store: 'north.example', discount_code: 'SPRING10' } },
-  DISCOUNT_BUYER_LIMIT_REACHED: { message: 'The discount WELCOME of north.example has no use left for this buyer: the cart no longer gets it; look at it again before submitting', details: { store: 'north.example', discount_code: 'WELCOME' } },
+  DISCOUNT_USAGE_LIMIT_REACHED: {
+    message: 'The discount SPRING10 of north.example has no use left: the cart no longer gets it; look at it again before submitting',
+    details: { store: 'north.example', discount_code: 'SPRING10' },
+  },
+  DISCOUNT_BUYER_LIMIT_REACHED: {
+    message: 'The discount WELCOME of north.example has no use left for this buyer: the cart no longer gets it; look at it again before submitting',
+    details: { store: 'north.example', discount_code: 'WELCOME' },
+  },
   RATE_LIMITED: { message: 'Rate limit exceeded, retry in 60 seconds' },
   INTERNAL_SERVER_ERROR: { message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { message: 'The database is not answering; retry shortly' },

@@ -285,7 +285,8 @@ export class SearchIndex {
 
   /** One page of the matches in the sort asked for, the total, and the facets (each under the other filters). */
   query(query: IndexQuery): IndexPage {
-    const { docs, scores } = query.words === null ? { docs: this.everyDoc, scores: this.noScores } : query.words.length === 0 ? { docs: new Int32Array(0), scores: new Int32Array(0) } : this.match(query.words);
+    const { docs, scores } =
+      query.words === null ? { docs: this.everyDoc, scores: this.noScores } : query.words.length === 0 ? { docs: new Int32Array(0), scores: new Int32Array(0) } : this.match(query.words);
     const { filter } = query;
     const brandOk = SearchIndex.numbers(filter.brands, this.brands);
     const categoryOk = SearchIndex.numbers(filter.categories, this.categories);
@@ -327,7 +328,6 @@ export class SearchIndex {
     }
     return chosen < 0 ? null : { currency: this.currencies.values[chosen]!, minMinor: lows[chosen]!, maxMinor: highs[chosen]! };
   }
-
 }
 
 /** Where `value` is in the ascending `sorted[from .. to)`, or -1. */
@@ -350,4 +350,3 @@ function facet(values: readonly string[], counts: Int32Array): FacetValue[] {
   for (const [number, value] of values.entries()) if (counts[number]! > 0) list.push({ value, count: counts[number]! });
   return list.sort((a, b) => b.count - a.count || compareCodePoints(a.value, b.value));
 }
-

@@ -51,7 +51,7 @@ export function selectPage({ docs, keys, ids, titles }: PageInput, query: IndexQ
     if (size < wanted) {
       heapKeys[size] = key;
       heapDocs[size] = doc;
-      for (let at = size; at > 0; ) {
+      for (let at = size; at > 0;) {
         const parent = (at - 1) >>> 1;
         if (!worse(at, parent)) break;
         swap(at, parent);
@@ -61,7 +61,7 @@ export function selectPage({ docs, keys, ids, titles }: PageInput, query: IndexQ
     } else if (key < heapKeys[0]! || (key === heapKeys[0] && ids[doc]! < ids[heapDocs[0]!]!)) {
       heapKeys[0] = key;
       heapDocs[0] = doc;
-      for (let at = 0; ; ) {
+      for (let at = 0; ;) {
         const left = at * 2 + 1;
         let top = at;
         if (left < size && worse(left, top)) top = left;

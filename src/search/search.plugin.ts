@@ -13,8 +13,10 @@ export interface SearchPluginOptions {
 
 export const searchPlugin = appPlugin('search', async (app, { search, catalog, warmWhen }: SearchPluginOptions) => {
   registerSearchRoutes(app, search, catalog);
-  void warmWhen?.then(() => search.warm()).then(
-    (index) => index && app.log.info({ products: index.size }, 'search index built'),
-    (error: unknown) => app.log.warn({ err: error }, 'could not build the search index ahead; the first search will'),
-  );
+  void warmWhen
+    ?.then(() => search.warm())
+    .then(
+      (index) => index && app.log.info({ products: index.size }, 'search index built'),
+      (error: unknown) => app.log.warn({ err: error }, 'could not build the search index ahead; the first search will'),
+    );
 });

@@ -34,7 +34,6 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-
 export interface CatalogVersions {
   /** Moved by every change (imports and stock). */
   catalog: number;
@@ -83,7 +82,10 @@ export class SearchRepository {
         brand: row.brand,
         category: row.category,
         description: row.description,
-        variantValues: [...json<{ values: string[] }[]>(row.variants).flatMap((option) => option.values), ...listed.flatMap((sku) => json<{ value: string }[]>(sku.variantValues).map((value) => value.value))],
+        variantValues: [
+          ...json<{ values: string[] }[]>(row.variants).flatMap((option) => option.values),
+          ...listed.flatMap((sku) => json<{ value: string }[]>(sku.variantValues).map((value) => value.value)),
+        ],
         skuNames: listed.map((sku) => sku.name),
         priceMinor: Number(row.priceMinor),
         currency: row.currency,

@@ -26,7 +26,9 @@ export class SearchResolver {
     private readonly catalog: CatalogService,
   ) {}
 
-  @Query(() => ProductSearchConnectionType, { description: `Products matching every word of \`query\` (in title, brand, category, description, variant values or SKU names; the last word also as a prefix, one typo in words of 5+ letters); \`first\` from 0 to ${maxPageSize}.` })
+  @Query(() => ProductSearchConnectionType, {
+    description: `Products matching every word of \`query\` (in title, brand, category, description, variant values or SKU names; the last word also as a prefix, one typo in words of 5+ letters); \`first\` from 0 to ${maxPageSize}.`,
+  })
   async searchProducts(
     @Ctx() context: CatalogContext,
     @Arg('query', () => String, { nullable: true }) query: string | null,

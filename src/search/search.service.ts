@@ -114,7 +114,7 @@ export class SearchService {
     this.building ??= (async () => {
       try {
         const builder = new SearchIndexBuilder();
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const page = await this.repository.products(after, buildPage);
           for (const product of page) builder.add(product);
           if (page.length < buildPage) break;
@@ -214,7 +214,10 @@ function priceView(price: SearchFacets['price']): SearchResult['facets']['price'
 /** The filter with its price bounds in each currency's minor units. */
 function conditionsOf(filter: SearchFilter): SearchConditions {
   const { minPrice, maxPrice, ...rest } = filter;
-  for (const [name, value] of [['minPrice', minPrice], ['maxPrice', maxPrice]] as const) {
+  for (const [name, value] of [
+    ['minPrice', minPrice],
+    ['maxPrice', maxPrice],
+  ] as const) {
     if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new AppError('VALIDATION_FAILED', `${name} must be a number of at least 0`, { [name]: value });
   }
   return {

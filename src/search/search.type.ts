@@ -55,7 +55,10 @@ export class FacetValueType {
   count!: number;
 }
 
-@ObjectType('PriceRange', { simpleResolvers: true, description: 'The lowest and highest price of the products counted, in the currency most of them are in (with the currency filter, that currency).' })
+@ObjectType('PriceRange', {
+  simpleResolvers: true,
+  description: 'The lowest and highest price of the products counted, in the currency most of them are in (with the currency filter, that currency).',
+})
 export class PriceRangeType {
   @Field(() => Float, { description: 'In major units of `currency` (12.5 is $12.50).' })
   min!: number;

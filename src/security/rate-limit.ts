@@ -101,8 +101,7 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
   }
 
   // Refusals are answered here, with their Retry-After, in the documented error shape.
-  const refuse = (reply: FastifyReply, error: AppError, retryAfterSeconds: number) =>
-    reply.status(error.statusCode).header('retry-after', String(retryAfterSeconds)).send(errorBody(error));
+  const refuse = (reply: FastifyReply, error: AppError, retryAfterSeconds: number) => reply.status(error.statusCode).header('retry-after', String(retryAfterSeconds)).send(errorBody(error));
 
   app.addHook('onRequest', async (request, reply) => {
     let limit: Awaited<ReturnType<typeof count>>;

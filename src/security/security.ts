@@ -66,7 +66,8 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
   }
 
   const keys = new ApiKeys(config.apiKeys);
-  const exempt = (request: FastifyRequest) => probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || isApiReference(request) || isMediaFile(request) || isPublicPage(request) || request.method === 'OPTIONS';
+  const exempt = (request: FastifyRequest) =>
+    probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || isApiReference(request) || isMediaFile(request) || isPublicPage(request) || request.method === 'OPTIONS';
   if (keys.enabled) {
     // Who is calling is known first (a wrong key is simply no principal), so that the rate limit
     // can count it; refusals come after the rate limit (below).

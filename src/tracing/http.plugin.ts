@@ -31,10 +31,14 @@ export const tracingPlugin = appPlugin('tracing', async (app, { tracer }: { trac
   app.addHook('onRequest', (request, _reply, done) => {
     const parent = contextOfHeaders(request.headers);
     const route = request.routeOptions.url;
-    const span = tracer.startSpan(route ? `${request.method} ${route}` : request.method, {
-      kind: SpanKind.SERVER,
-      attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}) },
-    }, parent);
+    const span = tracer.startSpan(
+      route ? `${request.method} ${route}` : request.method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}) },
+      },
+      parent,
+    );
     const entry = { span, context: trace.setSpan(parent, span) };
     spans.set(request, entry);
     context.with(entry.context, done);

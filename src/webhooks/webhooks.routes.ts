@@ -19,7 +19,12 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
   api.post(
     '/webhooks',
     {
-      schema: { tags, summary: 'Add an endpoint (answers its secret, once)', body: CreateWebhookBody, response: { 201: Ref(CreatedWebhookEndpoint), ...errors(...bodyErrors, 'FORBIDDEN', 'WEBHOOK_LIMIT_REACHED') } },
+      schema: {
+        tags,
+        summary: 'Add an endpoint (answers its secret, once)',
+        body: CreateWebhookBody,
+        response: { 201: Ref(CreatedWebhookEndpoint), ...errors(...bodyErrors, 'FORBIDDEN', 'WEBHOOK_LIMIT_REACHED') },
+      },
       preValidation: adminOnly,
     },
     async (request, reply) => reply.status(201).send(createdEndpointView(await webhooks.create(request.body))),
@@ -46,7 +51,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
 
   api.delete(
     '/webhooks/:id',
-    { schema: { tags, summary: 'Remove an endpoint', params: IdParams, response: { 204: Type.Null({ description: 'Removed.' }), ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND') } }, preValidation: adminOnly },
+    {
+      schema: { tags, summary: 'Remove an endpoint', params: IdParams, response: { 204: Type.Null({ description: 'Removed.' }), ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND') } },
+      preValidation: adminOnly,
+    },
     async (request, reply) => {
       await webhooks.remove(request.params.id);
       return reply.status(204).send(null);

@@ -23,7 +23,24 @@ function modelDelegates(): string[] {
   return [...schema.matchAll(/^model\s+(\w+)/gm)].map(([, name]) => name!.charAt(0).toLowerCase() + name!.slice(1));
 }
 
-const methods = ['findMany', 'findFirst', 'findFirstOrThrow', 'findUnique', 'findUniqueOrThrow', 'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'upsert', 'delete', 'deleteMany', 'count', 'aggregate', 'groupBy'];
+const methods = [
+  'findMany',
+  'findFirst',
+  'findFirstOrThrow',
+  'findUnique',
+  'findUniqueOrThrow',
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'upsert',
+  'delete',
+  'deleteMany',
+  'count',
+  'aggregate',
+  'groupBy',
+];
 
 /** Where `text` calls Prisma: `<anything>.<model>.<method>(` or `.$queryRaw…`/`.$executeRaw…`/`.$transaction(`. */
 export function prismaCalls(text: string, delegates: readonly string[]): string[] {

@@ -9,7 +9,14 @@ const root = resolve(import.meta.dirname, '../..');
 const skipped = new Set(['node_modules', 'dist', 'generated', '.git', 'data', '.tmp']);
 const textFile = /\.(ts|mts|mjs|js|json|md|prisma|sql|graphql|yml|yaml|html|css|sh)$|^run$/;
 // Written in pieces so that this file does not find itself.
-const outside = [['..', '/shared'], ['contract', '.md'], ['service', '.md'], ['domain-reference', '.md'], ['STYLE', '.md'], ['TOOLCHAIN', '.md']].map((parts) => parts.join(''));
+const outside = [
+  ['..', '/shared'],
+  ['contract', '.md'],
+  ['service', '.md'],
+  ['domain-reference', '.md'],
+  ['STYLE', '.md'],
+  ['TOOLCHAIN', '.md'],
+].map((parts) => parts.join(''));
 
 function projectFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

@@ -4,13 +4,20 @@ import type { Database } from '../../src/db/database.js';
 import { bumpImportVersion } from '../../src/catalog/catalog-version.repository.js';
 
 const store = (id: number, name: string, currency: string) => ({
-  id, name, marketplace: 'shopify', currency, margin_rate: 0.1,
+  id,
+  name,
+  marketplace: 'shopify',
+  currency,
+  margin_rate: 0.1,
   shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }],
   tax_rates: [],
 });
 
 const product = (id: number, storeId: number, title: string, price: number, currency: string) => ({
-  id, title, price, currency,
+  id,
+  title,
+  price,
+  currency,
   skus: [{ sku_id: id * 10 + 1, merchant_id: storeId, name: title, qty_available: 500, sale_price: price, retail_price: price, currency }],
 });
 
@@ -45,6 +52,12 @@ export async function addPlacements(db: Database['db']): Promise<void> {
 }
 
 export const buyer = {
-  first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical Way', city: 'Los Angeles',
-  province_code: 'CA', country_code: 'US', postal_code: '90001', email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  address_1: '1 Analytical Way',
+  city: 'Los Angeles',
+  province_code: 'CA',
+  country_code: 'US',
+  postal_code: '90001',
+  email: 'ada@example.com',
 };

@@ -30,11 +30,15 @@ const items = (list: Record<string, unknown>[], id?: string) => ({ ...(id ? { id
 
 describe('cart lines name their media item', () => {
   it('answers media_id and placement_id on each line (null when none), and keeps the first through merges', async () => {
-    const created = await post<CartJson>(t, '/cart', items([
-      { variant_id: '1011', quantity: 1, media_id: 1, placement_id: '1:0' },
-      { variant_id: '1021', quantity: 2, media_id: 2 },
-      { variant_id: '2011', quantity: 1 },
-    ]));
+    const created = await post<CartJson>(
+      t,
+      '/cart',
+      items([
+        { variant_id: '1011', quantity: 1, media_id: 1, placement_id: '1:0' },
+        { variant_id: '1021', quantity: 2, media_id: 2 },
+        { variant_id: '2011', quantity: 1 },
+      ]),
+    );
     expect(created.status).toBe(200);
     expect(lines(created.body)).toStrictEqual([
       ['1011', 1, 1, '1:0'],
@@ -43,16 +47,33 @@ describe('cart lines name their media item', () => {
     ]);
     const cartId = created.body.id;
     // The jacket keeps image 1 whatever the later items name; the lamp, without one, takes the first named.
-    const merged = await post<CartJson>(t, '/cart', items([
-      { variant_id: '1011', quantity: 2, media_id: 2, placement_id: '2:1' },
-      { variant_id: '2011', quantity: 1, media_id: 1, placement_id: '1:1' },
-    ], cartId));
+    const merged = await post<CartJson>(
+      t,
+      '/cart',
+      items(
+        [
+          { variant_id: '1011', quantity: 2, media_id: 2, placement_id: '2:1' },
+          { variant_id: '2011', quantity: 1, media_id: 1, placement_id: '1:1' },
+        ],
+        cartId,
+      ),
+    );
     expect(lines(merged.body)).toStrictEqual([
       ['1011', 3, 1, '1:0'],
       ['1021', 2, 2, null],
       ['2011', 2, 1, '1:1'],
     ]);
-    const set = await call<CartJson>(t, { method: 'PUT', url: '/cart', payload: items([{ variant_id: '1021', quantity: 5, media_id: 3 }, { variant_id: '1011', quantity: 1 }], cartId) });
+    const set = await call<CartJson>(t, {
+      method: 'PUT',
+      url: '/cart',
+      payload: items(
+        [
+          { variant_id: '1021', quantity: 5, media_id: 3 },
+          { variant_id: '1011', quantity: 1 },
+        ],
+        cartId,
+      ),
+    });
     expect(lines(set.body)).toStrictEqual([
       ['1011', 1, 1, '1:0'],
       ['1021', 5, 2, null],
@@ -109,7 +130,13 @@ const SubmitAttributed = graphql(`
 
 describe('GraphQL and orders', () => {
   it('takes mediaId and placementId, answers them on CartLine, refuses with the same codes', async () => {
-    const added = await send(t.app, AddFromMedia, { cartId: null, items: [{ variantId: '1011', quantity: 2, mediaId: '2', placementId: '2:1' }, { variantId: '1021', quantity: 1 }] });
+    const added = await send(t.app, AddFromMedia, {
+      cartId: null,
+      items: [
+        { variantId: '1011', quantity: 2, mediaId: '2', placementId: '2:1' },
+        { variantId: '1021', quantity: 1 },
+      ],
+    });
     expect(added.errors).toBeUndefined();
     expect(added.data!.addCartItems.stores[0]!.cartLines.map((line) => [line.variant.variantId, line.quantity, line.mediaId, line.placementId])).toStrictEqual([
       ['1011', 2, '2', '2:1'],
@@ -125,26 +152,42 @@ describe('GraphQL and orders', () => {
     expect(await dumpDatabase(t.database)).toBe(before);
   });
 
-  it('freezes the lines\' media into the orders: REST, GraphQL and the order.created payload', async () => {
-    const cart = await post<CartJson>(t, '/cart', items([
-      { variant_id: '1011', quantity: 2, media_id: 1, placement_id: '1:0' },
-      { variant_id: '1021', quantity: 1 },
-      { variant_id: '2011', quantity: 1, media_id: 1 },
-    ]));
+  it("freezes the lines' media into the orders: REST, GraphQL and the order.created payload", async () => {
+    const cart = await post<CartJson>(
+      t,
+      '/cart',
+      items([
+        { variant_id: '1011', quantity: 2, media_id: 1, placement_id: '1:0' },
+        { variant_id: '1021', quantity: 1 },
+        { variant_id: '2011', quantity: 1, media_id: 1 },
+      ]),
+    );
     await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: buyer });
     const submitted = await send(t.app, SubmitAttributed, { cartId: cart.body.id });
     expect(submitted.errors).toBeUndefined();
     const orders = submitted.data!.submitCart.orders;
     expect(orders.map((order) => order.lines.map((line) => [line.variantId, line.quantity, line.mediaId, line.placementId]))).toStrictEqual([
-      [['1011', 2, '1', '1:0'], ['1021', 1, null, null]],
+      [
+        ['1011', 2, '1', '1:0'],
+        ['1021', 1, null, null],
+      ],
       [['2011', 1, '1', null]],
     ]);
     const rest = await call<{ lines: { variant_id: string; media_id: number | null; placement_id: string | null }[] }>(t, { method: 'GET', url: `/orders/${orders[0]!.id}` });
-    expect(rest.body.lines.map((line) => [line.variant_id, line.media_id, line.placement_id])).toStrictEqual([['1011', 1, '1:0'], ['1021', null, null]]);
+    expect(rest.body.lines.map((line) => [line.variant_id, line.media_id, line.placement_id])).toStrictEqual([
+      ['1011', 1, '1:0'],
+      ['1021', null, null],
+    ]);
     const events = await t.database.db.event.findMany({ where: { type: 'order.created', cartId: cart.body.id }, orderBy: { id: 'asc' } });
-    const payloads = events.map((event) => (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as { order: { id: string; lines: { variant_id: string; media_id: number | null; placement_id: string | null }[] } });
+    const payloads = events.map(
+      (event) =>
+        (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as { order: { id: string; lines: { variant_id: string; media_id: number | null; placement_id: string | null }[] } },
+    );
     expect(payloads.map(({ order }) => order.lines.map((line) => [line.variant_id, line.media_id, line.placement_id]))).toStrictEqual([
-      [['1011', 1, '1:0'], ['1021', null, null]],
+      [
+        ['1011', 1, '1:0'],
+        ['1021', null, null],
+      ],
       [['2011', 1, null]],
     ]);
     expect(payloads[0]!.order).toStrictEqual(rest.body);

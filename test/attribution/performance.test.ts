@@ -39,16 +39,28 @@ beforeAll(async () => {
   t = await createTestApp(attributionCatalog);
   await addPlacements(t.database.db);
   // A: image 1 in two USD stores, video 2 once; submitted (two orders).
-  await submit(await cart([
-    { variant_id: '1011', quantity: 2, media_id: 1, placement_id: '1:0' },
-    { variant_id: '2011', quantity: 1, media_id: 1, placement_id: '1:1' },
-    { variant_id: '1021', quantity: 1, media_id: 2 },
-  ]));
+  await submit(
+    await cart([
+      { variant_id: '1011', quantity: 2, media_id: 1, placement_id: '1:0' },
+      { variant_id: '2011', quantity: 1, media_id: 1, placement_id: '1:1' },
+      { variant_id: '1021', quantity: 1, media_id: 2 },
+    ]),
+  );
   // B: image 1 and a line without media; its order is CANCELLED.
-  const [cancelled] = await submit(await cart([{ variant_id: '1011', quantity: 1, media_id: 1 }, { variant_id: '1021', quantity: 3 }]));
+  const [cancelled] = await submit(
+    await cart([
+      { variant_id: '1011', quantity: 1, media_id: 1 },
+      { variant_id: '1021', quantity: 3 },
+    ]),
+  );
   await setStatus(cancelled!, 'CANCELLED');
   // C: EUR, image 1 and video 2; submitted, then PLACED (still counts).
-  const [placed] = await submit(await cart([{ variant_id: '3011', quantity: 2, media_id: 1 }, { variant_id: '3021', quantity: 1, media_id: 2 }]));
+  const [placed] = await submit(
+    await cart([
+      { variant_id: '3011', quantity: 2, media_id: 1 },
+      { variant_id: '3021', quantity: 1, media_id: 2 },
+    ]),
+  );
   await setStatus(placed!, 'PLACED');
   // D: EUR, image 1; its order FAILED.
   const [failed] = await submit(await cart([{ variant_id: '3011', quantity: 1, media_id: 1 }]));
@@ -57,7 +69,10 @@ beforeAll(async () => {
   const e = await cart([{ variant_id: '1011', quantity: 3, media_id: 1 }]);
   await post(t, '/cart', items([{ variant_id: '1011', quantity: 1, media_id: 2, placement_id: '2:1' }], e));
   // F: not submitted; a line without media and one from video 2.
-  await cart([{ variant_id: '2011', quantity: 1 }, { variant_id: '1021', quantity: 1, media_id: 2 }]);
+  await cart([
+    { variant_id: '2011', quantity: 1 },
+    { variant_id: '1021', quantity: 1, media_id: 2 },
+  ]);
   // G: image 1, submitted, and both its line and its order 40 days old: outside the default window.
   const g = await cart([{ variant_id: '1011', quantity: 1, media_id: 1 }]);
   const [old] = await submit(g);
@@ -174,8 +189,26 @@ describe('GraphQL mediaPerformance', () => {
       { value: 51, displayValue: '€51.00', currency: 'EUR', minorUnits: 5100 },
       { value: 110, displayValue: '$110.00', currency: 'USD', minorUnits: 11000 },
     ]);
-    expect(result.byStore.map((entry) => [entry.storeId, entry.store, entry.carts, entry.unitsAdded, entry.orders, entry.unitsSold, entry.revenue.map((amount) => `${amount.minorUnits} ${amount.currency}`)])).toStrictEqual(
-      imageOne.by_store.map((entry) => [String(entry.store_id), entry.store, entry.carts, entry.units_added, entry.orders, entry.units_sold, entry.revenue.map((amount) => `${amount.minor_units} ${amount.currency}`)]),
+    expect(
+      result.byStore.map((entry) => [
+        entry.storeId,
+        entry.store,
+        entry.carts,
+        entry.unitsAdded,
+        entry.orders,
+        entry.unitsSold,
+        entry.revenue.map((amount) => `${amount.minorUnits} ${amount.currency}`),
+      ]),
+    ).toStrictEqual(
+      imageOne.by_store.map((entry) => [
+        String(entry.store_id),
+        entry.store,
+        entry.carts,
+        entry.units_added,
+        entry.orders,
+        entry.units_sold,
+        entry.revenue.map((amount) => `${amount.minor_units} ${amount.currency}`),
+      ]),
     );
     const refused = await send(t.app, MediaPerformanceQuery, { mediaId: '1', from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
     expect(refused.errors?.[0]?.extensions.code).toBe('VALIDATION_FAILED');

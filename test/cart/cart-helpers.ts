@@ -17,7 +17,12 @@ export interface CartJson {
     store: string;
     request_id: string | null;
     is_submitted: boolean;
-    cart_lines: { quantity: number; variant: { id: string; is_available: boolean; price: MoneyJson; title: string; description: string | null; marketplace: string }; product: { id: string }; discount: MoneyJson }[];
+    cart_lines: {
+      quantity: number;
+      variant: { id: string; is_available: boolean; price: MoneyJson; title: string; description: string | null; marketplace: string };
+      product: { id: string };
+      discount: MoneyJson;
+    }[];
     offer: {
       subtotal: MoneyJson;
       margin: MoneyJson;

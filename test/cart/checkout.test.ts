@@ -82,7 +82,10 @@ describe('POST /cart/submit', () => {
       expect(order.events[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(order.required_actions).toStrictEqual([]);
     }
-    expect(answer.body.cart.stores.map((entry) => [entry.store, entry.is_submitted])).toStrictEqual([['north.example', true], ['south.example', true]]);
+    expect(answer.body.cart.stores.map((entry) => [entry.store, entry.is_submitted])).toStrictEqual([
+      ['north.example', true],
+      ['south.example', true],
+    ]);
     expect(answer.body.cart.stores.every((entry) => uuid.test(entry.request_id ?? ''))).toBe(true);
     const stored = await t.database.db.order.findMany({ where: { cartId: id }, orderBy: { storeId: 'asc' } });
     // north: 127.48 + 5.99 + 7.86; south: 63.32 + 7.25 + 5.82 (example A in California)
@@ -140,7 +143,16 @@ describe('POST /cart/submit', () => {
     ['an empty cart', [], californian, 'CART_EMPTY', undefined],
     ['a cart without buyer identity', exampleA, {}, 'BUYER_IDENTITY_MISSING', { fields: ['first_name', 'last_name', 'address_1', 'city', 'country_code', 'postal_code', 'email'] }],
     ['a buyer identity without email', exampleA, { ...californian, email: null }, 'BUYER_IDENTITY_MISSING', { fields: ['email'] }],
-    ['a cart with an out-of-stock variant', [{ variant_id: '2013', quantity: 1 }, { variant_id: '2011', quantity: 1 }], californian, 'PRODUCTS_UNAVAILABLE', { variant_ids: ['2013'] }],
+    [
+      'a cart with an out-of-stock variant',
+      [
+        { variant_id: '2013', quantity: 1 },
+        { variant_id: '2011', quantity: 1 },
+      ],
+      californian,
+      'PRODUCTS_UNAVAILABLE',
+      { variant_ids: ['2013'] },
+    ],
     ['a cart asking more than in stock', [{ variant_id: '2012', quantity: 2 }], californian, 'PRODUCTS_UNAVAILABLE', { variant_ids: ['2012'] }],
   ] as [string, Item[], object, string, object | undefined][])('refuses %s with 422 %s and changes nothing', async (_name, items, identity, code, details) => {
     const id = items.length > 0 ? await readyCart(items, identity) : (await post(t, '/cart', {})).body.id;

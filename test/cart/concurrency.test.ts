@@ -22,7 +22,14 @@ describe.runIf(testEngine === 'postgresql')(`${concurrent} concurrent requests`,
     const answers = await times(concurrent, (index) =>
       index % 2 === 0
         ? post(t, '/cart/add', { cart_id: cart.id, item: { variant_id: '2021', quantity: 2 } })
-        : addToCart(t, [{ variant_id: '2021', quantity: 2 }, { variant_id: '2041', quantity: 1 }], cart.id),
+        : addToCart(
+            t,
+            [
+              { variant_id: '2021', quantity: 2 },
+              { variant_id: '2041', quantity: 1 },
+            ],
+            cart.id,
+          ),
     );
     expect(answers.map((answer) => answer.status)).toStrictEqual(Array(concurrent).fill(200));
     const lines = await t.database.db.cartLine.findMany({ where: { cartId: cart.id }, orderBy: { position: 'asc' }, select: { skuId: true, quantity: true } });

@@ -13,13 +13,27 @@ import { addToCart, call, post, type CartJson, type Item } from './cart-helpers.
 const catalog = {
   stores: [
     {
-      id: 1, name: 'tokyo.example', marketplace: 'shopify', currency: 'JPY', margin_rate: 0.15,
-      shipping_methods: [{ id: 'standard', label: 'Standard', price: 605 }, { id: 'express', label: 'Express', price: 1500 }],
+      id: 1,
+      name: 'tokyo.example',
+      marketplace: 'shopify',
+      currency: 'JPY',
+      margin_rate: 0.15,
+      shipping_methods: [
+        { id: 'standard', label: 'Standard', price: 605 },
+        { id: 'express', label: 'Express', price: 1500 },
+      ],
       tax_rates: [{ country_code: 'JP', rate: 0.1 }, { rate: 0.08 }],
     },
     {
-      id: 2, name: 'kuwait.example', marketplace: 'woocommerce', currency: 'KWD', margin_rate: 0.15,
-      shipping_methods: [{ id: 'standard', label: 'Standard', price: 1.25 }, { id: 'express', label: 'Express', price: 3.5 }],
+      id: 2,
+      name: 'kuwait.example',
+      marketplace: 'woocommerce',
+      currency: 'KWD',
+      margin_rate: 0.15,
+      shipping_methods: [
+        { id: 'standard', label: 'Standard', price: 1.25 },
+        { id: 'express', label: 'Express', price: 3.5 },
+      ],
       tax_rates: [{ country_code: 'KW', rate: 0.05 }, { rate: 0.15 }],
     },
   ],
@@ -205,12 +219,15 @@ async function submitAndCheck(id: string, expected: Expected) {
 }
 
 describe('the import', () => {
-  it('stores prices in each currency\'s minor unit and answers them in major units', async () => {
+  it("stores prices in each currency's minor unit and answers them in major units", async () => {
     const sku = (id: number) => t.database.db.sku.findUniqueOrThrow({ where: { id } });
     expect([(await sku(3011)).salePriceMinor, (await sku(3011)).retailPriceMinor, (await sku(4011)).salePriceMinor, (await sku(4021)).retailPriceMinor]).toStrictEqual([1005, 1200, 1005, 12345]);
     const methods = await t.database.db.shippingMethod.findMany({ orderBy: [{ storeId: 'asc' }, { position: 'asc' }] });
     expect(methods.map((method) => [method.storeId, method.code, method.priceMinor])).toStrictEqual([
-      [1, 'standard', 605], [1, 'express', 1500], [2, 'standard', 1250], [2, 'express', 3500],
+      [1, 'standard', 605],
+      [1, 'express', 1500],
+      [2, 'standard', 1250],
+      [2, 'express', 3500],
     ]);
     const dallah = await call<{ price: number; currency: string; skus: { sale_price: number; retail_price: number }[] }>(t, { method: 'GET', url: '/product/401' });
     expect(dallah.body).toMatchObject({ price: 1.25, currency: 'KWD', skus: [{ sale_price: 1.005, retail_price: 1.25 }] });
@@ -222,7 +239,10 @@ describe('the import', () => {
 describe('a JPY cart: whole yen, taxes rounded half up to the yen', () => {
   const tokyo = {
     store: 'tokyo.example',
-    methods: [['standard', '¥605', '¥48', '¥653'], ['express', '¥1,500', '¥120', '¥1,620']] as [string, string, string, string][],
+    methods: [
+      ['standard', '¥605', '¥48', '¥653'],
+      ['express', '¥1,500', '¥120', '¥1,620'],
+    ] as [string, string, string, string][],
     selected: 'standard',
     shipping: '¥605',
     isEstimated: true,
@@ -244,34 +264,68 @@ describe('a JPY cart: whole yen, taxes rounded half up to the yen', () => {
   });
 
   it('3 × ¥1,005 and a ¥3,000 gift card that is not taxed', async () => {
-    const answer = await add([{ variant_id: '3011', quantity: 2 }, { variant_id: '3021', quantity: 1 }], id);
+    const answer = await add(
+      [
+        { variant_id: '3011', quantity: 2 },
+        { variant_id: '3021', quantity: 1 },
+      ],
+      id,
+    );
     // margin 6,015 × 15 % = 902.25 → 902; tax 3,015 × 8 % = 241.2 → 241, + 48
     await expectCart(answer, {
       ...tokyo,
-      lines: [['3011', '301', 3, '¥1,005'], ['3021', '302', 1, '¥3,000']],
-      subtotal: '¥6,015', margin: '¥902', tax: '¥289', total: '¥6,909',
+      lines: [
+        ['3011', '301', 3, '¥1,005'],
+        ['3021', '302', 1, '¥3,000'],
+      ],
+      subtotal: '¥6,015',
+      margin: '¥902',
+      tax: '¥289',
+      total: '¥6,909',
     });
   });
 
   it('a buyer in Japan (10 %): ¥3,015 × 10 % = ¥301.5 → ¥302 and ¥605 × 10 % = ¥60.5 → ¥61, half up', async () => {
     const answer = await identify(id, buyer);
     expect(answer.status).toBe(200);
-    await expectCart({ status: answer.status, body: answer.body.cart }, {
-      ...tokyo,
-      isEstimated: false,
-      lines: [['3011', '301', 3, '¥1,005'], ['3021', '302', 1, '¥3,000']],
-      methods: [['standard', '¥605', '¥61', '¥666'], ['express', '¥1,500', '¥150', '¥1,650']],
-      subtotal: '¥6,015', margin: '¥902', tax: '¥363', total: '¥6,983',
-    });
+    await expectCart(
+      { status: answer.status, body: answer.body.cart },
+      {
+        ...tokyo,
+        isEstimated: false,
+        lines: [
+          ['3011', '301', 3, '¥1,005'],
+          ['3021', '302', 1, '¥3,000'],
+        ],
+        methods: [
+          ['standard', '¥605', '¥61', '¥666'],
+          ['express', '¥1,500', '¥150', '¥1,650'],
+        ],
+        subtotal: '¥6,015',
+        margin: '¥902',
+        tax: '¥363',
+        total: '¥6,983',
+      },
+    );
   });
 
   const final: Expected = {
     ...tokyo,
     isEstimated: false,
-    lines: [['3011', '301', 3, '¥1,005'], ['3021', '302', 1, '¥3,000']],
-    methods: [['standard', '¥605', '¥61', '¥666'], ['express', '¥1,500', '¥150', '¥1,650']],
+    lines: [
+      ['3011', '301', 3, '¥1,005'],
+      ['3021', '302', 1, '¥3,000'],
+    ],
+    methods: [
+      ['standard', '¥605', '¥61', '¥666'],
+      ['express', '¥1,500', '¥150', '¥1,650'],
+    ],
     selected: 'express',
-    subtotal: '¥6,015', margin: '¥902', tax: '¥452', shipping: '¥1,500', total: '¥7,967',
+    subtotal: '¥6,015',
+    margin: '¥902',
+    tax: '¥452',
+    shipping: '¥1,500',
+    total: '¥7,967',
   };
 
   it('express shipping chosen', async () => {
@@ -296,43 +350,77 @@ describe('a KWD cart: three decimals, taxes rounded half up to the fils', () => 
       ...kuwait,
       isEstimated: true,
       lines: [['4011', '401', 1, 'KWD 1.005']],
-      methods: [['standard', 'KWD 1.250', 'KWD 0.188', 'KWD 1.438'], ['express', 'KWD 3.500', 'KWD 0.525', 'KWD 4.025']],
-      subtotal: 'KWD 1.005', margin: 'KWD 0.151', tax: 'KWD 0.339', total: 'KWD 2.594',
+      methods: [
+        ['standard', 'KWD 1.250', 'KWD 0.188', 'KWD 1.438'],
+        ['express', 'KWD 3.500', 'KWD 0.525', 'KWD 4.025'],
+      ],
+      subtotal: 'KWD 1.005',
+      margin: 'KWD 0.151',
+      tax: 'KWD 0.339',
+      total: 'KWD 2.594',
     });
   });
 
-  const inKuwait: [string, string, string, string][] = [['standard', 'KWD 1.250', 'KWD 0.063', 'KWD 1.313'], ['express', 'KWD 3.500', 'KWD 0.175', 'KWD 3.675']];
+  const inKuwait: [string, string, string, string][] = [
+    ['standard', 'KWD 1.250', 'KWD 0.063', 'KWD 1.313'],
+    ['express', 'KWD 3.500', 'KWD 0.175', 'KWD 3.675'],
+  ];
 
   it('a buyer in Kuwait (5 %): 1.005 × 5 % = 0.05025 → 0.050 and 1.250 × 5 % = 0.0625 → 0.063, half up', async () => {
     const answer = await identify(id, buyer);
-    await expectCart({ status: answer.status, body: answer.body.cart }, {
-      ...kuwait,
-      isEstimated: false,
-      lines: [['4011', '401', 1, 'KWD 1.005']],
-      methods: inKuwait,
-      subtotal: 'KWD 1.005', margin: 'KWD 0.151', tax: 'KWD 0.113', total: 'KWD 2.368',
-    });
+    await expectCart(
+      { status: answer.status, body: answer.body.cart },
+      {
+        ...kuwait,
+        isEstimated: false,
+        lines: [['4011', '401', 1, 'KWD 1.005']],
+        methods: inKuwait,
+        subtotal: 'KWD 1.005',
+        margin: 'KWD 0.151',
+        tax: 'KWD 0.113',
+        total: 'KWD 2.368',
+      },
+    );
   });
 
   it('3 × 1.005 and a 12.345 bisht that is not taxed: 3.015 × 5 % = 0.15075 → 0.151', async () => {
-    const answer = await add([{ variant_id: '4011', quantity: 2 }, { variant_id: '4021', quantity: 1 }], id);
+    const answer = await add(
+      [
+        { variant_id: '4011', quantity: 2 },
+        { variant_id: '4021', quantity: 1 },
+      ],
+      id,
+    );
     // margin 15.360 × 15 % = 2.304; tax 0.151 + 0.063
     await expectCart(answer, {
       ...kuwait,
       isEstimated: false,
-      lines: [['4011', '401', 3, 'KWD 1.005'], ['4021', '402', 1, 'KWD 12.345']],
+      lines: [
+        ['4011', '401', 3, 'KWD 1.005'],
+        ['4021', '402', 1, 'KWD 12.345'],
+      ],
       methods: inKuwait,
-      subtotal: 'KWD 15.360', margin: 'KWD 2.304', tax: 'KWD 0.214', total: 'KWD 16.824',
+      subtotal: 'KWD 15.360',
+      margin: 'KWD 2.304',
+      tax: 'KWD 0.214',
+      total: 'KWD 16.824',
     });
   });
 
   const final: Expected = {
     ...kuwait,
     isEstimated: false,
-    lines: [['4011', '401', 3, 'KWD 1.005'], ['4021', '402', 1, 'KWD 12.345']],
+    lines: [
+      ['4011', '401', 3, 'KWD 1.005'],
+      ['4021', '402', 1, 'KWD 12.345'],
+    ],
     methods: inKuwait,
     selected: 'express',
-    subtotal: 'KWD 15.360', margin: 'KWD 2.304', tax: 'KWD 0.326', shipping: 'KWD 3.500', total: 'KWD 19.186',
+    subtotal: 'KWD 15.360',
+    margin: 'KWD 2.304',
+    tax: 'KWD 0.326',
+    shipping: 'KWD 3.500',
+    total: 'KWD 19.186',
   };
 
   it('express shipping chosen', async () => {
@@ -357,9 +445,7 @@ describe('the import refuses', () => {
   it('codes that are not currencies of ISO 4217, each with its path and why', async () => {
     const problems = await problemsOf({
       stores: [store(11, 'XYZ'), store(12, 'CLF'), store(13, 'XAU'), store(14, 'XTS'), store(15, 'BGN'), store(16, 'jpy'), store(17, 42)],
-      products: [
-        { id: 901, title: 'Gold bar', price: 1, currency: 'XXX', skus: [{ sku_id: 9011, merchant_id: 13, name: 'Gold bar', qty_available: 1, retail_price: 1, currency: 'JPY' }] },
-      ],
+      products: [{ id: 901, title: 'Gold bar', price: 1, currency: 'XXX', skus: [{ sku_id: 9011, merchant_id: 13, name: 'Gold bar', qty_available: 1, retail_price: 1, currency: 'JPY' }] }],
     });
     expect(problems).toStrictEqual([
       { path: '$.stores[0].currency', message: 'must be a currency code of ISO 4217 (List One of 2026-01-01) such as "USD", got "XYZ"' },
@@ -374,10 +460,18 @@ describe('the import refuses', () => {
     ]);
   });
 
-  it('prices finer than the currency\'s minor unit: no half yen, no fourth decimal of a dinar', async () => {
+  it("prices finer than the currency's minor unit: no half yen, no fourth decimal of a dinar", async () => {
     const problems = await problemsOf({
       stores: [{ ...store(2, 'KWD'), shipping_methods: [{ id: 'standard', label: 'Standard', price: 1.2345 }] }],
-      products: [{ id: 301, title: 'Tenugui', price: 1500.5, currency: 'JPY', skus: [{ sku_id: 3011, merchant_id: 1, name: 'Tenugui', qty_available: 10, sale_price: 0.5, retail_price: 1200, currency: 'JPY' }] }],
+      products: [
+        {
+          id: 301,
+          title: 'Tenugui',
+          price: 1500.5,
+          currency: 'JPY',
+          skus: [{ sku_id: 3011, merchant_id: 1, name: 'Tenugui', qty_available: 10, sale_price: 0.5, retail_price: 1200, currency: 'JPY' }],
+        },
+      ],
     });
     expect(problems).toStrictEqual([
       { path: '$.stores[0].shipping_methods[0].price', message: '1.2345 has more decimals than KWD has (3)' },

@@ -130,11 +130,24 @@ describe('cart mutations', () => {
       shipping: { value: 13.24, minorUnits: 1324 },
       total: { value: 210.55, displayValue: '$210.55', minorUnits: 21055 },
     });
-    expect(cart.stores.map((entry) => [entry.store, entry.storeId, entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.tax.minorUnits, entry.offer.selectedShippingMethod?.code])).toStrictEqual([
+    expect(
+      cart.stores.map((entry) => [entry.store, entry.storeId, entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.tax.minorUnits, entry.offer.selectedShippingMethod?.code]),
+    ).toStrictEqual([
       ['north.example', '1', 12748, 1530, 651, 'standard'],
       ['south.example', '2', 6332, 950, 0, 'ground'],
     ]);
-    expect(cart.buyerIdentity).toStrictEqual({ firstName: null, lastName: null, address1: null, address2: null, city: null, provinceCode: null, countryCode: null, postalCode: null, email: null, phone: null });
+    expect(cart.buyerIdentity).toStrictEqual({
+      firstName: null,
+      lastName: null,
+      address1: null,
+      address2: null,
+      city: null,
+      provinceCode: null,
+      countryCode: null,
+      postalCode: null,
+      email: null,
+      phone: null,
+    });
   });
 
   it('updateBuyerIdentity and selectShippingMethod: example A in California with express, 227.38', async () => {
@@ -151,8 +164,21 @@ describe('cart mutations', () => {
     const cartId = created.data!.addCartItems.id;
     const lines = (result: Awaited<ReturnType<typeof send<{ updateCartItems: { stores: { cartLines: { quantity: number; variant: { variantId: string } }[] }[] } }, unknown>>>) =>
       result.data?.updateCartItems.stores.flatMap((entry) => entry.cartLines.map((line) => [line.variant.variantId, line.quantity]));
-    expect(lines(await send(t.app, UpdateItems, { cartId, items: [{ variantId: '2021', quantity: 4 }, { variantId: '2041', quantity: 2 }] }))).toStrictEqual([['2021', 4]]);
-    expect(lines(await send(t.app, UpdateItems, { cartId, items: [{ variantId: '2041', quantity: 2 }], addMissing: true }))).toStrictEqual([['2021', 4], ['2041', 2]]);
+    expect(
+      lines(
+        await send(t.app, UpdateItems, {
+          cartId,
+          items: [
+            { variantId: '2021', quantity: 4 },
+            { variantId: '2041', quantity: 2 },
+          ],
+        }),
+      ),
+    ).toStrictEqual([['2021', 4]]);
+    expect(lines(await send(t.app, UpdateItems, { cartId, items: [{ variantId: '2041', quantity: 2 }], addMissing: true }))).toStrictEqual([
+      ['2021', 4],
+      ['2041', 2],
+    ]);
     const removed = await send(t.app, RemoveItems, { cartId, variantIds: ['2021', '9999'] });
     expect(removed.data?.removeCartItems.stores).toStrictEqual([{ store: 'south.example', cartLines: [{ variant: { variantId: '2041' } }] }]);
   });
@@ -229,8 +255,15 @@ describe('REST and GraphQL agree to the cent', () => {
     expect([cart.cost.subtotal.minorUnits, cart.cost.shipping.minorUnits, cart.cost.tax.minorUnits, cart.cost.total.minorUnits]).toStrictEqual(
       [restCart.cost.subtotal, restCart.cost.shipping, restCart.cost.tax, restCart.cost.total].map((money) => cents(money.value)),
     );
-    expect(cart.stores.map((entry) => [entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.selectedShippingMethod?.code, entry.offer.selectedShippingMethod?.taxes.minorUnits])).toStrictEqual(
-      restCart.stores.map((entry) => [cents(entry.offer.subtotal.value), cents(entry.offer.margin.value), entry.offer.selected_shipping_method?.id, cents(entry.offer.selected_shipping_method?.taxes.value ?? 0)]),
+    expect(
+      cart.stores.map((entry) => [entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.selectedShippingMethod?.code, entry.offer.selectedShippingMethod?.taxes.minorUnits]),
+    ).toStrictEqual(
+      restCart.stores.map((entry) => [
+        cents(entry.offer.subtotal.value),
+        cents(entry.offer.margin.value),
+        entry.offer.selected_shipping_method?.id,
+        cents(entry.offer.selected_shipping_method?.taxes.value ?? 0),
+      ]),
     );
     // New York: north 4 % → 102.48 × 4 % = 4.0992 → 4.10, standard 5.99 × 4 % = 0.2396 → 0.24;
     // south US 6.25 % → 3.9575 → 3.96, priority 19.00 × 6.25 % = 1.1875 → 1.19

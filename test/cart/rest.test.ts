@@ -37,8 +37,16 @@ describe('POST /cart', () => {
     const cart = await newCart([{ variant_id: '2011', quantity: 2 }]);
     expect(Object.keys(cart)).toStrictEqual(['id', 'cost', 'buyer_identity', 'stores', 'discount_codes', 'warnings']);
     expect(cart.buyer_identity).toStrictEqual({
-      first_name: null, last_name: null, address_1: null, address_2: null, city: null,
-      province_code: null, country_code: null, postal_code: null, email: null, phone: null,
+      first_name: null,
+      last_name: null,
+      address_1: null,
+      address_2: null,
+      city: null,
+      province_code: null,
+      country_code: null,
+      postal_code: null,
+      email: null,
+      phone: null,
     });
     expect(cart.stores).toStrictEqual([
       {
@@ -48,7 +56,14 @@ describe('POST /cart', () => {
           {
             quantity: 2,
             variant: { id: '2011', title: 'Rain Shell S', marketplace: 'shopify', description: 'Size: S', is_available: true, price: { value: 44.99, display_value: '$44.99', currency: 'USD' } },
-            product: { id: '201', title: 'Rain Shell', marketplace: 'shopify', description: 'A light rain shell.', is_available: true, price: { value: 44.99, display_value: '$44.99', currency: 'USD' } },
+            product: {
+              id: '201',
+              title: 'Rain Shell',
+              marketplace: 'shopify',
+              description: 'A light rain shell.',
+              is_available: true,
+              price: { value: 44.99, display_value: '$44.99', currency: 'USD' },
+            },
             media_id: null,
             placement_id: null,
             discount: { value: 0, display_value: '$0.00', currency: 'USD' },
@@ -59,10 +74,28 @@ describe('POST /cart', () => {
           margin: { value: 10.8, display_value: '$10.80', currency: 'USD' },
           not_available_ids: [],
           shipping_methods: [
-            { id: 'standard', label: 'Standard', price: { value: 5.99, display_value: '$5.99', currency: 'USD' }, taxes: { value: 0.36, display_value: '$0.36', currency: 'USD' }, total: { value: 6.35, display_value: '$6.35', currency: 'USD' } },
-            { id: 'express', label: 'Express', price: { value: 14.99, display_value: '$14.99', currency: 'USD' }, taxes: { value: 0.9, display_value: '$0.90', currency: 'USD' }, total: { value: 15.89, display_value: '$15.89', currency: 'USD' } },
+            {
+              id: 'standard',
+              label: 'Standard',
+              price: { value: 5.99, display_value: '$5.99', currency: 'USD' },
+              taxes: { value: 0.36, display_value: '$0.36', currency: 'USD' },
+              total: { value: 6.35, display_value: '$6.35', currency: 'USD' },
+            },
+            {
+              id: 'express',
+              label: 'Express',
+              price: { value: 14.99, display_value: '$14.99', currency: 'USD' },
+              taxes: { value: 0.9, display_value: '$0.90', currency: 'USD' },
+              total: { value: 15.89, display_value: '$15.89', currency: 'USD' },
+            },
           ],
-          selected_shipping_method: { id: 'standard', label: 'Standard', price: { value: 5.99, display_value: '$5.99', currency: 'USD' }, taxes: { value: 0.36, display_value: '$0.36', currency: 'USD' }, total: { value: 6.35, display_value: '$6.35', currency: 'USD' } },
+          selected_shipping_method: {
+            id: 'standard',
+            label: 'Standard',
+            price: { value: 5.99, display_value: '$5.99', currency: 'USD' },
+            taxes: { value: 0.36, display_value: '$0.36', currency: 'USD' },
+            total: { value: 6.35, display_value: '$6.35', currency: 'USD' },
+          },
           discount: { value: 0, display_value: '$0.00', currency: 'USD' },
           discounts: [],
         },
@@ -73,12 +106,29 @@ describe('POST /cart', () => {
   });
 
   it('with an id adds to the cart: quantities merge, lines and stores keep their first order', async () => {
-    const cart = await newCart([{ variant_id: '2041', quantity: 1 }, { variant_id: '2011', quantity: 1 }]);
-    const more = await addToCart(t, [{ variant_id: '2011', quantity: 2 }, { variant_id: '2021', quantity: 1 }, { variant_id: '2041', quantity: 1 }], cart.id);
+    const cart = await newCart([
+      { variant_id: '2041', quantity: 1 },
+      { variant_id: '2011', quantity: 1 },
+    ]);
+    const more = await addToCart(
+      t,
+      [
+        { variant_id: '2011', quantity: 2 },
+        { variant_id: '2021', quantity: 1 },
+        { variant_id: '2041', quantity: 1 },
+      ],
+      cart.id,
+    );
     expect(more.body.id).toBe(cart.id);
     expect(more.body.stores.map((entry) => [entry.store, entry.cart_lines.map((line) => [line.variant.id, line.quantity])])).toStrictEqual([
       ['south.example', [['2041', 2]]],
-      ['north.example', [['2011', 3], ['2021', 1]]],
+      [
+        'north.example',
+        [
+          ['2011', 3],
+          ['2021', 1],
+        ],
+      ],
     ]);
   });
 
@@ -90,7 +140,14 @@ describe('POST /cart', () => {
   });
 
   it('takes a product_id alone for a product with one SKU, and numeric ids', async () => {
-    const cart = await post(t, '/cart', { items: { storefront_cart_items_input: [{ product_id: '202', quantity: 1 }, { variant_id: 2041, quantity: 1 }] } });
+    const cart = await post(t, '/cart', {
+      items: {
+        storefront_cart_items_input: [
+          { product_id: '202', quantity: 1 },
+          { variant_id: 2041, quantity: 1 },
+        ],
+      },
+    });
     expect(cart.body.stores.map((entry) => entry.cart_lines[0]?.variant.id)).toStrictEqual(['2021', '2041']);
   });
 
@@ -192,11 +249,26 @@ describe('POST /cart/shippingMethod', () => {
 
 describe('PUT /cart', () => {
   it('sets quantities, adds absent variants, 0 removes; a store without lines leaves, and comes back last', async () => {
-    const cart = await newCart([{ variant_id: '2041', quantity: 1 }, { variant_id: '2011', quantity: 5 }]);
+    const cart = await newCart([
+      { variant_id: '2041', quantity: 1 },
+      { variant_id: '2011', quantity: 5 },
+    ]);
     const put = (items: object[]) => call<CartJson>(t, { method: 'PUT', url: '/cart', payload: { id: cart.id, items: { storefront_cart_items_input: items } } });
-    const first = await put([{ variant_id: '2011', quantity: 2 }, { variant_id: '2021', quantity: 4 }, { variant_id: '2041', quantity: 0 }]);
+    const first = await put([
+      { variant_id: '2011', quantity: 2 },
+      { variant_id: '2021', quantity: 4 },
+      { variant_id: '2041', quantity: 0 },
+    ]);
     expect(first.status).toBe(200);
-    expect(first.body.stores.map((entry) => [entry.store, entry.cart_lines.map((line) => [line.variant.id, line.quantity])])).toStrictEqual([['north.example', [['2011', 2], ['2021', 4]]]]);
+    expect(first.body.stores.map((entry) => [entry.store, entry.cart_lines.map((line) => [line.variant.id, line.quantity])])).toStrictEqual([
+      [
+        'north.example',
+        [
+          ['2011', 2],
+          ['2021', 4],
+        ],
+      ],
+    ]);
     const second = await put([{ variant_id: '2041', quantity: 1 }]);
     expect(second.body.stores.map((entry) => entry.store)).toStrictEqual(['north.example', 'south.example']);
   });
@@ -229,7 +301,11 @@ describe('the other route family', () => {
   });
 
   it('DELETE /cart/items removes a variant whatever its quantity, from a JSON body or the query string', async () => {
-    const cart = await newCart([{ variant_id: '2021', quantity: 9 }, { variant_id: '2011', quantity: 1 }, { variant_id: '2041', quantity: 1 }]);
+    const cart = await newCart([
+      { variant_id: '2021', quantity: 9 },
+      { variant_id: '2011', quantity: 1 },
+      { variant_id: '2041', quantity: 1 },
+    ]);
     const byBody = await call<CartJson>(t, { method: 'DELETE', url: '/cart/items', payload: { cart_id: cart.id, variant_id: '2021' } });
     expect(byBody.status).toBe(200);
     expect(byBody.body.stores.map((entry) => entry.cart_lines.map((line) => line.variant.id))).toStrictEqual([['2011'], ['2041']]);
@@ -241,14 +317,20 @@ describe('the other route family', () => {
   });
 
   it('DELETE /cart/items takes each field from the body, else the query string', async () => {
-    const cart = await newCart([{ variant_id: '2021', quantity: 1 }, { variant_id: '2011', quantity: 1 }]);
+    const cart = await newCart([
+      { variant_id: '2021', quantity: 1 },
+      { variant_id: '2011', quantity: 1 },
+    ]);
     const answer = await call<CartJson>(t, { method: 'DELETE', url: `/cart/items?cart_id=${cart.id}&variant_id=2021`, payload: {} });
     expect(answer.status).toBe(200);
     expect(answer.body.stores[0]?.cart_lines.map((line) => line.variant.id)).toStrictEqual(['2011']);
   });
 
   it('quantity 0 removes a line whose SKU the catalog no longer lists', async () => {
-    const cart = await newCart([{ variant_id: '2021', quantity: 1 }, { variant_id: '2011', quantity: 1 }]);
+    const cart = await newCart([
+      { variant_id: '2021', quantity: 1 },
+      { variant_id: '2011', quantity: 1 },
+    ]);
     await t.database.db.sku.update({ where: { id: 2021 }, data: { listed: false } });
     try {
       const listed = await call<CartJson>(t, { method: 'GET', url: `/cart/${cart.id}` });
@@ -280,20 +362,51 @@ describe('refused requests change nothing', () => {
   });
 
   const cases: [string, () => Promise<Answer<unknown>>, number, string][] = [
-    ['an unknown variant', () => addToCart(t, [{ variant_id: '2021', quantity: 1 }, { variant_id: '9999', quantity: 1 }], cart.id), 422, 'VARIANT_NOT_FOUND'],
+    [
+      'an unknown variant',
+      () =>
+        addToCart(
+          t,
+          [
+            { variant_id: '2021', quantity: 1 },
+            { variant_id: '9999', quantity: 1 },
+          ],
+          cart.id,
+        ),
+      422,
+      'VARIANT_NOT_FOUND',
+    ],
     ['a variant id that is not a number', () => addToCart(t, [{ variant_id: 'abc', quantity: 1 }], cart.id), 422, 'VARIANT_NOT_FOUND'],
     ['a variant of another product', () => addToCart(t, [{ variant_id: '2011', product_id: '202', quantity: 1 }], cart.id), 422, 'VARIANT_PRODUCT_MISMATCH'],
     ['a product with several SKUs and no variant', () => addToCart(t, [{ product_id: '201', quantity: 1 }], cart.id), 422, 'VARIANT_REQUIRED'],
     ['a product without SKUs', () => addToCart(t, [{ product_id: '210', quantity: 1 }], cart.id), 422, 'VARIANT_NOT_FOUND'],
     ['an unknown product', () => addToCart(t, [{ product_id: '999', quantity: 1 }], cart.id), 404, 'PRODUCT_NOT_FOUND'],
-    ['an item in another currency', () => addToCart(t, [{ variant_id: '2021', quantity: 1 }, { variant_id: '2081', quantity: 1 }], cart.id), 422, 'CURRENCY_MISMATCH'],
+    [
+      'an item in another currency',
+      () =>
+        addToCart(
+          t,
+          [
+            { variant_id: '2021', quantity: 1 },
+            { variant_id: '2081', quantity: 1 },
+          ],
+          cart.id,
+        ),
+      422,
+      'CURRENCY_MISMATCH',
+    ],
     ['quantity 0 when adding', () => addToCart(t, [{ variant_id: '2021', quantity: 0 }], cart.id), 400, 'VALIDATION_FAILED'],
     ['quantity 1000', () => addToCart(t, [{ variant_id: '2021', quantity: 1000 }], cart.id), 400, 'VALIDATION_FAILED'],
     ['a merged quantity over 999', () => addToCart(t, [{ variant_id: '2011', quantity: 999 }], cart.id), 400, 'VALIDATION_FAILED'],
     ['a fractional quantity', () => post(t, '/cart', { id: cart.id, items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1.5 }] } }), 400, 'VALIDATION_FAILED'],
     ['a quantity as a string', () => post(t, '/cart', { id: cart.id, items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: '2' }] } }), 400, 'VALIDATION_FAILED'],
     ['an item without ids', () => addToCart(t, [{ quantity: 1 }], cart.id), 400, 'VALIDATION_FAILED'],
-    ['a negative quantity in an update', () => call(t, { method: 'PUT', url: '/cart', payload: { id: cart.id, items: { storefront_cart_items_input: [{ variant_id: '2011', quantity: -1 }] } } }), 400, 'VALIDATION_FAILED'],
+    [
+      'a negative quantity in an update',
+      () => call(t, { method: 'PUT', url: '/cart', payload: { id: cart.id, items: { storefront_cart_items_input: [{ variant_id: '2011', quantity: -1 }] } } }),
+      400,
+      'VALIDATION_FAILED',
+    ],
     ['an unknown cart', () => addToCart(t, [{ variant_id: '2021', quantity: 1 }], 'no-such-cart-id-at-all'), 404, 'CART_NOT_FOUND'],
     ['an unknown cart on /cart/add', () => post(t, '/cart/add', { cart_id: 'no-such-cart', item: { variant_id: '2021', quantity: 1 } }), 404, 'CART_NOT_FOUND'],
     ['an unknown cart on GET', () => call(t, { method: 'GET', url: '/cart/no-such-cart' }), 404, 'CART_NOT_FOUND'],

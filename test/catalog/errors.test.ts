@@ -98,8 +98,7 @@ describe('GET /healthz', () => {
 
   it('answers 503 when the database does not', async () => {
     const failing = new Proxy(t.database.db, {
-      get: (target, property, receiver) =>
-        property === '$queryRawUnsafe' ? () => Promise.reject(new Error('connection refused')) : Reflect.get(target, property, receiver),
+      get: (target, property, receiver) => (property === '$queryRawUnsafe' ? () => Promise.reject(new Error('connection refused')) : Reflect.get(target, property, receiver)),
     });
     const app = await buildApp(testConfig(), { ...t.database, db: failing });
     try {

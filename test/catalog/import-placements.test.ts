@@ -56,8 +56,7 @@ function looks(): Doc {
 }
 
 const placementsOf = (database: TestDatabase, mediaId: number) => database.db.mediaPlacement.findMany({ where: { mediaId }, orderBy: { position: 'asc' } });
-const detailsOf = (database: TestDatabase, id: number) =>
-  database.db.media.findUnique({ where: { id }, select: { url: true, posterUrl: true, width: true, height: true, durationMs: true } });
+const detailsOf = (database: TestDatabase, id: number) => database.db.media.findUnique({ where: { id }, select: { url: true, posterUrl: true, width: true, height: true, durationMs: true } });
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -123,7 +122,10 @@ describe('media details and placements', () => {
     const doc = looks();
     // media first: product 18 is read after them (a placement's product must be stored before its row)
     doc.media[0]!.product_ids = [18, 11];
-    doc.media[0]!.placements = [{ product_id: 18, x: 0.2, y: 0.3 }, { product_id: 11, x: 0.6, y: 0.6 }];
+    doc.media[0]!.placements = [
+      { product_id: 18, x: 0.2, y: 0.3 },
+      { product_id: 11, x: 0.6, y: 0.6 },
+    ];
     doc.media.push({ type: 'video', id: 7, slug: 'clip-seven', file_name: 'clip-seven.mp4', duration_ms: 5000, product_ids: [18], placements: [{ product_id: 18, start_ms: 1000, end_ms: 5000 }] });
     const product = { id: 18, title: 'Cap', price: 15, currency: 'USD', skus: [{ sku_id: 1801, merchant_id: 1, name: 'Cap', qty_available: 3, retail_price: 15, currency: 'USD' }] };
     writeFileSync(file, JSON.stringify({ media: doc.media, products: [product] }));
@@ -164,12 +166,27 @@ describe('a bad media detail or placement', () => {
     ['an image placement without x and y', edit((image) => (image.placements[2] = { product_id: 11 })), '$.media[0].placements[2].x', /is required on an image/],
     ['an image placement without y', edit((image) => delete image.placements[2]!.y), '$.media[0].placements[2].y', /is required on an image/],
     ['a video placement with x but not y', edit((_image, video) => delete video.placements[0]!.y), '$.media[1].placements[0].y', /is required with x/],
-    ['a time range on an image', edit((image) => Object.assign(image.placements[0]!, { start_ms: 0, end_ms: 1000 })), '$.media[0].placements[0].start_ms', /a video's only: an image has no time range/],
+    [
+      'a time range on an image',
+      edit((image) => Object.assign(image.placements[0]!, { start_ms: 0, end_ms: 1000 })),
+      '$.media[0].placements[0].start_ms',
+      /a video's only: an image has no time range/,
+    ],
     ['start_ms equal to end_ms', edit((_image, video) => (video.placements[0]!.start_ms = 12_000)), '$.media[1].placements[0].end_ms', /must be after start_ms \(12000\), got 12000/],
-    ['start_ms after end_ms', edit((_image, video) => Object.assign(video.placements[1]!, { start_ms: 25_000, end_ms: 20_000 })), '$.media[1].placements[1].end_ms', /must be after start_ms \(25000\), got 20000/],
+    [
+      'start_ms after end_ms',
+      edit((_image, video) => Object.assign(video.placements[1]!, { start_ms: 25_000, end_ms: 20_000 })),
+      '$.media[1].placements[1].end_ms',
+      /must be after start_ms \(25000\), got 20000/,
+    ],
     ['start_ms without end_ms', edit((_image, video) => delete video.placements[1]!.end_ms), '$.media[1].placements[1].end_ms', /is required with start_ms/],
     ['a negative start_ms', edit((_image, video) => (video.placements[0]!.start_ms = -1)), '$.media[1].placements[0].start_ms', /must be an integer from 0/],
-    ['end_ms past duration_ms', edit((_image, video) => (video.placements[1]!.end_ms = 30_001)), '$.media[1].placements[1].end_ms', /a time range past the duration: 30001 is after duration_ms \(30000\)/],
+    [
+      'end_ms past duration_ms',
+      edit((_image, video) => (video.placements[1]!.end_ms = 30_001)),
+      '$.media[1].placements[1].end_ms',
+      /a time range past the duration: 30001 is after duration_ms \(30000\)/,
+    ],
     ['a product the media does not show', edit((image) => (image.placements[1]!.product_id = 12)), '$.media[0].placements[1].product_id', /a placement of a product the media does not show: 12/],
     ['a placement without product_id', edit((image) => delete image.placements[1]!.product_id), '$.media[0].placements[1].product_id', /is required/],
     ['a poster on an image', edit((image) => (image.poster_url = '/media/poster.jpg')), '$.media[0].poster_url', /a video's only/],

@@ -33,7 +33,10 @@ function byValidator(document: unknown): Problem[] {
 
 /** `$.products[0].skus[1].name` → `#/products/0/skus/1/name` (cfworker's instanceLocation). */
 function pointer(path: string): string {
-  return `#${path.slice(1).replace(/\[(\d+)\]/g, '.$1').replaceAll('.', '/')}`;
+  return `#${path
+    .slice(1)
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replaceAll('.', '/')}`;
 }
 
 function parent(path: string): string {
@@ -52,7 +55,12 @@ describe('schema/catalog-import.schema.json', () => {
 });
 
 describe('the catalogs of the repository', () => {
-  const files = [...readdirSync(fixturesDir).filter((name) => name.endsWith('.json')).map((name) => join(fixturesDir, name)), demoCatalog];
+  const files = [
+    ...readdirSync(fixturesDir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => join(fixturesDir, name)),
+    demoCatalog,
+  ];
 
   it('include the test fixtures and the demo catalog', () => {
     expect(files.length).toBeGreaterThanOrEqual(3);
@@ -151,7 +159,11 @@ describe('the schema and validateCatalog agree', () => {
           currency: 'JPY',
           margin_rate: 1,
           shipping_methods: null,
-          tax_rates: [{ country_code: null, province_code: null, rate: 0 }, { country_code: 'JP', rate: 0.123456 }, { country_code: 'JP', province_code: '13', rate: 1 }],
+          tax_rates: [
+            { country_code: null, province_code: null, rate: 0 },
+            { country_code: 'JP', rate: 0.123456 },
+            { country_code: 'JP', province_code: '13', rate: 1 },
+          ],
         },
       ],
       products: [
@@ -207,7 +219,10 @@ describe('the schema and validateCatalog agree', () => {
           width: 1,
           height: maxPixels,
           product_ids: [1],
-          placements: [{ product_id: 1, x: 0, y: 1 }, { product_id: 1, x: 1, y: 0 }],
+          placements: [
+            { product_id: 1, x: 0, y: 1 },
+            { product_id: 1, x: 1, y: 0 },
+          ],
         },
         {
           type: 'video',
@@ -281,7 +296,11 @@ describe('the schema and validateCatalog agree', () => {
     ['1001 images', edit((d) => (product(d).images = Array.from({ length: maxItems + 1 }, (_, index) => `${index}.jpg`))), '$.products[0].images'],
     ['1001 values of a variant', edit((d) => (product(d).variants = [{ name: 'Size', values: Array.from({ length: maxItems + 1 }, String) }])), '$.products[0].variants[0].values'],
     ['10001 SKUs', edit((d) => (product(d).skus = Array.from({ length: maxSkus + 1 }, (_, index) => ({ ...sku(d), sku_id: index + 1 })))), '$.products[0].skus'],
-    ['1001 shipping methods', edit((d) => (store(d).shipping_methods = Array.from({ length: maxItems + 1 }, (_, index) => ({ id: `m${index}`, label: 'M', price: 1 })))), '$.stores[0].shipping_methods'],
+    [
+      '1001 shipping methods',
+      edit((d) => (store(d).shipping_methods = Array.from({ length: maxItems + 1 }, (_, index) => ({ id: `m${index}`, label: 'M', price: 1 })))),
+      '$.stores[0].shipping_methods',
+    ],
     ['variants as a string', edit((d) => (product(d).variants = 'Size')), '$.products[0].variants'],
     ['a variant without name', edit((d) => (product(d).variants = [{ visual: true }])), '$.products[0].variants[0].name'],
     ['a variant visual as a string', edit((d) => (product(d).variants = [{ name: 'Size', visual: 'no' }])), '$.products[0].variants[0].visual'],
@@ -386,7 +405,11 @@ describe('the schema and validateCatalog agree', () => {
     ['a media item showing an unknown product', edit((d) => (media(d).product_ids = [404])), '$.media[0].product_ids[0]'],
     ['a placement of a product the media does not show', edit((d) => (media(d).placements = [{ product_id: 13, x: 0, y: 0 }])), '$.media[0].placements[0].product_id'],
     ['a time range that ends before it starts', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 10, end_ms: 5 }] })), '$.media[0].placements[0].end_ms'],
-    ['a time range past the duration', edit((d) => Object.assign(media(d), { type: 'video', duration_ms: 1000, placements: [{ product_id: 11, start_ms: 0, end_ms: 1001 }] })), '$.media[0].placements[0].end_ms'],
+    [
+      'a time range past the duration',
+      edit((d) => Object.assign(media(d), { type: 'video', duration_ms: 1000, placements: [{ product_id: 11, start_ms: 0, end_ms: 1001 }] })),
+      '$.media[0].placements[0].end_ms',
+    ],
     ['a product similar to itself', edit((d) => (d.similar[0]!.similar_product_id = 11)), '$.similar[0]'],
   ];
 

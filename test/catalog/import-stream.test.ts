@@ -44,7 +44,15 @@ function writeDocument(doc: Doc, order: Section[] = ['stores', 'products', 'medi
 /** A catalog of `products` products × 3 SKUs in 2 stores (one in EUR), media of 4 products, 3 comparables each. */
 function catalog(products: number, firstProduct = 1): Doc {
   const stores = [
-    { id: 1, name: 'alpha.example', marketplace: 'shopify', currency: 'USD', margin_rate: 0.1, shipping_methods: [{ id: 'standard', label: 'Standard', price: 4.99 }], tax_rates: [{ country_code: 'US', rate: 0.06 }] },
+    {
+      id: 1,
+      name: 'alpha.example',
+      marketplace: 'shopify',
+      currency: 'USD',
+      margin_rate: 0.1,
+      shipping_methods: [{ id: 'standard', label: 'Standard', price: 4.99 }],
+      tax_rates: [{ country_code: 'US', rate: 0.06 }],
+    },
     { id: 2, name: 'beta.example', marketplace: 'shopify', currency: 'EUR', shipping_methods: [{ id: 'std', label: 'Standard', price: 3 }], tax_rates: [] },
   ];
   const ids = Array.from({ length: products }, (_, index) => firstProduct + index);
@@ -285,7 +293,11 @@ describe('rows the import writes itself (raw SQL) and rows Prisma writes', () =>
       const report = await importCatalogFile(db, writeDocument(doc), { batchSize: 5, full: true });
       expect(report.products.unchanged + report.skus.unchanged + report.media.unchanged + report.similarLists.unchanged).toBe(12 + 36 + 3 + 12);
       // nothing but the record of this import (its file's digest)
-      expect(writes(database).filter((query) => !query.query.includes('CatalogImport')).map((query) => query.query)).toStrictEqual([]);
+      expect(
+        writes(database)
+          .filter((query) => !query.query.includes('CatalogImport'))
+          .map((query) => query.query),
+      ).toStrictEqual([]);
       expect(await dumpDatabase(database)).toBe(before);
     });
   });
@@ -610,26 +622,30 @@ describe('compact id tables', () => {
   it('IntMap, IntSet and IntList answer as Map, Set and an array do', () => {
     fc.assert(
       // size 'max': arrays up to 3000 long, so that the tables double (at 768 keys, 1536, …) while filled.
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 2_147_483_647 }), fc.nat(1_000_000)), { maxLength: 3000, size: 'max' }), fc.integer({ min: 1, max: 2_147_483_647 }), (entries, absent) => {
-        const map = new IntMap();
-        const set = new IntSet();
-        const list = new IntList(4);
-        const expected = new Map<number, number>();
-        for (const [key, value] of entries) {
-          map.set(key, value);
-          set.add(key);
-          list.push(key);
-          expected.set(key, value);
-        }
-        expect(map.size).toBe(expected.size);
-        expect(set.size).toBe(expected.size);
-        // Each key checked without an expect() of its own: thousands per run would take seconds.
-        expect([...expected].filter(([key, value]) => map.get(key) !== value)).toStrictEqual([]);
-        expect([...expected.keys()].filter((key) => !set.has(key))).toStrictEqual([]);
-        expect(map.get(absent)).toBe(expected.get(absent));
-        expect(set.has(absent)).toBe(expected.has(absent));
-        expect(Array.from({ length: list.length }, (_, index) => list.at(index))).toStrictEqual(entries.map(([key]) => key));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 2_147_483_647 }), fc.nat(1_000_000)), { maxLength: 3000, size: 'max' }),
+        fc.integer({ min: 1, max: 2_147_483_647 }),
+        (entries, absent) => {
+          const map = new IntMap();
+          const set = new IntSet();
+          const list = new IntList(4);
+          const expected = new Map<number, number>();
+          for (const [key, value] of entries) {
+            map.set(key, value);
+            set.add(key);
+            list.push(key);
+            expected.set(key, value);
+          }
+          expect(map.size).toBe(expected.size);
+          expect(set.size).toBe(expected.size);
+          // Each key checked without an expect() of its own: thousands per run would take seconds.
+          expect([...expected].filter(([key, value]) => map.get(key) !== value)).toStrictEqual([]);
+          expect([...expected.keys()].filter((key) => !set.has(key))).toStrictEqual([]);
+          expect(map.get(absent)).toBe(expected.get(absent));
+          expect(set.has(absent)).toBe(expected.has(absent));
+          expect(Array.from({ length: list.length }, (_, index) => list.at(index))).toStrictEqual(entries.map(([key]) => key));
+        },
+      ),
       // Shrinking a counterexample of 3000 entries would take minutes: the first one is shown as it is.
       { numRuns: 40, endOnFailure: true },
     );

@@ -43,8 +43,15 @@ describe('a valid document', () => {
   it('stores money as integer minor units and rates as parts per million', async () => {
     const store = await database.db.store.findUniqueOrThrow({ where: { id: 1 }, include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } } });
     expect(store.marginRatePpm).toBe(100000);
-    expect(store.shippingMethods.map((m) => [m.code, m.priceMinor])).toStrictEqual([['standard', 500], ['express', 1550]]);
-    expect(store.taxRates.map((r) => [r.countryCode, r.provinceCode, r.ratePpm])).toStrictEqual([['US', 'CA', 72500], ['US', null, 50000], [null, null, 60000]]);
+    expect(store.shippingMethods.map((m) => [m.code, m.priceMinor])).toStrictEqual([
+      ['standard', 500],
+      ['express', 1550],
+    ]);
+    expect(store.taxRates.map((r) => [r.countryCode, r.provinceCode, r.ratePpm])).toStrictEqual([
+      ['US', 'CA', 72500],
+      ['US', null, 50000],
+      [null, null, 60000],
+    ]);
     const product = await database.db.product.findUniqueOrThrow({ where: { id: 15 } });
     expect(product.priceMinor).toBe(11001);
   });
@@ -54,7 +61,10 @@ describe('a valid document', () => {
     (doc.products[1] as Record<string, unknown>).title = 'Budget Jacket II';
     doc.stores[1]!.shipping_methods = [{ id: 'std', label: 'Standard', price: 5.9 }];
     doc.media = [{ type: 'image', id: 4, slug: 'look-four', file_name: 'four.jpg', product_ids: [16, 11] }];
-    doc.similar = [{ product_id: 12, similar_product_id: 13 }, { product_id: 12, similar_product_id: 11 }];
+    doc.similar = [
+      { product_id: 12, similar_product_id: 13 },
+      { product_id: 12, similar_product_id: 11 },
+    ];
     const report = await importCatalog(database.db, doc);
     expect(report.products).toStrictEqual({ inserted: 0, updated: 1, unchanged: 5 });
     expect(report.stores).toStrictEqual({ inserted: 0, updated: 1, unchanged: 1 });
@@ -62,7 +72,10 @@ describe('a valid document', () => {
     expect(report.similarLists).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
     expect((await database.db.product.findUniqueOrThrow({ where: { id: 12 } })).title).toBe('Budget Jacket II');
     expect(await database.db.mediaProduct.findMany({ where: { mediaId: 4 }, orderBy: { position: 'asc' }, select: { productId: true } })).toStrictEqual([{ productId: 16 }, { productId: 11 }]);
-    expect(await database.db.similarProduct.findMany({ where: { productId: 12 }, orderBy: { position: 'asc' }, select: { similarProductId: true } })).toStrictEqual([{ similarProductId: 13 }, { similarProductId: 11 }]);
+    expect(await database.db.similarProduct.findMany({ where: { productId: 12 }, orderBy: { position: 'asc' }, select: { similarProductId: true } })).toStrictEqual([
+      { similarProductId: 13 },
+      { similarProductId: 11 },
+    ]);
     // media 1–3 were not in the document and are untouched
     expect(await database.db.media.count()).toBe(4);
   });
@@ -97,7 +110,10 @@ describe('a valid document', () => {
       ],
     });
     const media = await database.db.media.findMany({ where: { id: { in: [1, 3] } }, orderBy: { id: 'asc' }, select: { id: true, slug: true } });
-    expect(media).toStrictEqual([{ id: 1, slug: 'empty-look' }, { id: 3, slug: 'look-one' }]);
+    expect(media).toStrictEqual([
+      { id: 1, slug: 'empty-look' },
+      { id: 3, slug: 'look-one' },
+    ]);
   });
 });
 
@@ -135,7 +151,18 @@ describe('an invalid document writes nothing and names every problem', () => {
     ['a rate with 7 decimals', edit((d) => (d.stores[0]!.tax_rates = [{ rate: 0.0725001 }])), '$.stores[0].tax_rates[0].rate', /at most 6 decimals/],
     ['a negative shipping price', edit((d) => (d.stores[0]!.shipping_methods = [{ id: 'a', label: 'A', price: -1 }])), '$.stores[0].shipping_methods[0].price', /at least 0/],
     ['a shipping price finer than cents', edit((d) => (d.stores[0]!.shipping_methods = [{ id: 'a', label: 'A', price: 5.999 }])), '$.stores[0].shipping_methods[0].price', /more decimals than USD/],
-    ['a duplicate shipping method', edit((d) => (d.stores[0]!.shipping_methods = [{ id: 'a', label: 'A', price: 1 }, { id: 'a', label: 'B', price: 2 }])), '$.stores[0].shipping_methods[1].id', /duplicate shipping method id/],
+    [
+      'a duplicate shipping method',
+      edit(
+        (d) =>
+          (d.stores[0]!.shipping_methods = [
+            { id: 'a', label: 'A', price: 1 },
+            { id: 'a', label: 'B', price: 2 },
+          ]),
+      ),
+      '$.stores[0].shipping_methods[1].id',
+      /duplicate shipping method id/,
+    ],
     ['a province without country', edit((d) => (d.stores[0]!.tax_rates = [{ province_code: 'CA', rate: 0.1 }])), '$.stores[0].tax_rates[0].province_code', /needs a country_code/],
     ['a three-letter country', edit((d) => (d.stores[0]!.tax_rates = [{ country_code: 'USA', rate: 0.1 }])), '$.stores[0].tax_rates[0].country_code', /alpha-2/],
     ['a product id of 0', edit((d) => (product(d, 0).id = 0)), '$.products[0].id', /positive integer/],
@@ -146,7 +173,14 @@ describe('an invalid document writes nothing and names every problem', () => {
     ['a SKU of an unknown store', edit((d) => (product(d, 0).skus[0]!.merchant_id = 99)), '$.products[0].skus[0].merchant_id', /must name a store/],
     ['a SKU in another currency than its store', edit((d) => (product(d, 0).skus[0]!.currency = 'EUR')), '$.products[0].skus[0].currency', /currency of store 1/],
     ['a duplicate sku_id', edit((d) => (product(d, 1).skus[0]!.sku_id = 1101)), '$.products[1].skus[0].sku_id', /duplicate sku_id/],
-    ['a SKU without any price', edit((d) => { delete product(d, 2).skus[0]!.retail_price; }), '$.products[2].skus[0]', /sale_price or a retail_price/],
+    [
+      'a SKU without any price',
+      edit((d) => {
+        delete product(d, 2).skus[0]!.retail_price;
+      }),
+      '$.products[2].skus[0]',
+      /sale_price or a retail_price/,
+    ],
     ['a negative quantity', edit((d) => (product(d, 0).skus[0]!.qty_available = -1)), '$.products[0].skus[0].qty_available', /from 0/],
     ['a date that is not ISO 8601', edit((d) => (product(d, 0).skus[0]!.date_created = 'yesterday')), '$.products[0].skus[0].date_created', /ISO 8601/],
     ['a date past the year 9999 once in UTC', edit((d) => (product(d, 0).skus[0]!.date_created = '9999-12-31T23:00:00-05:00')), '$.products[0].skus[0].date_created', /years 0001 to 9999/],

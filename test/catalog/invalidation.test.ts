@@ -24,8 +24,7 @@ describe('invalidation by product', () => {
     const count = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
     return { hits: count('catalog_cache_hits_total'), misses: count('catalog_cache_misses_total') };
   };
-  const read = (target: string | number) =>
-    typeof target === 'string' ? t.app.inject({ method: 'GET', url: target }) : t.app.inject({ method: 'POST', url: '/graphql', payload: graphql(target) });
+  const read = (target: string | number) => (typeof target === 'string' ? t.app.inject({ method: 'GET', url: target }) : t.app.inject({ method: 'POST', url: '/graphql', payload: graphql(target) }));
   /** Whether `target` is answered whole from the kept bytes: one hit, no miss. */
   const kept = async (target: string | number) => {
     const before = await counts();
@@ -111,7 +110,12 @@ describe('the catalog cache against races and bounds', () => {
   const answer = { body: Buffer.from('{}'), type: 'application/json' };
 
   it("a process's own stock change while the versions are read is not taken for a database gone back", async () => {
-    const { repository, answerVersions } = slowRepository(new Map([[1, 1], [5, 8]]));
+    const { repository, answerVersions } = slowRepository(
+      new Map([
+        [1, 1],
+        [5, 8],
+      ]),
+    );
     const cache = new CatalogCache(repository, { ttlMs: 0, maxEntries: 100 });
     const first = cache.fresh();
     answerVersions();

@@ -106,10 +106,21 @@ describe('GraphQL placements', () => {
   };
 
   it('gives Media its details and placements, with the product of each; atMs keeps those shown then', async () => {
-    const answer = await query(`query ($at: Int) { video(id: "2") { url posterUrl width height durationMs all: placements { id x y startMs endMs product { id title } } at: placements(atMs: $at) { id } } }`, { at: 21_000 });
+    const answer = await query(
+      `query ($at: Int) { video(id: "2") { url posterUrl width height durationMs all: placements { id x y startMs endMs product { id title } } at: placements(atMs: $at) { id } } }`,
+      { at: 21_000 },
+    );
     expect(answer.errors).toBeUndefined();
     const video = answer.data!.video as Record<string, unknown>;
-    expect({ ...video, all: undefined, at: undefined }).toStrictEqual({ url: videoMedia.url, posterUrl: videoMedia.poster_url, width: 1080, height: 1920, durationMs: 30_000, all: undefined, at: undefined });
+    expect({ ...video, all: undefined, at: undefined }).toStrictEqual({
+      url: videoMedia.url,
+      posterUrl: videoMedia.poster_url,
+      width: 1080,
+      height: 1920,
+      durationMs: 30_000,
+      all: undefined,
+      at: undefined,
+    });
     expect((video.all as { id: string; x: number | null; startMs: number | null; product: { id: string } }[]).map(({ id, x, startMs, product }) => [id, x, startMs, product.id])).toStrictEqual([
       ['2:0', 0.5, 0, '15'],
       ['2:1', 0.3, 12_000, '11'],
@@ -147,11 +158,19 @@ describe('the media that show a product', () => {
   });
 
   it('GraphQL: Product.media(first, after) as a connection', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ product(id: "11") { media(first: 1) { nodes { id kind url } pageInfo { hasNextPage endCursor } } } }' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ product(id: "11") { media(first: 1) { nodes { id kind url } pageInfo { hasNextPage endCursor } } } }' },
+    });
     const page = (response.json() as { data: { product: { media: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor: string } } } } }).data.product.media;
     expect(page.nodes).toStrictEqual([{ id: '2', kind: 'VIDEO', url: videoMedia.url }]);
     expect(page.pageInfo.hasNextPage).toBe(true);
-    const next = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'query ($after: String) { product(id: "11") { media(after: $after) { nodes { id } pageInfo { hasNextPage } } } }', variables: { after: page.pageInfo.endCursor } } });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: 'query ($after: String) { product(id: "11") { media(after: $after) { nodes { id } pageInfo { hasNextPage } } } }', variables: { after: page.pageInfo.endCursor } },
+    });
     expect((next.json() as { data: unknown }).data).toStrictEqual({ product: { media: { nodes: [{ id: '1' }], pageInfo: { hasNextPage: false } } } });
   });
 });
@@ -166,7 +185,10 @@ describe('Apollo Client, default InMemoryCache', () => {
       query PlacementsLook { image(id: "1") { id placements { id x y startMs endMs product { id title } } } video(id: "2") { id placements { id x y startMs endMs product { id title } } } }
     `;
     const fromServer = await client.query({ query: Look, fetchPolicy: 'network-only' });
-    const cached = client.readQuery({ query: Look }) as { image: { placements: { id: string; x: number; product: { id: string } }[] }; video: { placements: { id: string; x: number | null; product: { id: string } }[] } };
+    const cached = client.readQuery({ query: Look }) as {
+      image: { placements: { id: string; x: number; product: { id: string } }[] };
+      video: { placements: { id: string; x: number | null; product: { id: string } }[] };
+    };
     expect(cached).toStrictEqual(fromServer.data);
     // Product 11 is placed in both, at different points: each keeps its own.
     expect(cached.image.placements.find((placement) => placement.product.id === '11')?.x).toBe(0.25);
@@ -198,7 +220,15 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
     for (const media of document.media) {
       const answer = await demo.app.inject({ method: 'GET', url: `/${media.type}/${media.id}/placements` });
       expect(answer.json(), media.slug).toStrictEqual({
-        media: { id: media.id, slug: media.slug, url: media.url ?? null, width: media.width ?? null, height: media.height ?? null, duration_ms: media.duration_ms ?? null, poster_url: media.poster_url ?? null },
+        media: {
+          id: media.id,
+          slug: media.slug,
+          url: media.url ?? null,
+          width: media.width ?? null,
+          height: media.height ?? null,
+          duration_ms: media.duration_ms ?? null,
+          poster_url: media.poster_url ?? null,
+        },
         placements: (media.placements ?? []).map((placement, position) => ({
           id: `${media.id}:${position}`,
           product_id: placement.product_id,
@@ -210,9 +240,10 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
       });
       const graphql = await demo.app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ ${media.type}(id: "${media.id}") { placements { id x y startMs endMs product { id } } } }` } });
       const placements = (graphql.json() as { data: Record<string, { placements: { id: string; x: number | null; startMs: number | null; product: { id: string } }[] }> }).data[media.type]!.placements;
-      expect(placements.map(({ id, x, startMs, product }) => [id, x, startMs, Number(product.id)]), media.slug).toStrictEqual(
-        (media.placements ?? []).map((placement, position) => [`${media.id}:${position}`, placement.x ?? null, placement.start_ms ?? null, placement.product_id]),
-      );
+      expect(
+        placements.map(({ id, x, startMs, product }) => [id, x, startMs, Number(product.id)]),
+        media.slug,
+      ).toStrictEqual((media.placements ?? []).map((placement, position) => [`${media.id}:${position}`, placement.x ?? null, placement.start_ms ?? null, placement.product_id]));
     }
   });
 

@@ -125,7 +125,10 @@ describe('the read model', () => {
     changed.products.find((product) => product.id === 100)!.skus.push(moved);
     changed.products.find((product) => product.id === 101)!.skus.pop(); // 10011 unlisted
     changed.products.find((product) => product.id === 102)!.skus[0]!.qty_available = 77;
-    Object.assign(changed.products.find((product) => product.id === 103)!, { title: 'Renamed' });
+    Object.assign(
+      changed.products.find((product) => product.id === 103)!,
+      { title: 'Renamed' },
+    );
     const before = (await t.app.inject({ method: 'GET', url: '/product/11' })).headers.etag;
     await importCatalog(t.database.db, changed);
     const product = async (id: number) => (await t.app.inject({ method: 'GET', url: `/product/${id}` })).json<{ title: string; skus: { sku_id: number; qty_available: number }[] }>();
@@ -165,9 +168,9 @@ describe('the read model and stock', () => {
       it('a submit shows the stock it took, a cancelled order the stock it gave back; the ETag moves each time', async () => {
         const start = await shown(2021);
         const graphqlQty = async () =>
-          (
-            await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ product(id: "202") { skus { skuId qtyAvailable } } }' } })
-          ).json<{ data: { product: { skus: { qtyAvailable: number }[] } } }>().data.product.skus[0]!.qtyAvailable;
+          (await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ product(id: "202") { skus { skuId qtyAvailable } } }' } })).json<{
+            data: { product: { skus: { qtyAvailable: number }[] } };
+          }>().data.product.skus[0]!.qtyAvailable;
         expect(await graphqlQty()).toBe(start.qty);
         const cart = await addToCart(t, [{ variant_id: '2021', quantity: 3 }]);
         await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: californian });
@@ -201,8 +204,7 @@ describe('the answer format', () => {
     return { body: response.body, etag: String(response.headers.etag) };
   };
   /** Texts as code of another REST shape would have left them. */
-  const ageTexts = (productIds: number[]) =>
-    t.database.db.productAnswer.updateMany({ where: { productId: { in: productIds } }, data: { format: 'an-older-one', body: '{"title":"the old shape"}' } });
+  const ageTexts = (productIds: number[]) => t.database.db.productAnswer.updateMany({ where: { productId: { in: productIds } }, data: { format: 'an-older-one', body: '{"title":"the old shape"}' } });
 
   it('texts of another format are never sent: read the long way, rewritten at start and by the next import', async () => {
     const urls = ['/product/101', '/product/101/comparables', '/image/50', '/image/comparables/slug/hard-look'];

@@ -18,7 +18,15 @@ function catalog() {
       price: 10 + index,
       currency: 'USD',
       variants: [{ name: 'Size', visual: false, values: ['S', 'M'] }],
-      skus: ['S', 'M'].map((size, n) => ({ sku_id: id * 10 + n, merchant_id: 1, name: `SKU ${size}`, qty_available: 3, retail_price: 10 + index, currency: 'USD', variant_values: [{ variant: 'Size', value: size }] })),
+      skus: ['S', 'M'].map((size, n) => ({
+        sku_id: id * 10 + n,
+        merchant_id: 1,
+        name: `SKU ${size}`,
+        qty_available: 3,
+        retail_price: 10 + index,
+        currency: 'USD',
+        variant_values: [{ variant: 'Size', value: size }],
+      })),
     };
   });
   const similar = products.flatMap((product, index) => Array.from({ length: 5 }, (_, n) => ({ product_id: product.id, similar_product_id: products[(index + n + 1) % products.length]!.id })));

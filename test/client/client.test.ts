@@ -148,7 +148,10 @@ describe('the typed GraphQL documents, through Apollo Client and graphql-sse', (
       expect((await updates.next()).value?.data?.cartUpdated.id).toBe(cartId);
       await client.mutate({
         mutation: UpdateBuyerIdentityDocument,
-        variables: { cartId, buyerIdentity: { email: buyer.email, firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', city: 'San Francisco', provinceCode: 'CA', countryCode: 'US', postalCode: '94107' } },
+        variables: {
+          cartId,
+          buyerIdentity: { email: buyer.email, firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', city: 'San Francisco', provinceCode: 'CA', countryCode: 'US', postalCode: '94107' },
+        },
       });
       await client.mutate({ mutation: SelectShippingMethodDocument, variables: { cartId, store: 'alpha.example', shippingMethodId: 'standard' } });
       const submitted = await client.mutate({ mutation: SubmitCartDocument, variables: { cartId, idempotencyKey: `gql-${cartId}` } });
@@ -191,7 +194,15 @@ describe("the README's example", () => {
 
   it('compiles, strictly', () => {
     expect(example).toContain('createRestClient');
-    const program = ts.createProgram([file], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, types: ['node'] });
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      skipLibCheck: true,
+      types: ['node'],
+    });
     expect(ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))).toEqual([]);
   });
 

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const endpoint = (id: string) => ['INSERT INTO "WebhookEndpoint" ("id", "url", "secret", "enabled", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)', [id, 'http://127.0.0.1:9/', 'whsec_x', true, new Date('2026-11-27T10:00:00.123Z'), new Date()]] as const;
+const endpoint = (id: string) =>
+  [
+    'INSERT INTO "WebhookEndpoint" ("id", "url", "secret", "enabled", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)',
+    [id, 'http://127.0.0.1:9/', 'whsec_x', true, new Date('2026-11-27T10:00:00.123Z'), new Date()],
+  ] as const;
 
 describe.runIf(testEngine === 'sqlite')('the SQLite SQL executor', () => {
   it('writes dates and booleans as Prisma reads them', async () => {

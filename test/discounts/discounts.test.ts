@@ -9,7 +9,11 @@ import { addToCart, call, post, type CartJson } from '../cart/cart-helpers.js';
 const catalog = {
   stores: [
     {
-      id: 1, name: 'north.example', marketplace: 'shopify', currency: 'USD', margin_rate: 0.12,
+      id: 1,
+      name: 'north.example',
+      marketplace: 'shopify',
+      currency: 'USD',
+      margin_rate: 0.12,
       shipping_methods: [{ id: 'standard', label: 'Standard', price: 5.99 }],
       tax_rates: [{ country_code: 'US', province_code: 'CA', rate: 0.0725 }],
     },
@@ -25,11 +29,29 @@ const catalog = {
     { id: 201, title: 'Socks', price: 19.99, currency: 'USD', skus: [{ sku_id: 2011, merchant_id: 2, name: 'Socks', qty_available: 10, retail_price: 19.99, currency: 'USD' }] },
     { id: 301, title: 'Tenugui', price: 1005, currency: 'JPY', skus: [{ sku_id: 3011, merchant_id: 3, name: 'Tenugui', qty_available: 10, retail_price: 1005, currency: 'JPY' }] },
     { id: 501, title: 'Mug', price: 9, currency: 'USD', skus: [{ sku_id: 5011, merchant_id: 5, name: 'Mug', qty_available: 10, retail_price: 9, currency: 'USD' }] },
-    { id: 401, title: 'Dallah', price: 1.005, currency: 'KWD', skus: [{ sku_id: 4011, merchant_id: 4, name: 'Dallah', qty_available: 10, retail_price: 1.005, currency: 'KWD' }, { sku_id: 4012, merchant_id: 4, name: 'Dallah gilt', qty_available: 10, retail_price: 2.002, currency: 'KWD' }] },
+    {
+      id: 401,
+      title: 'Dallah',
+      price: 1.005,
+      currency: 'KWD',
+      skus: [
+        { sku_id: 4011, merchant_id: 4, name: 'Dallah', qty_available: 10, retail_price: 1.005, currency: 'KWD' },
+        { sku_id: 4012, merchant_id: 4, name: 'Dallah gilt', qty_available: 10, retail_price: 2.002, currency: 'KWD' },
+      ],
+    },
   ],
 };
 
-const californian = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical Way', city: 'Los Angeles', province_code: 'CA', country_code: 'US', postal_code: '90001', email: 'Ada@Example.com' };
+const californian = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  address_1: '1 Analytical Way',
+  city: 'Los Angeles',
+  province_code: 'CA',
+  country_code: 'US',
+  postal_code: '90001',
+  email: 'Ada@Example.com',
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,7 +70,10 @@ async function discount(body: Record<string, unknown>): Promise<{ id: string } &
 
 /** A Californian cart of these items with these codes. */
 async function cartWith(items: [string, number][], codes: string[]): Promise<CartJson> {
-  const cart = await addToCart(t, items.map(([variant_id, quantity]) => ({ variant_id, quantity })));
+  const cart = await addToCart(
+    t,
+    items.map(([variant_id, quantity]) => ({ variant_id, quantity })),
+  );
   expect(cart.status).toBe(200);
   await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: californian });
   const coded = await post<CartJson>(t, '/cart/discounts', { id: cart.body.id, codes });
@@ -62,9 +87,20 @@ const codesOf = (cart: CartJson) => cart.warnings.map((warning) => [warning.code
 describe('amounts', () => {
   it('the worked example: 10 % off, half to even per line, tax on what is left, to the cent', async () => {
     await discount({ code: 'WORKED10', store: 'north.example', kind: 'PERCENTAGE', value: 10 });
-    const cart = await cartWith([['1011', 2], ['1021', 1], ['1031', 1]], ['worked10']);
+    const cart = await cartWith(
+      [
+        ['1011', 2],
+        ['1021', 1],
+        ['1031', 1],
+      ],
+      ['worked10'],
+    );
     // 10 % of 89.98 = 8.998 → 9.00; of 1.25 = 0.125 → 0.12 (half to even); of 25.00 = 2.50.
-    expect(lineDiscounts(cart)).toEqual([['1011', 9], ['1021', 0.12], ['1031', 2.5]]);
+    expect(lineDiscounts(cart)).toEqual([
+      ['1011', 9],
+      ['1021', 0.12],
+      ['1031', 2.5],
+    ]);
     const offer = cart.stores[0]!.offer;
     expect(offer.discounts.map((applied) => [applied.code, applied.kind, applied.amount.value])).toEqual([['WORKED10', 'PERCENTAGE', 11.62]]);
     // Taxable 80.98 + 1.13 = 82.11 × 7.25 % = 5.953 → 5.95; shipping 5.99 × 7.25 % = 0.434 → 0.43.
@@ -75,9 +111,20 @@ describe('amounts', () => {
 
   it('a fixed amount allocated by the largest remainder: the parts add up to it exactly', async () => {
     await discount({ code: 'TENOFF', store: 'north.example', kind: 'FIXED_AMOUNT', value: 10 });
-    const cart = await cartWith([['1011', 2], ['1021', 1], ['1031', 1]], ['TENOFF']);
+    const cart = await cartWith(
+      [
+        ['1011', 2],
+        ['1021', 1],
+        ['1031', 1],
+      ],
+      ['TENOFF'],
+    );
     // 10.00 × 89.98 / 116.23 = 7.7415… , × 1.25 / 116.23 = 0.1075…, × 25 / 116.23 = 2.1509…: 7.74 + 0.10 + 2.15 = 9.99, the last cent to 0.1075.
-    expect(lineDiscounts(cart)).toEqual([['1011', 7.74], ['1021', 0.11], ['1031', 2.15]]);
+    expect(lineDiscounts(cart)).toEqual([
+      ['1011', 7.74],
+      ['1021', 0.11],
+      ['1031', 2.15],
+    ]);
     expect(cart.cost.discount.value).toBe(10);
     // Never below zero: 10.00 off one sticker takes 1.25.
     const small = await cartWith([['1021', 1]], ['TENOFF']);
@@ -94,9 +141,18 @@ describe('amounts', () => {
     // 15 % of ¥3,015 = 452.25 → ¥452; tax 10 % of 2,563 = 256.3 → 256, of shipping 605 → 61 (60.5 half up).
     expect([yen.cost.discount.value, yen.cost.tax.value, yen.cost.total.value]).toEqual([452, 317, 3015 + 605 + 317 - 452]);
     await discount({ code: 'KWD1', store: 'kuwait.example', kind: 'FIXED_AMOUNT', value: 1.001 });
-    const dinar = await cartWith([['4011', 1], ['4012', 1]], ['kwd1']);
+    const dinar = await cartWith(
+      [
+        ['4011', 1],
+        ['4012', 1],
+      ],
+      ['kwd1'],
+    );
     // 1.001 over 1.005 and 2.002: 0.3345543… and 0.6664456… → 0.334 + 0.666 = 1.000, the last fils to the larger remainder (the first line's).
-    expect(lineDiscounts(dinar)).toEqual([['4011', 0.335], ['4012', 0.666]]);
+    expect(lineDiscounts(dinar)).toEqual([
+      ['4011', 0.335],
+      ['4012', 0.666],
+    ]);
     expect(dinar.cost.discount.value).toBe(1.001);
   });
 
@@ -115,8 +171,14 @@ describe('amounts', () => {
     ]);
     // Without SOLO20: the automatic free shipping with COMBO5 (5.00) beats SOLO2 (2.00).
     const other = await post<CartJson>(t, '/cart/discounts', { id: cart.id, codes: ['COMBO5', 'SOLO2'] });
-    expect(other.body.stores[0]!.offer.discounts.map((applied) => [applied.code, applied.amount.value])).toEqual([['COMBO5', 2], [null, 3]]);
-    expect(other.body.discount_codes).toEqual([{ code: 'COMBO5', applicable: true }, { code: 'SOLO2', applicable: false }]);
+    expect(other.body.stores[0]!.offer.discounts.map((applied) => [applied.code, applied.amount.value])).toEqual([
+      ['COMBO5', 2],
+      [null, 3],
+    ]);
+    expect(other.body.discount_codes).toEqual([
+      { code: 'COMBO5', applicable: true },
+      { code: 'SOLO2', applicable: false },
+    ]);
   });
 });
 
@@ -154,7 +216,15 @@ describe('warnings', () => {
   });
 
   it('warns of short stock, unavailable and unlisted variants, and changed prices; submit still refuses them', async () => {
-    const cart = await cartWith([['1011', 3], ['1021', 2], ['1031', 1], ['2011', 1]], []);
+    const cart = await cartWith(
+      [
+        ['1011', 3],
+        ['1021', 2],
+        ['1031', 1],
+        ['2011', 1],
+      ],
+      [],
+    );
     const db = t.database.db;
     await db.sku.update({ where: { id: 1011 }, data: { qtyAvailable: 2 } });
     await db.sku.update({ where: { id: 1021 }, data: { status: 'UNAVAILABLE' } });
@@ -187,7 +257,14 @@ interface OrderJson {
   id: string;
   status: string;
   lines: { variant_id: string; line_total: { value: number }; discount: { value: number } }[];
-  cost: { subtotal: { value: number }; shipping: { value: number }; tax: { value: number }; discount: { value: number }; total: { value: number }; discounts: { code: string | null; amount: { value: number } }[] };
+  cost: {
+    subtotal: { value: number };
+    shipping: { value: number };
+    tax: { value: number };
+    discount: { value: number };
+    total: { value: number };
+    discounts: { code: string | null; amount: { value: number } }[];
+  };
 }
 const submit = (cartId: string) => post<{ code?: string; orders: OrderJson[] }>(t, '/cart/submit', { id: cartId });
 const timesUsed = async (id: string) => (await t.database.db.discount.findUniqueOrThrow({ where: { id: Number(id) } })).timesUsed;
@@ -195,12 +272,23 @@ const timesUsed = async (id: string) => (await t.database.db.discount.findUnique
 describe('submit', () => {
   it('freezes the discounts into the order and counts the use; editing the discount later changes neither', async () => {
     const frozen = await discount({ code: 'FREEZE10', store: 'north.example', kind: 'PERCENTAGE', value: 10, usage_limit: 5 });
-    const cart = await cartWith([['1011', 2], ['1021', 1], ['1031', 1]], ['FREEZE10']);
+    const cart = await cartWith(
+      [
+        ['1011', 2],
+        ['1021', 1],
+        ['1031', 1],
+      ],
+      ['FREEZE10'],
+    );
     const submitted = await submit(cart.id);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const order = submitted.body.orders[0]!;
     // The worked example, frozen: the same amounts as the cart showed.
-    expect(order.lines.map((line) => [line.variant_id, line.discount.value])).toEqual([['1011', 9], ['1021', 0.12], ['1031', 2.5]]);
+    expect(order.lines.map((line) => [line.variant_id, line.discount.value])).toEqual([
+      ['1011', 9],
+      ['1021', 0.12],
+      ['1031', 2.5],
+    ]);
     expect([order.cost.subtotal.value, order.cost.shipping.value, order.cost.tax.value, order.cost.discount.value, order.cost.total.value]).toEqual([116.23, 5.99, 6.38, 11.62, 116.98]);
     expect(order.cost.discounts.map((applied) => [applied.code, applied.amount.value])).toEqual([['FREEZE10', 11.62]]);
     expect(await timesUsed(frozen.id)).toBe(1);
@@ -289,13 +377,26 @@ describe('the admin API', () => {
     expect(patched.body).toMatchObject({ kind: 'FREE_SHIPPING', value: null, minimum_subtotal: 10, code: 'Unique-1', store: 'north.example', currency: 'USD', times_used: 0 });
   });
 
-  it('answers the same in GraphQL: create, update, list, read, and a cart\'s codes', async () => {
-    const create = parse(`mutation ($input: CreateDiscountInput!) { createDiscount(input: $input) { id code store kind value minimumSubtotal { value currency minorUnits } startsAt usageLimit combinesWithOthers enabled timesUsed } }`);
+  it("answers the same in GraphQL: create, update, list, read, and a cart's codes", async () => {
+    const create = parse(
+      `mutation ($input: CreateDiscountInput!) { createDiscount(input: $input) { id code store kind value minimumSubtotal { value currency minorUnits } startsAt usageLimit combinesWithOthers enabled timesUsed } }`,
+    );
     const created = await graphql<{ createDiscount: Record<string, unknown> & { id: string } }, Record<string, unknown>>(t.app, create, {
       input: { code: 'GRAPH7', store: 'kuwait.example', kind: 'PERCENTAGE', value: 7.5, minimumSubtotal: 0.5, startsAt: '2026-01-01T00:00:00Z', usageLimit: 9 },
     });
     expect(created.errors).toBeUndefined();
-    expect(created.data!.createDiscount).toMatchObject({ code: 'GRAPH7', store: 'kuwait.example', kind: 'PERCENTAGE', value: 7.5, minimumSubtotal: { value: 0.5, currency: 'KWD', minorUnits: 500 }, startsAt: '2026-01-01T00:00:00.000Z', usageLimit: 9, combinesWithOthers: false, enabled: true, timesUsed: 0 });
+    expect(created.data!.createDiscount).toMatchObject({
+      code: 'GRAPH7',
+      store: 'kuwait.example',
+      kind: 'PERCENTAGE',
+      value: 7.5,
+      minimumSubtotal: { value: 0.5, currency: 'KWD', minorUnits: 500 },
+      startsAt: '2026-01-01T00:00:00.000Z',
+      usageLimit: 9,
+      combinesWithOthers: false,
+      enabled: true,
+      timesUsed: 0,
+    });
     const id = created.data!.createDiscount.id;
     const rest = await call<Record<string, unknown>>(t, { method: 'GET', url: `/discounts/${id}` });
     expect(rest.body).toMatchObject({ id, code: 'GRAPH7', value: 7.5, minimum_subtotal: 0.5, starts_at: '2026-01-01T00:00:00.000Z', usage_limit: 9 });
@@ -324,9 +425,17 @@ describe('the admin API', () => {
     // 7.5 % of 1.005 KWD = 0.075375 → 0.075.
     expect(answer.data!.updateCartDiscountCodes).toEqual({
       cost: { discount: { minorUnits: 75 }, total: { minorUnits: 1005 + 1250 + 47 + 63 - 75 } },
-      discountCodes: [{ code: 'graph7', applicable: true }, { code: 'MISSING', applicable: false }],
+      discountCodes: [
+        { code: 'graph7', applicable: true },
+        { code: 'MISSING', applicable: false },
+      ],
       warnings: [{ code: 'DISCOUNT_CODE_UNKNOWN', discountCode: 'MISSING', store: null, variantId: null }],
-      stores: [{ offer: { discount: { minorUnits: 75 }, discounts: [{ discountId: id, code: 'GRAPH7', kind: 'PERCENTAGE', amount: { minorUnits: 75, currency: 'KWD' } }] }, cartLines: [{ discount: { minorUnits: 75 } }] }],
+      stores: [
+        {
+          offer: { discount: { minorUnits: 75 }, discounts: [{ discountId: id, code: 'GRAPH7', kind: 'PERCENTAGE', amount: { minorUnits: 75, currency: 'KWD' } }] },
+          cartLines: [{ discount: { minorUnits: 75 } }],
+        },
+      ],
     });
     const rested = await call<CartJson>(t, { method: 'GET', url: `/cart/${cart.body.id}` });
     expect(rested.body.cost.discount.value).toBe(0.075);

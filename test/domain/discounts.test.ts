@@ -66,16 +66,25 @@ describe('amounts', () => {
     const kinds = fc.constantFrom('PERCENTAGE' as const, 'FIXED_AMOUNT' as const, 'FREE_SHIPPING' as const);
     const arbitraryRule = fc.record({ id: fc.integer({ min: 1, max: 1_000 }), kind: kinds, percentPpm: fc.integer({ min: 0, max: 1_000_000 }), amountMinor: fc.integer({ min: 0, max: 5_000_000 }) });
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 2_000_000 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: 0, max: 100_000 }), fc.array(arbitraryRule, { maxLength: 5 }), (lines, shipping, rules) => {
-        const outcome = applyDiscounts(lines, shipping, rules.map((patch) => rule({ ...patch, combinesWithOthers: true })));
-        outcome.lineDiscounts.forEach((discount, index) => {
-          expect(discount).toBeGreaterThanOrEqual(0);
-          expect(discount).toBeLessThanOrEqual(lines[index]!);
-        });
-        expect(outcome.shippingDiscountMinor).toBeLessThanOrEqual(shipping);
-        expect(outcome.applied.reduce((acc, take) => acc + take.amountMinor, 0)).toBe(outcome.totalMinor);
-        for (const take of outcome.applied) expect(take.lines.reduce((acc, part) => acc + part, 0) + take.shippingMinor).toBe(take.amountMinor);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2_000_000 }), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.array(arbitraryRule, { maxLength: 5 }),
+        (lines, shipping, rules) => {
+          const outcome = applyDiscounts(
+            lines,
+            shipping,
+            rules.map((patch) => rule({ ...patch, combinesWithOthers: true })),
+          );
+          outcome.lineDiscounts.forEach((discount, index) => {
+            expect(discount).toBeGreaterThanOrEqual(0);
+            expect(discount).toBeLessThanOrEqual(lines[index]!);
+          });
+          expect(outcome.shippingDiscountMinor).toBeLessThanOrEqual(shipping);
+          expect(outcome.applied.reduce((acc, take) => acc + take.amountMinor, 0)).toBe(outcome.totalMinor);
+          for (const take of outcome.applied) expect(take.lines.reduce((acc, part) => acc + part, 0) + take.shippingMinor).toBe(take.amountMinor);
+        },
+      ),
       { numRuns: 300 },
     );
   });

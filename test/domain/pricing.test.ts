@@ -93,7 +93,13 @@ describe('storeOffer', () => {
 
 describe('cheapest', () => {
   it('takes the lowest price, the first of equals', () => {
-    expect(cheapest([{ code: 'a', label: 'A', priceMinor: 500 }, { code: 'b', label: 'B', priceMinor: 300 }, { code: 'c', label: 'C', priceMinor: 300 }])?.code).toBe('b');
+    expect(
+      cheapest([
+        { code: 'a', label: 'A', priceMinor: 500 },
+        { code: 'b', label: 'B', priceMinor: 300 },
+        { code: 'c', label: 'C', priceMinor: 300 },
+      ])?.code,
+    ).toBe('b');
     expect(cheapest([])).toBeNull();
   });
 });
@@ -192,7 +198,7 @@ describe('discounts in the offer', () => {
     expect(priceStore(north, lines, destination, null, []).offer).toStrictEqual(storeOffer(north, lines, destination, null));
   });
 
-  it('over random carts and currencies: line discounts add up to the offer\'s, nothing below zero, total = subtotal + shipping + tax - discount (property)', () => {
+  it("over random carts and currencies: line discounts add up to the offer's, nothing below zero, total = subtotal + shipping + tax - discount (property)", () => {
     const currencies = fc.constantFrom('USD', 'JPY', 'KWD', 'EUR');
     const lineArb = fc.record({ unit: fc.integer({ min: 0, max: 5_000_000 }), quantity: fc.integer({ min: 1, max: 999 }), taxable: fc.boolean() });
     const ruleArb = fc.record({
@@ -206,7 +212,13 @@ describe('discounts in the offer', () => {
       fc.property(currencies, fc.array(lineArb, { minLength: 1, maxLength: 12 }), fc.array(ruleArb, { maxLength: 4 }), fc.integer({ min: 0, max: 200_000 }), (currency, lines, rules, rate) => {
         const store = { ...north, currency, shippingMethods: [{ code: 'standard', label: 'Standard', priceMinor: 999 }], taxRates: [{ countryCode: null, provinceCode: null, ratePpm: rate }] };
         const pricing = lines.map((each, index) => line(String(index), each.unit, each.quantity, each.taxable));
-        const priced = priceStore(store, pricing, { countryCode: null, provinceCode: null }, null, rules.map((patch) => discount(patch)));
+        const priced = priceStore(
+          store,
+          pricing,
+          { countryCode: null, provinceCode: null },
+          null,
+          rules.map((patch) => discount(patch)),
+        );
         const offer = priced.offer;
         const lineSum = priced.lineDiscounts.reduce((sum, part) => sum + part, 0);
         const applied = offer.discounts!.reduce((sum, each) => sum + each.amount.minor, 0);

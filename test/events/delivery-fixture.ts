@@ -44,7 +44,15 @@ export function deliveryFixture() {
       return worker;
     },
     startWorker(workerConfig = config, requestTimeoutMs?: number, maxInFlight?: number, pacing: Pick<DeliveryWorkerOptions, 'busy' | 'busyRate'> = {}): DeliveryWorker {
-      worker = startDeliveryWorker({ sql: t.database.sql, config: workerConfig, log, pollIntervalMs: 50, ...(requestTimeoutMs ? { requestTimeoutMs } : {}), ...(maxInFlight ? { maxInFlight } : {}), ...pacing });
+      worker = startDeliveryWorker({
+        sql: t.database.sql,
+        config: workerConfig,
+        log,
+        pollIntervalMs: 50,
+        ...(requestTimeoutMs ? { requestTimeoutMs } : {}),
+        ...(maxInFlight ? { maxInFlight } : {}),
+        ...pacing,
+      });
       return worker;
     },
     /** Stops the running worker, as each test's end would. */

@@ -33,7 +33,9 @@ describe(`webhook delivery (${testEngine})`, () => {
       const healthyMs = Date.now() - started;
       // Long enough for every hanging endpoint to be tried and cut at least once, some twice.
       await until(async () => new Set(hanging.received.map((webhook) => webhook.remotePort)).size >= 24, 'hanging attempts', 15_000);
-      console.log(`20 hanging receivers + 1 healthy: healthy got every event in ${healthyMs} ms (at ${healthy.received.map((webhook) => webhook.at).join(', ')} ms); longest hanging socket ${hanging.longestSocketMs()} ms (deadline 1500 ms)`);
+      console.log(
+        `20 hanging receivers + 1 healthy: healthy got every event in ${healthyMs} ms (at ${healthy.received.map((webhook) => webhook.at).join(', ')} ms); longest hanging socket ${hanging.longestSocketMs()} ms (deadline 1500 ms)`,
+      );
       // Closed at the deadline, give or take what forced full collections delay the timer by.
       expect(hanging.longestSocketMs()).toBeLessThan(1_500 + 1_000);
       expect(hanging.overlapping).toBe(0);

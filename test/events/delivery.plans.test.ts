@@ -20,7 +20,9 @@ beforeAll(async () => {
   t = await createTestApp(readFixture('cart-catalog.json'));
   const db = t.database.db;
   // Receivers on a closed port: every attempt fails at once, as a dead receiver's do.
-  await db.webhookEndpoint.createMany({ data: Array.from({ length: endpoints }, (_, index) => ({ id: `whep_${index}`, url: `http://127.0.0.1:9/${index}`, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })) });
+  await db.webhookEndpoint.createMany({
+    data: Array.from({ length: endpoints }, (_, index) => ({ id: `whep_${index}`, url: `http://127.0.0.1:9/${index}`, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })),
+  });
   // Dates as the SQLite adapter writes them (ISO 8601 text).
   await db.$executeRawUnsafe(`
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${eventsWithDeliveries + 50})
@@ -54,13 +56,22 @@ describe.runIf(testEngine === 'sqlite')('the delivery worker and the sweeper ove
     expect(await t.database.db.webhookDelivery.count({ where: { status: 'pending' } })).toBe(endpoints * eventsWithDeliveries);
     t.database.queries.length = 0;
     const started = performance.now();
-    const worker = startDeliveryWorker({ sql: t.database.sql, config: testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), log: { info: () => undefined, warn: () => undefined, error: () => undefined }, pollIntervalMs: 20 });
+    const worker = startDeliveryWorker({
+      sql: t.database.sql,
+      config: testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      pollIntervalMs: 20,
+    });
     // Long enough for fan-out, claims, failed attempts and their records.
     while (performance.now() - started < 1_500) await new Promise((resolve) => setTimeout(resolve, 50));
     await worker.stop();
     await sweep(t.database.db, new CartLifetime(60_000));
-    const statements = [...new Set(t.database.queries.map((query) => query.query))].filter((sql) => /^\s*(SELECT|UPDATE|DELETE|INSERT)/i.test(sql) && /["`](WebhookDelivery|Event|WebhookAttempt)["`]/.test(sql));
-    console.info(`delivery worker over ${endpoints * eventsWithDeliveries} pending deliveries: ${t.database.queries.length} statements in 1.5 s, ${statements.length} distinct on deliveries, events or attempts; attempts recorded: ${await t.database.db.webhookAttempt.count()}`);
+    const statements = [...new Set(t.database.queries.map((query) => query.query))].filter(
+      (sql) => /^\s*(SELECT|UPDATE|DELETE|INSERT)/i.test(sql) && /["`](WebhookDelivery|Event|WebhookAttempt)["`]/.test(sql),
+    );
+    console.info(
+      `delivery worker over ${endpoints * eventsWithDeliveries} pending deliveries: ${t.database.queries.length} statements in 1.5 s, ${statements.length} distinct on deliveries, events or attempts; attempts recorded: ${await t.database.db.webhookAttempt.count()}`,
+    );
     expect(statements.some((sql) => /"fanOutPending"/.test(sql))).toBe(true);
     expect(statements.some((sql) => /"claimedUntil"/.test(sql))).toBe(true);
     expect(await t.database.db.webhookAttempt.count()).toBeGreaterThan(0);

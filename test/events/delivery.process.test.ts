@@ -57,9 +57,32 @@ async function crash(gateway: Gateway): Promise<void> {
 
 /** A two-store cart submitted through `base`, its orders moved to PLACED: five events. */
 async function submitAndPlace(base: string): Promise<void> {
-  const cart = await json('POST', `${base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }, { variant_id: '2051', quantity: 1 }] } });
+  const cart = await json('POST', `${base}/cart`, {
+    items: {
+      storefront_cart_items_input: [
+        { variant_id: '2021', quantity: 1 },
+        { variant_id: '2051', quantity: 1 },
+      ],
+    },
+  });
   const id = String(cart.body.id);
-  expect((await json('POST', `${base}/cart/customerInfo`, { id, buyer_identity: { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical Way', city: 'Los Angeles', province_code: 'CA', country_code: 'US', postal_code: '90001', email: 'ada@example.com' } })).status).toBe(200);
+  expect(
+    (
+      await json('POST', `${base}/cart/customerInfo`, {
+        id,
+        buyer_identity: {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          address_1: '1 Analytical Way',
+          city: 'Los Angeles',
+          province_code: 'CA',
+          country_code: 'US',
+          postal_code: '90001',
+          email: 'ada@example.com',
+        },
+      })
+    ).status,
+  ).toBe(200);
   const submitted = await json('POST', `${base}/cart/submit`, { id });
   expect(submitted.status).toBe(200);
   for (const order of submitted.body.orders as { id: string }[]) {
@@ -153,7 +176,9 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     const second = await start();
     const restarted = Date.now();
     await until(async () => (await pendingOf('whep_term')) === 0, 'every delivery after the restart', 10_000);
-    console.info(`delivery on SIGTERM (${testEngine}): exit ${code} after ${stoppedAfter} ms, ${given.filter((delivery) => delivery.claimedUntil !== null).length} claims left, all ${given.length} delivered ${Date.now() - restarted} ms after the next process was ready`);
+    console.info(
+      `delivery on SIGTERM (${testEngine}): exit ${code} after ${stoppedAfter} ms, ${given.filter((delivery) => delivery.claimedUntil !== null).length} claims left, all ${given.length} delivered ${Date.now() - restarted} ms after the next process was ready`,
+    );
     expect(code).toBe(0);
     expect(stoppedAfter).toBeLessThan(shutdownTimeoutMs);
     expect(given.every((delivery) => delivery.status === 'pending' && delivery.claimedUntil === null)).toBe(true);
@@ -194,45 +219,49 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     await crash(gateway);
   }, 60_000);
 
-  it.skipIf(testEngine !== 'postgresql')('two healthy processes: each event delivered exactly once, in event order per endpoint', async () => {
-    const secrets = [newSecret(), newSecret()];
-    // One slot a process, and receivers slower than a poll (250 ms): while one process holds an
-    // endpoint, the other polls at least once and finds the other endpoint's head free, so both
-    // always take part (with a slot per endpoint, one process could win every claim).
-    const oneSlot = { WEBHOOK_MAX_ENDPOINTS: '1' };
-    const gateways = [await start(oneSlot), await start(oneSlot)];
-    const pids = gateways.map((gateway) => gateway.process.pid ?? 0);
-    // Each delivery has a connection of its own: who sent it is asked while it is open.
-    const senderOf = (remotePort: number, localPort: number) => ownerOf(remotePort, localPort, pids);
-    const hooks = [await receiver(secrets[0]!, { delayMs: 300, senderOf }), await receiver(secrets[1]!, { delayMs: 300, senderOf })];
-    await createEndpoint('whep_twin_a', hooks[0]!.url, secrets[0]!);
-    await createEndpoint('whep_twin_b', hooks[1]!.url, secrets[1]!);
-    const carts = 6;
-    for (let cart = 0; cart < carts; cart += 1) await submitAndPlace(gateways[cart % 2]!.base);
-    await until(async () => (await pendingOf('whep_twin_a')) + (await pendingOf('whep_twin_b')) === 0, 'every delivery', 60_000);
-    // Duplicates would come after the deliveries: give them a moment to show.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const attempts = await database.db.webhookAttempt.count({ where: { delivery: { endpointId: { in: ['whep_twin_a', 'whep_twin_b'] } } } });
-    const sentBy = new Set<number | null>();
-    for (const [index, endpointId] of ['whep_twin_a', 'whep_twin_b'].entries()) {
-      const hook = hooks[index]!;
-      const ids = await messageIdsOf(endpointId);
-      const seen = counts(hook);
-      const perProcess = [...pids, null].map((pid) => hook.received.filter((webhook) => webhook.sender === pid).length);
-      for (const webhook of hook.received) sentBy.add(webhook.sender);
-      console.info(
-        `two processes (${testEngine}), ${endpointId}: ${carts} carts, ${ids.length} events, ${hook.received.length} requests, ${seen.size} distinct webhook-ids, ${[...seen.values()].filter((times) => times > 1).length} duplicated, at most ${hook.maxConcurrent} in flight; sent by process A ${perProcess[0]}, B ${perProcess[1]}, unknown ${perProcess[2]}`,
-      );
-      expect(ids).toHaveLength(carts * 5);
-      expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(ids);
-      expect(hook.rejected).toStrictEqual([]);
-      expect(hook.maxConcurrent).toBe(1);
-    }
-    expect(attempts).toBe(carts * 5 * 2);
-    // Both took part: the claims really competed.
-    expect(pids.every((pid) => sentBy.has(pid))).toBe(true);
-    for (const gateway of gateways) await crash(gateway);
-  }, 120_000);
+  it.skipIf(testEngine !== 'postgresql')(
+    'two healthy processes: each event delivered exactly once, in event order per endpoint',
+    async () => {
+      const secrets = [newSecret(), newSecret()];
+      // One slot a process, and receivers slower than a poll (250 ms): while one process holds an
+      // endpoint, the other polls at least once and finds the other endpoint's head free, so both
+      // always take part (with a slot per endpoint, one process could win every claim).
+      const oneSlot = { WEBHOOK_MAX_ENDPOINTS: '1' };
+      const gateways = [await start(oneSlot), await start(oneSlot)];
+      const pids = gateways.map((gateway) => gateway.process.pid ?? 0);
+      // Each delivery has a connection of its own: who sent it is asked while it is open.
+      const senderOf = (remotePort: number, localPort: number) => ownerOf(remotePort, localPort, pids);
+      const hooks = [await receiver(secrets[0]!, { delayMs: 300, senderOf }), await receiver(secrets[1]!, { delayMs: 300, senderOf })];
+      await createEndpoint('whep_twin_a', hooks[0]!.url, secrets[0]!);
+      await createEndpoint('whep_twin_b', hooks[1]!.url, secrets[1]!);
+      const carts = 6;
+      for (let cart = 0; cart < carts; cart += 1) await submitAndPlace(gateways[cart % 2]!.base);
+      await until(async () => (await pendingOf('whep_twin_a')) + (await pendingOf('whep_twin_b')) === 0, 'every delivery', 60_000);
+      // Duplicates would come after the deliveries: give them a moment to show.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const attempts = await database.db.webhookAttempt.count({ where: { delivery: { endpointId: { in: ['whep_twin_a', 'whep_twin_b'] } } } });
+      const sentBy = new Set<number | null>();
+      for (const [index, endpointId] of ['whep_twin_a', 'whep_twin_b'].entries()) {
+        const hook = hooks[index]!;
+        const ids = await messageIdsOf(endpointId);
+        const seen = counts(hook);
+        const perProcess = [...pids, null].map((pid) => hook.received.filter((webhook) => webhook.sender === pid).length);
+        for (const webhook of hook.received) sentBy.add(webhook.sender);
+        console.info(
+          `two processes (${testEngine}), ${endpointId}: ${carts} carts, ${ids.length} events, ${hook.received.length} requests, ${seen.size} distinct webhook-ids, ${[...seen.values()].filter((times) => times > 1).length} duplicated, at most ${hook.maxConcurrent} in flight; sent by process A ${perProcess[0]}, B ${perProcess[1]}, unknown ${perProcess[2]}`,
+        );
+        expect(ids).toHaveLength(carts * 5);
+        expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(ids);
+        expect(hook.rejected).toStrictEqual([]);
+        expect(hook.maxConcurrent).toBe(1);
+      }
+      expect(attempts).toBe(carts * 5 * 2);
+      // Both took part: the claims really competed.
+      expect(pids.every((pid) => sentBy.has(pid))).toBe(true);
+      for (const gateway of gateways) await crash(gateway);
+    },
+    120_000,
+  );
 
   it.runIf(testEngine !== 'postgresql')('two processes on one database: PostgreSQL only (SQLite runs one process)', () => {
     console.info('delivery by two processes: skipped on SQLite (one process per database file); run with TEST_DATABASE=postgresql');

@@ -72,7 +72,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     startWorker();
     const { cartId } = await submitCart();
     const events = await eventsOf(cartId);
-    await until(async () => (await allDelivered(endpointId)), 'the retry to be delivered', 15_000);
+    await until(async () => await allDelivered(endpointId), 'the retry to be delivered', 15_000);
 
     const ids = events.map((event) => event.messageId);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual([ids[0], ...ids]);
@@ -102,7 +102,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).not.toBeNull();
 
     const hook = await receiver(secret, { port });
-    await until(async () => (await allDelivered(endpointId)), 'delivery once the receiver is up', 15_000);
+    await until(async () => await allDelivered(endpointId), 'delivery once the receiver is up', 15_000);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(events.map((event) => event.messageId));
     expect(hook.rejected).toStrictEqual([]);
     expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
@@ -168,9 +168,9 @@ describe(`webhook delivery (${testEngine})`, () => {
     await fixture.t.database.db.webhookDelivery.updateMany({ where: { endpointId: live }, data: { claimedUntil: new Date(now + 2_000) } });
     await fixture.t.database.db.webhookEndpoint.updateMany({ where: { id: { in: [dead, live] } }, data: { enabled: true } });
 
-    await until(async () => (await allDelivered(dead)), 'the expired claims to be delivered', 10_000);
+    await until(async () => await allDelivered(dead), 'the expired claims to be delivered', 10_000);
     expect((await deliveriesOf(live)).every((delivery) => delivery.status === 'pending' && delivery.attempts === 0)).toBe(true);
-    await until(async () => (await allDelivered(live)), 'the live claims to be delivered once expired', 10_000);
+    await until(async () => await allDelivered(live), 'the live claims to be delivered once expired', 10_000);
     expect(Date.now()).toBeGreaterThanOrEqual(now + 2_000);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual([...events, ...events].map((event) => event.messageId));
   });
@@ -249,7 +249,7 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
 
     startWorker();
-    await until(async () => (await allDelivered(endpointId)), 'delivery by the next worker', 5_000);
+    await until(async () => await allDelivered(endpointId), 'delivery by the next worker', 5_000);
     expect(hook.acknowledged).toHaveLength(3);
   });
 

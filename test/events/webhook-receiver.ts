@@ -90,7 +90,16 @@ export async function startReceiver(secret: string, options: ReceiverOptions = {
         return;
       }
       const headers: IncomingHttpHeaders = request.headers;
-      const webhook: ReceivedWebhook = { id: String(headers['webhook-id']), timestamp: Number(headers['webhook-timestamp']), payload, contentType: headers['content-type'], at: Date.now() - started, remotePort: request.socket.remotePort ?? 0, sender: null, traceparent: typeof headers.traceparent === 'string' ? headers.traceparent : null };
+      const webhook: ReceivedWebhook = {
+        id: String(headers['webhook-id']),
+        timestamp: Number(headers['webhook-timestamp']),
+        payload,
+        contentType: headers['content-type'],
+        at: Date.now() - started,
+        remotePort: request.socket.remotePort ?? 0,
+        sender: null,
+        traceparent: typeof headers.traceparent === 'string' ? headers.traceparent : null,
+      };
       webhook.sender = options.senderOf?.(webhook.remotePort, request.socket.localPort ?? 0) ?? null;
       const reply = options.reply?.(receiver.received.length, webhook) ?? 200;
       receiver.received.push(webhook);

@@ -73,9 +73,7 @@ describe('Apollo Sandbox at GET /graphql', () => {
   it('loads only the Sandbox from Apollo, and links to /graphiql for when it cannot', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
-    expect(new Set(absoluteUrls(page.body).map((url) => new URL(url).origin))).toStrictEqual(
-      new Set(['https://embeddable-sandbox.cdn.apollographql.com', 'https://sandbox.embed.apollographql.com']),
-    );
+    expect(new Set(absoluteUrls(page.body).map((url) => new URL(url).origin))).toStrictEqual(new Set(['https://embeddable-sandbox.cdn.apollographql.com', 'https://sandbox.embed.apollographql.com']));
     expect(page.body).toMatch(/<noscript>.*<a href="\/graphiql">/);
     expect(page.body).toMatch(/<p id="offline"[^>]*hidden>.*<a href="\/graphiql">/);
   });

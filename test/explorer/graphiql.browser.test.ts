@@ -88,7 +88,7 @@ describe.skipIf(!haveChromium)('GraphiQL in Chromium, offline', () => {
 describe.skipIf(!haveChromium)('Apollo Sandbox in Chromium, offline', () => {
   const fallback = (page: Page) => page.locator('#offline a[href="/graphiql"]');
 
-  it('links to /graphiql when its script cannot load from Apollo\'s CDN', async () => {
+  it("links to /graphiql when its script cannot load from Apollo's CDN", async () => {
     const { page, context, aborted } = await offlinePage();
     try {
       const response = await page.goto(`${origin}/graphql`);

@@ -20,7 +20,16 @@ let orderId: string;
 
 beforeAll(async () => {
   t = await createTestApp(readFixture('cart-catalog.json'));
-  cartId = (await post(t, '/cart', { items: { storefront_cart_items_input: [{ variant_id: '2011', quantity: 1 }, { variant_id: '2041', quantity: 2 }] } })).body.id;
+  cartId = (
+    await post(t, '/cart', {
+      items: {
+        storefront_cart_items_input: [
+          { variant_id: '2011', quantity: 1 },
+          { variant_id: '2041', quantity: 2 },
+        ],
+      },
+    })
+  ).body.id;
   submittedCartId = (await post(t, '/cart', { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } })).body.id;
   await post(t, '/cart/customerInfo', { id: submittedCartId, buyer_identity: californian });
   orderId = (await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id: submittedCartId })).body.orders[0]!.id;
@@ -64,10 +73,7 @@ async function probe(request: InjectOptions): Promise<void> {
 }
 
 /** A JSON value of any shape, including the awkward ones. */
-const anyJson = fc.oneof(
-  fc.jsonValue({ maxDepth: 4 }),
-  fc.constantFrom(null, 0, -1, 1.5, 1e308, '', '0', '-1', 'abc', '💥', '\u0000', [], {}, true),
-);
+const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(null, 0, -1, 1.5, 1e308, '', '0', '-1', 'abc', '💥', '\u0000', [], {}, true));
 
 const idLike = fc.oneof(
   fc.constantFrom('0', '-1', '1.5', '01', '2011', '9999', '99999999999999999999', 'abc', '%00', '..', '%2F', '2021 ', 'NaN', 'Infinity'),
@@ -105,7 +111,29 @@ function mutate(body: unknown, path: string[], value: unknown): unknown {
   return { [head]: mutate(undefined, rest, value) };
 }
 
-const pathKeys = fc.array(fc.constantFrom('id', 'cart_id', 'items', 'storefront_cart_items_input', 'shopify_cart_items_input', '0', 'quantity', 'variant_id', 'product_id', 'item', 'buyer_identity', 'email', 'country_code', 'store', 'shipping_method_id', 'status', 'required_actions', 'extra'), { minLength: 0, maxLength: 4 });
+const pathKeys = fc.array(
+  fc.constantFrom(
+    'id',
+    'cart_id',
+    'items',
+    'storefront_cart_items_input',
+    'shopify_cart_items_input',
+    '0',
+    'quantity',
+    'variant_id',
+    'product_id',
+    'item',
+    'buyer_identity',
+    'email',
+    'country_code',
+    'store',
+    'shipping_method_id',
+    'status',
+    'required_actions',
+    'extra',
+  ),
+  { minLength: 0, maxLength: 4 },
+);
 
 describe('REST under random input', () => {
   it('bodies: valid ones with a field replaced, and arbitrary JSON', async () => {
@@ -146,7 +174,10 @@ describe('REST under random input', () => {
   });
 
   it('headers', async () => {
-    const headerValue = fc.oneof(fc.string({ maxLength: 300 }).map((text) => text.replace(/[^\t\x20-\x7e]/g, '')), fc.constantFrom('', 'Bearer', 'Bearer ', 'x'.repeat(300)));
+    const headerValue = fc.oneof(
+      fc.string({ maxLength: 300 }).map((text) => text.replace(/[^\t\x20-\x7e]/g, '')),
+      fc.constantFrom('', 'Bearer', 'Bearer ', 'x'.repeat(300)),
+    );
     await fc.assert(
       fc.asyncProperty(fc.nat(), headerValue, headerValue, headerValue, headerValue, async (index, key, accept, requestId, host) => {
         const route = routes()[index % routes().length]!;

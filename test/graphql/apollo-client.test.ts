@@ -13,8 +13,30 @@ import { createTestApp, type TestApp } from '../helpers.js';
 /** Two stores that both call their methods standard and express, at different prices. */
 const catalog = {
   stores: [
-    { id: 1, name: 'north.example', marketplace: 'shopify', currency: 'USD', margin_rate: 0.1, shipping_methods: [{ id: 'standard', label: 'Standard', price: 5.99 }, { id: 'express', label: 'Express', price: 14.99 }], tax_rates: [{ country_code: 'US', province_code: 'CA', rate: 0.0725 }] },
-    { id: 2, name: 'south.example', marketplace: 'woocommerce', currency: 'USD', margin_rate: 0.15, shipping_methods: [{ id: 'standard', label: 'Standard', price: 2.5 }, { id: 'express', label: 'Express', price: 9 }], tax_rates: [{ country_code: 'US', rate: 0.0625 }] },
+    {
+      id: 1,
+      name: 'north.example',
+      marketplace: 'shopify',
+      currency: 'USD',
+      margin_rate: 0.1,
+      shipping_methods: [
+        { id: 'standard', label: 'Standard', price: 5.99 },
+        { id: 'express', label: 'Express', price: 14.99 },
+      ],
+      tax_rates: [{ country_code: 'US', province_code: 'CA', rate: 0.0725 }],
+    },
+    {
+      id: 2,
+      name: 'south.example',
+      marketplace: 'woocommerce',
+      currency: 'USD',
+      margin_rate: 0.15,
+      shipping_methods: [
+        { id: 'standard', label: 'Standard', price: 2.5 },
+        { id: 'express', label: 'Express', price: 9 },
+      ],
+      tax_rates: [{ country_code: 'US', rate: 0.0625 }],
+    },
   ],
   products: [
     { id: 102, title: 'Budget Tent', price: 50, currency: 'USD', skus: [{ sku_id: 1021, merchant_id: 1, name: 'Budget Tent', qty_available: 10, retail_price: 50, currency: 'USD' }] },
@@ -137,7 +159,11 @@ async function raw(document: DocumentNode, variables: Record<string, unknown>): 
 function withoutTypename(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTypename);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__typename').map(([key, inner]) => [key, withoutTypename(inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== '__typename')
+        .map(([key, inner]) => [key, withoutTypename(inner)]),
+    );
   }
   return value;
 }
@@ -174,7 +200,12 @@ describe('Apollo Client with a default InMemoryCache (possibleTypes only)', () =
       await query(LookBySlug, { slug: 'camp-look' });
       await query(ProductPage, { id: '102' });
       await query(ProductPage, { id: '103' });
-      const created = (await mutate(AddItems, { items: [{ variantId: '1021', quantity: 1 }, { variantId: '1031', quantity: 2 }] })) as { addCartItems: { id: string } };
+      const created = (await mutate(AddItems, {
+        items: [
+          { variantId: '1021', quantity: 1 },
+          { variantId: '1031', quantity: 2 },
+        ],
+      })) as { addCartItems: { id: string } };
       const cartId = created.addCartItems.id;
       await query(ReadCart, { id: cartId });
       const buyer = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Analytical Way', city: 'Los Angeles', provinceCode: 'CA', countryCode: 'US', postalCode: '90001', email: 'ada@example.com' };
@@ -194,15 +225,25 @@ describe('Apollo Client with a default InMemoryCache (possibleTypes only)', () =
       expect(mismatches).toStrictEqual([]);
 
       // The facts the old schema lost in the cache, checked outright.
-      const look = client.readQuery({ query: LookBySlug, variables: { slug: 'camp-look' } }) as { image: { products: { id: string; similarProducts: { priceTier: string; product: { id: string } }[] }[] } };
+      const look = client.readQuery({ query: LookBySlug, variables: { slug: 'camp-look' } }) as {
+        image: { products: { id: string; similarProducts: { priceTier: string; product: { id: string } }[] }[] };
+      };
       expect(look.image.products.map((product) => [product.id, product.similarProducts.map((similar) => [similar.product.id, similar.priceTier])])).toStrictEqual([
         ['102', [['104', 'HIGHER']]],
         ['103', [['104', 'LOWER']]],
       ]);
-      const cart = client.readQuery({ query: ReadCart, variables: { id: cartId } }) as { cart: { stores: { offer: { shippingMethods: { code: string; price: { value: number } }[]; selectedShippingMethod: { code: string } } }[] } };
+      const cart = client.readQuery({ query: ReadCart, variables: { id: cartId } }) as {
+        cart: { stores: { offer: { shippingMethods: { code: string; price: { value: number } }[]; selectedShippingMethod: { code: string } } }[] };
+      };
       expect(cart.cart.stores.map((entry) => entry.offer.shippingMethods.map((method) => [method.code, method.price.value]))).toStrictEqual([
-        [['standard', 5.99], ['express', 14.99]],
-        [['standard', 2.5], ['express', 9]],
+        [
+          ['standard', 5.99],
+          ['express', 14.99],
+        ],
+        [
+          ['standard', 2.5],
+          ['express', 9],
+        ],
       ]);
       expect(cart.cart.stores.map((entry) => entry.offer.selectedShippingMethod.code)).toStrictEqual(['standard', 'express']);
     } finally {

@@ -119,17 +119,49 @@ describe('image and video', () => {
       ],
       skus: [
         {
-          skuId: '1101', productId: '11', externalId: 'alpha-11-s', merchantId: '1', name: 'Trail Jacket S', inStock: true, qtyAvailable: 5,
-          salePrice: 90, retailPrice: 100, currency: 'USD', status: 'AVAILABLE', type: 'PHYSICAL', taxable: true, taxType: 'APPAREL',
-          dateCreated: '2026-01-05T10:00:00.000Z', dateLastModified: '2026-02-01T08:30:00.000Z',
-          variantValues: [{ variant: 'Size', value: 'S' }, { variant: 'Color', value: 'Moss' }],
+          skuId: '1101',
+          productId: '11',
+          externalId: 'alpha-11-s',
+          merchantId: '1',
+          name: 'Trail Jacket S',
+          inStock: true,
+          qtyAvailable: 5,
+          salePrice: 90,
+          retailPrice: 100,
+          currency: 'USD',
+          status: 'AVAILABLE',
+          type: 'PHYSICAL',
+          taxable: true,
+          taxType: 'APPAREL',
+          dateCreated: '2026-01-05T10:00:00.000Z',
+          dateLastModified: '2026-02-01T08:30:00.000Z',
+          variantValues: [
+            { variant: 'Size', value: 'S' },
+            { variant: 'Color', value: 'Moss' },
+          ],
           skuDimensions: [{ weight: 0.4, type: 'kg' }],
         },
         {
-          skuId: '1102', productId: '11', externalId: 'alpha-11-m', merchantId: '1', name: 'Trail Jacket M', inStock: false, qtyAvailable: 0,
-          salePrice: null, retailPrice: 100, currency: 'USD', status: 'AVAILABLE', type: 'PHYSICAL', taxable: true, taxType: 'APPAREL',
-          dateCreated: '2026-01-05T08:00:00.000Z', dateLastModified: null,
-          variantValues: [{ variant: 'Size', value: 'M' }, { variant: 'Color', value: 'Moss' }],
+          skuId: '1102',
+          productId: '11',
+          externalId: 'alpha-11-m',
+          merchantId: '1',
+          name: 'Trail Jacket M',
+          inStock: false,
+          qtyAvailable: 0,
+          salePrice: null,
+          retailPrice: 100,
+          currency: 'USD',
+          status: 'AVAILABLE',
+          type: 'PHYSICAL',
+          taxable: true,
+          taxType: 'APPAREL',
+          dateCreated: '2026-01-05T08:00:00.000Z',
+          dateLastModified: null,
+          variantValues: [
+            { variant: 'Size', value: 'M' },
+            { variant: 'Color', value: 'Moss' },
+          ],
           skuDimensions: [],
         },
       ],
@@ -164,13 +196,16 @@ describe('product and products', () => {
   it('product(id) answers the product with SKUs and comparables', async () => {
     const { data } = await send(t.app, ProductById, { id: '12' });
     expect(data?.product).toStrictEqual({
-      id: '12', title: 'Budget Jacket', price: 89.99, currency: 'USD',
+      id: '12',
+      title: 'Budget Jacket',
+      price: 89.99,
+      currency: 'USD',
       similarProducts: [{ priceTier: 'HIGHER', product: { id: '11' } }],
       skus: [{ skuId: '1201', salePrice: 89.99, retailPrice: 89.99 }],
     });
   });
 
-  it('priceMoney: the product\'s and each SKU\'s price as Money, exact and formatted for display', async () => {
+  it("priceMoney: the product's and each SKU's price as Money, exact and formatted for display", async () => {
     const { data } = await send(t.app, ProductPrices, { id: '12' });
     expect(data?.product).toStrictEqual({
       price: 89.99,

@@ -11,7 +11,11 @@ const productFields = `id externalId title brand url price currency category isA
   skus { skuId productId externalId merchantId name inStock qtyAvailable salePrice retailPrice currency status type taxable taxType dateCreated dateLastModified variantValues { variant value } skuDimensions { weight type } }`;
 
 const documents: { name: string; query: string; variables?: Record<string, unknown> }[] = [
-  { name: 'image 20 × 5', query: `query Comparables($id: ID!) { image(id: $id) { id slug fileName platform products { ${productFields} similarProducts { priceTier product { ${productFields} } } } } }`, variables: { id: '1' } },
+  {
+    name: 'image 20 × 5',
+    query: `query Comparables($id: ID!) { image(id: $id) { id slug fileName platform products { ${productFields} similarProducts { priceTier product { ${productFields} } } } } }`,
+    variables: { id: '1' },
+  },
   { name: 'video by slug with placements', query: `{ video(slug: "clip-two") { __typename id kind fileName placements { id x y startMs endMs product { id title } } products { id } } }` },
   {
     name: 'fragments, aliases, directives',

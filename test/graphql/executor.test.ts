@@ -21,7 +21,10 @@ const ItemType: GraphQLObjectType = new GraphQLObjectType({
   }),
 });
 const schema = new GraphQLSchema({
-  query: new GraphQLObjectType({ name: 'Query', fields: { item: { type: ItemType, args: { id: { type: new GraphQLNonNull(GraphQLID) } }, resolve: (_root, args: { id: string }) => items[args.id] ?? null } } }),
+  query: new GraphQLObjectType({
+    name: 'Query',
+    fields: { item: { type: ItemType, args: { id: { type: new GraphQLNonNull(GraphQLID) } }, resolve: (_root, args: { id: string }) => items[args.id] ?? null } },
+  }),
 });
 
 function executor(options: { maxFields?: number; compilesPerSecond?: number } = {}) {

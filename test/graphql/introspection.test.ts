@@ -31,7 +31,11 @@ interface Answer {
 async function introspect(endpoint: string, method: 'POST' | 'GET'): Promise<Answer> {
   const response =
     method === 'POST'
-      ? await fetch(endpoint, { method, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: introspectionQuery, operationName: 'IntrospectionQuery' }) })
+      ? await fetch(endpoint, {
+          method,
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ query: introspectionQuery, operationName: 'IntrospectionQuery' }),
+        })
       : await fetch(`${endpoint}?${new URLSearchParams({ query: introspectionQuery, operationName: 'IntrospectionQuery' })}`, { headers: { accept: 'application/json' } });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }

@@ -126,8 +126,14 @@ async function rawStream(base: string, query: string, variables: Record<string, 
           const block = buffered.slice(0, end);
           buffered = buffered.slice(end + 2);
           const fields = block.split('\n').filter((line) => !line.startsWith(':'));
-          const event = fields.find((line) => line.startsWith('event:'))?.slice(6).trim();
-          const data = fields.find((line) => line.startsWith('data:'))?.slice(5).trim();
+          const event = fields
+            .find((line) => line.startsWith('event:'))
+            ?.slice(6)
+            .trim();
+          const data = fields
+            .find((line) => line.startsWith('data:'))
+            ?.slice(5)
+            .trim();
           if (event) events.push({ event, data: data ? JSON.parse(data) : null });
           wake();
         }
@@ -166,8 +172,7 @@ async function newCart(base: string, headers: Record<string, string> = {}): Prom
   return created.body.id!;
 }
 
-const quantities = (result: ExecutionResult<CartUpdatedSubscription>) =>
-  result.data?.cartUpdated.stores.flatMap((entry) => entry.cartLines.map((line) => [line.variant.variantId, line.quantity]));
+const quantities = (result: ExecutionResult<CartUpdatedSubscription>) => result.data?.cartUpdated.stores.flatMap((entry) => entry.cartLines.map((line) => [line.variant.variantId, line.quantity]));
 
 describe('subscriptions at /graphql/stream', () => {
   let t: Running;
@@ -334,7 +339,11 @@ describe('subscriptions at /graphql/stream', () => {
     expect(invalid.response.status).toBe(400);
     expect(await invalid.response.json()).toMatchObject({ errors: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
 
-    const plain = await fetch(`${t.base}/graphql/stream`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: cartDocument }) });
+    const plain = await fetch(`${t.base}/graphql/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query: cartDocument }),
+    });
     expect(plain.status).toBe(406);
 
     // a root field that @include/@skip might remove (graphql-js cannot run it: it was a 500)

@@ -75,7 +75,16 @@ describe('an order is a snapshot', () => {
     // The order carries what the confirmation page needs, to the cent.
     expect(before.order).toMatchObject({
       lines: [
-        { variant_id: '2011', product_id: '201', title: 'Rain Shell', variant_title: 'Rain Shell S', variant_values: [{ variant: 'Size', value: 'S' }], quantity: 2, unit_price: { value: 44.99 }, line_total: { value: 89.98 } },
+        {
+          variant_id: '2011',
+          product_id: '201',
+          title: 'Rain Shell',
+          variant_title: 'Rain Shell S',
+          variant_values: [{ variant: 'Size', value: 'S' }],
+          quantity: 2,
+          unit_price: { value: 44.99 },
+          line_total: { value: 89.98 },
+        },
         { variant_id: '2021', quantity: 1, unit_price: { value: 12.5 }, line_total: { value: 12.5 } },
         { variant_id: '2031', quantity: 1, unit_price: { value: 25 }, line_total: { value: 25 } },
       ],
@@ -109,7 +118,10 @@ describe('stock', () => {
   });
 
   it('a cancelled or failed order gives its stock back, once', async () => {
-    const id = await readyCart([{ variant_id: '2021', quantity: 3 }, { variant_id: '2041', quantity: 2 }]);
+    const id = await readyCart([
+      { variant_id: '2021', quantity: 3 },
+      { variant_id: '2041', quantity: 2 },
+    ]);
     const start = [await qty(2021), await qty(2041)];
     const submitted = await post<{ orders: { id: string; store_id?: number }[] }>(t, '/cart/submit', { id });
     expect([await qty(2021), await qty(2041)]).toStrictEqual([start[0]! - 3, start[1]! - 2]);
@@ -179,11 +191,16 @@ describe('cart lifetimes', () => {
     expect((await post(short, '/cart/submit', { id: done })).status).toBe(200);
     await age(expired, ttl + 5);
     await age(done, ttl * 1000);
-    await short.database.db.idempotencyRecord.create({ data: { scope: 's', key: 'old', owner: 's', requestHash: 'h', statusCode: 200, body: '{}', resourceId: 'c', bytes: 10, createdAt: new Date(Date.now() - 25 * 3600 * 1000) } });
+    await short.database.db.idempotencyRecord.create({
+      data: { scope: 's', key: 'old', owner: 's', requestHash: 'h', statusCode: 200, body: '{}', resourceId: 'c', bytes: 10, createdAt: new Date(Date.now() - 25 * 3600 * 1000) },
+    });
     // an old event whose deliveries are done goes; one still waiting to be delivered stays
     const old = new Date(Date.now() - 31 * 86_400_000);
     await short.database.db.webhookEndpoint.create({ data: { id: 'whep_sweep', url: 'http://127.0.0.1:9/', secret: 'whsec_x' } });
-    for (const [messageId, status] of [['msg_done', 'delivered'], ['msg_waiting', 'pending']] as const) {
+    for (const [messageId, status] of [
+      ['msg_done', 'delivered'],
+      ['msg_waiting', 'pending'],
+    ] as const) {
       const event = await short.database.db.event.create({ data: { messageId, type: 'order.created', data: {}, createdAt: old } });
       await short.database.db.webhookDelivery.create({ data: { id: `dlv_${messageId}`, endpointId: 'whep_sweep', eventId: event.id, status, nextAttemptAt: old, createdAt: old } });
     }

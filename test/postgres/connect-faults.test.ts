@@ -69,7 +69,12 @@ async function request(served: Served, kind: Kind): Promise<JsonAnswer> {
 /** 20 cart writes, 10 catalog reads, 10 GraphQL queries, 5 live subscriptions: every one a 503 with Retry-After; /healthz 503. */
 async function expectUnavailable(served: Served, fault: string): Promise<void> {
   const answers: { kind: Kind; answer: JsonAnswer }[] = [];
-  for (const [kind, count] of [['write', 20], ['read', 10], ['graphql', 10], ['live', 5]] as const) {
+  for (const [kind, count] of [
+    ['write', 20],
+    ['read', 10],
+    ['graphql', 10],
+    ['live', 5],
+  ] as const) {
     for (let n = 0; n < count; n += 1) answers.push({ kind, answer: await request(served, kind) });
   }
   const counts: Record<string, number> = {};
@@ -85,10 +90,14 @@ async function expectUnavailable(served: Served, fault: string): Promise<void> {
 
 /** The same process answers 200 to all four again, without a restart. */
 async function expectRecovered(served: Served): Promise<void> {
-  await until(async () => {
-    const answers = await Promise.all((['write', 'read', 'graphql', 'live'] as const).map((kind) => request(served, kind)));
-    return answers.every((answer) => answer.status === 200 && answer.body.errors === undefined);
-  }, 'recovery', 20_000);
+  await until(
+    async () => {
+      const answers = await Promise.all((['write', 'read', 'graphql', 'live'] as const).map((kind) => request(served, kind)));
+      return answers.every((answer) => answer.status === 200 && answer.body.errors === undefined);
+    },
+    'recovery',
+    20_000,
+  );
   expect(served.gateway.process.exitCode).toBeNull();
 }
 
@@ -99,12 +108,16 @@ async function expectRecovered(served: Served): Promise<void> {
  */
 async function endConnectionsWhere(admin: pg.Client, which: string): Promise<void> {
   let quietSince: number | null = null;
-  await until(async () => {
-    const { rows } = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ${which} AND pid <> pg_backend_pid()`);
-    if (rows.length > 0) quietSince = null;
-    else quietSince ??= Date.now();
-    return quietSince !== null && Date.now() - quietSince >= 500;
-  }, 'the sessions to end', 10_000);
+  await until(
+    async () => {
+      const { rows } = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ${which} AND pid <> pg_backend_pid()`);
+      if (rows.length > 0) quietSince = null;
+      else quietSince ??= Date.now();
+      return quietSince !== null && Date.now() - quietSince >= 500;
+    },
+    'the sessions to end',
+    10_000,
+  );
 }
 
 describe.runIf(testEngine === 'postgresql')('PostgreSQL refusing new connections (the gateway role, on a database it owns)', () => {

@@ -12,7 +12,9 @@ const uses = 10;
 const carts = 50;
 
 const catalog = {
-  stores: [{ id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }], tax_rates: [{ country_code: 'US', rate: 0.05 }] }],
+  stores: [
+    { id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }], tax_rates: [{ country_code: 'US', rate: 0.05 }] },
+  ],
   products: [{ id: 1, title: 'Lamp', price: 80, currency: 'USD', skus: [{ sku_id: 11, merchant_id: 1, name: 'Lamp', qty_available: 1_000, retail_price: 80, currency: 'USD' }] }],
 };
 

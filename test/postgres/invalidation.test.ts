@@ -9,8 +9,21 @@ import { json, processFixture, until, type Gateway, type ProcessFixture } from '
 
 const ttlMs = 400;
 
-const store = { id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }], tax_rates: [{ country_code: 'US', rate: 0.05 }] };
-const product = (id: number, title: string) => ({ id, title, price: 10 * id, currency: 'USD', skus: [{ sku_id: id * 10, merchant_id: 1, name: title, qty_available: 100, retail_price: 10 * id, currency: 'USD' }] });
+const store = {
+  id: 1,
+  name: 'one.example',
+  marketplace: 'shopify',
+  currency: 'USD',
+  shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }],
+  tax_rates: [{ country_code: 'US', rate: 0.05 }],
+};
+const product = (id: number, title: string) => ({
+  id,
+  title,
+  price: 10 * id,
+  currency: 'USD',
+  skus: [{ sku_id: id * 10, merchant_id: 1, name: title, qty_available: 100, retail_price: 10 * id, currency: 'USD' }],
+});
 const catalog = {
   stores: [store],
   products: [product(1, 'Lamp'), product(2, 'Chair'), product(3, 'Table')],
@@ -79,7 +92,7 @@ describe.runIf(testEngine === 'postgresql')('kept answers across two processes, 
       expect(first.get(target)!.status, String(target)).toBe(200);
       expect((await kept(a, target)).kept, `${String(target)} kept`).toBe(true);
     }
-    expect(stockOf((await read(b, '/product/1')))).toBe(100);
+    expect(stockOf(await read(b, '/product/1'))).toBe(100);
 
     const cart = await json('POST', `${b.base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '10', quantity: 3 }] } });
     await json('POST', `${b.base}/cart/customerInfo`, { id: cart.body.id, buyer_identity: californian });

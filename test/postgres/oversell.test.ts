@@ -10,7 +10,9 @@ const units = 5;
 const carts = 24;
 
 const catalog = {
-  stores: [{ id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }], tax_rates: [{ country_code: 'US', rate: 0.05 }] }],
+  stores: [
+    { id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }], tax_rates: [{ country_code: 'US', rate: 0.05 }] },
+  ],
   products: [{ id: 1, title: 'Last Lamp', price: 80, currency: 'USD', skus: [{ sku_id: 11, merchant_id: 1, name: 'Last Lamp', qty_available: units, retail_price: 80, currency: 'USD' }] }],
 };
 

@@ -43,8 +43,7 @@ async function holdCart(cartId: string): Promise<() => Promise<void>> {
   };
 }
 
-const quantityOf = async (cartId: string, skuId: number) =>
-  (await fixture.database.db.cartLine.findUnique({ where: { cartId_skuId: { cartId, skuId } } }))?.quantity ?? 0;
+const quantityOf = async (cartId: string, skuId: number) => (await fixture.database.db.cartLine.findUnique({ where: { cartId_skuId: { cartId, skuId } } }))?.quantity ?? 0;
 
 describe(`kill -9 of a gateway (${testEngine})`, () => {
   it('a request that died before committing: its retry with the same Idempotency-Key runs once, not 409', async () => {
@@ -116,7 +115,9 @@ describe(`kill -9 of a gateway (${testEngine})`, () => {
     })();
     await Promise.all([...carts.map(client), killer]);
     const quantities = await Promise.all(carts.map((cartId) => quantityOf(cartId, 2021)));
-    console.info(`crash test (${testEngine}): 3 kills, ${clients * addsPerClient} adds, ${retries} retries (${replayed} answered from a committed key), answers ${JSON.stringify(Object.fromEntries(statuses))}, quantities ${quantities.join(',')}`);
+    console.info(
+      `crash test (${testEngine}): 3 kills, ${clients * addsPerClient} adds, ${retries} retries (${replayed} answered from a committed key), answers ${JSON.stringify(Object.fromEntries(statuses))}, quantities ${quantities.join(',')}`,
+    );
     expect(quantities).toStrictEqual(Array(clients).fill(1 + addsPerClient));
     expect([...statuses.keys()].every((code) => code === 200 || code === 503)).toBe(true);
     await crash(gateway);

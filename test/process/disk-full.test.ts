@@ -58,7 +58,9 @@ async function storageFills(subject: Subject, what: string): Promise<void> {
   await subject.free();
   const freedAt = Date.now();
   await until(async () => (await createCart()).status === 200 && (await health()).status === 200, 'writes and /healthz to recover', writeProbeIntervalMs + 5_000);
-  console.info(`${what}: ${untilFull.length - 1} writes went through, then 503 (21 of 21 after it, GraphQL included); /healthz 503 after ${unhealthyAfter} ms; room again: writes and /healthz 200 after ${Date.now() - freedAt} ms`);
+  console.info(
+    `${what}: ${untilFull.length - 1} writes went through, then 503 (21 of 21 after it, GraphQL included); /healthz 503 after ${unhealthyAfter} ms; room again: writes and /healthz 200 after ${Date.now() - freedAt} ms`,
+  );
 }
 
 describe.runIf(testEngine === 'sqlite')('SQLite on a full disk (a tmpfs, where it can be mounted)', () => {

@@ -161,7 +161,10 @@ describe('a stdout nobody reads', () => {
     const script = `const { stdoutDestination } = await import(${JSON.stringify(logging)}); const logs = stdoutDestination(); const line = JSON.stringify({ msg: 'x'.repeat(500) }) + '\\n'; for (let n = 0; n < 4000; n += 1) logs.stream.write(line); await logs.flush(300); process.exit(0);`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const started = Date.now();
-    const code = await Promise.race([new Promise<number | null>((resolve) => child.once('exit', resolve)), new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    const code = await Promise.race([
+      new Promise<number | null>((resolve) => child.once('exit', resolve)),
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000)),
+    ]);
     console.info(`log writer alone, stdout unread: exit ${code} after ${Date.now() - started} ms`);
     child.kill('SIGKILL');
     expect(code).toBe(0);
@@ -169,7 +172,7 @@ describe('a stdout nobody reads', () => {
 });
 
 describe('callers who would grow the heap', () => {
-  it('3 × 60 GraphQL lookups with 1 MB slugs and 5,000 unknown ids, under npm start\'s heap cap: refused or not found, memory flat', async () => {
+  it("3 × 60 GraphQL lookups with 1 MB slugs and 5,000 unknown ids, under npm start's heap cap: refused or not found, memory flat", async () => {
     // As `npm start` runs it: with the slugs kept, 180 MB of them would not fit.
     const gateway = await start({ NODE_OPTIONS: '--max-old-space-size=224' });
     const pid = gateway.process.pid ?? 0;

@@ -46,39 +46,48 @@ function catches(pid: number, signalNumber: number): boolean {
 const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms))]);
 
 describe('stop signals', () => {
-  it.each(['SIGHUP', 'SIGQUIT'] as const)('%s drains like SIGTERM: the requests in flight finish, "stopped" is logged, exit 0', async (signal) => {
-    const gateway = await fixture.start({ env: { LOG_LEVEL: 'info' } });
-    const inFlight = Array.from({ length: 3 }, () => requestInFlight(gateway.port));
-    await Promise.all(inFlight.map((request) => request.continued));
-    // Light load beside them: each answered (200, or 503 once stopping) or refused once closed.
-    let loading = true;
-    const load = (async () => {
-      const seen = new Set<number | string>();
-      while (loading) {
-        seen.add(await fetch(`${gateway.base}/product/11`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.status, () => 'refused'));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return seen;
-    })();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const signalled = Date.now();
-    gateway.process.kill(signal);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(gateway.process.exitCode).toBeNull();
-    expect(gateway.process.signalCode).toBeNull();
-    for (const request of inFlight) request.finish();
-    const answers = await Promise.all(inFlight.map((request) => request.status));
-    const code = await within(gateway.exited, 10_000);
-    loading = false;
-    const seen = await load;
-    console.info(`${signal}: exit ${code} after ${Date.now() - signalled} ms; requests in flight answered ${answers.join(', ')}; the load saw ${[...seen].join(', ')}`);
-    expect(answers).toStrictEqual(['200', '200', '200']);
-    expect(code).toBe(0);
-    const logs = gateway.output.join('');
-    expect(logs).toContain(`"msg":"${signal}: finishing in-flight requests"`);
-    expect(logs).toContain('"msg":"stopped"');
-    expect([...seen].every((status) => status === 200 || status === 503 || status === 'refused')).toBe(true);
-  }, 60_000);
+  it.each(['SIGHUP', 'SIGQUIT'] as const)(
+    '%s drains like SIGTERM: the requests in flight finish, "stopped" is logged, exit 0',
+    async (signal) => {
+      const gateway = await fixture.start({ env: { LOG_LEVEL: 'info' } });
+      const inFlight = Array.from({ length: 3 }, () => requestInFlight(gateway.port));
+      await Promise.all(inFlight.map((request) => request.continued));
+      // Light load beside them: each answered (200, or 503 once stopping) or refused once closed.
+      let loading = true;
+      const load = (async () => {
+        const seen = new Set<number | string>();
+        while (loading) {
+          seen.add(
+            await fetch(`${gateway.base}/product/11`, { signal: AbortSignal.timeout(5_000) }).then(
+              (response) => response.status,
+              () => 'refused',
+            ),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return seen;
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalled = Date.now();
+      gateway.process.kill(signal);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(gateway.process.exitCode).toBeNull();
+      expect(gateway.process.signalCode).toBeNull();
+      for (const request of inFlight) request.finish();
+      const answers = await Promise.all(inFlight.map((request) => request.status));
+      const code = await within(gateway.exited, 10_000);
+      loading = false;
+      const seen = await load;
+      console.info(`${signal}: exit ${code} after ${Date.now() - signalled} ms; requests in flight answered ${answers.join(', ')}; the load saw ${[...seen].join(', ')}`);
+      expect(answers).toStrictEqual(['200', '200', '200']);
+      expect(code).toBe(0);
+      const logs = gateway.output.join('');
+      expect(logs).toContain(`"msg":"${signal}: finishing in-flight requests"`);
+      expect(logs).toContain('"msg":"stopped"');
+      expect([...seen].every((status) => status === 200 || status === 503 || status === 'refused')).toBe(true);
+    },
+    60_000,
+  );
 
   it('a SIGTERM received while the server is still loading: it never listens, logs "stopped" and exits 0', async () => {
     const gateway = await startGateway(fixture.url, { env: { LOG_LEVEL: 'info' } });

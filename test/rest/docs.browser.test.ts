@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () => {
-  it('renders every tag and operation from this server alone, with the responses\' examples', async () => {
+  it("renders every tag and operation from this server alone, with the responses' examples", async () => {
     const { page, context, aborted, errors } = await offlinePage(browser, { viewport: { width: 1280, height: 1000 }, initScript: reportViolations });
     // Shorter than the test's own timeout, so that a wait that fails names what it waited for.
     context.setDefaultTimeout(10_000);

@@ -94,7 +94,10 @@ async function check(t: TestApp, options: InjectOptions & { url: string; method:
   let validator = validators.get(schema!);
   if (!validator) validators.set(schema!, (validator = new Validator(schema!, '2020-12', false)));
   const result = validator.validate(body);
-  expect(result.errors.map((error) => `${error.instanceLocation}: ${error.error}`), `${key} ${response.statusCode}`).toEqual([]);
+  expect(
+    result.errors.map((error) => `${error.instanceLocation}: ${error.error}`),
+    `${key} ${response.statusCode}`,
+  ).toEqual([]);
   return { status: response.statusCode, body, headers: response.headers };
 }
 
@@ -170,9 +173,9 @@ describe('the OpenAPI document', () => {
         "type Submitted = paths['/cart/submit']['post']['responses'][200]['content']['application/json'];",
         "type NotFound = paths['/cart/{id}']['get']['responses'][404]['content']['application/json'];",
         "export const total = (cart: components['schemas']['Cart']): number => cart.cost.total.value;",
-        "export const firstOrder = (answer: Submitted): string | undefined => answer.orders[0]?.status;",
+        'export const firstOrder = (answer: Submitted): string | undefined => answer.orders[0]?.status;',
         "export const tier = (similar: components['schemas']['SimilarProduct']): 'lower' | 'similar' | 'higher' => similar.price_tier;",
-        "export const code = (error: NotFound): string => error.code;",
+        'export const code = (error: NotFound): string => error.code;',
         "import type { operations } from './api';",
         "export const title = (answer: operations['getProduct']['responses'][200]['content']['application/json']): string => answer.title;",
         "export const submitted = (answer: operations['submitCart']['responses'][200]['content']['application/json']): number => answer.orders.length;",
@@ -188,7 +191,15 @@ describe('the OpenAPI document', () => {
     );
     // types: [] as in a client's own project: the generated types and the client code need no
     // global declarations (@types/node and the others of this repository, 190 files to read).
-    const program = ts.createProgram([client], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, types: [] });
+    const program = ts.createProgram([client], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      skipLibCheck: true,
+      types: [],
+    });
     const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
     expect(problems).toEqual([]);
   });
@@ -244,7 +255,16 @@ describe('real answers validate against the document', () => {
 
     expect((await send(open, 'POST', '/cart/submit', { id: cartId })).body.code).toBe('BUYER_IDENTITY_MISSING');
     expect((await send(open, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: { email: 'not an address' } })).body.code).toBe('BUYER_IDENTITY_INVALID');
-    const identity = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical Way', city: 'Los Angeles', province_code: 'CA', country_code: 'US', postal_code: '90001', email: 'ada@example.com' };
+    const identity = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      address_1: '1 Analytical Way',
+      city: 'Los Angeles',
+      province_code: 'CA',
+      country_code: 'US',
+      postal_code: '90001',
+      email: 'ada@example.com',
+    };
     await send(open, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: identity });
     const submitted = await send(open, 'POST', '/cart/submit', { id: cartId }, { 'idempotency-key': 'openapi-submit-1' });
     expect(submitted.status).toBe(200);
@@ -274,12 +294,22 @@ describe('real answers validate against the document', () => {
     expect((await send(open, 'POST', '/cart', { items: { storefront_cart_items_input: tooMany } })).body.code).toBe('TOO_MANY_ITEMS');
     expect((await send(open, 'POST', '/cart/shippingMethod', { cart_id: String(mixed.body.id), store: 'alpha.example', shipping_method_id: 'drone' })).body.code).toBe('SHIPPING_METHOD_NOT_FOUND');
     expect((await send(open, 'POST', '/cart/add', { cart_id: String(mixed.body.id), item: { variant_id: '1201', quantity: 1 } }, { 'idempotency-key': 'openapi-reused' })).status).toBe(200);
-    expect((await send(open, 'POST', '/cart/add', { cart_id: String(mixed.body.id), item: { variant_id: '1201', quantity: 2 } }, { 'idempotency-key': 'openapi-reused' })).body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await send(open, 'POST', '/cart/add', { cart_id: String(mixed.body.id), item: { variant_id: '1201', quantity: 2 } }, { 'idempotency-key': 'openapi-reused' })).body.code).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     expect((await send(open, 'DELETE', '/cart/items?cart_id=only')).body.code).toBe('VALIDATION_FAILED');
     expect((await get(open, '/cart/no-such-cart')).body.code).toBe('CART_NOT_FOUND');
     expect((await send(open, 'POST', '/cart/cartStatus/no-such-cart')).body.code).toBe('CART_NOT_FOUND');
     expect((await send(open, 'POST', '/cart/submit', {})).body.code).toBe('VALIDATION_FAILED');
-    const empty = await send(open, 'PUT', '/cart', { id: String(mixed.body.id), items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 0 }, { variant_id: '1201', quantity: 0 }] } });
+    const empty = await send(open, 'PUT', '/cart', {
+      id: String(mixed.body.id),
+      items: {
+        storefront_cart_items_input: [
+          { variant_id: '1101', quantity: 0 },
+          { variant_id: '1201', quantity: 0 },
+        ],
+      },
+    });
     await send(open, 'POST', '/cart/customerInfo', { id: String(empty.body.id), buyer_identity: identity });
     expect((await send(open, 'POST', '/cart/submit', { id: String(empty.body.id) })).body.code).toBe('CART_EMPTY');
   });
@@ -300,7 +330,13 @@ describe('real answers validate against the document', () => {
     await get(keyed, `/webhooks/${id}`, admin);
     const client = { 'x-api-key': clientKey };
     const cart = await send(keyed, 'POST', '/cart/add', { item: { variant_id: '1201', quantity: 1 } }, client);
-    await send(keyed, 'POST', '/cart/customerInfo', { id: String(cart.body.id), buyer_identity: { first_name: 'Ada', last_name: 'L', address_1: '1 Way', city: 'LA', country_code: 'US', postal_code: '90001', email: 'ada@example.com' } }, client);
+    await send(
+      keyed,
+      'POST',
+      '/cart/customerInfo',
+      { id: String(cart.body.id), buyer_identity: { first_name: 'Ada', last_name: 'L', address_1: '1 Way', city: 'LA', country_code: 'US', postal_code: '90001', email: 'ada@example.com' } },
+      client,
+    );
     await send(keyed, 'POST', '/cart/submit', { id: String(cart.body.id) }, client);
     const page = await get(keyed, `/webhooks/${id}/deliveries?first=10`, admin);
     const delivery = (page.body.deliveries as { id: string }[])[0];

@@ -10,9 +10,13 @@ const logs: string[] = [];
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(readFixture('cart-catalog.json'), { API_KEYS: `${clientKey}:client,${adminKey}:admin`, CORS_ORIGINS: 'https://shop.example', LOG_LEVEL: 'info' }, {
-    logStream: { write: (line) => void logs.push(line) },
-  });
+  t = await createTestApp(
+    readFixture('cart-catalog.json'),
+    { API_KEYS: `${clientKey}:client,${adminKey}:admin`, CORS_ORIGINS: 'https://shop.example', LOG_LEVEL: 'info' },
+    {
+      logStream: { write: (line) => void logs.push(line) },
+    },
+  );
 });
 afterAll(() => t.close());
 
@@ -20,7 +24,12 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 async function submittedOrderId(): Promise<string> {
   const cart = await post(t, '/cart', { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } }, bearer(clientKey));
-  await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: { first_name: 'Ada', last_name: 'L', address_1: '1 Secret Lane', city: 'X', country_code: 'US', postal_code: '1', email: 'ada.private@example.com' } }, bearer(clientKey));
+  await post(
+    t,
+    '/cart/customerInfo',
+    { id: cart.body.id, buyer_identity: { first_name: 'Ada', last_name: 'L', address_1: '1 Secret Lane', city: 'X', country_code: 'US', postal_code: '1', email: 'ada.private@example.com' } },
+    bearer(clientKey),
+  );
   const submitted = await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id: cart.body.id }, bearer(clientKey));
   return submitted.body.orders[0]!.id;
 }

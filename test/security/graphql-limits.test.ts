@@ -67,7 +67,7 @@ describe('cost model', () => {
     expect((listsOf(many) as readonly { path: string }[]).map((list) => list.path)).toStrictEqual(['product.f', 'product.e', 'product.d', 'product.c', 'product.b']);
   });
 
-  it('multiplies a connection\'s edges and nodes by its first, 20 by default', () => {
+  it("multiplies a connection's edges and nodes by its first, 20 by default", () => {
     expect(costOf('{ products(first: 5) { nodes { id title } } }')).toBe(1 + 5 * 3);
     expect(costOf('{ products(first: 100) { nodes { id title } } }')).toBe(1 + 100 * 3);
     expect(costOf('{ products { nodes { id } } }')).toBe(1 + 20 * 2);
@@ -110,12 +110,17 @@ describe('checkDocument', () => {
   it('refuses a deep operation, fragments included, with depth and max_depth', () => {
     const deep = '{ image(id: "1") { products { similarProducts { product { skus { variantValues { variant } } } } } } }';
     expect(check(deep, {}, { ...defaults, maxDepth: 5 })).toMatchObject({ code: 'QUERY_TOO_COMPLEX', details: { depth: 7, max_depth: 5 } });
-    expect(check('{ image(id: "1") { ...M } } fragment M on Media { products { similarProducts { product { skus { variantValues { variant } } } } } }', {}, { ...defaults, maxDepth: 5 })).toMatchObject({ details: { depth: 7 } });
+    expect(
+      check('{ image(id: "1") { ...M } } fragment M on Media { products { similarProducts { product { skus { variantValues { variant } } } } } }', {}, { ...defaults, maxDepth: 5 }),
+    ).toMatchObject({ details: { depth: 7 } });
     expect(check(deep, {}, { ...defaults, maxDepth: 7 })).toBeUndefined();
   });
 
   it('refuses an expensive operation with complexity and max_complexity', () => {
-    expect(check('{ products(first: 100) { nodes { id title } } }', {}, { ...defaults, maxComplexity: 300 })).toMatchObject({ code: 'QUERY_TOO_COMPLEX', details: { complexity: 301, max_complexity: 300 } });
+    expect(check('{ products(first: 100) { nodes { id title } } }', {}, { ...defaults, maxComplexity: 300 })).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      details: { complexity: 301, max_complexity: 300 },
+    });
   });
 
   it('counts tokens as graphql-js does, stopping at the limit', () => {

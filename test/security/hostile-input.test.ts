@@ -104,12 +104,20 @@ describe('over HTTP', () => {
     expect(byPost.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'variables.name' } });
     const image = 'query ($slug: String!) { image(slug: $slug) { id } }';
     for (const url of ['/graphql', '/graphql/stream']) {
-      const byGet = await t.app.inject({ method: 'GET', url: `${url}?query=${encodeURIComponent(image)}&variables=${encodeURIComponent('{"slug":"a\\udc00"}')}`, headers: { accept: url.endsWith('stream') ? 'text/event-stream' : 'application/json' } });
+      const byGet = await t.app.inject({
+        method: 'GET',
+        url: `${url}?query=${encodeURIComponent(image)}&variables=${encodeURIComponent('{"slug":"a\\udc00"}')}`,
+        headers: { accept: url.endsWith('stream') ? 'text/event-stream' : 'application/json' },
+      });
       expect(byGet.statusCode, url).toBe(400);
       expect(byGet.json(), url).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'variables.slug' } });
     }
     // A raw one in the document is one of the body's strings; escapes are GraphQL's own.
-    const raw = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A\ud800"}) { id } }` } });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `mutation { updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A\ud800"}) { id } }` },
+    });
     expect(raw.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'query' } });
     for (const escape of ['\\uD800', '\\uDC00', '\\u{D800}', '\\uD800\\u0041']) {
       const line = `  updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A${escape}"}) { id } }`;
@@ -118,7 +126,11 @@ describe('over HTTP', () => {
       expect(literal.json().errors, escape).toMatchObject([{ extensions: { code: 'VALIDATION_FAILED' }, locations: [{ line: 2, column: line.indexOf('\\') + 1 }] }]);
     }
     expect(await dumpDatabase(t.database)).toBe(before);
-    const pair = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A\\uD83D\\uDE00"}) { id } }` } });
+    const pair = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `mutation { updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A\\uD83D\\uDE00"}) { id } }` },
+    });
     expect(pair.json().errors).toBeUndefined();
     expect((await t.database.db.buyerIdentity.findUniqueOrThrow({ where: { cartId: cart.body.id } })).firstName).toBe('A😀');
   });

@@ -274,7 +274,9 @@ describe('Idempotency-Key storage', () => {
   });
 
   it('replays large GraphQL answers, submits and order updates the same way', async () => {
-    const mutation = { query: `mutation { addCartItems(cartId: "${cartId}", items: [{variantId: "1004", quantity: 1}]) { id stores { cartLines { quantity variant { variantId title marketplace price { displayValue currency } } } } } }` };
+    const mutation = {
+      query: `mutation { addCartItems(cartId: "${cartId}", items: [{variantId: "1004", quantity: 1}]) { id stores { cartLines { quantity variant { variantId title marketplace price { displayValue currency } } } } } }`,
+    };
     const byGraphQL = await wide.app.inject({ method: 'POST', url: '/graphql', payload: mutation, headers: as(keyA, 'large-gql') });
     expect(byGraphQL.body.length).toBeGreaterThan(maxStoredAnswerBytes);
     const byGraphQLAgain = await wide.app.inject({ method: 'POST', url: '/graphql', payload: mutation, headers: as(keyA, 'large-gql') });

@@ -273,7 +273,13 @@ describe('when Redis cannot answer', () => {
       const refusal = answers[0]!;
       expect(refusal.headers['retry-after']).toBe('1');
       expect(refusal.headers.ratelimit).toBeUndefined();
-      expect(refusal.json()).toStrictEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', error: 'Service Unavailable', message: 'Rate limits cannot be checked right now; retry in 1 s', details: { retry_after_seconds: 1 } });
+      expect(refusal.json()).toStrictEqual({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        error: 'Service Unavailable',
+        message: 'Rate limits cannot be checked right now; retry in 1 s',
+        details: { retry_after_seconds: 1 },
+      });
       // one line per outage, not one per refused request or reconnection attempt
       expect(logs.filter((line) => line.includes('Redis does not answer'))).toHaveLength(1);
       expect(logs.filter((line) => line.includes('Redis answers again'))).toHaveLength(0);
@@ -324,7 +330,10 @@ describe('when Redis cannot answer', () => {
       // closing the app closes its Redis connection
       const admin = new Redis(redis.url);
       try {
-        const clients = async () => String(await admin.client('LIST')).trim().split('\n').length;
+        const clients = async () =>
+          String(await admin.client('LIST'))
+            .trim()
+            .split('\n').length;
         expect(await clients()).toBe(2);
         await close();
         await expect.poll(clients).toBe(1);

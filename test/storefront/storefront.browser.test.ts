@@ -55,7 +55,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate("'axe' in window"))) await page.evaluate(`(() => { ${axeSource}\n})()`);
   // Evaluated in the page (this file has no DOM types).
   const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[] };
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
 }
 
 const image = (page: Page) => page.locator('shoppable-media[kind="image"]');
@@ -87,7 +89,7 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await shopper?.context.close();
   });
 
-  it('takes a shopper from an image and a video to two stores\' orders, updated live', async () => {
+  it("takes a shopper from an image and a video to two stores' orders, updated live", async () => {
     shopper = await offlinePage(browser, { viewport: { width: 1280, height: 900 } });
     const { page, aborted, errors } = shopper;
     page.setDefaultTimeout(10_000);
@@ -152,12 +154,27 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await drawer.getByRole('group', { name: 'Ridgeline Rain Shell' }).getByRole('button', { name: 'Remove', exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Increase quantity of Arc Floor Lamp' }).click();
     await video(page).getByRole('button', { name: 'Cart (3)' }).waitFor({ state: 'visible' });
-    await drawer.getByRole('group', { name: /Shipping for north-trail/ }).getByRole('radio', { name: /Express/ }).check();
-    await expect.poll(async () => (await t.database.db.cartStore.findFirst({ where: { cartId: cartId!, storeId: 7 }, select: { selectedShippingMethodId: true } }))?.selectedShippingMethodId, { timeout: 5_000 }).toBe('express');
-    await expect(drawer.getByText(/estimated/i).first().isVisible()).resolves.toBe(true);
+    await drawer
+      .getByRole('group', { name: /Shipping for north-trail/ })
+      .getByRole('radio', { name: /Express/ })
+      .check();
+    await expect
+      .poll(async () => (await t.database.db.cartStore.findFirst({ where: { cartId: cartId!, storeId: 7 }, select: { selectedShippingMethodId: true } }))?.selectedShippingMethodId, { timeout: 5_000 })
+      .toBe('express');
+    await expect(
+      drawer
+        .getByText(/estimated/i)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
 
     // A discount code: applied to its store's lines; an unknown one kept with a notice saying why, then removed.
-    const created = await t.app.inject({ method: 'POST', url: '/discounts', headers: { authorization: `Bearer ${adminKey}` }, payload: { code: 'TRAIL10', store: 'north-trail.example', kind: 'PERCENTAGE', value: 10 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/discounts',
+      headers: { authorization: `Bearer ${adminKey}` },
+      payload: { code: 'TRAIL10', store: 'north-trail.example', kind: 'PERCENTAGE', value: 10 },
+    });
     expect(created.statusCode).toBe(201);
     await drawer.getByLabel('Discount code').fill('trail10');
     await drawer.getByRole('button', { name: 'Apply' }).click();
@@ -171,7 +188,17 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await drawer.getByRole('button', { name: 'Remove code NOPE' }).click();
     await drawer.getByRole('region', { name: 'Notices' }).waitFor({ state: 'detached' });
 
-    const fields: Record<string, string> = { 'First name': 'Ada', 'Last name': 'Lovelace', Address: '1 Market St', City: 'San Francisco', Province: 'CA', 'Postal code': '94105', Country: 'US', Email: 'ada@example.com', Phone: '+14155550100' };
+    const fields: Record<string, string> = {
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      Address: '1 Market St',
+      City: 'San Francisco',
+      Province: 'CA',
+      'Postal code': '94105',
+      Country: 'US',
+      Email: 'ada@example.com',
+      Phone: '+14155550100',
+    };
     for (const [label, value] of Object.entries(fields)) {
       const field = drawer.getByLabel(label, { exact: true });
       if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
@@ -185,11 +212,22 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     const status = video(page).getByRole('status');
     await expect.poll(async () => (await ordersOf(cartId!)).length, { timeout: 10_000 }).toBe(2);
     const orders = await ordersOf(cartId!);
-    for (const order of orders) await video(page).getByRole('article', { name: `Order ${order.id}` }).waitFor({ state: 'visible' });
+    for (const order of orders)
+      await video(page)
+        .getByRole('article', { name: `Order ${order.id}` })
+        .waitFor({ state: 'visible' });
     // The code's store's order keeps its discount; the other store's has none.
     const discounts = await t.database.db.order.findMany({ where: { cartId: cartId! }, select: { storeId: true, discountMinor: true } });
-    expect(discounts.map((order) => [order.storeId, Number(order.discountMinor) > 0]).sort()).toStrictEqual([[7, true], [discounts.find((order) => order.storeId !== 7)!.storeId, false]].sort());
-    await status.filter({ hasText: /submitted/i }).first().waitFor({ state: 'visible' });
+    expect(discounts.map((order) => [order.storeId, Number(order.discountMinor) > 0]).sort()).toStrictEqual(
+      [
+        [7, true],
+        [discounts.find((order) => order.storeId !== 7)!.storeId, false],
+      ].sort(),
+    );
+    await status
+      .filter({ hasText: /submitted/i })
+      .first()
+      .waitFor({ state: 'visible' });
     // The other player's "Added … to the cart" is gone with the cart it was about.
     await image(page).getByText('Added Ridgeline Rain Shell to the cart.').waitFor({ state: 'hidden' });
     await shot(page, 'confirmation');
@@ -197,9 +235,18 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     // A store moves one order along: the page shows it within 2 s, live.
     const moved = orders[0]!;
     const started = Date.now();
-    const changed = await fetch(`${origin}/orders/${moved.id}/status`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': adminKey }, body: JSON.stringify({ status: 'PLACED' }) });
+    const changed = await fetch(`${origin}/orders/${moved.id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': adminKey },
+      body: JSON.stringify({ status: 'PLACED' }),
+    });
     expect(changed.status).toBe(200);
-    await video(page).getByRole('article', { name: `Order ${moved.id}` }).getByRole('status').filter({ hasText: /placed/i }).first().waitFor({ state: 'visible', timeout: 2_000 });
+    await video(page)
+      .getByRole('article', { name: `Order ${moved.id}` })
+      .getByRole('status')
+      .filter({ hasText: /placed/i })
+      .first()
+      .waitFor({ state: 'visible', timeout: 2_000 });
     console.info(`status change shown after ${Date.now() - started} ms`);
     await shot(page, 'status-live');
     expect(await seriousViolations(page)).toStrictEqual([]);
@@ -208,7 +255,11 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     // (One player of the page shows them: the first, now that none placed them.)
     await page.reload();
     for (const order of orders) await page.getByRole('article', { name: `Order ${order.id}` }).waitFor({ state: 'visible' });
-    await page.getByRole('status').filter({ hasText: /placed/i }).first().waitFor({ state: 'visible' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /placed/i })
+      .first()
+      .waitFor({ state: 'visible' });
     await shot(page, 'after-reload');
 
     expect(aborted).toStrictEqual([]);
@@ -221,7 +272,11 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       try {
         let staleId = 'cart_00000000000000000000000000';
         if (kind === 'expired') {
-          const made = await fetch(`${origin}/cart`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': clientKey }, body: JSON.stringify({ items: { storefront_cart_items_input: [{ variant_id: 10068, quantity: 1 }] } }) });
+          const made = await fetch(`${origin}/cart`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': clientKey },
+            body: JSON.stringify({ items: { storefront_cart_items_input: [{ variant_id: 10068, quantity: 1 }] } }),
+          });
           expect(made.status).toBeLessThan(300);
           staleId = ((await made.json()) as { id: string }).id;
           await t.database.db.cart.update({ where: { id: staleId }, data: { updatedAt: new Date(Date.now() - 400 * 86_400_000) } });
@@ -280,11 +335,12 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       await page.keyboard.press('Enter');
       const panel = image(page).getByRole('dialog', { name: 'Trail Runner 3' });
       await panel.waitFor({ state: 'visible' });
-      const focusedIn = (locator: Locator) => locator.evaluate((element) => {
-        const root = element.getRootNode() as unknown as { activeElement: unknown };
-        const node = element as unknown as { contains(other: unknown): boolean };
-        return node.contains(root.activeElement);
-      });
+      const focusedIn = (locator: Locator) =>
+        locator.evaluate((element) => {
+          const root = element.getRootNode() as unknown as { activeElement: unknown };
+          const node = element as unknown as { contains(other: unknown): boolean };
+          return node.contains(root.activeElement);
+        });
       expect(await focusedIn(panel)).toBe(true);
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'hidden' });

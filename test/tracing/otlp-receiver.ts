@@ -71,7 +71,16 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         for (const scope of resourceSpans.scopeSpans ?? []) {
           for (const span of scope.spans ?? []) {
             const parent = span.parentSpanId && span.parentSpanId !== '' ? span.parentSpanId : null;
-            receiver.spans.push({ traceId: span.traceId, spanId: span.spanId, parentSpanId: parent, name: span.name, kind: span.kind, attributes: record(span.attributes), status: span.status?.code ?? 0, service });
+            receiver.spans.push({
+              traceId: span.traceId,
+              spanId: span.spanId,
+              parentSpanId: parent,
+              name: span.name,
+              kind: span.kind,
+              attributes: record(span.attributes),
+              status: span.status?.code ?? 0,
+              service,
+            });
           }
         }
       }

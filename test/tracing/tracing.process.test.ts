@@ -31,7 +31,14 @@ const start = (file: string, env: Record<string, string> = {}) =>
 
 /** A submitted cart of two stores; the submit carries `headers`. */
 async function submitCart(gateway: Gateway, headers: Record<string, string> = {}): Promise<string> {
-  const cart = await json('POST', `${gateway.base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }, { variant_id: '2051', quantity: 1 }] } });
+  const cart = await json('POST', `${gateway.base}/cart`, {
+    items: {
+      storefront_cart_items_input: [
+        { variant_id: '2021', quantity: 1 },
+        { variant_id: '2051', quantity: 1 },
+      ],
+    },
+  });
   const id = String(cart.body.id);
   expect((await json('POST', `${gateway.base}/cart/customerInfo`, { id, buyer_identity: californian })).status).toBe(200);
   expect((await json('POST', `${gateway.base}/cart/submit`, { id }, headers)).status).toBe(200);

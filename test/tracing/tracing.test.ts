@@ -137,7 +137,10 @@ describe('tracing on', () => {
       method: 'POST',
       url: '/graphql',
       headers: { traceparent: `00-${traceId}-${callerSpanId}-01` },
-      payload: { query: 'mutation TracedSubmit($cartId: ID!, $key: String) { submitCart(cartId: $cartId, idempotencyKey: $key) { status orders { id } } }', variables: { cartId, key: idempotencyKey } },
+      payload: {
+        query: 'mutation TracedSubmit($cartId: ID!, $key: String) { submitCart(cartId: $cartId, idempotencyKey: $key) { status orders { id } } }',
+        variables: { cartId, key: idempotencyKey },
+      },
     });
     expect([answer.statusCode, answer.json<{ errors?: unknown }>().errors]).toStrictEqual([200, undefined]);
     const { spans, traceparent } = await deliveredTrace(traceId, cartId);
@@ -165,7 +168,12 @@ describe('tracing on', () => {
     const plain = await createTestApp(readFixture('cart-catalog.json'), { GRAPHQL_COMPILED: 'false' });
     try {
       const traceId = hex(16);
-      const answer = await plain.app.inject({ method: 'POST', url: '/graphql', headers: { traceparent: `00-${traceId}-${hex(8)}-01` }, payload: { query: 'query TracedProduct { product(id: "201") { id title } }' } });
+      const answer = await plain.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { traceparent: `00-${traceId}-${hex(8)}-01` },
+        payload: { query: 'query TracedProduct { product(id: "201") { id title } }' },
+      });
       expect(answer.json()).toStrictEqual({ data: { product: { id: '201', title: 'Rain Shell' } } });
       await flushTracing();
       const spans = otlp.spans.filter((span) => span.traceId === traceId);

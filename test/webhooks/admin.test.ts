@@ -96,7 +96,12 @@ describe('webhook endpoints (REST)', () => {
     expect([a.events, b.events, b.description]).toStrictEqual([null, null, null]);
     const list = (await get<{ webhooks: EndpointJson[] }>('/webhooks')).body.webhooks;
     expect(list).toHaveLength(before + 2);
-    expect(list.slice(-2).map((endpoint) => endpoint.id).sort()).toStrictEqual([a.id, b.id].sort());
+    expect(
+      list
+        .slice(-2)
+        .map((endpoint) => endpoint.id)
+        .sort(),
+    ).toStrictEqual([a.id, b.id].sort());
     const times = list.map((endpoint) => endpoint.created_at);
     expect(times).toStrictEqual([...times].sort());
   });
@@ -226,13 +231,56 @@ describe('the SSRF guard', () => {
 
   it('classifies addresses, IPv4-mapped, NAT64 and 6to4 forms by the IPv4 address they carry', () => {
     const blocked = [
-      '127.0.0.1', '127.255.255.254', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '100.127.255.255',
-      '0.0.0.0', '224.0.0.251', '239.255.255.250', '255.255.255.255', '192.0.0.8', '198.18.0.1',
-      '::', '::1', '::127.0.0.1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '2001:db8::1', '100::1',
-      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '64:ff9b:1::1', '2002:7f00:1::', '2002:c0a8:101::1',
+      '127.0.0.1',
+      '127.255.255.254',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.127.255.255',
+      '0.0.0.0',
+      '224.0.0.251',
+      '239.255.255.250',
+      '255.255.255.255',
+      '192.0.0.8',
+      '198.18.0.1',
+      '::',
+      '::1',
+      '::127.0.0.1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'febf::1',
+      'fc00::1',
+      'fd00:ec2::254',
+      'ff02::1',
+      '2001:db8::1',
+      '100::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::1',
+      '2002:7f00:1::',
+      '2002:c0a8:101::1',
       'not an address',
     ];
-    const allowed = ['93.184.215.14', '8.8.8.8', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '11.0.0.1', '2606:4700::6810:84e5', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
+    const allowed = [
+      '93.184.215.14',
+      '8.8.8.8',
+      '172.15.255.255',
+      '172.32.0.1',
+      '100.63.255.255',
+      '100.128.0.1',
+      '11.0.0.1',
+      '2606:4700::6810:84e5',
+      '2001:4860:4860::8888',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+    ];
     expect(blocked.filter(isPublicAddress)).toStrictEqual([]);
     expect(allowed.filter((address) => !isPublicAddress(address))).toStrictEqual([]);
   });
@@ -307,7 +355,12 @@ describe('deliveries', () => {
     const other = await createEndpoint();
     await submittedCart();
     const foreign = (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${other.id}/deliveries`)).body.deliveries[0]!.id;
-    for (const [query, field] of [['first=0', 'first'], ['first=101', 'first'], [`after=${foreign}`, 'after'], ['after=dlv_nothing', 'after']] as const) {
+    for (const [query, field] of [
+      ['first=0', 'first'],
+      ['first=101', 'first'],
+      [`after=${foreign}`, 'after'],
+      ['after=dlv_nothing', 'after'],
+    ] as const) {
       const answer = await get<ErrorJson>(`/webhooks/${endpoint.id}/deliveries?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
@@ -439,7 +492,14 @@ describe('GraphQL twins', () => {
     const { secret, endpoint } = created.data!.createWebhookEndpoint;
     expect(secret).toMatch(/^whsec_/);
     expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(24);
-    expect(endpoint).toStrictEqual({ id: expect.stringMatching(/^whep_[0-9a-f]{32}$/), url: receiver, events: ['order.status_changed'], description: 'via GraphQL', enabled: true, failingSince: null });
+    expect(endpoint).toStrictEqual({
+      id: expect.stringMatching(/^whep_[0-9a-f]{32}$/),
+      url: receiver,
+      events: ['order.status_changed'],
+      description: 'via GraphQL',
+      enabled: true,
+      failingSince: null,
+    });
     // The same endpoint as REST shows it.
     const rest = (await get<EndpointJson>(`/webhooks/${endpoint.id}`)).body;
 

@@ -17,7 +17,7 @@ export async function loadExisting(db: DbClient, dialect: Dialect): Promise<Exis
   // Every product id, a page at a time, as one JSON text each (a row per id would be a lot of objects).
   const productIds = new IntSet();
   const aggregate = dialect === 'sqlite' ? `json_group_array("id")` : `COALESCE(json_agg("id"), '[]')::text`;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const [page] = await db.$queryRawUnsafe<{ ids: string }[]>(
       `SELECT ${aggregate} AS "ids" FROM (SELECT "id" FROM "Product" WHERE "id" > ${dialect === 'sqlite' ? '?' : '$1'} ORDER BY "id" LIMIT ${idPage}) AS "page"`,
       after,

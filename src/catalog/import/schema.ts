@@ -69,8 +69,7 @@ export const catalogSchemaId = 'urn:shoppable-commerce-gateway:schema:catalog-im
 const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar, maxPixels, maxDepth, maxRecordText } = catalogLimits;
 
 const id = (description: string) => Type.Integer({ description, minimum: 1, maximum: maxId });
-const text = (description: string, maxLength: number = maxText, options: { default?: string } = {}) =>
-  Type.String({ description, minLength: 1, maxLength, pattern: notBlank, ...options });
+const text = (description: string, maxLength: number = maxText, options: { default?: string } = {}) => Type.String({ description, minLength: 1, maxLength, pattern: notBlank, ...options });
 const nullableText = (description: string) => Type.Optional(Type.Union([Type.String({ maxLength: maxText }), Type.Null()], { description }));
 const currency = (description: string) => Type.String({ description, pattern: '^[A-Z]{3}$' });
 /** A decimal in the currency's major unit; the validator checks its decimals against the currency. */
@@ -94,9 +93,13 @@ export const ShippingMethodSchema = Type.Object(
 
 export const TaxRateSchema = Type.Object(
   {
-    country_code: Type.Optional(Type.Union([Type.String({ pattern: countryCodePattern }), Type.Null()], { description: 'ISO 3166-1 alpha-2 country the rate applies to, such as "US"; absent or null for any country.' })),
+    country_code: Type.Optional(
+      Type.Union([Type.String({ pattern: countryCodePattern }), Type.Null()], { description: 'ISO 3166-1 alpha-2 country the rate applies to, such as "US"; absent or null for any country.' }),
+    ),
     province_code: Type.Optional(
-      Type.Union([Type.String({ maxLength: maxText, pattern: notBlank }), Type.Null()], { description: 'Province or state within country_code, such as "CA"; absent or null for the whole country. Needs a country_code.' }),
+      Type.Union([Type.String({ maxLength: maxText, pattern: notBlank }), Type.Null()], {
+        description: 'Province or state within country_code, such as "CA"; absent or null for the whole country. Needs a country_code.',
+      }),
     ),
     rate: rate('The rate from 0 to 1 (0.0725 for 7.25 %), with at most 6 decimals.'),
   },
@@ -198,12 +201,18 @@ export const ProductSchema = Type.Object(
 export const PlacementSchema = Type.Object(
   {
     product_id: id("A product of the media item's product_ids."),
-    x: Type.Optional(Type.Number({ description: "Where the product is across: a fraction of the width from the left edge, 0 to 1. Required on an image; on a video, with y or not at all.", minimum: 0, maximum: 1 })),
-    y: Type.Optional(Type.Number({ description: 'Where the product is down: a fraction of the height from the top edge, 0 to 1. Required on an image; on a video, with x or not at all.', minimum: 0, maximum: 1 })),
+    x: Type.Optional(
+      Type.Number({ description: 'Where the product is across: a fraction of the width from the left edge, 0 to 1. Required on an image; on a video, with y or not at all.', minimum: 0, maximum: 1 }),
+    ),
+    y: Type.Optional(
+      Type.Number({ description: 'Where the product is down: a fraction of the height from the top edge, 0 to 1. Required on an image; on a video, with x or not at all.', minimum: 0, maximum: 1 }),
+    ),
     start_ms: Type.Optional(
       Type.Integer({ description: "A video's only: when the product appears, in milliseconds from the start; with end_ms, before it. Neither: the whole video.", minimum: 0, maximum: maxId }),
     ),
-    end_ms: Type.Optional(Type.Integer({ description: "A video's only: when the product is gone, in milliseconds from the start; with start_ms, after it; at most duration_ms.", minimum: 1, maximum: maxId })),
+    end_ms: Type.Optional(
+      Type.Integer({ description: "A video's only: when the product is gone, in milliseconds from the start; with start_ms, after it; at most duration_ms.", minimum: 1, maximum: maxId }),
+    ),
   },
   {
     description: 'Where (and in a video when) a product the media item shows appears in it.',
@@ -227,11 +236,11 @@ export const MediaSchema = Type.Object(
     platform: nullableText('Platform it was posted on, such as "instagram".'),
     product_ids: list(id('A product in the document or already in the database.'), 'The products shown, in display order, each once.', { uniqueItems: true }),
     url: mediaUrl('Where the picture or clip is: an absolute http(s) URL, or a path on this gateway beginning with "/".'),
-    poster_url: mediaUrl("A video's only: its still, shown before it plays (an absolute http(s) URL or a path beginning with \"/\")."),
+    poster_url: mediaUrl('A video\'s only: its still, shown before it plays (an absolute http(s) URL or a path beginning with "/").'),
     width: pixels('Width in pixels.'),
     height: pixels('Height in pixels.'),
     duration_ms: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: maxId }), Type.Null()], { description: "A video's only: its length in milliseconds." })),
-    placements: list(PlacementSchema, "Where (and when) its products appear, in display order; the list replaces the stored one. Products of product_ids only, each as often as it appears."),
+    placements: list(PlacementSchema, 'Where (and when) its products appear, in display order; the list replaces the stored one. Products of product_ids only, each as often as it appears.'),
   },
   {
     description: 'A picture or a video that shows products.',

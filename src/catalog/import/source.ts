@@ -80,11 +80,7 @@ export function* objectEvents(raw: unknown): Generator<Exclude<CatalogEvent, { k
 }
 
 /** How the reader reads a value: built whole (a scalar), as an object of the declared keys, as a list of at most `maxItems`, or as a section's records one at a time. */
-type Shape =
-  | { kind: 'value' }
-  | { kind: 'object'; fields: ReadonlyMap<string, Shape> }
-  | { kind: 'list'; items: Shape; maxItems: number }
-  | { kind: 'section'; section: CatalogSection; items: Shape };
+type Shape = { kind: 'value' } | { kind: 'object'; fields: ReadonlyMap<string, Shape> } | { kind: 'list'; items: Shape; maxItems: number } | { kind: 'section'; section: CatalogSection; items: Shape };
 
 /** The parts of a JSON Schema node (as TypeBox declares it) the shapes are read from. */
 interface SchemaNode {
@@ -292,7 +288,11 @@ class DocumentReader {
   private open(isArray: boolean): void {
     const shape = this.expected();
     if (this.stack.length >= maxDepth) {
-      this.events.push({ kind: 'refused', path: this.path(), message: `is nested more than ${maxDepth} arrays and objects deep (the document itself included): the rest of the document was not read` });
+      this.events.push({
+        kind: 'refused',
+        path: this.path(),
+        message: `is nested more than ${maxDepth} arrays and objects deep (the document itself included): the rest of the document was not read`,
+      });
       this.done = true;
       return;
     }
@@ -336,7 +336,8 @@ class DocumentReader {
       this.events.push({ kind: 'record', section: parent.shape.section, index: parent.index, value: this.recordOver ? new OversizedValue('record', maxRecordText) : value, size: this.recordSize });
       this.recordSize = 0;
       this.recordOver = false;
-    } else if (parent.key === 'version') this.events.push({ kind: 'version', value }); // into the document
+    } else if (parent.key === 'version')
+      this.events.push({ kind: 'version', value }); // into the document
     else if (isSection(parent.key)) this.events.push({ kind: 'value', section: parent.key, value });
   }
 }
@@ -347,7 +348,10 @@ class DocumentReader {
  * order the file has them); other keys are skipped token by token. Events come in lists, one
  * per block read (`blockSize` bytes, 64 KiB by default), so memory holds a block and its records.
  */
-export async function* fileEvents(file: string, options: { blockSize?: number; /** Each block of text as read (the import hashes them). */ onText?: (text: string) => void } = {}): AsyncGenerator<CatalogEvent[]> {
+export async function* fileEvents(
+  file: string,
+  options: { blockSize?: number; /** Each block of text as read (the import hashes them). */ onText?: (text: string) => void } = {},
+): AsyncGenerator<CatalogEvent[]> {
   // Keys, strings and numbers in chunks: packed, the tokenizer would assemble each whole first.
   const tokenize = jsonParser({ packValues: false }) as unknown as Tokenizer;
   const reader = new DocumentReader();

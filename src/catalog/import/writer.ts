@@ -16,10 +16,7 @@ import type { Spill } from './spill.js';
 import type { CatalogValidator, CheckedMedia, CheckedProduct } from './validate/validator.js';
 
 /** Written at the end: a SKU of a store the document had not had yet; links to, and placements of, products it had not had yet. */
-export type Later =
-  | { kind: 'sku'; sku: ImportSku }
-  | { kind: 'links'; mediaId: number; productIds: number[] }
-  | { kind: 'placements'; mediaId: number; placements: ImportPlacement[] };
+export type Later = { kind: 'sku'; sku: ImportSku } | { kind: 'links'; mediaId: number; productIds: number[] } | { kind: 'placements'; mediaId: number; placements: ImportPlacement[] };
 
 interface MediaEntry {
   media: ImportMedia;
@@ -123,7 +120,14 @@ export class CatalogWriter {
     if (stores.length === 0 || !this.writing) return;
     const { tx } = this;
     const tally = this.report.stores;
-    const stored = new Map((await storedStores(tx, stores.map((store) => store.id))).map((row) => [row.id, storeContent(row)]));
+    const stored = new Map(
+      (
+        await storedStores(
+          tx,
+          stores.map((store) => store.id),
+        )
+      ).map((row) => [row.id, storeContent(row)]),
+    );
     for (const store of stores) {
       const before = stored.get(store.id);
       if (before === storeContent(store)) {
@@ -186,7 +190,12 @@ export class CatalogWriter {
   private async noteUnlisted(products: ImportProduct[]): Promise<void> {
     if (products.length === 0) return;
     const skuIds = products.flatMap((product) => product.skus.map((sku) => sku.id));
-    this.unlistCandidates.push(...(await this.sql.otherListedSkus(products.map((product) => product.id), skuIds)));
+    this.unlistCandidates.push(
+      ...(await this.sql.otherListedSkus(
+        products.map((product) => product.id),
+        skuIds,
+      )),
+    );
   }
 
   /** `final`: the document has been read, every product of it is written, so links and placements are written now. */

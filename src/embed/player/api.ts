@@ -313,11 +313,19 @@ export class ShopApi {
   }
 
   updateCartItems(cartId: string, items: CartItemInput[]): Promise<Cart> {
-    return this.run(`mutation Update($cartId: ID!, $items: [CartItemInput!]!) { updateCartItems(cartId: $cartId, items: $items) { ...CartFields } }\n${cartFields}`, { cartId, items }, 'updateCartItems');
+    return this.run(
+      `mutation Update($cartId: ID!, $items: [CartItemInput!]!) { updateCartItems(cartId: $cartId, items: $items) { ...CartFields } }\n${cartFields}`,
+      { cartId, items },
+      'updateCartItems',
+    );
   }
 
   removeCartItems(cartId: string, variantIds: string[]): Promise<Cart> {
-    return this.run(`mutation Remove($cartId: ID!, $variantIds: [ID!]!) { removeCartItems(cartId: $cartId, variantIds: $variantIds) { ...CartFields } }\n${cartFields}`, { cartId, variantIds }, 'removeCartItems');
+    return this.run(
+      `mutation Remove($cartId: ID!, $variantIds: [ID!]!) { removeCartItems(cartId: $cartId, variantIds: $variantIds) { ...CartFields } }\n${cartFields}`,
+      { cartId, variantIds },
+      'removeCartItems',
+    );
   }
 
   selectShippingMethod(cartId: string, store: string, shippingMethodId: string): Promise<Cart> {
@@ -329,11 +337,19 @@ export class ShopApi {
   }
 
   updateBuyerIdentity(cartId: string, buyerIdentity: Partial<BuyerIdentity>): Promise<Cart> {
-    return this.run(`mutation Buyer($cartId: ID!, $buyer: BuyerIdentityInput!) { updateBuyerIdentity(cartId: $cartId, buyerIdentity: $buyer) { ...CartFields } }\n${cartFields}`, { cartId, buyer: buyerIdentity }, 'updateBuyerIdentity');
+    return this.run(
+      `mutation Buyer($cartId: ID!, $buyer: BuyerIdentityInput!) { updateBuyerIdentity(cartId: $cartId, buyerIdentity: $buyer) { ...CartFields } }\n${cartFields}`,
+      { cartId, buyer: buyerIdentity },
+      'updateBuyerIdentity',
+    );
   }
 
   updateCartDiscountCodes(cartId: string, codes: string[]): Promise<Cart> {
-    return this.run(`mutation Codes($cartId: ID!, $codes: [String!]!) { updateCartDiscountCodes(cartId: $cartId, codes: $codes) { ...CartFields } }\n${cartFields}`, { cartId, codes }, 'updateCartDiscountCodes');
+    return this.run(
+      `mutation Codes($cartId: ID!, $codes: [String!]!) { updateCartDiscountCodes(cartId: $cartId, codes: $codes) { ...CartFields } }\n${cartFields}`,
+      { cartId, codes },
+      'updateCartDiscountCodes',
+    );
   }
 
   submitCart(cartId: string, idempotencyKey: string): Promise<CartStatusResult> {

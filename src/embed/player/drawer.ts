@@ -63,8 +63,9 @@ function renderStore(host: DrawerHost, cart: Cart, entry: StoreEntry, index: num
     <ul class="lines">
       ${entry.cartLines.map((line) => renderLine(host, cart, line))}
     </ul>
-    ${entry.offer.shippingMethods.length
-      ? html`<fieldset>
+    ${
+      entry.offer.shippingMethods.length
+        ? html`<fieldset>
           <legend>Shipping for ${entry.store}</legend>
           ${entry.offer.shippingMethods.map(
             (method) => html`<label class="radio">
@@ -80,7 +81,8 @@ function renderStore(host: DrawerHost, cart: Cart, entry: StoreEntry, index: num
             </label>`,
           )}
         </fieldset>`
-      : nothing}
+        : nothing
+    }
     <dl class="costs">
       <dt>Subtotal</dt>
       <dd>${entry.offer.subtotal.displayValue}</dd>
@@ -105,8 +107,9 @@ function renderCodes(host: DrawerHost, cart: Cart) {
   };
   return html`<section class="codes" aria-labelledby="codes-title">
     <h3 id="codes-title">Discounts</h3>
-    ${cart.discountCodes.length
-      ? html`<ul class="code-list">
+    ${
+      cart.discountCodes.length
+        ? html`<ul class="code-list">
           ${cart.discountCodes.map(
             (entry) => html`<li>
               <span class="code">${entry.code}</span> <span class="hint">${entry.applicable ? 'Applied' : 'Not applied'}</span>
@@ -114,20 +117,23 @@ function renderCodes(host: DrawerHost, cart: Cart) {
             </li>`,
           )}
         </ul>`
-      : nothing}
+        : nothing
+    }
     <form class="code-form" novalidate @submit=${apply}>
       <label for="discount-code">Discount code</label>
       <input id="discount-code" name="code" autocomplete="off" maxlength="64" />
       <button type="submit" ?disabled=${host.drawerBusy}>Apply</button>
     </form>
-    ${cart.warnings.length
-      ? html`<section class="notices" aria-labelledby="notices-title">
+    ${
+      cart.warnings.length
+        ? html`<section class="notices" aria-labelledby="notices-title">
           <h4 id="notices-title">Notices</h4>
           <ul>
             ${cart.warnings.map((warning) => html`<li data-code=${warning.code}>${warning.message}</li>`)}
           </ul>
         </section>`
-      : nothing}
+        : nothing
+    }
   </section>`;
 }
 
@@ -176,11 +182,13 @@ export function renderConfirmation(confirmation: Confirmation, headingId: string
         <p>Store: ${confirmation.storeNames[order.storeId] ?? order.storeId}</p>
         ${order.cost ? html`<p>Total: ${order.cost.total.displayValue}</p>` : nothing}
         <p class="order-status" role="status" aria-live="polite" data-status=${order.status}>Status: ${statusWords[order.status] ?? order.status}</p>
-        ${order.requiredActions.length
-          ? html`<ul>
+        ${
+          order.requiredActions.length
+            ? html`<ul>
               ${order.requiredActions.map((action) => html`<li>${action.description}</li>`)}
             </ul>`
-          : nothing}
+            : nothing
+        }
       </article>`,
     )}
     ${confirmation.liveError ? html`<p role="alert">Live status updates stopped: ${confirmation.liveError.message}</p>` : nothing}
@@ -201,8 +209,9 @@ export function renderDrawer(host: DrawerHost) {
     ${error ? html`<p role="alert">${error.message}</p>` : nothing}
     ${host.drawerError ? html`<p role="alert">${host.drawerError.message}</p>` : nothing}
     ${state?.confirmation ? renderConfirmation(state.confirmation, 'drawer-confirmation', 3) : nothing}
-    ${cart && lines > 0
-      ? html`${cart.stores.map((entry, index) => renderStore(host, cart, entry, index))} ${renderCodes(host, cart)}
+    ${
+      cart && lines > 0
+        ? html`${cart.stores.map((entry, index) => renderStore(host, cart, entry, index))} ${renderCodes(host, cart)}
           <section aria-labelledby="totals-title">
             <h3 id="totals-title" class="sr">Order total</h3>
             <dl class="costs">
@@ -212,20 +221,23 @@ export function renderDrawer(host: DrawerHost) {
               <dd>${cart.cost.shipping.displayValue}</dd>
               <dt>${cart.cost.isEstimated ? 'Estimated tax' : 'Tax'}</dt>
               <dd>${cart.cost.tax.displayValue}</dd>
-              ${cart.discountCodes.some((entry) => entry.applicable) || cart.stores.some((entry) => entry.offer.discounts.length)
-                ? html`<dt>Discount</dt>
+              ${
+                cart.discountCodes.some((entry) => entry.applicable) || cart.stores.some((entry) => entry.offer.discounts.length)
+                  ? html`<dt>Discount</dt>
                     <dd>−${cart.cost.discount.displayValue}</dd>`
-                : nothing}
+                  : nothing
+              }
               <dt class="total">${cart.cost.isEstimated ? 'Estimated total' : 'Total'}</dt>
               <dd class="total">${cart.cost.total.displayValue}</dd>
             </dl>
             ${cart.cost.isEstimated ? html`<p class="estimate-note">Taxes are estimates until your address is known.</p>` : nothing}
           </section>
           ${renderBuyerForm(host)}`
-      : state?.loading
-        ? html`<p class="loading" role="status">Loading your cart…</p>`
-        : state?.confirmation
-          ? nothing
-          : html`<p>Your cart is empty.</p>`}
+        : state?.loading
+          ? html`<p class="loading" role="status">Loading your cart…</p>`
+          : state?.confirmation
+            ? nothing
+            : html`<p>Your cart is empty.</p>`
+    }
   </div>`;
 }

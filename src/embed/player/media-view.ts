@@ -14,9 +14,7 @@ export function renderImage(host: MediaHost, media: Media) {
   const byId = new Map(media.products.map((product) => [product.id, product]));
   const hotspots = media.placements.filter((placement) => placement.x !== null && placement.y !== null && byId.has(placement.product.id));
   return html`<div class="frame">
-    ${media.url
-      ? html`<img src=${host.api.resolve(media.url)} width=${media.width ?? nothing} height=${media.height ?? nothing} alt=${mediaName(media)} />`
-      : nothing}
+    ${media.url ? html`<img src=${host.api.resolve(media.url)} width=${media.width ?? nothing} height=${media.height ?? nothing} alt=${mediaName(media)} />` : nothing}
     ${hotspots.map((placement) => {
       const product = byId.get(placement.product.id);
       if (!product) return nothing;
@@ -94,11 +92,13 @@ export function renderVideo(host: MediaHost, media: Media) {
     </div>
     <section class="cards" aria-labelledby="cards-title">
       <h2 id="cards-title" class="section-title">Products in this moment</h2>
-      ${shown.length
-        ? html`<ul>
+      ${
+        shown.length
+          ? html`<ul>
             ${shown.map(({ placement, product }) => productButton(host, product, placement.id, 'card'))}
           </ul>`
-        : html`<p class="empty">None just now.</p>`}
+          : html`<p class="empty">None just now.</p>`
+      }
     </section>
     <section class="products" aria-labelledby="products-title">
       <h2 id="products-title" class="section-title">Products in this video</h2>

@@ -35,9 +35,7 @@ export function chosenSku(product: Product, selection: Selection): Sku | undefin
 /** Whether `value` of `option` names a sellable SKU together with the other options chosen. */
 export function canChoose(product: Product, selection: Selection, option: string, value: string): boolean {
   const others = optionsOf(product).filter((each) => each.name !== option && selection[each.name]);
-  return product.skus.some(
-    (sku) => isSellable(product, sku) && valueOf(product, sku, option) === value && others.every((each) => valueOf(product, sku, each.name) === selection[each.name]),
-  );
+  return product.skus.some((sku) => isSellable(product, sku) && valueOf(product, sku, option) === value && others.every((each) => valueOf(product, sku, each.name) === selection[each.name]));
 }
 
 /** The first choice: options with a single value are chosen already. */

@@ -374,13 +374,15 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
         <button type="button" class="cart-button" aria-haspopup="dialog" @click=${(event: Event) => this.openDrawer(event.currentTarget as HTMLElement)}>Cart (${units})</button>
       </div>
       ${!this.drawerOpen && state?.error && state.error.message !== this.mediaError?.message ? html`<p role="alert">${state.error.message}</p>` : nothing}
-      ${this.mediaError
-        ? html`<p role="alert">${this.mediaError.message}</p>`
-        : media
-          ? media.kind === 'VIDEO'
-            ? renderVideo(this, media)
-            : renderImage(this, media)
-          : html`<p class="loading" role="status">Loading…</p>`}
+      ${
+        this.mediaError
+          ? html`<p role="alert">${this.mediaError.message}</p>`
+          : media
+            ? media.kind === 'VIDEO'
+              ? renderVideo(this, media)
+              : renderImage(this, media)
+            : html`<p class="loading" role="status">Loading…</p>`
+      }
       ${!this.drawerOpen && state?.confirmation && this.store?.presents(this) ? renderConfirmation(state.confirmation, 'confirmation', 2) : nothing}
       <dialog class="panel" aria-modal="true" aria-labelledby="panel-title" @close=${() => this.panelClosed()}>${renderPanel(this)}</dialog>
       <dialog class="drawer" aria-modal="true" aria-labelledby="cart-title" @close=${() => this.drawerClosed()}>${renderDrawer(this)}</dialog>

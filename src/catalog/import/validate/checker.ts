@@ -204,7 +204,10 @@ export class Checker {
   /** The value as a record of type T still to check, or null (reported) when it is no object. */
   object<T>(value: Json, path: string): Unchecked<T> | null {
     if (isObject(value)) return value as Unchecked<T>;
-    this.fail(path, value instanceof OversizedValue && value.what === 'record' ? `is ${value.description} (not counting keys the format does not declare)` : `must be an object, got ${describe(value)}`);
+    this.fail(
+      path,
+      value instanceof OversizedValue && value.what === 'record' ? `is ${value.description} (not counting keys the format does not declare)` : `must be an object, got ${describe(value)}`,
+    );
     return null;
   }
 

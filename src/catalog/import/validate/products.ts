@@ -11,7 +11,13 @@ function validateVariants(check: Checker, object: Unchecked<RawProduct>, path: s
   return check.list(object, 'variants', path, maxItems).flatMap((item) => {
     const option = check.object<RawVariant>(item.value, item.path);
     if (!option) return [];
-    return [{ name: check.string(option, 'name', item.path, { max: maxName }), visual: check.boolean(option, 'visual', item.path, catalogDefaults.visual), values: check.stringList(option, 'values', item.path) }];
+    return [
+      {
+        name: check.string(option, 'name', item.path, { max: maxName }),
+        visual: check.boolean(option, 'visual', item.path, catalogDefaults.visual),
+        values: check.stringList(option, 'values', item.path),
+      },
+    ];
   });
 }
 

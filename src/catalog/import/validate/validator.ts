@@ -184,7 +184,14 @@ export class CatalogValidator {
 
   /** Decides a SKU's store once every store of the document is known. */
   checkStore(pending: PendingStore): void {
-    checkSkuStore(this.check, this.storeCurrencies.get(pending.merchantId) ?? this.existing.storeCurrencies.get(pending.merchantId), pending.merchantId, pending.currency, pending.path, pending.ordinal);
+    checkSkuStore(
+      this.check,
+      this.storeCurrencies.get(pending.merchantId) ?? this.existing.storeCurrencies.get(pending.merchantId),
+      pending.merchantId,
+      pending.currency,
+      pending.path,
+      pending.ordinal,
+    );
   }
 
   /** Whether the document lists a SKU of this id (under any product). */
