@@ -41,7 +41,6 @@ export function isCurrent(digest = inputsDigest()) {
   return existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest;
 }
 
-/** Compiles, and records the inputs it compiled when tsc succeeds. Returns tsc's exit code. */
 /** Writes the player's bundle (src/embed/bundle.ts, compiled a moment ago); fails over its size limit. */
 async function bundlePlayer() {
   const { bundlePlayer, maxGzippedBytes, playerFileName } = await import(pathToFileURL(join(root, 'dist', 'src', 'embed', 'bundle.js')).href);
@@ -57,12 +56,18 @@ async function bundlePlayer() {
   return 0;
 }
 
-export async function build() {
+/**
+ * Compiles, and records the inputs it compiled when tsc succeeds. Returns tsc's exit code.
+ * `emitOnError: false` (npm run dev) leaves dist/ as it was when the compile fails, for the server
+ * still running from it.
+ */
+export async function build({ emitOnError = true } = {}) {
   // Read before compiling: a file saved while tsc runs makes the next run compile again.
   const digest = inputsDigest();
-  // A failed compile still emits; without its stamp, reverting to the stamped sources recompiles.
+  // A failed compile still emits (unless told not to); without its stamp, reverting to the stamped sources recompiles.
   rmSync(stampFile, { force: true });
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  const tscArgs = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', ...(emitOnError ? [] : ['--noEmitOnError'])];
+  const tsc = spawnSync(process.execPath, tscArgs, { cwd: root, stdio: 'inherit' });
   let status = tsc.status ?? 1;
   if (status === 0) status = await bundlePlayer();
   if (status === 0) {
@@ -72,10 +77,11 @@ export async function build() {
   return status;
 }
 
-export async function buildIfStale() {
-  return isCurrent() ? 0 : build();
+export async function buildIfStale(options) {
+  return isCurrent() ? 0 : build(options);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exit(await (process.argv.includes('--if-stale') ? buildIfStale() : build()));
+  const options = { emitOnError: !process.argv.includes('--no-emit-on-error') };
+  process.exit(await (process.argv.includes('--if-stale') ? buildIfStale(options) : build(options)));
 }

@@ -6,7 +6,8 @@
 //   which the server answers by draining its requests, and SIGKILL if it is still there after
 //   SHUTDOWN_TIMEOUT_MS and a margin; then the new one starts on the same port.
 // - A failing build (tsc's errors, or the player's bundle over its limit, printed above) leaves the
-//   old server running; the next change tries again. Saving a file unchanged restarts without a
+//   old server running, and dist/ as it was (the compile writes nothing when it fails); the next
+//   change tries again. Saving a file unchanged restarts without a
 //   compile (the build compares contents).
 // - A server that exits on its own is not started again until the next change.
 // - SIGINT (Ctrl-C), SIGTERM or SIGHUP stops the server (and a build in progress), then exits.
@@ -32,9 +33,12 @@ if (command !== 'node') throw new Error(`npm run dev: the start script is expect
 
 const say = (line) => console.log(`[dev] ${line}`);
 
-/** A child process of node, sharing this one's output, and the promise of its exit. */
-function run(args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+/**
+ * A child process of node, sharing this one's output, and the promise of its exit. `detached`: in
+ * a process group of its own, so that `stopGroup` reaches what it starts (the build's tsc).
+ */
+function run(args, { detached = false } = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', detached });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   return { child, exited };
 }
@@ -74,9 +78,18 @@ async function stopServer() {
   if (server === current) server = undefined;
 }
 
-/** Builds; returns true when the build succeeded. */
+/** Sends a signal to a detached child's whole group (it may be gone already). */
+function stopGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group has exited
+  }
+}
+
+/** Builds; returns true when the build succeeded. A failed build writes nothing into dist/. */
 async function buildOnce() {
-  build = run([join(root, 'scripts', 'build.mjs'), '--if-stale']);
+  build = run([join(root, 'scripts', 'build.mjs'), '--if-stale', '--no-emit-on-error'], { detached: true });
   const code = await build.exited;
   build = undefined;
   return code === 0;
@@ -120,19 +133,32 @@ function onChange(folder, name) {
   settle = setTimeout(rebuild, settleMs);
 }
 
-const watchers = watched.map((folder) => watch(join(root, folder), { recursive: true }, (_event, name) => onChange(folder, name)));
+const watchers = watched.map((folder) => {
+  const watcher = watch(join(root, folder), { recursive: true }, (_event, name) => onChange(folder, name));
+  // A watch that fails (its folder removed, the system's watch limit) stops dev, server included.
+  watcher.on('error', (error) => {
+    say(`watching ${folder}/ failed (${error.message}): stopping`);
+    void shutdown('watch error');
+  });
+  return watcher;
+});
 
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   clearTimeout(settle);
   for (const watcher of watchers) watcher.close();
-  build?.child.kill('SIGTERM');
+  if (build) stopGroup(build.child, 'SIGTERM');
   await Promise.all([stopServer(), build?.exited]);
   say(`stopped (${signal})`);
   process.exit(0);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(signal));
+// Whatever ends dev, nothing it started outlives it.
+process.on('exit', () => {
+  if (build) stopGroup(build.child, 'SIGKILL');
+  if (server) server.child.kill('SIGKILL');
+});
 
 say(`watching ${watched.map((folder) => `${folder}/`).join(' and ')} of ${root}; Ctrl-C stops`);
 building = true;

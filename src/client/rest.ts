@@ -39,8 +39,15 @@ export function createRestClient({ apiKey, headers, ...options }: RestClientOpti
   return { ...(methods as RestMethods), byPath };
 }
 
+/** Headers as one object, as openapi-fetch takes them: numbers and booleans as text, lists joined, null and undefined left out. */
 function headersObject(headers: ClientOptions['headers']): Record<string, string> {
   if (!headers) return {};
-  const entries = headers instanceof Headers ? [...headers.entries()] : Array.isArray(headers) ? headers : Object.entries(headers);
-  return Object.fromEntries(entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  if (headers instanceof Headers) return Object.fromEntries(headers.entries());
+  const entries: [string, unknown][] = Array.isArray(headers) ? headers.map((pair): [string, unknown] => [String(pair[0]), pair[1]]) : Object.entries(headers);
+  return Object.fromEntries(
+    entries.flatMap(([name, value]): [string, string][] => {
+      if (value === null || value === undefined) return [];
+      return [[name, Array.isArray(value) ? value.map(String).join(', ') : String(value)]];
+    }),
+  );
 }

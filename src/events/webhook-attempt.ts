@@ -113,7 +113,11 @@ export function attempt(flight: Flight, options: AttemptOptions): Promise<Attemp
       const traceparent = traceparentOf(span);
       const record = await post(flight, options, traceparent ? { traceparent } : {});
       if (record.statusCode !== null) span.setAttribute('http.response.status_code', record.statusCode);
-      if (record.statusCode === null || record.statusCode < 200 || record.statusCode >= 300) span.setStatus({ code: SpanStatusCode.ERROR, message: record.error ?? `status ${record.statusCode}` });
+      // Failed, with no message: an error's text may name hosts and addresses; error.type says what kind.
+      if (record.statusCode === null || record.statusCode < 200 || record.statusCode >= 300) {
+        span.setAttribute('error.type', record.statusCode === null ? 'no_response' : String(record.statusCode));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+      }
       return record;
     },
     contextOf(delivery.traceparent),

@@ -65,7 +65,13 @@ function tracedQueries<Q extends Queryable>(tracer: Tracer, system: DbSystem, qu
   return overrides as Partial<Q>;
 }
 
+/**
+ * A transaction's statements. Its end is traced where it is sent: with `usePhantomQuery` off (both
+ * adapters) Prisma sends COMMIT or ROLLBACK as a statement, and commit()/rollback() then only give
+ * the connection back; with it on, they send it themselves.
+ */
 function tracedTransaction(tracer: Tracer, system: DbSystem, transaction: Transaction): Transaction {
+  if (!transaction.options.usePhantomQuery) return overriding(transaction, tracedQueries(tracer, system, transaction));
   return overriding(transaction, {
     ...tracedQueries(tracer, system, transaction),
     commit: () => tracedStatement(tracer, system, 'COMMIT', () => transaction.commit()),

@@ -41,15 +41,27 @@ export async function flushTracing(): Promise<void> {
   await active?.flush();
 }
 
-/** Sends what is left and turns tracing off: the shutdown's last step. Nothing when off. */
-export async function stopTracing(): Promise<void> {
+/** How long the shutdown waits for the last spans to go out: a collector away or slow costs no more. */
+export const stopTimeoutMs = 2000;
+
+/**
+ * Sends what is left and turns tracing off: the shutdown's last step. Nothing when off. It waits
+ * at most `timeoutMs` (its own timer): spans that cannot be sent in time, or at all (the
+ * collector away), are lost, which is not the shutdown's failure.
+ */
+export async function stopTracing(timeoutMs = stopTimeoutMs): Promise<void> {
   const current = active;
   if (!current) return;
   active = null;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    // Spans that cannot be sent (the collector away) are lost, not the shutdown's failure.
-    await current.shutdown().catch(() => undefined);
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+    });
+    await Promise.race([current.shutdown().catch(() => undefined), late]);
   } finally {
+    clearTimeout(timer);
     trace.disable();
     context.disable();
     propagation.disable();

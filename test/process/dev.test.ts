@@ -103,6 +103,10 @@ describe('npm run dev', () => {
       expect(output).toContain('error TS2322');
       expect(alive(second)).toBe(true);
       expect(await healthy()).toBe(true);
+      // and dist/ is the last build's: the failed compile wrote nothing
+      const compiled = readFileSync(join(copy, 'dist', 'src', 'lifecycle.js'), 'utf8');
+      expect(compiled).toContain(marker);
+      expect(compiled).not.toContain('not a number');
 
       // SIGTERM to dev: the server drains and exits, then dev, and nothing of the tree is left.
       dev.kill('SIGTERM');

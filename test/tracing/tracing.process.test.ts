@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixture } from '../fixtures.js';
 import { json, processFixture, until, type Gateway, type ProcessFixture } from '../process/gateway.js';
@@ -92,6 +93,30 @@ describe('tracing in the server process', () => {
     } finally {
       await hook.close();
       await otlp.close();
+    }
+  }, 60_000);
+
+  it('stops cleanly and soon when the collector takes the spans and never answers', async () => {
+    // A collector that accepts connections and reads, but answers nothing.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const file = join(dir, 'silent.json');
+      const gateway = await start(file, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+      await submitCart(gateway, { traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01` });
+      const signalled = performance.now();
+      await stopped(gateway, file);
+      // The spans wait at most 2 s (measured: 2.2 s from the signal to the exit; 5.3 s with the
+      // exporter's own 5 s timeout alone, and 10 s, past SHUTDOWN_TIMEOUT_MS, with its default).
+      expect(performance.now() - signalled).toBeLessThan(4_500);
+      expect(gateway.output.join('')).not.toContain('exiting anyway');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   }, 60_000);
 });
