@@ -213,9 +213,16 @@ function refuse(reply: FastifyReply, { refusal, cost }: { refusal: Refusal; cost
     .send({ errors: [error], ...(cost ? { extensions: { cost } } : {}) });
 }
 
-/** Where the check leaves an operation's cost for its answer (request.context). */
+/** Where an operation's cost waits for its answer: on the request, then in Apollo's context. */
 export interface CostContext {
   graphqlCost?: OperationCost;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The cost the limits estimated (null: none); a request answered from kept bytes needs no context for it. */
+    graphqlCost: OperationCost | null;
+  }
 }
 
 type LimitsConfig = Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'graphqlMaxDepth' | 'graphqlMaxComplexity'>;
@@ -223,7 +230,7 @@ type LimitsConfig = Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'gra
 /**
  * Checks every request to /graphql in its preValidation hook: after authentication and the rate
  * limit, before idempotency records and before Apollo parses or validates anything. Register
- * before Apollo's route. The cost of what passes is left in request.context for the answer.
+ * before Apollo's route. The cost of what passes is left on the request for the answer.
  */
 export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchema, config: LimitsConfig, onRefused: () => void = () => undefined): void {
   const limits: DocumentLimits = {
@@ -234,6 +241,7 @@ export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchem
   };
   // A verdict depends only on the document, the operation and the variables: those that passed
   // are remembered with their cost (4 MiB of their text), so a repeated query is not read twice.
+  app.decorateRequest('graphqlCost', null);
   const passed = new LRUCache<string, OperationCost | 'unestimated'>({ max: 1000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_value, key) => Math.max(1, key.length) });
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     const operation = operationOf(request);
@@ -241,7 +249,7 @@ export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchem
     const key = operation === 'batch' ? '' : JSON.stringify([operation.query, operation.operationName ?? null, operation.variables ?? null]);
     const known = passed.get(key);
     if (known !== undefined) {
-      if (known !== 'unestimated') request.context.graphqlCost = known;
+      if (known !== 'unestimated') request.graphqlCost = known;
       return;
     }
     const verdict: Verdict = operation === 'batch' ? { refusal: { code: 'BAD_REQUEST', message: 'Batched operations are not supported' } } : assessDocument(schema, operation.query, operation, limits);
@@ -249,7 +257,7 @@ export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchem
       onRefused();
       return refuse(reply, { refusal: verdict.refusal, cost: verdict.cost });
     }
-    if (verdict.cost) request.context.graphqlCost = verdict.cost;
+    if (verdict.cost) request.graphqlCost = verdict.cost;
     passed.set(key, verdict.cost ?? 'unestimated');
   };
   app.addHook('onRoute', (route) => {

@@ -134,6 +134,8 @@ export const graphqlPlugin = appPlugin(
             extensions: { code: fault.code, http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) } },
           });
         }
+        // The operation's cost, for its answer (answerPlugin).
+        if (request.graphqlCost) request.context.graphqlCost = request.graphqlCost;
         return request.context;
       },
     });
