@@ -1,7 +1,7 @@
 // The estimated cost of one GraphQL operation, before it runs: every field costs 1 plus its
 // selection, and a list multiplies its items' cost by its page size (`first` or `limit`, else 5).
 // The same estimate is the limit's (graphql/limits.ts) and what every answer reports in
-// `extensions.cost`; when it is over the limit, an explaining walk names the lists that cost most.
+// `extensions.cost`; when it is over the limit, an explaining walk names the fields that cost most.
 //
 // Every count saturates, and each fragment is walked once per operation, so an estimate is one
 // bounded pass over a bounded document. What cannot be estimated (a fragment cycle, a page size
@@ -34,8 +34,8 @@ export const assumedListSize = 5;
  */
 export const maxIntrospectionFields = 1000;
 
-/** How many of the costliest lists a refusal names. */
-const explainedLists = 5;
+/** How many of the costliest fields a refusal names. */
+const explainedFields = 5;
 
 /** Counts saturate here: far above any limit, and products of two stay finite. */
 const saturated = Number.MAX_SAFE_INTEGER;
@@ -46,10 +46,13 @@ const introspectionRoots = new Set(['__schema', '__type']);
 const pagedFields = new Set(['edges', 'nodes']);
 const sizeArguments = ['first', 'limit'] as const;
 
-/** A list of the operation, by its path in the answer, with the cost of all its items. */
-export interface CostlyList {
+/**
+ * A field of the operation with a selection (an object, a list, a connection) or a list of scalars,
+ * by its path in the answer, with what it costs in all, its selection included.
+ */
+export interface CostlyField {
   path: string;
-  /** Items per parent: the page size given, or the one assumed. */
+  /** Items per parent: a list's page size, given or assumed (a connection's: its page); 1 for an object. */
   items: number;
   cost: number;
 }
@@ -65,19 +68,19 @@ interface Tally {
   fields: number;
   /** Fields under `__schema` and `__type`, fragments spread out. */
   introspection: number;
-  /** Explaining walks only: the costliest lists below, paths relative to here; those of `paged` apart. */
-  lists: readonly CostlyList[];
-  pagedLists: readonly CostlyList[];
+  /** Explaining walks only: the costliest fields below, paths relative to here; those of `paged` apart. */
+  costly: readonly CostlyField[];
+  pagedCostly: readonly CostlyField[];
 }
 
-const nothing: Tally = Object.freeze({ depth: 0, cost: 0, paged: 0, fields: 0, introspection: 0, lists: [], pagedLists: [] });
+const nothing: Tally = Object.freeze({ depth: 0, cost: 0, paged: 0, fields: 0, introspection: 0, costly: [], pagedCostly: [] });
 
 /** The costliest `explainedLists` of both, costliest first (the top of a union is the top of the tops). */
-const costliest = (a: readonly CostlyList[], b: readonly CostlyList[]) => (b.length === 0 ? a : [...a, ...b].sort((x, y) => y.cost - x.cost).slice(0, explainedLists));
-const under = (lists: readonly CostlyList[], key: string) => lists.map((list) => ({ ...list, path: `${key}.${list.path}` }));
+const costliest = (a: readonly CostlyField[], b: readonly CostlyField[]) => (b.length === 0 ? a : [...a, ...b].sort((x, y) => y.cost - x.cost).slice(0, explainedFields));
+const under = (costly: readonly CostlyField[], key: string) => costly.map((field) => ({ ...field, path: `${key}.${field.path}` }));
 /** Costs times `factor`; a paged list's items (0: the page it is in) become `page` when given. */
-const times = (lists: readonly CostlyList[], factor: number, page?: number) =>
-  lists.map((list) => ({ ...list, items: list.items === 0 && page !== undefined ? page : list.items, cost: multiply(list.cost, factor) }));
+const times = (costly: readonly CostlyField[], factor: number, page?: number) =>
+  costly.map((field) => ({ ...field, items: field.items === 0 && page !== undefined ? page : field.items, cost: multiply(field.cost, factor) }));
 
 /** Adds `part` to `sum` in place: selections side by side. */
 function absorb(sum: Tally, part: Tally): void {
@@ -86,8 +89,8 @@ function absorb(sum: Tally, part: Tally): void {
   sum.paged = add(sum.paged, part.paged);
   sum.fields = add(sum.fields, part.fields);
   sum.introspection = add(sum.introspection, part.introspection);
-  sum.lists = costliest(sum.lists, part.lists);
-  sum.pagedLists = costliest(sum.pagedLists, part.pagedLists);
+  sum.costly = costliest(sum.costly, part.costly);
+  sum.pagedCostly = costliest(sum.pagedCostly, part.pagedCostly);
 }
 
 export class Unestimable extends Error {}
@@ -104,13 +107,13 @@ export interface Estimate {
   /** The estimated cost: what `extensions.cost.estimated` reports. */
   cost: number;
   introspection: number;
-  /** Explaining walks only: the costliest lists, costliest first. */
-  lists: readonly CostlyList[];
+  /** Explaining walks only: the costliest fields, costliest first. */
+  costly: readonly CostlyField[];
 }
 
 /**
  * Estimates one operation of a parsed document with fixed variables. `explain` also names the
- * costliest lists (a little more work per list: for refusals).
+ * costliest fields (a little more work per field: for refusals).
  */
 export function estimate(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: readonly FragmentDefinitionNode[], variables: Record<string, unknown>, explain = false): Estimate {
   const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
@@ -120,7 +123,7 @@ export function estimate(schema: GraphQLSchema, operation: OperationDefinitionNo
     depth: tally.depth,
     cost: add(tally.cost, multiply(tally.paged, assumedListSize)),
     introspection: tally.introspection,
-    lists: costliest(tally.lists, times(tally.pagedLists, assumedListSize, assumedListSize)),
+    costly: costliest(tally.costly, times(tally.pagedCostly, assumedListSize, assumedListSize)),
   };
 }
 
@@ -182,22 +185,24 @@ class Estimator {
     const item = add(add(1, selection.cost), multiply(selection.paged, pageOfPaged));
     const paged = list && size === undefined && pagedFields.has(name);
     const cost = paged ? 0 : list ? multiply(item, size ?? assumedListSize) : item;
-    const tally = { depth: add(1, selection.depth), cost, paged: paged ? item : 0, fields, introspection: selection.introspection, lists: nothing.lists, pagedLists: nothing.pagedLists };
+    const tally = { depth: add(1, selection.depth), cost, paged: paged ? item : 0, fields, introspection: selection.introspection, costly: nothing.costly, pagedCostly: nothing.pagedCostly };
     return this.explain ? this.explained(tally, node, selection, { list, paged, size, pageOfPaged }) : tally;
   }
 
   /**
-   * The costliest lists at and below a field, paths from it (explaining walks): the lists of one
+   * The costliest fields at and below a field, paths from it (explaining walks): those of one
    * item, those paged in it over its page, then the whole times its items; a paged list itself
-   * (`edges`, `nodes`) waits, with its lists, for the page size of its connection.
+   * (`edges`, `nodes`) waits, with its fields, for the page size of its connection. A field counts
+   * when it has a selection or is a list: a scalar's cost is its parent's.
    */
   private explained(tally: Tally, node: FieldNode, selection: Tally, shape: { list: boolean; paged: boolean; size: number | undefined; pageOfPaged: number }): Tally {
     const key = node.alias?.value ?? node.name.value;
-    const perItem = costliest(under(selection.lists, key), times(under(selection.pagedLists, key), shape.pageOfPaged, shape.pageOfPaged));
-    if (shape.paged) return { ...tally, pagedLists: costliest([{ path: key, items: 0, cost: tally.paged }], perItem) };
+    const perItem = costliest(under(selection.costly, key), times(under(selection.pagedCostly, key), shape.pageOfPaged, shape.pageOfPaged));
+    if (shape.paged) return { ...tally, pagedCostly: costliest([{ path: key, items: 0, cost: tally.paged }], perItem) };
     const items = shape.list ? (shape.size ?? assumedListSize) : 1;
-    const own = shape.list || shape.size !== undefined ? [{ path: key, items: shape.list ? items : shape.pageOfPaged, cost: tally.cost }] : [];
-    return { ...tally, lists: costliest(own, times(perItem, items)) };
+    const counts = shape.list || shape.size !== undefined || node.selectionSet !== undefined;
+    const own = counts ? [{ path: key, items: shape.list ? items : shape.size !== undefined ? shape.pageOfPaged : 1, cost: tally.cost }] : [];
+    return { ...tally, costly: costliest(own, times(perItem, items)) };
   }
 
   /** The field's `first` or `limit` as the request gives it, else its default; undefined: none. */

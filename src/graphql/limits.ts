@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, getOperationAST, parse, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Config } from '../config.js';
 import { scan, type Scan, type ScanStop } from './document-scan.js';
-import { estimate, maxIntrospectionFields, Unestimable, type CostlyList, type Estimate } from './cost.js';
+import { estimate, maxIntrospectionFields, Unestimable, type CostlyField, type Estimate } from './cost.js';
 
 export { maxIntrospectionFields };
 
@@ -32,7 +32,7 @@ export interface OperationRequest {
 export interface Refusal {
   code: 'QUERY_TOO_COMPLEX' | 'VALIDATION_FAILED' | 'BAD_REQUEST' | 'OPERATION_RESOLUTION_FAILURE';
   message: string;
-  details?: Record<string, number | string | readonly CostlyList[]>;
+  details?: Record<string, number | string | readonly CostlyField[]>;
   locations?: { line: number; column: number }[];
 }
 
@@ -48,7 +48,7 @@ export interface Verdict {
   cost?: OperationCost;
 }
 
-function tooComplex(message: string, details: Record<string, number | string | readonly CostlyList[]>): Refusal {
+function tooComplex(message: string, details: Record<string, number | string | readonly CostlyField[]>): Refusal {
   return { code: 'QUERY_TOO_COMPLEX', message, details };
 }
 
@@ -136,21 +136,21 @@ export function assessDocument(schema: GraphQLSchema, source: string, request: O
     throw error;
   }
   const cost = { estimated: estimated.cost, limit: limits.maxComplexity };
-  return { refusal: limitRefusal(estimated, limits, () => estimate(schema, operation, fragments, request.variables ?? {}, true).lists), cost };
+  return { refusal: limitRefusal(estimated, limits, () => estimate(schema, operation, fragments, request.variables ?? {}, true).costly), cost };
 }
 
-/** Which limit an estimated operation is over, if any; the costliest lists are named when it costs too much. */
-function limitRefusal(estimated: Estimate, limits: DocumentLimits, costliestLists: () => readonly CostlyList[]): Refusal | undefined {
+/** Which limit an estimated operation is over, if any; the costliest fields are named when it costs too much. */
+function limitRefusal(estimated: Estimate, limits: DocumentLimits, costliestFields: () => readonly CostlyField[]): Refusal | undefined {
   if (estimated.depth > limits.maxDepth) {
     return tooComplex(`The operation is ${estimated.depth} levels deep; at most ${limits.maxDepth} are allowed`, { depth: estimated.depth, max_depth: limits.maxDepth });
   }
   if (estimated.cost > limits.maxComplexity) {
-    const lists = costliestLists();
-    const named = lists.map((list) => `${list.path} (${list.items} items: ${list.cost})`).join(', ');
-    return tooComplex(`The operation's estimated cost is ${estimated.cost}; at most ${limits.maxComplexity} is allowed${named ? `. The costliest lists: ${named}` : ''}`, {
+    const fields = costliestFields();
+    const named = fields.map((field) => `${field.path} (${field.items === 1 ? '' : `${field.items} items: `}${field.cost})`).join(', ');
+    return tooComplex(`The operation's estimated cost is ${estimated.cost}; at most ${limits.maxComplexity} is allowed${named ? `. The costliest fields: ${named}` : ''}`, {
       complexity: estimated.cost,
       max_complexity: limits.maxComplexity,
-      costliest_lists: lists,
+      costliest_fields: fields,
     });
   }
   if (estimated.introspection > maxIntrospectionFields) {

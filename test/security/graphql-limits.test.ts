@@ -47,24 +47,29 @@ describe('cost model', () => {
     expect(costOf('{ product(id: "1") { images } }')).toBe(1 + 5);
   });
 
-  it('names the costliest lists, through fragments, lists in lists and connections in lists', () => {
-    const listsOf = (source: string) => check(source, {}, { ...unlimited, maxComplexity: 10 })?.details?.costliest_lists;
+  it('names the costliest fields, through fragments, lists in lists and connections in lists', () => {
+    const listsOf = (source: string) => check(source, {}, { ...unlimited, maxComplexity: 10 })?.details?.costliest_fields;
     // image 1 + products 5 × (1 + similarProducts 2 × (1 + product 2) + skus 5 × 2) = 86
     expect(listsOf('query { image(id: 1) { ...M } } fragment M on Media { products { similarProducts(limit: 2) { product { id } } skus { skuId } } }')).toStrictEqual([
+      { path: 'image', items: 1, cost: 86 },
       { path: 'image.products', items: 5, cost: 85 },
       { path: 'image.products.skus', items: 5, cost: 50 },
       { path: 'image.products.similarProducts', items: 2, cost: 30 },
+      { path: 'image.products.similarProducts.product', items: 1, cost: 20 },
     ]);
     // products(first: 2) 1 + 2 × edges (1 + node 1 + media(first: 3) (1 + 3 × nodes 2)) = 19
     expect(listsOf('{ products(first: 2) { edges { node { media(first: 3) { nodes { id } } } } } }')).toStrictEqual([
       { path: 'products', items: 2, cost: 19 },
       { path: 'products.edges', items: 2, cost: 18 },
+      { path: 'products.edges.node', items: 1, cost: 16 },
       { path: 'products.edges.node.media', items: 3, cost: 14 },
       { path: 'products.edges.node.media.nodes', items: 3, cost: 12 },
     ]);
     // at most five, the costliest
     const many = `{ product(id: 1) { ${['a', 'b', 'c', 'd', 'e', 'f'].map((alias, n) => `${alias}: similarProducts(limit: ${n + 1}) { priceTier }`).join(' ')} } }`;
-    expect((listsOf(many) as readonly { path: string }[]).map((list) => list.path)).toStrictEqual(['product.f', 'product.e', 'product.d', 'product.c', 'product.b']);
+    expect((listsOf(many) as readonly { path: string }[]).map((list) => list.path)).toStrictEqual(['product', 'product.f', 'product.e', 'product.d', 'product.c']);
+    // an object without lists is named too
+    expect(listsOf('{ product(id: 1) { id title brand category description url currency price externalId isAvailable } }')).toStrictEqual([{ path: 'product', items: 1, cost: 11 }]);
   });
 
   it("multiplies a connection's edges and nodes by its first, 20 by default", () => {
@@ -236,7 +241,7 @@ describe('over HTTP', () => {
     expect(missing.extensions).toStrictEqual({ cost: { estimated: 3, limit: 200 } });
   });
 
-  it('names the costliest lists when it refuses a cost, paths as in the answer, and gives the cost beside', async () => {
+  it('names the costliest fields when it refuses a cost, paths as in the answer, and gives the cost beside', async () => {
     const query = '{ catalog: products(first: 50) { nodes { id skus { skuId } similarProducts { product { id } } } } }';
     const response = await post(query);
     expect(response.statusCode).toBe(400);
@@ -245,13 +250,14 @@ describe('over HTTP', () => {
       { path: 'catalog.nodes', items: 50, cost: 1350 },
       { path: 'catalog.nodes.similarProducts', items: 5, cost: 750 },
       { path: 'catalog.nodes.skus', items: 5, cost: 500 },
+      { path: 'catalog.nodes.similarProducts.product', items: 1, cost: 500 },
     ];
     expect(response.json()).toStrictEqual({
       errors: [
         {
           message:
-            "The operation's estimated cost is 1351; at most 200 is allowed. The costliest lists: catalog (50 items: 1351), catalog.nodes (50 items: 1350), catalog.nodes.similarProducts (5 items: 750), catalog.nodes.skus (5 items: 500)",
-          extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 }, details: { complexity: 1351, max_complexity: 200, costliest_lists: lists } },
+            "The operation's estimated cost is 1351; at most 200 is allowed. The costliest fields: catalog (50 items: 1351), catalog.nodes (50 items: 1350), catalog.nodes.similarProducts (5 items: 750), catalog.nodes.skus (5 items: 500), catalog.nodes.similarProducts.product (500)",
+          extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 }, details: { complexity: 1351, max_complexity: 200, costliest_fields: lists } },
         },
       ],
       extensions: { cost: { estimated: 1351, limit: 200 } },
