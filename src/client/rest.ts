@@ -42,7 +42,12 @@ export function createRestClient({ apiKey, headers, ...options }: RestClientOpti
 /** Headers as one object, as openapi-fetch takes them: numbers and booleans as text, lists joined, null and undefined left out. */
 function headersObject(headers: ClientOptions['headers']): Record<string, string> {
   if (!headers) return {};
-  if (headers instanceof Headers) return Object.fromEntries(headers.entries());
+  if (headers instanceof Headers) {
+    // forEach: in every lib that has Headers (entries() needs DOM.Iterable)
+    const copied: Record<string, string> = {};
+    headers.forEach((value, name) => (copied[name] = value));
+    return copied;
+  }
   const entries: [string, unknown][] = Array.isArray(headers) ? headers.map((pair): [string, unknown] => [String(pair[0]), pair[1]]) : Object.entries(headers);
   return Object.fromEntries(
     entries.flatMap(([name, value]): [string, string][] => {

@@ -182,19 +182,23 @@ describe('the typed GraphQL documents, through Apollo Client and graphql-sse', (
 describe("the README's example", () => {
   const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## The client for shops'), readme.indexOf('## Security'));
-  const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  const [example = '', subscription = ''] = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
   const directory = join(projectRoot, 'test', '.tmp', 'readme-client');
   const file = join(directory, 'example.ts');
 
   beforeAll(() => {
     mkdirSync(directory, { recursive: true });
     // the README imports the client as a shop's copy of it, beside the example
-    writeFileSync(file, example.replace("from './client/index.js'", "from '../../../src/client/index.js'"));
+    const shopCopy = (text: string) => text.replaceAll("from './client/index.js'", "from '../../../src/client/index.js'");
+    writeFileSync(file, shopCopy(example));
+    // the subscription snippet goes on from the example (its gateway and cartId): compiled, not run
+    writeFileSync(join(directory, 'subscription.ts'), shopCopy(`${example}\n${subscription}`));
   });
 
-  it('compiles, strictly', () => {
+  it('compiles, strictly, with the subscription snippet after it', () => {
     expect(example).toContain('createRestClient');
-    const program = ts.createProgram([file], {
+    expect(subscription).toContain('CartUpdatedDocument');
+    const program = ts.createProgram([file, join(directory, 'subscription.ts')], {
       strict: true,
       noEmit: true,
       target: ts.ScriptTarget.ES2022,
