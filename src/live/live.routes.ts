@@ -11,7 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { createHandler } from 'graphql-sse/lib/use/fastify';
 import { GraphQLError, parse, subscribe, validate, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Config } from '../config.js';
-import { checkDocument, type DocumentLimits, type Refusal } from '../graphql/limits.js';
+import { assessDocument, type DocumentLimits, type OperationCost, type Refusal } from '../graphql/limits.js';
 import { formatGraphQLError } from '../graphql/errors.js';
 import { retryAfterSeconds } from '../db/faults.js';
 import { checkJsonText } from '../security/input.js';
@@ -39,11 +39,11 @@ export interface LiveRoutesOptions {
 
 type Answer = readonly [string, { status: number; statusText: string; headers: Record<string, string> }];
 
-/** A refusal before the stream opens: JSON with GraphQL errors, as /graphql answers them. */
-function answer(status: number, errors: readonly GraphQLFormattedError[]): Answer {
+/** A refusal before the stream opens: JSON with GraphQL errors (and the cost, when estimated), as /graphql answers them. */
+function answer(status: number, errors: readonly GraphQLFormattedError[], cost?: OperationCost): Answer {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (status === 503) headers['retry-after'] = String(retryAfterSeconds);
-  return [JSON.stringify({ errors }), { status, statusText: STATUS_CODES[status] ?? '', headers }];
+  return [JSON.stringify({ errors, ...(cost ? { extensions: { cost } } : {}) }), { status, statusText: STATUS_CODES[status] ?? '', headers }];
 }
 
 function refusalError({ code, message, details, locations }: Refusal): GraphQLFormattedError {
@@ -126,16 +126,19 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
     return { cart: (cartId) => live.cart(cartId, outlet), order: (orderId) => live.order(orderId, outlet) };
   };
 
+  // Each stream's cost, for every event it sends (extensions.cost, as on /graphql).
+  const costs = new WeakMap<object, OperationCost>();
   const handler = createHandler({
     schema,
     // Checked, parsed, validated and subscribed here rather than by graphql-sse, so that what
     // cannot run is an HTTP refusal rather than a stream of one error.
     onSubscribe: async (request, params) => {
-      const refusal = checkDocument(schema, params.query, { operationName: params.operationName, variables: params.variables }, limits, 'subscriptions');
+      const { refusal, cost } = assessDocument(schema, params.query, { operationName: params.operationName, variables: params.variables }, limits, 'subscriptions');
       if (refusal) {
         onRefused();
-        return answer(400, [refusalError(refusal)]);
+        return answer(400, [refusalError(refusal)], cost);
       }
+      if (cost) costs.set(request, cost);
       let document;
       try {
         document = parse(params.query, { maxLexicalTokens: limits.maxTokens });
@@ -162,11 +165,14 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
       const errors = formatErrors(formatError, result.errors ?? []);
       return answer(statusOf(errors), errors);
     },
-    // Errors after the first state (the cart expired meanwhile) are formatted as on /graphql.
-    onNext: (_context, _request, result) => {
-      const { errors } = result as ExecutionResult;
+    // Each event carries the stream's cost; errors after the first state (the cart expired
+    // meanwhile) are formatted as on /graphql.
+    onNext: (_context, request, result) => {
+      const { errors, extensions } = result as ExecutionResult;
+      const cost = costs.get(request);
+      if (!errors && !cost) return undefined;
       // graphql-sse sends the result as JSON: formatted errors serialise as GraphQLErrors do.
-      return errors ? ({ ...result, errors: formatErrors(formatError, errors) } as unknown as typeof result) : undefined;
+      return { ...result, ...(errors ? { errors: formatErrors(formatError, errors) } : {}), ...(cost ? { extensions: { ...extensions, cost } } : {}) } as unknown as typeof result;
     },
   });
 

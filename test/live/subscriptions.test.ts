@@ -55,6 +55,8 @@ const OrderUpdated = graphql(`
 `);
 
 const cartDocument = print(CartUpdated);
+/** Its estimated cost: cartUpdated 1 + id 1 + stores 5 × (1 + 2 + cartLines 5 × (1 + 1 + variant 2)) + cost (1 + total 2) = 120. */
+const costOfCartDocument = 120;
 const orderDocument = print(OrderUpdated);
 
 interface Running {
@@ -241,10 +243,14 @@ describe('subscriptions at /graphql/stream', () => {
     try {
       expect(stream.response.status).toBe(200);
       expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-      expect(await stream.next('initial event')).toMatchObject({ event: 'next', data: { data: { cartUpdated: { id: cartId } } } });
+      const first = (await stream.next('initial event')) as { event: string; data: ExecutionResult<CartUpdatedSubscription> & { extensions?: unknown } };
+      expect(first).toMatchObject({ event: 'next', data: { data: { cartUpdated: { id: cartId } } } });
+      // every event carries the operation's cost, as /graphql's answers do
+      expect(first.data.extensions).toStrictEqual({ cost: { estimated: costOfCartDocument, limit: 10_000 } });
       expect((await restBody(t.base, 'DELETE', '/cart/items', { cart_id: cartId, variant_id: '2011' })).status).toBe(200);
-      const changed = (await stream.next('event after the change')) as { data: ExecutionResult<CartUpdatedSubscription> };
+      const changed = (await stream.next('event after the change')) as { data: ExecutionResult<CartUpdatedSubscription> & { extensions?: unknown } };
       expect(quantities(changed.data)?.map(([variant]) => variant)).not.toContain('2011');
+      expect(changed.data.extensions).toStrictEqual(first.data.extensions);
     } finally {
       await stream.close();
     }
