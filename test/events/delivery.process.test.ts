@@ -117,7 +117,25 @@ function ownerOf(localPort: number, remotePort: number, pids: number[]): number 
     .find((fields) => fields[1]?.endsWith(`:${hex(localPort)}`) && fields[2]?.endsWith(`:${hex(remotePort)}`));
   const inode = line?.[9];
   if (!inode) return null;
-  return pids.find((pid) => readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' }) === `socket:[${inode}]`)) ?? null;
+  return pids.find((pid) => descriptorsOf(pid).some((fd) => linkOf(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`)) ?? null;
+}
+
+/** A process's open descriptors; none once it is gone. */
+function descriptorsOf(pid: number): string[] {
+  try {
+    return readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return [];
+  }
+}
+
+/** What a descriptor points at; null when it closed since it was listed (the process runs on). */
+function linkOf(path: string): string | null {
+  try {
+    return readlinkSync(path, { encoding: 'utf8' });
+  } catch {
+    return null;
+  }
 }
 
 describe(`webhook delivery by gateway processes (${testEngine})`, () => {
