@@ -51,13 +51,5 @@ export async function addPlacements(db: Database['db']): Promise<void> {
   await bumpImportVersion(db);
 }
 
-export const buyer = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  address_1: '1 Analytical Way',
-  city: 'Los Angeles',
-  province_code: 'CA',
-  country_code: 'US',
-  postal_code: '90001',
-  email: 'ada@example.com',
-};
+/** The buyer of the cart tests. */
+export { californian as buyer } from '../cart/cart-helpers.js';

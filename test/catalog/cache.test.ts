@@ -6,6 +6,7 @@ import { importCatalog } from '../../src/catalog/import/importer.js';
 import { CatalogCache } from '../../src/catalog/catalog.cache.js';
 import { CatalogRepository } from '../../src/catalog/catalog.repository.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
+import { californian } from '../cart/cart-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -229,17 +230,7 @@ describe('read your own writes', () => {
     expect(before).toMatchObject({ rest: 100, graphql: 100 });
     const cart = await own.app.inject({ method: 'POST', url: '/cart', payload: { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 3 }] } } });
     const cartId = (cart.json() as { id: string }).id;
-    const buyer = {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      address_1: '1 Analytical Way',
-      city: 'Los Angeles',
-      province_code: 'CA',
-      country_code: 'US',
-      postal_code: '90001',
-      email: 'ada@example.com',
-    };
-    await own.app.inject({ method: 'POST', url: '/cart/customerInfo', payload: { id: cartId, buyer_identity: buyer } });
+    await own.app.inject({ method: 'POST', url: '/cart/customerInfo', payload: { id: cartId, buyer_identity: californian } });
     const submitted = await own.app.inject({ method: 'POST', url: '/cart/submit', payload: { id: cartId } });
     expect(submitted.statusCode).toBe(200);
     const taken = await stock();

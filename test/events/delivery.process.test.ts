@@ -11,6 +11,7 @@ import { readFixture } from '../fixtures.js';
 import { testEngine } from '../pg.js';
 import { freePort } from '../../bench/ports.js';
 import { buildServer, json, startGateway, until, waitReady, type Gateway } from '../process/gateway.js';
+import { californian } from '../cart/cart-helpers.js';
 import { newSecret, startReceiver, type Receiver, type Reply } from './webhook-receiver.js';
 
 let scratch: { url: string; remove(): Promise<void> };
@@ -70,16 +71,7 @@ async function submitAndPlace(base: string): Promise<void> {
     (
       await json('POST', `${base}/cart/customerInfo`, {
         id,
-        buyer_identity: {
-          first_name: 'Ada',
-          last_name: 'Lovelace',
-          address_1: '1 Analytical Way',
-          city: 'Los Angeles',
-          province_code: 'CA',
-          country_code: 'US',
-          postal_code: '90001',
-          email: 'ada@example.com',
-        },
+        buyer_identity: californian,
       })
     ).status,
   ).toBe(200);

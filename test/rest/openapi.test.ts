@@ -7,13 +7,14 @@ import { operationNames } from '../../src/rest/operations.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
+import { compileProblems } from '../client-compile.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
+import { californian } from '../cart/cart-helpers.js';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { apiVersion, printOpenApi } from '../../src/rest/openapi.js';
 
@@ -189,19 +190,9 @@ describe('the OpenAPI document', () => {
         'export const numericCartId: CartId = 5;',
       ].join('\n'),
     );
-    // types: [] as in a client's own project: the generated types and the client code need no
+    // No global types, as in a client's own project: the generated types and the client code need no
     // global declarations (@types/node and the others of this repository, 190 files to read).
-    const program = ts.createProgram([client], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      skipLibCheck: true,
-      types: [],
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-    expect(problems).toEqual([]);
+    expect(compileProblems([client])).toEqual([]);
   });
 
   it('is public when API keys are required, and so is /docs', async () => {
@@ -255,17 +246,7 @@ describe('real answers validate against the document', () => {
 
     expect((await send(open, 'POST', '/cart/submit', { id: cartId })).body.code).toBe('BUYER_IDENTITY_MISSING');
     expect((await send(open, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: { email: 'not an address' } })).body.code).toBe('BUYER_IDENTITY_INVALID');
-    const identity = {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      address_1: '1 Analytical Way',
-      city: 'Los Angeles',
-      province_code: 'CA',
-      country_code: 'US',
-      postal_code: '90001',
-      email: 'ada@example.com',
-    };
-    await send(open, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: identity });
+    await send(open, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: californian });
     const submitted = await send(open, 'POST', '/cart/submit', { id: cartId }, { 'idempotency-key': 'openapi-submit-1' });
     expect(submitted.status).toBe(200);
     expect((await send(open, 'POST', '/cart/submit', { id: cartId }, { 'idempotency-key': 'openapi-submit-1' })).status).toBe(200);
@@ -310,7 +291,7 @@ describe('real answers validate against the document', () => {
         ],
       },
     });
-    await send(open, 'POST', '/cart/customerInfo', { id: String(empty.body.id), buyer_identity: identity });
+    await send(open, 'POST', '/cart/customerInfo', { id: String(empty.body.id), buyer_identity: californian });
     expect((await send(open, 'POST', '/cart/submit', { id: String(empty.body.id) })).body.code).toBe('CART_EMPTY');
   });
 
