@@ -101,12 +101,7 @@ function operationRefusal(document: DocumentNode, operation: OperationDefinition
   return undefined;
 }
 
-/** Refuses what the limits do not allow; undefined: the document may go on to be run. */
-export function checkDocument(schema: GraphQLSchema, source: string, request: OperationRequest, limits: DocumentLimits, served: ServedOperations = 'queries and mutations'): Refusal | undefined {
-  return assessDocument(schema, source, request, limits, served).refusal;
-}
-
-/** The check, with the operation's cost when it could be estimated. */
+/** What the limits say of a document: a refusal, or none (it may go on to be run); and its cost when it could be estimated. */
 export function assessDocument(schema: GraphQLSchema, source: string, request: OperationRequest, limits: DocumentLimits, served: ServedOperations = 'queries and mutations'): Verdict {
   const scanned = scan(source, limits.maxTokens);
   if (scanned === 'syntax error') return {};

@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildSchema, getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDocument, maxIntrospectionFields, type DocumentLimits, type OperationRequest } from '../../src/graphql/limits.js';
+import { assessDocument, maxIntrospectionFields, type DocumentLimits, type OperationRequest } from '../../src/graphql/limits.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 const schema = buildSchema(readFileSync(join(import.meta.dirname, '../../schema/schema.graphql'), 'utf8'));
 const defaults: DocumentLimits = { maxTokens: 5000, maxAliases: 30, maxDepth: 10, maxComplexity: 10_000 };
 const unlimited: DocumentLimits = { maxTokens: 1_000_000, maxAliases: 1_000_000, maxDepth: 1_000_000, maxComplexity: Number.MAX_SAFE_INTEGER };
 
-const check = (source: string, request: OperationRequest = {}, limits: DocumentLimits = defaults) => checkDocument(schema, source, request, limits);
+const check = (source: string, request: OperationRequest = {}, limits: DocumentLimits = defaults) => assessDocument(schema, source, request, limits).refusal;
 
 /** The estimated cost of a document that is otherwise unlimited (a limit of 0 reports it). */
 function costOf(source: string, variables?: Record<string, unknown>): unknown {
@@ -111,7 +111,7 @@ describe('cost model', () => {
   });
 });
 
-describe('checkDocument', () => {
+describe('assessDocument', () => {
   it('refuses a deep operation, fragments included, with depth and max_depth', () => {
     const deep = '{ image(id: "1") { products { similarProducts { product { skus { variantValues { variant } } } } } } }';
     expect(check(deep, {}, { ...defaults, maxDepth: 5 })).toMatchObject({ code: 'QUERY_TOO_COMPLEX', details: { depth: 7, max_depth: 5 } });
