@@ -29,30 +29,20 @@ export interface RestClientOptions extends ClientOptions {
 /** The client: a method per operation, and openapi-fetch's own client by path as `byPath`. */
 export type RestClient = RestMethods & { byPath: Client<paths> };
 
-export function createRestClient({ apiKey, headers, ...options }: RestClientOptions): RestClient {
-  const byPath = createClient<paths>({ ...options, headers: { ...(apiKey ? { 'x-api-key': apiKey } : {}), ...headersObject(headers) } });
+export function createRestClient({ apiKey, ...options }: RestClientOptions): RestClient {
+  const byPath = createClient<paths>(options);
+  // The key on every request that does not name one itself; the other headers as openapi-fetch takes them.
+  if (apiKey) {
+    byPath.use({
+      onRequest: ({ request }) => {
+        if (!request.headers.has('x-api-key')) request.headers.set('x-api-key', apiKey);
+      },
+    });
+  }
   // One call site for every operation, its method and path from the generated table: the types of
   // each method are RestMethods', which the table and the generated paths give.
   const request = byPath.request as (method: string, path: string, init?: object) => Promise<unknown>;
   const table: Record<string, { method: string; path: string }> = restOperations;
   const methods = Object.fromEntries(Object.entries(table).map(([name, { method, path }]) => [name, (init?: object) => request(method, path, init)]));
   return { ...(methods as RestMethods), byPath };
-}
-
-/** Headers as one object, as openapi-fetch takes them: numbers and booleans as text, lists joined, null and undefined left out. */
-function headersObject(headers: ClientOptions['headers']): Record<string, string> {
-  if (!headers) return {};
-  if (headers instanceof Headers) {
-    // forEach: in every lib that has Headers (entries() needs DOM.Iterable)
-    const copied: Record<string, string> = {};
-    headers.forEach((value, name) => (copied[name] = value));
-    return copied;
-  }
-  const entries: [string, unknown][] = Array.isArray(headers) ? headers.map((pair): [string, unknown] => [String(pair[0]), pair[1]]) : Object.entries(headers);
-  return Object.fromEntries(
-    entries.flatMap(([name, value]): [string, string][] => {
-      if (value === null || value === undefined) return [];
-      return [[name, Array.isArray(value) ? value.map(String).join(', ') : String(value)]];
-    }),
-  );
 }
