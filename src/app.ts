@@ -20,6 +20,7 @@ import type { Database } from './db/database.js';
 import { Lifecycle } from './lifecycle.js';
 import { createServices } from './services.js';
 import { buildGatewaySchema } from './schema.js';
+import { withSizes } from './graphql/list-size.js';
 import { serverOptions, type LogStream } from './http/server-options.js';
 import { hardeningPlugin } from './http/hardening.plugin.js';
 import { requestContextPlugin } from './http/request-context.plugin.js';
@@ -84,7 +85,14 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(metricsPlugin, { sources });
 
   const schema = buildGatewaySchema(services);
-  await app.register(livePlugin, { config, schema, live: services.live, changes: services.changes });
-  await app.register(graphqlPlugin, { config, schema, catalog: services.catalog });
+  // What GraphQL's cost estimate sizes lists by: the catalog's measured sizes, and the configuration's.
+  const configured = { webhookAttempts: config.webhookRetrySchedule.length + 1, webhookEndpoints: config.webhookMaxEndpoints };
+  const listSizes = withSizes(configured, () => services.catalog.listSizes());
+  const readSizes = async () => {
+    await services.catalog.ready().catch(() => undefined);
+    return listSizes();
+  };
+  await app.register(livePlugin, { config, schema, live: services.live, changes: services.changes, listSizes: readSizes });
+  await app.register(graphqlPlugin, { config, schema, catalog: services.catalog, listSizes });
   return app;
 }

@@ -34,6 +34,10 @@ export interface Config {
   rateLimitMax: number;
   graphqlMaxDepth: number;
   graphqlMaxComplexity: number;
+  /** Catalog records one answer may hold (REST and GraphQL): past it, 400 ANSWER_TOO_LARGE. */
+  answerMaxObjects: number;
+  /** Bytes of catalog answer text one REST media or comparables answer may be made of: past it, 400 ANSWER_TOO_LARGE. */
+  answerMaxBytes: number;
   /** How stale cached catalog reads may be after an import by another process. */
   catalogCacheTtlMs: number;
   catalogCacheMaxEntries: number;
@@ -216,7 +220,9 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((origin) => origin !== ''),
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 0, 1_000_000),
     graphqlMaxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 10, 1, 100),
-    graphqlMaxComplexity: int(env, 'GRAPHQL_MAX_COMPLEXITY', 10_000, 1, 10_000_000),
+    graphqlMaxComplexity: int(env, 'GRAPHQL_MAX_COMPLEXITY', 50_000, 1, 10_000_000),
+    answerMaxObjects: int(env, 'ANSWER_MAX_OBJECTS', 50_000, 100, 10_000_000),
+    answerMaxBytes: int(env, 'ANSWER_MAX_BYTES', 32 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
     catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 1000, 0, 3_600_000),
     catalogCacheMaxEntries: int(env, 'CATALOG_CACHE_MAX_ENTRIES', 20_000, 0, 10_000_000),
     catalogCacheMaxBytes: int(env, 'CATALOG_CACHE_MAX_BYTES', 48 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),

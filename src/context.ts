@@ -2,6 +2,7 @@
 // routes which never read the catalog never build them.
 import type { CatalogRepository } from './catalog/catalog.repository.js';
 import { createCatalogLoaders, type CatalogContext, type CatalogLoaders } from './catalog/loaders.js';
+import { AnswerBudget } from './catalog/answer-budget.js';
 import type { CallerContext, Principal } from './security/api-keys.js';
 import type { CatalogCache } from './catalog/catalog.cache.js';
 import type { IdempotencyContext, IdempotentWrite } from './idempotency/idempotency.js';
@@ -19,7 +20,7 @@ export interface Caller {
   idempotentWrite(): IdempotentWrite | null;
 }
 
-export function createRequestContext(catalogRepository: CatalogRepository, catalogCache: CatalogCache, caller: Caller): RequestContext {
+export function createRequestContext(catalogRepository: CatalogRepository, catalogCache: CatalogCache, caller: Caller, maxAnswerObjects: number): RequestContext {
   let loaders: CatalogLoaders | undefined;
   const productsRead = new Set<number>();
   return {
@@ -30,7 +31,7 @@ export function createRequestContext(catalogRepository: CatalogRepository, catal
       return caller.idempotentWrite();
     },
     get loaders() {
-      loaders ??= createCatalogLoaders(catalogRepository, catalogCache, productsRead);
+      loaders ??= createCatalogLoaders(catalogRepository, catalogCache, productsRead, new AnswerBudget(maxAnswerObjects));
       return loaders;
     },
   };

@@ -91,11 +91,10 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
 }
 
 /**
- * The SDL checked in at schema/schema.graphql, types and fields in name order: the order the
- * decorators registered them in follows which module was imported first, which a test run (or a
- * tool importing one resolver early) may change. Resolvers are never called while printing.
+ * The schema with no services behind it: for printing and inspecting it (its resolvers throw if
+ * called).
  */
-export function printGatewaySchema(): string {
+export function unservedGatewaySchema(): GraphQLSchema {
   const unused = new Proxy(
     {},
     {
@@ -104,5 +103,14 @@ export function printGatewaySchema(): string {
       },
     },
   );
-  return `${printSchema(lexicographicSortSchema(buildGatewaySchema(unused as SchemaServices)))}\n`;
+  return buildGatewaySchema(unused as SchemaServices);
+}
+
+/**
+ * The SDL checked in at schema/schema.graphql, types and fields in name order: the order the
+ * decorators registered them in follows which module was imported first, which a test run (or a
+ * tool importing one resolver early) may change. Resolvers are never called while printing.
+ */
+export function printGatewaySchema(): string {
+  return `${printSchema(lexicographicSortSchema(unservedGatewaySchema()))}\n`;
 }

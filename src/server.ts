@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, sqliteFilePath, type Db } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { rewriteStaleAnswers } from './catalog/product-answer.repository.js';
+import { measureUnmeasuredShape } from './catalog/catalog-shape.repository.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoCatalog(database.db, app.log);
   const rewritten = await rewriteStaleAnswers(database.db);
   if (rewritten > 0) app.log.info({ products: rewritten }, 'rewrote the answer texts of another format');
+  if (await measureUnmeasuredShape(database.db)) app.log.info("measured the catalog's shape (the most items of each list)");
   await startSweeper(database.db, config, app.log);
   if (!shuttingDown) {
     lifecycle.phase = 'ready';

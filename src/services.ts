@@ -42,7 +42,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     maxBytes: config.catalogCacheMaxBytes,
     answerMaxBytes: config.catalogAnswerCacheMaxBytes,
   });
-  const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader));
+  const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader, config.answerMaxBytes));
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   // Streams of live updates may take at most half of the connections a process accepts.
   const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log });
@@ -69,6 +69,6 @@ export function createServices(config: Config, database: Database, log: FastifyB
     search: new SearchService(new SearchRepository(database.reader), { ttlMs: config.catalogCacheTtlMs }),
     changes,
     live: new LiveUpdates(carts, orders, changes),
-    requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller),
+    requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller, config.answerMaxObjects),
   };
 }

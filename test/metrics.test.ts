@@ -75,7 +75,7 @@ describe('GET /metrics', () => {
     expect((await get(`/cart/${cartId}`)).statusCode).toBe(200);
 
     const graphql = (query: string) => t.app.inject({ method: 'POST', url: '/graphql', payload: { query } });
-    expect((await graphql('{ product(id: "11") { id } }')).json()).toStrictEqual({ data: { product: { id: '11' } }, extensions: { cost: { estimated: 2, limit: 10_000 } } });
+    expect((await graphql('{ product(id: "11") { id } }')).json()).toStrictEqual({ data: { product: { id: '11' } }, extensions: { cost: { estimated: 2, limit: 50_000 } } });
     expect((await graphql('{ nope }')).statusCode).toBe(400);
     expect((await graphql('{ product(')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 42 } })).statusCode).toBe(400);

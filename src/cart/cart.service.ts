@@ -13,24 +13,19 @@ import { checkAttributions, namedMedia } from './cart.attribution.js';
 import { priceCart } from './cart.pricing.js';
 import { discountsFor } from './cart.discounts.js';
 import { codeKeyOf } from '../domain/discounts.js';
+import { maxDiscountCodes, maxLinesPerCart, maxStoresPerCart } from '../domain/cart-limits.js';
 import { maxCodeLength } from '../discounts/discount.input.js';
 import type { DomainEvents } from '../events/domain-events.js';
 
 export const maxQuantity = 999;
-/** Items one request may name, and lines one cart may hold. */
+/** Items one request may name. */
 export const maxItemsPerRequest = 100;
-export const maxLinesPerCart = 250;
-/** Stores in one cart: each becomes an order, and each order an event for every webhook endpoint. */
-export const maxStoresPerCart = 50;
 
 function checkItemCount(count: number): void {
   if (count > maxItemsPerRequest) {
     throw new AppError('TOO_MANY_ITEMS', `A request may name at most ${maxItemsPerRequest} items; this one names ${count}`, { max: maxItemsPerRequest, count });
   }
 }
-
-/** Discount codes one cart may hold. */
-export const maxDiscountCodes = 10;
 
 /** The codes as a cart keeps them: trimmed, the first of each that differ only in case; VALIDATION_FAILED for too many or too long. */
 function checkDiscountCodes(codes: string[]): string[] {

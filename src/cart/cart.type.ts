@@ -16,6 +16,9 @@ import { OrderType } from '../orders/order.type.js';
 import { AppliedDiscountType } from '../discounts/discount.type.js';
 import { discountRefusals } from '../domain/discounts.js';
 import { lineWarningCodes } from './cart.model.js';
+import { MaxItems } from '../graphql/list-size.js';
+import { maxDiscountCodes, maxLinesPerCart, maxStoresPerCart } from '../domain/cart-limits.js';
+import { maxAppliedDiscounts } from '../domain/discounts.js';
 
 export const CartStatusEnum = enumOf(cartStatuses);
 registerEnumType(CartStatusEnum, {
@@ -94,14 +97,18 @@ export class OfferType {
   @Field(() => ID, { description: "This store's offer in this cart." }) id!: string;
   @Field(() => MoneyType) subtotal!: MoneyType;
   @Field(() => MoneyType) margin!: MoneyType;
-  @Field(() => [ID], { description: 'Variants that cannot be sold in the quantity asked.' }) notAvailableIds!: string[];
-  @Field(() => [ShippingMethodType]) shippingMethods!: ShippingMethodType[];
+  @Field(() => [ID], { description: 'Variants that cannot be sold in the quantity asked.' })
+  @MaxItems(maxLinesPerCart, ['Cart'])
+  notAvailableIds!: string[];
+  @Field(() => [ShippingMethodType]) @MaxItems('shippingMethodsPerStore') shippingMethods!: ShippingMethodType[];
   @Field(() => ShippingMethodType, { nullable: true, description: 'The chosen method, else the cheapest; null when the store has none.' })
   selectedShippingMethod!: ShippingMethodType | null;
   @Field(() => MoneyType, { description: "The store's tax: on taxable lines plus the selected method's taxes." }) tax!: MoneyType;
   @Field(() => MoneyType, { description: "The selected method's price." }) shipping!: MoneyType;
   @Field(() => MoneyType, { description: 'What the discounts applied take off this store: lines and shipping.' }) discount!: MoneyType;
-  @Field(() => [AppliedDiscountType], { description: 'The discounts applied, in the order they were applied.' }) discounts!: AppliedDiscountType[];
+  @Field(() => [AppliedDiscountType], { description: 'The discounts applied, in the order they were applied.' })
+  @MaxItems(maxAppliedDiscounts)
+  discounts!: AppliedDiscountType[];
 }
 
 @ObjectType('StoreEntry', { simpleResolvers: true, description: "One store's part of a cart." })
@@ -110,7 +117,7 @@ export class StoreEntryType {
   @Field(() => String, { description: "The store's name." }) store!: string;
   @Field(() => ID) storeId!: number;
   @Field(() => String, { nullable: true }) requestId!: string | null;
-  @Field(() => [CartLineType]) cartLines!: CartLineType[];
+  @Field(() => [CartLineType]) @MaxItems(maxLinesPerCart, ['Cart']) cartLines!: CartLineType[];
   @Field(() => OfferType) offer!: OfferType;
   @Field(() => Boolean) isSubmitted!: boolean;
 }
@@ -131,14 +138,15 @@ export class CartType {
   @Field(() => ID) id!: string;
   @Field(() => CartCostType) cost!: CartCostType;
   @Field(() => BuyerIdentityType) buyerIdentity!: BuyerIdentityType;
-  @Field(() => [StoreEntryType]) stores!: StoreEntryType[];
-  @Field(() => [CartDiscountCodeType]) discountCodes!: CartDiscountCodeType[];
-  @Field(() => [CartWarningType]) warnings!: CartWarningType[];
+  @Field(() => [StoreEntryType]) @MaxItems(maxStoresPerCart) stores!: StoreEntryType[];
+  @Field(() => [CartDiscountCodeType]) @MaxItems(maxDiscountCodes) discountCodes!: CartDiscountCodeType[];
+  /** A line's warning for each line, a code's for each code. */
+  @Field(() => [CartWarningType]) @MaxItems(maxLinesPerCart + maxDiscountCodes) warnings!: CartWarningType[];
 }
 
 @ObjectType('CartStatusResult', { simpleResolvers: true })
 export class CartStatusType {
   @Field(() => CartStatusEnum) status!: string;
-  @Field(() => [OrderType]) orders!: OrderType[];
+  @Field(() => [OrderType]) @MaxItems(maxStoresPerCart) orders!: OrderType[];
   @Field(() => CartType) cart!: CartType;
 }

@@ -42,10 +42,16 @@ export async function recordStockChange(db: DbClient, productIds: readonly numbe
   return { row, version, productIds };
 }
 
-/** Each row of CatalogMeta and its version (none before the first import or stock change). */
-export async function catalogRows(db: DbClient): Promise<Map<number, number>> {
-  const rows = await db.catalogMeta.findMany({ select: { id: true, version: true } });
-  return new Map(rows.map((row) => [row.id, row.version]));
+/** The catalog's versions, and the shape the last import kept (as stored). */
+export interface StoredVersions {
+  /** Each row of CatalogMeta and its version (none before the first import or stock change). */
+  rows: Map<number, number>;
+  shape: unknown;
+}
+
+export async function catalogRows(db: DbClient): Promise<StoredVersions> {
+  const rows = await db.catalogMeta.findMany({ select: { id: true, version: true, shape: true } });
+  return { rows: new Map(rows.map((row) => [row.id, row.version])), shape: rows.find((row) => row.id === importRow)?.shape ?? null };
 }
 
 /** A stock row's moves asked for: those after version `after`, up to `upTo` included. */

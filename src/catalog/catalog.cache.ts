@@ -17,7 +17,8 @@ import { LRUCache } from 'lru-cache';
 import { within } from '../timing.js';
 import { importRow, type ChangeRange, type StockChange } from './catalog-version.repository.js';
 import type { CatalogRepository } from './catalog.repository.js';
-import type { MediaRecord, ProductRecord, SkuRecord } from './catalog.model.js';
+import type { CatalogShape, MediaRecord, ProductRecord, SkuRecord } from './catalog.model.js';
+import { emptyShape, sameShape } from './catalog-shape.repository.js';
 
 type Entry = ProductRecord | SkuRecord[] | number[] | MediaRecord;
 
@@ -158,6 +159,8 @@ export class CatalogCache {
   private rows: Map<number, number> | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
+  /** The catalog's shape at the import these versions hold (read again after every import). */
+  private heldShape: CatalogShape = emptyShape;
 
   constructor(
     private readonly repository: CatalogRepository,
@@ -187,6 +190,11 @@ export class CatalogCache {
 
   get enabled(): boolean {
     return this.store !== null;
+  }
+
+  /** The catalog's shape as of the versions held (that of an empty catalog before the first read). */
+  get shape(): CatalogShape {
+    return this.heldShape;
   }
 
   /** Whether the versions were read less than ttlMs ago. */
@@ -231,7 +239,9 @@ export class CatalogCache {
    */
   private async check(): Promise<void> {
     const before = this.rows === null ? null : new Map(this.rows);
-    const rows = await this.repository.catalogRows();
+    const { rows, shape } = await this.repository.catalogRows();
+    // The same object while the sizes stay: what is worked out from it is kept as long.
+    if (!sameShape(this.heldShape, shape ?? emptyShape)) this.heldShape = shape ?? emptyShape;
     if (before === null || this.rows === null) {
       this.clear();
       this.rows = rows;

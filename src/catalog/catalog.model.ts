@@ -52,3 +52,26 @@ export interface MediaDetail {
   media: MediaRecord;
   products: ProductDetail[];
 }
+
+/**
+ * The most items each list of the catalog holds for one parent (measured at every import:
+ * catalog-shape.repository.ts): what a GraphQL list of the catalog can return at most.
+ */
+export interface CatalogShape {
+  skusPerProduct: number;
+  similarPerProduct: number;
+  imagesPerProduct: number;
+  variantsPerProduct: number;
+  valuesPerVariant: number;
+  valuesPerSku: number;
+  dimensionsPerSku: number;
+  productsPerMedia: number;
+  placementsPerMedia: number;
+  shippingMethodsPerStore: number;
+  /** Stores of the catalog, and the distinct currencies they sell in. */
+  stores: number;
+  currencies: number;
+  /** Distinct brands and categories of products (the search facets' values). */
+  brands: number;
+  categories: number;
+}

@@ -7,10 +7,11 @@
 // as text) and Prisma's alike.
 import type { DbClient } from '../db/database.js';
 import { catalogRows, changedProducts, type ChangeRange } from './catalog-version.repository.js';
+import { shapeOf } from './catalog-shape.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';
 import { mediaTable, productTable, skuTable, type RawRow, type Table } from './catalog.fields.js';
-import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SkuRecord } from './catalog.model.js';
+import type { CatalogShape, MediaKind, MediaRecord, PlacementRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 
 type Raw = RawRow;
 
@@ -44,6 +45,12 @@ export interface ProductFilter {
   afterId: number | null;
   category: string | null;
   brand: string | null;
+}
+
+/** The catalog's versions (each row of CatalogMeta's), and its shape as the last import kept it (null: none kept). */
+export interface CatalogVersions {
+  rows: Map<number, number>;
+  shape: CatalogShape | null;
 }
 
 export class CatalogRepository {
@@ -147,8 +154,10 @@ export class CatalogRepository {
   }
 
   /** The catalog's versions (catalog-version.repository.ts): the import row and the stock rows. */
-  catalogRows(): Promise<Map<number, number>> {
-    return catalogRows(this.db);
+  /** The catalog's versions, and its shape as the last import kept it (null: none kept). */
+  async catalogRows(): Promise<CatalogVersions> {
+    const { rows, shape } = await catalogRows(this.db);
+    return { rows, shape: shapeOf(shape) };
   }
 
   /** The products the stock changes of these ranges touched; null when one is no longer recorded. */

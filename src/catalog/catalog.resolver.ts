@@ -1,9 +1,10 @@
 // GraphQL resolvers of the catalog: validate arguments, call one CatalogService method, shape.
 import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { CatalogContext } from './loaders.js';
-import { CatalogService, defaultPageSize, maxPageSize, mediaCursor, productCursor } from './catalog.service.js';
+import { CatalogService, defaultPageSize, maxPageSize, maxSkusPage, mediaCursor, productCursor } from './catalog.service.js';
 import { CatalogProductType, MediaConnectionType, MediaType, PlacementType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
 import { MoneyType } from '../graphql/money.type.js';
+import { MaxItems } from '../graphql/list-size.js';
 import { money, type Money } from '../domain/money.js';
 import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
@@ -31,6 +32,7 @@ export class MediaResolver {
   }
 
   @FieldResolver(() => [PlacementType], { description: 'Where and when each product shown appears, in catalog order.' })
+  @MaxItems('placementsPerMedia')
   placements(
     @Root() media: MediaRecord,
     @Ctx() context: CatalogContext,
@@ -55,8 +57,12 @@ export class CatalogProductResolver {
   constructor(private readonly catalog: CatalogService) {}
 
   @FieldResolver(() => [SkuType])
-  skus(@Root() product: ProductRecord, @Ctx() context: CatalogContext): Promise<SkuRecord[]> {
-    return this.catalog.skus(product, context.loaders);
+  skus(
+    @Root() product: ProductRecord,
+    @Ctx() context: CatalogContext,
+    @Arg('first', () => Int, { nullable: true, description: `At most this many, in catalog order (1 to ${maxSkusPage}); all when omitted.` }) first: number | null,
+  ): Promise<SkuRecord[]> {
+    return this.catalog.skus(product, context.loaders, first ?? null);
   }
 
   @FieldResolver(() => MoneyType)

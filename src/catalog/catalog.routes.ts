@@ -120,7 +120,7 @@ const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAn
 function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const mediaSchema = <T extends TSchema, P extends TSchema>(kind: MediaKind, answer: NamedSchema<T>, params: P) => ({
-    schema: { tags: [kind === 'image' ? 'Images' : 'Videos'], params, ...cached, response: { ...ok(answer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND') } },
+    schema: { tags: [kind === 'image' ? 'Images' : 'Videos'], params, ...cached, response: { ...ok(answer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND', 'ANSWER_TOO_LARGE') } },
     ...conditional,
   });
   /** A media route's handler: the read model's text, else the answer built from records by `view`. */
@@ -159,7 +159,7 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
             params,
             querystring: PlacementsQuery,
             ...cached,
-            response: { ...ok(PlacementsAnswer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND') },
+            response: { ...ok(PlacementsAnswer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND', 'ANSWER_TOO_LARGE') },
           },
           ...conditional,
         },
@@ -175,7 +175,7 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
 /** A product, with or without its comparable products. */
 function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND');
+  const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND', 'ANSWER_TOO_LARGE');
   api.get('/product/:id', { schema: { tags: ['Products'], params: NumericIdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
     sendText(reply, await catalog.productAnswer(request.params.id, false, request.context.productsRead))
       ? reply

@@ -7,7 +7,8 @@ import type { CatalogLoaders } from './loaders.js';
 import type { CatalogCache, KeptAnswer } from './catalog.cache.js';
 import type { StockChange } from './catalog-version.repository.js';
 import type { CatalogReadModel } from './product-answer.repository.js';
-import type { MediaDetail, MediaKind, MediaRecord, PlacementRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+import type { ListSizes } from '../graphql/list-size.js';
+import type { CatalogShape, MediaDetail, MediaKind, MediaRecord, PlacementRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
 
 /** A media item is named by exactly one of its id and its slug. */
 export interface MediaRef {
@@ -25,6 +26,8 @@ export interface ProductPageArgs {
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 export const maxSimilarLimit = 50;
+/** The most SKUs GraphQL's `skus(first:)` may ask for: a product's SKUs at most (the import's limit). */
+export const maxSkusPage = 10_000;
 
 /** Longest slug looked up; a longer one cannot exist (the import refuses it) and is refused before any lookup. */
 export const maxSlugLength = 255;
@@ -62,6 +65,9 @@ export interface Page {
 }
 
 export class CatalogService {
+  /** The sizes of the shape last asked for. */
+  private sizesOf: { shape: CatalogShape; sizes: ListSizes } | undefined;
+
   constructor(
     private readonly repository: CatalogRepository,
     private readonly cache: CatalogCache,
@@ -135,6 +141,7 @@ export class CatalogService {
 
   async mediaProducts(media: MediaRecord, loaders: CatalogLoaders): Promise<ProductRecord[]> {
     const ids = await loaders.productIdsOfMedia.load(media.id);
+    loaders.budget.take(ids.length);
     return present(await loaders.product.loadMany(ids));
   }
 
@@ -147,6 +154,7 @@ export class CatalogService {
       throw new AppError('VALIDATION_FAILED', 'atMs must be a whole number of milliseconds, 0 or more', { field: 'atMs' });
     }
     const placements = await loaders.placementsOfMedia.load(media.id);
+    loaders.budget.take(placements.length);
     if (atMs === null) return placements;
     return placements.filter((placement) => placement.startMs === null || placement.endMs === null || (placement.startMs <= atMs && atMs < placement.endMs));
   }
@@ -164,8 +172,15 @@ export class CatalogService {
     return product;
   }
 
-  skus(product: ProductRecord, loaders: CatalogLoaders): Promise<SkuRecord[]> {
-    return loaders.skusOfProduct.load(product.id);
+  /** A product's listed SKUs in catalog order (at most `first`). */
+  async skus(product: ProductRecord, loaders: CatalogLoaders, first: number | null = null): Promise<SkuRecord[]> {
+    if (first !== null && (!Number.isInteger(first) || first < 1 || first > maxSkusPage)) {
+      throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxSkusPage}`, { field: 'first' });
+    }
+    const skus = await loaders.skusOfProduct.load(product.id);
+    const listed = first === null ? skus : skus.slice(0, first);
+    loaders.budget.take(listed.length);
+    return listed;
   }
 
   /** Curated comparables in document order (at most `limit`), each with its price tier. */
@@ -174,7 +189,9 @@ export class CatalogService {
       throw new AppError('VALIDATION_FAILED', `limit must be an integer from 1 to ${maxSimilarLimit}`, { field: 'limit' });
     }
     const ids = await loaders.similarIdsOfProduct.load(product.id);
-    const similar = present(await loaders.product.loadMany(limit === null ? ids : ids.slice(0, limit)));
+    const asked = limit === null ? ids : ids.slice(0, limit);
+    loaders.budget.take(asked.length);
+    const similar = present(await loaders.product.loadMany(asked));
     return similar.map((other) => ({ ...other, priceTier: priceTier({ minor: product.priceMinor, currency: product.currency }, { minor: other.priceMinor, currency: other.currency }) }));
   }
 
@@ -196,6 +213,18 @@ export class CatalogService {
     const [skus, similar] = await Promise.all([this.skus(product, loaders), this.similarProducts(product, loaders)]);
     const similarDetails = await Promise.all(similar.map(async (other) => ({ product: other, skus: await this.skus(other, loaders) })));
     return { product, skus, similar: similarDetails };
+  }
+
+  /**
+   * The most items each catalog list holds for one parent, by name (CatalogShape's keys), as of the
+   * versions last read (ready()): what GraphQL's cost estimate sizes the catalog's lists by. The
+   * same function until the shape changes (an import). Before any read, an empty catalog's: a
+   * request's own reads then fail, and the answer budget stops what an estimate missed.
+   */
+  listSizes(): ListSizes {
+    const shape = this.cache.shape;
+    if (shape !== this.sizesOf?.shape) this.sizesOf = { shape, sizes: (name) => (Object.hasOwn(shape, name) ? shape[name as keyof CatalogShape] : undefined) };
+    return this.sizesOf.sizes;
   }
 
   /** Whether the catalog's versions were read recently enough to need no read now. */

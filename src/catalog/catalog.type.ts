@@ -4,6 +4,7 @@
 import { MoneyType } from '../graphql/money.type.js';
 import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { DateTimeScalar } from '../graphql/scalars.js';
+import { MaxItems } from '../graphql/list-size.js';
 
 export enum MediaKindEnum {
   IMAGE = 'image',
@@ -30,6 +31,7 @@ export class VariantOptionType {
   visual!: boolean;
 
   @Field(() => [String])
+  @MaxItems('valuesPerVariant')
   values!: string[];
 }
 
@@ -105,9 +107,11 @@ export class SkuType {
   dateLastModified!: string | null;
 
   @Field(() => [VariantValueType])
+  @MaxItems('valuesPerSku')
   variantValues!: VariantValueType[];
 
   @Field(() => [SkuDimensionType])
+  @MaxItems('dimensionsPerSku')
   skuDimensions!: SkuDimensionType[];
 }
 
@@ -147,21 +151,25 @@ export abstract class CatalogProductType {
   isAvailable!: boolean;
 
   @Field(() => [String])
+  @MaxItems('imagesPerProduct')
   images!: string[];
 
   @Field(() => Boolean)
   nativeCheckout!: boolean;
 
   @Field(() => [VariantOptionType])
+  @MaxItems('variantsPerProduct')
   variants!: VariantOptionType[];
 
   @Field(() => [SkuType])
+  @MaxItems('skusPerProduct')
   skus!: SkuType[];
 }
 
 @ObjectType('Product', { simpleResolvers: true, implements: CatalogProductType })
 export class ProductType extends CatalogProductType {
   @Field(() => [SimilarProductType], { description: 'Curated comparable products, in catalog order, each with where its price sits against this product.' })
+  @MaxItems('similarPerProduct')
   similarProducts!: SimilarProductType[];
 }
 
@@ -215,6 +223,7 @@ export class MediaType {
   durationMs!: number | null;
 
   @Field(() => [ProductType], { description: 'The products shown, in catalog order.' })
+  @MaxItems('productsPerMedia')
   products!: ProductType[];
 }
 

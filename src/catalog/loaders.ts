@@ -5,6 +5,7 @@ import DataLoader from 'dataloader';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { PlacementRecord, ProductRecord, SkuRecord } from './catalog.model.js';
 import { throughCache, type CatalogCache } from './catalog.cache.js';
+import type { AnswerBudget } from './answer-budget.js';
 
 /** What catalog resolvers need of a request's context (composed in src/context.ts). */
 export interface CatalogContext {
@@ -17,6 +18,8 @@ export interface CatalogContext {
 }
 
 export interface CatalogLoaders {
+  /** What one answer may hold of the catalog: every list read is counted into it. */
+  budget: AnswerBudget;
   product: DataLoader<number, ProductRecord | null>;
   skusOfProduct: DataLoader<number, SkuRecord[]>;
   productIdsOfMedia: DataLoader<number, number[]>;
@@ -37,12 +40,13 @@ async function withEmpty(keys: number[], links: Promise<Map<number, number[]>>):
  * Loaders over the shared catalog cache: a request asks the database only for what no earlier
  * request loaded. The products and SKUs asked for are noted in `reads`.
  */
-export function createCatalogLoaders(repository: CatalogRepository, cache: CatalogCache, reads: Set<number>): CatalogLoaders {
+export function createCatalogLoaders(repository: CatalogRepository, cache: CatalogCache, reads: Set<number>, budget: AnswerBudget): CatalogLoaders {
   const noted = <K extends readonly number[]>(ids: K): K => {
     for (const id of ids) reads.add(id);
     return ids;
   };
   return {
+    budget,
     product: new DataLoader((ids) => throughCache(noted(ids), cache.products, async (missing) => new Map((await repository.productsByIds(missing)).map((product) => [product.id, product])), null)),
     skusOfProduct: new DataLoader((productIds) =>
       throughCache(

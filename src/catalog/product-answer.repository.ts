@@ -11,6 +11,7 @@
 // answer undefined, and the caller reads it the long way; texts of another format are rewritten
 // when a process starts (rewriteStaleAnswers) and by the next import.
 import { createHash } from 'node:crypto';
+import { AppError } from '../errors.js';
 import type { Db, DbClient } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { RowReader } from '../db/reader.js';
@@ -180,11 +181,29 @@ const mediaColumns = mediaTable.columns.map((column) => `"${column.name}"`).join
 const part = 'a."productId" AS "productId", a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
 /** Texts of this format only (a hex digest: safe in the statement's text). */
 const current = `a."format" = '${answerFormat}'`;
+/** Characters of the answer texts of a media item's products (`m`), and of their comparables. */
+const productsText = `(SELECT COALESCE(SUM(LENGTH(a."body")), 0) FROM "MediaProduct" AS m JOIN "ProductAnswer" AS a ON a."productId" = m."productId" WHERE m."mediaId" = "Media"."id")`;
+const similarText =
+  `(SELECT COALESCE(SUM(LENGTH(a."body")), 0) FROM "MediaProduct" AS m JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
+  `JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" WHERE m."mediaId" = "Media"."id")`;
+const mediaText = { plain: `${productsText} AS "text"`, withSimilar: `${productsText} + ${similarText} AS "text"` };
+/** A media item by id or slug, with the characters of the texts its answer is made of (with comparables or not). */
+const mediaStatements = {
+  plain: {
+    byId: `SELECT ${mediaColumns}, ${mediaText.plain} FROM "Media" WHERE "id" = ? AND "type" = ?`,
+    bySlug: `SELECT ${mediaColumns}, ${mediaText.plain} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
+  },
+  withSimilar: {
+    byId: `SELECT ${mediaColumns}, ${mediaText.withSimilar} FROM "Media" WHERE "id" = ? AND "type" = ?`,
+    bySlug: `SELECT ${mediaColumns}, ${mediaText.withSimilar} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
+  },
+};
 const statements = {
   product: `SELECT ${part} FROM "ProductAnswer" AS a WHERE a."productId" = ? AND ${current}`,
+  productWithSimilarText:
+    `SELECT ${part}, (SELECT COALESCE(SUM(LENGTH(b."body")), 0) FROM "SimilarProduct" AS s JOIN "ProductAnswer" AS b ON b."productId" = s."similarProductId" ` +
+    `WHERE s."productId" = a."productId") AS "text" FROM "ProductAnswer" AS a WHERE a."productId" = ? AND ${current}`,
   similarOfProduct: `SELECT ${part} FROM "SimilarProduct" AS s LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} WHERE s."productId" = ? ORDER BY s."position"`,
-  mediaById: `SELECT ${mediaColumns} FROM "Media" WHERE "id" = ? AND "type" = ?`,
-  mediaBySlug: `SELECT ${mediaColumns} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
   productsOfMedia: `SELECT m."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m LEFT JOIN "ProductAnswer" AS a ON a."productId" = m."productId" AND ${current} WHERE m."mediaId" = ? ORDER BY m."position"`,
   similarOfMedia:
     `SELECT s."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
@@ -215,7 +234,18 @@ function comparable(product: Part, similar: readonly Part[]): string {
 }
 
 export class CatalogReadModel {
-  constructor(private readonly reader: RowReader) {}
+  /** `maxText`: characters of answer text one media or comparables answer may be made of (ANSWER_MAX_BYTES). */
+  constructor(
+    private readonly reader: RowReader,
+    private readonly maxText = Number.MAX_SAFE_INTEGER,
+  ) {}
+
+  /** ANSWER_TOO_LARGE when an answer would be made of more than maxText characters of texts (counted before any is read). */
+  private checkText(text: unknown): void {
+    if (Number(text) > this.maxText) {
+      throw new AppError('ANSWER_TOO_LARGE', `The answer would be larger than ${this.maxText} bytes; ask for less (without comparables, or one product at a time)`, { max_bytes: this.maxText });
+    }
+  }
 
   /** GET /product/{id}; undefined when there is no text for it (no such product, or not written yet). */
   async product(id: number, reads: Set<number>): Promise<string | undefined> {
@@ -236,8 +266,9 @@ export class CatalogReadModel {
 
   /** GET /product/{id}/comparables. */
   async comparableProduct(id: number, reads: Set<number>): Promise<string | undefined> {
-    const [row] = await this.reader.all<PartRow>(statements.product, [id]);
+    const [row] = await this.reader.all<PartRow & { text: number | string }>(statements.productWithSimilarText, [id]);
     if (!row || !complete(row)) return undefined;
+    this.checkText(row.text);
     const similar = await this.reader.all<PartRow>(statements.similarOfProduct, [id]);
     if (!similar.every(complete)) return undefined;
     note(reads, [row, ...similar]);
@@ -246,8 +277,10 @@ export class CatalogReadModel {
 
   /** A media answer (`{"image_info": …, "products": […]}`), with comparables or not. */
   async media(kind: MediaKind, ref: { id: number } | { slug: string }, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
-    const [media] = 'id' in ref ? await this.reader.all<RawRow>(statements.mediaById, [ref.id, kind]) : await this.reader.all<RawRow>(statements.mediaBySlug, [kind, ref.slug]);
+    const lookup = withSimilar ? mediaStatements.withSimilar : mediaStatements.plain;
+    const [media] = 'id' in ref ? await this.reader.all<RawRow>(lookup.byId, [ref.id, kind]) : await this.reader.all<RawRow>(lookup.bySlug, [kind, ref.slug]);
     if (!media) return undefined;
+    this.checkText(media.text);
     const record: MediaRecord = mediaTable.read(media);
     const products = await this.reader.all<OwnedPartRow>(statements.productsOfMedia, [record.id]);
     if (!products.every(complete)) return undefined;

@@ -4,6 +4,13 @@
 // the rows, pricing.ts places the result among its rules.
 
 export const discountKinds = ['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING'] as const;
+
+/**
+ * The discounts GraphQL's cost estimate counts on one store's offer or order. Nothing caps a
+ * store's combinable automatic discounts, so an offer may list more: GraphQL's answer budget stops
+ * an answer larger than allowed, whatever the estimate.
+ */
+export const maxAppliedDiscounts = 20;
 export type DiscountKind = (typeof discountKinds)[number];
 
 /** A discount as the pricing reads it. */

@@ -19,6 +19,14 @@ const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
   FAILED: [],
 };
 
+/**
+ * The status changes and required actions GraphQL's cost estimate counts on one order. An order may
+ * go back and forth between PLACED and ACTION_REQUIRED, so it may hold more: GraphQL's answer budget
+ * stops an answer larger than allowed, whatever the estimate.
+ */
+export const maxOrderEvents = 20;
+export const maxRequiredActions = 20;
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
 }

@@ -1,5 +1,7 @@
 // The estimated cost of one GraphQL operation, before it runs: every field costs 1 plus its
-// selection, and a list multiplies its items' cost by its page size (`first` or `limit`, else 5).
+// selection, and a list multiplies its items' cost by the most items it can return: the size it
+// declares (list-size.ts; for the catalog's lists, as measured at the last import), or its `first`
+// or `limit` when smaller.
 // The same estimate is the limit's (graphql/limits.ts) and what every answer reports in
 // `extensions.cost`; when it is over the limit, an explaining walk names the fields that cost most.
 //
@@ -24,8 +26,9 @@ import {
   type ValueNode,
   type VariableDefinitionNode,
 } from 'graphql';
+import { declaredListSize, declaredWithin, type ListSizes } from './list-size.js';
 
-/** How many items a list field without `first` or `limit` is assumed to return. */
+/** How many items the `edges`/`nodes` of a connection without a page size are assumed to hold (none in this schema). */
 export const assumedListSize = 5;
 
 /**
@@ -68,12 +71,32 @@ interface Tally {
   fields: number;
   /** Fields under `__schema` and `__type`, fragments spread out. */
   introspection: number;
-  /** Explaining walks only: the costliest fields below, paths relative to here; those of `paged` apart. */
+  /**
+   * Cost of lists sized in all per object of an enclosing type (list-size.ts, `within`), by that
+   * type: added to the cost of each such object above, never multiplied by the lists between.
+   */
+  scoped: Readonly<Record<string, number>>;
+  /** Explaining walks only: the costliest fields below, paths relative to here; those of `paged` and `scoped` apart. */
   costly: readonly CostlyField[];
   pagedCostly: readonly CostlyField[];
+  scopedCostly: Readonly<Record<string, readonly CostlyField[]>>;
 }
 
-const nothing: Tally = Object.freeze({ depth: 0, cost: 0, paged: 0, fields: 0, introspection: 0, costly: [], pagedCostly: [] });
+const nothing: Tally = Object.freeze({ depth: 0, cost: 0, paged: 0, fields: 0, introspection: 0, scoped: {}, costly: [], pagedCostly: [], scopedCostly: {} });
+
+/** Both records' entries, those of the same key combined. */
+function merged<V>(a: Readonly<Record<string, V>>, b: Readonly<Record<string, V>>, combine: (x: V, y: V) => V): Record<string, V> {
+  const sum = { ...a };
+  for (const [key, value] of Object.entries(b)) sum[key] = key in sum ? combine(sum[key]!, value) : value;
+  return sum;
+}
+
+/** The record without `key`. */
+function without<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
+  const rest = { ...record };
+  delete rest[key];
+  return rest;
+}
 
 /** The costliest `explainedLists` of both, costliest first (the top of a union is the top of the tops). */
 const costliest = (a: readonly CostlyField[], b: readonly CostlyField[]) => (b.length === 0 ? a : [...a, ...b].sort((x, y) => y.cost - x.cost).slice(0, explainedFields));
@@ -89,11 +112,29 @@ function absorb(sum: Tally, part: Tally): void {
   sum.paged = add(sum.paged, part.paged);
   sum.fields = add(sum.fields, part.fields);
   sum.introspection = add(sum.introspection, part.introspection);
+  if (Object.keys(part.scoped).length > 0) sum.scoped = merged(sum.scoped, part.scoped, add);
   sum.costly = costliest(sum.costly, part.costly);
   sum.pagedCostly = costliest(sum.pagedCostly, part.pagedCostly);
+  if (Object.keys(part.scopedCostly).length > 0) sum.scopedCostly = merged(sum.scopedCostly, part.scopedCostly, costliest);
 }
 
 export class Unestimable extends Error {}
+
+const scopeTypesBySchema = new WeakMap<GraphQLSchema, ReadonlySet<string>>();
+
+/** The types whose objects size some list in all (list-size.ts, `within`). */
+function scopeTypesOf(schema: GraphQLSchema): ReadonlySet<string> {
+  let types = scopeTypesBySchema.get(schema);
+  if (!types) {
+    const found = new Set<string>();
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (isObjectType(type) || isInterfaceType(type)) for (const field of Object.values(type.getFields())) for (const scope of declaredWithin(field)) found.add(scope);
+    }
+    types = found;
+    scopeTypesBySchema.set(schema, types);
+  }
+  return types;
+}
 
 /** A type's fields when it has any (objects and interfaces); unknown types have none. */
 function fieldsOf(type: GraphQLType | null | undefined): GraphQLFieldMap<unknown, unknown> | undefined {
@@ -112,16 +153,26 @@ export interface Estimate {
 }
 
 /**
- * Estimates one operation of a parsed document with fixed variables. `explain` also names the
- * costliest fields (a little more work per field: for refusals).
+ * Estimates one operation of a parsed document with fixed variables, lists sized by what they
+ * declare (`sizes` tells the measured sizes). `explain` also names the costliest fields (a little
+ * more work per field: for refusals).
  */
-export function estimate(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: readonly FragmentDefinitionNode[], variables: Record<string, unknown>, explain = false): Estimate {
+export function estimate(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: readonly FragmentDefinitionNode[],
+  variables: Record<string, unknown>,
+  sizes: ListSizes,
+  explain = false,
+): Estimate {
   const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
-  const estimator = new Estimator(schema, fragments, variableDefinitions, variables, explain);
+  const estimator = new Estimator(schema, fragments, variableDefinitions, variables, sizes, explain);
   const tally = estimator.selectionSet(operation.selectionSet, fieldsOf(schema.getRootType(operation.operation)));
+  // Lists sized in all per object of a type were folded into such an object above them: none is left.
+  const unfolded = Object.values(tally.scoped).reduce(add, 0);
   return {
     depth: tally.depth,
-    cost: add(tally.cost, multiply(tally.paged, assumedListSize)),
+    cost: add(add(tally.cost, unfolded), multiply(tally.paged, assumedListSize)),
     introspection: tally.introspection,
     costly: costliest(tally.costly, times(tally.pagedCostly, assumedListSize, assumedListSize)),
   };
@@ -131,15 +182,20 @@ class Estimator {
   private readonly fragments = new Map<string, FragmentDefinitionNode>();
   private readonly tallies = new Map<string, Tally>();
   private readonly walking = new Set<string>();
+  /** The named types of the fields being walked, outermost first. */
+  private readonly open: string[] = [];
+  private readonly scopeTypes: ReadonlySet<string>;
 
   constructor(
     private readonly schema: GraphQLSchema,
     definitions: readonly FragmentDefinitionNode[],
     private readonly variableDefinitions: ReadonlyMap<string, VariableDefinitionNode>,
     private readonly variables: Record<string, unknown>,
+    private readonly sizes: ListSizes,
     private readonly explain: boolean,
   ) {
     for (const definition of definitions) this.fragments.set(definition.name.value, definition);
+    this.scopeTypes = scopeTypesOf(schema);
   }
 
   selectionSet(selectionSet: SelectionSetNode, parent: GraphQLFieldMap<unknown, unknown> | undefined): Tally {
@@ -155,7 +211,9 @@ class Estimator {
   }
 
   private fragment(name: string): Tally {
-    const known = this.tallies.get(name);
+    // A fragment's cost depends on the types whose objects size lists in all that enclose it.
+    const key = `${name}|${this.open.filter((type) => this.scopeTypes.has(type)).join('>')}`;
+    const known = this.tallies.get(key);
     if (known) return known;
     if (this.walking.has(name)) throw new Unestimable(`fragment "${name}" spreads itself`);
     const definition = this.fragments.get(name);
@@ -163,46 +221,96 @@ class Estimator {
     this.walking.add(name);
     const tally = this.selectionSet(definition.selectionSet, fieldsOf(this.schema.getType(definition.typeCondition.name.value)));
     this.walking.delete(name);
-    this.tallies.set(name, tally);
+    this.tallies.set(key, tally);
     return tally;
   }
 
   /**
-   * A field costs 1 plus its selection; a list field costs that times its `first` or `limit`
-   * (else `assumedListSize`). A field with a page size that is not a list (a connection)
-   * multiplies its `edges` and `nodes` lists by it instead. Unknown fields cost 1 per field:
-   * validation refuses them later.
+   * A field costs 1 plus its selection; a list field costs that times its items: the most it can
+   * return (its declared size, list-size.ts), or its `first` or `limit` when smaller. A list sized
+   * in all per object of an enclosing type costs that once per such object, whatever the lists
+   * between. A field with a page size that is not a list (a connection) multiplies its `edges` and
+   * `nodes` lists by it instead. A list with neither cannot be estimated. Unknown fields cost 1 per
+   * field: validation refuses them later.
    */
   private field(node: FieldNode, parent: GraphQLFieldMap<unknown, unknown> | undefined): Tally {
     const name = node.name.value;
     const definition = parent?.[name];
+    const type = definition ? getNamedType(definition.type).name : '';
+    const list = definition !== undefined && isListType(getNullableType(definition.type));
+    const scope = list ? this.enclosingScope(definition) : undefined;
+    this.open.push(type);
     const selection = node.selectionSet ? this.selectionSet(node.selectionSet, fieldsOf(definition?.type)) : nothing;
+    this.open.pop();
     const fields = add(1, selection.fields);
     if (introspectionRoots.has(name)) return { ...nothing, fields, introspection: fields };
     const size = this.pageSize(node, definition);
-    const list = definition !== undefined && isListType(getNullableType(definition.type));
+    const declared = list ? this.declaredSize(definition) : undefined;
+    const paged = list && size === undefined && declared === undefined && pagedFields.has(name);
+    // Introspection's lists (of __Type, __Field, …) are bounded by the schema and counted apart.
+    if (list && !paged && size === undefined && declared === undefined && !type.startsWith('__')) throw new Unestimable(`the list field "${name}" declares no size`);
+    const items = Math.min(size ?? saturated, declared ?? saturated);
     const pageOfPaged = list ? assumedListSize : (size ?? assumedListSize);
-    const item = add(add(1, selection.cost), multiply(selection.paged, pageOfPaged));
-    const paged = list && size === undefined && pagedFields.has(name);
-    const cost = paged ? 0 : list ? multiply(item, size ?? assumedListSize) : item;
-    const tally = { depth: add(1, selection.depth), cost, paged: paged ? item : 0, fields, introspection: selection.introspection, costly: nothing.costly, pagedCostly: nothing.pagedCostly };
-    return this.explain ? this.explained(tally, node, selection, { list, paged, size, pageOfPaged }) : tally;
+    // What lists sized in all per object of this field's type cost, once per object.
+    const folded = selection.scoped[type] ?? 0;
+    const pending = type in selection.scoped ? without(selection.scoped, type) : selection.scoped;
+    const item = add(add(add(1, selection.cost), folded), multiply(selection.paged, pageOfPaged));
+    const cost = paged ? 0 : list ? multiply(item, items) : item;
+    const tally: Tally = {
+      ...nothing,
+      depth: add(1, selection.depth),
+      cost: scope === undefined ? cost : 0,
+      paged: paged ? item : 0,
+      fields,
+      introspection: selection.introspection,
+      scoped: scope === undefined ? pending : merged(pending, { [scope]: cost }, add),
+    };
+    return this.explain ? this.explained(tally, node, selection, { type, scope, cost, list, paged, size, items, pageOfPaged }) : tally;
+  }
+
+  /** The innermost enclosing type whose objects hold at most this list's size in all, if any. */
+  private enclosingScope(definition: GraphQLField<unknown, unknown>): string | undefined {
+    const within = declaredWithin(definition);
+    if (within.length === 0) return undefined;
+    return this.open.findLast((type) => within.includes(type));
+  }
+
+  /** The most items a list field returns, as it declares (a measured size by its name). */
+  private declaredSize(definition: GraphQLField<unknown, unknown>): number | undefined {
+    const size = declaredListSize(definition);
+    if (typeof size !== 'string') return size;
+    const measured = this.sizes(size);
+    if (measured === undefined) throw new Unestimable(`the size "${size}" of the list field "${definition.name}" is not known`);
+    return measured;
   }
 
   /**
    * The costliest fields at and below a field, paths from it (explaining walks): those of one
-   * item, those paged in it over its page, then the whole times its items; a paged list itself
-   * (`edges`, `nodes`) waits, with its fields, for the page size of its connection. A field counts
-   * when it has a selection or is a list: a scalar's cost is its parent's.
+   * item, those paged in it over its page, those sized in all per object of its type, then the
+   * whole times its items; a paged list itself (`edges`, `nodes`) waits, with its fields, for the
+   * page size of its connection, and a list sized in all per object of an enclosing type, for that
+   * object. A field counts when it has a selection or is a list: a scalar's cost is its parent's.
    */
-  private explained(tally: Tally, node: FieldNode, selection: Tally, shape: { list: boolean; paged: boolean; size: number | undefined; pageOfPaged: number }): Tally {
+  private explained(
+    tally: Tally,
+    node: FieldNode,
+    selection: Tally,
+    shape: { type: string; scope: string | undefined; cost: number; list: boolean; paged: boolean; size: number | undefined; items: number; pageOfPaged: number },
+  ): Tally {
     const key = node.alias?.value ?? node.name.value;
-    const perItem = costliest(under(selection.costly, key), times(under(selection.pagedCostly, key), shape.pageOfPaged, shape.pageOfPaged));
-    if (shape.paged) return { ...tally, pagedCostly: costliest([{ path: key, items: 0, cost: tally.paged }], perItem) };
-    const items = shape.list ? (shape.size ?? assumedListSize) : 1;
+    const perItem = costliest(
+      costliest(under(selection.costly, key), times(under(selection.pagedCostly, key), shape.pageOfPaged, shape.pageOfPaged)),
+      under(selection.scopedCostly[shape.type] ?? [], key),
+    );
+    const pending: Record<string, readonly CostlyField[]> = {};
+    for (const [scope, costly] of Object.entries(selection.scopedCostly)) if (scope !== shape.type) pending[scope] = under(costly, key);
+    if (shape.paged) return { ...tally, pagedCostly: costliest([{ path: key, items: 0, cost: tally.paged }], perItem), scopedCostly: pending };
+    const items = shape.list ? shape.items : 1;
     const counts = shape.list || shape.size !== undefined || node.selectionSet !== undefined;
-    const own = counts ? [{ path: key, items: shape.list ? items : shape.size !== undefined ? shape.pageOfPaged : 1, cost: tally.cost }] : [];
-    return { ...tally, costly: costliest(own, times(perItem, items)) };
+    const own = counts ? [{ path: key, items: shape.list ? items : shape.size !== undefined ? shape.pageOfPaged : 1, cost: shape.cost }] : [];
+    const explained = costliest(own, times(perItem, items));
+    if (shape.scope === undefined) return { ...tally, costly: explained, scopedCostly: pending };
+    return { ...tally, scopedCostly: merged(pending, { [shape.scope]: explained }, costliest) };
   }
 
   /** The field's `first` or `limit` as the request gives it, else its default; undefined: none. */

@@ -13,6 +13,7 @@ import { GraphQLError, Kind, getOperationAST, parse, type DocumentNode, type Fra
 import type { Config } from '../config.js';
 import { scan, type Scan, type ScanStop } from './document-scan.js';
 import { estimate, maxIntrospectionFields, Unestimable, type CostlyField, type Estimate } from './cost.js';
+import type { ListSizes } from './list-size.js';
 
 export { maxIntrospectionFields };
 
@@ -102,7 +103,14 @@ function operationRefusal(document: DocumentNode, operation: OperationDefinition
 }
 
 /** What the limits say of a document: a refusal, or none (it may go on to be run); and its cost when it could be estimated. */
-export function assessDocument(schema: GraphQLSchema, source: string, request: OperationRequest, limits: DocumentLimits, served: ServedOperations = 'queries and mutations'): Verdict {
+export function assessDocument(
+  schema: GraphQLSchema,
+  source: string,
+  request: OperationRequest,
+  limits: DocumentLimits,
+  sizes: ListSizes,
+  served: ServedOperations = 'queries and mutations',
+): Verdict {
   const scanned = scan(source, limits.maxTokens);
   if (scanned === 'syntax error') return {};
   const unscannable = scanRefusal(scanned, limits);
@@ -123,7 +131,7 @@ export function assessDocument(schema: GraphQLSchema, source: string, request: O
   const fragments = document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);
   let estimated: Estimate;
   try {
-    estimated = estimate(schema, operation, fragments, request.variables ?? {});
+    estimated = estimate(schema, operation, fragments, request.variables ?? {}, sizes);
   } catch (error) {
     if (error instanceof Unestimable) return { refusal: tooComplex(`The operation's cost cannot be estimated: ${error.message}`, { reason: error.message }) };
     // Selections nested past the call stack, possible only with GRAPHQL_MAX_TOKENS far above its default.
@@ -131,7 +139,7 @@ export function assessDocument(schema: GraphQLSchema, source: string, request: O
     throw error;
   }
   const cost = { estimated: estimated.cost, limit: limits.maxComplexity };
-  return { refusal: limitRefusal(estimated, limits, () => estimate(schema, operation, fragments, request.variables ?? {}, true).costly), cost };
+  return { refusal: limitRefusal(estimated, limits, () => estimate(schema, operation, fragments, request.variables ?? {}, sizes, true).costly), cost };
 }
 
 /** Which limit an estimated operation is over, if any; the costliest fields are named when it costs too much. */
@@ -225,9 +233,16 @@ type LimitsConfig = Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'gra
 /**
  * Checks every request to /graphql in its preValidation hook: after authentication and the rate
  * limit, before idempotency records and before Apollo parses or validates anything. Register
- * before Apollo's route. The cost of what passes is left on the request for the answer.
+ * before Apollo's route. The cost of what passes is left on the request for the answer. Lists are
+ * sized by `listSizes` (the catalog's measured sizes: the same function until they change).
  */
-export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchema, config: LimitsConfig, onRefused: () => void = () => undefined): void {
+export function registerGraphQLLimits(
+  app: FastifyInstance,
+  schema: GraphQLSchema,
+  config: LimitsConfig,
+  listSizes: (request: FastifyRequest) => Promise<ListSizes>,
+  onRefused: () => void = () => undefined,
+): void {
   const limits: DocumentLimits = {
     maxTokens: config.graphqlMaxTokens,
     maxAliases: config.graphqlMaxAliases,
@@ -238,16 +253,24 @@ export function registerGraphQLLimits(app: FastifyInstance, schema: GraphQLSchem
   // are remembered with their cost (4 MiB of their text), so a repeated query is not read twice.
   app.decorateRequest('graphqlCost', null);
   const passed = new LRUCache<string, OperationCost | 'unestimated'>({ max: 1000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_value, key) => Math.max(1, key.length) });
+  let sizesPassedWith: ListSizes | undefined;
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     const operation = operationOf(request);
     if (operation === undefined) return;
+    // Verdicts hold for the sizes they were reached with: new sizes (an import), new verdicts.
+    const sizes = await listSizes(request);
+    if (sizes !== sizesPassedWith) {
+      passed.clear();
+      sizesPassedWith = sizes;
+    }
     const key = operation === 'batch' ? '' : JSON.stringify([operation.query, operation.operationName ?? null, operation.variables ?? null]);
     const known = passed.get(key);
     if (known !== undefined) {
       if (known !== 'unestimated') request.graphqlCost = known;
       return;
     }
-    const verdict: Verdict = operation === 'batch' ? { refusal: { code: 'BAD_REQUEST', message: 'Batched operations are not supported' } } : assessDocument(schema, operation.query, operation, limits);
+    const verdict: Verdict =
+      operation === 'batch' ? { refusal: { code: 'BAD_REQUEST', message: 'Batched operations are not supported' } } : assessDocument(schema, operation.query, operation, limits, sizes);
     if (verdict.refusal) {
       onRefused();
       return refuse(reply, { refusal: verdict.refusal, cost: verdict.cost });

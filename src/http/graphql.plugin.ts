@@ -15,6 +15,7 @@ import { compiledExecutor, executorGateway } from '../graphql/executor.js';
 import { sandboxLandingPage } from '../explorer/landing-page.js';
 import { formatGraphQLError } from '../graphql/errors.js';
 import { registerGraphQLLimits } from '../graphql/limits.js';
+import type { ListSizes } from '../graphql/list-size.js';
 import { idempotencyHooks } from '../idempotency/idempotency.hooks.js';
 import { faultError, retryAfterSeconds } from '../db/faults.js';
 import { checkJsonText } from '../security/input.js';
@@ -36,6 +37,16 @@ const answerPlugin: ApolloServerPlugin<RequestContext> = {
         const result = response.body.singleResult;
         const cost = contextValue?.graphqlCost;
         if (cost) result.extensions = { ...result.extensions, cost };
+        // An execution stopped by the answer budget answers nothing of what it read.
+        const tooLarge = result.errors?.find((error) => error.extensions?.code === 'ANSWER_TOO_LARGE');
+        if (tooLarge) {
+          response.body.singleResult = {
+            errors: [{ message: tooLarge.message, extensions: { ...tooLarge.extensions, http: { status: 400 } } }],
+            ...(result.extensions ? { extensions: result.extensions } : {}),
+          };
+          response.http.status = 400;
+          return;
+        }
         if (!result.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
         response.http.status = 503;
         response.http.headers.set('retry-after', String(retryAfterSeconds));
@@ -48,6 +59,8 @@ export interface GraphQLOptions {
   config: Config;
   schema: GraphQLSchema;
   catalog: CatalogService;
+  /** What the cost estimate sizes lists by (graphql/list-size.ts), as of the catalog's versions last read. */
+  listSizes: () => ListSizes;
 }
 
 /**
@@ -115,15 +128,26 @@ function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions):
 export const graphqlPlugin = appPlugin(
   'graphql',
   async (app, options: GraphQLOptions) => {
-    const { config, schema, catalog } = options;
+    const { config, schema, catalog, listSizes } = options;
     addRouteHooks(app, catalog);
-    registerGraphQLLimits(app, schema, config, app.metrics.graphqlRefused);
+    // The catalog's versions are read before the cost is estimated (its lists' sizes come with them),
+    // once per request: the context needs them read as well.
+    const readied = new WeakSet<FastifyRequest>();
+    const sizesFor = async (request: FastifyRequest) => {
+      await catalog.ready().then(
+        () => readied.add(request),
+        // The database away: the context answers the fault, in GraphQL's shape.
+        () => undefined,
+      );
+      return listSizes();
+    };
+    registerGraphQLLimits(app, schema, config, sizesFor, app.metrics.graphqlRefused);
     const apollo = apolloServer(app, options);
     await apollo.start();
     await app.register(fastifyApollo(apollo), {
       context: async (request) => {
         try {
-          await catalog.ready();
+          if (!readied.has(request)) await catalog.ready();
         } catch (error) {
           // Apollo answers a failed context with this error's status instead of a bare 500.
           const fault = faultError(error);

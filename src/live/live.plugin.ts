@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config.js';
 import type { ChangeFeed } from '../events/change-feed.js';
 import { appPlugin } from '../plugin.js';
+import type { ListSizes } from '../graphql/list-size.js';
 import { registerLiveRoutes } from './live.routes.js';
 import type { LiveUpdates } from './live.service.js';
 
@@ -13,12 +14,14 @@ export interface LivePluginOptions {
   live: LiveUpdates;
   /** Closed when the app closes, which ends every stream. */
   changes: ChangeFeed;
+  /** The sizes of the catalog's lists, for the cost estimate (after the catalog's versions are read). */
+  listSizes: () => Promise<ListSizes>;
 }
 
 export const livePlugin = appPlugin(
   'live',
-  async (app, { config, schema, live, changes }: LivePluginOptions) => {
-    registerLiveRoutes(app, { schema, live, changes, config, onRefused: app.metrics.graphqlRefused });
+  async (app, { config, schema, live, changes, listSizes }: LivePluginOptions) => {
+    registerLiveRoutes(app, { schema, live, changes, config, listSizes, onRefused: app.metrics.graphqlRefused });
   },
   { dependencies: ['metrics'] },
 );

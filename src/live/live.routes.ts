@@ -11,6 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { createHandler } from 'graphql-sse/lib/use/fastify';
 import { GraphQLError, parse, subscribe, validate, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Config } from '../config.js';
+import type { ListSizes } from '../graphql/list-size.js';
 import { assessDocument, type DocumentLimits, type OperationCost, type Refusal } from '../graphql/limits.js';
 import { formatGraphQLError } from '../graphql/errors.js';
 import { retryAfterSeconds } from '../db/faults.js';
@@ -35,6 +36,8 @@ export interface LiveRoutesOptions {
   config: Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'graphqlMaxDepth' | 'graphqlMaxComplexity' | 'graphqlIntrospection'>;
   /** Counts a document the limits refused. */
   onRefused: () => void;
+  /** The sizes of the catalog's lists, for the cost estimate. */
+  listSizes: () => Promise<ListSizes>;
 }
 
 type Answer = readonly [string, { status: number; statusText: string; headers: Record<string, string> }];
@@ -114,7 +117,7 @@ async function checkStreamRequest(request: FastifyRequest, reply: FastifyReply) 
 }
 
 export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOptions): void {
-  const { schema, live, config, onRefused } = options;
+  const { schema, live, config, onRefused, listSizes } = options;
   const limits: DocumentLimits = { maxTokens: config.graphqlMaxTokens, maxAliases: config.graphqlMaxAliases, maxDepth: config.graphqlMaxDepth, maxComplexity: config.graphqlMaxComplexity };
   const formatError = formatGraphQLError(
     (error) => app.log.error({ err: error }, 'unexpected GraphQL error'),
@@ -133,7 +136,7 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
     // Checked, parsed, validated and subscribed here rather than by graphql-sse, so that what
     // cannot run is an HTTP refusal rather than a stream of one error.
     onSubscribe: async (request, params) => {
-      const { refusal, cost } = assessDocument(schema, params.query, { operationName: params.operationName, variables: params.variables }, limits, 'subscriptions');
+      const { refusal, cost } = assessDocument(schema, params.query, { operationName: params.operationName, variables: params.variables }, limits, await listSizes(), 'subscriptions');
       if (refusal) {
         onRefused();
         return answer(400, [refusalError(refusal)], cost);

@@ -6,7 +6,10 @@ import { MoneyType } from '../graphql/money.type.js';
 import { enumOf } from '../graphql/scalars.js';
 import { ShippingMethodType } from '../graphql/shipping-method.type.js';
 import { VariantValueType } from '../catalog/catalog.type.js';
-import { orderStatuses } from '../domain/order-status.js';
+import { MaxItems } from '../graphql/list-size.js';
+import { maxLinesPerCart } from '../domain/cart-limits.js';
+import { maxAppliedDiscounts } from '../domain/discounts.js';
+import { maxOrderEvents, maxRequiredActions, orderStatuses } from '../domain/order-status.js';
 
 export const OrderStatusEnum = enumOf(orderStatuses);
 registerEnumType(OrderStatusEnum, {
@@ -34,7 +37,7 @@ export class OrderLineType {
   @Field(() => ID) productId!: string;
   @Field(() => String, { description: "The product's title." }) title!: string;
   @Field(() => String, { description: "The SKU's name." }) variantTitle!: string;
-  @Field(() => [VariantValueType]) variantValues!: VariantValueType[];
+  @Field(() => [VariantValueType]) @MaxItems('valuesPerSku') variantValues!: VariantValueType[];
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyType) unitPrice!: MoneyType;
   @Field(() => MoneyType) lineTotal!: MoneyType;
@@ -53,7 +56,7 @@ export class OrderCostType {
   @Field(() => MoneyType) shipping!: MoneyType;
   @Field(() => MoneyType) tax!: MoneyType;
   @Field(() => MoneyType, { description: 'The discounts applied, frozen at submit: editing a discount later changes nothing here.' }) discount!: MoneyType;
-  @Field(() => [AppliedDiscountType]) discounts!: AppliedDiscountType[];
+  @Field(() => [AppliedDiscountType]) @MaxItems(maxAppliedDiscounts) discounts!: AppliedDiscountType[];
   @Field(() => MoneyType, { description: 'subtotal + shipping + tax - discount.' }) total!: MoneyType;
 }
 
@@ -63,8 +66,10 @@ export class OrderType {
   @Field(() => ID) cartId!: string;
   @Field(() => ID) storeId!: number;
   @Field(() => OrderStatusEnum) status!: string;
-  @Field(() => [OrderEventType]) events!: OrderEventType[];
-  @Field(() => [RequiredActionType]) requiredActions!: RequiredActionType[];
-  @Field(() => [OrderLineType], { description: 'What was sold (empty for orders placed before orders kept their lines).' }) lines!: OrderLineType[];
+  @Field(() => [OrderEventType]) @MaxItems(maxOrderEvents) events!: OrderEventType[];
+  @Field(() => [RequiredActionType]) @MaxItems(maxRequiredActions) requiredActions!: RequiredActionType[];
+  @Field(() => [OrderLineType], { description: 'What was sold (empty for orders placed before orders kept their lines).' })
+  @MaxItems(maxLinesPerCart, ['SubmitCartResult', 'CartStatusResult'])
+  lines!: OrderLineType[];
   @Field(() => OrderCostType, { nullable: true, description: 'For how much (null for orders placed before orders kept their cost).' }) cost!: OrderCostType | null;
 }

@@ -19,6 +19,7 @@ const examples: Record<ErrorCode, Example> = {
   INVALID_JSON: { message: 'The request body is not valid JSON' },
   VALIDATION_FAILED: { message: 'body/quantity must be integer', details: { problems: [{ path: 'body/item/quantity', message: 'must be integer' }] } },
   QUERY_TOO_COMPLEX: { message: 'The operation is too complex' },
+  ANSWER_TOO_LARGE: { message: 'The answer would hold more than 50000 catalog records (products, SKUs, media, placements); ask for less', details: { max_objects: 50000 } },
   UNAUTHENTICATED: { message: 'A valid API key is required: Authorization: Bearer <key> or x-api-key: <key>' },
   FORBIDDEN: { message: 'This operation needs an admin key' },
   MEDIA_NOT_FOUND: { message: 'No image with id 999' },

@@ -3,6 +3,7 @@
 import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfoType, ProductType } from '../catalog/catalog.type.js';
 import type { ProductRecord } from '../catalog/catalog.model.js';
+import { MaxItems } from '../graphql/list-size.js';
 
 export enum ProductSearchSortEnum {
   RELEVANCE = 'RELEVANCE',
@@ -73,9 +74,11 @@ export class PriceRangeType {
 @ObjectType('ProductSearchFacets', { simpleResolvers: true, description: 'Counted over the whole result under the other filters (the brand facet ignores the brand filter, and so on).' })
 export class ProductSearchFacetsType {
   @Field(() => [FacetValueType])
+  @MaxItems('brands')
   brands!: FacetValueType[];
 
   @Field(() => [FacetValueType])
+  @MaxItems('categories')
   categories!: FacetValueType[];
 
   @Field(() => PriceRangeType, { nullable: true })

@@ -4,12 +4,14 @@ import { requireAdmin, type CallerContext } from '../security/api-keys.js';
 import { WebhookService, defaultDeliveryPageSize, maxDeliveryPageSize } from './webhooks.service.js';
 import { CreateWebhookEndpointResultType, WebhookDeliveryType, WebhookEndpointType } from './webhooks.type.js';
 import type { CreatedEndpoint, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
+import { MaxItems } from '../graphql/list-size.js';
 
 @Resolver(() => WebhookEndpointType)
 export class WebhookResolver {
   constructor(private readonly webhooks: WebhookService) {}
 
   @Query(() => [WebhookEndpointType], { description: 'Every webhook endpoint, oldest first (admin).' })
+  @MaxItems('webhookEndpoints')
   webhookEndpoints(@Ctx() context: CallerContext): Promise<WebhookEndpoint[]> {
     requireAdmin(context.principal);
     return this.webhooks.list();

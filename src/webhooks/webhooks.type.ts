@@ -8,6 +8,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { DateTimeScalar } from '../graphql/scalars.js';
 import { eventTypes } from '../events/events.model.js';
+import { MaxItems } from '../graphql/list-size.js';
 
 export enum DeliveryStatusEnum {
   PENDING = 'pending',
@@ -26,7 +27,9 @@ export class WebhookEndpointType {
   @Field(() => ID) id!: string;
   @Field(() => String) url!: string;
   @Field(() => String, { nullable: true }) description!: string | null;
-  @Field(() => [String], { nullable: true, description: `The event types it receives (${eventTypeList}); null: all.` }) events!: string[] | null;
+  @Field(() => [String], { nullable: true, description: `The event types it receives (${eventTypeList}); null: all.` })
+  @MaxItems(eventTypes.length)
+  events!: string[] | null;
   @Field(() => Boolean, { description: 'False: nothing is delivered to it (switched off, or failing for 5 days).' }) enabled!: boolean;
   @Field(() => DateTimeScalar, { nullable: true, description: 'Since when every attempt has failed; null while healthy.' }) failingSince!: Date | null;
   @Field(() => DateTimeScalar) createdAt!: Date;
@@ -58,5 +61,5 @@ export class WebhookDeliveryType {
   @Field(() => DateTimeScalar, { nullable: true, description: 'When it is due next; null unless PENDING.' }) nextAttemptAt!: Date | null;
   @Field(() => DateTimeScalar, { nullable: true }) deliveredAt!: Date | null;
   @Field(() => DateTimeScalar) createdAt!: Date;
-  @Field(() => [WebhookAttemptType], { description: 'Oldest first.' }) attempts!: WebhookAttemptType[];
+  @Field(() => [WebhookAttemptType], { description: 'Oldest first.' }) @MaxItems('webhookAttempts') attempts!: WebhookAttemptType[];
 }

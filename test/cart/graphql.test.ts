@@ -231,7 +231,7 @@ describe('submit and orders', () => {
 
     const other = first.data!.submitCart.orders[1]!.id;
     const byId = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { updateOrderStatus(id: "${other}", status: PLACED) { status } }` } });
-    expect(byId.json()).toStrictEqual({ data: { updateOrderStatus: { status: 'PLACED' } }, extensions: { cost: { estimated: 2, limit: 10_000 } } });
+    expect(byId.json()).toStrictEqual({ data: { updateOrderStatus: { status: 'PLACED' } }, extensions: { cost: { estimated: 2, limit: 50_000 } } });
     const neither = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation { updateOrderStatus(status: PLACED) { status } }' } });
     expect(neither.json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
     await send(t.app, UpdateOrder, { orderId: other, status: 'CANCELLED' });

@@ -69,7 +69,7 @@ describe('kept GraphQL answers', () => {
     await post(query);
     const fixture = readFixture('catalog.json') as { products: Record<string, unknown>[] };
     await importCatalog(t.database.db, { products: [{ ...fixture.products[3], title: 'Upper Jacket, renamed' }] });
-    expect(JSON.parse((await post(query)).body)).toStrictEqual({ data: { product: { id: '14', title: 'Upper Jacket, renamed' } }, extensions: { cost: { estimated: 3, limit: 10_000 } } });
+    expect(JSON.parse((await post(query)).body)).toStrictEqual({ data: { product: { id: '14', title: 'Upper Jacket, renamed' } }, extensions: { cost: { estimated: 3, limit: 50_000 } } });
   });
 
   it('keeps nothing with CATALOG_CACHE_MAX_ENTRIES=0', async () => {

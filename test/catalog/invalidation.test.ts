@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
 import { CatalogCache } from '../../src/catalog/catalog.cache.js';
-import { CatalogRepository } from '../../src/catalog/catalog.repository.js';
+import { CatalogRepository, type CatalogVersions } from '../../src/catalog/catalog.repository.js';
 import { CatalogService } from '../../src/catalog/catalog.service.js';
 
 const graphql = (id: number) => ({ query: `query Stock($id: ID!) { product(id: $id) { id skus { skuId qtyAvailable } } }`, variables: { id: String(id) } });
@@ -101,7 +101,7 @@ describe('the catalog cache against races and bounds', () => {
     const pending: ((value: Map<number, number>) => void)[] = [];
     const repository = {
       rows,
-      catalogRows: () => new Promise<Map<number, number>>((resolve) => pending.push(resolve)),
+      catalogRows: () => new Promise<CatalogVersions>((resolve) => pending.push((rows) => resolve({ rows, shape: null }))),
       changedProducts: async () => new Set<number>(),
     };
     const answerVersions = () => pending.shift()?.(new Map(repository.rows));
@@ -144,7 +144,7 @@ describe('the catalog cache against races and bounds', () => {
 
   it('a media item read before an import is not kept after it', async () => {
     let answerMedia: (media: unknown) => void = () => undefined;
-    const repository = { catalogRows: async () => new Map([[1, 1]]), mediaById: () => new Promise((resolve) => (answerMedia = resolve)) } as unknown as CatalogRepository;
+    const repository = { catalogRows: async () => ({ rows: new Map([[1, 1]]), shape: null }), mediaById: () => new Promise((resolve) => (answerMedia = resolve)) } as unknown as CatalogRepository;
     const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 100 });
     await cache.fresh();
     const catalog = new CatalogService(repository, cache);

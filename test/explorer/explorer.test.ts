@@ -57,7 +57,7 @@ describe('GraphiQL at /graphiql', () => {
     expect((await t.app.inject({ method: 'POST', url: '/graphiql', payload: query })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/graphiql?query=x' })).statusCode).toBe(401);
     const keyed = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'x-api-key': clientKey }, payload: query });
-    expect(keyed.json()).toStrictEqual({ data: { product: { id: '11', title: 'Trail Jacket' } }, extensions: { cost: { estimated: 3, limit: 10_000 } } });
+    expect(keyed.json()).toStrictEqual({ data: { product: { id: '11', title: 'Trail Jacket' } }, extensions: { cost: { estimated: 3, limit: 50_000 } } });
   });
 
   it('names no http(s) URL in its HTML or CSS', async () => {

@@ -269,7 +269,7 @@ describe('transport', () => {
     const query = encodeURIComponent('{ product(id: "16") { title currency } }');
     const response = await t.app.inject({ method: 'GET', url: `/graphql?query=${query}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toStrictEqual({ data: { product: { title: 'Wool Scarf', currency: 'EUR' } }, extensions: { cost: { estimated: 3, limit: 10_000 } } });
+    expect(response.json()).toStrictEqual({ data: { product: { title: 'Wool Scarf', currency: 'EUR' } }, extensions: { cost: { estimated: 3, limit: 50_000 } } });
   });
 
   it('serves Apollo Sandbox to a browser on GET /graphql', async () => {

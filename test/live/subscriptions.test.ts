@@ -55,8 +55,11 @@ const OrderUpdated = graphql(`
 `);
 
 const cartDocument = print(CartUpdated);
-/** Its estimated cost: cartUpdated 1 + id 1 + stores 5 × (1 + 2 + cartLines 5 × (1 + 1 + variant 2)) + cost (1 + total 2) = 120. */
-const costOfCartDocument = 120;
+/**
+ * Its estimated cost: cartUpdated 1 + id 1 + stores 50 × (1 + 2) + a cart's 250 lines × (1 + 1 +
+ * variant 2) + cost (1 + total 2) = 1,155.
+ */
+const costOfCartDocument = 1155;
 const orderDocument = print(OrderUpdated);
 
 interface Running {
@@ -246,7 +249,7 @@ describe('subscriptions at /graphql/stream', () => {
       const first = (await stream.next('initial event')) as { event: string; data: ExecutionResult<CartUpdatedSubscription> & { extensions?: unknown } };
       expect(first).toMatchObject({ event: 'next', data: { data: { cartUpdated: { id: cartId } } } });
       // every event carries the operation's cost, as /graphql's answers do
-      expect(first.data.extensions).toStrictEqual({ cost: { estimated: costOfCartDocument, limit: 10_000 } });
+      expect(first.data.extensions).toStrictEqual({ cost: { estimated: costOfCartDocument, limit: 50_000 } });
       expect((await restBody(t.base, 'DELETE', '/cart/items', { cart_id: cartId, variant_id: '2011' })).status).toBe(200);
       const changed = (await stream.next('event after the change')) as { data: ExecutionResult<CartUpdatedSubscription> & { extensions?: unknown } };
       expect(quantities(changed.data)?.map(([variant]) => variant)).not.toContain('2011');

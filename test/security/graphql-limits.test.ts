@@ -1,19 +1,23 @@
 // GraphQL document limits (src/graphql/limits.ts): the pure check against the checked-in schema,
 // then over HTTP, where refusals must come before Apollo parses or validates anything, fast, and
 // leave the server answering.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildSchema, getIntrospectionQuery } from 'graphql';
+import { getIntrospectionQuery, getNullableType, isInterfaceType, isListType, isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessDocument, maxIntrospectionFields, type DocumentLimits, type OperationRequest } from '../../src/graphql/limits.js';
+import { declaredListSize, type ListSizes } from '../../src/graphql/list-size.js';
+import { emptyShape } from '../../src/catalog/catalog-shape.repository.js';
+import { unservedGatewaySchema } from '../../src/schema.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
-const schema = buildSchema(readFileSync(join(import.meta.dirname, '../../schema/schema.graphql'), 'utf8'));
+// The built schema: the SDL does not carry what each list declares it returns at most.
+const schema = unservedGatewaySchema();
+/** Every measured size of the catalog (catalog-shape.repository.ts) at 5. */
+const fives: ListSizes = (name) => (name in emptyShape ? 5 : undefined);
 const defaults: DocumentLimits = { maxTokens: 5000, maxAliases: 30, maxDepth: 10, maxComplexity: 10_000 };
 const unlimited: DocumentLimits = { maxTokens: 1_000_000, maxAliases: 1_000_000, maxDepth: 1_000_000, maxComplexity: Number.MAX_SAFE_INTEGER };
 
-const check = (source: string, request: OperationRequest = {}, limits: DocumentLimits = defaults) => assessDocument(schema, source, request, limits).refusal;
+const check = (source: string, request: OperationRequest = {}, limits: DocumentLimits = defaults, sizes: ListSizes = fives) => assessDocument(schema, source, request, limits, sizes).refusal;
 
 /** The estimated cost of a document that is otherwise unlimited (a limit of 0 reports it). */
 function costOf(source: string, variables?: Record<string, unknown>): unknown {
@@ -39,7 +43,7 @@ const aliasFlood = `{ ${Array.from({ length: 1700 }, (_, n) => `a${n}: products(
 const nestedIntrospection = `{ __schema { types { ${'fields { type { '.repeat(6)}name${' } }'.repeat(6)} } } }`;
 
 describe('cost model', () => {
-  it('costs each field 1, a list field its items × first or limit (else 5)', () => {
+  it('costs each field 1, a list field its items × the most it can return, or first or limit when smaller', () => {
     expect(costOf('{ product(id: "1") { id title } }')).toBe(3);
     expect(costOf('{ product(id: "1") { similarProducts(limit: 3) { priceTier } } }')).toBe(1 + 2 * 3);
     expect(costOf('{ product(id: "1") { similarProducts { priceTier } } }')).toBe(1 + 2 * 5);
@@ -67,7 +71,9 @@ describe('cost model', () => {
     ]);
     // at most five, the costliest
     const many = `{ product(id: 1) { ${['a', 'b', 'c', 'd', 'e', 'f'].map((alias, n) => `${alias}: similarProducts(limit: ${n + 1}) { priceTier }`).join(' ')} } }`;
-    expect((listsOf(many) as readonly { path: string }[]).map((list) => list.path)).toStrictEqual(['product', 'product.f', 'product.e', 'product.d', 'product.c']);
+    const roomy: ListSizes = (name) => (name in emptyShape ? 50 : undefined);
+    const manyLists = check(many, {}, { ...unlimited, maxComplexity: 10 }, roomy)?.details?.costliest_fields;
+    expect((manyLists as readonly { path: string }[]).map((list) => list.path)).toStrictEqual(['product', 'product.f', 'product.e', 'product.d', 'product.c']);
     // an object without lists is named too
     expect(listsOf('{ product(id: 1) { id title brand category description url currency price externalId isAvailable } }')).toStrictEqual([{ path: 'product', items: 1, cost: 11 }]);
   });
@@ -77,7 +83,8 @@ describe('cost model', () => {
     expect(costOf('{ products(first: 100) { nodes { id title } } }')).toBe(1 + 100 * 3);
     expect(costOf('{ products { nodes { id } } }')).toBe(1 + 20 * 2);
     expect(costOf('{ products(first: 10) { edges { cursor node { id } } nodes { id } pageInfo { hasNextPage } } }')).toBe(1 + 10 * 4 + 10 * 2 + 2);
-    expect(costOf('{ products(first: 100) { nodes { similarProducts(limit: 50) { priceTier } } } }')).toBe(1 + 100 * (1 + 50 * 2));
+    // a limit above what the catalog holds counts what it holds (5 here)
+    expect(costOf('{ products(first: 100) { nodes { similarProducts(limit: 50) { priceTier } } } }')).toBe(1 + 100 * (1 + 5 * 2));
   });
 
   it('reads first and limit from variables, their defaults, then the schema default', () => {
@@ -95,6 +102,49 @@ describe('cost model', () => {
     expect(costOf('{ products(first: 4) { ...Page } } fragment Page on ProductConnection { nodes { ... on Product { id } } }')).toBe(1 + 4 * 2);
     // each spread counts, though graphql-js merges them: an estimate may only err high
     expect(costOf('{ products(first: 4) { nodes { ...P ...P } } } fragment P on Product { similarProducts(limit: 2) { priceTier } }')).toBe(1 + 4 * (1 + 2 * (2 * 2)));
+  });
+
+  it('sizes every list field of the schema: by what it declares, or by a first or limit with a default', () => {
+    const unsized: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || !(isObjectType(type) || isInterfaceType(type))) continue;
+      for (const field of Object.values(type.getFields())) {
+        if (!isListType(getNullableType(field.type))) continue;
+        // a connection's page: sized by its first
+        if (type.name.endsWith('Connection') && ['edges', 'nodes'].includes(field.name)) continue;
+        const paged = field.args.some((argument) => ['first', 'limit'].includes(argument.name) && argument.defaultValue !== undefined);
+        if (declaredListSize(field) === undefined && !paged) unsized.push(`${type.name}.${field.name}`);
+      }
+    }
+    expect(unsized).toStrictEqual([]);
+  });
+
+  it('refuses a list whose size it does not know: fails closed', () => {
+    const nothingMeasured: ListSizes = () => undefined;
+    expect(check('{ product(id: 1) { skus { skuId } } }', {}, defaults, nothingMeasured)).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      details: { reason: 'the size "skusPerProduct" of the list field "skus" is not known' },
+    });
+  });
+
+  it("counts a cart's lines once per cart, not once per store: they are at most 250 in all", () => {
+    // cart 1 + stores 50 × (1 + storeId 1) + cartLines 250 × (1 + id 1): not 50 × 250 lines
+    expect(costOf('{ cart(id: "c") { stores { storeId cartLines { id } } } }')).toBe(1 + 50 * 2 + 250 * 2);
+    expect(costOf('query { cart(id: "c") { ...C } } fragment C on Cart { stores { ...S } } fragment S on StoreEntry { cartLines { id } }')).toBe(1 + 50 + 250 * 2);
+    // the lines of a submit's orders are a cart's lines too; an order alone has at most 250
+    expect(costOf('mutation { submitCart(cartId: "c") { orders { id lines { id } } } }')).toBe(1 + 50 * 2 + 250 * 2);
+    expect(costOf('{ order(id: "o") { lines { id } } }')).toBe(1 + 250 * 2);
+    // two carts: each its own 250
+    expect(costOf('{ a: cart(id: "a") { stores { cartLines { id } } } b: cart(id: "b") { stores { cartLines { id } } } }')).toBe(2 * (1 + 50 + 250 * 2));
+  });
+
+  it('names the lines of a cart once per cart when it refuses', () => {
+    const lists = check('{ cart(id: "c") { stores { cartLines { id } } } }', {}, { ...unlimited, maxComplexity: 10 })?.details?.costliest_fields;
+    expect(lists).toStrictEqual([
+      { path: 'cart', items: 1, cost: 551 },
+      { path: 'cart.stores.cartLines', items: 250, cost: 500 },
+      { path: 'cart.stores', items: 50, cost: 50 },
+    ]);
   });
 
   it('saturates instead of overflowing', () => {
@@ -229,11 +279,12 @@ describe('over HTTP', () => {
   }
 
   it('tells every answer its estimated cost and the limit, also when answered from memory', async () => {
-    // products(first: 3): 1 + 3 × nodes' item (1 + id 1 + skus 5 × (1 + skuId 1)) = 37
+    // products(first: 3): 1 + 3 × nodes' item (1 + id 1 + skus 2 × (1 + skuId 1)) = 19: the test
+    // catalog's products have at most 2 SKUs
     const query = '{ products(first: 3) { nodes { id skus { skuId } } } }';
     for (let time = 0; time < 3; time += 1) {
       const answer = (await post(query)).json() as { data: unknown; extensions: unknown };
-      expect(answer.extensions).toStrictEqual({ cost: { estimated: 37, limit: 200 } });
+      expect(answer.extensions).toStrictEqual({ cost: { estimated: 19, limit: 200 } });
     }
     // a field error changes nothing: the estimate is the document's
     const missing = (await post('query($id: ID!) { product(id: $id) { id title } }', { id: 'abc' })).json() as { errors: unknown[]; extensions: unknown };
@@ -245,22 +296,24 @@ describe('over HTTP', () => {
     const query = '{ catalog: products(first: 50) { nodes { id skus { skuId } similarProducts { product { id } } } } }';
     const response = await post(query);
     expect(response.statusCode).toBe(400);
+    // The test catalog's products have at most 2 SKUs and 4 comparables: a node is 1 + id 1 +
+    // skus 2 × 2 + similarProducts 4 × (1 + product 2) = 18.
     const lists = [
-      { path: 'catalog', items: 50, cost: 1351 },
-      { path: 'catalog.nodes', items: 50, cost: 1350 },
-      { path: 'catalog.nodes.similarProducts', items: 5, cost: 750 },
-      { path: 'catalog.nodes.skus', items: 5, cost: 500 },
-      { path: 'catalog.nodes.similarProducts.product', items: 1, cost: 500 },
+      { path: 'catalog', items: 50, cost: 901 },
+      { path: 'catalog.nodes', items: 50, cost: 900 },
+      { path: 'catalog.nodes.similarProducts', items: 4, cost: 600 },
+      { path: 'catalog.nodes.similarProducts.product', items: 1, cost: 400 },
+      { path: 'catalog.nodes.skus', items: 2, cost: 200 },
     ];
     expect(response.json()).toStrictEqual({
       errors: [
         {
           message:
-            "The operation's estimated cost is 1351; at most 200 is allowed. The costliest fields: catalog (50 items: 1351), catalog.nodes (50 items: 1350), catalog.nodes.similarProducts (5 items: 750), catalog.nodes.skus (5 items: 500), catalog.nodes.similarProducts.product (500)",
-          extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 }, details: { complexity: 1351, max_complexity: 200, costliest_fields: lists } },
+            "The operation's estimated cost is 901; at most 200 is allowed. The costliest fields: catalog (50 items: 901), catalog.nodes (50 items: 900), catalog.nodes.similarProducts (4 items: 600), catalog.nodes.similarProducts.product (400), catalog.nodes.skus (2 items: 200)",
+          extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 }, details: { complexity: 901, max_complexity: 200, costliest_fields: lists } },
         },
       ],
-      extensions: { cost: { estimated: 1351, limit: 200 } },
+      extensions: { cost: { estimated: 901, limit: 200 } },
     });
   });
 

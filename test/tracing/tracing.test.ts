@@ -174,7 +174,7 @@ describe('tracing on', () => {
         headers: { traceparent: `00-${traceId}-${hex(8)}-01` },
         payload: { query: 'query TracedProduct { product(id: "201") { id title } }' },
       });
-      expect(answer.json()).toStrictEqual({ data: { product: { id: '201', title: 'Rain Shell' } }, extensions: { cost: { estimated: 3, limit: 10_000 } } });
+      expect(answer.json()).toStrictEqual({ data: { product: { id: '201', title: 'Rain Shell' } }, extensions: { cost: { estimated: 3, limit: 50_000 } } });
       await flushTracing();
       const spans = otlp.spans.filter((span) => span.traceId === traceId);
       const operation = spans.find((span) => span.name === 'query TracedProduct');

@@ -8,6 +8,7 @@ import type { Dialect } from '../../db/dialect.js';
 import { CatalogSql, type Table } from '../catalog-bulk.repository.js';
 import { bumpImportVersion } from '../catalog-version.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
+import { measureCatalogShape } from '../catalog-shape.repository.js';
 import { mediaTable, placementTable, productTable, skuTable, storeContent } from './columns.js';
 import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
 import { storedStores, writeStore } from './import.repository.js';
@@ -306,8 +307,12 @@ export class CatalogWriter {
     // The read model: every product whose answer was dropped above, or never written.
     await writeMissingAnswers(this.tx);
     const { report } = this;
-    // Processes caching catalog reads compare this version to drop what they hold.
-    if (changedAnything(report)) await bumpImportVersion(this.tx);
+    if (changedAnything(report)) {
+      // Processes caching catalog reads compare this version to drop what they hold.
+      await bumpImportVersion(this.tx);
+      // What GraphQL's cost estimate sizes the catalog's lists by, kept on the same row.
+      await measureCatalogShape(this.tx);
+    }
     return report;
   }
 

@@ -977,7 +977,7 @@ export interface components {
              * @description Stable: what clients branch on.
              * @enum {string}
              */
-            code: "INVALID_ID" | "INVALID_JSON" | "VALIDATION_FAILED" | "QUERY_TOO_COMPLEX" | "UNAUTHENTICATED" | "FORBIDDEN" | "MEDIA_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CART_NOT_FOUND" | "CART_EXPIRED" | "ORDER_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DISCOUNT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CART_ALREADY_SUBMITTED" | "IDEMPOTENCY_KEY_REUSED" | "DISCOUNT_CODE_TAKEN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VARIANT_NOT_FOUND" | "VARIANT_PRODUCT_MISMATCH" | "VARIANT_REQUIRED" | "CURRENCY_MISMATCH" | "SHIPPING_METHOD_NOT_FOUND" | "BUYER_IDENTITY_INVALID" | "BUYER_IDENTITY_MISSING" | "CART_EMPTY" | "PRODUCTS_UNAVAILABLE" | "INVALID_ORDER_TRANSITION" | "TOO_MANY_ITEMS" | "CART_TOO_LARGE" | "MEDIA_NOT_ATTRIBUTABLE" | "WEBHOOK_LIMIT_REACHED" | "STORE_NOT_FOUND" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DISCOUNT_BUYER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "INVALID_ID" | "INVALID_JSON" | "VALIDATION_FAILED" | "QUERY_TOO_COMPLEX" | "ANSWER_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "MEDIA_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CART_NOT_FOUND" | "CART_EXPIRED" | "ORDER_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DISCOUNT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CART_ALREADY_SUBMITTED" | "IDEMPOTENCY_KEY_REUSED" | "DISCOUNT_CODE_TAKEN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VARIANT_NOT_FOUND" | "VARIANT_PRODUCT_MISMATCH" | "VARIANT_REQUIRED" | "CURRENCY_MISMATCH" | "SHIPPING_METHOD_NOT_FOUND" | "BUYER_IDENTITY_INVALID" | "BUYER_IDENTITY_MISSING" | "CART_EMPTY" | "PRODUCTS_UNAVAILABLE" | "INVALID_ORDER_TRANSITION" | "TOO_MANY_ITEMS" | "CART_TOO_LARGE" | "MEDIA_NOT_ATTRIBUTABLE" | "WEBHOOK_LIMIT_REACHED" | "STORE_NOT_FOUND" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DISCOUNT_BUYER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description The HTTP reason phrase. */
             error: string;
             /** @description For people; may change. */
@@ -1500,7 +1500,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1508,7 +1508,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -1613,7 +1613,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1621,7 +1621,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -1726,7 +1726,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1734,7 +1734,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -1839,7 +1839,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1847,7 +1847,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -1952,7 +1952,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1960,7 +1960,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2065,7 +2065,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2073,7 +2073,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2178,7 +2178,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2186,7 +2186,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2291,7 +2291,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2299,7 +2299,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2407,7 +2407,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2415,7 +2415,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2523,7 +2523,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2531,7 +2531,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2639,7 +2639,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2647,7 +2647,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2755,7 +2755,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2763,7 +2763,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2868,7 +2868,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2876,7 +2876,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -2981,7 +2981,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2989,7 +2989,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
@@ -3099,7 +3099,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description INVALID_ID, VALIDATION_FAILED */
+            /** @description INVALID_ID, ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3107,7 +3107,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                        code?: "INVALID_ID" | "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CatalogMeta" ADD COLUMN "shape" JSONB;
