@@ -3,9 +3,10 @@
 // price, currency, title order, availability) as columns. Built from the stored catalog rows
 // (search.repository.ts) by each process, so the ranking is ours and the same on both engines; a
 // query (search.service.ts) is a merge of a few posting lists and one pass over the matches:
-// milliseconds over 200,000 products, facets included.
+// milliseconds over 200,000 products, facets included. Everything that grows with the catalog is a
+// typed array, the texts too (titles and terms: search-texts.ts): nothing of it is on the heap.
 //
-// A product is a "doc": its place in `ids` (ascending product ids). A term is a number (`termIds`);
+// A product is a "doc": its place in `ids` (ascending product ids). A term is a number (its rank in `vocabulary`);
 // its posting list is docs[offsets[t] .. offsets[t + 1]] (ascending), with the best field the term
 // is in for each doc in `fields`: three typed arrays for the whole index, however many terms.
 import { compareCodePoints } from '../domain/code-point-order.js';
