@@ -135,7 +135,7 @@ export class SearchService implements ProductSearch {
         for (let after = 0; ;) {
           const page = await this.repository.products(after, buildPage);
           for (const product of page) builder.add(product);
-          if (page.length < buildPage) break;
+          if (page.length === 0) break;
           after = page[page.length - 1]!.id;
           await nextTurn();
         }

@@ -79,7 +79,7 @@ describe(`the search thread (${testEngine})`, () => {
     expect((await json('GET', `${gateway.base}/healthz`)).status).toBe(200);
     expect(gateway.process.exitCode).toBe(null);
     expect(gateway.output.join('')).toContain('searches answer 503 SEARCH_UNAVAILABLE');
-  }, 60_000);
+  }, 120_000);
 
   it('with room: the index is built in the thread and searched; past SEARCH_QUEUE_MAX, 503 at once; a stop signal ends thread and process', async () => {
     const gateway = await fixture.start({ env: { ...heap, SEARCH_QUEUE_MAX: '1' } });
@@ -99,5 +99,5 @@ describe(`the search thread (${testEngine})`, () => {
 
     gateway.process.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
