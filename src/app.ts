@@ -45,15 +45,18 @@ export interface BuildOptions {
   droppedLogLines?: () => number;
   /** Fastify's schema compilers, its own when absent (tests share serializers among their apps). */
   schemaController?: FastifyServerOptions['schemaController'];
-  /** Build the search index once the lifecycle is ready, rather than at the first search (the server). */
-  warmSearch?: boolean;
+  /**
+   * The server's: the search in a thread of its own (search/search-thread.ts), which builds the
+   * index once the lifecycle is ready; else in process, the index built at the first search.
+   */
+  searchThread?: boolean;
 }
 
 /** The app on a database; the whole config, each plugin and service reads the keys it needs. */
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const app = Fastify(serverOptions(config, options.logStream, options.schemaController));
-  const services = createServices(config, database, app.log);
+  const services = createServices(config, database, app.log, { searchThread: options.searchThread ?? false });
 
   // With tracing on (started before the app: server.ts), a span around each request, first of all.
   const tracer = activeTracer();
@@ -75,7 +78,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(webhooksPlugin, { webhooks: services.webhooks });
   await app.register(discountsPlugin, { discounts: services.discounts });
   await app.register(performancePlugin, { performance: services.performance });
-  await app.register(searchPlugin, { search: services.search, catalog: services.catalog, warmWhen: options.warmSearch ? lifecycle.whenReady : null });
+  await app.register(searchPlugin, { search: services.search, catalog: services.catalog, warmWhen: options.searchThread ? lifecycle.whenReady : null });
   if (config.graphqlSandbox) await app.register(explorerPlugin);
   await app.register(embedPlugin);
   if (config.storefrontDemo) await app.register(storefrontPlugin, { config, catalog: services.catalog });

@@ -75,6 +75,10 @@ export interface Config {
   mediaFilesDir: string;
   /** Serve the demo storefront at GET / (STOREFRONT_DEMO, default on); off, / is the JSON 404. */
   storefrontDemo: boolean;
+  /** The search thread's memory: its heap, and the index's arrays besides (MiB). */
+  searchMemoryMb: number;
+  /** Searches waiting for the search thread or in it, at most; more are answered 503 at once. */
+  searchQueueMax: number;
   /** OpenTelemetry tracing (src/tracing/): where spans go (OTLP/HTTP); null = off, nothing of the SDK loaded. */
   tracing: TracingConfig | null;
 }
@@ -242,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBusyRate: int(env, 'WEBHOOK_BUSY_RATE', 50, 0, 1_000_000),
     mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
     storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
+    searchMemoryMb: int(env, 'SEARCH_MEMORY_MB', 512, 16, 1_048_576),
+    searchQueueMax: int(env, 'SEARCH_QUEUE_MAX', 32, 1, 100_000),
     tracing: tracing(env),
   };
 }

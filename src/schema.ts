@@ -20,7 +20,7 @@ import { LiveResolver, noTopics } from './live/live.resolver.js';
 import { PerformanceResolver } from './attribution/performance.resolver.js';
 import type { PerformanceService } from './attribution/performance.service.js';
 import { SearchResolver } from './search/search.resolver.js';
-import type { SearchService } from './search/search.service.js';
+import type { ProductSearch } from './search/search.service.js';
 
 export interface SchemaServices {
   catalog: CatalogService;
@@ -30,7 +30,7 @@ export interface SchemaServices {
   webhooks: WebhookService;
   discounts: DiscountService;
   performance: PerformanceService;
-  search: SearchService;
+  search: ProductSearch;
 }
 
 const resolverClasses = [

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     checkpointThread: { onError: (error) => app.log.error({ err: error }, 'the SQLite checkpoint thread failed: commits checkpoint on their own again') },
   });
   const logs = stdoutDestination();
-  const app = await buildApp(config, database, { lifecycle, logStream: logs.stream, droppedLogLines: () => logs.dropped, warmSearch: true });
+  const app = await buildApp(config, database, { lifecycle, logStream: logs.stream, droppedLogLines: () => logs.dropped, searchThread: true });
   const watchdog = startWatchdog((error) => app.log.error({ err: error }, 'the shutdown watchdog failed: a shutdown that hangs will not be ended'));
   let exiting = false;
   const exit = (code: number) => {

@@ -22,8 +22,9 @@ import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
 import { PerformanceRepository } from './attribution/performance.repository.js';
 import { PerformanceService } from './attribution/performance.service.js';
-import { SearchService } from './search/search.service.js';
+import { SearchService, type ProductSearch } from './search/search.service.js';
 import { SearchRepository } from './search/search.repository.js';
+import { SearchThread } from './search/search-thread.js';
 
 export interface Services extends SchemaServices {
   catalogCache: CatalogCache;
@@ -34,7 +35,14 @@ export interface Services extends SchemaServices {
   requestContext(caller: Caller): RequestContext;
 }
 
-export function createServices(config: Config, database: Database, log: FastifyBaseLogger): Services {
+/** The catalog search: in a thread of its own (the server), or in process. */
+function createSearch(config: Config, database: Database, log: FastifyBaseLogger, inThread: boolean): ProductSearch {
+  if (!inThread) return new SearchService(new SearchRepository(database.reader), { ttlMs: config.catalogCacheTtlMs });
+  const { databaseUrl, statementTimeoutMs, catalogCacheTtlMs: ttlMs, searchMemoryMb: memoryMb, searchQueueMax: queueMax } = config;
+  return new SearchThread({ databaseUrl, statementTimeoutMs, ttlMs, memoryMb, queueMax }, log);
+}
+
+export function createServices(config: Config, database: Database, log: FastifyBaseLogger, options: { searchThread: boolean } = { searchThread: false }): Services {
   const catalogRepository = new CatalogRepository(database.db, database.reader);
   const catalogCache = new CatalogCache(catalogRepository, {
     ttlMs: config.catalogCacheTtlMs,
@@ -66,7 +74,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     webhooks,
     discounts: new DiscountService(database.db),
     performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
-    search: new SearchService(new SearchRepository(database.reader), { ttlMs: config.catalogCacheTtlMs }),
+    search: createSearch(config, database, log, options.searchThread),
     changes,
     live: new LiveUpdates(carts, orders, changes),
     requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller, config.answerMaxObjects),

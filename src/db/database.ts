@@ -177,6 +177,24 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
   };
 }
 
+/**
+ * A reader on connections of its own, for a thread that reads apart from the server's client (the
+ * search thread): SQLite, a read-only connection; PostgreSQL, a pool of `poolSize` connections
+ * (default 2) with the server's bounds, ended by close().
+ */
+export function openReader(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs'> = {}): RowReader {
+  // Not memory-mapped: the thread reads the catalog through once, page by page; lookups are the server's.
+  if (providerOf(databaseUrl) === 'sqlite') return sqliteReader(sqliteFilePath(databaseUrl), undefined, false);
+  const pool = createPgPool(databaseUrl, { ...options, poolSize: options.poolSize ?? 2 });
+  // A connection that breaks while idle is dropped by the pool; the next read opens another.
+  pool.on('error', () => undefined);
+  const reader = pgReader(pool);
+  return {
+    all: (sql, params) => reader.all(sql, params),
+    close: () => void pool.end().catch(() => undefined),
+  };
+}
+
 export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {
   const database = await createDatabase(databaseUrl, options);
   await database.connect();

@@ -172,6 +172,12 @@ function isUnstorableText(error: unknown): boolean {
 /** Seconds a client is asked to wait before retrying after a 503. */
 export const retryAfterSeconds = 1;
 
+/** The seconds an error's details ask a client to wait (retry_after_seconds), else the database's. */
+export function retryAfterOf(details: Record<string, unknown> | undefined): number {
+  const seconds = details?.retry_after_seconds;
+  return typeof seconds === 'number' && Number.isSafeInteger(seconds) && seconds > 0 ? seconds : retryAfterSeconds;
+}
+
 /**
  * The documented error for a failure from outside the request, or null when it is a bug. Text the
  * database cannot store is refused at the edges; this is the second line should any slip by.

@@ -31,25 +31,26 @@ function numberedPlaceholders(sql: string): string {
  * copying each through a read call; the mapping is address space, its pages the kernel's page
  * cache (shared, evicted under pressure), up to 1 GiB of the file.
  */
-function openReadOnly(file: string): Database.Database {
+function openReadOnly(file: string, mapped: boolean): Database.Database {
   // Opening it is connecting: whatever fails here is the database's (a file gone or unreadable).
   try {
     const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
-    connection.pragma('mmap_size = 1073741824');
+    if (mapped) connection.pragma('mmap_size = 1073741824');
     return connection;
   } catch (error) {
     throw connectFault(error);
   }
 }
 
-export function sqliteReader(file: string, onQuery?: OnQuery): RowReader {
+/** mapped: memory-mapped reads (above); false for a reader that reads the catalog once through, not by lookups (the search thread's). */
+export function sqliteReader(file: string, onQuery?: OnQuery, mapped = true): RowReader {
   // Opened at the first read: the file exists and is migrated by then.
   let connection: Database.Database | null = null;
   const statements = new Map<string, Database.Statement>();
   return {
     all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]> {
       try {
-        connection ??= openReadOnly(file);
+        connection ??= openReadOnly(file, mapped);
         let statement = statements.get(sql);
         if (statement === undefined) {
           statement = connection.prepare(sql);

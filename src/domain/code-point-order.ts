@@ -18,7 +18,7 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /** A UTF-16 unit moved so that surrogates sort after U+E000–U+FFFF, as their code points do. */
-function codePointOrder(unit: number): number {
+export function codePointOrder(unit: number): number {
   if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
   if (unit >= 0xe000) return unit - 0x800;
   return unit;

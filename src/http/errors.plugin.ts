@@ -4,7 +4,7 @@
 // paths no route matches, behind the same API key check as the routes.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody, errorStatus, reasonPhrase, type ErrorCode } from '../errors.js';
-import { faultError, retryAfterSeconds } from '../db/faults.js';
+import { faultError, retryAfterOf } from '../db/faults.js';
 import { appPlugin } from '../plugin.js';
 
 /** Fastify's own errors for bad requests, by their code, and the documented code for each. */
@@ -52,7 +52,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     request.log.error({ err: error }, 'unexpected error');
     appError = new AppError('INTERNAL_SERVER_ERROR', reasonPhrase[500] ?? 'Internal Server Error');
   }
-  if (appError.statusCode === 503) void reply.header('retry-after', String(retryAfterSeconds));
+  if (appError.statusCode === 503) void reply.header('retry-after', String(retryAfterOf(appError.details)));
   // The catalog routes' caching headers, set before the handler, belong to successful answers only.
   if (reply.hasHeader('etag')) {
     reply.removeHeader('etag');

@@ -17,7 +17,7 @@ import { formatGraphQLError } from '../graphql/errors.js';
 import { registerGraphQLLimits } from '../graphql/limits.js';
 import type { ListSizes } from '../graphql/list-size.js';
 import { idempotencyHooks } from '../idempotency/idempotency.hooks.js';
-import { faultError, retryAfterSeconds } from '../db/faults.js';
+import { faultError, retryAfterOf, retryAfterSeconds } from '../db/faults.js';
 import { checkJsonText } from '../security/input.js';
 import { appPlugin } from '../plugin.js';
 import { activeTracer } from '../tracing/tracing.js';
@@ -47,9 +47,10 @@ const answerPlugin: ApolloServerPlugin<RequestContext> = {
           response.http.status = 400;
           return;
         }
-        if (!result.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')) return;
+        const unavailable = result.errors?.filter((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE' || error.extensions?.code === 'SEARCH_UNAVAILABLE') ?? [];
+        if (unavailable.length === 0) return;
         response.http.status = 503;
-        response.http.headers.set('retry-after', String(retryAfterSeconds));
+        response.http.headers.set('retry-after', String(Math.max(...unavailable.map((error) => retryAfterOf(error.extensions?.details as Record<string, unknown> | undefined)))));
       },
     };
   },

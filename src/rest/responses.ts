@@ -63,6 +63,7 @@ const examples: Record<ErrorCode, Example> = {
   RATE_LIMITED: { message: 'Rate limit exceeded, retry in 60 seconds' },
   INTERNAL_SERVER_ERROR: { message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { message: 'The database is not answering; retry shortly' },
+  SEARCH_UNAVAILABLE: { message: 'The search index does not fit in SEARCH_MEMORY_MB (512 MiB); retry in 5 s', details: { retry_after_seconds: 5 } },
 };
 
 const retryAfter = { 'retry-after': { type: 'integer', description: 'Seconds to wait before retrying.' } };

@@ -3,12 +3,14 @@
 // price, currency, title order, availability) as columns. Built from the stored catalog rows
 // (search.repository.ts) by each process, so the ranking is ours and the same on both engines; a
 // query (search.service.ts) is a merge of a few posting lists and one pass over the matches:
-// milliseconds over 200,000 products, facets included.
+// milliseconds over 200,000 products, facets included. Everything that grows with the catalog is a
+// typed array, the texts too (titles and terms: search-texts.ts): nothing of it is on the heap.
 //
-// A product is a "doc": its place in `ids` (ascending product ids). A term is a number (`termIds`);
+// A product is a "doc": its place in `ids` (ascending product ids). A term is a number (its rank in `vocabulary`);
 // its posting list is docs[offsets[t] .. offsets[t + 1]] (ascending), with the best field the term
 // is in for each doc in `fields`: three typed arrays for the whole index, however many terms.
-import { compareCodePoints, lowerBound } from '../domain/code-point-order.js';
+import { compareCodePoints } from '../domain/code-point-order.js';
+import { TitleOrder, Vocabulary } from './search-texts.js';
 import { Dictionary, SearchIndexBuilder, type IndexedProduct, type IndexParts } from './search-index.parts.js';
 import { selectPage } from './search-page.js';
 import { passMatches, sortNumbers, type Columns, type Tally } from './search-pass.js';
@@ -25,11 +27,10 @@ export class SearchIndex {
   private readonly price: Float64Array;
   /** The doc's title's place among the distinct titles in code point order. */
   private readonly titleRank: Int32Array;
-  private readonly titles: string[];
+  private readonly titles: TitleOrder;
   private readonly brands: string[];
   private readonly categories: string[];
   private readonly currencies: Dictionary;
-  private readonly termIds: Map<string, number>;
   private readonly offsets: Int32Array;
   private readonly postingDocs: Int32Array;
   private readonly postingFields: Uint8Array;
@@ -46,32 +47,27 @@ export class SearchIndex {
   private readonly passingDocs: Int32Array;
   private readonly passingKeys: Float64Array;
   /** Every term, in code point order: the prefixes' ranges. */
-  readonly vocabulary: string[];
+  private readonly vocabulary: Vocabulary;
   /** The letters of the vocabulary, the most frequent first: the replacements and insertions a typo is looked up with. */
   readonly alphabet: string[];
   /** 1: the product is available now (replaced as stock changes: setAvailability). */
   private available: Uint8Array;
 
   private constructor(parts: IndexParts) {
-    const count = parts.ids.length;
-    this.ids = Int32Array.from(parts.ids);
-    this.brand = Int32Array.from(parts.brand);
-    this.category = Int32Array.from(parts.category);
-    this.currency = Int32Array.from(parts.currency);
-    this.price = Float64Array.from(parts.price);
-    this.available = Uint8Array.from(parts.available);
+    const count = parts.docs;
+    this.ids = parts.ids.slice(0, count);
+    this.brand = parts.brand.slice(0, count);
+    this.category = parts.category.slice(0, count);
+    this.currency = parts.currency.slice(0, count);
+    this.price = parts.price.slice(0, count);
+    this.available = parts.available.slice(0, count);
     this.brands = parts.brands.values;
     this.categories = parts.categories.values;
     this.currencies = parts.currencies;
     // Terms renumbered in code point order: the terms with a prefix are a run of numbers, and their posting lists one stretch.
-    this.vocabulary = [...parts.termIds.keys()].sort(compareCodePoints);
-    const terms = this.vocabulary.length;
-    const renumbered = new Int32Array(terms);
-    for (const [rank, term] of this.vocabulary.entries()) {
-      renumbered[parts.termIds.get(term)!] = rank;
-      parts.termIds.set(term, rank);
-    }
-    this.termIds = parts.termIds;
+    this.vocabulary = new Vocabulary(parts.terms);
+    const terms = this.vocabulary.size;
+    const renumbered = this.vocabulary.rankOf;
     // The triples grouped by term (a counting sort): each term's docs stay in doc order.
     const { termOf, docOf, fieldOf, triples } = parts;
     this.offsets = new Int32Array(terms + 1);
@@ -88,13 +84,9 @@ export class SearchIndex {
       this.postingFields[at] = fieldOf[index]!;
     }
     // Most frequent first: a query word's typos are looked up with the first letters only when the alphabet is large.
-    const letters = new Map<string, number>();
-    for (const term of this.vocabulary) for (const letter of term) letters.set(letter, (letters.get(letter) ?? 0) + 1);
-    this.alphabet = [...letters].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0])).map(([letter]) => letter);
-    const distinctTitles = [...new Set(parts.titles)].sort(compareCodePoints);
-    const rankOf = new Map(distinctTitles.map((title, rank) => [title, rank]));
-    this.titles = distinctTitles;
-    this.titleRank = Int32Array.from(parts.titles, (title) => rankOf.get(title)!);
+    this.alphabet = [...parts.letters].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0])).map(([letter]) => letter);
+    this.titles = new TitleOrder(parts.titles);
+    this.titleRank = this.titles.rankOf;
     this.stamp = new Uint32Array(count);
     this.best = new Uint8Array(count);
     this.everyDoc = Int32Array.from({ length: count }, (_value, doc) => doc);
@@ -123,23 +115,33 @@ export class SearchIndex {
 
   /** The term's number, or undefined: no product has it. */
   term(text: string): number | undefined {
-    return this.termIds.get(text);
+    return this.vocabulary.find(text);
   }
 
   /** The numbers of the terms that start with `prefix`, but `prefix` itself: from, to (exclusive). */
   prefixRun(prefix: string): { from: number; to: number } {
-    const { vocabulary } = this;
-    let from = lowerBound(vocabulary, prefix);
-    if (vocabulary[from] === prefix) from += 1;
-    // The first term past the run: those with the prefix are contiguous in code point order.
-    let low = from;
-    let high = vocabulary.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (vocabulary[middle]!.startsWith(prefix)) low = middle + 1;
-      else high = middle;
-    }
-    return { from, to: low };
+    return this.vocabulary.prefixRun(prefix);
+  }
+
+  /** Bytes of its arrays and texts (outside the heap). */
+  get bytes(): number {
+    const perDoc = [
+      this.ids,
+      this.brand,
+      this.category,
+      this.currency,
+      this.price,
+      this.available,
+      this.stamp,
+      this.best,
+      this.everyDoc,
+      this.noScores,
+      this.matchDocs,
+      this.matchScores,
+      this.passingDocs,
+      this.passingKeys,
+    ];
+    return perDoc.reduce((sum, array) => sum + array.byteLength, 0) + this.offsets.byteLength + this.postingDocs.byteLength + this.postingFields.byteLength + this.vocabulary.bytes + this.titles.bytes;
   }
 
   /** Availability as read now: the ids of the available products (the others are not). */

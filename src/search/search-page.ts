@@ -1,7 +1,7 @@
 // One page of the search's matches in the sort asked for: the first `first` past the cursor, chosen
 // with a bounded heap rather than a sort of every match (search-index.ts gives each match its key).
-import { lowerBound } from '../domain/code-point-order.js';
 import type { IndexPage, IndexQuery, SearchSort } from './search.model.js';
+import type { TitleOrder } from './search-texts.js';
 
 /** The matches, their keys in the sort (lower first; the product id breaks ties), and what the keys stand for. */
 export interface PageInput {
@@ -10,7 +10,7 @@ export interface PageInput {
   /** Product ids by doc. */
   ids: Int32Array;
   /** The distinct titles in code point order (TITLE's keys are places in it). */
-  titles: readonly string[];
+  titles: TitleOrder;
 }
 
 /** The first `first` docs past `after` in the sort's order (a bounded selection, not a sort of them all). */
@@ -22,9 +22,9 @@ export function selectPage({ docs, keys, ids, titles }: PageInput, query: IndexQ
   if (after) {
     if (sort === 'TITLE') {
       const title = String(after.key);
-      cursorKey = lowerBound(titles, title);
+      cursorKey = titles.lowerBound(title);
       // A title no product has any more: every product from the next title on is past it.
-      cursorId = titles[cursorKey] === title ? after.id : Number.NEGATIVE_INFINITY;
+      cursorId = cursorKey < titles.size && titles.at(cursorKey) === title ? after.id : Number.NEGATIVE_INFINITY;
     } else {
       cursorKey = sort === 'PRICE_DESC' || sort === 'NEWEST' ? -Number(after.key) : Number(after.key);
       cursorId = after.id;
@@ -82,8 +82,8 @@ export function selectPage({ docs, keys, ids, titles }: PageInput, query: IndexQ
 }
 
 /** The key a cursor holds: the score, the price, the id or the title, as the sort reads it. */
-function positionKey(titles: readonly string[], sort: SearchSort, key: number): number | string {
-  if (sort === 'TITLE') return titles[key]!;
+function positionKey(titles: TitleOrder, sort: SearchSort, key: number): number | string {
+  if (sort === 'TITLE') return titles.at(key);
   if (sort === 'PRICE_DESC' || sort === 'NEWEST') return -key;
   return key;
 }

@@ -1,11 +1,11 @@
-// The catalog search's REST route on the app.
+// The catalog search's REST route on the app; the index built ahead when asked, let go when the app closes.
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { appPlugin } from '../plugin.js';
 import { registerSearchRoutes } from './search.routes.js';
-import type { SearchService } from './search.service.js';
+import type { ProductSearch } from './search.service.js';
 
 export interface SearchPluginOptions {
-  search: SearchService;
+  search: ProductSearch;
   catalog: CatalogService;
   /** When to build the index ahead of the first search (null: at the first search). */
   warmWhen: Promise<void> | null;
@@ -13,10 +13,11 @@ export interface SearchPluginOptions {
 
 export const searchPlugin = appPlugin('search', async (app, { search, catalog, warmWhen }: SearchPluginOptions) => {
   registerSearchRoutes(app, search, catalog);
+  app.addHook('onClose', () => search.close());
   void warmWhen
     ?.then(() => search.warm())
     .then(
-      (index) => index && app.log.info({ products: index.size }, 'search index built'),
+      (products) => products !== null && app.log.info({ products }, 'search index built'),
       (error: unknown) => app.log.warn({ err: error }, 'could not build the search index ahead; the first search will'),
     );
 });

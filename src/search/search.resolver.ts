@@ -3,7 +3,7 @@ import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { CatalogContext } from '../catalog/loaders.js';
 import type { SearchFilter } from './search.model.js';
-import { maxPageSize, type SearchService } from './search.service.js';
+import { maxPageSize, type ProductSearch } from './search.service.js';
 import { ProductSearchConnectionType, ProductSearchFilterInput, ProductSearchSortEnum } from './search.type.js';
 
 /** Given fields only: GraphQL hands absent ones as undefined and explicit nulls as null. */
@@ -22,7 +22,7 @@ function filterOf(input: ProductSearchFilterInput | null | undefined): SearchFil
 @Resolver()
 export class SearchResolver {
   constructor(
-    private readonly search: SearchService,
+    private readonly search: ProductSearch,
     private readonly catalog: CatalogService,
   ) {}
 

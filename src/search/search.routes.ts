@@ -6,7 +6,7 @@ import type { CatalogService } from '../catalog/catalog.service.js';
 import { productView } from '../catalog/catalog.view.js';
 import { errors, sendText } from '../rest/responses.js';
 import type { SearchFilter, SearchSort } from './search.model.js';
-import type { SearchResult, SearchService } from './search.service.js';
+import type { ProductSearch, SearchResult } from './search.service.js';
 import { ProductSearchAnswer, SearchQuery, type SearchQueryView } from './search.schemas.js';
 import { Ref } from '../rest/schema.js';
 
@@ -38,7 +38,7 @@ function rest(result: SearchResult): string {
   return `"total":${result.totalCount},"next_cursor":${JSON.stringify(result.hasNextPage ? (result.edges.at(-1)?.cursor ?? null) : null)},"facets":${JSON.stringify({ brand: facets.brands, category: facets.categories, price: facets.price })}`;
 }
 
-export function registerSearchRoutes(app: FastifyInstance, search: SearchService, catalog: CatalogService): void {
+export function registerSearchRoutes(app: FastifyInstance, search: ProductSearch, catalog: CatalogService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/search/products',
@@ -49,7 +49,7 @@ export function registerSearchRoutes(app: FastifyInstance, search: SearchService
         description:
           'Every word must match, in the title, brand, category, description, variant values or SKU names, ignoring case and accents; the last word also as a prefix (from two letters); one typo in words of five letters or more. Filters, sorts, a cursor, and facets counted under the other filters.',
         querystring: SearchQuery,
-        response: { 200: Ref(ProductSearchAnswer), ...errors() },
+        response: { 200: Ref(ProductSearchAnswer), ...errors('SEARCH_UNAVAILABLE') },
       },
     },
     async (request, reply) => {

@@ -59,11 +59,34 @@ export function decodeCursor(sort: SearchSort, cursor: string): SearchPosition {
   throw new AppError('VALIDATION_FAILED', `after is not a cursor of this search's sort (${sort})`, { after: cursor.slice(0, 64) });
 }
 
+/** A search as the index runs it (checkedSearch). */
+export interface IndexSearch {
+  query: string | null;
+  filter: SearchConditions;
+  sort: SearchSort;
+  first: number;
+  after: SearchPosition | null;
+}
+
+/** What answers searches: the index in this process (SearchService), or in a thread of its own (search-thread.ts: the server's). */
+export interface ProductSearch {
+  search(input: SearchInput): Promise<SearchResult>;
+  /** Builds the index ahead of the first search; answers how many products it holds (null: closed meanwhile). */
+  warm(): Promise<number | null>;
+  /** Lets go of the index (the thread ends). */
+  close(): Promise<void>;
+}
+
 export interface SearchServiceOptions {
   /** How long the catalog version is trusted before it is read again (CATALOG_CACHE_TTL_MS). */
   ttlMs: number;
   /** After a stock change, how long at least between two reads of availability (default 5 s). */
   availabilityRefreshMs?: number;
+  /** Bytes an index's arrays may take (IndexTooLargeError past them; default: no bound). */
+  indexMaxBytes?: number;
+  /** Told of every index built (its products), and of every build that failed. */
+  onBuilt?: (products: number) => void;
+  onBuildFailed?: (error: unknown) => void;
 }
 
 /** Products read per statement while the index is built (the event loop serves requests in between). */
@@ -71,7 +94,7 @@ const buildPage = 1_000;
 /** Products whose availability is read per statement. */
 const availabilityPage = 20_000;
 
-export class SearchService {
+export class SearchService implements ProductSearch {
   private index: SearchIndex | null = null;
   private building: Promise<SearchIndex> | null = null;
   private refreshing = false;
@@ -105,19 +128,14 @@ export class SearchService {
     return this.index;
   }
 
-  /** Builds the index now (at start, so that the first search does not wait for it). */
-  warm(): Promise<SearchIndex> {
-    return this.current();
-  }
-
   private build(versions: CatalogVersions): Promise<SearchIndex> {
     this.building ??= (async () => {
       try {
-        const builder = new SearchIndexBuilder();
+        const builder = new SearchIndexBuilder(this.options.indexMaxBytes);
         for (let after = 0; ;) {
           const page = await this.repository.products(after, buildPage);
           for (const product of page) builder.add(product);
-          if (page.length < buildPage) break;
+          if (page.length === 0) break;
           after = page[page.length - 1]!.id;
           await nextTurn();
         }
@@ -125,7 +143,11 @@ export class SearchService {
         this.index = index;
         this.versions = versions;
         this.availabilityReadAt = performance.now();
+        this.options.onBuilt?.(index.size);
         return index;
+      } catch (error) {
+        this.options.onBuildFailed?.(error);
+        throw error;
       } finally {
         this.building = null;
       }
@@ -185,18 +207,13 @@ export class SearchService {
   }
 
   async search(input: SearchInput): Promise<SearchResult> {
-    const sort = input.sort ?? 'RELEVANCE';
-    const first = input.first ?? 20;
-    if (!Number.isSafeInteger(first) || first < 0 || first > maxPageSize) {
-      throw new AppError('VALIDATION_FAILED', `first must be an integer from 0 to ${maxPageSize}`, { first });
-    }
-    if ((input.query ?? '').length > maxQueryLength) {
-      throw new AppError('VALIDATION_FAILED', `A search query has at most ${maxQueryLength} characters`, { query: (input.query ?? '').slice(0, 64) });
-    }
-    const after = input.after ? decodeCursor(sort, input.after) : null;
-    const filter = conditionsOf(input.filter ?? {});
+    return this.run(checkedSearch(input));
+  }
+
+  /** A checked search, on the index as it is now. */
+  async run({ query, filter, sort, first, after }: IndexSearch): Promise<SearchResult> {
     const index = await this.current();
-    const page = index.query({ words: SearchService.wordTerms(index, input.query), filter, sort, first, after });
+    const page = index.query({ words: SearchService.wordTerms(index, query), filter, sort, first, after });
     return {
       edges: page.hits.map((hit) => ({ cursor: encodeCursor(sort, hit.position), productId: hit.productId })),
       hasNextPage: page.hasNextPage,
@@ -204,6 +221,32 @@ export class SearchService {
       facets: { ...page.facets, price: priceView(page.facets.price) },
     };
   }
+
+  /** Builds the index ahead of the first search; answers how many products it holds. */
+  async warm(): Promise<number | null> {
+    return (await this.current()).size;
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * The search as the index runs it: its page size and query checked, its cursor read, its price
+ * bounds in minor units; plain data (it crosses to the search thread). Throws VALIDATION_FAILED.
+ */
+export function checkedSearch(input: SearchInput): IndexSearch {
+  const sort = input.sort ?? 'RELEVANCE';
+  const first = input.first ?? 20;
+  if (!Number.isSafeInteger(first) || first < 0 || first > maxPageSize) {
+    throw new AppError('VALIDATION_FAILED', `first must be an integer from 0 to ${maxPageSize}`, { first });
+  }
+  if ((input.query ?? '').length > maxQueryLength) {
+    throw new AppError('VALIDATION_FAILED', `A search query has at most ${maxQueryLength} characters`, { query: (input.query ?? '').slice(0, 64) });
+  }
+  const after = input.after ? decodeCursor(sort, input.after) : null;
+  return { query: input.query ?? null, filter: conditionsOf(input.filter ?? {}), sort, first, after };
 }
 
 /** The price facet in major units of its currency. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SearchIndex } from '../../src/search/search-index.js';
 import { SearchService } from '../../src/search/search.service.js';
-import type { IndexedProduct } from '../../src/search/search-index.parts.js';
+import { IndexTooLargeError, SearchIndexBuilder, type IndexedProduct } from '../../src/search/search-index.parts.js';
 
 const products: IndexedProduct[] = Array.from({ length: 2_000 }, (_value, index) => ({
   id: index + 1,
@@ -72,5 +72,50 @@ describe('the index at 2,000 products', () => {
       [4, 3],
       [6, 3],
     ]);
+  });
+});
+
+describe('the index outside the heap', () => {
+  const product = (id: number, title: string): IndexedProduct => ({ ...products[0]!, id, title, brand: null, description: null });
+
+  it('orders titles and terms by code point, not by UTF-16 unit: U+FF76 before U+20000', () => {
+    // In UTF-16, U+20000 is \ud840\udc00, below \uff76; in code points (SQLite, PostgreSQL "C") it is above.
+    const texts = SearchIndex.build([product(1, 'a\u{20000}'), product(2, 'a\uff76'), product(3, 'a'), product(4, 'a\u{20000}')]);
+    const byTitle = texts.query({ words: null, filter: {}, sort: 'TITLE', first: 10, after: null });
+    expect(byTitle.hits.map((hit) => [hit.productId, hit.position.key])).toEqual([
+      [3, 'a'],
+      [2, 'a\uff76'],
+      [1, 'a\u{20000}'],
+      [4, 'a\u{20000}'],
+    ]);
+    const after = texts.query({ words: null, filter: {}, sort: 'TITLE', first: 10, after: byTitle.hits[1]!.position });
+    expect(after.hits.map((hit) => hit.productId)).toEqual([1, 4]);
+    const [exact, prefix] = [texts.term('a\u{20000}'), texts.prefixRun('a')];
+    expect(exact).toBe(2);
+    expect(prefix).toEqual({ from: 1, to: 3 });
+    expect(texts.term('b')).toBeUndefined();
+  });
+
+  it('stops at the bytes it is given, whose count is never below the arrays of the index it makes', () => {
+    const full = new SearchIndexBuilder();
+    for (const item of products) full.add(item);
+    const bytes = full.bytes;
+    expect(SearchIndex.of(full).bytes).toBeLessThanOrEqual(bytes);
+    // A byte short of what the whole catalog takes: somewhere along the catalog, it stops.
+    const bounded = new SearchIndexBuilder(bytes - 1);
+    let added = 0;
+    let error: unknown = null;
+    try {
+      for (const item of products) {
+        bounded.add(item);
+        added += 1;
+      }
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(IndexTooLargeError);
+    expect((error as IndexTooLargeError).bytes).toBeGreaterThan(bytes - 1);
+    expect(added).toBeGreaterThan(0);
+    expect(added).toBeLessThan(products.length);
   });
 });

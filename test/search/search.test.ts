@@ -169,6 +169,21 @@ describe('availability', () => {
 });
 
 describe('the index', () => {
+  it('reads the catalog in pages bounded by their SKUs: a page ends before the product whose SKUs go past the bound', async () => {
+    // Two SKUs a statement, a page ends once four are read: products 1 to 3 (one SKU each, then 4's), then on.
+    const repository = new SearchRepository(database.reader, { skuChunk: 2, skusPerPage: 4 });
+    expect((await repository.products(0, 100)).map((product) => product.id)).toEqual([1, 2, 3]);
+    expect((await repository.products(3, 100)).map((product) => [product.id, product.skuNames])).toEqual([
+      [4, ['Wool Sweater Fjord Edition']],
+      [5, ['Jacket Liner One']],
+      [6, ['Trail Boots One']],
+    ]);
+    const paged = new SearchService(repository, { ttlMs: 0 });
+    for (const query of ['fjord edition', 'navy', 'jack', 'trail', '']) {
+      expect((await paged.search({ query, first: 100 })).edges.map((edge) => edge.productId)).toEqual(await ids({ query }));
+    }
+  });
+
   it('follows a re-import: the changed product found by its new words, the others as they were', async () => {
     await importCatalog(
       database.db,

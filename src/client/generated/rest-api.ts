@@ -977,7 +977,7 @@ export interface components {
              * @description Stable: what clients branch on.
              * @enum {string}
              */
-            code: "INVALID_ID" | "INVALID_JSON" | "VALIDATION_FAILED" | "QUERY_TOO_COMPLEX" | "ANSWER_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "MEDIA_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CART_NOT_FOUND" | "CART_EXPIRED" | "ORDER_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DISCOUNT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CART_ALREADY_SUBMITTED" | "IDEMPOTENCY_KEY_REUSED" | "DISCOUNT_CODE_TAKEN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VARIANT_NOT_FOUND" | "VARIANT_PRODUCT_MISMATCH" | "VARIANT_REQUIRED" | "CURRENCY_MISMATCH" | "SHIPPING_METHOD_NOT_FOUND" | "BUYER_IDENTITY_INVALID" | "BUYER_IDENTITY_MISSING" | "CART_EMPTY" | "PRODUCTS_UNAVAILABLE" | "INVALID_ORDER_TRANSITION" | "TOO_MANY_ITEMS" | "CART_TOO_LARGE" | "MEDIA_NOT_ATTRIBUTABLE" | "WEBHOOK_LIMIT_REACHED" | "STORE_NOT_FOUND" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DISCOUNT_BUYER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "INVALID_ID" | "INVALID_JSON" | "VALIDATION_FAILED" | "QUERY_TOO_COMPLEX" | "ANSWER_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "MEDIA_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CART_NOT_FOUND" | "CART_EXPIRED" | "ORDER_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DISCOUNT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CART_ALREADY_SUBMITTED" | "IDEMPOTENCY_KEY_REUSED" | "DISCOUNT_CODE_TAKEN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VARIANT_NOT_FOUND" | "VARIANT_PRODUCT_MISMATCH" | "VARIANT_REQUIRED" | "CURRENCY_MISMATCH" | "SHIPPING_METHOD_NOT_FOUND" | "BUYER_IDENTITY_INVALID" | "BUYER_IDENTITY_MISSING" | "CART_EMPTY" | "PRODUCTS_UNAVAILABLE" | "INVALID_ORDER_TRANSITION" | "TOO_MANY_ITEMS" | "CART_TOO_LARGE" | "MEDIA_NOT_ATTRIBUTABLE" | "WEBHOOK_LIMIT_REACHED" | "STORE_NOT_FOUND" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DISCOUNT_BUYER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "SEARCH_UNAVAILABLE";
             /** @description The HTTP reason phrase. */
             error: string;
             /** @description For people; may change. */
@@ -6758,7 +6758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SERVICE_UNAVAILABLE */
+            /** @description SEARCH_UNAVAILABLE, SERVICE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -6768,7 +6768,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "SERVICE_UNAVAILABLE";
+                        code?: "SEARCH_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                     };
                 };
             };
