@@ -8,6 +8,7 @@ import { discountValue } from './discount.view.js';
 import type { Discount, DiscountPatch } from './discount.model.js';
 import { MoneyType } from '../graphql/money.type.js';
 import { maxDiscountPage } from './discount.repository.js';
+import { withDefault } from '../graphql/defaults.js';
 
 /** An input's fields as the service takes them: dates as ISO text, null kept, absent left out. */
 function patchOf(input: UpdateDiscountInput | CreateDiscountInput): DiscountPatch {
@@ -29,7 +30,7 @@ export class DiscountResolver {
   async discounts(
     @Ctx() context: CallerContext,
     @Arg('store', () => String, { nullable: true }) store?: string | null,
-    @Arg('first', () => Int, { defaultValue: defaultDiscountPage }) first?: number,
+    @Arg('first', () => Int, withDefault(defaultDiscountPage)) first?: number,
     @Arg('after', () => ID, { nullable: true }) after?: string | null,
   ): Promise<Discount[]> {
     requireAdmin(context.principal);

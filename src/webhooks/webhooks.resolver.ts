@@ -4,6 +4,7 @@ import { requireAdmin, type CallerContext } from '../security/api-keys.js';
 import { WebhookService, defaultDeliveryPageSize, maxDeliveryPageSize } from './webhooks.service.js';
 import { CreateWebhookEndpointResultType, WebhookDeliveryType, WebhookEndpointType } from './webhooks.type.js';
 import type { CreatedEndpoint, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
+import { withDefault } from '../graphql/defaults.js';
 
 @Resolver(() => WebhookEndpointType)
 export class WebhookResolver {
@@ -27,7 +28,7 @@ export class WebhookResolver {
   webhookDeliveries(
     @Arg('endpointId', () => ID) endpointId: string,
     @Ctx() context: CallerContext,
-    @Arg('first', () => Int, { defaultValue: defaultDeliveryPageSize }) first: number,
+    @Arg('first', () => Int, withDefault(defaultDeliveryPageSize)) first: number,
     @Arg('after', () => ID, { nullable: true }) after?: string | null,
   ): Promise<WebhookDelivery[]> {
     requireAdmin(context.principal);
