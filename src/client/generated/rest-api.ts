@@ -29,7 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liveness: the database answers a read within 1.5 s and takes a write (tried at most every 5 s)
+         * Liveness: the database answers a read within 1.5 s and takes a write (tried at most every 5 s, every 250 ms once one failed)
          * @description For process supervisors: 200 while the database answers a read and takes a write; 503 with Retry-After within 1.5 s when it does not.
          */
         get: operations["getHealth"];
