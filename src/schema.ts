@@ -21,6 +21,7 @@ import { PerformanceResolver } from './attribution/performance.resolver.js';
 import type { PerformanceService } from './attribution/performance.service.js';
 import { SearchResolver } from './search/search.resolver.js';
 import type { ProductSearch } from './search/search.service.js';
+import { nullMeansDefault } from './graphql/defaults.js';
 
 export interface SchemaServices {
   catalog: CatalogService;
@@ -71,23 +72,25 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [LiveResolver, () => new LiveResolver()],
   ]);
   const instances = new Map<unknown, unknown>();
-  return buildSchemaSync({
-    resolvers: resolverClasses,
-    container: {
-      get: (resolverClass: unknown, _data: ResolverData<object>) => {
-        let instance = instances.get(resolverClass);
-        if (instance === undefined) {
-          const factory = factories.get(resolverClass);
-          if (!factory) throw new Error(`No factory for resolver ${String(resolverClass)}`);
-          instance = factory();
-          instances.set(resolverClass, instance);
-        }
-        return instance;
+  return nullMeansDefault(
+    buildSchemaSync({
+      resolvers: resolverClasses,
+      container: {
+        get: (resolverClass: unknown, _data: ResolverData<object>) => {
+          let instance = instances.get(resolverClass);
+          if (instance === undefined) {
+            const factory = factories.get(resolverClass);
+            if (!factory) throw new Error(`No factory for resolver ${String(resolverClass)}`);
+            instance = factory();
+            instances.set(resolverClass, instance);
+          }
+          return instance;
+        },
       },
-    },
-    validate: false,
-    pubSub: noTopics,
-  });
+      validate: false,
+      pubSub: noTopics,
+    }),
+  );
 }
 
 /**

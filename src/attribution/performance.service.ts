@@ -1,27 +1,24 @@
 // Media performance (admin): what a media item brought over a window, REST and GraphQL alike.
 import { AppError, parseCatalogId } from '../errors.js';
 import { money, type Money } from '../domain/money.js';
+import { dateTimeProblems, earliestInstant, readDateTime } from '../domain/date-time.js';
 import type { MediaPerformance, PerformanceCounts, StorePerformance } from './performance.model.js';
 import type { OrderCountRow, PerformanceRepository } from './performance.repository.js';
 
 /** The window when none is given: the 30 days up to now (or up to `to`). */
 export const defaultWindowMs = 30 * 24 * 60 * 60 * 1000;
 
-const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
 function instant(value: string | Date | null | undefined, field: 'from' | 'to'): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const at = value instanceof Date ? value : isoDateTime.test(value) ? new Date(value) : null;
-  if (!at || Number.isNaN(at.getTime())) {
-    throw new AppError('VALIDATION_FAILED', `${field} must be an ISO 8601 date-time with a time zone, such as 2026-01-05T10:00:00Z`, { field });
-  }
+  const at = value instanceof Date ? value : readDateTime(value);
+  if (!(at instanceof Date)) throw new AppError('VALIDATION_FAILED', `${field} ${dateTimeProblems[at]}`, { field });
   return at;
 }
 
 /** The window asked for, both ends included; `to` defaults to now, `from` to 30 days before `to`. */
 export function performanceWindow(fromValue: string | Date | null | undefined, toValue: string | Date | null | undefined, now = new Date()): { from: Date; to: Date } {
   const to = instant(toValue, 'to') ?? now;
-  const from = instant(fromValue, 'from') ?? new Date(to.getTime() - defaultWindowMs);
+  const from = instant(fromValue, 'from') ?? new Date(Math.max(earliestInstant, to.getTime() - defaultWindowMs));
   if (from > to) throw new AppError('VALIDATION_FAILED', 'from must not be after to', { field: 'from', from: from.toISOString(), to: to.toISOString() });
   return { from, to };
 }

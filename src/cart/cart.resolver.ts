@@ -8,6 +8,7 @@ import { CartStatusType, CartType } from './cart.type.js';
 import type { Cart, CartStatusAnswer } from './cart.model.js';
 import { IdempotentWrite, checkKey, requestHash, type IdempotencyContext } from '../idempotency/idempotency.js';
 import { fieldWrite } from '../idempotency/idempotency.graphql.js';
+import { withDefault } from '../graphql/defaults.js';
 
 const camelCase = (field: string) => field;
 
@@ -49,7 +50,7 @@ export class CartResolver {
   updateCartItems(
     @Arg('cartId', () => ID) cartId: string,
     @Arg('items', () => [CartItemInput]) items: CartItemInput[],
-    @Arg('addMissing', () => Boolean, { defaultValue: false }) addMissing: boolean,
+    @Arg('addMissing', () => Boolean, withDefault(false)) addMissing: boolean,
     @Ctx() context: IdempotencyContext,
   ): Promise<Cart> {
     return this.carts.setQuantities(cartId, items, addMissing, fieldWrite(context));

@@ -111,7 +111,7 @@ const jsonArray = <T>(value: unknown): T[] => {
 /**
  * A DateTime column as ISO 8601 UTC: SQLite has Prisma's text (`2026-01-05T10:00:00.000+00:00`);
  * PostgreSQL's is selected as milliseconds since 1970 (its text form depends on DateStyle and has
- * no ISO form for years past 9999, which the import accepts); Prisma gives a Date.
+ * no ISO form for years past 9999, which no input reaches: domain/date-time.ts); Prisma gives a Date.
  */
 /** Prisma's SQLite text of a UTC instant: its ISO form is the same digits with `Z`. */
 const utcText = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;

@@ -7,6 +7,7 @@ import { MoneyType } from '../graphql/money.type.js';
 import { MaxItems } from '../graphql/list-size.js';
 import { money, type Money } from '../domain/money.js';
 import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+import { withDefault } from '../graphql/defaults.js';
 
 @Resolver(() => MediaType)
 export class MediaResolver {
@@ -91,7 +92,7 @@ export class ProductResolver {
 
   @Query(() => ProductConnectionType, { description: `Products by ascending id; \`first\` from 1 to ${maxPageSize}.` })
   async products(
-    @Arg('first', () => Int, { defaultValue: defaultPageSize }) first: number,
+    @Arg('first', () => Int, withDefault(defaultPageSize)) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Arg('category', () => String, { nullable: true }) category: string | null,
     @Arg('brand', () => String, { nullable: true }) brand: string | null,
@@ -109,7 +110,7 @@ export class ProductResolver {
   }
 
   @FieldResolver(() => MediaConnectionType, { description: `The media that show this product, newest (highest id) first; \`first\` from 1 to ${maxPageSize}.` })
-  async media(@Root() product: ProductRecord, @Arg('first', () => Int, { defaultValue: defaultPageSize }) first: number, @Arg('after', () => String, { nullable: true }) after: string | null) {
+  async media(@Root() product: ProductRecord, @Arg('first', () => Int, withDefault(defaultPageSize)) first: number, @Arg('after', () => String, { nullable: true }) after: string | null) {
     const page = await this.catalog.productMedia(product, { first, after: after ?? null });
     const edges = page.media.map((media) => ({ cursor: mediaCursor(media), node: media }));
     return { edges, nodes: page.media, pageInfo: { hasNextPage: page.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };

@@ -1,6 +1,7 @@
 // What /healthz asks of the database: that it answers a read, on every call, and that it takes
-// a write, tried at most every writeProbeIntervalMs (the last outcome is answered in between, so
-// /healthz stays cheap). The probe write is a row larger than a page, inserted and deleted in one
+// a write, tried at most every writeProbeIntervalMs while it does (the last outcome is answered in
+// between, so /healthz stays cheap) and every failedWriteRetryMs once it did not, so that a
+// database taking writes again shows within a second, as requests already succeed. The probe write is a row larger than a page, inserted and deleted in one
 // transaction: like shoppers' writes it needs free pages or room to grow the file, so a full disk,
 // a read-only file or an I/O error turns /healthz to 503 while writes fail, and back once they
 // go through again. Both are bounded by healthTimeoutMs: a frozen database is down, not waited for.
@@ -12,15 +13,22 @@ import { within } from '../timing.js';
 
 /** How long /healthz waits for the database before answering 503. */
 export const healthTimeoutMs = 1_500;
-/** At most one probe write per this many ms. */
+/** At most one probe write per this many ms while the last one went through. */
 export const writeProbeIntervalMs = 5_000;
+/**
+ * Once a probe write failed, another is tried at most this often: a call then joins a probe this
+ * recent or starts one (one still held up by a frozen database, up to healthTimeoutMs, is not waited for).
+ */
+export const failedWriteRetryMs = 250;
 /** Twice SQLite's page (4 KiB): the row takes overflow pages of its own. */
 const probeRowBytes = 8_192;
 
 export class DatabaseHealth {
   private writable = true;
+  /** When the probe whose outcome `writable` holds started. */
   private probedAt = Number.NEGATIVE_INFINITY;
-  private probing: Promise<boolean> | null = null;
+  /** The latest probe still running, and when it started. */
+  private probing: { startedAt: number; outcome: Promise<boolean> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -34,11 +42,19 @@ export class DatabaseHealth {
   }
 
   private takesWrites(): Promise<boolean> {
-    if (Date.now() - this.probedAt < writeProbeIntervalMs) return Promise.resolve(this.writable);
-    return (this.probing ??= this.probeWrite().finally(() => (this.probing = null)));
+    const now = Date.now();
+    if (now - this.probedAt < (this.writable ? writeProbeIntervalMs : failedWriteRetryMs)) return Promise.resolve(this.writable);
+    if (this.probing && (this.writable || now - this.probing.startedAt < failedWriteRetryMs)) return this.probing.outcome;
+    const probing = { startedAt: now, outcome: this.probeWrite(now) };
+    this.probing = probing;
+    void probing.outcome.finally(() => {
+      if (this.probing === probing) this.probing = null;
+    });
+    return probing.outcome;
   }
 
-  private async probeWrite(): Promise<boolean> {
+  /** Whether a probe write started at `startedAt` went through; its outcome counts unless a later probe's already does. */
+  private async probeWrite(startedAt: number): Promise<boolean> {
     const id = randomUUID();
     let failure: unknown = null;
     const write = this.db
@@ -50,12 +66,13 @@ export class DatabaseHealth {
     const written = (await within(write, healthTimeoutMs)) !== null;
     // Another process holding the write lock (an import on SQLite) is a wait, not a failure.
     const writable = written || faultPlace(failure) === 'lock';
+    if (startedAt < this.probedAt) return writable;
     if (writable !== this.writable) {
       if (writable) this.log.info('health: the database takes writes again');
       else this.log.warn({ err: failure ?? new Error(`no answer within ${healthTimeoutMs} ms`) }, 'health: the database does not take the probe write');
     }
     this.writable = writable;
-    this.probedAt = Date.now();
+    this.probedAt = startedAt;
     return writable;
   }
 }

@@ -4,13 +4,12 @@
 import { AppError } from '../errors.js';
 import { codeKeyOf, discountKinds, type DiscountKind } from '../domain/discounts.js';
 import { currencyDigits, toMinor } from '../domain/money.js';
+import { dateTimeProblems, readDateTime } from '../domain/date-time.js';
 import type { DiscountColumns, DiscountInput } from './discount.model.js';
 
 export const maxCodeLength = 64;
 /** A code: letters, digits and - _ . + # % ! & * (no spaces), as buyers type them. */
 const codeShape = /^[\p{L}\p{N}\-_.+#%!&*]+$/u;
-/** An ISO 8601 date-time with a time zone (Z or ±hh:mm). */
-const dateTimeShape = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function invalid(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', `${field} ${message}`, { field });
@@ -56,12 +55,8 @@ function checkMinimum(value: number | null | undefined, currency: string): numbe
 
 function checkDate(field: string, value: string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
-  const date = new Date(value);
-  // A day the month does not have (2026-02-30) would roll over: refused.
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  const real = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
-  if (!dateTimeShape.test(value) || Number.isNaN(date.getTime()) || !real) throw invalid(field, 'must be an ISO 8601 date-time with a time zone, such as 2026-12-01T00:00:00Z');
+  const date = readDateTime(value);
+  if (!(date instanceof Date)) throw invalid(field, dateTimeProblems[date]);
   return date;
 }
 

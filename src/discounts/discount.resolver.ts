@@ -1,6 +1,6 @@
 // GraphQL twins of the discount admin routes: admin keys only, each calls one DiscountService method.
-import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { requireAdmin, type CallerContext } from '../security/api-keys.js';
+import { Arg, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { AdminOnly } from '../graphql/admin-only.js';
 import type { Money } from '../domain/money.js';
 import { DiscountService, defaultDiscountPage } from './discount.service.js';
 import { CreateDiscountInput, DiscountType, UpdateDiscountInput } from './discount.type.js';
@@ -8,6 +8,7 @@ import { discountValue } from './discount.view.js';
 import type { Discount, DiscountPatch } from './discount.model.js';
 import { MoneyType } from '../graphql/money.type.js';
 import { maxDiscountPage } from './discount.repository.js';
+import { withDefault } from '../graphql/defaults.js';
 
 /** An input's fields as the service takes them: dates as ISO text, null kept, absent left out. */
 function patchOf(input: UpdateDiscountInput | CreateDiscountInput): DiscountPatch {
@@ -23,34 +24,33 @@ function patchOf(input: UpdateDiscountInput | CreateDiscountInput): DiscountPatc
 export class DiscountResolver {
   constructor(private readonly service: DiscountService) {}
 
+  @AdminOnly()
   @Query(() => [DiscountType], {
     description: `Discounts, oldest first (admin): of one store (name or id) when given; \`first\` from 1 to ${maxDiscountPage}, \`after\` the last id of the page before.`,
   })
   async discounts(
-    @Ctx() context: CallerContext,
     @Arg('store', () => String, { nullable: true }) store?: string | null,
-    @Arg('first', () => Int, { defaultValue: defaultDiscountPage }) first?: number,
+    @Arg('first', () => Int, withDefault(defaultDiscountPage)) first?: number,
     @Arg('after', () => ID, { nullable: true }) after?: string | null,
   ): Promise<Discount[]> {
-    requireAdmin(context.principal);
     return (await this.service.list({ store: store ?? null, ...(first === undefined ? {} : { first }), after: after ?? null })).discounts;
   }
 
+  @AdminOnly()
   @Query(() => DiscountType, { nullable: true, description: 'One discount (admin).' })
-  discount(@Arg('id', () => ID) id: string, @Ctx() context: CallerContext): Promise<Discount> {
-    requireAdmin(context.principal);
+  discount(@Arg('id', () => ID) id: string): Promise<Discount> {
     return this.service.get(id);
   }
 
+  @AdminOnly()
   @Mutation(() => DiscountType, { description: 'Creates a discount (admin).' })
-  createDiscount(@Arg('input', () => CreateDiscountInput) input: CreateDiscountInput, @Ctx() context: CallerContext): Promise<Discount> {
-    requireAdmin(context.principal);
+  createDiscount(@Arg('input', () => CreateDiscountInput) input: CreateDiscountInput): Promise<Discount> {
     return this.service.create({ ...patchOf(input), store: input.store, kind: input.kind });
   }
 
+  @AdminOnly()
   @Mutation(() => DiscountType, { description: 'Changes a discount (admin): carts follow at once; orders keep the discounts they were placed with.' })
-  updateDiscount(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateDiscountInput) input: UpdateDiscountInput, @Ctx() context: CallerContext): Promise<Discount> {
-    requireAdmin(context.principal);
+  updateDiscount(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateDiscountInput) input: UpdateDiscountInput): Promise<Discount> {
     return this.service.update(id, patchOf(input));
   }
 

@@ -1,19 +1,17 @@
 // DateTime: an ISO 8601 date-time in UTC ("2026-01-05T10:00:00.000Z"). Records already hold the
-// string, so serializing is free.
+// string, so serializing is free. Read as every date-time sent to the gateway is (domain/date-time.ts).
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-
-const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+import { dateTimeProblems, readDateTime } from '../domain/date-time.js';
 
 function parse(value: unknown): Date {
-  if (typeof value !== 'string' || !isoDateTime.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new GraphQLError('DateTime must be an ISO 8601 date-time with a time zone');
-  }
-  return new Date(value);
+  const read = typeof value === 'string' ? readDateTime(value) : 'shape';
+  if (!(read instanceof Date)) throw new GraphQLError(`DateTime ${dateTimeProblems[read]}`);
+  return read;
 }
 
 export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
-  description: 'An ISO 8601 date-time in UTC, such as 2026-01-05T10:00:00.000Z.',
+  description: 'An ISO 8601 date-time in UTC, such as 2026-01-05T10:00:00.000Z. Sent with a time zone (Z or ±hh:mm), a real calendar date, in the years 0001 to 9999 once in UTC.',
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
   parseValue: parse,
   parseLiteral: (node) => parse(node.kind === Kind.STRING ? node.value : null),

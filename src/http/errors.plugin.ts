@@ -53,6 +53,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     appError = new AppError('INTERNAL_SERVER_ERROR', reasonPhrase[500] ?? 'Internal Server Error');
   }
   if (appError.statusCode === 503) void reply.header('retry-after', String(retryAfterOf(appError.details)));
+  // A static file's 416 says the file's size (`bytes */<size>`), as @fastify/send put it on its error.
+  const contentRange = (error as { headers?: Record<string, unknown> }).headers?.['Content-Range'];
+  if (appError.statusCode === 416 && typeof contentRange === 'string') void reply.header('content-range', contentRange);
   // The catalog routes' caching headers, set before the handler, belong to successful answers only.
   if (reply.hasHeader('etag')) {
     reply.removeHeader('etag');

@@ -14,6 +14,7 @@ import { graphqlAnswerCache, isCatalogOnly } from '../catalog/catalog.answers.gr
 import { compiledExecutor, executorGateway } from '../graphql/executor.js';
 import { sandboxLandingPage } from '../explorer/landing-page.js';
 import { formatGraphQLError } from '../graphql/errors.js';
+import { adminOnlyParts, maskAdminOnlyErrors } from '../graphql/admin-only.js';
 import { registerGraphQLLimits } from '../graphql/limits.js';
 import type { ListSizes } from '../graphql/list-size.js';
 import { idempotencyHooks } from '../idempotency/idempotency.hooks.js';
@@ -55,6 +56,25 @@ const answerPlugin: ApolloServerPlugin<RequestContext> = {
     };
   },
 };
+
+/**
+ * With introspection off, the errors of a caller without an admin key name nothing of the
+ * admin-only part of the schema (graphql/admin-only.ts).
+ */
+function adminOnlyErrorsPlugin(schema: GraphQLSchema): ApolloServerPlugin<RequestContext> {
+  const parts = adminOnlyParts(schema);
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response, contextValue, document }) {
+          if (response.body.kind !== 'single' || !response.body.singleResult.errors || !contextValue) return;
+          const result = response.body.singleResult;
+          result.errors = maskAdminOnlyErrors(schema, parts, contextValue.principal, document, result.errors ?? []);
+        },
+      };
+    },
+  };
+}
 
 export interface GraphQLOptions {
   config: Config;
@@ -120,6 +140,7 @@ function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions):
       // API does not use: off, and list-heavy answers resolve without a wrapper per field.
       ApolloServerPluginCacheControlDisabled(),
       answerPlugin,
+      ...(config.graphqlIntrospection ? [] : [adminOnlyErrorsPlugin(schema)]),
       fastifyApolloDrainPlugin(app),
       config.graphqlSandbox ? sandboxLandingPage() : ApolloServerPluginLandingPageDisabled(),
     ],

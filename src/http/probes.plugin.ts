@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Database } from '../db/database.js';
 import { retryAfterSeconds } from '../db/faults.js';
-import { DatabaseHealth, healthTimeoutMs, writeProbeIntervalMs } from '../db/health.js';
+import { DatabaseHealth, failedWriteRetryMs, healthTimeoutMs, writeProbeIntervalMs } from '../db/health.js';
 import { AppError, errorBody } from '../errors.js';
 import type { Lifecycle } from '../lifecycle.js';
 import { appPlugin } from '../plugin.js';
@@ -59,7 +59,9 @@ export const probesPlugin = appPlugin('probes', async (app, { lifecycle, databas
   const health = new DatabaseHealth(database.db, app.log);
   app.get(
     '/healthz',
-    probe(`Liveness: the database answers a read within ${healthTimeoutMs / 1000} s and takes a write (tried at most every ${writeProbeIntervalMs / 1000} s)`),
+    probe(
+      `Liveness: the database answers a read within ${healthTimeoutMs / 1000} s and takes a write (tried at most every ${writeProbeIntervalMs / 1000} s, every ${failedWriteRetryMs} ms once one failed)`,
+    ),
     async (_request, reply) => {
       // Before migrations finish the database is not to be touched (SQLite is held exclusively).
       if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });

@@ -9,11 +9,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHandler } from 'graphql-sse/lib/use/fastify';
-import { GraphQLError, parse, subscribe, validate, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, parse, subscribe, validate, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Config } from '../config.js';
 import type { ListSizes } from '../graphql/list-size.js';
 import { assessDocument, type DocumentLimits, type OperationCost, type Refusal } from '../graphql/limits.js';
 import { formatGraphQLError } from '../graphql/errors.js';
+import { adminOnlyParts, maskAdminOnlyErrors } from '../graphql/admin-only.js';
 import { retryAfterSeconds } from '../db/faults.js';
 import { checkJsonText } from '../security/input.js';
 import type { ChangeFeed } from '../events/change-feed.js';
@@ -124,6 +125,10 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
     (error) => app.log.warn({ err: error }, 'database unavailable'),
     !config.graphqlIntrospection,
   );
+  // With introspection off, nothing of the admin-only schema in the errors of other callers.
+  const adminParts = config.graphqlIntrospection ? undefined : adminOnlyParts(schema);
+  const shown = (reply: FastifyReply, document: DocumentNode, errors: readonly GraphQLFormattedError[]) =>
+    adminParts ? maskAdminOnlyErrors(schema, adminParts, reply.request.context.principal, document, errors) : errors;
   const sessionOf = (reply: FastifyReply): LiveSession => {
     const outlet = outletOf(reply, app.log);
     return { cart: (cartId) => live.cart(cartId, outlet), order: (orderId) => live.order(orderId, outlet) };
@@ -153,7 +158,11 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
       if (invalid.length > 0)
         return answer(
           400,
-          invalid.map((error) => requestError(formatError, error, 'GRAPHQL_VALIDATION_FAILED')),
+          shown(
+            request.context.reply,
+            document,
+            invalid.map((error) => requestError(formatError, error, 'GRAPHQL_VALIDATION_FAILED')),
+          ),
         );
       const contextValue: LiveContext = { live: sessionOf(request.context.reply) };
       let result: Awaited<ReturnType<typeof subscribe>>;
@@ -162,10 +171,10 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
       } catch (error) {
         // graphql-js throws (rather than answers) some request errors, e.g. of variables.
         if (!(error instanceof GraphQLError)) throw error;
-        return answer(400, [requestError(formatError, error, 'BAD_USER_INPUT')]);
+        return answer(400, shown(request.context.reply, document, [requestError(formatError, error, 'BAD_USER_INPUT')]));
       }
       if (Symbol.asyncIterator in result) return result;
-      const errors = formatErrors(formatError, result.errors ?? []);
+      const errors = shown(request.context.reply, document, formatErrors(formatError, result.errors ?? []));
       return answer(statusOf(errors), errors);
     },
     // Each event carries the stream's cost; errors after the first state (the cart expired

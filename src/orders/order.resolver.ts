@@ -2,7 +2,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { fieldWrite } from '../idempotency/idempotency.graphql.js';
 import type { IdempotencyContext } from '../idempotency/idempotency.js';
-import { requireAdmin, type CallerContext } from '../security/api-keys.js';
+import { AdminOnly } from '../graphql/admin-only.js';
 import { AppError } from '../errors.js';
 import { OrderService } from './order.service.js';
 import { OrderStatusEnum, OrderType } from './order.type.js';
@@ -18,15 +18,15 @@ export class OrderResolver {
     return this.orders.get(id);
   }
 
+  @AdminOnly()
   @Mutation(() => OrderType, { description: 'Moves an order along its status machine; ACTION_REQUIRED needs requiredActions.' })
   updateOrderStatus(
     @Arg('status', () => OrderStatusEnum) status: string,
-    @Ctx() context: CallerContext & IdempotencyContext,
+    @Ctx() context: IdempotencyContext,
     @Arg('orderId', () => ID, { nullable: true, description: 'The order (or give it as `id`).' }) orderId?: string | null,
     @Arg('id', () => ID, { nullable: true, description: 'Another name of `orderId`.' }) id?: string | null,
     @Arg('requiredActions', () => [RequiredActionInput], { nullable: true }) requiredActions?: RequiredActionInput[] | null,
   ): Promise<Order> {
-    requireAdmin(context.principal);
     const order = orderId ?? id;
     if (!order) throw new AppError('VALIDATION_FAILED', 'updateOrderStatus needs orderId', { field: 'orderId' });
     return this.orders.updateStatus(order, status, requiredActions ?? null, fieldWrite(context));

@@ -5,6 +5,7 @@ import type { CatalogContext } from '../catalog/loaders.js';
 import type { SearchFilter } from './search.model.js';
 import { maxPageSize, type ProductSearch } from './search.service.js';
 import { ProductSearchConnectionType, ProductSearchFilterInput, ProductSearchSortEnum } from './search.type.js';
+import { withDefault } from '../graphql/defaults.js';
 
 /** Given fields only: GraphQL hands absent ones as undefined and explicit nulls as null. */
 function filterOf(input: ProductSearchFilterInput | null | undefined): SearchFilter {
@@ -33,8 +34,8 @@ export class SearchResolver {
     @Ctx() context: CatalogContext,
     @Arg('query', () => String, { nullable: true }) query: string | null,
     @Arg('filter', () => ProductSearchFilterInput, { nullable: true }) filter: ProductSearchFilterInput | null,
-    @Arg('sort', () => ProductSearchSortEnum, { defaultValue: ProductSearchSortEnum.RELEVANCE }) sort: ProductSearchSortEnum,
-    @Arg('first', () => Int, { defaultValue: 20 }) first: number,
+    @Arg('sort', () => ProductSearchSortEnum, withDefault(ProductSearchSortEnum.RELEVANCE)) sort: ProductSearchSortEnum,
+    @Arg('first', () => Int, withDefault(20)) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
   ): Promise<ProductSearchConnectionType> {
     const result = await this.search.search({ query, filter: filterOf(filter), sort, first, after });

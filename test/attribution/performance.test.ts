@@ -157,6 +157,9 @@ describe('GET /media/{id}/performance', () => {
       ['/media/1/performance?from=yesterday', 400, 'VALIDATION_FAILED'],
       ['/media/1/performance?to=2026-13-45T00:00:00Z', 400, 'VALIDATION_FAILED'],
       ['/media/1/performance?from=2026-01-01', 400, 'VALIDATION_FAILED'],
+      // A day the month does not have is not rolled over into the next; nor are years past 9999 in UTC.
+      ['/media/1/performance?from=2026-02-30T00:00:00Z', 400, 'VALIDATION_FAILED'],
+      ['/media/1/performance?to=9999-12-31T23:00:00-05:00', 400, 'VALIDATION_FAILED'],
       ['/media/999/performance', 404, 'MEDIA_NOT_FOUND'],
       ['/media/abc/performance', 400, 'INVALID_ID'],
     ];
@@ -212,6 +215,10 @@ describe('GraphQL mediaPerformance', () => {
     );
     const refused = await send(t.app, MediaPerformanceQuery, { mediaId: '1', from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
     expect(refused.errors?.[0]?.extensions.code).toBe('VALIDATION_FAILED');
+    for (const from of ['2026-02-30T00:00:00Z', '9999-12-31T23:00:00-05:00']) {
+      const impossible = await send(t.app, MediaPerformanceQuery, { mediaId: '1', from });
+      expect([impossible.status, impossible.data, impossible.errors?.map((error) => error.extensions.code)], from).toStrictEqual([400, undefined, ['BAD_USER_INPUT']]);
+    }
     expect((await send(t.app, MediaPerformanceQuery, { mediaId: '999' })).errors?.[0]?.extensions.code).toBe('MEDIA_NOT_FOUND');
   });
 });

@@ -183,6 +183,7 @@ describe('an invalid document writes nothing and names every problem', () => {
     ],
     ['a negative quantity', edit((d) => (product(d, 0).skus[0]!.qty_available = -1)), '$.products[0].skus[0].qty_available', /from 0/],
     ['a date that is not ISO 8601', edit((d) => (product(d, 0).skus[0]!.date_created = 'yesterday')), '$.products[0].skus[0].date_created', /ISO 8601/],
+    ['a day the month does not have', edit((d) => (product(d, 0).skus[0]!.date_created = '2026-02-30T00:00:00Z')), '$.products[0].skus[0].date_created', /real calendar date/],
     ['a date past the year 9999 once in UTC', edit((d) => (product(d, 0).skus[0]!.date_created = '9999-12-31T23:00:00-05:00')), '$.products[0].skus[0].date_created', /years 0001 to 9999/],
     ['a SKU naming another product', edit((d) => (product(d, 0).skus[0]!.product_id = 12)), '$.products[0].skus[0].product_id', /nested in \(11\)/],
     ['variants not a list', edit((d) => (product(d, 0).variants = 'Size')), '$.products[0].variants', /must be an array/],

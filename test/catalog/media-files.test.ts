@@ -1,6 +1,6 @@
 // The media files at /media/files/ (catalog/media-files.plugin.ts): the demo catalog's, served with
-// validators (304) and byte ranges (206, for seeking in a video), public with API keys set, and
-// nothing outside their folder.
+// validators (304, 412) and byte ranges (206, for seeking in a video; 416), public with API keys
+// set, and nothing outside their folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +33,50 @@ describe('media files', () => {
     expect(part.headers['content-type']).toBe('video/mp4');
     expect(part.headers['content-range']).toBe(`bytes 1000-1999/${whole.length}`);
     expect(part.rawPayload.equals(whole.subarray(1000, 2000))).toBe(true);
+  });
+
+  it('answers a range past the end 416 with the size, and reads ranges strictly (an invalid bytes range is 416, another unit is ignored)', async () => {
+    const whole = readFileSync(join(demoMediaDir, 'demo-clip.mp4'));
+    for (const range of [
+      `bytes=${whole.length}-`,
+      'bytes=99999999-99999999',
+      'bytes=-0',
+      'bytes=1e3-2e3',
+      'bytes=0x10-0x20',
+      'bytes= 1-2',
+      'bytes=5-2',
+      'bytes=abc',
+      'bytes=',
+      'bytes=,',
+      'bytes=+1-2',
+    ]) {
+      const answer = await get('/media/files/demo-clip.mp4', { range });
+      expect([answer.statusCode, answer.headers['content-range'], answer.statusCode === 416 ? answer.json<{ code: string }>().code : range], range).toStrictEqual([
+        416,
+        `bytes */${whole.length}`,
+        'RANGE_NOT_SATISFIABLE',
+      ]);
+    }
+    for (const range of ['items=0-1', 'BYTES=0-', 'bytes=0-1, 5-6']) {
+      const answer = await get('/media/files/demo-clip.mp4', { range });
+      expect([answer.statusCode, answer.rawPayload.length], range).toStrictEqual([range === 'BYTES=0-' ? 206 : 200, whole.length]);
+    }
+    const suffix = await get('/media/files/demo-clip.mp4', { range: 'bytes=-10' });
+    expect([suffix.statusCode, suffix.headers['content-range']]).toStrictEqual([206, `bytes ${whole.length - 10}-${whole.length - 1}/${whole.length}`]);
+    // An empty element of the list is skipped, as RFC 9110's list rule has it.
+    const listed = await get('/media/files/demo-clip.mp4', { range: 'bytes=1-2,' });
+    expect([listed.statusCode, listed.headers['content-range'], listed.rawPayload.equals(whole.subarray(1, 3))]).toStrictEqual([206, `bytes 1-2/${whole.length}`, true]);
+  });
+
+  it('answers a failed If-Match or If-Unmodified-Since 412', async () => {
+    const image = await get('/media/files/autumn-ridge-layers.jpg');
+    const failing: Record<string, string>[] = [{ 'if-match': '"not-this-one"' }, { 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }];
+    for (const headers of failing) {
+      const answer = await get('/media/files/autumn-ridge-layers.jpg', headers);
+      expect([answer.statusCode, answer.json<{ code: string }>().code], JSON.stringify(headers)).toStrictEqual([412, 'PRECONDITION_FAILED']);
+    }
+    const later = new Date(Date.parse(String(image.headers['last-modified'])) + 60_000).toUTCString();
+    expect((await get('/media/files/autumn-ridge-layers.jpg', { 'if-unmodified-since': later })).statusCode).toBe(200);
   });
 
   it('serves nothing outside its folder and answers unknown files with 404', async () => {

@@ -358,6 +358,9 @@ describe('the admin API', () => {
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, starts_at: '2026-02-01T00:00:00Z', ends_at: '2026-01-01T00:00:00Z' })).toMatchObject({ details: { field: 'ends_at' } });
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, starts_at: 'tomorrow' })).toMatchObject({ details: { field: 'starts_at' } });
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, ends_at: '2026-02-30T00:00:00Z' })).toMatchObject({ details: { field: 'ends_at' } });
+    // Past the year 9999 once in UTC: no ISO 8601 form of four digits to answer it with.
+    expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, ends_at: '9999-12-31T23:00:00-05:00' })).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'ends_at' } });
+    expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, starts_at: '0001-01-01T00:30:00+01:00' })).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'starts_at' } });
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, usage_limit: 0 })).toMatchObject({ details: { field: 'usage_limit' } });
     expect(await bad({ store: 'north.example', kind: 'PERCENTAGE', value: 5, code: 'two words' })).toMatchObject({ details: { field: 'code' } });
     expect(await bad({ store: 'north.example', kind: 'BOGO', value: 5 })).toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -390,6 +393,11 @@ describe('the admin API', () => {
       timesUsed: 0,
     });
     const id = created.data!.createDiscount.id;
+    // A day the month does not have, or a year past 9999 in UTC, is refused, not rolled over.
+    for (const startsAt of ['2026-02-30T00:00:00Z', '9999-12-31T23:00:00-05:00']) {
+      const refused = await graphql<unknown, Record<string, unknown>>(t.app, create, { input: { store: 'kuwait.example', kind: 'PERCENTAGE', value: 1, startsAt } });
+      expect([refused.status, refused.errors?.map((error) => error.extensions.code)], startsAt).toStrictEqual([400, ['BAD_USER_INPUT']]);
+    }
     const rest = await call<Record<string, unknown>>(t, { method: 'GET', url: `/discounts/${id}` });
     expect(rest.body).toMatchObject({ id, code: 'GRAPH7', value: 7.5, minimum_subtotal: 0.5, starts_at: '2026-01-01T00:00:00.000Z', usage_limit: 9 });
     const update = parse(`mutation ($id: ID!, $input: UpdateDiscountInput!) { updateDiscount(id: $id, input: $input) { id usageLimit startsAt code enabled } }`);

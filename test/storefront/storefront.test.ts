@@ -111,4 +111,19 @@ describe('the player module at /embed/shoppable-media.js', () => {
     expect(gzipped.rawPayload.length).toBeLessThanOrEqual(maxGzippedBytes);
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
   });
+
+  it('gives the gzipped and the plain module ETags of their own, each revalidated by its own', async () => {
+    const plain = await get(open, '/embed/shoppable-media.js', { 'accept-encoding': 'identity' });
+    const gzipped = await get(open, '/embed/shoppable-media.js', { 'accept-encoding': 'gzip' });
+    expect([plain.headers['content-encoding'], gzipped.headers['content-encoding']]).toStrictEqual([undefined, 'gzip']);
+    for (const answer of [plain, gzipped]) expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+    const [plainTag, gzippedTag] = [String(plain.headers.etag), String(gzipped.headers.etag)];
+    expect(gzippedTag).toMatch(/^"[\w-]{22}"$/);
+    expect(gzippedTag).not.toBe(plainTag);
+    // Each form's tag revalidates that form (304); the other form's tag gets the whole answer.
+    const revalidate = async (encoding: string, tag: string) => (await get(open, '/embed/shoppable-media.js', { 'accept-encoding': encoding, 'if-none-match': tag })).statusCode;
+    expect(await Promise.all([revalidate('gzip', gzippedTag), revalidate('identity', plainTag), revalidate('gzip', plainTag), revalidate('identity', gzippedTag)])).toStrictEqual([304, 304, 200, 200]);
+    // gzip;q=0 refuses gzip.
+    expect((await get(open, '/embed/shoppable-media.js', { 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined();
+  });
 });

@@ -52,7 +52,7 @@ export const catalogDefaults = {
 export const mediaTypes = ['image', 'video'] as const;
 
 /** ISO 8601 date-time with a time zone; seconds and their fraction are optional. */
-export const dateTimePattern = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$';
+const dateTimePattern = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$';
 export const countryCodePattern = '^[A-Z]{2}$';
 /** A slug is a segment of a URL path. */
 export const slugPattern = '^[^/\\s]+$';

@@ -6,10 +6,10 @@ import { iso4217, iso4217Edition } from '../../../domain/currencies.js';
 import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../../../domain/money.js';
 import type { Problem } from '../import.model.js';
 import { OversizedValue } from '../source.js';
-import { catalogLimits, dateTimePattern } from '../schema.js';
+import { dateTimeProblems, readDateTime } from '../../../domain/date-time.js';
+import { catalogLimits } from '../schema.js';
 
 const { maxId, maxText, maxItems } = catalogLimits;
-const dateTime = new RegExp(dateTimePattern, 'u');
 
 /** A value of the document, not checked yet. */
 export type Json = unknown;
@@ -171,17 +171,10 @@ export class Checker {
   date<T>(object: Unchecked<T>, key: Keys<T, string | null>, path: string): Date | null {
     const value = object[key];
     if (value === undefined || value === null) return null;
-    if (typeof value === 'string' && dateTime.test(value)) {
-      const date = new Date(value);
-      const year = date.getUTCFullYear();
-      // Stored in UTC, where both engines and ISO 8601's four-digit years end.
-      if (!Number.isNaN(date.getTime()) && year >= 1 && year <= 9999) return date;
-      if (!Number.isNaN(date.getTime())) {
-        this.fail(`${path}.${key}`, `must fall in the years 0001 to 9999 once in UTC, got ${describe(value)}`);
-        return null;
-      }
-    }
-    this.fail(`${path}.${key}`, `must be an ISO 8601 date-time with a time zone, such as "2026-01-05T10:00:00Z", got ${describe(value)}`);
+    // Stored in UTC, where both engines and ISO 8601's four-digit years end: 0001 to 9999.
+    const date = typeof value === 'string' ? readDateTime(value) : 'shape';
+    if (date instanceof Date) return date;
+    this.fail(`${path}.${key}`, `${dateTimeProblems[date]}, got ${describe(value)}`);
     return null;
   }
 
