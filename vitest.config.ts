@@ -16,10 +16,16 @@ const require = createRequire(import.meta.url);
  *   Chromium, Redis, outages and fuzzing, each file in a new process, after the other tiers so that
  *   their timings are not measured on a machine busy with them: two files at a time (they mostly
  *   wait on other processes), then those whose timings depend on the heap or the load of the
- *   process they run in (memory, forced collections, rate windows), one at a time (`process-alone`).
+ *   process they run in (memory, forced collections, rate windows, a stop under load), one at a time (`process-alone`).
  */
 const unitFiles = ['test/domain/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/config.test.ts'];
-const aloneFiles = ['test/security/rate-limit.test.ts', 'test/catalog/import-memory.test.ts', 'test/events/delivery-gc-pressure.test.ts', 'test/live/subscriptions.test.ts'];
+const aloneFiles = [
+  'test/security/rate-limit.test.ts',
+  'test/process/drain.test.ts',
+  'test/catalog/import-memory.test.ts',
+  'test/events/delivery-gc-pressure.test.ts',
+  'test/live/subscriptions.test.ts',
+];
 const processFiles = ['test/process/**/*.test.ts', 'test/postgres/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/**/*.process.test.ts', 'test/**/*.browser.test.ts', ...aloneFiles];
 /** The migrated database that the app and process tiers copy for each test database (test/database.ts). */
 const databaseTemplate = 'test/database-template.ts';

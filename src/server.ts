@@ -1,8 +1,10 @@
 // The server: config → app → listen (not ready) → migrations → connect → demo seed → ready; and
 // a graceful shutdown on every stop signal (stop-signals.ts), even one received while starting:
-// not ready at once, in-flight requests finish, new ones get 503, the webhook worker finishes or
-// gives back its deliveries, then the database is closed. Whatever holds the shutdown, the
-// process is gone at most SHUTDOWN_TIMEOUT_MS + 1.5 s after the signal (the watchdog's thread).
+// not ready at once, in-flight requests finish, requests read from then on get 503, every answer
+// closes its connection and no request already sent is reset (drain.ts), the webhook worker
+// finishes or gives back its deliveries, then the database is closed. Whatever holds the
+// shutdown, the process is gone at most SHUTDOWN_TIMEOUT_MS + 1.5 s after the signal (the
+// watchdog's thread).
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import { Lifecycle } from './lifecycle.js';
 import { stdoutDestination } from './logging.js';
 import { onStopSignal } from './stop-signals.js';
 import { startWatchdog } from './watchdog.js';
+import { trackConnections } from './drain.js';
 import { sweep } from './cart/cart.sweeper.js';
 import { CartLifetime } from './cart/cart.service.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
   });
   const logs = stdoutDestination();
   const app = await buildApp(config, database, { lifecycle, logStream: logs.stream, droppedLogLines: () => logs.dropped, searchThread: true });
+  const connections = trackConnections(app.server);
   const watchdog = startWatchdog((error) => app.log.error({ err: error }, 'the shutdown watchdog failed: a shutdown that hangs will not be ended'));
   let exiting = false;
   const exit = (code: number) => {
@@ -70,12 +74,11 @@ async function main(): Promise<void> {
       exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    // A keep-alive connection whose request finishes after close() began stays open and would
-    // hold close() forever: close such connections as they go idle.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    sweep.unref();
+    // Answers close their connections, idle ones close once silent, and the listening socket
+    // closes once the connections queued before the signal are accepted (drain.ts).
+    connections.begin();
     // Webhook requests get half the shutdown time; the rest records them and gives back the claims.
-    Promise.all([app.close(), deliveries?.stop(config.shutdownTimeoutMs / 2)])
+    Promise.all([connections.acceptQueued(config.shutdownTimeoutMs / 2).then(() => app.close()), deliveries?.stop(config.shutdownTimeoutMs / 2)])
       .then(() => database.close())
       // The last spans (the shutdown's requests among them) go out before the process exits.
       .then(() => stopTracing())

@@ -60,7 +60,10 @@ export function serverOptions(config: Config, logStream?: LogStream, schemaContr
       const error = new AppError('VALIDATION_FAILED', 'The URL is not valid (bad percent-encoding)');
       void (reply as unknown as FastifyReply).status(error.statusCode).send(errorBody(error));
     },
-    return503OnClosing: true,
+    // Requests read while the server closes go through the hooks: the readiness gate answers them
+    // 503 SERVICE_UNAVAILABLE in the documented shape (Fastify's own 503 has no code); their
+    // answers say Connection: close (Fastify, and drain.ts from the stop signal on).
+    return503OnClosing: false,
     // Behind a load balancer the client is the address the trusted proxy names, not the proxy:
     // rate limits, idempotency scopes and logs all use request.ip.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,

@@ -1,5 +1,7 @@
-// Requests per minute per caller: per valid API key, else per client address (request.ip, which
-// is the address a trusted proxy names when TRUST_PROXY is set). Without REDIS_URL each process
+// Requests per minute per caller: per admin key; per client key *and* client address, since a
+// client key is publishable (the storefront page hands every shopper the same one) and one
+// shopper must not spend everyone's budget; else per client address. The address is request.ip,
+// which is the address a trusted proxy names when TRUST_PROXY is set. Without REDIS_URL each process
 // counts alone; with it every process counts in one Redis, and when that Redis cannot answer,
 // requests are refused with 503 rather than let through uncounted.
 //
@@ -49,10 +51,15 @@ function redisClient(url: string): Redis {
   });
 }
 
-/** Per valid API key, else per client address; IPv6 clients per /64, as they are handed out. */
+/**
+ * Per admin key; per client key and client address; else (no valid key, or the service runs
+ * open) per client address. IPv6 clients per /64, as they are handed out.
+ */
 function callerOf(request: FastifyRequest): string {
   const principal = request.principal;
-  return principal && principal !== openPrincipal ? principal.id : `ip-${normalizeIP(request.ip)}`;
+  const address = `ip-${normalizeIP(request.ip)}`;
+  if (!principal || principal === openPrincipal) return address;
+  return principal.role === 'admin' ? principal.id : `${principal.id}:${address}`;
 }
 
 function setLimitFields(reply: FastifyReply, max: number, remaining: number, resetSeconds: number): void {

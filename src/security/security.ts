@@ -1,5 +1,5 @@
 // What faces the open internet, registered before any route and in this order: CORS (answers
-// preflights), API keys (401/403), rate limits (429, per key or client address; see rate-limit.ts).
+// preflights), API keys (401/403), rate limits (429, per admin key, per client key and address, else per address; see rate-limit.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import type { Config } from '../config.js';

@@ -153,6 +153,50 @@ describe('which address counts', () => {
   });
 });
 
+interface Keys {
+  client: string;
+  admin: string;
+}
+/** A client and an admin key no earlier run used (a Redis given by TEST_REDIS_URL may still count old ones), and their API_KEYS. */
+function freshKeys(): Keys & { setting: string } {
+  const suffix = `${Date.now().toString(36)}-${randomInt(1e9)}-0123456789abcdef`;
+  const keys = { client: `rate-client-${suffix}`, admin: `rate-admin-${suffix}` };
+  return { ...keys, setting: `${keys.client}:client,${keys.admin}:admin` };
+}
+const keyed = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/**
+ * One publishable client key shared by every shopper: shopper A spends its whole budget, shopper
+ * B (another address, same key) still has all of its own, and A stays refused; an admin key is
+ * one budget wherever it calls from. `send(n, client, key)` sends the n-th request of the test.
+ */
+async function checkPerShopper(max: number, keys: Keys, send: (n: number, client: string, key: string) => Promise<{ statusCode: number }>, [a, b]: [string, string]): Promise<void> {
+  let n = 0;
+  const next = (client: string, key: string) => send(n++, client, key);
+  expect(await statuses(max + 1, () => next(a, keys.client))).toStrictEqual([...allowed(max), ...refused(1)]);
+  expect(await statuses(max, () => next(b, keys.client))).toStrictEqual(allowed(max));
+  expect((await next(a, keys.client)).statusCode).toBe(429);
+  expect((await next(b, keys.client)).statusCode).toBe(429);
+  // an admin key is a server's: one budget across addresses
+  expect(await statuses(max, (k) => next(k % 2 === 0 ? a : b, keys.admin))).toStrictEqual(allowed(max));
+  expect((await next(b, keys.admin)).statusCode).toBe(429);
+  expect((await next(a, keys.admin)).statusCode).toBe(429);
+}
+
+describe('a publishable client key counts per shopper', () => {
+  it('per client key and address (behind a trusted proxy, and by the peer address without one); an admin key per key', async () => {
+    const keys = freshKeys();
+    const env = { RATE_LIMIT_MAX: '5', API_KEYS: keys.setting };
+    await withApp({ ...env, TRUST_PROXY: balancer }, (t) => checkPerShopper(5, keys, (_n, client, key) => get(t, { client, headers: keyed(key) }), ['203.0.113.1', '203.0.113.2']));
+    await withApp(env, (t) => checkPerShopper(5, keys, (_n, from, key) => get(t, { from, headers: keyed(key) }), ['192.0.2.7', '192.0.2.8']));
+    // IPv6 shoppers per /64 under the same key, as without a key
+    await withApp({ ...env, RATE_LIMIT_MAX: '2', TRUST_PROXY: balancer }, async (t) => {
+      expect(await statuses(3, (n) => get(t, { client: `2001:db8:1:2::${n + 1}`, headers: keyed(keys.client) }))).toStrictEqual([404, 404, 429]);
+      expect((await get(t, { client: '2001:db8:1:3::1', headers: keyed(keys.client) })).statusCode).toBe(404);
+    });
+  });
+});
+
 describe('RateLimit fields (draft-ietf-httpapi-ratelimit-headers-11)', () => {
   it('tell the policy and what is left on every counted answer, with Retry-After on the 429', async () => {
     await withApp({ RATE_LIMIT_MAX: '3' }, async (t) => {
@@ -224,6 +268,17 @@ describe.runIf(haveRedis)('one budget shared through Redis (REDIS_URL)', () => {
       expect(await statuses(14, (n) => get(alone[n % 2]!, { client }))).toStrictEqual([...allowed(12), ...refused(2)]);
     } finally {
       for (const t of [...apps, ...alone]) await t.close();
+    }
+  });
+
+  it('a client key per shopper and an admin key per key, counted in one Redis by two app instances', async () => {
+    const keys = freshKeys();
+    const env = { RATE_LIMIT_MAX: '4', TRUST_PROXY: balancer, API_KEYS: keys.setting, REDIS_URL: redisUrl };
+    const apps = [await createTestApp(null, env), await createTestApp(null, env)];
+    try {
+      await checkPerShopper(4, keys, (n, client, key) => get(apps[n % 2]!, { client, headers: keyed(key) }), ['198.18.1.1', '198.18.1.2']);
+    } finally {
+      for (const t of apps) await t.close();
     }
   });
 
