@@ -9,7 +9,7 @@
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkCatalog } from './bulk-catalog.js';
+import { bulkCatalog } from '../bulk-catalog.js';
 import { processFixture, type Gateway, type ProcessFixture } from './gateway.js';
 
 const shutdownTimeoutMs = 20_000;
@@ -22,7 +22,7 @@ const env = { GRAPHQL_MAX_COMPLEXITY: '10000000', CATALOG_CACHE_MAX_ENTRIES: '0'
 
 let fixture: ProcessFixture;
 beforeAll(async () => {
-  fixture = await processFixture(bulkCatalog());
+  fixture = await processFixture(bulkCatalog({ products: 100, skusPerProduct: 1000, similarPerProduct: 99 }));
 }, 300_000);
 afterAll(() => fixture?.close());
 
