@@ -22,8 +22,6 @@ export const emptyShape: CatalogShape = Object.freeze({
   shippingMethodsPerStore: 0,
   stores: 0,
   currencies: 0,
-  brands: 0,
-  categories: 0,
 });
 
 const shapeKeys = Object.keys(emptyShape) as (keyof CatalogShape)[];
@@ -53,8 +51,6 @@ function measureStatement(dialect: Dialect): string {
     shippingMethodsPerStore: mostPer('ShippingMethod', 'storeId'),
     stores: '(SELECT COUNT(*) FROM "Store")',
     currencies: '(SELECT COUNT(DISTINCT "currency") FROM "Store")',
-    brands: '(SELECT COUNT(DISTINCT "brand") FROM "Product")',
-    categories: '(SELECT COUNT(DISTINCT "category") FROM "Product")',
   };
   return `SELECT ${shapeKeys.map((key) => `${columns[key]} AS "${key}"`).join(', ')}`;
 }

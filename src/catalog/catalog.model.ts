@@ -71,7 +71,4 @@ export interface CatalogShape {
   /** Stores of the catalog, and the distinct currencies they sell in. */
   stores: number;
   currencies: number;
-  /** Distinct brands and categories of products (the search facets' values). */
-  brands: number;
-  categories: number;
 }

@@ -16,7 +16,7 @@ import { selectPage } from './search-page.js';
 import { passMatches, sortNumbers, type Columns, type Tally } from './search-pass.js';
 import type { IndexPage, IndexQuery, WordTerms } from './search.model.js';
 import type { MinorBound } from '../domain/price-bounds.js';
-import type { FacetValue, SearchFacets } from './search.model.js';
+import { maxFacetValues, type FacetValue, type SearchFacets } from './search.model.js';
 
 export class SearchIndex {
   /** Product ids by doc, ascending. */
@@ -346,9 +346,29 @@ function findIn(sorted: Int32Array, from: number, to: number, value: number): nu
   return -1;
 }
 
-/** A facet's values with their counts (none at 0), the most frequent first, then by value (code point order). */
+/**
+ * A facet's values with their counts (none at 0), the most frequent first, then by value (code
+ * point order): the first maxFacetValues, so that a catalog of a million brands still answers a
+ * search with a short list.
+ */
 function facet(values: readonly string[], counts: Int32Array): FacetValue[] {
-  const list: FacetValue[] = [];
-  for (const [number, value] of values.entries()) if (counts[number]! > 0) list.push({ value, count: counts[number]! });
-  return list.sort((a, b) => b.count - a.count || compareCodePoints(a.value, b.value));
+  const before = (a: FacetValue, b: FacetValue) => b.count - a.count || compareCodePoints(a.value, b.value);
+  // The best so far, in order: one pass, each value placed by a binary search (values · log 100).
+  const best: FacetValue[] = [];
+  for (const [number, value] of values.entries()) {
+    const count = counts[number]!;
+    if (count === 0) continue;
+    const candidate = { value, count };
+    if (best.length === maxFacetValues && before(candidate, best[maxFacetValues - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(best[middle]!, candidate) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, candidate);
+    if (best.length > maxFacetValues) best.pop();
+  }
+  return best;
 }

@@ -19,6 +19,9 @@ export interface SearchFilter {
 /** How well a product matches a query word: field × 3 + class (lower is better). */
 export const MatchClass = { exact: 0, prefix: 1, typo: 2 } as const;
 
+/** Values a facet lists at most (brands, categories): the most frequent. */
+export const maxFacetValues = 100;
+
 /** Where a page starts: the sort key and id of the last product of the page before. */
 export interface SearchPosition {
   key: number | string;

@@ -4,6 +4,7 @@ import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type
 import { PageInfoType, ProductType } from '../catalog/catalog.type.js';
 import type { ProductRecord } from '../catalog/catalog.model.js';
 import { MaxItems } from '../graphql/list-size.js';
+import { maxFacetValues } from './search.model.js';
 
 export enum ProductSearchSortEnum {
   RELEVANCE = 'RELEVANCE',
@@ -71,14 +72,17 @@ export class PriceRangeType {
   currency!: string;
 }
 
-@ObjectType('ProductSearchFacets', { simpleResolvers: true, description: 'Counted over the whole result under the other filters (the brand facet ignores the brand filter, and so on).' })
+@ObjectType('ProductSearchFacets', {
+  simpleResolvers: true,
+  description: `Counted over the whole result under the other filters (the brand facet ignores the brand filter, and so on); the ${maxFacetValues} most frequent brands and categories.`,
+})
 export class ProductSearchFacetsType {
   @Field(() => [FacetValueType])
-  @MaxItems('brands')
+  @MaxItems(maxFacetValues)
   brands!: FacetValueType[];
 
   @Field(() => [FacetValueType])
-  @MaxItems('categories')
+  @MaxItems(maxFacetValues)
   categories!: FacetValueType[];
 
   @Field(() => PriceRangeType, { nullable: true })

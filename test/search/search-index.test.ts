@@ -75,6 +75,21 @@ describe('the index at 2,000 products', () => {
   });
 });
 
+describe('facets', () => {
+  it('list the 100 most frequent values, then by value, however many there are', () => {
+    // 300 brands: brand n on n % 7 + 1 products ("B007" on 1, "B006" on 7, …)
+    const many: IndexedProduct[] = [];
+    for (let brand = 0; brand < 300; brand += 1) {
+      for (let copy = 0; copy <= brand % 7; copy += 1) many.push({ ...products[0]!, id: many.length + 1, brand: `B${String(brand).padStart(3, '0')}` });
+    }
+    const facets = SearchIndex.build(many).query({ words: null, filter: {}, sort: 'RELEVANCE', first: 1, after: null }).facets.brands;
+    const expected = Array.from({ length: 300 }, (_value, brand) => ({ value: `B${String(brand).padStart(3, '0')}`, count: (brand % 7) + 1 }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1))
+      .slice(0, 100);
+    expect(facets).toStrictEqual(expected);
+  });
+});
+
 describe('the index outside the heap', () => {
   const product = (id: number, title: string): IndexedProduct => ({ ...products[0]!, id, title, brand: null, description: null });
 
