@@ -88,7 +88,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(metricsPlugin, { sources });
 
   const schema = buildGatewaySchema(services);
-  // What GraphQL's cost estimate sizes lists by: the catalog's measured sizes, and the configuration's.
+  // What GraphQL's cost estimate sizes lists by: the catalog's measured sizes, and the configuration's
+  // (a delivery's attempts by the retry schedule: an assumption, since the last step repeats while
+  // the endpoint has failed for less than five days).
   const configured = { webhookAttempts: config.webhookRetrySchedule.length + 1, webhookEndpoints: config.webhookMaxEndpoints };
   const listSizes = withSizes(configured, () => services.catalog.listSizes());
   const readSizes = async () => {

@@ -1,9 +1,9 @@
-// How much of the catalog one answer may hold: every catalog list a request reads (a product's
-// SKUs and comparables, a media item's products and placements, a page of products or media) is
-// counted as it is read, REST and GraphQL alike, and past ANSWER_MAX_OBJECTS the read fails with
-// ANSWER_TOO_LARGE (400). Once over, every later read fails at once, so an execution that has gone
-// too far stops instead of building the rest of its answer. Whatever a document, its aliases,
-// fragments or variables ask for, one answer holds at most that many catalog records.
+// How much of the catalog one answer may read: every list of a record a request reads (a product's
+// SKUs and comparables, a media item's products and placements) is counted as it is read, REST and
+// GraphQL alike, and past ANSWER_MAX_OBJECTS the read fails with ANSWER_TOO_LARGE (400). Once over,
+// every later read fails at once, so an execution that has gone too far stops instead of building
+// the rest of its answer. Pages (of products, media, search results) are not counted: their size
+// is the caller's first, at most 100, and the estimate counts them.
 import { AppError } from '../errors.js';
 
 export class AnswerBudget {

@@ -25,6 +25,8 @@ export const emptyShape: CatalogShape = Object.freeze({
 });
 
 const shapeKeys = Object.keys(emptyShape) as (keyof CatalogShape)[];
+/** Sizes that orders keep too (an order line's variant values, its store's currency in revenue). */
+const keptByOrders: ReadonlySet<keyof CatalogShape> = new Set(['valuesPerSku', 'currencies']);
 
 /** The most rows of `table` sharing one `key` (0: none). */
 const mostPer = (table: string, key: string, where = '') => `(SELECT COALESCE(MAX("n"), 0) FROM (SELECT COUNT(*) AS "n" FROM "${table}"${where} GROUP BY "${key}") AS "counts")`;
@@ -61,7 +63,12 @@ function measureStatement(dialect: Dialect): string {
  */
 export async function measureCatalogShape(db: DbClient): Promise<CatalogShape> {
   const [row] = await db.$queryRawUnsafe<Record<keyof CatalogShape, number | bigint>[]>(measureStatement(dialectOf(db)));
-  const shape = Object.fromEntries(shapeKeys.map((key) => [key, Number(row?.[key] ?? 0)])) as Record<keyof CatalogShape, number>;
+  const kept = await db.catalogMeta.findUnique({ where: { id: importRow }, select: { shape: true } });
+  const before = shapeOf(kept?.shape);
+  const measured = (key: keyof CatalogShape) => Number(row?.[key] ?? 0);
+  // Orders keep what was sold as it was (its variant values, its currency): what an import removes
+  // from the catalog stays in them, so those sizes never shrink.
+  const shape = Object.fromEntries(shapeKeys.map((key) => [key, keptByOrders.has(key) && before ? Math.max(before[key], measured(key)) : measured(key)])) as Record<keyof CatalogShape, number>;
   await db.catalogMeta.update({ where: { id: importRow }, data: { shape } });
   return shape;
 }

@@ -159,8 +159,11 @@ export class CatalogCache {
   private rows: Map<number, number> | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
-  /** The catalog's shape at the import these versions hold (read again after every import). */
-  private heldShape: CatalogShape = emptyShape;
+  /**
+   * The catalog's shape as of the versions held: that of an empty catalog when nothing was ever
+   * imported; null while unknown (nothing read yet, or an import that kept none).
+   */
+  private heldShape: CatalogShape | null = null;
 
   constructor(
     private readonly repository: CatalogRepository,
@@ -193,7 +196,7 @@ export class CatalogCache {
   }
 
   /** The catalog's shape as of the versions held (that of an empty catalog before the first read). */
-  get shape(): CatalogShape {
+  get shape(): CatalogShape | null {
     return this.heldShape;
   }
 
@@ -241,7 +244,8 @@ export class CatalogCache {
     const before = this.rows === null ? null : new Map(this.rows);
     const { rows, shape } = await this.repository.catalogRows();
     // The same object while the sizes stay: what is worked out from it is kept as long.
-    if (!sameShape(this.heldShape, shape ?? emptyShape)) this.heldShape = shape ?? emptyShape;
+    const known = shape ?? (rows.has(importRow) ? null : emptyShape);
+    if (known === null || this.heldShape === null || !sameShape(this.heldShape, known)) this.heldShape = known;
     if (before === null || this.rows === null) {
       this.clear();
       this.rows = rows;

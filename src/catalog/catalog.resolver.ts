@@ -1,7 +1,7 @@
 // GraphQL resolvers of the catalog: validate arguments, call one CatalogService method, shape.
 import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { CatalogContext } from './loaders.js';
-import { CatalogService, defaultPageSize, maxPageSize, maxSkusPage, mediaCursor, productCursor } from './catalog.service.js';
+import { CatalogService, defaultPageSize, maxPageSize, mediaCursor, productCursor } from './catalog.service.js';
 import { CatalogProductType, MediaConnectionType, MediaType, PlacementType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
 import { MoneyType } from '../graphql/money.type.js';
 import { MaxItems } from '../graphql/list-size.js';
@@ -58,12 +58,8 @@ export class CatalogProductResolver {
   constructor(private readonly catalog: CatalogService) {}
 
   @FieldResolver(() => [SkuType])
-  skus(
-    @Root() product: ProductRecord,
-    @Ctx() context: CatalogContext,
-    @Arg('first', () => Int, { nullable: true, description: `At most this many, in catalog order (1 to ${maxSkusPage}); all when omitted.` }) first: number | null,
-  ): Promise<SkuRecord[]> {
-    return this.catalog.skus(product, context.loaders, first ?? null);
+  skus(@Root() product: ProductRecord, @Ctx() context: CatalogContext): Promise<SkuRecord[]> {
+    return this.catalog.skus(product, context.loaders);
   }
 
   @FieldResolver(() => MoneyType)

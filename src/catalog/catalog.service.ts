@@ -26,8 +26,6 @@ export interface ProductPageArgs {
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 export const maxSimilarLimit = 50;
-/** The most SKUs GraphQL's `skus(first:)` may ask for: a product's SKUs at most (the import's limit). */
-export const maxSkusPage = 10_000;
 
 /** Longest slug looked up; a longer one cannot exist (the import refuses it) and is refused before any lookup. */
 export const maxSlugLength = 255;
@@ -53,9 +51,10 @@ function cursorId(prefix: string, cursor: string): number {
 export const productCursor = (product: ProductRecord): string => cursorOf('product:', product.id);
 export const mediaCursor = (media: MediaRecord): string => cursorOf('media:', media.id);
 
-function checkFirst(first: number): void {
-  if (!Number.isInteger(first) || first < 1 || first > maxPageSize) {
-    throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxPageSize}`, { field: 'first' });
+/** VALIDATION_FAILED unless a page size asked for (null: none) is an integer from 1 to `max`. */
+function checkPageSize(field: 'first' | 'limit', size: number | null, max = maxPageSize): void {
+  if (size !== null && (!Number.isInteger(size) || size < 1 || size > max)) {
+    throw new AppError('VALIDATION_FAILED', `${field} must be an integer from 1 to ${max}`, { field });
   }
 }
 
@@ -66,7 +65,7 @@ export interface Page {
 
 export class CatalogService {
   /** The sizes of the shape last asked for. */
-  private sizesOf: { shape: CatalogShape; sizes: ListSizes } | undefined;
+  private sizesOf: { shape: CatalogShape | null; sizes: ListSizes } | undefined;
 
   constructor(
     private readonly repository: CatalogRepository,
@@ -172,22 +171,16 @@ export class CatalogService {
     return product;
   }
 
-  /** A product's listed SKUs in catalog order (at most `first`). */
-  async skus(product: ProductRecord, loaders: CatalogLoaders, first: number | null = null): Promise<SkuRecord[]> {
-    if (first !== null && (!Number.isInteger(first) || first < 1 || first > maxSkusPage)) {
-      throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxSkusPage}`, { field: 'first' });
-    }
+  /** A product's listed SKUs, in catalog order. */
+  async skus(product: ProductRecord, loaders: CatalogLoaders): Promise<SkuRecord[]> {
     const skus = await loaders.skusOfProduct.load(product.id);
-    const listed = first === null ? skus : skus.slice(0, first);
-    loaders.budget.take(listed.length);
-    return listed;
+    loaders.budget.take(skus.length);
+    return skus;
   }
 
   /** Curated comparables in document order (at most `limit`), each with its price tier. */
   async similarProducts(product: ProductRecord, loaders: CatalogLoaders, limit: number | null = null): Promise<SimilarProductRecord[]> {
-    if (limit !== null && (!Number.isInteger(limit) || limit < 1 || limit > maxSimilarLimit)) {
-      throw new AppError('VALIDATION_FAILED', `limit must be an integer from 1 to ${maxSimilarLimit}`, { field: 'limit' });
-    }
+    checkPageSize('limit', limit, maxSimilarLimit);
     const ids = await loaders.similarIdsOfProduct.load(product.id);
     const asked = limit === null ? ids : ids.slice(0, limit);
     loaders.budget.take(asked.length);
@@ -218,13 +211,20 @@ export class CatalogService {
   /**
    * The most items each catalog list holds for one parent, by name (CatalogShape's keys), as of the
    * versions last read (ready()): what GraphQL's cost estimate sizes the catalog's lists by. The
-   * same function until the shape changes (an import). Before any read, an empty catalog's: a
-   * request's own reads then fail, and the answer budget stops what an estimate missed.
+   * same function until the shape changes (an import). While the shape is unknown (nothing read
+   * yet, or an import that kept none) no size is known: the estimate refuses the catalog's lists.
    */
   listSizes(): ListSizes {
     const shape = this.cache.shape;
-    if (shape !== this.sizesOf?.shape) this.sizesOf = { shape, sizes: (name) => (Object.hasOwn(shape, name) ? shape[name as keyof CatalogShape] : undefined) };
+    if (shape !== this.sizesOf?.shape) {
+      this.sizesOf = { shape, sizes: shape === null ? () => undefined : (name) => (Object.hasOwn(shape, name) ? shape[name as keyof CatalogShape] : undefined) };
+    }
     return this.sizesOf.sizes;
+  }
+
+  /** Whether the catalog's shape is known (read with its versions). */
+  get knowsShape(): boolean {
+    return this.cache.shape !== null;
   }
 
   /** Whether the catalog's versions were read recently enough to need no read now. */
@@ -270,7 +270,7 @@ export class CatalogService {
   }
 
   async products(args: ProductPageArgs): Promise<ProductPage> {
-    checkFirst(args.first);
+    checkPageSize('first', args.first);
     const rows = await this.repository.productPage({
       first: args.first,
       afterId: args.after === null ? null : cursorId('product:', args.after),
@@ -298,7 +298,7 @@ export class CatalogService {
 
   /** The media that show a product, newest (highest id) first, a page at a time. */
   async productMedia(product: ProductRecord, page: Page): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
-    checkFirst(page.first);
+    checkPageSize('first', page.first);
     const rows = await this.repository.mediaOfProduct(product.id, page.first + 1, page.after === null ? null : cursorId('media:', page.after));
     return { media: rows.slice(0, page.first), hasNextPage: rows.length > page.first };
   }

@@ -255,10 +255,21 @@ export class CatalogReadModel {
     return row.body;
   }
 
-  /** The answers of these products (GET /product/{id} each), in their order; undefined when one has no text. */
+  /**
+   * The answers of these products (GET /product/{id} each), in their order; undefined when one has
+   * no text. ANSWER_TOO_LARGE past maxText characters in all: their sizes are summed in the same
+   * statement, which then reads no text.
+   */
   async products(ids: readonly number[]): Promise<string[] | undefined> {
     if (ids.length === 0) return [];
-    const rows = await this.reader.all<PartRow>(`SELECT ${part} FROM "ProductAnswer" AS a WHERE a."productId" IN (${ids.map(() => '?').join(', ')}) AND ${current}`, ids);
+    const list = ids.map(() => '?').join(', ');
+    const text = `(SELECT COALESCE(SUM(LENGTH(b."body")), 0) FROM "ProductAnswer" AS b WHERE b."productId" IN (${list}) AND b."format" = '${answerFormat}')`;
+    const rows = await this.reader.all<PartRow & { text: number | string }>(
+      `SELECT a."productId" AS "productId", CASE WHEN ${text} > ? THEN NULL ELSE a."body" END AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency", ${text} AS "text" ` +
+        `FROM "ProductAnswer" AS a WHERE a."productId" IN (${list}) AND ${current}`,
+      [...ids, this.maxText, ...ids, ...ids],
+    );
+    if (rows[0]) this.checkText(rows[0].text);
     const byId = new Map(rows.filter(complete).map((row) => [Number(row.productId), row.body]));
     const texts = ids.map((id) => byId.get(id));
     return texts.every((text) => text !== undefined) ? (texts as string[]) : undefined;

@@ -6,9 +6,9 @@
 export const discountKinds = ['PERCENTAGE', 'FIXED_AMOUNT', 'FREE_SHIPPING'] as const;
 
 /**
- * The discounts GraphQL's cost estimate counts on one store's offer or order. Nothing caps a
- * store's combinable automatic discounts, so an offer may list more: GraphQL's answer budget stops
- * an answer larger than allowed, whatever the estimate.
+ * The discounts GraphQL's cost estimate counts on one store's offer or order: an assumption, since
+ * nothing caps a store's combinable automatic discounts; an offer that lists more makes an answer
+ * larger than its estimate (a cart's answer, small beside the catalog's lists).
  */
 export const maxAppliedDiscounts = 20;
 export type DiscountKind = (typeof discountKinds)[number];

@@ -20,9 +20,9 @@ const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /**
- * The status changes and required actions GraphQL's cost estimate counts on one order. An order may
- * go back and forth between PLACED and ACTION_REQUIRED, so it may hold more: GraphQL's answer budget
- * stops an answer larger than allowed, whatever the estimate.
+ * The status changes and required actions GraphQL's cost estimate counts on one order: an
+ * assumption, since an order may go back and forth between PLACED and ACTION_REQUIRED and an update
+ * names its required actions; an order that holds more makes an answer larger than its estimate.
  */
 export const maxOrderEvents = 20;
 export const maxRequiredActions = 20;

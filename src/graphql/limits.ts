@@ -14,6 +14,8 @@ import type { Config } from '../config.js';
 import { scan, type Scan, type ScanStop } from './document-scan.js';
 import { estimate, maxIntrospectionFields, Unestimable, type CostlyField, type Estimate } from './cost.js';
 import type { ListSizes } from './list-size.js';
+import { AppError } from '../errors.js';
+import { retryAfterSeconds } from '../db/faults.js';
 
 export { maxIntrospectionFields };
 
@@ -258,7 +260,18 @@ export function registerGraphQLLimits(
     const operation = operationOf(request);
     if (operation === undefined) return;
     // Verdicts hold for the sizes they were reached with: new sizes (an import), new verdicts.
-    const sizes = await listSizes(request);
+    let sizes: ListSizes;
+    try {
+      sizes = await listSizes(request);
+    } catch (error) {
+      // The sizes could not be read (the database away): a 503, in GraphQL's shape.
+      if (!(error instanceof AppError) || error.statusCode !== 503) throw error;
+      return reply
+        .status(503)
+        .header('retry-after', String(retryAfterSeconds))
+        .type('application/json; charset=utf-8')
+        .send({ errors: [{ message: error.message, extensions: { code: error.code, http: { status: 503 } } }] });
+    }
     if (sizes !== sizesPassedWith) {
       passed.clear();
       sizesPassedWith = sizes;

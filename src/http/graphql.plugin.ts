@@ -38,9 +38,10 @@ const answerPlugin: ApolloServerPlugin<RequestContext> = {
         const result = response.body.singleResult;
         const cost = contextValue?.graphqlCost;
         if (cost) result.extensions = { ...result.extensions, cost };
-        // An execution stopped by the answer budget answers nothing of what it read.
+        const unavailable = result.errors?.filter((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE' || error.extensions?.code === 'SEARCH_UNAVAILABLE') ?? [];
+        // An execution stopped by the answer budget answers nothing of what it read (a fault besides: the 503 below).
         const tooLarge = result.errors?.find((error) => error.extensions?.code === 'ANSWER_TOO_LARGE');
-        if (tooLarge) {
+        if (tooLarge && unavailable.length === 0) {
           response.body.singleResult = {
             errors: [{ message: tooLarge.message, extensions: { ...tooLarge.extensions, http: { status: 400 } } }],
             ...(result.extensions ? { extensions: result.extensions } : {}),
@@ -48,7 +49,6 @@ const answerPlugin: ApolloServerPlugin<RequestContext> = {
           response.http.status = 400;
           return;
         }
-        const unavailable = result.errors?.filter((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE' || error.extensions?.code === 'SEARCH_UNAVAILABLE') ?? [];
         if (unavailable.length === 0) return;
         response.http.status = 503;
         response.http.headers.set('retry-after', String(Math.max(...unavailable.map((error) => retryAfterOf(error.extensions?.details as Record<string, unknown> | undefined)))));
@@ -156,11 +156,16 @@ export const graphqlPlugin = appPlugin(
     // once per request: the context needs them read as well.
     const readied = new WeakSet<FastifyRequest>();
     const sizesFor = async (request: FastifyRequest) => {
-      await catalog.ready().then(
-        () => readied.add(request),
-        // The database away: the context answers the fault, in GraphQL's shape.
-        () => undefined,
+      const failure = await catalog.ready().then(
+        () => {
+          readied.add(request);
+          return null;
+        },
+        (error: unknown) => error,
       );
+      // The database away: with the shape known, the context answers the fault (in GraphQL's
+      // shape); never read, nothing can be estimated, and the limits answer it.
+      if (failure !== null && !catalog.knowsShape) throw faultError(failure) ?? failure;
       return listSizes();
     };
     registerGraphQLLimits(app, schema, config, sizesFor, app.metrics.graphqlRefused);

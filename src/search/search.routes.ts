@@ -49,7 +49,7 @@ export function registerSearchRoutes(app: FastifyInstance, search: ProductSearch
         description:
           'Every word must match, in the title, brand, category, description, variant values or SKU names, ignoring case and accents; the last word also as a prefix (from two letters); one typo in words of five letters or more. Filters, sorts, a cursor, and facets counted under the other filters.',
         querystring: SearchQuery,
-        response: { 200: Ref(ProductSearchAnswer), ...errors('SEARCH_UNAVAILABLE') },
+        response: { 200: Ref(ProductSearchAnswer), ...errors('SEARCH_UNAVAILABLE', 'ANSWER_TOO_LARGE') },
       },
     },
     async (request, reply) => {

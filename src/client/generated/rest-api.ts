@@ -6708,7 +6708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductSearchAnswer"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description ANSWER_TOO_LARGE, VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6716,7 +6716,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "VALIDATION_FAILED";
+                        code?: "ANSWER_TOO_LARGE" | "VALIDATION_FAILED";
                     };
                 };
             };
