@@ -17,6 +17,11 @@ export class AnswerBudget {
     if (this.used > this.maxObjects) throw this.refusal();
   }
 
+  /** Records the answer may still read. */
+  get remaining(): number {
+    return Math.max(0, this.maxObjects - this.used);
+  }
+
   /** Whether the answer went past the budget. */
   get exceeded(): boolean {
     return this.used > this.maxObjects;

@@ -134,8 +134,13 @@ export class CatalogRepository {
   }
 
   /** SKUs of the products, each product's in document order. */
-  async skusOfProducts(productIds: readonly number[]): Promise<SkuRecord[]> {
-    return (await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])).map((raw) => skuTable.read(raw));
+  /** The listed SKUs of these products, by product and place; at most `limit` of them when given. */
+  async skusOfProducts(productIds: readonly number[], limit?: number): Promise<SkuRecord[]> {
+    const rows =
+      limit === undefined
+        ? await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])
+        : await this.reader.all<Raw>(this.statements.skusOfProductsUpTo, [idList(this.dialect, productIds), limit]);
+    return rows.map((raw) => skuTable.read(raw));
   }
 
   /** Products by ascending id, one more than asked to tell whether another page follows. */
@@ -204,6 +209,7 @@ function readerStatements(dialect: 'sqlite' | 'postgresql') {
     similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" WHERE ${among('productId')} ORDER BY "productId", "position"`,
     productsByIds: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product" WHERE ${among('id')}`,
     skusOfProducts: `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position"`,
+    skusOfProductsUpTo: `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position" LIMIT ?`,
   };
 }
 

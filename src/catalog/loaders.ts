@@ -53,8 +53,11 @@ export function createCatalogLoaders(repository: CatalogRepository, cache: Catal
         noted(productIds),
         cache.skus,
         async (missing) => {
+          // Never more rows than the answer may still hold: a batch past it is refused unread.
+          const skus = await repository.skusOfProducts(missing, budget.remaining + 1);
+          if (skus.length > budget.remaining) budget.take(skus.length);
           const byProduct = new Map<number, SkuRecord[]>(missing.map((id) => [id, []]));
-          for (const sku of await repository.skusOfProducts(missing)) byProduct.get(sku.productId)?.push(sku);
+          for (const sku of skus) byProduct.get(sku.productId)?.push(sku);
           return byProduct;
         },
         [],

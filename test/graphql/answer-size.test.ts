@@ -7,6 +7,12 @@ import { importCatalog } from '../../src/catalog/import/importer.js';
 import { DbNull } from '@prisma/client/runtime/client';
 import { measureUnmeasuredShape, shapeOf } from '../../src/catalog/catalog-shape.repository.js';
 import { bulkCatalog } from '../bulk-catalog.js';
+import { AnswerBudget } from '../../src/catalog/answer-budget.js';
+import { CatalogCache } from '../../src/catalog/catalog.cache.js';
+import type { CatalogRepository } from '../../src/catalog/catalog.repository.js';
+import type { SkuRecord } from '../../src/catalog/catalog.model.js';
+import { createCatalogLoaders } from '../../src/catalog/loaders.js';
+import { AppError } from '../../src/errors.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 /** 12 products of 40 SKUs, each similar to the 11 others; one image shows all 12. */
@@ -174,6 +180,23 @@ describe('the answer budget', () => {
     const small = await post(t, '{ products(first: 2) { nodes { id similarProducts(limit: 2) { product { id skus { skuId } } } } } }');
     expect(small.status).toBe(200);
     expect(answerCost(small.body.data)).toBeLessThanOrEqual(small.body.extensions!.cost!.estimated);
+  });
+
+  it('asks the database for no more SKUs than the answer may still hold, and refuses a batch past it unread', async () => {
+    const asked: (number | undefined)[] = [];
+    const sku = (productId: number) => ({ productId }) as SkuRecord;
+    const repository = {
+      skusOfProducts: async (ids: readonly number[], limit?: number) => {
+        asked.push(limit);
+        return ids.flatMap((id) => Array.from({ length: 40 }, () => sku(id))).slice(0, limit);
+      },
+    } as unknown as CatalogRepository;
+    const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 0 });
+    const loaders = createCatalogLoaders(repository, cache, new Set(), new AnswerBudget(100));
+    await expect(loaders.skusOfProduct.loadMany([1, 2])).resolves.toHaveLength(2);
+    // 80 read, but counted only as the service hands them out: 100 still free for this batch
+    await expect(loaders.skusOfProduct.loadMany([3, 4, 5])).resolves.toSatisfy((results: unknown[]) => results.every((result) => result instanceof AppError && result.code === 'ANSWER_TOO_LARGE'));
+    expect(asked).toStrictEqual([101, 101]);
   });
 
   it('counts aliases and fragments alike', async () => {
