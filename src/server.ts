@@ -81,7 +81,10 @@ async function main(): Promise<void> {
     Promise.all([connections.acceptQueued(config.shutdownTimeoutMs / 2).then(() => app.close()), deliveries?.stop(config.shutdownTimeoutMs / 2)])
       .then(() => database.close())
       // The last spans (the shutdown's requests among them) go out before the process exits.
-      .then(() => stopTracing())
+      .then(() => {
+        app.log.info('closed: sending the last spans');
+        return stopTracing();
+      })
       .then(
         () => {
           app.log.info('stopped');
