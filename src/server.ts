@@ -31,6 +31,12 @@ import { startTracing, stopTracing } from './tracing/tracing.js';
 
 /** How long the last log lines may take to reach stdout before the process exits. */
 const logFlushMs = 500;
+/** The shutdown's last step: the spans still held (its own requests' among them) go out. */
+function sendLastSpans(log: FastifyBaseLogger): Promise<void> {
+  log.info('closed: sending the last spans');
+  return stopTracing();
+}
+
 /** Past SHUTDOWN_TIMEOUT_MS and the log's flush, the watchdog kills the process after this. */
 const watchdogMarginMs = 1_000;
 
@@ -81,10 +87,7 @@ async function main(): Promise<void> {
     Promise.all([connections.acceptQueued(config.shutdownTimeoutMs / 2).then(() => app.close()), deliveries?.stop(config.shutdownTimeoutMs / 2)])
       .then(() => database.close())
       // The last spans (the shutdown's requests among them) go out before the process exits.
-      .then(() => {
-        app.log.info('closed: sending the last spans');
-        return stopTracing();
-      })
+      .then(() => sendLastSpans(app.log))
       .then(
         () => {
           app.log.info('stopped');
