@@ -84,8 +84,15 @@ export class DeliveryRepository {
   constructor(private readonly sql: SqlExecutor) {}
 
   /** Rows locked while claimed on PostgreSQL, where processes compete; SQLite has one writer at a time. */
-  private skipLocked(alias: 'd' | 'ev'): string {
+  private skipLocked(alias: 'd'): string {
     return this.sql.dialect === 'postgresql' ? `FOR UPDATE OF ${alias} SKIP LOCKED` : '';
+  }
+
+  /** Whether this transaction may fan out: on PostgreSQL, unless another process's fan-out holds the lock (it is not waited for). */
+  private async fanOutLockTaken(tx: SqlExecutor): Promise<boolean> {
+    if (this.sql.dialect !== 'postgresql') return true;
+    const [row] = await tx.all<{ taken: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('Event fan-out')) AS "taken"`, []);
+    return row?.taken === true;
   }
 
   /** A time parameter, typed as the columns are (PostgreSQL cannot tell the type of a parameter inside CASE). */
@@ -102,13 +109,19 @@ export class DeliveryRepository {
    * Writes the deliveries of events recorded since the last fan-out, at most about `maxRows` of
    * them in one short transaction: each event goes to the enabled endpoints that want its type
    * and existed when it was recorded. A delivery is due, and dated, from its event's time, as if
-   * written with it. Answers how many events were fanned out (0: none waiting).
+   * written with it. Answers how many events were fanned out (0: none waiting, or another
+   * process is fanning out).
+   *
+   * One process fans out at a time (on PostgreSQL a transaction-level advisory lock; SQLite has
+   * one writer). Two at once, each skipping the other's rows, could make a later event's delivery
+   * visible while an earlier one's is still being written, and the endpoint would get it first.
    */
   async fanOut(maxRows: number): Promise<number> {
     // Most rounds find none waiting: a read outside any transaction.
     const waiting = await this.sql.all(`SELECT "id" FROM "Event" WHERE "fanOutPending" = ? LIMIT 1`, [true]);
     if (waiting.length === 0) return 0;
     return this.sql.transaction(async (tx) => {
+      if (!(await this.fanOutLockTaken(tx))) return 0;
       const endpoints = (await tx.all<{ id: string; events: unknown; createdAt: unknown }>(`SELECT "id", "events", "createdAt" FROM "WebhookEndpoint" WHERE "enabled" = ?`, [true])).map((row) => ({
         id: row.id,
         events: row.events === null ? null : asJson(row.events),
@@ -116,10 +129,10 @@ export class DeliveryRepository {
       }));
       const take = Math.max(1, Math.floor(maxRows / Math.max(1, endpoints.length)));
       const events = (
-        await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(
-          `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ? ${this.skipLocked('ev')}`,
-          [true, take],
-        )
+        await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(`SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ?`, [
+          true,
+          take,
+        ])
       ).map((row) => ({ id: Number(row.id), type: row.type, createdAt: asDate(row.createdAt) }));
       if (events.length === 0) return 0;
       const rows = events.flatMap((event) =>

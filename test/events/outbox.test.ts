@@ -18,6 +18,7 @@ async function readyCart(): Promise<string> {
 }
 
 import { DeliveryRepository } from '../../src/events/delivery.repository.js';
+import { testEngine } from '../pg.js';
 
 const eventsOf = (cartId: string) => t.database.db.event.findMany({ where: { cartId }, orderBy: { id: 'asc' } });
 
@@ -59,6 +60,37 @@ describe('the outbox', () => {
       [events[2]!.id, 'whep_all', 'pending'],
       [events[2]!.id, 'whep_orders', 'pending'],
     ]);
+    await t.database.db.webhookEndpoint.deleteMany({});
+  });
+
+  it.runIf(testEngine === 'postgresql')("while another process's fan-out holds an earlier event, no later event's delivery becomes visible (an endpoint would get it first)", async () => {
+    await t.database.db.webhookEndpoint.create({ data: { id: 'whep_order', url: 'http://127.0.0.1:9/order', secret: 'whsec_x' } });
+    const id = await readyCart();
+    expect((await post(t, '/cart/submit', { id })).status).toBe(200);
+    const events = await eventsOf(id);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // The other process: its fan-out transaction has the first event locked and is still writing.
+    const other = t.database.db.$transaction(
+      async (tx) => {
+        await tx.$queryRawUnsafe(`SELECT "id" FROM "Event" WHERE "id" = $1 FOR UPDATE`, events[0]!.id);
+        holding();
+        await released;
+      },
+      { timeout: 10_000 },
+    );
+    await held;
+    const fanning = new DeliveryRepository(t.database.sql).fanOut(1000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const visible = await t.database.db.webhookDelivery.findMany({ where: { endpointId: 'whep_order' }, select: { eventId: true } });
+    release();
+    await other;
+    await fanning;
+    expect(visible).toStrictEqual([]);
+    const after = await t.database.db.webhookDelivery.findMany({ where: { endpointId: 'whep_order' }, orderBy: { eventId: 'asc' }, select: { eventId: true } });
+    expect(after.map((delivery) => delivery.eventId)).toStrictEqual(events.map((event) => event.id));
     await t.database.db.webhookEndpoint.deleteMany({});
   });
 
