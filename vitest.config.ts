@@ -26,7 +26,14 @@ const aloneFiles = [
   'test/events/delivery-gc-pressure.test.ts',
   'test/live/subscriptions.test.ts',
 ];
-const processFiles = ['test/process/**/*.test.ts', 'test/postgres/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/**/*.process.test.ts', 'test/**/*.browser.test.ts', ...aloneFiles];
+const processFiles = [
+  'test/process/**/*.test.ts',
+  'test/postgres/**/*.test.ts',
+  'test/fuzz/**/*.test.ts',
+  'test/**/*.process.test.ts',
+  'test/**/*.browser.test.ts',
+  ...aloneFiles,
+];
 /** The migrated database that the app and process tiers copy for each test database (test/database.ts). */
 const databaseTemplate = 'test/database-template.ts';
 
@@ -39,9 +46,15 @@ export default defineConfig(async () => {
   if (skipAll) {
     const message = `PostgreSQL does not answer at TEST_PG_URL (${testPgUrl})`;
     if (process.env.CI) throw new Error(`${message}: CI must run the suite on PostgreSQL`);
-    console.warn(`\n*** SKIPPED: ${message}; start one (see README, "Running on PostgreSQL") to run the suite on it. ***\n`);
+    console.warn(
+      `\n*** SKIPPED: ${message}; start one (see README, "Running on PostgreSQL") to run the suite on it. ***\n`,
+    );
   }
-  const tier = (name: string, include: string[], options: { exclude?: string[]; parallel: boolean; isolate?: boolean; order: number; globalSetup?: string[] }): TestProjectInlineConfiguration => ({
+  const tier = (
+    name: string,
+    include: string[],
+    options: { exclude?: string[]; parallel: boolean; isolate?: boolean; order: number; globalSetup?: string[] },
+  ): TestProjectInlineConfiguration => ({
     extends: true,
     test: {
       name,
@@ -68,9 +81,24 @@ export default defineConfig(async () => {
       hookTimeout: 60_000,
       projects: [
         tier('unit', unitFiles, { parallel: true, order: 0 }),
-        tier('app', ['test/**/*.test.ts'], { exclude: [...unitFiles, ...processFiles], parallel: true, isolate: false, order: 0, globalSetup: [databaseTemplate] }),
-        tier('process', processFiles, { exclude: aloneFiles, parallel: true, order: 1, globalSetup: ['test/global-setup.ts', databaseTemplate] }),
-        tier('process-alone', aloneFiles, { parallel: false, order: 2, globalSetup: ['test/global-setup.ts', databaseTemplate] }),
+        tier('app', ['test/**/*.test.ts'], {
+          exclude: [...unitFiles, ...processFiles],
+          parallel: true,
+          isolate: false,
+          order: 0,
+          globalSetup: [databaseTemplate],
+        }),
+        tier('process', processFiles, {
+          exclude: aloneFiles,
+          parallel: true,
+          order: 1,
+          globalSetup: ['test/global-setup.ts', databaseTemplate],
+        }),
+        tier('process-alone', aloneFiles, {
+          parallel: false,
+          order: 2,
+          globalSetup: ['test/global-setup.ts', databaseTemplate],
+        }),
       ],
     },
   };

@@ -43,7 +43,13 @@ export function generatedStore(name: string, index: number) {
 }
 
 /** A generated catalog's product `index` (0-based) in one of `stores` stores, a SKU per size, its price drawn from `random`. */
-export function generatedProduct(name: string, index: number, stores: number, sizes: readonly string[], random: () => number) {
+export function generatedProduct(
+  name: string,
+  index: number,
+  stores: number,
+  sizes: readonly string[],
+  random: () => number,
+) {
   const id = index + 1;
   const store = (index % stores) + 1;
   const price = Math.round((5 + random() * 300) * 100) / 100;
@@ -86,9 +92,14 @@ export function generatedProduct(name: string, index: number, stores: number, si
 export function benchCatalog(): unknown {
   const random = generator(42);
   const stores = Array.from({ length: benchShape.stores }, (_, index) => generatedStore('bench', index));
-  const products = Array.from({ length: benchShape.products }, (_, index) => generatedProduct('bench', index, benchShape.stores, ['S', 'M'], random));
+  const products = Array.from({ length: benchShape.products }, (_, index) =>
+    generatedProduct('bench', index, benchShape.stores, ['S', 'M'], random),
+  );
   const similar = products.flatMap((product, index) =>
-    Array.from({ length: benchShape.similarPerProduct }, (_, n) => ({ product_id: product.id, similar_product_id: ((index + 1 + n * 97) % benchShape.products) + 1 })),
+    Array.from({ length: benchShape.similarPerProduct }, (_, n) => ({
+      product_id: product.id,
+      similar_product_id: ((index + 1 + n * 97) % benchShape.products) + 1,
+    })),
   );
   const media = benchShape.media.flatMap(({ count, size, firstId }) =>
     Array.from({ length: count }, (_, index) => {

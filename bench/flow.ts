@@ -13,29 +13,56 @@ export interface Flow {
   failed: number;
 }
 
-const buyer = { first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Analytical Way', city: 'Los Angeles', province_code: 'CA', country_code: 'US', postal_code: '90001', email: 'ada@example.com' };
+const buyer = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  address_1: '1 Analytical Way',
+  city: 'Los Angeles',
+  province_code: 'CA',
+  country_code: 'US',
+  postal_code: '90001',
+  email: 'ada@example.com',
+};
 
 /** Runs `measure` while orders of random products (ids 1 to `products`, SKU id = product id × 10) are placed at `rate` per second. */
-export async function whileOrdersFlow<T>(base: string, rate: number, products: number, measure: () => Promise<T>): Promise<{ result: T; flow: Flow }> {
+export async function whileOrdersFlow<T>(
+  base: string,
+  rate: number,
+  products: number,
+  measure: () => Promise<T>,
+): Promise<{ result: T; flow: Flow }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const post = (path: string, body: unknown) =>
     new Promise<{ status: number; body: string }>((resolve) => {
       const text = JSON.stringify(body);
-      const request = httpRequest(`${base}${path}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', () => resolve({ status: 0, body: '' }));
-      });
+      const request = httpRequest(
+        `${base}${path}`,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          response.on('error', () => resolve({ status: 0, body: '' }));
+        },
+      );
       request.on('error', () => resolve({ status: 0, body: '' }));
       request.end(text);
     });
   const flow: Flow = { rate, placed: 0, failed: 0 };
   const order = async () => {
-    const cart = await post('/cart', { items: { storefront_cart_items_input: [{ variant_id: String(randomInt(1, products) * 10), quantity: 1 }] } });
+    const cart = await post('/cart', {
+      items: { storefront_cart_items_input: [{ variant_id: String(randomInt(1, products) * 10), quantity: 1 }] },
+    });
     if (cart.status !== 200) return void (flow.failed += 1);
     const id = (JSON.parse(cart.body) as { id: string }).id;
-    if ((await post('/cart/customerInfo', { id, buyer_identity: buyer })).status !== 200) return void (flow.failed += 1);
+    if ((await post('/cart/customerInfo', { id, buyer_identity: buyer })).status !== 200)
+      return void (flow.failed += 1);
     if ((await post('/cart/submit', { id })).status === 200) flow.placed += 1;
     else flow.failed += 1;
   };

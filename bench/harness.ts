@@ -55,13 +55,23 @@ export interface Server {
 /** Servers started and not exited yet (stopped on a failure). */
 export const running = new Set<ChildProcess>();
 
-export async function start(script: string, args: string[], nodeFlags: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
+export async function start(
+  script: string,
+  args: string[],
+  nodeFlags: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, script, ...args.map((arg) => arg.replace('{port}', String(port)))], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, script, ...args.map((arg) => arg.replace('{port}', String(port)))],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   running.add(child);
   child.once('exit', () => running.delete(child));
   const base = `http://127.0.0.1:${port}`;
@@ -118,17 +128,30 @@ export interface LoadOptions {
   warmup: number;
 }
 
-export async function load(server: Server, requests: Request[], { connections, duration, warmup }: LoadOptions): Promise<Measure> {
-  const run = (seconds: number) => autocannon({ url: server.base, connections, duration: seconds, requests, timeout: requestTimeoutSeconds });
+export async function load(
+  server: Server,
+  requests: Request[],
+  { connections, duration, warmup }: LoadOptions,
+): Promise<Measure> {
+  const run = (seconds: number) =>
+    autocannon({ url: server.base, connections, duration: seconds, requests, timeout: requestTimeoutSeconds });
   if (warmup > 0) await run(warmup);
-  const before = { server: server.cpuSeconds(), machine: machineBusySeconds(), self: process.cpuUsage(), at: process.hrtime.bigint() };
+  const before = {
+    server: server.cpuSeconds(),
+    machine: machineBusySeconds(),
+    self: process.cpuUsage(),
+    at: process.hrtime.bigint(),
+  };
   const result = await run(duration);
   const elapsed = Number(process.hrtime.bigint() - before.at) / 1e9;
   const serverCpu = before.server === null ? null : (server.cpuSeconds() ?? before.server) - before.server;
   const self = process.cpuUsage(before.self);
   const selfCpu = (self.user + self.system) / 1e6;
   const machineBusy = machineBusySeconds();
-  const otherCpu = before.machine === null || machineBusy === null || serverCpu === null ? null : Math.max(0, machineBusy - before.machine - serverCpu - selfCpu);
+  const otherCpu =
+    before.machine === null || machineBusy === null || serverCpu === null
+      ? null
+      : Math.max(0, machineBusy - before.machine - serverCpu - selfCpu);
   const percent = (seconds: number) => Math.round((100 * seconds) / elapsed);
   return {
     rps: Math.round(result.requests.average),
@@ -145,7 +168,8 @@ export async function load(server: Server, requests: Request[], { connections, d
 
 /** The node flags `npm start` runs the gateway with (package.json). */
 export function startFlags(): string[] {
-  const script = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   return script.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
@@ -199,6 +223,14 @@ export async function paced(base: string, path: () => string, rate: number, seco
   await Promise.all(open);
   agent.destroy();
   times.sort((a, b) => a - b);
-  const at = (q: number) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN) * 100) / 100;
-  return { rate, sent: total, p50_ms: at(0.5), p99_ms: at(0.99), max_ms: Math.round((times.at(-1) ?? Number.NaN) * 100) / 100, errors };
+  const at = (q: number) =>
+    Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN) * 100) / 100;
+  return {
+    rate,
+    sent: total,
+    p50_ms: at(0.5),
+    p99_ms: at(0.99),
+    max_ms: Math.round((times.at(-1) ?? Number.NaN) * 100) / 100,
+    errors,
+  };
 }

@@ -6,7 +6,15 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 
-export const hostileCases = ['unknown-deep', 'unknown-array', 'unknown-string', 'unknown-number', 'known-deep', 'known-array', 'known-string'] as const;
+export const hostileCases = [
+  'unknown-deep',
+  'unknown-array',
+  'unknown-string',
+  'unknown-number',
+  'known-deep',
+  'known-array',
+  'known-string',
+] as const;
 export type HostileCase = (typeof hostileCases)[number];
 
 /** Where the enormous value goes: a key the format ignores, or a field of the product. */

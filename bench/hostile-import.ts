@@ -22,7 +22,10 @@ function parseArgs(argv: string[]): { bytes: number; cases: HostileCase[] } {
   let cases: HostileCase[] = [...hostileCases];
   for (let index = 0; index < argv.length; index += 1) {
     if (argv[index] === '--bytes') bytes = Number(argv[++index]);
-    else if (argv[index] === '--cases') cases = argv[++index]!.split(',').filter((name): name is HostileCase => (hostileCases as readonly string[]).includes(name));
+    else if (argv[index] === '--cases')
+      cases = argv[++index]!.split(',').filter((name): name is HostileCase =>
+        (hostileCases as readonly string[]).includes(name),
+      );
   }
   return { bytes, cases };
 }
@@ -36,7 +39,11 @@ interface Run {
 }
 
 function importOnce(file: string, databaseUrl: string): Run {
-  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, file], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, file], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(result.stderr);
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr);
   const status = /Exit status: (\d+)/.exec(result.stderr);
@@ -80,5 +87,7 @@ for (const kind of cases) {
     removeDatabase();
   }
 }
-console.log(['| document | size | exit | outcome | wall time | peak RSS |', '|---|---|---|---|---|---|', ...rows].join('\n'));
+console.log(
+  ['| document | size | exit | outcome | wall time | peak RSS |', '|---|---|---|---|---|---|', ...rows].join('\n'),
+);
 process.exit(failed ? 1 : 0);

@@ -62,7 +62,11 @@ async function sample(base: string, path: () => string, count: number): Promise<
       const started = performance.now();
       const request = httpGet(url, { agent }, (response) => {
         response.resume();
-        response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: ${response.statusCode}`))));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(performance.now() - started)
+            : reject(new Error(`${url}: ${response.statusCode}`)),
+        );
       });
       request.on('error', reject);
     });
@@ -96,13 +100,22 @@ async function latencyOf(databaseUrl: string, shape: LargeShape, catalog: string
     ['comparables', () => `/image/comparables/${randomInt(1, shape.media)}`],
   ] as const;
   for (const mode of ['cold', 'warm'] as const) {
-    const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1', ...(mode === 'cold' ? { CATALOG_CACHE_MAX_ENTRIES: '0' } : {}) };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      ...(mode === 'cold' ? { CATALOG_CACHE_MAX_ENTRIES: '0' } : {}),
+    };
     const server = await startServer(join(root, 'dist', 'src', 'main.js'), [], startFlags(), env, '/readyz');
     try {
       for (const [route, path] of routes) {
         await sample(server.base, path, sampleCounts[route]);
         const measure = await sample(server.base, path, sampleCounts[route]);
-        console.log(`  ${catalog} ${mode} ${route}: p50 ${measure.p50_ms} ms, p99 ${measure.p99_ms} ms, ${measure.rps} rps`);
+        console.log(
+          `  ${catalog} ${mode} ${route}: p50 ${measure.p50_ms} ms, p99 ${measure.p99_ms} ms, ${measure.rps} rps`,
+        );
         results.push({ catalog, mode, route, measure });
       }
     } finally {
@@ -121,7 +134,10 @@ async function readLatency(largeUrl: string, shape: LargeShape): Promise<Latency
   try {
     importOnce(file, database.url);
     console.log('read latency');
-    return [...(await latencyOf(database.url, small, `${thousands(referenceProducts)} products`)), ...(await latencyOf(largeUrl, shape, `${thousands(shape.products)} products`))];
+    return [
+      ...(await latencyOf(database.url, small, `${thousands(referenceProducts)} products`)),
+      ...(await latencyOf(largeUrl, shape, `${thousands(shape.products)} products`)),
+    ];
   } finally {
     await database.remove();
   }
@@ -133,7 +149,8 @@ function latencyTable(reads: Latency[]): string[] {
   const rows: string[] = [];
   for (const mode of ['cold', 'warm'] as const) {
     for (const route of ['product', 'comparables'] as const) {
-      const find = (catalog: string | undefined) => reads.find((read) => read.catalog === catalog && read.mode === mode && read.route === route)!.measure;
+      const find = (catalog: string | undefined) =>
+        reads.find((read) => read.catalog === catalog && read.mode === mode && read.route === route)!.measure;
       const [small, big] = [find(reference), find(large)];
       const times = (a: number, b: number) => `${(b / a).toFixed(2)}×`;
       rows.push(
@@ -186,11 +203,13 @@ async function verify(engine: string, url: string, counts: ReturnType<typeof row
     await client.end();
   }
   const stored = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
-  if (JSON.stringify(stored) !== JSON.stringify(counts)) throw new Error(`${engine}: stored ${JSON.stringify(stored)}, expected ${JSON.stringify(counts)}`);
+  if (JSON.stringify(stored) !== JSON.stringify(counts))
+    throw new Error(`${engine}: stored ${JSON.stringify(stored)}, expected ${JSON.stringify(counts)}`);
 }
 
 function unchanged(run: Run): void {
-  if (/[1-9]\d* (inserted|updated)|[1-9]\d* unlisted/.test(run.output)) throw new Error(`the re-import changed something:\n${run.output}`);
+  if (/[1-9]\d* (inserted|updated)|[1-9]\d* unlisted/.test(run.output))
+    throw new Error(`the re-import changed something:\n${run.output}`);
 }
 
 /**
@@ -253,13 +272,29 @@ async function main() {
           ['first import (new database)', first],
           ['the same file again (not read: same digest, catalog unchanged)', same],
           ['unchanged re-import read in full (`--full`), right after', again],
-          [engine === 'sqlite' ? 'unchanged re-import read in full, again' : 'unchanged re-import read in full, after VACUUM ANALYZE', settled],
+          [
+            engine === 'sqlite'
+              ? 'unchanged re-import read in full, again'
+              : 'unchanged re-import read in full, after VACUUM ANALYZE',
+            settled,
+          ],
         ] as const) {
           table.push(
             `| ${engine}${runs > 1 ? ` #${run}` : ''} | ${label} | ${seconds(result.wallSeconds)} | ${thousands(rows / result.wallSeconds)} | ${mib(result.maxRssKiB)} | ${result === first ? '' : `${(first.wallSeconds / result.wallSeconds).toFixed(2)}×`} |`,
           );
         }
-        details.push(`${version}${runs > 1 ? `, run ${run}` : ''}: first import, the same file again, then read in full`, '', '```', first.output, '', same.output, '', again.output, '```', '');
+        details.push(
+          `${version}${runs > 1 ? `, run ${run}` : ''}: first import, the same file again, then read in full`,
+          '',
+          '```',
+          first.output,
+          '',
+          same.output,
+          '',
+          again.output,
+          '```',
+          '',
+        );
       } finally {
         await database.remove();
       }
@@ -295,7 +330,10 @@ if (!process.argv.includes('--no-write')) {
   const before = existsSync(out) ? readFileSync(out, 'utf8') : `${start}\n${end}\n`;
   const from = before.indexOf(start);
   const to = before.indexOf(end);
-  const text = from === -1 || to === -1 ? `${start}\n${measured}\n${end}\n${before}` : `${before.slice(0, from)}${start}\n${measured}\n${before.slice(to)}`;
+  const text =
+    from === -1 || to === -1
+      ? `${start}\n${measured}\n${end}\n${before}`
+      : `${before.slice(0, from)}${start}\n${measured}\n${before.slice(to)}`;
   writeFileSync(out, text);
   console.log(`wrote ${out}`);
 }

@@ -19,7 +19,14 @@ export interface LargeShape {
   similarPerProduct: number;
 }
 
-export const largeShape: LargeShape = { stores: 5, products: 200_000, skusPerProduct: 3, media: 20_000, productsPerMedia: 10, similarPerProduct: 5 };
+export const largeShape: LargeShape = {
+  stores: 5,
+  products: 200_000,
+  skusPerProduct: 3,
+  media: 20_000,
+  productsPerMedia: 10,
+  similarPerProduct: 5,
+};
 
 export type Section = 'stores' | 'products' | 'media' | 'similar';
 export const canonicalOrder: Section[] = ['stores', 'products', 'media', 'similar'];
@@ -27,7 +34,12 @@ export const canonicalOrder: Section[] = ['stores', 'products', 'media', 'simila
 /** The shape scaled to `products` products (media and stores scaled alike, at least 1). */
 export function scaledShape(products: number): LargeShape {
   const factor = products / largeShape.products;
-  return { ...largeShape, products, media: Math.max(1, Math.round(largeShape.media * factor)), productsPerMedia: Math.min(largeShape.productsPerMedia, products) };
+  return {
+    ...largeShape,
+    products,
+    media: Math.max(1, Math.round(largeShape.media * factor)),
+    productsPerMedia: Math.min(largeShape.productsPerMedia, products),
+  };
 }
 
 /** Rows the import writes for a shape: products + SKUs + media + similar pairs. */
@@ -64,7 +76,8 @@ function* records(shape: LargeShape, section: Section): Generator<unknown> {
   if (section === 'stores') for (let index = 0; index < shape.stores; index += 1) yield generatedStore('large', index);
   if (section === 'products') {
     const random = generator(42);
-    for (let index = 0; index < shape.products; index += 1) yield generatedProduct('large', index, shape.stores, sizes.slice(0, shape.skusPerProduct), random);
+    for (let index = 0; index < shape.products; index += 1)
+      yield generatedProduct('large', index, shape.stores, sizes.slice(0, shape.skusPerProduct), random);
   }
   if (section === 'media') for (let index = 0; index < shape.media; index += 1) yield media(shape, index);
   if (section === 'similar') {
@@ -84,7 +97,11 @@ function* records(shape: LargeShape, section: Section): Generator<unknown> {
  * Writes the document to `file` through a write stream, a record per line (about 1 MiB at a
  * time), honouring back-pressure. Answers its size in bytes.
  */
-export async function writeLargeCatalog(file: string, shape: LargeShape = largeShape, order: Section[] = canonicalOrder): Promise<number> {
+export async function writeLargeCatalog(
+  file: string,
+  shape: LargeShape = largeShape,
+  order: Section[] = canonicalOrder,
+): Promise<number> {
   mkdirSync(dirname(file), { recursive: true });
   const out = createWriteStream(file);
   let bytes = 0;
@@ -132,5 +149,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const started = performance.now();
   const bytes = await writeLargeCatalog(file, shape, order);
   const rows = rowCounts(shape);
-  console.log(`${file}: ${(bytes / 2 ** 20).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s — ${JSON.stringify(rows)}`);
+  console.log(
+    `${file}: ${(bytes / 2 ** 20).toFixed(1)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s — ${JSON.stringify(rows)}`,
+  );
 }

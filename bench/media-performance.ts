@@ -72,7 +72,13 @@ async function dropDatabase(): Promise<void> {
 }
 
 const startGateway = () =>
-  start(gatewayScript, [], ['--max-old-space-size=224'], { DATABASE_URL: databaseUrl(), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', HOST: '127.0.0.1', PORT: '{port}' }, '/readyz');
+  start(
+    gatewayScript,
+    [],
+    ['--max-old-space-size=224'],
+    { DATABASE_URL: databaseUrl(), LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', HOST: '127.0.0.1', PORT: '{port}' },
+    '/readyz',
+  );
 
 /** Writes the carts, lines and orders; answers the media item measured. */
 async function seed(): Promise<number> {
@@ -81,7 +87,9 @@ async function seed(): Promise<number> {
   try {
     const link = await db.mediaProduct.findFirstOrThrow({ orderBy: [{ mediaId: 'asc' }, { position: 'asc' }] });
     const other = await db.mediaProduct.findFirstOrThrow({ where: { mediaId: { not: link.mediaId } } });
-    const products = (await db.mediaProduct.findMany({ where: { mediaId: link.mediaId }, select: { productId: true } })).map((row) => row.productId);
+    const products = (
+      await db.mediaProduct.findMany({ where: { mediaId: link.mediaId }, select: { productId: true } })
+    ).map((row) => row.productId);
     const skus = await db.sku.findMany({
       where: { productId: { in: products }, listed: true },
       select: { id: true, merchantId: true, currency: true, salePriceMinor: true, retailPriceMinor: true },
@@ -98,7 +106,14 @@ async function seed(): Promise<number> {
         const mediaId = index < attributedOrders ? link.mediaId : index % 2 === 0 ? other.mediaId : null;
         return { index, at, mediaId, cartId: `bench${String(index).padStart(8, '0')}`, orderId: randomUUID() };
       });
-      await db.cart.createMany({ data: rows.map((row) => ({ id: row.cartId, currency: skus[0]!.currency, createdAt: row.at, updatedAt: new Date(now) })) });
+      await db.cart.createMany({
+        data: rows.map((row) => ({
+          id: row.cartId,
+          currency: skus[0]!.currency,
+          createdAt: row.at,
+          updatedAt: new Date(now),
+        })),
+      });
       await db.cartLine.createMany({
         data: rows.flatMap((row) =>
           skus.map((sku, position) => ({
@@ -178,7 +193,15 @@ async function measure(server: Server, path: string, atReadyMs: number): Promise
   for (let index = 0; index < warmRequests; index += 1) times.push((await timed(`${server.base}${path}`)).ms);
   times.sort((a, b) => a - b);
   const at = (fraction: number) => times[Math.min(times.length - 1, Math.ceil(fraction * times.length) - 1)]!;
-  return { atReadyMs, firstMs: first.ms, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: times[times.length - 1]!, orders: first.body.orders, unitsSold: first.body.units_sold };
+  return {
+    atReadyMs,
+    firstMs: first.ms,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: times[times.length - 1]!,
+    orders: first.body.orders,
+    unitsSold: first.body.units_sold,
+  };
 }
 
 async function main(): Promise<void> {
@@ -224,7 +247,9 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
   mkdirSync(join(projectRoot, 'bench', 'results'), { recursive: true });
   appendFileSync(join(projectRoot, 'bench', 'results', 'media-performance.md'), `${lines.join('\n')}\n`);
-  console.log(JSON.stringify({ engine, media_id: mediaId, target_ms: targetMs, met, results: Object.fromEntries(results) }));
+  console.log(
+    JSON.stringify({ engine, media_id: mediaId, target_ms: targetMs, met, results: Object.fromEntries(results) }),
+  );
 }
 
 main().then(

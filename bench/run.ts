@@ -23,7 +23,16 @@ import { projectRoot } from '../src/db/schema-engine.js';
 import { benchCatalog, benchShape } from './catalog.js';
 import { countStatements, type StatementCounts } from './statements.js';
 import { searchQueries } from './search-queries.js';
-import { load as loadWith, randomInt, running, start, startFlags, type Measure, type Request, type Server } from './harness.js';
+import {
+  load as loadWith,
+  randomInt,
+  running,
+  start,
+  startFlags,
+  type Measure,
+  type Request,
+  type Server,
+} from './harness.js';
 import { isDeepStrictEqual } from 'node:util';
 import { whileOrdersFlow, type Flow } from './flow.js';
 import { judge, targetTable } from './targets.js';
@@ -61,17 +70,30 @@ async function load(server: Server, name: string, requests: Request[]): Promise<
   const measure = await loadWith(server, requests, loadOptions);
   server.child.kill('SIGWINCH');
   const file = join(profileDir, `${name}.cpuprofile`);
-  for (let waited = 0; !existsSync(file) && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let waited = 0; !existsSync(file) && waited < 10_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   return measure;
 }
 
 /** Starts a server to profile (with --profile; as start() otherwise). */
-async function startProfiled(script: string, args: string[], flags: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
+async function startProfiled(
+  script: string,
+  args: string[],
+  flags: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Server> {
   const server = await start(script, args, [...flags, ...profiledFlags], { ...env, ...profiledEnv }, readyPath);
   if (profiling) profiled.add(server);
   return server;
 }
-const gatewayEnv = { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1' };
+const gatewayEnv = {
+  DATABASE_URL: `file:${databaseFile}`,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '0',
+  SEED_DEMO: 'false',
+  HOST: '127.0.0.1',
+};
 
 /** Products asked for by (a): all 5,000, or the first 1,000 in smoke mode (so that the memory limit server loads quickly). */
 const products = smoke ? 1000 : benchShape.products;
@@ -80,11 +102,23 @@ const images = smoke ? 25 : benchShape.media[0].count;
 
 const productPath = (id: number) => `/product/${id}`;
 const comparablesPath = (id: number) => `/image/comparables/${id}`;
-const productRequests: Request = { method: 'GET', path: productPath(1), setupRequest: (request) => ({ ...request, path: productPath(randomInt(1, products)) }) };
-const comparablesRequests: Request = { method: 'GET', path: comparablesPath(1), setupRequest: (request) => ({ ...request, path: comparablesPath(randomInt(1, images)) }) };
+const productRequests: Request = {
+  method: 'GET',
+  path: productPath(1),
+  setupRequest: (request) => ({ ...request, path: productPath(randomInt(1, products)) }),
+};
+const comparablesRequests: Request = {
+  method: 'GET',
+  path: comparablesPath(1),
+  setupRequest: (request) => ({ ...request, path: comparablesPath(randomInt(1, images)) }),
+};
 /** The images of the orders-flowing scenario (g): 50 distinct documents, as issue 25 measured. */
 const flowImages = Math.min(50, images);
-const flowComparables: Request = { method: 'GET', path: comparablesPath(1), setupRequest: (request) => ({ ...request, path: comparablesPath(randomInt(1, flowImages)) }) };
+const flowComparables: Request = {
+  method: 'GET',
+  path: comparablesPath(1),
+  setupRequest: (request) => ({ ...request, path: comparablesPath(randomInt(1, flowImages)) }),
+};
 
 const productFields = `id externalId title brand url price currency category isAvailable images nativeCheckout
   variants { name visual values }
@@ -129,7 +163,10 @@ function cartMix(): Request[] {
       setupRequest: (request, context: CartContext) => {
         const variant = String(sku());
         context.lines = { [variant]: 1 };
-        return { ...request, body: JSON.stringify({ items: { storefront_cart_items_input: [{ variant_id: variant, quantity: 1 }] } }) };
+        return {
+          ...request,
+          body: JSON.stringify({ items: { storefront_cart_items_input: [{ variant_id: variant, quantity: 1 }] } }),
+        };
       },
       onResponse: (_status, body, context: CartContext) => {
         context.cartId = (JSON.parse(body) as CartAnswer).id;
@@ -143,7 +180,10 @@ function cartMix(): Request[] {
         // The second SKU of a product (ids end in 1), never the first SKU the cart was created with.
         const variant = String(sku() + 1);
         context.lines = { ...context.lines, [variant]: (context.lines?.[variant] ?? 0) + 2 };
-        return { ...request, body: JSON.stringify({ cart_id: context.cartId, item: { variant_id: variant, quantity: 2 } }) };
+        return {
+          ...request,
+          body: JSON.stringify({ cart_id: context.cartId, item: { variant_id: variant, quantity: 2 } }),
+        };
       },
     },
     {
@@ -158,17 +198,26 @@ function cartMix(): Request[] {
         const quantity = ((lines[variant] ?? 0) % 5) + 1;
         lines[variant] = quantity;
         context.update = { variant, quantity };
-        return { ...request, body: JSON.stringify({ cart_id: context.cartId, item: { variant_id: variant, quantity } }) };
+        return {
+          ...request,
+          body: JSON.stringify({ cart_id: context.cartId, item: { variant_id: variant, quantity } }),
+        };
       },
       onResponse: (status, body, context: CartContext) => {
         if (status !== 200 || !context.update) return;
         const { variant, quantity } = context.update;
-        const line = (JSON.parse(body) as CartAnswer).stores.flatMap((store) => store.cart_lines).find((candidate) => String(candidate.variant.id) === variant);
+        const line = (JSON.parse(body) as CartAnswer).stores
+          .flatMap((store) => store.cart_lines)
+          .find((candidate) => String(candidate.variant.id) === variant);
         if (line?.quantity === quantity) cartUpdates.changed += 1;
         else cartUpdates.unchanged += 1;
       },
     },
-    { method: 'GET', path: '/cart/x', setupRequest: (request, context: CartContext) => ({ ...request, path: `/cart/${String(context.cartId)}` }) },
+    {
+      method: 'GET',
+      path: '/cart/x',
+      setupRequest: (request, context: CartContext) => ({ ...request, path: `/cart/${String(context.cartId)}` }),
+    },
   ];
 }
 
@@ -210,17 +259,22 @@ async function touchEverything(base: string): Promise<Record<string, string>> {
   // that whatever the gateway keys its caches by, the pass fills what the scenarios will ask for.
   const ask = (path: string, body?: string) =>
     new Promise<string>((resolve, reject) => {
-      const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-      const request = httpRequest(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', agent, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (response.statusCode === 200) resolve(text);
-          else reject(new Error(`warm-up: ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`));
-        });
-      });
+      const headers =
+        body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+      const request = httpRequest(
+        `${base}${path}`,
+        { method: body === undefined ? 'GET' : 'POST', agent, headers },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (response.statusCode === 200) resolve(text);
+            else reject(new Error(`warm-up: ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`));
+          });
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });
@@ -229,12 +283,16 @@ async function touchEverything(base: string): Promise<Record<string, string>> {
     if (!smoke) await pool(range(1, products), 8, async (id) => void (await ask(productPath(id))));
     await pool(range(1, images), 8, async (id) => void (await ask(comparablesPath(id))));
     const answers: Record<string, string> = {};
-    const graphqlIds = [...range(1, images), ...(smoke ? [] : benchShape.media.slice(1).flatMap(({ firstId, count }) => range(firstId, count)))];
+    const graphqlIds = [
+      ...range(1, images),
+      ...(smoke ? [] : benchShape.media.slice(1).flatMap(({ firstId, count }) => range(firstId, count))),
+    ];
     await pool(graphqlIds, 8, async (id) => {
       const body = graphqlBody(id);
       const text = await ask('/graphql', body);
       const answer = JSON.parse(text) as { data?: { image?: unknown }; errors?: unknown };
-      if (answer.errors || !answer.data?.image) throw new Error(`warm-up: GraphQL image ${id} answered ${text.slice(0, 300)}`);
+      if (answer.errors || !answer.data?.image)
+        throw new Error(`warm-up: GraphQL image ${id} answered ${text.slice(0, 300)}`);
       if (id <= images) answers[body] = text;
     });
     return answers;
@@ -247,7 +305,8 @@ function prepareDatabase(): void {
   mkdirSync(dataDir, { recursive: true });
   const text = `${JSON.stringify(benchCatalog())}\n`;
   const digest = createHash('sha256').update(text).digest('hex');
-  if (!existsSync(catalogFile) || createHash('sha256').update(readFileSync(catalogFile)).digest('hex') !== digest) writeFileSync(catalogFile, text);
+  if (!existsSync(catalogFile) || createHash('sha256').update(readFileSync(catalogFile)).digest('hex') !== digest)
+    writeFileSync(catalogFile, text);
   const started = Date.now();
   // The normal import command; a second run finds every row unchanged.
   execFileSync(process.execPath, [join(projectRoot, 'dist', 'src', 'catalog', 'import', 'cli.js'), catalogFile], {
@@ -270,7 +329,11 @@ function profileSection(scenarios: string[]): string[] {
 }
 
 function mercuriusVersion(): string {
-  return (JSON.parse(readFileSync(join(projectRoot, 'node_modules', 'mercurius', 'package.json'), 'utf8')) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(join(projectRoot, 'node_modules', 'mercurius', 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 }
 
 function machine(): string {
@@ -322,14 +385,19 @@ async function main(): Promise<void> {
   const warm = await startProfiled(gatewayScript, [], startFlags(), gatewayEnv, '/readyz');
   const primeStarted = Date.now();
   const graphqlAnswers = await touchEverything(warm.base);
-  progress(`warm gateway: warm-up pass (every ${smoke ? '' : 'product, '}comparables and GraphQL image once) took ${((Date.now() - primeStarted) / 1000).toFixed(1)} s`);
+  progress(
+    `warm gateway: warm-up pass (every ${smoke ? '' : 'product, '}comparables and GraphQL image once) took ${((Date.now() - primeStarted) / 1000).toFixed(1)} s`,
+  );
   writeFileSync(graphqlAnswersFile, JSON.stringify(graphqlAnswers));
   measures['a-product-warm'] = await load(warm, 'a-product-warm', [productRequests]);
   measures['b-graphql-image-warm'] = await load(warm, 'b-graphql-image-warm', [graphqlImages(1, images)]);
   measures['c-comparables-warm'] = await load(warm, 'c-comparables-warm', [comparablesRequests]);
   const warmCache = await cacheHolding(warm.base);
   measures['d-cart-mix'] = await load(warm, 'd-cart-mix', cartMix());
-  for (const { size, firstId, count } of benchShape.media) measures[`e-graphql-image-${size}x5`] = await load(warm, `e-graphql-image-${size}x5`, [graphqlImages(firstId, count)]);
+  for (const { size, firstId, count } of benchShape.media)
+    measures[`e-graphql-image-${size}x5`] = await load(warm, `e-graphql-image-${size}x5`, [
+      graphqlImages(firstId, count),
+    ]);
   // (g) reads while orders flow: quiet, then with 5 and with 50 submits per second.
   measures['g-graphql-quiet'] = await load(warm, 'g-graphql-quiet', [graphqlImages(1, flowImages)]);
   measures['g-rest-quiet'] = await load(warm, 'g-rest-quiet', [flowComparables]);
@@ -339,7 +407,9 @@ async function main(): Promise<void> {
       ['graphql', graphqlImages(1, flowImages)],
       ['rest', flowComparables],
     ] as const) {
-      const { result, flow } = await whileOrdersFlow(warm.base, rate, benchShape.products, () => load(warm, `g-${kind}-flow-${rate}`, [requests]));
+      const { result, flow } = await whileOrdersFlow(warm.base, rate, benchShape.products, () =>
+        load(warm, `g-${kind}-flow-${rate}`, [requests]),
+      );
       measures[`g-${kind}-flow-${rate}`] = result;
       flows[`g-${kind}-flow-${rate}`] = flow;
     }
@@ -349,19 +419,41 @@ async function main(): Promise<void> {
 
   // 2. The gateway, cold: no in-process cache of catalog answers.
   progress('warm gateway measured; starting the cold gateway');
-  const cold = await startProfiled(gatewayScript, [], startFlags(), { ...gatewayEnv, CATALOG_CACHE_MAX_ENTRIES: '0' }, '/readyz');
+  const cold = await startProfiled(
+    gatewayScript,
+    [],
+    startFlags(),
+    { ...gatewayEnv, CATALOG_CACHE_MAX_ENTRIES: '0' },
+    '/readyz',
+  );
   measures['a-product-cold'] = await load(cold, 'a-product-cold', [productRequests]);
   measures['b-graphql-image-cold'] = await load(cold, 'b-graphql-image-cold', [graphqlImages(1, images)]);
   measures['c-comparables-cold'] = await load(cold, 'c-comparables-cold', [comparablesRequests]);
   // The answers the peer must give too (read now: the orders above changed stock).
   const coldAnswers = await Promise.all(
-    [1, 2, 3].map(async (id) => ({ id, text: await (await fetch(`${cold.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody(id) })).text() })),
+    [1, 2, 3].map(async (id) => ({
+      id,
+      text: await (
+        await fetch(`${cold.base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: graphqlBody(id),
+        })
+      ).text(),
+    })),
   );
   // The catalog search (no answer cache: every search is computed), 1-3 words with the facets.
   const searches = searchQueries('bench', products, 500).map((query) => query.path);
   let nextSearch = 0;
   measures['f-search'] = await load(cold, 'f-search', [
-    { method: 'GET', path: searches[0]!, setupRequest: (request: { path?: string }) => ({ ...request, path: searches[(nextSearch += 1) % searches.length]! }) },
+    {
+      method: 'GET',
+      path: searches[0]!,
+      setupRequest: (request: { path?: string }) => ({
+        ...request,
+        path: searches[(nextSearch += 1) % searches.length]!,
+      }),
+    },
   ]);
   const peakRssCold = cold.peakRssMiB();
   await cold.stop();
@@ -371,17 +463,29 @@ async function main(): Promise<void> {
   const raw = await start(baselineScript, [databaseFile, '{port}'], [], {}, productPath(1));
   measures['raw-product'] = await load(raw, 'raw-product', [productRequests]);
   measures['raw-comparables'] = await load(raw, 'raw-comparables', [comparablesRequests]);
-  writeFileSync(memorySpecFile, JSON.stringify({ source: raw.base, products, images, graphqlAnswers: graphqlAnswersFile }));
+  writeFileSync(
+    memorySpecFile,
+    JSON.stringify({ source: raw.base, products, images, graphqlAnswers: graphqlAnswersFile }),
+  );
   const limit = await start(memoryScript, [memorySpecFile, '{port}'], [], {}, productPath(1));
   await raw.stop();
 
   // 5. The peer: Mercurius + graphql-jit over the raw SQL, same document, same answer.
   const peer = await startProfiled(peerScript, [databaseFile, '{port}'], [], {}, '/graphql?query=%7B__typename%7D');
   for (const { id, text } of coldAnswers) {
-    const answer = await (await fetch(`${peer.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: graphqlBody(id) })).text();
+    const answer = await (
+      await fetch(`${peer.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: graphqlBody(id),
+      })
+    ).text();
     // The same data; the gateway's answer also reports its cost (extensions.cost), the peer's none.
     const { extensions: _cost, ...gateway } = JSON.parse(text) as Record<string, unknown>;
-    if (!isDeepStrictEqual(JSON.parse(answer), gateway)) throw new Error(`the peer's answer for image ${id} is not the gateway's:\n${answer.slice(0, 600)}\n${text.slice(0, 600)}`);
+    if (!isDeepStrictEqual(JSON.parse(answer), gateway))
+      throw new Error(
+        `the peer's answer for image ${id} is not the gateway's:\n${answer.slice(0, 600)}\n${text.slice(0, 600)}`,
+      );
   }
   measures['peer-graphql-image'] = await load(peer, 'peer-graphql-image', [graphqlImages(1, images)]);
   await peer.stop();
@@ -420,8 +524,12 @@ async function main(): Promise<void> {
       limit_rps: limitRps ?? null,
       raw_ratio: rawRatio,
       limit_ratio: limitRatio,
-      raw_core_ratio: measure.rps_per_core === null || !rawRef ? null : ratio(measure.rps_per_core, rawRef.rps_per_core ?? undefined),
-      limit_core_ratio: measure.rps_per_core === null || !limitRef ? null : ratio(measure.rps_per_core, limitRef.rps_per_core ?? undefined),
+      raw_core_ratio:
+        measure.rps_per_core === null || !rawRef ? null : ratio(measure.rps_per_core, rawRef.rps_per_core ?? undefined),
+      limit_core_ratio:
+        measure.rps_per_core === null || !limitRef
+          ? null
+          : ratio(measure.rps_per_core, limitRef.rps_per_core ?? undefined),
       target: target ? `≥ ${target.min.toFixed(1)} × ${target.against}` : null,
       // Verdicts belong to real runs: a smoke run of a second measures nothing.
       met: !smoke && target && achieved !== null ? achieved >= target.min : null,
@@ -429,7 +537,8 @@ async function main(): Promise<void> {
   }
 
   const cpu = (c: Measure) => `${c.server_cpu_pct ?? '?'} / ${c.load_cpu_pct} / ${c.other_cpu_pct ?? '?'}`;
-  const perCore = (c: Compared) => `${thousands(c.rps_per_core)} (${c.raw_core_ratio ?? '?'} / ${c.limit_core_ratio ?? '?'})`;
+  const perCore = (c: Compared) =>
+    `${thousands(c.rps_per_core)} (${c.raw_core_ratio ?? '?'} / ${c.limit_core_ratio ?? '?'})`;
   const header =
     '| scenario | project rps | raw rps | limit rps | project/raw | project/limit | target | p50 ms | p99 ms | CPU % server / load / other | rps per server core (/raw, /limit) | errors |';
   const rule = '|---|---|---|---|---|---|---|---|---|---|---|---|';
@@ -497,14 +606,23 @@ async function main(): Promise<void> {
     '',
     '| scenario | rps | p50 ms | p99 ms | CPU % server / load / other | rps per server core | errors |',
     '|---|---|---|---|---|---|---|',
-    ...['g-graphql-quiet', 'g-graphql-flow-5', 'g-graphql-flow-50', 'g-rest-quiet', 'g-rest-flow-5', 'g-rest-flow-50'].map(plainRow),
+    ...[
+      'g-graphql-quiet',
+      'g-graphql-flow-5',
+      'g-graphql-flow-50',
+      'g-rest-quiet',
+      'g-rest-flow-5',
+      'g-rest-flow-50',
+    ].map(plainRow),
     '',
     `Orders during the measurements: ${Object.entries(flows)
       .map(([name, flow]) => `${name} ${flow.placed} placed, ${flow.failed} failed (${flow.rate}/s asked)`)
       .join('; ')}.`,
     '',
     ...(smoke ? [] : ['### Targets (issue 25)', '', ...targetTable(judged), '']),
-    ...profileSection(judged.filter((target) => target.met === false).flatMap((target) => [target.scenario, target.reference])),
+    ...profileSection(
+      judged.filter((target) => target.met === false).flatMap((target) => [target.scenario, target.reference]),
+    ),
     `Scale curve (GraphQL image, × 5 comparables, warm): ${scale.join('; ')}.`,
     `Cart mix: create → add → update → get per connection; each update sets a variant of that connection's cart to a new quantity (${cartUpdates.changed} updates changed the quantity, ${cartUpdates.unchanged} did not). SQL statements per operation: ${Object.entries(
       statements,
@@ -570,7 +688,9 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   }
   if (cartUpdates.unchanged > 0 || cartUpdates.changed === 0) {
-    console.error(`cart mix: ${cartUpdates.unchanged} updates did not change the quantity they targeted (${cartUpdates.changed} did)`);
+    console.error(
+      `cart mix: ${cartUpdates.unchanged} updates did not change the quantity they targeted (${cartUpdates.changed} did)`,
+    );
     process.exitCode = 1;
   }
 }

@@ -19,7 +19,11 @@ export interface Run {
 
 /** Imports `file` into `databaseUrl` with the import command; its wall time and peak RSS. */
 export function importOnce(file: string, databaseUrl: string, flags: string[] = []): Run {
-  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, file, ...flags], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, cli, file, ...flags], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (result.status !== 0) throw new Error(`import failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(result.stderr);
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr);
@@ -29,7 +33,10 @@ export function importOnce(file: string, databaseUrl: string, flags: string[] = 
 }
 
 /** A new, migrated database: a SQLite file under bench/data, or a scratch PostgreSQL database. */
-export async function freshDatabase(engine: string, name = 'import-200k.db'): Promise<{ url: string; remove(): Promise<void> }> {
+export async function freshDatabase(
+  engine: string,
+  name = 'import-200k.db',
+): Promise<{ url: string; remove(): Promise<void> }> {
   if (engine === 'sqlite') {
     const file = join(dataDir, name);
     const remove = async () => {

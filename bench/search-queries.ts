@@ -1,7 +1,16 @@
 // The searches the benches ask (search.ts at 200,000 products, run.ts's f-search at the bench
 // catalog's size): 1-3 words of the generated catalogs (bench/catalog.ts), the same every run.
 const categories = ['jackets', 'shoes', 'bags', 'lamps', 'plants', 'mugs', 'scarves', 'tents'];
-const typos: Record<string, string> = { jackets: 'jakcets', shoes: 'shoez', lamps: 'lmaps', plants: 'plnats', scarves: 'scarvse', tents: 'tentss', bags: 'bagss', mugs: 'mugss' };
+const typos: Record<string, string> = {
+  jackets: 'jakcets',
+  shoes: 'shoez',
+  lamps: 'lmaps',
+  plants: 'plnats',
+  scarves: 'scarvse',
+  tents: 'tentss',
+  bags: 'bagss',
+  mugs: 'mugss',
+};
 
 /** A deterministic pseudo-random sequence (the same queries every run). */
 function sequence(seed: number): () => number {

@@ -42,7 +42,11 @@ async function oneAtATime(base: string, paths: readonly string[]): Promise<Timed
         const started = performance.now();
         httpGet(`${base}${path}`, { agent }, (response) => {
           response.resume();
-          response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${path}: ${response.statusCode}`))));
+          response.on('end', () =>
+            response.statusCode === 200
+              ? resolve(performance.now() - started)
+              : reject(new Error(`${path}: ${response.statusCode}`)),
+          );
         }).on('error', reject);
       }),
     );
@@ -87,7 +91,11 @@ async function searchFlood(server: Server): Promise<Flood> {
   };
   await reads();
   const idle = await reads();
-  const flood = load(server, [{ method: 'GET', path: '/search/products?q=product&limit=100' }], { connections: 8, duration: 12, warmup: 0 });
+  const flood = load(server, [{ method: 'GET', path: '/search/products?q=product&limit=100' }], {
+    connections: 8,
+    duration: 12,
+    warmup: 0,
+  });
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const flooded = await reads();
   const searches = await flood;
@@ -100,7 +108,11 @@ function timedGet(base: string, path: string, agent: Agent): Promise<number> {
     const started = performance.now();
     httpGet(`${base}${path}`, { agent }, (response) => {
       response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${path}: ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(performance.now() - started)
+          : reject(new Error(`${path}: ${response.statusCode}`)),
+      );
     }).on('error', reject);
   });
 }
@@ -121,7 +133,13 @@ async function measureEngine(engine: string, file: string, list: Query[]): Promi
   try {
     console.log(`${engine}: importing`);
     const imported = importOnce(file, database.url);
-    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', SEED_DEMO: 'false', HOST: '127.0.0.1' };
+    const env = {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+    };
     const server = await start(join(root, 'dist', 'src', 'main.js'), [], startFlags(), env, '/readyz');
     try {
       // The index is built from ready on.
@@ -133,11 +151,28 @@ async function measureEngine(engine: string, file: string, list: Query[]): Promi
       await oneAtATime(server.base, paths);
       const latency = await oneAtATime(server.base, paths);
       let next = 0;
-      const requests = [{ method: 'GET' as const, path: paths[0]!, setupRequest: (request: { path?: string }) => ({ ...request, path: paths[(next += 1) % paths.length]! }) }];
+      const requests = [
+        {
+          method: 'GET' as const,
+          path: paths[0]!,
+          setupRequest: (request: { path?: string }) => ({ ...request, path: paths[(next += 1) % paths.length]! }),
+        },
+      ];
       const throughput = await load(server, requests, { connections: 8, duration: 10, warmup: 2 });
       const flood = await searchFlood(server);
-      console.log(`${engine}: /product/5 p99 ${flood.idle.p99_ms} ms idle, ${flood.flooded.p99_ms} ms under the search flood (${flood.ratio}×)`);
-      return { engine, importSeconds: imported.wallSeconds, importRssMiB: Math.round(imported.maxRssKiB / 1024), indexSeconds, latency, throughput, peakRssMiB: server.peakRssMiB(), flood };
+      console.log(
+        `${engine}: /product/5 p99 ${flood.idle.p99_ms} ms idle, ${flood.flooded.p99_ms} ms under the search flood (${flood.ratio}×)`,
+      );
+      return {
+        engine,
+        importSeconds: imported.wallSeconds,
+        importRssMiB: Math.round(imported.maxRssKiB / 1024),
+        indexSeconds,
+        latency,
+        throughput,
+        peakRssMiB: server.peakRssMiB(),
+        flood,
+      };
     } finally {
       await server.stop();
     }
@@ -154,7 +189,9 @@ const rawFts5Reference = {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.file}${suffix}`, { force: true });
     const fts = new Database(this.file);
     fts.exec(`ATTACH DATABASE '${source.replaceAll("'", "''")}' AS src`);
-    fts.exec(`CREATE VIRTUAL TABLE "search" USING fts5(title, brand, category, rest, tokenize = 'unicode61 remove_diacritics 2')`);
+    fts.exec(
+      `CREATE VIRTUAL TABLE "search" USING fts5(title, brand, category, rest, tokenize = 'unicode61 remove_diacritics 2')`,
+    );
     fts.exec(`INSERT INTO "search" (rowid, title, brand, category, rest)
       SELECT p."id", p."title", coalesce(p."brand", ''), coalesce(p."category", ''),
         coalesce(p."description", '') || ' ' || coalesce((SELECT group_concat(s."name", ' ') FROM src."Sku" AS s WHERE s."productId" = p."id"), '')
@@ -217,7 +254,11 @@ async function main(): Promise<void> {
       (run) =>
         `| ${run.engine} | ${run.importSeconds.toFixed(1)} s, ${run.importRssMiB} MiB | ${run.indexSeconds.toFixed(1)} s | ${run.latency.p50_ms} | ${run.latency.p99_ms} | ${run.latency.max_ms} | ${run.throughput.rps} | ${run.throughput.p99_ms} | ${run.peakRssMiB ?? '?'} MiB |`,
     ),
-    ...(raw ? [`| raw SQLite FTS5 (in process, no HTTP, no facets) | | | ${raw.p50_ms} | ${raw.p99_ms} | ${raw.max_ms} | | | |`] : []),
+    ...(raw
+      ? [
+          `| raw SQLite FTS5 (in process, no HTTP, no facets) | | | ${raw.p50_ms} | ${raw.p99_ms} | ${raw.max_ms} | | | |`,
+        ]
+      : []),
     '',
     'A search flood: `/product/5` one at a time for 10 s, idle, then while 8 connections ask whole-catalog searches (`q=product&limit=100`, every product matches, facets counted over all) as fast as they are answered; the ratio of the p99s (within 2× is the goal). Searches the thread could not take are 503 `SEARCH_UNAVAILABLE`.',
     '',

@@ -16,10 +16,28 @@ export async function countStatements(databaseFile: string): Promise<StatementCo
     return { statements: count, body: response.body };
   };
   try {
-    const create = await measure(() => app.inject({ method: 'POST', url: '/cart', payload: { items: { storefront_cart_items_input: [{ variant_id: '10', quantity: 1 }] } } }));
+    const create = await measure(() =>
+      app.inject({
+        method: 'POST',
+        url: '/cart',
+        payload: { items: { storefront_cart_items_input: [{ variant_id: '10', quantity: 1 }] } },
+      }),
+    );
     const cartId = (JSON.parse(create.body) as { id: string }).id;
-    const add = await measure(() => app.inject({ method: 'POST', url: '/cart/add', payload: { cart_id: cartId, item: { variant_id: '21', quantity: 2 } } }));
-    const update = await measure(() => app.inject({ method: 'POST', url: '/cart/update', payload: { cart_id: cartId, item: { variant_id: '10', quantity: 3 } } }));
+    const add = await measure(() =>
+      app.inject({
+        method: 'POST',
+        url: '/cart/add',
+        payload: { cart_id: cartId, item: { variant_id: '21', quantity: 2 } },
+      }),
+    );
+    const update = await measure(() =>
+      app.inject({
+        method: 'POST',
+        url: '/cart/update',
+        payload: { cart_id: cartId, item: { variant_id: '10', quantity: 3 } },
+      }),
+    );
     const get = await measure(() => app.inject({ method: 'GET', url: `/cart/${cartId}` }));
     return { create: create.statements, add: add.statements, update: update.statements, get: get.statements };
   } finally {

@@ -8,13 +8,48 @@ export interface RatioTarget {
 }
 
 export const ratioTargets: RatioTarget[] = [
-  { scenario: 'b-graphql-image-cold', reference: 'peer-graphql-image', min: 1.0, what: 'cold GraphQL 20 × 5 against Mercurius + graphql-jit over the raw SQL' },
-  { scenario: 'b-graphql-image-cold', reference: 'raw-comparables', min: 0.5, what: 'cold GraphQL 20 × 5 against raw REST comparables' },
-  { scenario: 'g-graphql-flow-5', reference: 'g-graphql-quiet', min: 0.9, what: 'warm GraphQL (50 documents) with 5 submits/s against quiet' },
-  { scenario: 'g-rest-flow-5', reference: 'g-rest-quiet', min: 0.9, what: 'warm REST comparables (50 images) with 5 submits/s against quiet' },
-  { scenario: 'a-product-warm', reference: 'limit-product', min: 0.9, what: 'warm REST product against the memory limit' },
-  { scenario: 'c-comparables-warm', reference: 'limit-comparables', min: 0.9, what: 'warm REST comparables against the memory limit' },
-  { scenario: 'b-graphql-image-warm', reference: 'limit-graphql-image', min: 0.6, what: 'warm GraphQL 20 × 5 against the memory limit' },
+  {
+    scenario: 'b-graphql-image-cold',
+    reference: 'peer-graphql-image',
+    min: 1.0,
+    what: 'cold GraphQL 20 × 5 against Mercurius + graphql-jit over the raw SQL',
+  },
+  {
+    scenario: 'b-graphql-image-cold',
+    reference: 'raw-comparables',
+    min: 0.5,
+    what: 'cold GraphQL 20 × 5 against raw REST comparables',
+  },
+  {
+    scenario: 'g-graphql-flow-5',
+    reference: 'g-graphql-quiet',
+    min: 0.9,
+    what: 'warm GraphQL (50 documents) with 5 submits/s against quiet',
+  },
+  {
+    scenario: 'g-rest-flow-5',
+    reference: 'g-rest-quiet',
+    min: 0.9,
+    what: 'warm REST comparables (50 images) with 5 submits/s against quiet',
+  },
+  {
+    scenario: 'a-product-warm',
+    reference: 'limit-product',
+    min: 0.9,
+    what: 'warm REST product against the memory limit',
+  },
+  {
+    scenario: 'c-comparables-warm',
+    reference: 'limit-comparables',
+    min: 0.9,
+    what: 'warm REST comparables against the memory limit',
+  },
+  {
+    scenario: 'b-graphql-image-warm',
+    reference: 'limit-graphql-image',
+    min: 0.6,
+    what: 'warm GraphQL 20 × 5 against the memory limit',
+  },
 ];
 
 export interface Judged extends RatioTarget {
@@ -29,7 +64,13 @@ export function judge(rps: (scenario: string) => number | undefined): Judged[] {
     const value = rps(target.scenario);
     const reference = rps(target.reference);
     const ratio = value === undefined || !reference ? null : Math.round((value / reference) * 100) / 100;
-    return { ...target, rps: value ?? null, reference_rps: reference ?? null, ratio, met: ratio === null ? null : ratio >= target.min };
+    return {
+      ...target,
+      rps: value ?? null,
+      reference_rps: reference ?? null,
+      ratio,
+      met: ratio === null ? null : ratio >= target.min,
+    };
   });
 }
 

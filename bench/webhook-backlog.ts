@@ -30,11 +30,30 @@ const receiverScript = join(projectRoot, 'dist', 'bench', 'receiver.js');
 const dataDir = join(projectRoot, 'bench', 'data');
 const file = join(dataDir, 'webhook-backlog.db');
 const gatewayScript = join(projectRoot, 'dist', 'src', 'main.js');
-const env = { DATABASE_URL: `file:${file}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', HOST: '127.0.0.1', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+const env = {
+  DATABASE_URL: `file:${file}`,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '0',
+  HOST: '127.0.0.1',
+  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+};
 const productIds = [101, 102, 103, 104, 105, 106, 107, 108];
-const productRequests = [{ method: 'GET' as const, path: '/product/101', setupRequest: (request: { path?: string }) => ({ ...request, path: productPath() }) }];
+const productRequests = [
+  {
+    method: 'GET' as const,
+    path: '/product/101',
+    setupRequest: (request: { path?: string }) => ({ ...request, path: productPath() }),
+  },
+];
 
-const startGateway = () => start(gatewayScript, [], ['--max-old-space-size=224', ...(process.env.BENCH_GATEWAY_FLAGS ?? '').split(' ').filter(Boolean)], { ...env, PORT: '{port}' }, '/readyz');
+const startGateway = () =>
+  start(
+    gatewayScript,
+    [],
+    ['--max-old-space-size=224', ...(process.env.BENCH_GATEWAY_FLAGS ?? '').split(' ').filter(Boolean)],
+    { ...env, PORT: '{port}' },
+    '/readyz',
+  );
 const productPath = () => `/product/${productIds[randomInt(0, productIds.length - 1)]}`;
 
 interface Unrelated {
@@ -62,8 +81,12 @@ function writeRows(url: string): void {
   const sqlite = new Database(file);
   try {
     const at = new Date(Date.now() - 60_000).toISOString().replace('Z', '+00:00');
-    sqlite.exec('DELETE FROM "WebhookAttempt"; DELETE FROM "WebhookDelivery"; DELETE FROM "Event"; DELETE FROM "WebhookEndpoint";');
-    const endpoint = sqlite.prepare(`INSERT INTO "WebhookEndpoint" ("id", "url", "secret", "enabled", "createdAt", "updatedAt") VALUES (?, ?, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 1, ?, ?)`);
+    sqlite.exec(
+      'DELETE FROM "WebhookAttempt"; DELETE FROM "WebhookDelivery"; DELETE FROM "Event"; DELETE FROM "WebhookEndpoint";',
+    );
+    const endpoint = sqlite.prepare(
+      `INSERT INTO "WebhookEndpoint" ("id", "url", "secret", "enabled", "createdAt", "updatedAt") VALUES (?, ?, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 1, ?, ?)`,
+    );
     for (let index = 0; index < endpoints; index += 1) endpoint.run(`whep_bench${index}`, `${url}/${index}`, at, at);
     sqlite.exec(`
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${events})
@@ -80,7 +103,9 @@ function writeRows(url: string): void {
 function pending(): number {
   const sqlite = new Database(file, { readonly: true });
   try {
-    return (sqlite.prepare(`SELECT COUNT(*) AS n FROM "WebhookDelivery" WHERE "status" = 'pending'`).get() as { n: number }).n;
+    return (
+      sqlite.prepare(`SELECT COUNT(*) AS n FROM "WebhookDelivery" WHERE "status" = 'pending'`).get() as { n: number }
+    ).n;
   } finally {
     sqlite.close();
   }
@@ -95,7 +120,15 @@ async function receivedBy(receiver: Server): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** One state's rounds, summed up: the median of each figure over the rounds (noise on 2 shared cores is large). */
-function summary(rounds: Unrelated[]): { p50: number; p99: number; max: number; errors: number; rps: number; fullP99: number; p99s: number[] } {
+function summary(rounds: Unrelated[]): {
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  rps: number;
+  fullP99: number;
+  p99s: number[];
+} {
   return {
     p50: median(rounds.map((round) => round.latency.p50_ms)),
     p99: median(rounds.map((round) => round.latency.p99_ms)),

@@ -27,7 +27,10 @@ function filesUnder(directory) {
 
 /** One digest of the names and contents of every input; a file added, removed or renamed changes it too. */
 export function inputsDigest() {
-  const files = [...filesUnder(join(root, 'src')), ...configFiles.map((name) => join(root, name)).filter((path) => existsSync(path))];
+  const files = [
+    ...filesUnder(join(root, 'src')),
+    ...configFiles.map((name) => join(root, name)).filter((path) => existsSync(path)),
+  ];
   const hash = createHash('sha256');
   for (const file of files.map((path) => relative(root, path)).sort()) {
     hash.update(`${file}\0`);
@@ -43,10 +46,14 @@ export function isCurrent(digest = inputsDigest()) {
 
 /** Writes the player's bundle (src/embed/bundle.ts, compiled a moment ago); fails over its size limit. */
 async function bundlePlayer() {
-  const { bundlePlayer, maxGzippedBytes, playerFileName } = await import(pathToFileURL(join(root, 'dist', 'src', 'embed', 'bundle.js')).href);
+  const { bundlePlayer, maxGzippedBytes, playerFileName } = await import(
+    pathToFileURL(join(root, 'dist', 'src', 'embed', 'bundle.js')).href
+  );
   const bundle = await bundlePlayer();
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-  console.log(`player: dist/embed/${playerFileName} ${kib(bundle.bytes)}, ${kib(bundle.gzippedBytes)} gzipped (at most ${kib(maxGzippedBytes)})`);
+  console.log(
+    `player: dist/embed/${playerFileName} ${kib(bundle.bytes)}, ${kib(bundle.gzippedBytes)} gzipped (at most ${kib(maxGzippedBytes)})`,
+  );
   if (bundle.gzippedBytes > maxGzippedBytes) {
     console.error(`player: the bundle is over its limit of ${kib(maxGzippedBytes)} gzipped`);
     return 1;
@@ -66,7 +73,12 @@ export async function build({ emitOnError = true } = {}) {
   const digest = inputsDigest();
   // A failed compile still emits (unless told not to); without its stamp, reverting to the stamped sources recompiles.
   rmSync(stampFile, { force: true });
-  const tscArgs = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', ...(emitOnError ? [] : ['--noEmitOnError'])];
+  const tscArgs = [
+    join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-p',
+    'tsconfig.build.json',
+    ...(emitOnError ? [] : ['--noEmitOnError']),
+  ];
   const tsc = spawnSync(process.execPath, tscArgs, { cwd: root, stdio: 'inherit' });
   let status = tsc.status ?? 1;
   if (status === 0) status = await bundlePlayer();

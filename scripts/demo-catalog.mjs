@@ -28,7 +28,12 @@ const stores = [
       { id: 'standard', label: 'Standard (5–7 days)', price: 5.99 },
       { id: 'express', label: 'Express (2 days)', price: 14.99 },
     ],
-    tax_rates: [{ country_code: 'US', province_code: 'CA', rate: 0.0725 }, { country_code: 'US', province_code: 'NY', rate: 0.04 }, { country_code: 'US', rate: 0.05 }, { rate: 0.06 }],
+    tax_rates: [
+      { country_code: 'US', province_code: 'CA', rate: 0.0725 },
+      { country_code: 'US', province_code: 'NY', rate: 0.04 },
+      { country_code: 'US', rate: 0.05 },
+      { rate: 0.06 },
+    ],
   },
   {
     id: 12,
@@ -215,7 +220,11 @@ const slugify = (text) =>
     .replace(/(^-|-$)/g, '');
 
 function combinations(options) {
-  return options.reduce((combos, [name, , values]) => combos.flatMap((combo) => values.map((value) => [...combo, { variant: name, value }])), [[]]);
+  return options.reduce(
+    (combos, [name, , values]) =>
+      combos.flatMap((combo) => values.map((value) => [...combo, { variant: name, value }])),
+    [[]],
+  );
 }
 
 let skuId = 10001;
@@ -246,8 +255,12 @@ const products = catalog.map(([storeId, category, brand, title, price, options],
       type: 'PHYSICAL',
       taxable: !['Plants'].includes(category),
       tax_type: ['Jackets', 'Fleece', 'Footwear', 'Knitwear', 'Accessories'].includes(category) ? 'APPAREL' : 'DEFAULT',
-      date_created: new Date(Date.UTC(2026, Math.floor(random() * 6), 1 + Math.floor(random() * 27), 9, 0, 0)).toISOString(),
-      date_last_modified: new Date(Date.UTC(2026, 6 + Math.floor(random() * 4), 1 + Math.floor(random() * 27), 12, 30, 0)).toISOString(),
+      date_created: new Date(
+        Date.UTC(2026, Math.floor(random() * 6), 1 + Math.floor(random() * 27), 9, 0, 0),
+      ).toISOString(),
+      date_last_modified: new Date(
+        Date.UTC(2026, 6 + Math.floor(random() * 4), 1 + Math.floor(random() * 27), 12, 30, 0),
+      ).toISOString(),
       variant_values: values,
       sku_dimensions: [{ weight: round(0.1 + random() * 3, 'USD'), type: 'kg' }],
     };
@@ -264,7 +277,9 @@ const products = catalog.map(([storeId, category, brand, title, price, options],
     category,
     // One discontinued product, to show how an unavailable product looks everywhere.
     is_available: title !== 'Beeswax Taper Set',
-    images: [1, 2, 3].slice(0, 1 + Math.floor(random() * 3)).map((n) => `https://cdn.${store.name}/images/${slugify(title)}-${n}.jpg`),
+    images: [1, 2, 3]
+      .slice(0, 1 + Math.floor(random() * 3))
+      .map((n) => `https://cdn.${store.name}/images/${slugify(title)}-${n}.jpg`),
     native_checkout: store.marketplace === 'shopify',
     variants: options.map(([name, visual, values]) => ({ name, visual, values })),
     skus,
@@ -275,36 +290,130 @@ const products = catalog.map(([storeId, category, brand, title, price, options],
 const tierOf = (base, other) => (other * 100 < base * 90 ? 'lower' : other * 100 > base * 110 ? 'higher' : 'similar');
 const similar = [];
 const byCategory = new Map();
-for (const product of products) byCategory.set(product.category, [...(byCategory.get(product.category) ?? []), product]);
+for (const product of products)
+  byCategory.set(product.category, [...(byCategory.get(product.category) ?? []), product]);
 for (const product of products) {
   const others = byCategory.get(product.category).filter((other) => other.id !== product.id);
   const chosen = [];
   for (const tier of ['lower', 'similar', 'higher']) {
     const candidates = others.filter((other) => tierOf(product.price, other.price) === tier && !chosen.includes(other));
-    if (candidates.length > 0) chosen.push(candidates.sort((a, b) => Math.abs(a.price - product.price) - Math.abs(b.price - product.price))[0]);
+    if (candidates.length > 0)
+      chosen.push(candidates.sort((a, b) => Math.abs(a.price - product.price) - Math.abs(b.price - product.price))[0]);
   }
   for (const other of others) if (chosen.length < 2 && !chosen.includes(other)) chosen.push(other);
   for (const other of chosen) similar.push({ product_id: product.id, similar_product_id: other.id });
 }
-const tiers = new Set(similar.map((pair) => tierOf(products.find((p) => p.id === pair.product_id).price, products.find((p) => p.id === pair.similar_product_id).price)));
+const tiers = new Set(
+  similar.map((pair) =>
+    tierOf(
+      products.find((p) => p.id === pair.product_id).price,
+      products.find((p) => p.id === pair.similar_product_id).price,
+    ),
+  ),
+);
 if (tiers.size !== 3) throw new Error(`demo catalog lacks a price tier: ${[...tiers]}`);
 
 const idOf = (title) => products.find((product) => product.title === title).id;
 const media = [
-  ['image', 'autumn-ridge-layers', 'instagram', ['Ridgeline Rain Shell', 'Grid Fleece Half-Zip', 'Trail Runner 3', 'Daypack 22L']],
-  ['image', 'first-night-out', 'pinterest', ['Ultralight Tent 2P', 'Down Sleeping Bag 20°F', 'Insulated Sleeping Pad', 'Titanium Cook Pot', 'Rechargeable Lantern']],
-  ['image', 'cozy-reading-corner', 'instagram', ['Arc Floor Lamp', 'Waffle Throw Blanket', 'Cedar & Smoke Candle', 'Stoneware Mug Set']],
-  ['image', 'sunday-slow-morning', 'instagram', ['Pour-Over Coffee Set', 'Stoneware Mug Set', 'Linen Apron', 'Fig Leaf Candle', 'Beeswax Taper Set']],
-  ['image', 'urban-jungle-shelf', 'pinterest', ['Fiddle Leaf Fig', 'Snake Plant', 'Pothos Hanging Basket', 'Terracotta Planter Trio', 'Self-Watering Planter', 'Woven Basket Planter']],
-  ['image', 'glow-routine', 'instagram', ['Rosehip Face Oil', 'Hyaluronic Serum', 'Clay Cleansing Mask', 'Overnight Repair Cream']],
-  ['image', 'nordic-winter-edit', 'instagram', ['Merino Crew Sweater', 'Cashmere Beanie', 'Ribbed Scarf', 'Wool Mittens', 'Waxed Canvas Tote']],
+  [
+    'image',
+    'autumn-ridge-layers',
+    'instagram',
+    ['Ridgeline Rain Shell', 'Grid Fleece Half-Zip', 'Trail Runner 3', 'Daypack 22L'],
+  ],
+  [
+    'image',
+    'first-night-out',
+    'pinterest',
+    [
+      'Ultralight Tent 2P',
+      'Down Sleeping Bag 20°F',
+      'Insulated Sleeping Pad',
+      'Titanium Cook Pot',
+      'Rechargeable Lantern',
+    ],
+  ],
+  [
+    'image',
+    'cozy-reading-corner',
+    'instagram',
+    ['Arc Floor Lamp', 'Waffle Throw Blanket', 'Cedar & Smoke Candle', 'Stoneware Mug Set'],
+  ],
+  [
+    'image',
+    'sunday-slow-morning',
+    'instagram',
+    ['Pour-Over Coffee Set', 'Stoneware Mug Set', 'Linen Apron', 'Fig Leaf Candle', 'Beeswax Taper Set'],
+  ],
+  [
+    'image',
+    'urban-jungle-shelf',
+    'pinterest',
+    [
+      'Fiddle Leaf Fig',
+      'Snake Plant',
+      'Pothos Hanging Basket',
+      'Terracotta Planter Trio',
+      'Self-Watering Planter',
+      'Woven Basket Planter',
+    ],
+  ],
+  [
+    'image',
+    'glow-routine',
+    'instagram',
+    ['Rosehip Face Oil', 'Hyaluronic Serum', 'Clay Cleansing Mask', 'Overnight Repair Cream'],
+  ],
+  [
+    'image',
+    'nordic-winter-edit',
+    'instagram',
+    ['Merino Crew Sweater', 'Cashmere Beanie', 'Ribbed Scarf', 'Wool Mittens', 'Waxed Canvas Tote'],
+  ],
   ['image', 'tea-ceremony-table', 'pinterest', ['Hand-Thrown Tea Bowl', 'Kyusu Teapot', 'Small Dish Set of 5']],
-  ['image', 'bedroom-refresh', 'pinterest', ['Linen Duvet Cover', 'Mushroom Table Lamp', 'Paper Pendant Shade', 'Monstera Deliciosa']],
-  ['video', 'rain-shell-field-test', 'youtube', ['Ridgeline Rain Shell', 'Trailhead Softshell', 'Packable Wind Jacket', 'Waterproof Hiking Boot']],
-  ['video', 'ultralight-pack-list', 'youtube', ['Overnight Pack 45L', 'Ultralight Tent 2P', 'Hydration Vest 8L', 'Hip Pack 3L', 'Camp Slide', 'Approach Shoe']],
-  ['video', 'winter-cabin-tour', 'tiktok', ['Summit Down Parka', 'Sherpa Pullover', 'Chunky Cardigan', 'Arc Floor Lamp', 'Cedar & Smoke Candle']],
-  ['video', 'plant-care-101', 'tiktok', ['Monstera Deliciosa', 'Fiddle Leaf Fig', 'Self-Watering Planter', 'Aloe Recovery Gel']],
-  ['video', 'commuter-carry', 'youtube', ['Roll-Top Backpack', 'Leather Crossbody', 'Leather Card Holder', 'Reflective Wristband', 'Lightweight Fleece Jacket', 'Alpine Insulated Vest']],
+  [
+    'image',
+    'bedroom-refresh',
+    'pinterest',
+    ['Linen Duvet Cover', 'Mushroom Table Lamp', 'Paper Pendant Shade', 'Monstera Deliciosa'],
+  ],
+  [
+    'video',
+    'rain-shell-field-test',
+    'youtube',
+    ['Ridgeline Rain Shell', 'Trailhead Softshell', 'Packable Wind Jacket', 'Waterproof Hiking Boot'],
+  ],
+  [
+    'video',
+    'ultralight-pack-list',
+    'youtube',
+    ['Overnight Pack 45L', 'Ultralight Tent 2P', 'Hydration Vest 8L', 'Hip Pack 3L', 'Camp Slide', 'Approach Shoe'],
+  ],
+  [
+    'video',
+    'winter-cabin-tour',
+    'tiktok',
+    ['Summit Down Parka', 'Sherpa Pullover', 'Chunky Cardigan', 'Arc Floor Lamp', 'Cedar & Smoke Candle'],
+  ],
+  [
+    'video',
+    'plant-care-101',
+    'tiktok',
+    ['Monstera Deliciosa', 'Fiddle Leaf Fig', 'Self-Watering Planter', 'Aloe Recovery Gel'],
+  ],
+  [
+    'video',
+    'commuter-carry',
+    'youtube',
+    [
+      'Roll-Top Backpack',
+      'Leather Crossbody',
+      'Leather Card Holder',
+      'Reflective Wristband',
+      'Lightweight Fleece Jacket',
+      'Alpine Insulated Vest',
+    ],
+  ],
   ['video', 'kiln-opening-day', 'instagram', ['Flower Vase', 'Sake Set', 'Rice Bowl Pair', 'Hand-Thrown Tea Bowl']],
 ].map(([type, slug, platform, titles], index) => ({
   type,
@@ -317,4 +426,6 @@ const media = [
 
 const document = { version: 1, stores, products, media, similar };
 writeFileSync(join(root, 'prisma', 'seed', 'demo-catalog.json'), `${JSON.stringify(document, null, 2)}\n`);
-console.log(`demo catalog: ${stores.length} stores, ${products.length} products, ${products.reduce((n, p) => n + p.skus.length, 0)} skus, ${media.length} media, ${similar.length} similar pairs`);
+console.log(
+  `demo catalog: ${stores.length} stores, ${products.length} products, ${products.reduce((n, p) => n + p.skus.length, 0)} skus, ${media.length} media, ${similar.length} similar pairs`,
+);

@@ -59,7 +59,8 @@ function startServer() {
   started.exited.then((code) => {
     if (current.stopping) return;
     if (server === current) server = undefined;
-    if (!stopping) say(`the server (pid ${current.child.pid}) exited on its own (${code}); it starts again on the next change`);
+    if (!stopping)
+      say(`the server (pid ${current.child.pid}) exited on its own (${code}); it starts again on the next change`);
   });
   return current.child.pid;
 }
@@ -109,7 +110,9 @@ async function rebuild() {
       if (stopping) return;
       const seconds = ((Date.now() - began) / 1000).toFixed(1);
       if (!built) {
-        const kept = server ? `the server (pid ${server.child.pid}) keeps running the last build` : 'no server is running';
+        const kept = server
+          ? `the server (pid ${server.child.pid}) keeps running the last build`
+          : 'no server is running';
         say(`${what} changed: the build failed after ${seconds} s (above); ${kept}; waiting for the next change`);
         continue;
       }
@@ -119,7 +122,9 @@ async function rebuild() {
       await stopServer();
       if (stopping) return;
       const pid = startServer();
-      say(`${what} changed: built in ${seconds} s, ${before ? `restarted: server pid ${before} → pid ${pid}` : `started: server pid ${pid}`}`);
+      say(
+        `${what} changed: built in ${seconds} s, ${before ? `restarted: server pid ${before} → pid ${pid}` : `started: server pid ${pid}`}`,
+      );
     }
   } finally {
     building = false;

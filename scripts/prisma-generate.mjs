@@ -12,12 +12,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { providers, schemaCopy } from './prisma-schemas.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/false', PRISMA_HIDE_UPDATE_MESSAGE: '1' };
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/false',
+  PRISMA_HIDE_UPDATE_MESSAGE: '1',
+};
 
 /** Generates src/db/generated/<provider>/ from each prisma/<provider>/schema.prisma. Returns an exit code. */
 export function generateClients() {
   for (const provider of providers) {
-    const result = spawnSync(process.execPath, [join(root, 'node_modules/prisma/build/index.js'), 'generate', '--schema', join(root, schemaCopy(provider))], { stdio: 'inherit', env, cwd: root });
+    const result = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/prisma/build/index.js'), 'generate', '--schema', join(root, schemaCopy(provider))],
+      { stdio: 'inherit', env, cwd: root },
+    );
     if (result.status !== 0) return result.status ?? 1;
   }
   return 0;

@@ -53,7 +53,11 @@ export interface BuildOptions {
 }
 
 /** The app on a database; the whole config, each plugin and service reads the keys it needs. */
-export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const app = Fastify(serverOptions(config, options.logStream, options.schemaController));
   const services = createServices(config, database, app.log, { searchThread: options.searchThread ?? false });
@@ -78,26 +82,43 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(webhooksPlugin, { webhooks: services.webhooks });
   await app.register(discountsPlugin, { discounts: services.discounts });
   await app.register(performancePlugin, { performance: services.performance });
-  await app.register(searchPlugin, { search: services.search, catalog: services.catalog, warmWhen: options.searchThread ? lifecycle.whenReady : null });
+  await app.register(searchPlugin, {
+    search: services.search,
+    catalog: services.catalog,
+    warmWhen: options.searchThread ? lifecycle.whenReady : null,
+  });
   if (config.graphqlSandbox) await app.register(explorerPlugin);
   await app.register(embedPlugin);
   if (config.storefrontDemo) await app.register(storefrontPlugin, { config, catalog: services.catalog });
   // GET /metrics, and the count of every answered request; GraphQL operations are counted as
   // they are answered.
-  const sources = { pool: () => database.poolStats(), cache: () => services.catalogCache.stats(), droppedLogLines: options.droppedLogLines };
+  const sources = {
+    pool: () => database.poolStats(),
+    cache: () => services.catalogCache.stats(),
+    droppedLogLines: options.droppedLogLines,
+  };
   await app.register(metricsPlugin, { sources });
 
   const schema = buildGatewaySchema(services);
   // What GraphQL's cost estimate sizes lists by: the catalog's measured sizes, and the configuration's
   // (a delivery's attempts by the retry schedule: an assumption, since the last step repeats while
   // the endpoint has failed for less than five days).
-  const configured = { webhookAttempts: config.webhookRetrySchedule.length + 1, webhookEndpoints: config.webhookMaxEndpoints };
+  const configured = {
+    webhookAttempts: config.webhookRetrySchedule.length + 1,
+    webhookEndpoints: config.webhookMaxEndpoints,
+  };
   const listSizes = withSizes(configured, () => services.catalog.listSizes());
   const readSizes = async () => {
     await services.catalog.ready().catch(() => undefined);
     return listSizes();
   };
-  await app.register(livePlugin, { config, schema, live: services.live, changes: services.changes, listSizes: readSizes });
+  await app.register(livePlugin, {
+    config,
+    schema,
+    live: services.live,
+    changes: services.changes,
+    listSizes: readSizes,
+  });
   await app.register(graphqlPlugin, { config, schema, catalog: services.catalog, listSizes });
   return app;
 }

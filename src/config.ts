@@ -110,7 +110,9 @@ export const defaultIdempotencyBudgetBytes = 4 * 1024 * 1024;
 export function providerOf(databaseUrl: string): DatabaseProvider {
   if (databaseUrl.startsWith('file:')) return 'sqlite';
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgresql';
-  throw new ConfigError(`DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL), got "${databaseUrl.split(':')[0]}:…"`);
+  throw new ConfigError(
+    `DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL), got "${databaseUrl.split(':')[0]}:…"`,
+  );
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -161,7 +163,10 @@ function trustProxy(env: Env): TrustProxy {
     .filter((entry) => entry !== '');
   const address = /^(?:[0-9.]+|[0-9A-Fa-f:.]+)(?:\/[0-9]{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
   const bad = entries.find((entry) => !address.test(entry));
-  if (bad !== undefined) throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or addresses/CIDRs separated by commas, got "${bad}"`);
+  if (bad !== undefined)
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or addresses/CIDRs separated by commas, got "${bad}"`,
+    );
   return entries;
 }
 
@@ -180,8 +185,14 @@ function retrySchedule(env: Env): number[] {
   const raw = env.WEBHOOK_RETRY_SCHEDULE?.trim();
   if (!raw) return defaultRetrySchedule;
   const steps = raw.split(',').map((step) => Number(step.trim()));
-  if (steps.length === 0 || steps.length > 50 || steps.some((step) => !Number.isFinite(step) || step <= 0 || step > 7 * 86_400)) {
-    throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE must be seconds (0 < s ≤ 604800) separated by commas, got "${raw.slice(0, 100)}"`);
+  if (
+    steps.length === 0 ||
+    steps.length > 50 ||
+    steps.some((step) => !Number.isFinite(step) || step <= 0 || step > 7 * 86_400)
+  ) {
+    throw new ConfigError(
+      `WEBHOOK_RETRY_SCHEDULE must be seconds (0 < s ≤ 604800) separated by commas, got "${raw.slice(0, 100)}"`,
+    );
   }
   return steps;
 }
@@ -190,7 +201,8 @@ function retrySchedule(env: Env): number[] {
 function tracing(env: Env): TracingConfig | null {
   const raw = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   if (!raw) return null;
-  if (!/^https?:\/\/[^/\s]+/.test(raw)) throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL, got "${raw.slice(0, 100)}"`);
+  if (!/^https?:\/\/[^/\s]+/.test(raw))
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL, got "${raw.slice(0, 100)}"`);
   return { endpoint: raw, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'shoppable-commerce-gateway' };
 }
 
@@ -230,7 +242,13 @@ export function loadConfig(env: Env = process.env): Config {
     catalogCacheTtlMs: int(env, 'CATALOG_CACHE_TTL_MS', 1000, 0, 3_600_000),
     catalogCacheMaxEntries: int(env, 'CATALOG_CACHE_MAX_ENTRIES', 20_000, 0, 10_000_000),
     catalogCacheMaxBytes: int(env, 'CATALOG_CACHE_MAX_BYTES', 48 * 1024 * 1024, 0, 16 * 1024 * 1024 * 1024),
-    catalogAnswerCacheMaxBytes: int(env, 'CATALOG_ANSWER_CACHE_MAX_BYTES', 256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
+    catalogAnswerCacheMaxBytes: int(
+      env,
+      'CATALOG_ANSWER_CACHE_MAX_BYTES',
+      256 * 1024 * 1024,
+      0,
+      64 * 1024 * 1024 * 1024,
+    ),
     trustProxy: trustProxy(env),
     redisUrl: redisUrl(env),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1, 3_600_000),
@@ -239,7 +257,13 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlMaxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 5000, 100, 1_000_000),
     graphqlMaxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 100_000),
     cartTtlSeconds: int(env, 'CART_TTL_SECONDS', 864_000, 60, 10 * 365 * 86_400),
-    idempotencyBudgetBytes: int(env, 'IDEMPOTENCY_BUDGET_BYTES', defaultIdempotencyBudgetBytes, 64 * 1024, 1024 * 1024 * 1024),
+    idempotencyBudgetBytes: int(
+      env,
+      'IDEMPOTENCY_BUDGET_BYTES',
+      defaultIdempotencyBudgetBytes,
+      64 * 1024,
+      1024 * 1024 * 1024,
+    ),
     webhookRetrySchedule: retrySchedule(env),
     webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),

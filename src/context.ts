@@ -20,7 +20,12 @@ export interface Caller {
   idempotentWrite(): IdempotentWrite | null;
 }
 
-export function createRequestContext(catalogRepository: CatalogRepository, catalogCache: CatalogCache, caller: Caller, maxAnswerObjects: number): RequestContext {
+export function createRequestContext(
+  catalogRepository: CatalogRepository,
+  catalogCache: CatalogCache,
+  caller: Caller,
+  maxAnswerObjects: number,
+): RequestContext {
   let loaders: CatalogLoaders | undefined;
   const productsRead = new Set<number>();
   return {
@@ -31,7 +36,12 @@ export function createRequestContext(catalogRepository: CatalogRepository, catal
       return caller.idempotentWrite();
     },
     get loaders() {
-      loaders ??= createCatalogLoaders(catalogRepository, catalogCache, productsRead, new AnswerBudget(maxAnswerObjects));
+      loaders ??= createCatalogLoaders(
+        catalogRepository,
+        catalogCache,
+        productsRead,
+        new AnswerBudget(maxAnswerObjects),
+      );
       return loaders;
     },
   };

@@ -115,7 +115,9 @@ const maxCatalogId = 2_147_483_647;
 export function parseCatalogId(raw: string | number, what = 'id'): number | null {
   const text = typeof raw === 'number' ? String(raw) : raw;
   if (!positiveInteger.test(text)) {
-    throw new AppError('INVALID_ID', `${what} must be a positive integer, got "${text.slice(0, 64)}"`, { [what]: text.slice(0, 64) });
+    throw new AppError('INVALID_ID', `${what} must be a positive integer, got "${text.slice(0, 64)}"`, {
+      [what]: text.slice(0, 64),
+    });
   }
   const value = Number(text);
   return value > maxCatalogId ? null : value;

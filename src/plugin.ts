@@ -12,7 +12,11 @@ export interface PluginNeeds {
   dependencies?: string[];
 }
 
-export function appPlugin<Options extends FastifyPluginOptions>(name: string, plugin: FastifyPluginAsync<Options>, needs: PluginNeeds = {}): FastifyPluginAsync<Options> {
+export function appPlugin<Options extends FastifyPluginOptions>(
+  name: string,
+  plugin: FastifyPluginAsync<Options>,
+  needs: PluginNeeds = {},
+): FastifyPluginAsync<Options> {
   return Object.assign(plugin, {
     [Symbol.for('skip-override')]: true,
     [Symbol.for('fastify.display-name')]: name,

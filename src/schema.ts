@@ -2,7 +2,13 @@
 import 'reflect-metadata';
 import { buildSchemaSync, type ResolverData } from 'type-graphql';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { CatalogProductResolver, MediaResolver, PlacementResolver, ProductResolver, SkuResolver } from './catalog/catalog.resolver.js';
+import {
+  CatalogProductResolver,
+  MediaResolver,
+  PlacementResolver,
+  ProductResolver,
+  SkuResolver,
+} from './catalog/catalog.resolver.js';
 import type { CatalogService } from './catalog/catalog.service.js';
 import { CartResolver } from './cart/cart.resolver.js';
 import { CartFieldsResolver } from './cart/cart.graphql.js';

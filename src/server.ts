@@ -54,12 +54,22 @@ async function main(): Promise<void> {
     // Past this, a write that meets another process's lock is a 503: the wait blocks the event loop.
     sqliteBusyTimeoutMs: 200,
     // SQLite's WAL checkpoints (5-10 ms of syncing each) in a thread, not on the event loop.
-    checkpointThread: { onError: (error) => app.log.error({ err: error }, 'the SQLite checkpoint thread failed: commits checkpoint on their own again') },
+    checkpointThread: {
+      onError: (error) =>
+        app.log.error({ err: error }, 'the SQLite checkpoint thread failed: commits checkpoint on their own again'),
+    },
   });
   const logs = stdoutDestination();
-  const app = await buildApp(config, database, { lifecycle, logStream: logs.stream, droppedLogLines: () => logs.dropped, searchThread: true });
+  const app = await buildApp(config, database, {
+    lifecycle,
+    logStream: logs.stream,
+    droppedLogLines: () => logs.dropped,
+    searchThread: true,
+  });
   const connections = trackConnections(app.server);
-  const watchdog = startWatchdog((error) => app.log.error({ err: error }, 'the shutdown watchdog failed: a shutdown that hangs will not be ended'));
+  const watchdog = startWatchdog((error) =>
+    app.log.error({ err: error }, 'the shutdown watchdog failed: a shutdown that hangs will not be ended'),
+  );
   let exiting = false;
   const exit = (code: number) => {
     if (exiting) return;
@@ -84,7 +94,10 @@ async function main(): Promise<void> {
     // closes once the connections queued before the signal are accepted (drain.ts).
     connections.begin();
     // Webhook requests get half the shutdown time; the rest records them and gives back the claims.
-    Promise.all([connections.acceptQueued(config.shutdownTimeoutMs / 2).then(() => app.close()), deliveries?.stop(config.shutdownTimeoutMs / 2)])
+    Promise.all([
+      connections.acceptQueued(config.shutdownTimeoutMs / 2).then(() => app.close()),
+      deliveries?.stop(config.shutdownTimeoutMs / 2),
+    ])
       .then(() => database.close())
       // The last spans (the shutdown's requests among them) go out before the process exits.
       .then(() => sendLastSpans(app.log))
@@ -112,14 +125,29 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoCatalog(database.db, app.log);
   const rewritten = await rewriteStaleAnswers(database.db);
   if (rewritten > 0) app.log.info({ products: rewritten }, 'rewrote the answer texts of another format');
-  if (await measureUnmeasuredShape(database.db)) app.log.info("measured the catalog's shape (the most items of each list)");
+  if (await measureUnmeasuredShape(database.db))
+    app.log.info("measured the catalog's shape (the most items of each list)");
   await startSweeper(database.db, config, app.log);
   if (!shuttingDown) {
     lifecycle.phase = 'ready';
     deliveries =
       database.provider === 'sqlite'
-        ? startDeliveryThread({ file: sqliteFilePath(config.databaseUrl), config: webhookSettings(config), lastRequest: lifecycle.lastRequest, tracing: config.tracing }, app.log)
-        : startDeliveryWorker({ sql: database.sql, config, log: app.log, busy: () => lifecycle.servedWithin(1_000), busyRate: config.webhookBusyRate });
+        ? startDeliveryThread(
+            {
+              file: sqliteFilePath(config.databaseUrl),
+              config: webhookSettings(config),
+              lastRequest: lifecycle.lastRequest,
+              tracing: config.tracing,
+            },
+            app.log,
+          )
+        : startDeliveryWorker({
+            sql: database.sql,
+            config,
+            log: app.log,
+            busy: () => lifecycle.servedWithin(1_000),
+            busyRate: config.webhookBusyRate,
+          });
     app.log.info('ready');
   }
 }
@@ -143,7 +171,9 @@ async function startSweeper(db: Db, config: Config, log: FastifyBaseLogger): Pro
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   const runSweep = () =>
     sweep(db, lifetime, { idempotencyBudgetBytes: config.idempotencyBudgetBytes }).then(
-      (report) => Object.values(report).some((count) => count > 0) && log.info(report, 'swept expired carts, idempotency records and old events'),
+      (report) =>
+        Object.values(report).some((count) => count > 0) &&
+        log.info(report, 'swept expired carts, idempotency records and old events'),
       (error: unknown) => log.warn({ err: error }, 'could not sweep expired carts'),
     );
   await runSweep();
@@ -153,6 +183,12 @@ async function startSweeper(db: Db, config: Config, log: FastifyBaseLogger): Pro
 main().catch((error: unknown) => {
   if (shuttingDown) return;
   // A setting that cannot be used is the operator's to fix: its message says which and why.
-  console.error(error instanceof ConfigError ? `configuration: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : error);
+  console.error(
+    error instanceof ConfigError
+      ? `configuration: ${error.message}`
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : error,
+  );
   process.exit(1);
 });

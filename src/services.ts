@@ -38,11 +38,22 @@ export interface Services extends SchemaServices {
 /** The catalog search: in a thread of its own (the server), or in process. */
 function createSearch(config: Config, database: Database, log: FastifyBaseLogger, inThread: boolean): ProductSearch {
   if (!inThread) return new SearchService(new SearchRepository(database.reader), { ttlMs: config.catalogCacheTtlMs });
-  const { databaseUrl, statementTimeoutMs, catalogCacheTtlMs: ttlMs, searchMemoryMb: memoryMb, searchQueueMax: queueMax } = config;
+  const {
+    databaseUrl,
+    statementTimeoutMs,
+    catalogCacheTtlMs: ttlMs,
+    searchMemoryMb: memoryMb,
+    searchQueueMax: queueMax,
+  } = config;
   return new SearchThread({ databaseUrl, statementTimeoutMs, ttlMs, memoryMb, queueMax }, log);
 }
 
-export function createServices(config: Config, database: Database, log: FastifyBaseLogger, options: { searchThread: boolean } = { searchThread: false }): Services {
+export function createServices(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  options: { searchThread: boolean } = { searchThread: false },
+): Services {
   const catalogRepository = new CatalogRepository(database.db, database.reader);
   const catalogCache = new CatalogCache(catalogRepository, {
     ttlMs: config.catalogCacheTtlMs,
@@ -50,7 +61,11 @@ export function createServices(config: Config, database: Database, log: FastifyB
     maxBytes: config.catalogCacheMaxBytes,
     answerMaxBytes: config.catalogAnswerCacheMaxBytes,
   });
-  const catalog = new CatalogService(catalogRepository, catalogCache, new CatalogReadModel(database.reader, config.answerMaxBytes));
+  const catalog = new CatalogService(
+    catalogRepository,
+    catalogCache,
+    new CatalogReadModel(database.reader, config.answerMaxBytes),
+  );
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   // Streams of live updates may take at most half of the connections a process accepts.
   const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log });

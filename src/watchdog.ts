@@ -15,7 +15,8 @@ interface WatchdogData {
   watchdog: BigInt64Array;
 }
 
-const isWatchdogData = (data: unknown): data is WatchdogData => typeof data === 'object' && data !== null && (data as Partial<WatchdogData>).watchdog instanceof BigInt64Array;
+const isWatchdogData = (data: unknown): data is WatchdogData =>
+  typeof data === 'object' && data !== null && (data as Partial<WatchdogData>).watchdog instanceof BigInt64Array;
 
 export function startWatchdog(onError: (error: Error) => void): Watchdog {
   const deadline = new BigInt64Array(new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT));
@@ -27,7 +28,8 @@ export function startWatchdog(onError: (error: Error) => void): Watchdog {
   thread.unref();
   return {
     arm(afterMs) {
-      if (Atomics.compareExchange(deadline, 0, 0n, BigInt(Date.now() + Math.ceil(afterMs))) === 0n) Atomics.notify(deadline, 0);
+      if (Atomics.compareExchange(deadline, 0, 0n, BigInt(Date.now() + Math.ceil(afterMs))) === 0n)
+        Atomics.notify(deadline, 0);
     },
   };
 }
@@ -37,6 +39,7 @@ if (!isMainThread && isWatchdogData(workerData)) {
   Atomics.wait(deadline, 0, 0n);
   // Nothing ever changes [1]: each wait sleeps its whole time. The deadline counts from arm(),
   // even when that came before this thread had started.
-  for (let left = Number(deadline[0]) - Date.now(); left > 0; left = Number(deadline[0]) - Date.now()) Atomics.wait(deadline, 1, 0n, left);
+  for (let left = Number(deadline[0]) - Date.now(); left > 0; left = Number(deadline[0]) - Date.now())
+    Atomics.wait(deadline, 1, 0n, left);
   process.kill(process.pid, 'SIGKILL');
 }

@@ -13,7 +13,15 @@ export function bulkCatalog({ products, skusPerProduct, similarPerProduct }: Bul
   return {
     version: 1,
     stores: [
-      { id: 1, name: 'bulk.example', marketplace: 'shopify', currency: 'USD', margin_rate: 0.1, shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }], tax_rates: [{ rate: 0.05 }] },
+      {
+        id: 1,
+        name: 'bulk.example',
+        marketplace: 'shopify',
+        currency: 'USD',
+        margin_rate: 0.1,
+        shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }],
+        tax_rates: [{ rate: 0.05 }],
+      },
     ],
     products: ids.map((id) => ({
       id,
@@ -40,7 +48,21 @@ export function bulkCatalog({ products, skusPerProduct, similarPerProduct }: Bul
         variant_values: [{ variant: 'Size', value: `S${n}` }],
       })),
     })),
-    media: [{ type: 'image', id: 1, slug: 'bulk', file_name: 'bulk.jpg', product_ids: ids, placements: ids.map((id, index) => ({ product_id: id, x: (index % 10) / 10, y: 0.5 })) }],
-    similar: ids.flatMap((id) => Array.from({ length: similarPerProduct }, (_, n) => ({ product_id: id, similar_product_id: ids[(id + n) % products]! }))),
+    media: [
+      {
+        type: 'image',
+        id: 1,
+        slug: 'bulk',
+        file_name: 'bulk.jpg',
+        product_ids: ids,
+        placements: ids.map((id, index) => ({ product_id: id, x: (index % 10) / 10, y: 0.5 })),
+      },
+    ],
+    similar: ids.flatMap((id) =>
+      Array.from({ length: similarPerProduct }, (_, n) => ({
+        product_id: id,
+        similar_product_id: ids[(id + n) % products]!,
+      })),
+    ),
   };
 }

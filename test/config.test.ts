@@ -18,8 +18,22 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment', () => {
-    const config = loadConfig({ HOST: '0.0.0.0', PORT: '8080', DATABASE_URL: 'postgresql://u:p@db:5432/shop', SEED_DEMO: 'false', GRAPHQL_INTROSPECTION: 'off', NODE_ENV: 'production' });
-    expect(config).toMatchObject({ host: '0.0.0.0', port: 8080, databaseProvider: 'postgresql', seedDemo: false, graphqlIntrospection: false, graphqlSandbox: false });
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@db:5432/shop',
+      SEED_DEMO: 'false',
+      GRAPHQL_INTROSPECTION: 'off',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      databaseProvider: 'postgresql',
+      seedDemo: false,
+      graphqlIntrospection: false,
+      graphqlSandbox: false,
+    });
   });
 
   it('reads TRUST_PROXY as a switch, a hop count or addresses; "1" is one hop, not everyone', () => {
@@ -35,8 +49,13 @@ describe('loadConfig', () => {
   it('turns tracing on with OTEL_EXPORTER_OTLP_ENDPOINT only, named OTEL_SERVICE_NAME', () => {
     expect(loadConfig({}).tracing).toBeNull();
     expect(loadConfig({ OTEL_SERVICE_NAME: 'alone' }).tracing).toBeNull();
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toStrictEqual({ endpoint: 'http://collector:4318', serviceName: 'shoppable-commerce-gateway' });
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/', OTEL_SERVICE_NAME: 'gateway-eu' }).tracing).toStrictEqual({
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toStrictEqual({
+      endpoint: 'http://collector:4318',
+      serviceName: 'shoppable-commerce-gateway',
+    });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/', OTEL_SERVICE_NAME: 'gateway-eu' }).tracing,
+    ).toStrictEqual({
       endpoint: 'https://otel.example/',
       serviceName: 'gateway-eu',
     });

@@ -48,7 +48,10 @@ function sqliteScratch(file: string): ScratchDatabase {
 /** A new database with every migration applied and nothing else: a copy of the run's template. */
 export async function createMigratedDatabase(): Promise<ScratchDatabase> {
   const template = inject('databaseTemplate');
-  if (!template) throw new Error('No database template: the project must list test/database-template.ts in its globalSetup (vitest.config.ts)');
+  if (!template)
+    throw new Error(
+      'No database template: the project must list test/database-template.ts in its globalSetup (vitest.config.ts)',
+    );
   if (testEngine === 'postgresql') {
     const name = `test_${randomUUID().replaceAll('-', '')}`;
     const client = new pg.Client({ connectionString: testPgUrl });

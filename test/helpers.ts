@@ -29,10 +29,17 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 /** The app on a fresh database, with the test catalog (test/fixtures/catalog.json) loaded. */
-export async function createTestApp(catalog: unknown = readFixture('catalog.json'), env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  catalog: unknown = readFixture('catalog.json'),
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   if (catalog !== null) await importCatalog(database.db, catalog);
-  const app = await buildApp(testConfig(env), database, { schemaController: { compilersFactory: { buildSerializer: sharedSerializers } }, ...options });
+  const app = await buildApp(testConfig(env), database, {
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
+    ...options,
+  });
   await app.ready();
   return {
     app,
@@ -47,7 +54,11 @@ export async function createTestApp(catalog: unknown = readFixture('catalog.json
 export interface GraphQLResponse<T> {
   status: number;
   data?: T | null;
-  errors?: { message: string; path?: (string | number)[]; extensions: { code: string; http?: { status: number }; details?: Record<string, unknown> } }[];
+  errors?: {
+    message: string;
+    path?: (string | number)[];
+    extensions: { code: string; http?: { status: number }; details?: Record<string, unknown> };
+  }[];
 }
 
 export async function graphql<TResult, TVariables>(
@@ -55,7 +66,11 @@ export async function graphql<TResult, TVariables>(
   document: TypedDocumentNode<TResult, TVariables> | DocumentNode,
   ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
 ): Promise<GraphQLResponse<TResult>> {
-  const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query: print(document), variables } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    payload: { query: print(document), variables },
+  });
   return { status: response.statusCode, ...(response.json() as Omit<GraphQLResponse<TResult>, 'status'>) };
 }
 

@@ -14,7 +14,10 @@ describe('the last request, as background work sees it', () => {
       expect((await t.app.inject({ method: 'GET', url: '/no-such-route' })).statusCode).toBe(404);
       expect(lifecycle.servedWithin(1_000)).toBe(true);
       const seen = await new Promise<number>((resolve, reject) => {
-        const thread = new Worker('require("node:worker_threads").parentPort.postMessage(require("node:worker_threads").workerData[0])', { eval: true, workerData: lifecycle.lastRequest });
+        const thread = new Worker(
+          'require("node:worker_threads").parentPort.postMessage(require("node:worker_threads").workerData[0])',
+          { eval: true, workerData: lifecycle.lastRequest },
+        );
         thread.once('message', resolve);
         thread.once('error', reject);
       });

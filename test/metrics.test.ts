@@ -47,7 +47,9 @@ function parseMetrics(text: string): { samples: Sample[]; types: Map<string, str
 /** The value of the one sample with exactly these labels, or undefined. */
 function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
   const wanted = JSON.stringify(Object.entries(labels).sort());
-  return samples.find((sample) => sample.name === name && JSON.stringify(Object.entries(sample.labels).sort()) === wanted)?.value;
+  return samples.find(
+    (sample) => sample.name === name && JSON.stringify(Object.entries(sample.labels).sort()) === wanted,
+  )?.value;
 }
 
 async function scrape(t: { app: TestApp['app'] }, headers: Record<string, string> = {}) {
@@ -69,21 +71,33 @@ describe('GET /metrics', () => {
     expect((await get('/product/11')).statusCode).toBe(200);
     expect((await get('/product/999999')).statusCode).toBe(404);
     expect((await get('/no/such/path')).statusCode).toBe(404);
-    const cart = await t.app.inject({ method: 'POST', url: '/cart', payload: { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } } });
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: '/cart',
+      payload: { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } },
+    });
     expect(cart.statusCode).toBe(200);
     cartId = cart.json<{ id: string }>().id;
     expect((await get(`/cart/${cartId}`)).statusCode).toBe(200);
 
     const graphql = (query: string) => t.app.inject({ method: 'POST', url: '/graphql', payload: { query } });
-    expect((await graphql('{ product(id: "11") { id } }')).json()).toStrictEqual({ data: { product: { id: '11' } }, extensions: { cost: { estimated: 2, limit: 50_000 } } });
+    expect((await graphql('{ product(id: "11") { id } }')).json()).toStrictEqual({
+      data: { product: { id: '11' } },
+      extensions: { cost: { estimated: 2, limit: 50_000 } },
+    });
     expect((await graphql('{ nope }')).statusCode).toBe(400);
     expect((await graphql('{ product(')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 42 } })).statusCode).toBe(400);
     // refused by the document limits, before Apollo sees it
-    expect((await graphql(`{ ${Array.from({ length: 31 }, (_, n) => `a${n}: product(id: "11") { id }`).join(' ')} }`)).statusCode).toBe(400);
+    expect(
+      (await graphql(`{ ${Array.from({ length: 31 }, (_, n) => `a${n}: product(id: "11") { id }`).join(' ')} }`))
+        .statusCode,
+    ).toBe(400);
     const failed = await graphql('mutation { updateOrderStatus(orderId: "no-such-order", status: PLACED) { status } }');
     expect(failed.json().errors[0].extensions.code).toBe('ORDER_NOT_FOUND');
-    const viaGet = await get(`/graphql?query=${encodeURIComponent('mutation { removeCartItems(cartId: "x", variantIds: ["1"]) { id } }')}`);
+    const viaGet = await get(
+      `/graphql?query=${encodeURIComponent('mutation { removeCartItems(cartId: "x", variantIds: ["1"]) { id } }')}`,
+    );
     expect(viaGet.statusCode).toBe(405);
 
     const scraped = await scrape(t);
@@ -97,7 +111,9 @@ describe('GET /metrics', () => {
   it('counts HTTP requests and their durations by method, route pattern and status', () => {
     expect(types.get('http_requests_total')).toBe('counter');
     expect(types.get('http_request_duration_seconds')).toBe('histogram');
-    const requests = samples.filter((sample) => sample.name === 'http_requests_total').map(({ labels, value }) => ({ ...labels, value }));
+    const requests = samples
+      .filter((sample) => sample.name === 'http_requests_total')
+      .map(({ labels, value }) => ({ ...labels, value }));
     expect(requests).toHaveLength(8);
     expect(requests).toEqual(
       expect.arrayContaining([
@@ -118,7 +134,11 @@ describe('GET /metrics', () => {
   });
 
   it('counts GraphQL operations by type and outcome, without operation names', () => {
-    const operations = Object.fromEntries(samples.filter((sample) => sample.name === 'graphql_operations_total').map(({ labels, value }) => [`${labels.type} ${labels.outcome}`, value]));
+    const operations = Object.fromEntries(
+      samples
+        .filter((sample) => sample.name === 'graphql_operations_total')
+        .map(({ labels, value }) => [`${labels.type} ${labels.outcome}`, value]),
+    );
     expect(operations).toStrictEqual({
       'query success': 1,
       'query error': 0,
@@ -145,7 +165,9 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     expect(valueOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(valueOf(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
-    expect(valueOf(samples, 'nodejs_heap_size_limit_bytes')).toBeGreaterThan(valueOf(samples, 'nodejs_heap_size_used_bytes')!);
+    expect(valueOf(samples, 'nodejs_heap_size_limit_bytes')).toBeGreaterThan(
+      valueOf(samples, 'nodejs_heap_size_used_bytes')!,
+    );
   });
 
   it('reads the catalog cache and the database pool', () => {
@@ -181,7 +203,11 @@ describe('metrics sources', () => {
     const read = async () => parseMetrics((await app.inject({ method: 'GET', url: '/metrics' })).body).samples;
 
     let samples = await read();
-    expect([valueOf(samples, 'db_pool_connections'), valueOf(samples, 'db_pool_connections_idle'), valueOf(samples, 'db_pool_waiting_requests')]).toStrictEqual([4, 1, 2]);
+    expect([
+      valueOf(samples, 'db_pool_connections'),
+      valueOf(samples, 'db_pool_connections_idle'),
+      valueOf(samples, 'db_pool_waiting_requests'),
+    ]).toStrictEqual([4, 1, 2]);
     expect([
       valueOf(samples, 'catalog_cache_hits_total'),
       valueOf(samples, 'catalog_cache_misses_total'),

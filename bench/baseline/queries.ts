@@ -64,15 +64,26 @@ export interface BaselineQueries {
 export function openBaselineQueries(file: string): BaselineQueries {
   const db = new Database(file, { readonly: true });
   db.pragma('journal_mode = WAL');
-  const productColumns = 'id, externalId, title, brand, url, priceMinor, currency, category, isAvailable, images, nativeCheckout, variants';
+  const productColumns =
+    'id, externalId, title, brand, url, priceMinor, currency, category, isAvailable, images, nativeCheckout, variants';
   const skuColumns =
     'id, productId, externalId, merchantId, name, inStock, qtyAvailable, salePriceMinor, retailPriceMinor, currency, status, type, taxable, taxType, dateCreated, dateLastModified, variantValues, dimensions';
   const productById = db.prepare<[number], ProductRow>(`SELECT ${productColumns} FROM Product WHERE id = ?`);
-  const productsByIds = db.prepare<[string], ProductRow>(`SELECT ${productColumns} FROM Product WHERE id IN (SELECT value FROM json_each(?))`);
-  const skusOfProduct = db.prepare<[number], SkuRow>(`SELECT ${skuColumns} FROM Sku WHERE productId = ? AND listed = 1 ORDER BY position`);
-  const skusOfProducts = db.prepare<[string], SkuRow>(`SELECT ${skuColumns} FROM Sku WHERE productId IN (SELECT value FROM json_each(?)) AND listed = 1 ORDER BY productId, position`);
-  const imageById = db.prepare<[number], MediaRow>(`SELECT id, slug, fileName, platform FROM Media WHERE id = ? AND type = 'image'`);
-  const productIdsOfMedia = db.prepare<[number], { productId: number }>('SELECT productId FROM MediaProduct WHERE mediaId = ? ORDER BY position');
+  const productsByIds = db.prepare<[string], ProductRow>(
+    `SELECT ${productColumns} FROM Product WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+  const skusOfProduct = db.prepare<[number], SkuRow>(
+    `SELECT ${skuColumns} FROM Sku WHERE productId = ? AND listed = 1 ORDER BY position`,
+  );
+  const skusOfProducts = db.prepare<[string], SkuRow>(
+    `SELECT ${skuColumns} FROM Sku WHERE productId IN (SELECT value FROM json_each(?)) AND listed = 1 ORDER BY productId, position`,
+  );
+  const imageById = db.prepare<[number], MediaRow>(
+    `SELECT id, slug, fileName, platform FROM Media WHERE id = ? AND type = 'image'`,
+  );
+  const productIdsOfMedia = db.prepare<[number], { productId: number }>(
+    'SELECT productId FROM MediaProduct WHERE mediaId = ? ORDER BY position',
+  );
   const similarOf = db.prepare<[string], { productId: number; similarProductId: number }>(
     'SELECT productId, similarProductId FROM SimilarProduct WHERE productId IN (SELECT value FROM json_each(?)) ORDER BY productId, position',
   );
@@ -90,9 +101,11 @@ export function openBaselineQueries(file: string): BaselineQueries {
       const allIds = [...new Set([...ids, ...similarIds])];
       const products = new Map(productsByIds.all(JSON.stringify(allIds)).map((row) => [row.id, row]));
       const skus = new Map<number, SkuRow[]>();
-      for (const sku of skusOfProducts.all(JSON.stringify(allIds))) skus.set(sku.productId, [...(skus.get(sku.productId) ?? []), sku]);
+      for (const sku of skusOfProducts.all(JSON.stringify(allIds)))
+        skus.set(sku.productId, [...(skus.get(sku.productId) ?? []), sku]);
       const similarByProduct = new Map<number, number[]>();
-      for (const pair of pairs) similarByProduct.set(pair.productId, [...(similarByProduct.get(pair.productId) ?? []), pair.similarProductId]);
+      for (const pair of pairs)
+        similarByProduct.set(pair.productId, [...(similarByProduct.get(pair.productId) ?? []), pair.similarProductId]);
       return { media, ids, products, skus, similarByProduct };
     },
   };
@@ -110,4 +123,5 @@ export const major = (minor: number | null) => (minor === null ? null : minor / 
 /** Prisma's SQLite date text as ISO 8601. */
 export const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 /** A comparable's price against its product's: lower below 90 %, higher above 110 %. */
-export const tierOf = (base: number, other: number): 'lower' | 'similar' | 'higher' => (other * 100 < base * 90 ? 'lower' : other * 100 > base * 110 ? 'higher' : 'similar');
+export const tierOf = (base: number, other: number): 'lower' | 'similar' | 'higher' =>
+  other * 100 < base * 90 ? 'lower' : other * 100 > base * 110 ? 'higher' : 'similar';

@@ -54,33 +54,54 @@ const app = Fastify({ logger: false });
 // The project's own answer schemas, so that both serialize the same shapes the same way.
 registerNamedSchemas(app);
 
-app.get<{ Params: { id: string } }>('/product/:id', { schema: { response: { 200: Ref(Product) } } }, async (request, reply) => {
-  const found = queries.product(Number(request.params.id));
-  if (!found) return reply.status(404).send({ statusCode: 404, code: 'PRODUCT_NOT_FOUND', error: 'Not Found', message: 'No product' });
-  return productJson(found.product, found.skus);
-});
+app.get<{ Params: { id: string } }>(
+  '/product/:id',
+  { schema: { response: { 200: Ref(Product) } } },
+  async (request, reply) => {
+    const found = queries.product(Number(request.params.id));
+    if (!found)
+      return reply
+        .status(404)
+        .send({ statusCode: 404, code: 'PRODUCT_NOT_FOUND', error: 'Not Found', message: 'No product' });
+    return productJson(found.product, found.skus);
+  },
+);
 
-app.get<{ Params: { id: string } }>('/image/comparables/:id', { schema: { response: { 200: Ref(ImageComparablesAnswer) } } }, async (request, reply) => {
-  const rows = queries.imageComparables(Number(request.params.id));
-  if (!rows) return reply.status(404).send({ statusCode: 404, code: 'MEDIA_NOT_FOUND', error: 'Not Found', message: 'No image' });
-  const { media, ids, products, skus, similarByProduct } = rows;
-  return {
-    image_info: { id: media.id, slug: media.slug, file_name: media.fileName, platform: media.platform },
-    products: ids.flatMap((id) => {
-      const product = products.get(id);
-      if (!product) return [];
-      return [
-        {
-          ...productJson(product, skus.get(id) ?? []),
-          similar_products: (similarByProduct.get(id) ?? []).flatMap((otherId) => {
-            const other = products.get(otherId);
-            return other ? [{ ...productJson(other, skus.get(otherId) ?? []), price_tier: tierOf(product.priceMinor, other.priceMinor) }] : [];
-          }),
-        },
-      ];
-    }),
-  };
-});
+app.get<{ Params: { id: string } }>(
+  '/image/comparables/:id',
+  { schema: { response: { 200: Ref(ImageComparablesAnswer) } } },
+  async (request, reply) => {
+    const rows = queries.imageComparables(Number(request.params.id));
+    if (!rows)
+      return reply
+        .status(404)
+        .send({ statusCode: 404, code: 'MEDIA_NOT_FOUND', error: 'Not Found', message: 'No image' });
+    const { media, ids, products, skus, similarByProduct } = rows;
+    return {
+      image_info: { id: media.id, slug: media.slug, file_name: media.fileName, platform: media.platform },
+      products: ids.flatMap((id) => {
+        const product = products.get(id);
+        if (!product) return [];
+        return [
+          {
+            ...productJson(product, skus.get(id) ?? []),
+            similar_products: (similarByProduct.get(id) ?? []).flatMap((otherId) => {
+              const other = products.get(otherId);
+              return other
+                ? [
+                    {
+                      ...productJson(other, skus.get(otherId) ?? []),
+                      price_tier: tierOf(product.priceMinor, other.priceMinor),
+                    },
+                  ]
+                : [];
+            }),
+          },
+        ];
+      }),
+    };
+  },
+);
 
 await app.listen({ host: '127.0.0.1', port });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

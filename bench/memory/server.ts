@@ -42,14 +42,20 @@ async function pool<T>(items: T[], width: number, work: (item: T) => Promise<voi
   );
 }
 
-const urls = [...Array.from({ length: spec.products }, (_, index) => `/product/${index + 1}`), ...Array.from({ length: spec.images }, (_, index) => `/image/comparables/${index + 1}`)];
+const urls = [
+  ...Array.from({ length: spec.products }, (_, index) => `/product/${index + 1}`),
+  ...Array.from({ length: spec.images }, (_, index) => `/image/comparables/${index + 1}`),
+];
 await pool(urls, 16, async (url) => {
   const response = await fetch(spec.source + url);
   if (!response.ok) throw new Error(`${url}: ${response.status} from the baseline`);
   byUrl.set(url, Buffer.from(await response.arrayBuffer()));
 });
 if (spec.graphqlAnswers) {
-  for (const [body, answer] of Object.entries(JSON.parse(readFileSync(spec.graphqlAnswers, 'utf8')) as Record<string, string>)) byBody.set(body, Buffer.from(answer));
+  for (const [body, answer] of Object.entries(
+    JSON.parse(readFileSync(spec.graphqlAnswers, 'utf8')) as Record<string, string>,
+  ))
+    byBody.set(body, Buffer.from(answer));
 }
 
 let bytes = 0;

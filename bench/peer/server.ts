@@ -73,7 +73,14 @@ const resolvers = {
           if (!row) return [];
           const similarProducts = (similarByProduct.get(id) ?? []).flatMap((otherId) => {
             const other = products.get(otherId);
-            return other ? [{ priceTier: tier(row.priceMinor, other.priceMinor), product: product(other, skus.get(otherId) ?? []) }] : [];
+            return other
+              ? [
+                  {
+                    priceTier: tier(row.priceMinor, other.priceMinor),
+                    product: product(other, skus.get(otherId) ?? []),
+                  },
+                ]
+              : [];
           });
           return [{ ...product(row, skus.get(id) ?? []), similarProducts }];
         }),
@@ -83,6 +90,10 @@ const resolvers = {
 };
 
 const app = Fastify({ logger: false });
-await app.register(mercurius, { schema: readFileSync(join(projectRoot, 'schema', 'schema.graphql'), 'utf8'), resolvers, jit: 1 });
+await app.register(mercurius, {
+  schema: readFileSync(join(projectRoot, 'schema', 'schema.graphql'), 'utf8'),
+  resolvers,
+  jit: 1,
+});
 await app.listen({ host: '127.0.0.1', port });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

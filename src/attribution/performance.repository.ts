@@ -84,8 +84,17 @@ export class PerformanceRepository {
 
   /** Carts and units of the lines attributed to the media item within the window: per store, and in all. */
   async cartCounts(mediaId: number, from: Date, to: Date): Promise<CartCountRow[]> {
-    const rows = await this.reader.all<Record<string, unknown>>(this.sql.cartCounts, [mediaId, this.time(from), this.time(to)]);
-    return rows.map((row) => ({ storeId: row.storeId === null ? null : count(row.storeId), store: row.store === null ? null : String(row.store), carts: count(row.carts), units: count(row.units) }));
+    const rows = await this.reader.all<Record<string, unknown>>(this.sql.cartCounts, [
+      mediaId,
+      this.time(from),
+      this.time(to),
+    ]);
+    return rows.map((row) => ({
+      storeId: row.storeId === null ? null : count(row.storeId),
+      store: row.store === null ? null : String(row.store),
+      carts: count(row.carts),
+      units: count(row.units),
+    }));
   }
 
   /**
@@ -94,7 +103,11 @@ export class PerformanceRepository {
    * one of each, so the groups' orders add up to the orders in all).
    */
   async orderCounts(mediaId: number, from: Date, to: Date): Promise<OrderCountRow[]> {
-    const rows = await this.reader.all<Record<string, unknown>>(this.sql.orderCounts, [mediaId, this.time(from), this.time(to)]);
+    const rows = await this.reader.all<Record<string, unknown>>(this.sql.orderCounts, [
+      mediaId,
+      this.time(from),
+      this.time(to),
+    ]);
     return rows.map((row) => ({
       storeId: count(row.storeId),
       store: String(row.store),

@@ -11,10 +11,14 @@ export class PerformanceResolver {
   constructor(private readonly performance: PerformanceService) {}
 
   @AdminOnly()
-  @Query(() => MediaPerformanceType, { description: 'What a media item brought over a window (default: the last 30 days); an admin key when API_KEYS is set.' })
+  @Query(() => MediaPerformanceType, {
+    description:
+      'What a media item brought over a window (default: the last 30 days); an admin key when API_KEYS is set.',
+  })
   mediaPerformance(
     @Arg('mediaId', () => ID) mediaId: string,
-    @Arg('from', () => DateTimeScalar, { nullable: true, description: 'Included; default: 30 days before `to`.' }) from?: Date | null,
+    @Arg('from', () => DateTimeScalar, { nullable: true, description: 'Included; default: 30 days before `to`.' })
+    from?: Date | null,
     @Arg('to', () => DateTimeScalar, { nullable: true, description: 'Included; default: now.' }) to?: Date | null,
   ): Promise<MediaPerformance> {
     return this.performance.ofMedia(mediaId, from, to);

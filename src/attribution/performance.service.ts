@@ -16,10 +16,19 @@ function instant(value: string | Date | null | undefined, field: 'from' | 'to'):
 }
 
 /** The window asked for, both ends included; `to` defaults to now, `from` to 30 days before `to`. */
-export function performanceWindow(fromValue: string | Date | null | undefined, toValue: string | Date | null | undefined, now = new Date()): { from: Date; to: Date } {
+export function performanceWindow(
+  fromValue: string | Date | null | undefined,
+  toValue: string | Date | null | undefined,
+  now = new Date(),
+): { from: Date; to: Date } {
   const to = instant(toValue, 'to') ?? now;
   const from = instant(fromValue, 'from') ?? new Date(Math.max(earliestInstant, to.getTime() - defaultWindowMs));
-  if (from > to) throw new AppError('VALIDATION_FAILED', 'from must not be after to', { field: 'from', from: from.toISOString(), to: to.toISOString() });
+  if (from > to)
+    throw new AppError('VALIDATION_FAILED', 'from must not be after to', {
+      field: 'from',
+      from: from.toISOString(),
+      to: to.toISOString(),
+    });
   return { from, to };
 }
 
@@ -30,25 +39,41 @@ function revenueOf(rows: OrderCountRow[]): Money[] {
 }
 
 function salesOf(rows: OrderCountRow[]): Pick<PerformanceCounts, 'orders' | 'unitsSold' | 'revenue'> {
-  return { orders: rows.reduce((sum, row) => sum + row.orders, 0), unitsSold: rows.reduce((sum, row) => sum + row.units, 0), revenue: revenueOf(rows) };
+  return {
+    orders: rows.reduce((sum, row) => sum + row.orders, 0),
+    unitsSold: rows.reduce((sum, row) => sum + row.units, 0),
+    revenue: revenueOf(rows),
+  };
 }
 
 export class PerformanceService {
   constructor(private readonly repository: PerformanceRepository) {}
 
-  async ofMedia(rawId: string | number, fromValue?: string | Date | null, toValue?: string | Date | null): Promise<MediaPerformance> {
+  async ofMedia(
+    rawId: string | number,
+    fromValue?: string | Date | null,
+    toValue?: string | Date | null,
+  ): Promise<MediaPerformance> {
     const id = parseCatalogId(rawId);
     const { from, to } = performanceWindow(fromValue, toValue);
-    if (id === null || !(await this.repository.mediaExists(id))) throw new AppError('MEDIA_NOT_FOUND', `No media with id ${String(rawId)}`, { id: String(rawId) });
+    if (id === null || !(await this.repository.mediaExists(id)))
+      throw new AppError('MEDIA_NOT_FOUND', `No media with id ${String(rawId)}`, { id: String(rawId) });
     const carts = await this.repository.cartCounts(id, from, to);
     const orders = await this.repository.orderCounts(id, from, to);
     const names = new Map<number, string>();
-    for (const row of [...carts, ...orders]) if (row.storeId !== null && row.store !== null) names.set(row.storeId, row.store);
+    for (const row of [...carts, ...orders])
+      if (row.storeId !== null && row.store !== null) names.set(row.storeId, row.store);
     const storeIds = [...names.keys()].sort((a, b) => a - b);
     const all = carts.find((row) => row.storeId === null);
     const byStore: StorePerformance[] = storeIds.map((storeId) => {
       const added = carts.find((row) => row.storeId === storeId);
-      return { storeId, store: names.get(storeId) ?? String(storeId), carts: added?.carts ?? 0, unitsAdded: added?.units ?? 0, ...salesOf(orders.filter((row) => row.storeId === storeId)) };
+      return {
+        storeId,
+        store: names.get(storeId) ?? String(storeId),
+        carts: added?.carts ?? 0,
+        unitsAdded: added?.units ?? 0,
+        ...salesOf(orders.filter((row) => row.storeId === storeId)),
+      };
     });
     return { mediaId: id, from, to, carts: all?.carts ?? 0, unitsAdded: all?.units ?? 0, ...salesOf(orders), byStore };
   }

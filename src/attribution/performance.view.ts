@@ -7,7 +7,13 @@ import type { MediaPerformanceView } from './performance.schemas.js';
 const revenueView = (amount: Money) => ({ ...moneyView(amount), minor_units: amount.minor });
 
 function countsView(counts: PerformanceCounts) {
-  return { carts: counts.carts, units_added: counts.unitsAdded, orders: counts.orders, units_sold: counts.unitsSold, revenue: counts.revenue.map(revenueView) };
+  return {
+    carts: counts.carts,
+    units_added: counts.unitsAdded,
+    orders: counts.orders,
+    units_sold: counts.unitsSold,
+    revenue: counts.revenue.map(revenueView),
+  };
 }
 
 export function mediaPerformanceView(performance: MediaPerformance): MediaPerformanceView {
@@ -16,6 +22,10 @@ export function mediaPerformanceView(performance: MediaPerformance): MediaPerfor
     from: performance.from.toISOString(),
     to: performance.to.toISOString(),
     ...countsView(performance),
-    by_store: performance.byStore.map((entry) => ({ store_id: entry.storeId, store: entry.store, ...countsView(entry) })),
+    by_store: performance.byStore.map((entry) => ({
+      store_id: entry.storeId,
+      store: entry.store,
+      ...countsView(entry),
+    })),
   };
 }

@@ -7,13 +7,25 @@ import { orZero, type Money } from '../domain/money.js';
 import { graphqlShippingMethod, type GraphQLShippingMethod } from '../graphql/shipping-method.type.js';
 import type { Cart, CartDiscountCode, CartLine, CartWarning, StoreEntry } from './cart.model.js';
 import { appliedDiscountRoot } from '../discounts/discount.type.js';
-import { BuyerIdentityType, CartCostType, CartDiscountCodeType, CartType, CartWarningType, StoreEntryType } from './cart.type.js';
+import {
+  BuyerIdentityType,
+  CartCostType,
+  CartDiscountCodeType,
+  CartType,
+  CartWarningType,
+  StoreEntryType,
+} from './cart.type.js';
 
 type WithId<T> = T & { id: string };
 
 interface GraphQLStoreEntry extends Omit<StoreEntry, 'cartLines' | 'offer'> {
   id: string;
-  cartLines: (Omit<CartLine, 'variant' | 'product'> & { id: string; variant: CartLine['variant'] & { variantId: string }; product: CartLine['product'] & { productId: string }; discount: Money })[];
+  cartLines: (Omit<CartLine, 'variant' | 'product'> & {
+    id: string;
+    variant: CartLine['variant'] & { variantId: string };
+    product: CartLine['product'] & { productId: string };
+    discount: Money;
+  })[];
   offer: Omit<Offer, 'shippingMethods' | 'selectedShippingMethod' | 'discounts'> & {
     id: string;
     shippingMethods: GraphQLShippingMethod[];
@@ -42,7 +54,9 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
       ...offer,
       id,
       shippingMethods: offer.shippingMethods.map((method) => graphqlShippingMethod(id, method)),
-      selectedShippingMethod: offer.selectedShippingMethod ? graphqlShippingMethod(id, offer.selectedShippingMethod) : null,
+      selectedShippingMethod: offer.selectedShippingMethod
+        ? graphqlShippingMethod(id, offer.selectedShippingMethod)
+        : null,
       discount: orZero(offer.discount, offer.subtotal.currency),
       discounts: (offer.discounts ?? []).map(appliedDiscountRoot),
     },

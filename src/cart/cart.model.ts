@@ -30,7 +30,12 @@ export interface CartLine {
   discount?: Money;
 }
 
-export const lineWarningCodes = ['NOT_ENOUGH_STOCK', 'VARIANT_UNAVAILABLE', 'VARIANT_UNLISTED', 'PRICE_CHANGED'] as const;
+export const lineWarningCodes = [
+  'NOT_ENOUGH_STOCK',
+  'VARIANT_UNAVAILABLE',
+  'VARIANT_UNLISTED',
+  'PRICE_CHANGED',
+] as const;
 export type LineWarningCode = (typeof lineWarningCodes)[number];
 
 /** Something the buyer should know, that does not stop them shopping (submit refuses what it must). */

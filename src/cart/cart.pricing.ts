@@ -35,8 +35,22 @@ function cartLine(line: StoredLine, available: boolean, discountMinor: number): 
     quantity,
     mediaId: line.mediaId,
     placementId: line.placementId,
-    variant: { id: String(sku.id), title: sku.name, marketplace, description: variantDescription(sku), isAvailable: available, price },
-    product: { id: String(sku.product.id), title: sku.product.title, marketplace, description: sku.product.description, isAvailable: sku.product.isAvailable, price },
+    variant: {
+      id: String(sku.id),
+      title: sku.name,
+      marketplace,
+      description: variantDescription(sku),
+      isAvailable: available,
+      price,
+    },
+    product: {
+      id: String(sku.product.id),
+      title: sku.product.title,
+      marketplace,
+      description: sku.product.description,
+      isAvailable: sku.product.isAvailable,
+      price,
+    },
     discount: { minor: discountMinor, currency: sku.currency },
   };
 }
@@ -45,7 +59,13 @@ function cartLine(line: StoredLine, available: boolean, discountMinor: number): 
 type Outcomes = Map<number, { rule: DiscountRule; entry: StoredEntry; refusal: DiscountRefusal | null }>;
 
 /** One store entry priced, with its discounts: those of its store that are automatic or named by a code of the cart. */
-function priceEntry(stored: StoredCart, entry: StoredEntry, discounts: CartDiscounts, codeKeys: ReadonlySet<string>, outcomes: Outcomes): StoreEntry {
+function priceEntry(
+  stored: StoredCart,
+  entry: StoredEntry,
+  discounts: CartDiscounts,
+  codeKeys: ReadonlySet<string>,
+  outcomes: Outcomes,
+): StoreEntry {
   const destination = { countryCode: stored.identity.countryCode, provinceCode: stored.identity.provinceCode };
   const lines = stored.lines.filter((line) => line.storeId === entry.storeId);
   const pricing: PricingLine[] = lines.map((line) => ({
@@ -55,8 +75,14 @@ function priceEntry(stored: StoredCart, entry: StoredEntry, discounts: CartDisco
     taxable: line.sku.taxable,
     available: skuAvailable(line.sku, line.quantity),
   }));
-  const context = { subtotalMinor: pricing.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0), now: discounts.now, usesByBuyer: discounts.usesByBuyer };
-  const rules = discounts.rules.filter((rule) => rule.storeId === entry.storeId && (rule.code === null || codeKeys.has(codeKeyOf(rule.code))));
+  const context = {
+    subtotalMinor: pricing.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0),
+    now: discounts.now,
+    usesByBuyer: discounts.usesByBuyer,
+  };
+  const rules = discounts.rules.filter(
+    (rule) => rule.storeId === entry.storeId && (rule.code === null || codeKeys.has(codeKeyOf(rule.code))),
+  );
   for (const rule of rules) outcomes.set(rule.id, { rule, entry, refusal: refusal(rule, context) });
   const priced = priceStore(
     entry.store,
@@ -71,25 +97,43 @@ function priceEntry(stored: StoredCart, entry: StoredEntry, discounts: CartDisco
     store: entry.store.name,
     requestId: entry.requestId,
     isSubmitted: entry.isSubmitted,
-    cartLines: lines.map((line, index) => cartLine(line, pricing[index]?.available ?? false, priced.lineDiscounts[index] ?? 0)),
+    cartLines: lines.map((line, index) =>
+      cartLine(line, pricing[index]?.available ?? false, priced.lineDiscounts[index] ?? 0),
+    ),
     offer: priced.offer,
   };
 }
 
 /** Each code of the cart, applicable when one of its discounts applied; else its warning (about the first store it could be for). */
-function codeStates(stored: StoredCart, discounts: CartDiscounts, outcomes: Outcomes): { codes: CartDiscountCode[]; warnings: CartWarning[] } {
+function codeStates(
+  stored: StoredCart,
+  discounts: CartDiscounts,
+  outcomes: Outcomes,
+): { codes: CartDiscountCode[]; warnings: CartWarning[] } {
   const codes: CartDiscountCode[] = [];
   const warnings: CartWarning[] = [];
   for (const code of stored.discountCodes) {
     const key = codeKeyOf(code);
     const named = discounts.rules.filter((rule) => rule.code !== null && codeKeyOf(rule.code) === key);
-    const inCart = stored.entries.flatMap((entry) => named.filter((rule) => rule.storeId === entry.storeId).map((rule) => outcomes.get(rule.id)!));
+    const inCart = stored.entries.flatMap((entry) =>
+      named.filter((rule) => rule.storeId === entry.storeId).map((rule) => outcomes.get(rule.id)!),
+    );
     const applicable = inCart.some((outcome) => outcome.refusal === null);
     codes.push({ code, applicable });
     if (applicable) continue;
     const first = inCart[0];
-    if (first) warnings.push(codeWarning(code, first.refusal!, { rule: first.rule, store: first.entry.store.name, currency: first.entry.store.currency }));
-    else warnings.push(codeWarning(code, named.length === 0 ? 'DISCOUNT_CODE_UNKNOWN' : 'DISCOUNT_STORE_NOT_IN_CART', null));
+    if (first)
+      warnings.push(
+        codeWarning(code, first.refusal!, {
+          rule: first.rule,
+          store: first.entry.store.name,
+          currency: first.entry.store.currency,
+        }),
+      );
+    else
+      warnings.push(
+        codeWarning(code, named.length === 0 ? 'DISCOUNT_CODE_UNKNOWN' : 'DISCOUNT_STORE_NOT_IN_CART', null),
+      );
   }
   return { codes, warnings };
 }
@@ -110,7 +154,11 @@ export function priceCart(stored: StoredCart, discounts: CartDiscounts = noDisco
     cost: cartCost(
       stores.map((entry) => entry.offer),
       currency,
-      { countryCode: stored.identity.countryCode, provinceCode: stored.identity.provinceCode, postalCode: stored.identity.postalCode },
+      {
+        countryCode: stored.identity.countryCode,
+        provinceCode: stored.identity.provinceCode,
+        postalCode: stored.identity.postalCode,
+      },
     ),
     discountCodes: codes,
     warnings: [...lineWarnings, ...warnings],

@@ -107,11 +107,27 @@ export class CartRepository {
         snapshot: true,
         buyerIdentity: true,
         stores: {
-          select: { storeId: true, position: true, selectedShippingMethodId: true, isSubmitted: true, requestId: true, store: storeConfig },
+          select: {
+            storeId: true,
+            position: true,
+            selectedShippingMethodId: true,
+            isSubmitted: true,
+            requestId: true,
+            store: storeConfig,
+          },
           orderBy: { position: 'asc' },
         },
         lines: {
-          select: { skuId: true, storeId: true, quantity: true, position: true, mediaId: true, placementId: true, seenUnitPriceMinor: true, sku: skuForCart },
+          select: {
+            skuId: true,
+            storeId: true,
+            quantity: true,
+            position: true,
+            mediaId: true,
+            placementId: true,
+            seenUnitPriceMinor: true,
+            sku: skuForCart,
+          },
           orderBy: { position: 'asc' },
         },
         discountCodes: { select: { code: true }, orderBy: { position: 'asc' } },
@@ -137,7 +153,11 @@ export class CartRepository {
 
   /** Listed SKUs of the products, for items that name only a product. */
   async skusOfProducts(tx: DbClient, productIds: number[]): Promise<CartSku[]> {
-    return tx.sku.findMany({ where: { productId: { in: productIds }, listed: true }, ...skuForCart, orderBy: { position: 'asc' } });
+    return tx.sku.findMany({
+      where: { productId: { in: productIds }, listed: true },
+      ...skuForCart,
+      orderBy: { position: 'asc' },
+    });
   }
 
   async productIdsThatExist(tx: DbClient, ids: number[]): Promise<Set<number>> {
@@ -163,7 +183,17 @@ export class CartRepository {
       if (!existing) {
         position += 1;
         const seenUnitPriceMinor = unitPriceMinor(line.sku);
-        await tx.cartLine.create({ data: { cartId: cart.id, skuId: line.skuId, storeId: line.storeId, quantity: line.quantity, position, seenUnitPriceMinor, ...attribution } });
+        await tx.cartLine.create({
+          data: {
+            cartId: cart.id,
+            skuId: line.skuId,
+            storeId: line.storeId,
+            quantity: line.quantity,
+            position,
+            seenUnitPriceMinor,
+            ...attribution,
+          },
+        });
         stored.push({
           skuId: line.skuId,
           storeId: line.storeId,
@@ -180,9 +210,17 @@ export class CartRepository {
         // A new quantity is the buyer's look at the line: its price is the one seen now.
         const seen = existing.quantity !== line.quantity ? { seenUnitPriceMinor: unitPriceMinor(line.sku) } : {};
         if (existing.quantity !== line.quantity || gains) {
-          await tx.cartLine.update({ where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } }, data: { quantity: line.quantity, ...seen, ...(gains ? attribution : {}) } });
+          await tx.cartLine.update({
+            where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } },
+            data: { quantity: line.quantity, ...seen, ...(gains ? attribution : {}) },
+          });
         }
-        stored.push({ ...existing, quantity: line.quantity, ...seen, ...(gains ? { mediaId: attribution.mediaId, placementId: attribution.placementId } : {}) });
+        stored.push({
+          ...existing,
+          quantity: line.quantity,
+          ...seen,
+          ...(gains ? { mediaId: attribution.mediaId, placementId: attribution.placementId } : {}),
+        });
       }
     }
     stored.sort((a, b) => a.position - b.position);
@@ -193,14 +231,26 @@ export class CartRepository {
     const entries = cart.entries.filter((entry) => storesAfter.includes(entry.storeId));
     const added = storesAfter.filter((storeId) => !entries.some((entry) => entry.storeId === storeId));
     if (added.length > 0) {
-      const configs = new Map((await tx.store.findMany({ where: { id: { in: added } }, ...storeConfig })).map((config) => [config.id, config]));
+      const configs = new Map(
+        (await tx.store.findMany({ where: { id: { in: added } }, ...storeConfig })).map((config) => [
+          config.id,
+          config,
+        ]),
+      );
       let entryPosition = cart.entries.reduce((max, entry) => Math.max(max, entry.position), -1);
       for (const storeId of added) {
         const store = configs.get(storeId);
         if (!store) throw new Error(`store ${storeId} of a cart line does not exist`);
         entryPosition += 1;
         await tx.cartStore.create({ data: { cartId: cart.id, storeId, position: entryPosition } });
-        entries.push({ storeId, position: entryPosition, selectedShippingMethodId: null, isSubmitted: false, requestId: null, store });
+        entries.push({
+          storeId,
+          position: entryPosition,
+          selectedShippingMethodId: null,
+          isSubmitted: false,
+          requestId: null,
+          store,
+        });
       }
     }
     if (currency !== cart.currency) await tx.cart.update({ where: { id: cart.id }, data: { currency } });
@@ -209,22 +259,32 @@ export class CartRepository {
 
   /** The products each of these media items shows. */
   async productsOfMedia(tx: DbClient, mediaIds: number[]): Promise<Map<number, Set<number>>> {
-    const rows = await tx.mediaProduct.findMany({ where: { mediaId: { in: mediaIds } }, select: { mediaId: true, productId: true } });
+    const rows = await tx.mediaProduct.findMany({
+      where: { mediaId: { in: mediaIds } },
+      select: { mediaId: true, productId: true },
+    });
     const shown = new Map<number, Set<number>>();
     for (const row of rows) shown.set(row.mediaId, (shown.get(row.mediaId) ?? new Set()).add(row.productId));
     return shown;
   }
 
   /** The product each of these placements (media id, position) places, by `<media id>:<position>`. */
-  async productsOfPlacements(tx: DbClient, keys: { mediaId: number; position: number }[]): Promise<Map<string, number>> {
-    const rows = await tx.mediaPlacement.findMany({ where: { OR: keys }, select: { mediaId: true, position: true, productId: true } });
+  async productsOfPlacements(
+    tx: DbClient,
+    keys: { mediaId: number; position: number }[],
+  ): Promise<Map<string, number>> {
+    const rows = await tx.mediaPlacement.findMany({
+      where: { OR: keys },
+      select: { mediaId: true, position: true, productId: true },
+    });
     return new Map(rows.map((row) => [`${row.mediaId}:${row.position}`, row.productId]));
   }
 
   /** Makes the cart's discount codes exactly `codes`, in this order. */
   async writeDiscountCodes(tx: DbClient, cartId: string, codes: readonly string[]): Promise<void> {
     await tx.cartDiscountCode.deleteMany({ where: { cartId } });
-    if (codes.length > 0) await tx.cartDiscountCode.createMany({ data: codes.map((code, position) => ({ cartId, position, code })) });
+    if (codes.length > 0)
+      await tx.cartDiscountCode.createMany({ data: codes.map((code, position) => ({ cartId, position, code })) });
   }
 
   async writeIdentity(tx: DbClient, cartId: string, changes: Partial<BuyerIdentity>): Promise<void> {
@@ -232,23 +292,35 @@ export class CartRepository {
   }
 
   async selectShippingMethod(tx: DbClient, cartId: string, storeId: number, code: string): Promise<void> {
-    await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId } }, data: { selectedShippingMethodId: code } });
+    await tx.cartStore.update({
+      where: { cartId_storeId: { cartId, storeId } },
+      data: { selectedShippingMethodId: code },
+    });
   }
 
   /** Marks a store's entry submitted by this request. */
   async markSubmitted(tx: DbClient, cartId: string, storeId: number, requestId: string, at: Date): Promise<void> {
-    await tx.cartStore.update({ where: { cartId_storeId: { cartId, storeId } }, data: { isSubmitted: true, requestId, submittedAt: at } });
+    await tx.cartStore.update({
+      where: { cartId_storeId: { cartId, storeId } },
+      data: { isSubmitted: true, requestId, submittedAt: at },
+    });
   }
 
   /** Up to `take` carts untouched since `before` that nothing was submitted from (the sweeper's). */
   async expiredIds(db: DbClient, before: Date, take: number): Promise<string[]> {
-    const rows = await db.cart.findMany({ where: { updatedAt: { lt: before }, stores: { none: { isSubmitted: true } }, orders: { none: {} } }, select: { id: true }, take });
+    const rows = await db.cart.findMany({
+      where: { updatedAt: { lt: before }, stores: { none: { isSubmitted: true } }, orders: { none: {} } },
+      select: { id: true },
+      take,
+    });
     return rows.map((row) => row.id);
   }
 
   /** Deletes these carts if they are still expired and orderless (a cart written meanwhile stays). */
   async deleteExpired(tx: DbClient, ids: readonly string[], before: Date): Promise<number> {
-    const { count } = await tx.cart.deleteMany({ where: { id: { in: [...ids] }, updatedAt: { lt: before }, orders: { none: {} } } });
+    const { count } = await tx.cart.deleteMany({
+      where: { id: { in: [...ids] }, updatedAt: { lt: before }, orders: { none: {} } },
+    });
     return count;
   }
 }

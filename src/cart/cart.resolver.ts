@@ -14,7 +14,9 @@ const camelCase = (field: string) => field;
 
 @ObjectType('SubmitCartResult', { simpleResolvers: true })
 export class SubmitCartResultType extends CartStatusType {
-  @Field(() => Boolean, { description: 'True when this is the stored answer of an earlier submit with the same idempotency key.' })
+  @Field(() => Boolean, {
+    description: 'True when this is the stored answer of an earlier submit with the same idempotency key.',
+  })
   replayed!: boolean;
 }
 
@@ -45,7 +47,8 @@ export class CartResolver {
   }
 
   @Mutation(() => CartType, {
-    description: 'Sets the quantity of each variant already in the cart (0 removes). With addMissing, variants not in the cart are added (as PUT /cart does).',
+    description:
+      'Sets the quantity of each variant already in the cart (0 removes). With addMissing, variants not in the cart are added (as PUT /cart does).',
   })
   updateCartItems(
     @Arg('cartId', () => ID) cartId: string,
@@ -56,14 +59,29 @@ export class CartResolver {
     return this.carts.setQuantities(cartId, items, addMissing, fieldWrite(context));
   }
 
-  @Mutation(() => CartType, { description: 'Removes variants whatever their quantity; ids not in the cart change nothing.' })
-  removeCartItems(@Arg('cartId', () => ID) cartId: string, @Arg('variantIds', () => [ID]) variantIds: string[], @Ctx() context: IdempotencyContext): Promise<Cart> {
+  @Mutation(() => CartType, {
+    description: 'Removes variants whatever their quantity; ids not in the cart change nothing.',
+  })
+  removeCartItems(
+    @Arg('cartId', () => ID) cartId: string,
+    @Arg('variantIds', () => [ID]) variantIds: string[],
+    @Ctx() context: IdempotencyContext,
+  ): Promise<Cart> {
     return this.carts.removeItems(cartId, variantIds, fieldWrite(context));
   }
 
   @Mutation(() => CartType)
-  updateBuyerIdentity(@Arg('cartId', () => ID) cartId: string, @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput, @Ctx() context: IdempotencyContext): Promise<Cart> {
-    return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, camelCase, fieldWrite(context));
+  updateBuyerIdentity(
+    @Arg('cartId', () => ID) cartId: string,
+    @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput,
+    @Ctx() context: IdempotencyContext,
+  ): Promise<Cart> {
+    return this.carts.updateBuyerIdentity(
+      cartId,
+      { ...buyerIdentity } as BuyerIdentityPatch,
+      camelCase,
+      fieldWrite(context),
+    );
   }
 
   @Mutation(() => CartType, { description: "Chooses a store's shipping method; `store` is the store's name." })
@@ -77,20 +95,34 @@ export class CartResolver {
   }
 
   @Mutation(() => CartType, {
-    description: "Replaces the cart's discount codes ([] clears them; at most 10, matched without case). A code that does not apply stays, with a warning (Cart.warnings) naming why.",
+    description:
+      "Replaces the cart's discount codes ([] clears them; at most 10, matched without case). A code that does not apply stays, with a warning (Cart.warnings) naming why.",
   })
-  updateCartDiscountCodes(@Arg('cartId', () => ID) cartId: string, @Arg('codes', () => [String]) codes: string[], @Ctx() context: IdempotencyContext): Promise<Cart> {
+  updateCartDiscountCodes(
+    @Arg('cartId', () => ID) cartId: string,
+    @Arg('codes', () => [String]) codes: string[],
+    @Ctx() context: IdempotencyContext,
+  ): Promise<Cart> {
     return this.carts.setDiscountCodes(cartId, codes, fieldWrite(context));
   }
 
-  @Mutation(() => SubmitCartResultType, { description: 'Creates one order per store. The same idempotencyKey replays the first answer.' })
+  @Mutation(() => SubmitCartResultType, {
+    description: 'Creates one order per store. The same idempotencyKey replays the first answer.',
+  })
   async submitCart(
     @Arg('cartId', () => ID) cartId: string,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null | undefined,
     @Ctx() context: IdempotencyContext,
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
     // The argument is the older way to give a key; it names this submit of this cart.
-    const once = idempotencyKey ? new IdempotentWrite(context.idempotencyScope, ':graphql-argument:submitCart', checkKey(idempotencyKey), requestHash({ submitCart: cartId })) : fieldWrite(context);
+    const once = idempotencyKey
+      ? new IdempotentWrite(
+          context.idempotencyScope,
+          ':graphql-argument:submitCart',
+          checkKey(idempotencyKey),
+          requestHash({ submitCart: cartId }),
+        )
+      : fieldWrite(context);
     const { answer, replayed } = await this.checkout.submit(cartId, once, camelCase);
     return { ...answer, replayed };
   }

@@ -32,7 +32,13 @@ import { IdParams, IdempotencyHeaders, Ref } from '../rest/schema.js';
 import { bodyErrors, errors } from '../rest/responses.js';
 
 function item(body: CartItemBody): CartItemInput {
-  return { quantity: body.quantity, productId: body.product_id, variantId: body.variant_id, mediaId: body.media_id, placementId: body.placement_id };
+  return {
+    quantity: body.quantity,
+    productId: body.product_id,
+    variantId: body.variant_id,
+    mediaId: body.media_id,
+    placementId: body.placement_id,
+  };
 }
 
 /**
@@ -40,7 +46,9 @@ function item(body: CartItemBody): CartItemInput {
  * then both count, the older name's first, in that order.
  */
 function items(body: CartItemsBodyView | undefined): CartItemInput[] {
-  return [...(body?.items?.shopify_cart_items_input ?? []), ...(body?.items?.storefront_cart_items_input ?? [])].map(item);
+  return [...(body?.items?.shopify_cart_items_input ?? []), ...(body?.items?.storefront_cart_items_input ?? [])].map(
+    item,
+  );
 }
 
 const snakeIdentity: Record<string, keyof BuyerIdentityPatch> = {
@@ -75,7 +83,9 @@ interface CartRouteParts {
 }
 
 function cartRouteParts(idempotency: IdempotencyHooks): CartRouteParts {
-  const noStore = { onRequest: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store') };
+  const noStore = {
+    onRequest: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', 'no-store'),
+  };
   return {
     tags: ['Carts'],
     cart: Ref(Cart),
@@ -100,20 +110,45 @@ function cartRouteParts(idempotency: IdempotencyHooks): CartRouteParts {
 }
 
 /** The family that sends lists of items and names the cart `id` in the body (its status: by path). */
-function registerListFamilyRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, parts: CartRouteParts): void {
+function registerListFamilyRoutes(
+  app: FastifyInstance,
+  carts: CartService,
+  checkout: CheckoutService,
+  parts: CartRouteParts,
+): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { tags, cart, noStore, replayable, lineErrors } = parts;
 
   api.post(
     '/cart',
-    { schema: { tags, summary: 'Create a cart, or add items to one', headers: IdempotencyHeaders, body: CartItemsBody, response: { 200: cart, ...lineErrors } }, ...replayable },
-    async (request) => cartView(await carts.addItems(request.body?.id || null, items(request.body), request.idempotentWrite)),
+    {
+      schema: {
+        tags,
+        summary: 'Create a cart, or add items to one',
+        headers: IdempotencyHeaders,
+        body: CartItemsBody,
+        response: { 200: cart, ...lineErrors },
+      },
+      ...replayable,
+    },
+    async (request) =>
+      cartView(await carts.addItems(request.body?.id || null, items(request.body), request.idempotentWrite)),
   );
 
   api.put(
     '/cart',
-    { schema: { tags, summary: "Set items' quantities (0 removes)", headers: IdempotencyHeaders, body: CartItemsBodyWithId, response: { 200: cart, ...lineErrors } }, ...replayable },
-    async (request) => cartView(await carts.setQuantities(request.body.id, items(request.body), true, request.idempotentWrite)),
+    {
+      schema: {
+        tags,
+        summary: "Set items' quantities (0 removes)",
+        headers: IdempotencyHeaders,
+        body: CartItemsBodyWithId,
+        response: { 200: cart, ...lineErrors },
+      },
+      ...replayable,
+    },
+    async (request) =>
+      cartView(await carts.setQuantities(request.body.id, items(request.body), true, request.idempotentWrite)),
   );
 
   api.post(
@@ -124,11 +159,30 @@ function registerListFamilyRoutes(app: FastifyInstance, carts: CartService, chec
         summary: 'Update the buyer identity (partial)',
         headers: IdempotencyHeaders,
         body: CustomerInfoBody,
-        response: { 200: CustomerInfoAnswer, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED', 'BUYER_IDENTITY_INVALID') },
+        response: {
+          200: CustomerInfoAnswer,
+          ...errors(
+            ...bodyErrors,
+            'CART_NOT_FOUND',
+            'CART_EXPIRED',
+            'CART_ALREADY_SUBMITTED',
+            'IDEMPOTENCY_KEY_REUSED',
+            'BUYER_IDENTITY_INVALID',
+          ),
+        },
       },
       ...replayable,
     },
-    async (request) => ({ cart: cartView(await carts.updateBuyerIdentity(request.body.id, identityPatch(request.body.buyer_identity), undefined, request.idempotentWrite)) }),
+    async (request) => ({
+      cart: cartView(
+        await carts.updateBuyerIdentity(
+          request.body.id,
+          identityPatch(request.body.buyer_identity),
+          undefined,
+          request.idempotentWrite,
+        ),
+      ),
+    }),
   );
 
   api.post(
@@ -141,16 +195,34 @@ function registerListFamilyRoutes(app: FastifyInstance, carts: CartService, chec
           'A code that does not apply (unknown, expired, for a store not in the cart, minimum not met, used up, not combinable) stays on the cart with a warning naming why; it is not an error.',
         headers: IdempotencyHeaders,
         body: DiscountCodesBody,
-        response: { 200: cart, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED') },
+        response: {
+          200: cart,
+          ...errors(
+            ...bodyErrors,
+            'CART_NOT_FOUND',
+            'CART_EXPIRED',
+            'CART_ALREADY_SUBMITTED',
+            'IDEMPOTENCY_KEY_REUSED',
+          ),
+        },
       },
       ...replayable,
     },
-    async (request) => cartView(await carts.setDiscountCodes(request.body.id, request.body.codes, request.idempotentWrite)),
+    async (request) =>
+      cartView(await carts.setDiscountCodes(request.body.id, request.body.codes, request.idempotentWrite)),
   );
 
   api.post(
     '/cart/cartStatus/:cart_id',
-    { schema: { tags, summary: 'A cart with its orders', params: CartIdParams, response: { 200: Ref(CartStatus), ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED') } }, ...noStore },
+    {
+      schema: {
+        tags,
+        summary: 'A cart with its orders',
+        params: CartIdParams,
+        response: { 200: Ref(CartStatus), ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED') },
+      },
+      ...noStore,
+    },
     async (request) => cartStatusView(await checkout.status(request.params.cart_id)),
   );
 }
@@ -160,20 +232,52 @@ function registerItemFamilyRoutes(app: FastifyInstance, carts: CartService, part
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { tags, cart, noStore, replayable, lineErrors } = parts;
 
-  api.get('/cart/:id', { schema: { tags, summary: 'A cart', params: IdParams, response: { 200: cart, ...errors('CART_NOT_FOUND', 'CART_EXPIRED') } }, ...noStore }, async (request) =>
-    cartView(await carts.get(request.params.id)),
+  api.get(
+    '/cart/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A cart',
+        params: IdParams,
+        response: { 200: cart, ...errors('CART_NOT_FOUND', 'CART_EXPIRED') },
+      },
+      ...noStore,
+    },
+    async (request) => cartView(await carts.get(request.params.id)),
   );
 
   api.post(
     '/cart/add',
-    { schema: { tags, summary: 'Add one item (creates the cart without cart_id)', headers: IdempotencyHeaders, body: AddItemBody, response: { 200: cart, ...lineErrors } }, ...replayable },
-    async (request) => cartView(await carts.addItems(request.body.cart_id || null, [item(request.body.item)], request.idempotentWrite)),
+    {
+      schema: {
+        tags,
+        summary: 'Add one item (creates the cart without cart_id)',
+        headers: IdempotencyHeaders,
+        body: AddItemBody,
+        response: { 200: cart, ...lineErrors },
+      },
+      ...replayable,
+    },
+    async (request) =>
+      cartView(await carts.addItems(request.body.cart_id || null, [item(request.body.item)], request.idempotentWrite)),
   );
 
   api.post(
     '/cart/update',
-    { schema: { tags, summary: 'Set the quantity of a variant in the cart (0 removes)', headers: IdempotencyHeaders, body: UpdateItemBody, response: { 200: cart, ...lineErrors } }, ...replayable },
-    async (request) => cartView(await carts.setQuantities(request.body.cart_id, [item(request.body.item)], false, request.idempotentWrite)),
+    {
+      schema: {
+        tags,
+        summary: 'Set the quantity of a variant in the cart (0 removes)',
+        headers: IdempotencyHeaders,
+        body: UpdateItemBody,
+        response: { 200: cart, ...lineErrors },
+      },
+      ...replayable,
+    },
+    async (request) =>
+      cartView(
+        await carts.setQuantities(request.body.cart_id, [item(request.body.item)], false, request.idempotentWrite),
+      ),
   );
 
   // The variant to remove comes as a JSON body or in the query string (an absent or empty body is
@@ -187,15 +291,34 @@ function registerItemFamilyRoutes(app: FastifyInstance, carts: CartService, part
         headers: IdempotencyHeaders,
         querystring: RemoveItemInput,
         body: Type.Union([RemoveItemInput, Type.Null()]),
-        response: { 200: cart, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED') },
+        response: {
+          200: cart,
+          ...errors(
+            ...bodyErrors,
+            'CART_NOT_FOUND',
+            'CART_EXPIRED',
+            'CART_ALREADY_SUBMITTED',
+            'IDEMPOTENCY_KEY_REUSED',
+          ),
+        },
       },
       ...replayable,
     },
     async (request) => {
-      const input = { cart_id: request.body?.cart_id ?? request.query.cart_id, variant_id: request.body?.variant_id ?? request.query.variant_id };
-      const missing = [...(input.cart_id ? [] : ['cart_id']), ...(input.variant_id !== undefined && input.variant_id !== '' ? [] : ['variant_id'])];
+      const input = {
+        cart_id: request.body?.cart_id ?? request.query.cart_id,
+        variant_id: request.body?.variant_id ?? request.query.variant_id,
+      };
+      const missing = [
+        ...(input.cart_id ? [] : ['cart_id']),
+        ...(input.variant_id !== undefined && input.variant_id !== '' ? [] : ['variant_id']),
+      ];
       if (!input.cart_id || input.variant_id === undefined || input.variant_id === '') {
-        throw new AppError('VALIDATION_FAILED', 'DELETE /cart/items needs cart_id and variant_id, as a JSON body or in the query string', { fields: missing });
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'DELETE /cart/items needs cart_id and variant_id, as a JSON body or in the query string',
+          { fields: missing },
+        );
       }
       return cartView(await carts.removeItems(input.cart_id, [input.variant_id], request.idempotentWrite));
     },
@@ -203,7 +326,12 @@ function registerItemFamilyRoutes(app: FastifyInstance, carts: CartService, part
 }
 
 /** Both families: the choice of a store's shipping method, and the submit. */
-function registerCheckoutRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, parts: CartRouteParts): void {
+function registerCheckoutRoutes(
+  app: FastifyInstance,
+  carts: CartService,
+  checkout: CheckoutService,
+  parts: CartRouteParts,
+): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { tags, cart, replayable } = parts;
 
@@ -215,11 +343,29 @@ function registerCheckoutRoutes(app: FastifyInstance, carts: CartService, checko
         summary: "Choose a store's shipping method",
         headers: IdempotencyHeaders,
         body: ShippingMethodBody,
-        response: { 200: cart, ...errors(...bodyErrors, 'CART_NOT_FOUND', 'CART_EXPIRED', 'CART_ALREADY_SUBMITTED', 'IDEMPOTENCY_KEY_REUSED', 'SHIPPING_METHOD_NOT_FOUND') },
+        response: {
+          200: cart,
+          ...errors(
+            ...bodyErrors,
+            'CART_NOT_FOUND',
+            'CART_EXPIRED',
+            'CART_ALREADY_SUBMITTED',
+            'IDEMPOTENCY_KEY_REUSED',
+            'SHIPPING_METHOD_NOT_FOUND',
+          ),
+        },
       },
       ...replayable,
     },
-    async (request) => cartView(await carts.selectShippingMethod(request.body.cart_id, String(request.body.store), request.body.shipping_method_id, request.idempotentWrite)),
+    async (request) =>
+      cartView(
+        await carts.selectShippingMethod(
+          request.body.cart_id,
+          String(request.body.store),
+          request.body.shipping_method_id,
+          request.idempotentWrite,
+        ),
+      ),
   );
 
   api.post(
@@ -250,13 +396,19 @@ function registerCheckoutRoutes(app: FastifyInstance, carts: CartService, checko
     },
     async (request) => {
       const cartId = request.body?.id ?? request.body?.cart_id;
-      if (!cartId) throw new AppError('VALIDATION_FAILED', 'POST /cart/submit needs the cart id as "id"', { fields: ['id'] });
+      if (!cartId)
+        throw new AppError('VALIDATION_FAILED', 'POST /cart/submit needs the cart id as "id"', { fields: ['id'] });
       return cartStatusView((await checkout.submit(cartId, request.idempotentWrite)).answer);
     },
   );
 }
 
-export function registerCartRoutes(app: FastifyInstance, carts: CartService, checkout: CheckoutService, idempotency: IdempotencyHooks): void {
+export function registerCartRoutes(
+  app: FastifyInstance,
+  carts: CartService,
+  checkout: CheckoutService,
+  idempotency: IdempotencyHooks,
+): void {
   const parts = cartRouteParts(idempotency);
   registerListFamilyRoutes(app, carts, checkout, parts);
   registerItemFamilyRoutes(app, carts, parts);

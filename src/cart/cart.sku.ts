@@ -31,5 +31,14 @@ export function unitPriceMinor(sku: CartSku): number {
 }
 
 export function skuAvailable(sku: CartSku, quantity: number): boolean {
-  return isAvailable({ listed: sku.listed, inStock: sku.inStock, status: sku.status, qtyAvailable: sku.qtyAvailable, productAvailable: sku.product.isAvailable }, quantity);
+  return isAvailable(
+    {
+      listed: sku.listed,
+      inStock: sku.inStock,
+      status: sku.status,
+      qtyAvailable: sku.qtyAvailable,
+      productAvailable: sku.product.isAvailable,
+    },
+    quantity,
+  );
 }

@@ -9,7 +9,13 @@
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import { idempotencyWindowMs } from '../idempotency/idempotency.js';
-import { deleteMadeBefore, deleteOwnRecords, keysMadeBefore, oldestOf, ownersOverBudget } from '../idempotency/idempotency.repository.js';
+import {
+  deleteMadeBefore,
+  deleteOwnRecords,
+  keysMadeBefore,
+  oldestOf,
+  ownersOverBudget,
+} from '../idempotency/idempotency.repository.js';
 import { deleteSettledEvents, settledEventsBefore } from '../events/event.repository.js';
 import { CartRepository } from './cart.repository.js';
 import { defaultIdempotencyBudgetBytes } from '../config.js';
@@ -54,7 +60,12 @@ export async function sweep(db: Db, lifetime: CartLifetime, options: SweepOption
     report.idempotencyRecords += await inTransaction(db, (tx) => deleteMadeBefore(tx, old, before));
     if (old.length < batchSize) break;
   }
-  report.idempotencyOverBudget = await sweepOverBudget(db, options.idempotencyBudgetBytes ?? defaultIdempotencyBudgetBytes, batchSize, maxBatches);
+  report.idempotencyOverBudget = await sweepOverBudget(
+    db,
+    options.idempotencyBudgetBytes ?? defaultIdempotencyBudgetBytes,
+    batchSize,
+    maxBatches,
+  );
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const before = new Date(Date.now() - eventRetentionMs);
     // Never an event a delivery still waits for: at-least-once outlives the retention.

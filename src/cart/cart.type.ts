@@ -23,7 +23,8 @@ import { maxAppliedDiscounts } from '../domain/discounts.js';
 export const CartStatusEnum = enumOf(cartStatuses);
 registerEnumType(CartStatusEnum, {
   name: 'CartStatus',
-  description: 'IN_PROGRESS before submit; SUBMITTED while an order is open; then COMPLETED when an order was fulfilled, else FAILED.',
+  description:
+    'IN_PROGRESS before submit; SUBMITTED while an order is open; then COMPLETED when an order was fulfilled, else FAILED.',
 });
 
 @ObjectType('BuyerIdentity', { simpleResolvers: true, description: "A cart's buyer: who buys, where to." })
@@ -41,21 +42,32 @@ export class BuyerIdentityType {
   @Field(() => String, { nullable: true }) phone!: string | null;
 }
 
-@InterfaceType('CartItem', { description: "What a cart line's variant and product both show, as that line sells them." })
+@InterfaceType('CartItem', {
+  description: "What a cart line's variant and product both show, as that line sells them.",
+})
 export abstract class CartItemFields {
   @Field(() => String) title!: string;
   @Field(() => String) marketplace!: string;
   @Field(() => String, { nullable: true }) description!: string | null;
   @Field(() => Boolean, { description: 'Whether the line can be sold in its quantity.' }) isAvailable!: boolean;
-  @Field(() => MoneyType, { description: "The SKU's sale price, or its retail price when it has none." }) price!: MoneyType;
+  @Field(() => MoneyType, { description: "The SKU's sale price, or its retail price when it has none." })
+  price!: MoneyType;
 }
 
-@ObjectType('CartLineVariant', { simpleResolvers: true, implements: CartItemFields, description: "A cart line's variant (the SKU), as the line sells it." })
+@ObjectType('CartLineVariant', {
+  simpleResolvers: true,
+  implements: CartItemFields,
+  description: "A cart line's variant (the SKU), as the line sells it.",
+})
 export class CartLineVariantType extends CartItemFields {
   @Field(() => ID, { description: "The SKU's id (the variant id of cart items)." }) variantId!: string;
 }
 
-@ObjectType('CartLineProduct', { simpleResolvers: true, implements: CartItemFields, description: "A cart line's product, as the line sells it." })
+@ObjectType('CartLineProduct', {
+  simpleResolvers: true,
+  implements: CartItemFields,
+  description: "A cart line's product, as the line sells it.",
+})
 export class CartLineProductType extends CartItemFields {
   @Field(() => ID, { description: "The product's id." }) productId!: string;
 }
@@ -66,24 +78,38 @@ export class CartLineType {
   @Field(() => Int) quantity!: number;
   @Field(() => CartLineVariantType) variant!: CartLineVariantType;
   @Field(() => CartLineProductType) product!: CartLineProductType;
-  @Field(() => ID, { nullable: true, description: 'The media item the line was added from (the first one named); null when none.' }) mediaId!: number | null;
-  @Field(() => ID, { nullable: true, description: 'The placement of that media item (`<media id>:<position>`); null when none.' }) placementId!: string | null;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The media item the line was added from (the first one named); null when none.',
+  })
+  mediaId!: number | null;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The placement of that media item (`<media id>:<position>`); null when none.',
+  })
+  placementId!: string | null;
   @Field(() => MoneyType, { description: "What the store's discounts take off this line." }) discount!: MoneyType;
 }
 
 export const CartWarningCodeEnum = enumOf([...lineWarningCodes, ...discountRefusals]);
 registerEnumType(CartWarningCodeEnum, {
   name: 'CartWarningCode',
-  description: 'What a cart warning is about: a line (stock, availability, listing, price) or a discount code that does not apply (why).',
+  description:
+    'What a cart warning is about: a line (stock, availability, listing, price) or a discount code that does not apply (why).',
 });
 
-@ObjectType('CartWarning', { simpleResolvers: true, description: 'Something the buyer should know that does not stop them shopping (submitCart refuses what it must).' })
+@ObjectType('CartWarning', {
+  simpleResolvers: true,
+  description: 'Something the buyer should know that does not stop them shopping (submitCart refuses what it must).',
+})
 export class CartWarningType {
   @Field(() => CartWarningCodeEnum) code!: string;
   @Field(() => String) message!: string;
-  @Field(() => String, { nullable: true, description: "The store's name, when it is about one store." }) store!: string | null;
+  @Field(() => String, { nullable: true, description: "The store's name, when it is about one store." }) store!:
+    string | null;
   @Field(() => ID, { nullable: true }) variantId!: string | null;
-  @Field(() => String, { nullable: true, description: 'The code as the buyer gave it, when it is about one.' }) discountCode!: string | null;
+  @Field(() => String, { nullable: true, description: 'The code as the buyer gave it, when it is about one.' })
+  discountCode!: string | null;
 }
 
 @ObjectType('CartDiscountCode', { simpleResolvers: true, description: 'A discount code on the cart.' })
@@ -101,11 +127,16 @@ export class OfferType {
   @MaxItems(maxLinesPerCart, ['Cart'])
   notAvailableIds!: string[];
   @Field(() => [ShippingMethodType]) @MaxItems('shippingMethodsPerStore') shippingMethods!: ShippingMethodType[];
-  @Field(() => ShippingMethodType, { nullable: true, description: 'The chosen method, else the cheapest; null when the store has none.' })
+  @Field(() => ShippingMethodType, {
+    nullable: true,
+    description: 'The chosen method, else the cheapest; null when the store has none.',
+  })
   selectedShippingMethod!: ShippingMethodType | null;
-  @Field(() => MoneyType, { description: "The store's tax: on taxable lines plus the selected method's taxes." }) tax!: MoneyType;
+  @Field(() => MoneyType, { description: "The store's tax: on taxable lines plus the selected method's taxes." })
+  tax!: MoneyType;
   @Field(() => MoneyType, { description: "The selected method's price." }) shipping!: MoneyType;
-  @Field(() => MoneyType, { description: 'What the discounts applied take off this store: lines and shipping.' }) discount!: MoneyType;
+  @Field(() => MoneyType, { description: 'What the discounts applied take off this store: lines and shipping.' })
+  discount!: MoneyType;
   @Field(() => [AppliedDiscountType], { description: 'The discounts applied, in the order they were applied.' })
   @MaxItems(maxAppliedDiscounts)
   discounts!: AppliedDiscountType[];
@@ -125,11 +156,13 @@ export class StoreEntryType {
 @ObjectType('CartCost', { simpleResolvers: true })
 export class CartCostType {
   @Field(() => ID, { description: 'The cost of this cart (the cart id).' }) id!: string;
-  @Field(() => Boolean, { description: 'True until the buyer identity has a country code and a postal code.' }) isEstimated!: boolean;
+  @Field(() => Boolean, { description: 'True until the buyer identity has a country code and a postal code.' })
+  isEstimated!: boolean;
   @Field(() => MoneyType) subtotal!: MoneyType;
   @Field(() => MoneyType) tax!: MoneyType;
   @Field(() => MoneyType) shipping!: MoneyType;
-  @Field(() => MoneyType, { description: "Σ of the stores' discounts: total = subtotal + shipping + tax - discount." }) discount!: MoneyType;
+  @Field(() => MoneyType, { description: "Σ of the stores' discounts: total = subtotal + shipping + tax - discount." })
+  discount!: MoneyType;
   @Field(() => MoneyType) total!: MoneyType;
 }
 

@@ -7,7 +7,15 @@ import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Offer } from '../domain/pricing.js';
 import type { Cart, CartItemRef, CartLine, CartStatusAnswer, CartWarning, StoreEntry } from './cart.model.js';
 import { orZero } from '../domain/money.js';
-import type { BuyerIdentityView, CartLineView, CartStatusView, CartView, CartWarningView, OfferView, StoreEntryView } from './cart.schemas.js';
+import type {
+  BuyerIdentityView,
+  CartLineView,
+  CartStatusView,
+  CartView,
+  CartWarningView,
+  OfferView,
+  StoreEntryView,
+} from './cart.schemas.js';
 
 export function buyerIdentityView(identity: BuyerIdentity): BuyerIdentityView {
   return {
@@ -25,7 +33,14 @@ export function buyerIdentityView(identity: BuyerIdentity): BuyerIdentityView {
 }
 
 function itemRefView(ref: CartItemRef): CartLineView['variant'] {
-  return { id: ref.id, title: ref.title, marketplace: ref.marketplace, description: ref.description, is_available: ref.isAvailable, price: moneyView(ref.price) };
+  return {
+    id: ref.id,
+    title: ref.title,
+    marketplace: ref.marketplace,
+    description: ref.description,
+    is_available: ref.isAvailable,
+    price: moneyView(ref.price),
+  };
 }
 
 function cartLineView(line: CartLine): CartLineView {

@@ -12,15 +12,33 @@ export function lineWarning(line: StoredLine, store: string): CartWarning | null
   const { sku, quantity } = line;
   const variantId = String(line.skuId);
   const about = { store, variantId };
-  if (!sku.listed) return { code: 'VARIANT_UNLISTED', message: `Variant ${variantId} (${sku.name}) is no longer sold by ${store}`, ...about };
-  if (!sku.inStock || sku.status !== 'AVAILABLE' || !sku.product.isAvailable) return { code: 'VARIANT_UNAVAILABLE', message: `Variant ${variantId} (${sku.name}) is not available now`, ...about };
+  if (!sku.listed)
+    return {
+      code: 'VARIANT_UNLISTED',
+      message: `Variant ${variantId} (${sku.name}) is no longer sold by ${store}`,
+      ...about,
+    };
+  if (!sku.inStock || sku.status !== 'AVAILABLE' || !sku.product.isAvailable)
+    return {
+      code: 'VARIANT_UNAVAILABLE',
+      message: `Variant ${variantId} (${sku.name}) is not available now`,
+      ...about,
+    };
   if (sku.qtyAvailable < quantity) {
-    return { code: 'NOT_ENOUGH_STOCK', message: `Variant ${variantId} (${sku.name}): ${quantity} asked, ${Math.max(0, sku.qtyAvailable)} in stock`, ...about };
+    return {
+      code: 'NOT_ENOUGH_STOCK',
+      message: `Variant ${variantId} (${sku.name}): ${quantity} asked, ${Math.max(0, sku.qtyAvailable)} in stock`,
+      ...about,
+    };
   }
   const now = unitPriceMinor(sku);
   if (line.seenUnitPriceMinor !== null && line.seenUnitPriceMinor !== now) {
     const before = formatMoney({ minor: line.seenUnitPriceMinor, currency: sku.currency });
-    return { code: 'PRICE_CHANGED', message: `The price of variant ${variantId} (${sku.name}) changed from ${before} to ${formatMoney({ minor: now, currency: sku.currency })}`, ...about };
+    return {
+      code: 'PRICE_CHANGED',
+      message: `The price of variant ${variantId} (${sku.name}) changed from ${before} to ${formatMoney({ minor: now, currency: sku.currency })}`,
+      ...about,
+    };
   }
   return null;
 }
@@ -38,8 +56,20 @@ const refusalWords: Record<DiscountRefusal, string> = {
 };
 
 /** A code's warning: why it does not apply, for the store it is about (if any: its name and currency). */
-export function codeWarning(code: string, refusal: DiscountRefusal, about: { rule: DiscountRule; store: string; currency: string } | null): CartWarning {
+export function codeWarning(
+  code: string,
+  refusal: DiscountRefusal,
+  about: { rule: DiscountRule; store: string; currency: string } | null,
+): CartWarning {
   const minimum = about?.rule.minimumSubtotalMinor ?? null;
-  const needs = refusal === 'DISCOUNT_MINIMUM_NOT_MET' && minimum !== null && about ? ` (at least ${formatMoney({ minor: minimum, currency: about.currency })} at ${about.store})` : '';
-  return { code: refusal, message: `The code ${code} ${refusalWords[refusal]}${needs}`, discountCode: code, ...(about === null ? {} : { store: about.store }) };
+  const needs =
+    refusal === 'DISCOUNT_MINIMUM_NOT_MET' && minimum !== null && about
+      ? ` (at least ${formatMoney({ minor: minimum, currency: about.currency })} at ${about.store})`
+      : '';
+  return {
+    code: refusal,
+    message: `The code ${code} ${refusalWords[refusal]}${needs}`,
+    discountCode: code,
+    ...(about === null ? {} : { store: about.store }),
+  };
 }

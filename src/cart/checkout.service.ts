@@ -49,9 +49,17 @@ function orderLines(lines: StoredCart['lines'], priced: StoreEntry): OrderLine[]
 }
 
 /** A discount the cart showed that has no use left at submit: the submit is refused, the buyer sees the cart again. */
-function usedUp(code: 'DISCOUNT_USAGE_LIMIT_REACHED' | 'DISCOUNT_BUYER_LIMIT_REACHED', discountCode: string | null, store: string): AppError {
+function usedUp(
+  code: 'DISCOUNT_USAGE_LIMIT_REACHED' | 'DISCOUNT_BUYER_LIMIT_REACHED',
+  discountCode: string | null,
+  store: string,
+): AppError {
   const who = code === 'DISCOUNT_USAGE_LIMIT_REACHED' ? 'has no use left' : 'has no use left for this buyer';
-  return new AppError(code, `The discount ${discountCode ?? '(automatic)'} of ${store} ${who}: the cart no longer gets it; look at it again before submitting`, { store, discount_code: discountCode });
+  return new AppError(
+    code,
+    `The discount ${discountCode ?? '(automatic)'} of ${store} ${who}: the cart no longer gets it; look at it again before submitting`,
+    { store, discount_code: discountCode },
+  );
 }
 
 export class CheckoutService {
@@ -100,7 +108,11 @@ export class CheckoutService {
           cart.lines.map((line) => ({ variantId: String(line.skuId), quantity: line.quantity })),
         );
         if (short.length > 0) {
-          throw new AppError('PRODUCTS_UNAVAILABLE', `Variants not available in the quantity asked: ${short.join(', ')}`, { variant_ids: short });
+          throw new AppError(
+            'PRODUCTS_UNAVAILABLE',
+            `Variants not available in the quantity asked: ${short.join(', ')}`,
+            { variant_ids: short },
+          );
         }
         const requestIds = new Map<number, string>();
         const rules = new Map(discounts.rules.map((rule) => [String(rule.id), rule]));
@@ -110,13 +122,21 @@ export class CheckoutService {
         // The cart as the writes above left it, without reading it again.
         const submitted: StoredCart = {
           ...cart,
-          entries: cart.entries.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
+          entries: cart.entries.map((entry) => ({
+            ...entry,
+            isSubmitted: true,
+            requestId: requestIds.get(entry.storeId) ?? null,
+          })),
         };
         // From now on the cart answers from this snapshot, whatever later imports change: the cart
         // as priced above, its entries now submitted.
         const snapshot: Cart = {
           ...priced,
-          stores: priced.stores.map((entry) => ({ ...entry, isSubmitted: true, requestId: requestIds.get(entry.storeId) ?? null })),
+          stores: priced.stores.map((entry) => ({
+            ...entry,
+            isSubmitted: true,
+            requestId: requestIds.get(entry.storeId) ?? null,
+          })),
         };
         await this.carts.saveSnapshot(tx, cartId, snapshot);
         const answer = await this.answer(tx, { ...submitted, snapshot });
@@ -140,7 +160,13 @@ export class CheckoutService {
   }
 
   /** One store's order: written with what it sold and its discounts frozen, each discount's use counted, the entry marked submitted. Answers the request id. */
-  private async placeOrder(tx: DbClient, cart: StoredCart, entry: StoreEntry, rules: Map<string, DiscountRule>, now: Date): Promise<string> {
+  private async placeOrder(
+    tx: DbClient,
+    cart: StoredCart,
+    entry: StoreEntry,
+    rules: Map<string, DiscountRule>,
+    now: Date,
+  ): Promise<string> {
     const requestId = randomUUID();
     const offer = entry.offer;
     const currency = offer.subtotal.currency;
@@ -181,7 +207,11 @@ export class CheckoutService {
     // Each discount applied is used once by this order, if it has uses left now (concurrent submits queue on its row).
     // One that took nothing off (free shipping of a free method) uses nothing up.
     for (const applied of (offer.discounts ?? []).filter((each) => each.amount.minor > 0)) {
-      const outcome = await this.uses.use(tx, rules.get(applied.id)!, { orderId, buyerEmail: buyerKey(cart.identity.email), amountMinor: applied.amount.minor });
+      const outcome = await this.uses.use(tx, rules.get(applied.id)!, {
+        orderId,
+        buyerEmail: buyerKey(cart.identity.email),
+        amountMinor: applied.amount.minor,
+      });
       if (outcome !== 'used') throw usedUp(outcome, applied.code, entry.store);
     }
     await this.carts.markSubmitted(tx, cart.id, entry.storeId, requestId, now);
@@ -192,14 +222,21 @@ export class CheckoutService {
     if (cart.entries.some((entry) => entry.isSubmitted)) {
       throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was already submitted`, { cart_id: cart.id });
     }
-    if (cart.lines.length === 0) throw new AppError('CART_EMPTY', `Cart ${cart.id} has no lines to submit`, { cart_id: cart.id });
+    if (cart.lines.length === 0)
+      throw new AppError('CART_EMPTY', `Cart ${cart.id} has no lines to submit`, { cart_id: cart.id });
     const missing = missingForSubmit(cart.identity).map(naming);
     if (missing.length > 0) {
-      throw new AppError('BUYER_IDENTITY_MISSING', `The buyer identity lacks ${missing.join(', ')}`, { fields: missing });
+      throw new AppError('BUYER_IDENTITY_MISSING', `The buyer identity lacks ${missing.join(', ')}`, {
+        fields: missing,
+      });
     }
     const unavailable = priced.stores.flatMap((entry) => entry.offer.notAvailableIds);
     if (unavailable.length > 0) {
-      throw new AppError('PRODUCTS_UNAVAILABLE', `Variants not available in the quantity asked: ${unavailable.join(', ')}`, { variant_ids: unavailable });
+      throw new AppError(
+        'PRODUCTS_UNAVAILABLE',
+        `Variants not available in the quantity asked: ${unavailable.join(', ')}`,
+        { variant_ids: unavailable },
+      );
     }
   }
 
@@ -209,6 +246,10 @@ export class CheckoutService {
       cart.id,
       cart.entries.map((entry) => entry.storeId),
     );
-    return { status: cartStatusOf(orders.map((order) => order.status)), orders, cart: cart.snapshot ?? priceCart(cart, await discountsFor(tx, cart)) };
+    return {
+      status: cartStatusOf(orders.map((order) => order.status)),
+      orders,
+      cart: cart.snapshot ?? priceCart(cart, await discountsFor(tx, cart)),
+    };
   }
 }

@@ -29,7 +29,14 @@ export interface Table<Row> {
  */
 const maxBatchText = 60 * 1024;
 
-const pgTypes: Record<ColumnType, string> = { int: 'integer', float: 'double precision', text: 'text', bool: 'boolean', json: 'jsonb', date: 'timestamp(3)' };
+const pgTypes: Record<ColumnType, string> = {
+  int: 'integer',
+  float: 'double precision',
+  text: 'text',
+  bool: 'boolean',
+  json: 'jsonb',
+  date: 'timestamp(3)',
+};
 
 const quote = (name: string) => `"${name}"`;
 
@@ -85,7 +92,10 @@ export class CatalogSql {
   async begin(): Promise<void> {
     if (this.dialect === 'postgresql') await this.execute('SET LOCAL jit = off', []);
     for (const table of ['Product', 'Sku', 'Media', 'MediaProduct', 'MediaPlacement', 'SimilarProduct']) {
-      const [row] = await this.query<{ any: number | bigint | boolean }>(`SELECT EXISTS (SELECT 1 FROM ${quote(table)}) AS "any"`, []);
+      const [row] = await this.query<{ any: number | bigint | boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM ${quote(table)}) AS "any"`,
+        [],
+      );
       if (!row?.any || row.any === 0n) this.emptyAtStart.add(table);
     }
   }
@@ -144,13 +154,16 @@ export class CatalogSql {
   /** A SELECT of the rows of the batch parameter (number `param`) as columns `names`. */
   private rows(names: readonly string[], types: readonly ColumnType[], param = 1): string {
     // jsonb_each (SQLite 3.45+): each row comes as JSONB, so ->> does not parse the row's text again per column.
-    if (this.dialect === 'sqlite') return `SELECT ${names.map((name, index) => `"e"."value" ->> ${index} AS ${quote(name)}`).join(', ')} FROM jsonb_each(?) AS "e"`;
+    if (this.dialect === 'sqlite')
+      return `SELECT ${names.map((name, index) => `"e"."value" ->> ${index} AS ${quote(name)}`).join(', ')} FROM jsonb_each(?) AS "e"`;
     return `SELECT ${names.map((name, index) => `("e" ->> ${index})::${pgTypes[types[index]!]} AS ${quote(name)}`).join(', ')} FROM jsonb_array_elements($${param}::jsonb) AS "e"`;
   }
 
   /** `IN (…)` of the ids of a JSON array parameter (number `param`). */
   private ids(param = 1): string {
-    return this.dialect === 'sqlite' ? `(SELECT "value" FROM json_each(?))` : `(SELECT json_array_elements_text($${param}::json)::integer)`;
+    return this.dialect === 'sqlite'
+      ? `(SELECT "value" FROM json_each(?))`
+      : `(SELECT json_array_elements_text($${param}::json)::integer)`;
   }
 
   private same(left: string, right: string): string {
@@ -186,7 +199,8 @@ export class CatalogSql {
       `FROM "b" LEFT JOIN ${quote(table.name)} AS "s" ON "s".${key} = "b".${key} ` +
       `WHERE "s".${key} IS NULL OR NOT (${differs})`;
     for (const batch of this.batches(rows)) {
-      for (const row of await this.query<{ id: number | bigint; stored: number | bigint }>(sql, [batch])) result.set(Number(row.id), Number(row.stored) === 1);
+      for (const row of await this.query<{ id: number | bigint; stored: number | bigint }>(sql, [batch]))
+        result.set(Number(row.id), Number(row.stored) === 1);
     }
     return result;
   }
@@ -208,7 +222,10 @@ export class CatalogSql {
     if (rows.length === 0) return;
     const types = columns.map((): ColumnType => 'int');
     for (const batch of this.batches(rows.map((row) => `[${row.join(',')}]`)))
-      await this.execute(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) ${this.rows(columns, types)}`, [batch]);
+      await this.execute(
+        `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) ${this.rows(columns, types)}`,
+        [batch],
+      );
   }
 
   /** Inserts the rows (encoded), which no stored row has the key of (a list's rows, its old ones deleted). */
@@ -222,23 +239,25 @@ export class CatalogSql {
 
   async deleteWhereIn(table: string, column: string, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    for (const batch of this.idBatches(ids)) await this.execute(`DELETE FROM ${quote(table)} WHERE ${quote(column)} IN ${this.ids()}`, [batch]);
+    for (const batch of this.idBatches(ids))
+      await this.execute(`DELETE FROM ${quote(table)} WHERE ${quote(column)} IN ${this.ids()}`, [batch]);
   }
 
   /** Gives the media items' slugs up (a temporary one each), so that others may take them. */
   async releaseSlugs(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     const slug = this.dialect === 'sqlite' ? `'~import~' || "id"` : `'~import~' || "id"::text`;
-    for (const batch of this.idBatches(ids)) await this.execute(`UPDATE "Media" SET "slug" = ${slug} WHERE "id" IN ${this.ids()}`, [batch]);
+    for (const batch of this.idBatches(ids))
+      await this.execute(`UPDATE "Media" SET "slug" = ${slug} WHERE "id" IN ${this.ids()}`, [batch]);
   }
 
   /** Listed SKUs of these products other than these SKUs. */
   async otherListedSkus(productIds: readonly number[], skuIds: readonly number[]): Promise<number[]> {
     if (productIds.length === 0) return [];
-    const rows = await this.query<{ id: number | bigint }>(`SELECT "id" FROM "Sku" WHERE "productId" IN ${this.ids(1)} AND "listed" AND "id" NOT IN ${this.ids(2)}`, [
-      JSON.stringify(productIds),
-      JSON.stringify(skuIds),
-    ]);
+    const rows = await this.query<{ id: number | bigint }>(
+      `SELECT "id" FROM "Sku" WHERE "productId" IN ${this.ids(1)} AND "listed" AND "id" NOT IN ${this.ids(2)}`,
+      [JSON.stringify(productIds), JSON.stringify(skuIds)],
+    );
     return rows.map((row) => Number(row.id));
   }
 
@@ -252,28 +271,42 @@ export class CatalogSql {
   async lockProducts(ids: readonly number[]): Promise<void> {
     if (this.dialect !== 'postgresql' || ids.length === 0) return;
     const sorted = [...new Set(ids)].sort((a, b) => a - b);
-    for (const batch of this.idBatches(sorted)) await this.query(`SELECT "id" FROM "Product" WHERE "id" IN ${this.ids()} ORDER BY "id" FOR UPDATE`, [batch]);
+    for (const batch of this.idBatches(sorted))
+      await this.query(`SELECT "id" FROM "Product" WHERE "id" IN ${this.ids()} ORDER BY "id" FOR UPDATE`, [batch]);
   }
 
   /** The products these SKUs belong to, as stored (a read: no lock taken). */
   async productsOfSkus(ids: readonly number[]): Promise<number[]> {
     const products = new Set<number>();
     for (const batch of this.idBatches(ids)) {
-      for (const row of await this.query<{ productId: number | bigint }>(`SELECT DISTINCT "productId" FROM "Sku" WHERE "id" IN ${this.ids()}`, [batch])) products.add(Number(row.productId));
+      for (const row of await this.query<{ productId: number | bigint }>(
+        `SELECT DISTINCT "productId" FROM "Sku" WHERE "id" IN ${this.ids()}`,
+        [batch],
+      ))
+        products.add(Number(row.productId));
     }
     return [...products];
   }
 
   async unlistSkus(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    for (const batch of this.idBatches(ids)) await this.execute(`UPDATE "Sku" SET "listed" = ${this.dialect === 'sqlite' ? '0' : 'false'} WHERE "id" IN ${this.ids()}`, [batch]);
+    for (const batch of this.idBatches(ids))
+      await this.execute(
+        `UPDATE "Sku" SET "listed" = ${this.dialect === 'sqlite' ? '0' : 'false'} WHERE "id" IN ${this.ids()}`,
+        [batch],
+      );
   }
 
   /**
    * Owners (media items, products) whose stored list (of `item` by `position`) differs from the
    * given one, with the number of rows stored for each (0: none).
    */
-  async changedLists(table: string, owner: string, item: string, lists: readonly (readonly [number, readonly number[]])[]): Promise<Map<number, number>> {
+  async changedLists(
+    table: string,
+    owner: string,
+    item: string,
+    lists: readonly (readonly [number, readonly number[]])[],
+  ): Promise<Map<number, number>> {
     function* encoded(): Generator<readonly [number, string[]]> {
       for (const [id, list] of lists) yield [id, list.map((value, position) => `[${id},${position},${value}]`)];
     }
@@ -294,7 +327,10 @@ export class CatalogSql {
    * The same for lists of rows of several columns: `table`'s columns are the owner, the position,
    * then what a row holds (compared null-safely); each list comes as its rows, encoded.
    */
-  async changedRowLists<Row>(table: Table<Row>, lists: Iterable<readonly [number, readonly string[]]>): Promise<Map<number, number>> {
+  async changedRowLists<Row>(
+    table: Table<Row>,
+    lists: Iterable<readonly [number, readonly string[]]>,
+  ): Promise<Map<number, number>> {
     const result = new Map<number, number>();
     if (this.emptyAtStart.has(table.name)) {
       for (const [id, rows] of lists) if (rows.length > 0) result.set(id, 0);
@@ -304,7 +340,9 @@ export class CatalogSql {
     const types = table.columns.map(([, type]) => type);
     const [o, p, ...values] = names.map(quote);
     const t = quote(table.name);
-    const same = [`"s".${o} IS NOT NULL`, ...values.map((column) => this.same(`"s".${column}`, `"b".${column}`))].join(' AND ');
+    const same = [`"s".${o} IS NOT NULL`, ...values.map((column) => this.same(`"s".${column}`, `"b".${column}`))].join(
+      ' AND ',
+    );
     const sql =
       `WITH "b" AS (${this.rows(names, types)}), ` +
       `"m" AS (SELECT "b".${o} AS "o", COUNT(*) AS "n", SUM(CASE WHEN ${same} THEN 1 ELSE 0 END) AS "same" ` +
@@ -316,7 +354,10 @@ export class CatalogSql {
     let length = 0;
     const flush = async () => {
       if (part.length === 0) return;
-      for (const row of await this.query<{ id: number | bigint; stored: number | bigint }>(sql, [`[${part.join(',')}]`])) result.set(Number(row.id), Number(row.stored));
+      for (const row of await this.query<{ id: number | bigint; stored: number | bigint }>(sql, [
+        `[${part.join(',')}]`,
+      ]))
+        result.set(Number(row.id), Number(row.stored));
       part = [];
       length = 0;
     };
@@ -333,7 +374,10 @@ export class CatalogSql {
     }
     await flush();
     for (const batch of this.idBatches(empty)) {
-      const found = await this.query<{ id: number | bigint; stored: number | bigint }>(`SELECT ${o} AS "id", COUNT(*) AS "stored" FROM ${t} WHERE ${o} IN ${this.ids()} GROUP BY ${o}`, [batch]);
+      const found = await this.query<{ id: number | bigint; stored: number | bigint }>(
+        `SELECT ${o} AS "id", COUNT(*) AS "stored" FROM ${t} WHERE ${o} IN ${this.ids()} GROUP BY ${o}`,
+        [batch],
+      );
       for (const row of found) result.set(Number(row.id), Number(row.stored));
     }
     return result;

@@ -29,11 +29,13 @@ const shapeKeys = Object.keys(emptyShape) as (keyof CatalogShape)[];
 const keptByOrders: ReadonlySet<keyof CatalogShape> = new Set(['valuesPerSku', 'currencies']);
 
 /** The most rows of `table` sharing one `key` (0: none). */
-const mostPer = (table: string, key: string, where = '') => `(SELECT COALESCE(MAX("n"), 0) FROM (SELECT COUNT(*) AS "n" FROM "${table}"${where} GROUP BY "${key}") AS "counts")`;
+const mostPer = (table: string, key: string, where = '') =>
+  `(SELECT COALESCE(MAX("n"), 0) FROM (SELECT COUNT(*) AS "n" FROM "${table}"${where} GROUP BY "${key}") AS "counts")`;
 
 /** The statement measuring every list; each engine reads JSON arrays in its own words. */
 function measureStatement(dialect: Dialect): string {
-  const length = (json: string) => (dialect === 'sqlite' ? `json_array_length(${json})` : `jsonb_array_length(${json})`);
+  const length = (json: string) =>
+    dialect === 'sqlite' ? `json_array_length(${json})` : `jsonb_array_length(${json})`;
   const most = (table: string, json: string) => `(SELECT COALESCE(MAX(${length(`"${json}"`)}), 0) FROM "${table}")`;
   const values =
     dialect === 'sqlite'
@@ -62,13 +64,20 @@ function measureStatement(dialect: Dialect): string {
  * the shape on the import row, which must exist (an import that changed something moved it).
  */
 export async function measureCatalogShape(db: DbClient): Promise<CatalogShape> {
-  const [row] = await db.$queryRawUnsafe<Record<keyof CatalogShape, number | bigint>[]>(measureStatement(dialectOf(db)));
+  const [row] = await db.$queryRawUnsafe<Record<keyof CatalogShape, number | bigint>[]>(
+    measureStatement(dialectOf(db)),
+  );
   const kept = await db.catalogMeta.findUnique({ where: { id: importRow }, select: { shape: true } });
   const before = shapeOf(kept?.shape);
   const measured = (key: keyof CatalogShape) => Number(row?.[key] ?? 0);
   // Orders keep what was sold as it was (its variant values, its currency): what an import removes
   // from the catalog stays in them, so those sizes never shrink.
-  const shape = Object.fromEntries(shapeKeys.map((key) => [key, keptByOrders.has(key) && before ? Math.max(before[key], measured(key)) : measured(key)])) as Record<keyof CatalogShape, number>;
+  const shape = Object.fromEntries(
+    shapeKeys.map((key) => [
+      key,
+      keptByOrders.has(key) && before ? Math.max(before[key], measured(key)) : measured(key),
+    ]),
+  ) as Record<keyof CatalogShape, number>;
   await db.catalogMeta.update({ where: { id: importRow }, data: { shape } });
   return shape;
 }

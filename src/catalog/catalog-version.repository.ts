@@ -25,7 +25,11 @@ export interface StockChange {
 
 /** Moves the import row in this transaction: every process drops everything it holds of the catalog. */
 export async function bumpImportVersion(db: DbClient): Promise<void> {
-  await db.catalogMeta.upsert({ where: { id: importRow }, create: { id: importRow, version: 1 }, update: { version: { increment: 1 } } });
+  await db.catalogMeta.upsert({
+    where: { id: importRow },
+    create: { id: importRow, version: 1 },
+    update: { version: { increment: 1 } },
+  });
 }
 
 /**
@@ -35,10 +39,20 @@ export async function bumpImportVersion(db: DbClient): Promise<void> {
  */
 export async function recordStockChange(db: DbClient, productIds: readonly number[]): Promise<StockChange> {
   const row = 2 + Math.floor(Math.random() * stockVersionRows);
-  const { version } = await db.catalogMeta.upsert({ where: { id: row }, create: { id: row, version: 1 }, update: { version: { increment: 1 } }, select: { version: true } });
+  const { version } = await db.catalogMeta.upsert({
+    where: { id: row },
+    create: { id: row, version: 1 },
+    update: { version: { increment: 1 } },
+    select: { version: true },
+  });
   // An upsert: a move recorded by a database since put back must not make every later one fail.
-  await db.catalogChange.upsert({ where: { row_version: { row, version } }, create: { row, version, productIds: productIds.join(',') }, update: { productIds: productIds.join(',') } });
-  if (version % 100 === 0) await db.catalogChange.deleteMany({ where: { row, version: { lte: version - keptChangesPerRow } } });
+  await db.catalogChange.upsert({
+    where: { row_version: { row, version } },
+    create: { row, version, productIds: productIds.join(',') },
+    update: { productIds: productIds.join(',') },
+  });
+  if (version % 100 === 0)
+    await db.catalogChange.deleteMany({ where: { row, version: { lte: version - keptChangesPerRow } } });
   return { row, version, productIds };
 }
 
@@ -51,7 +65,10 @@ export interface StoredVersions {
 
 export async function catalogRows(db: DbClient): Promise<StoredVersions> {
   const rows = await db.catalogMeta.findMany({ select: { id: true, version: true, shape: true } });
-  return { rows: new Map(rows.map((row) => [row.id, row.version])), shape: rows.find((row) => row.id === importRow)?.shape ?? null };
+  return {
+    rows: new Map(rows.map((row) => [row.id, row.version])),
+    shape: rows.find((row) => row.id === importRow)?.shape ?? null,
+  };
 }
 
 /** A stock row's moves asked for: those after version `after`, up to `upTo` included. */

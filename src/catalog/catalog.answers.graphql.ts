@@ -17,13 +17,25 @@ export const catalogQueryFields: ReadonlySet<string> = new Set(['image', 'video'
 
 /** Whether an operation is a query whose root fields all read the catalog. */
 export function isCatalogOnly(operation: OperationDefinitionNode): boolean {
-  return operation.operation === 'query' && operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && catalogQueryFields.has(selection.name.value));
+  return (
+    operation.operation === 'query' &&
+    operation.selectionSet.selections.every(
+      (selection) => selection.kind === Kind.FIELD && catalogQueryFields.has(selection.name.value),
+    )
+  );
 }
 
 /** Whether the operation a request runs (by name, or the only one) reads the catalog only. */
 export function catalogOnlyOperation(query: string, operationName: unknown): boolean {
-  const operations = parse(query, { noLocation: true }).definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-  const operation = typeof operationName === 'string' ? operations.find((candidate) => candidate.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operations = parse(query, { noLocation: true }).definitions.filter(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation =
+    typeof operationName === 'string'
+      ? operations.find((candidate) => candidate.name?.value === operationName)
+      : operations.length === 1
+        ? operations[0]
+        : undefined;
   return operation !== undefined && isCatalogOnly(operation);
 }
 
@@ -61,8 +73,19 @@ export function graphqlAnswerCache(catalog: CatalogService): GraphQLAnswerCache 
       const keep = toKeep.get(request);
       // An "errors" key outside a string can only be the answer's own (or an alias): not kept.
       // The document is parsed again only here, once per answer kept (it passed the limits).
-      if (keep && reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":') && catalogOnlyOperation(keep.query, keep.operationName)) {
-        catalog.keepAnswer(keep.key, { body: Buffer.from(payload), type: String(reply.getHeader('content-type')) }, request.context.productsRead, keep.since);
+      if (
+        keep &&
+        reply.statusCode === 200 &&
+        typeof payload === 'string' &&
+        !payload.includes('"errors":') &&
+        catalogOnlyOperation(keep.query, keep.operationName)
+      ) {
+        catalog.keepAnswer(
+          keep.key,
+          { body: Buffer.from(payload), type: String(reply.getHeader('content-type')) },
+          request.context.productsRead,
+          keep.since,
+        );
       }
       return payload;
     },

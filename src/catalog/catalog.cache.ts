@@ -171,19 +171,23 @@ export class CatalogCache {
   ) {
     const maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
     const on = options.maxEntries > 0 && maxBytes > 0;
-    this.store = on ? new LRUCache<string, Entry>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: estimatedBytes }) : null;
+    this.store = on
+      ? new LRUCache<string, Entry>({ max: options.maxEntries, maxSize: maxBytes, sizeCalculation: estimatedBytes })
+      : null;
     const answerMaxBytes = options.answerMaxBytes ?? 256 * 1024 * 1024;
     this.answers =
       on && answerMaxBytes > 0
         ? new LRUCache<string, HeldAnswer>({
             max: options.maxEntries,
             maxSize: answerMaxBytes,
-            sizeCalculation: (answer, key) => answer.body.byteLength + 2 * key.length + 8 * answer.productIds.length + 200,
+            sizeCalculation: (answer, key) =>
+              answer.body.byteLength + 2 * key.length + 8 * answer.productIds.length + 200,
             // However it leaves (evicted, replaced, dropped), an answer leaves the index too.
             dispose: (answer, key) => this.unindex(key, answer.productIds),
           })
         : null;
-    const space = <K extends string | number, V extends Entry>(prefix: string, byProduct: boolean) => new CacheSpace<K, V>(this.store, prefix, this.counts, this.clock, byProduct);
+    const space = <K extends string | number, V extends Entry>(prefix: string, byProduct: boolean) =>
+      new CacheSpace<K, V>(this.store, prefix, this.counts, this.clock, byProduct);
     this.products = space('p:', true);
     this.skus = space('s:', true);
     this.productIdsOfMedia = space('m:', false);
@@ -249,7 +253,10 @@ export class CatalogCache {
     if (before === null || this.rows === null) {
       this.clear();
       this.rows = rows;
-    } else if ((rows.get(importRow) ?? 0) !== (before.get(importRow) ?? 0) || [...before.keys()].some((row) => !rows.has(row) || rows.get(row)! < before.get(row)!)) {
+    } else if (
+      (rows.get(importRow) ?? 0) !== (before.get(importRow) ?? 0) ||
+      [...before.keys()].some((row) => !rows.has(row) || rows.get(row)! < before.get(row)!)
+    ) {
       // An import, or a row gone missing or back (a database put back): nothing can be followed.
       this.clear();
       this.rows = rows;

@@ -51,8 +51,16 @@ const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.
 type Specs = Record<string, FieldSpec<unknown, TSchema>>;
 type ValueOf<F> = F extends FieldSpec<infer V, TSchema> ? V : never;
 type SchemaOf<F> = F extends FieldSpec<unknown, infer S> ? S : never;
-type RestKeyOf<K, F> = F extends { schema: null } ? never : F extends { rest: infer R extends string } ? R : K extends string ? SnakeCase<K> : never;
-type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}` ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}` : S;
+type RestKeyOf<K, F> = F extends { schema: null }
+  ? never
+  : F extends { rest: infer R extends string }
+    ? R
+    : K extends string
+      ? SnakeCase<K>
+      : never;
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
 
 /** The record a table reads: each field's key and value. */
 export type RecordOf<T extends Specs> = { -readonly [K in keyof T]: ValueOf<T[K]> };
@@ -62,7 +70,11 @@ export type RestPropertiesOf<T extends Specs> = { [K in keyof T as RestKeyOf<K, 
 export interface Table<T extends Specs> {
   readonly fields: readonly Field[];
   /** The columns selected (each once, in table order). */
-  readonly columns: readonly { readonly name: string; readonly select: 'plain' | 'json' | 'date'; readonly storage: ColumnType }[];
+  readonly columns: readonly {
+    readonly name: string;
+    readonly select: 'plain' | 'json' | 'date';
+    readonly storage: ColumnType;
+  }[];
   /** The record of a row. */
   read(row: RawRow): RecordOf<T>;
   /** The REST properties, in table order (for Type.Object). */
@@ -86,16 +98,24 @@ export function table<T extends Specs>(specs: T): Table<T> {
       storage: spec.storage,
     };
   });
-  const columns = [...new Map(fields.map((field) => [field.column, { name: field.column, select: field.select, storage: field.storage }])).values()];
+  const columns = [
+    ...new Map(
+      fields.map((field) => [field.column, { name: field.column, select: field.select, storage: field.storage }]),
+    ).values(),
+  ];
   const restFields = fields.filter((field) => field.rest !== null);
   return {
     fields,
     columns,
     read: (row) => Object.fromEntries(fields.map((field) => [field.key, field.read(row)])) as RecordOf<T>,
-    restProperties: Object.fromEntries(restFields.map((field) => [field.rest!.key, field.rest!.schema])) as RestPropertiesOf<T>,
+    restProperties: Object.fromEntries(
+      restFields.map((field) => [field.rest!.key, field.rest!.schema]),
+    ) as RestPropertiesOf<T>,
     view: (record) => {
       const values = record as Record<string, unknown>;
-      return Object.fromEntries(restFields.map((field) => [field.rest!.key, field.rest!.view(values[field.key])])) as never;
+      return Object.fromEntries(
+        restFields.map((field) => [field.rest!.key, field.rest!.view(values[field.key])]),
+      ) as never;
     },
   };
 }
@@ -127,21 +147,40 @@ const isoDate = (value: unknown): string | null => {
 type Options<S extends TSchema> = { column?: string; rest?: string; graphql?: boolean; schema?: S };
 
 /** A field whose column is read on its own: how it is stored, whether it may be null, its value from the column's, its REST shape unless told. */
-function plain<V, S extends TSchema>(options: Options<S>, storage: ColumnType, nullable: boolean, read: (value: unknown) => V, schema: () => TSchema): FieldSpec<V, S> {
-  return { ...options, nullable, storage, select: 'plain', read: (row, column) => read(row[column]), schema: options.schema ?? (schema() as S) };
+function plain<V, S extends TSchema>(
+  options: Options<S>,
+  storage: ColumnType,
+  nullable: boolean,
+  read: (value: unknown) => V,
+  schema: () => TSchema,
+): FieldSpec<V, S> {
+  return {
+    ...options,
+    nullable,
+    storage,
+    select: 'plain',
+    read: (row, column) => read(row[column]),
+    schema: options.schema ?? (schema() as S),
+  };
 }
 
 /** Field kinds: each gives its reading and its REST shape. */
 export const field = {
   /** The field, not in REST answers. */
   hidden: <V>(spec: FieldSpec<V, TSchema>): FieldSpec<V, never> => ({ ...spec, schema: null }),
-  int: <S extends TSchema = ReturnType<typeof Type.Integer>>(options: Options<S> = {}) => plain<number, S>(options, 'int', false, Number, Type.Integer),
-  text: <S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}) => plain<string, S>(options, 'text', false, String, Type.String),
+  int: <S extends TSchema = ReturnType<typeof Type.Integer>>(options: Options<S> = {}) =>
+    plain<number, S>(options, 'int', false, Number, Type.Integer),
+  text: <S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}) =>
+    plain<string, S>(options, 'text', false, String, Type.String),
   /** A text column of known values (V). */
-  oneOf: <V extends string, S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}) => plain<V, S>(options, 'text', false, (value) => String(value) as V, Type.String),
-  optionalText: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}) =>
-    plain<string | null, S>(options, 'text', true, text, () => Nullable(Type.String())),
-  optionalInt: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.Integer>>>>(options: Options<S> = {}) =>
+  oneOf: <V extends string, S extends TSchema = ReturnType<typeof Type.String>>(options: Options<S> = {}) =>
+    plain<V, S>(options, 'text', false, (value) => String(value) as V, Type.String),
+  optionalText: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(
+    options: Options<S> = {},
+  ) => plain<string | null, S>(options, 'text', true, text, () => Nullable(Type.String())),
+  optionalInt: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.Integer>>>>(
+    options: Options<S> = {},
+  ) =>
     plain<number | null, S>(
       options,
       'int',
@@ -149,14 +188,19 @@ export const field = {
       (value) => (value === null || value === undefined ? null : Number(value)),
       () => Nullable(Type.Integer()),
     ),
-  bool: <S extends TSchema = ReturnType<typeof Type.Boolean>>(options: Options<S> = {}) => plain<boolean, S>(options, 'bool', false, bool, Type.Boolean),
+  bool: <S extends TSchema = ReturnType<typeof Type.Boolean>>(options: Options<S> = {}) =>
+    plain<boolean, S>(options, 'bool', false, bool, Type.Boolean),
   /** An ISO 8601 UTC date, or null. */
-  date: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(options: Options<S> = {}): FieldSpec<string | null, S> => ({
+  date: <S extends TSchema = ReturnType<typeof Nullable<ReturnType<typeof Type.String>>>>(
+    options: Options<S> = {},
+  ): FieldSpec<string | null, S> => ({
     ...plain<string | null, S>(options, 'date', true, isoDate, () => Nullable(Type.String())),
     select: 'date',
   }),
   /** A JSON array column, its items of type T; `view` copies an item for REST (its keys in order). */
-  list: <T, S extends TSchema>(options: Options<S> & { schema: S; view?: (item: T) => unknown }): FieldSpec<T[], S> => ({
+  list: <T, S extends TSchema>(
+    options: Options<S> & { schema: S; view?: (item: T) => unknown },
+  ): FieldSpec<T[], S> => ({
     ...options,
     nullable: false,
     storage: 'json',
@@ -173,12 +217,15 @@ export const field = {
     read: (row, column) => toMajor(Number(row[column]), String(row.currency)),
   }),
   /** The same, null when the minor-units column is. */
-  optionalMajor: <S extends TSchema>(options: Options<S> & { column: string; schema: S }): FieldSpec<number | null, S> => ({
+  optionalMajor: <S extends TSchema>(
+    options: Options<S> & { column: string; schema: S },
+  ): FieldSpec<number | null, S> => ({
     ...options,
     nullable: true,
     storage: 'int',
     select: 'plain',
-    read: (row, column) => (row[column] === null || row[column] === undefined ? null : toMajor(Number(row[column]), String(row.currency))),
+    read: (row, column) =>
+      row[column] === null || row[column] === undefined ? null : toMajor(Number(row[column]), String(row.currency)),
   }),
 };
 
@@ -200,7 +247,10 @@ export type SkuDimension = {
   type: string;
 };
 
-const variantValue = Type.Object({ variant: Type.String({ description: 'The option, e.g. Color.' }), value: Type.String({ description: 'Its value, e.g. Red.' }) });
+const variantValue = Type.Object({
+  variant: Type.String({ description: 'The option, e.g. Color.' }),
+  value: Type.String({ description: 'Its value, e.g. Red.' }),
+});
 const isoCurrency = () => Type.String({ description: 'ISO 4217 code.' });
 
 /** A product's fields (its SKUs and comparables are read apart). */
@@ -218,7 +268,9 @@ export const productFields = {
   currency: field.text({ schema: isoCurrency() }),
   category: field.optionalText(),
   isAvailable: field.bool(),
-  images: field.list<string, ReturnType<typeof Type.Array<ReturnType<typeof Type.String>>>>({ schema: Type.Array(Type.String()) }),
+  images: field.list<string, ReturnType<typeof Type.Array<ReturnType<typeof Type.String>>>>({
+    schema: Type.Array(Type.String()),
+  }),
   nativeCheckout: field.bool(),
   variants: field.list({
     schema: Type.Array(Type.Object({ name: Type.String(), visual: Type.Boolean(), values: Type.Array(Type.String()) })),
@@ -249,8 +301,15 @@ export const skuFields = {
   /** ISO 8601, UTC. */
   dateCreated: field.date(),
   dateLastModified: field.date(),
-  variantValues: field.list({ schema: Type.Array(variantValue), view: ({ variant, value }: VariantValue) => ({ variant, value }) }),
-  skuDimensions: field.list({ column: 'dimensions', schema: Type.Array(Type.Object({ weight: Type.Number(), type: Type.String() })), view: ({ weight, type }: SkuDimension) => ({ weight, type }) }),
+  variantValues: field.list({
+    schema: Type.Array(variantValue),
+    view: ({ variant, value }: VariantValue) => ({ variant, value }),
+  }),
+  skuDimensions: field.list({
+    column: 'dimensions',
+    schema: Type.Array(Type.Object({ weight: Type.Number(), type: Type.String() })),
+    view: ({ weight, type }: SkuDimension) => ({ weight, type }),
+  }),
 };
 
 export type MediaKind = 'image' | 'video';

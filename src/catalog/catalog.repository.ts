@@ -11,7 +11,14 @@ import { shapeOf } from './catalog-shape.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';
 import { mediaTable, productTable, skuTable, type RawRow, type Table } from './catalog.fields.js';
-import type { CatalogShape, MediaKind, MediaRecord, PlacementRecord, ProductRecord, SkuRecord } from './catalog.model.js';
+import type {
+  CatalogShape,
+  MediaKind,
+  MediaRecord,
+  PlacementRecord,
+  ProductRecord,
+  SkuRecord,
+} from './catalog.model.js';
 
 type Raw = RawRow;
 
@@ -23,7 +30,8 @@ function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Table<never>['col
   return columns
     .map(({ name, select }) => {
       const column = table ? `${table}."${name}"` : `"${name}"`;
-      if (select === 'json' || (select === 'date' && dialect === 'sqlite')) return `CAST(${column} AS TEXT) AS "${name}"`;
+      if (select === 'json' || (select === 'date' && dialect === 'sqlite'))
+        return `CAST(${column} AS TEXT) AS "${name}"`;
       if (select === 'date') return `CAST(EXTRACT(EPOCH FROM ${column}) * 1000 AS double precision) AS "${name}"`;
       return table ? `${column} AS "${name}"` : column;
     })
@@ -38,7 +46,8 @@ const productSelect = Object.fromEntries(productTable.columns.map(({ name }) => 
  * array literal for `= ANY(…)`, which the planner turns into index lookups even when its
  * statistics are stale (right after an import; an expanded JSON array made it scan every SKU).
  */
-const idList = (dialect: 'sqlite' | 'postgresql', ids: readonly number[]) => (dialect === 'sqlite' ? JSON.stringify(ids) : `{${ids.join(',')}}`);
+const idList = (dialect: 'sqlite' | 'postgresql', ids: readonly number[]) =>
+  dialect === 'sqlite' ? JSON.stringify(ids) : `{${ids.join(',')}}`;
 
 export interface ProductFilter {
   first: number;
@@ -130,7 +139,9 @@ export class CatalogRepository {
   }
 
   async productsByIds(ids: readonly number[]): Promise<ProductRecord[]> {
-    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((raw) => productTable.read(raw));
+    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((raw) =>
+      productTable.read(raw),
+    );
   }
 
   /** SKUs of the products, each product's in document order. */
@@ -174,30 +185,52 @@ export class CatalogRepository {
    * The first `limit` media items with placements, by ascending id, each with the stores its placed
    * products are sold by (their SKUs' merchants, in their SKUs' currency): what the demo storefront chooses from.
    */
-  async placedMedia(limit: number): Promise<{ id: number; kind: MediaKind; slug: string; stores: { id: number; currency: string }[] }[]> {
+  async placedMedia(
+    limit: number,
+  ): Promise<{ id: number; kind: MediaKind; slug: string; stores: { id: number; currency: string }[] }[]> {
     const rows = await this.db.media.findMany({
       where: { placements: { some: {} } },
       orderBy: { id: 'asc' },
       take: limit,
-      select: { id: true, type: true, slug: true, placements: { select: { product: { select: { skus: { select: { merchantId: true, currency: true } } } } } } },
+      select: {
+        id: true,
+        type: true,
+        slug: true,
+        placements: { select: { product: { select: { skus: { select: { merchantId: true, currency: true } } } } } },
+      },
     });
     return rows.map((row) => ({
       id: row.id,
       kind: row.type as MediaKind,
       slug: row.slug,
-      stores: [...new Map(row.placements.flatMap((placement) => placement.product.skus.map((sku) => [sku.merchantId, { id: sku.merchantId, currency: sku.currency }] as const))).values()],
+      stores: [
+        ...new Map(
+          row.placements.flatMap((placement) =>
+            placement.product.skus.map(
+              (sku) => [sku.merchantId, { id: sku.merchantId, currency: sku.currency }] as const,
+            ),
+          ),
+        ).values(),
+      ],
     }));
   }
 
   async isEmpty(): Promise<boolean> {
-    const [stores, products, media] = await Promise.all([this.db.store.count(), this.db.product.count(), this.db.media.count()]);
+    const [stores, products, media] = await Promise.all([
+      this.db.store.count(),
+      this.db.product.count(),
+      this.db.media.count(),
+    ]);
     return stores + products + media === 0;
   }
 }
 
 /** The reader's statements, with the id-list expansion of the engine. */
 function readerStatements(dialect: 'sqlite' | 'postgresql') {
-  const among = (column: string) => (dialect === 'sqlite' ? `"${column}" IN (SELECT "value" FROM json_each(?))` : `"${column}" = ANY(CAST(? AS integer[]))`);
+  const among = (column: string) =>
+    dialect === 'sqlite'
+      ? `"${column}" IN (SELECT "value" FROM json_each(?))`
+      : `"${column}" = ANY(CAST(? AS integer[]))`;
   const media = rawColumns(dialect, mediaTable.columns);
   return {
     mediaById: `SELECT ${media} FROM "Media" WHERE "id" = ? AND "type" = ?`,

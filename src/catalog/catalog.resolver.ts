@@ -2,11 +2,27 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { CatalogContext } from './loaders.js';
 import { CatalogService, defaultPageSize, maxPageSize, mediaCursor, productCursor } from './catalog.service.js';
-import { CatalogProductType, MediaConnectionType, MediaType, PlacementType, ProductConnectionType, ProductType, SimilarProductType, SkuType } from './catalog.type.js';
+import {
+  CatalogProductType,
+  MediaConnectionType,
+  MediaType,
+  PlacementType,
+  ProductConnectionType,
+  ProductType,
+  SimilarProductType,
+  SkuType,
+} from './catalog.type.js';
 import { MoneyType } from '../graphql/money.type.js';
 import { MaxItems } from '../graphql/list-size.js';
 import { money, type Money } from '../domain/money.js';
-import type { MediaKind, MediaRecord, PlacementRecord, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+import type {
+  MediaKind,
+  MediaRecord,
+  PlacementRecord,
+  ProductRecord,
+  SimilarProductRecord,
+  SkuRecord,
+} from './catalog.model.js';
 import { withDefault } from '../graphql/defaults.js';
 
 @Resolver(() => MediaType)
@@ -14,12 +30,18 @@ export class MediaResolver {
   constructor(private readonly catalog: CatalogService) {}
 
   @Query(() => MediaType, { nullable: true, description: 'An image by id or slug (give exactly one).' })
-  image(@Arg('id', () => ID, { nullable: true }) id: string | null, @Arg('slug', () => String, { nullable: true }) slug: string | null): Promise<MediaRecord> {
+  image(
+    @Arg('id', () => ID, { nullable: true }) id: string | null,
+    @Arg('slug', () => String, { nullable: true }) slug: string | null,
+  ): Promise<MediaRecord> {
     return this.lookup('image', id, slug);
   }
 
   @Query(() => MediaType, { nullable: true, description: 'A video by id or slug (give exactly one).' })
-  video(@Arg('id', () => ID, { nullable: true }) id: string | null, @Arg('slug', () => String, { nullable: true }) slug: string | null): Promise<MediaRecord> {
+  video(
+    @Arg('id', () => ID, { nullable: true }) id: string | null,
+    @Arg('slug', () => String, { nullable: true }) slug: string | null,
+  ): Promise<MediaRecord> {
     return this.lookup('video', id, slug);
   }
 
@@ -37,7 +59,11 @@ export class MediaResolver {
   placements(
     @Root() media: MediaRecord,
     @Ctx() context: CatalogContext,
-    @Arg('atMs', () => Int, { nullable: true, description: 'Only the placements shown at this millisecond of a video.' }) atMs: number | null,
+    @Arg('atMs', () => Int, {
+      nullable: true,
+      description: 'Only the placements shown at this millisecond of a video.',
+    })
+    atMs: number | null,
   ): Promise<PlacementRecord[]> {
     return this.catalog.placements(media, context.loaders, atMs ?? null);
   }
@@ -95,7 +121,12 @@ export class ProductResolver {
     @Ctx() context: CatalogContext,
   ) {
     // Absent nullable arguments arrive as undefined.
-    const page = await this.catalog.products({ first, after: after ?? null, category: category ?? null, brand: brand ?? null });
+    const page = await this.catalog.products({
+      first,
+      after: after ?? null,
+      category: category ?? null,
+      brand: brand ?? null,
+    });
     for (const product of page.products) context.productsRead.add(product.id);
     const edges = page.products.map((product) => ({ cursor: productCursor(product), node: product }));
     return {
@@ -105,18 +136,29 @@ export class ProductResolver {
     };
   }
 
-  @FieldResolver(() => MediaConnectionType, { description: `The media that show this product, newest (highest id) first; \`first\` from 1 to ${maxPageSize}.` })
-  async media(@Root() product: ProductRecord, @Arg('first', () => Int, withDefault(defaultPageSize)) first: number, @Arg('after', () => String, { nullable: true }) after: string | null) {
+  @FieldResolver(() => MediaConnectionType, {
+    description: `The media that show this product, newest (highest id) first; \`first\` from 1 to ${maxPageSize}.`,
+  })
+  async media(
+    @Root() product: ProductRecord,
+    @Arg('first', () => Int, withDefault(defaultPageSize)) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+  ) {
     const page = await this.catalog.productMedia(product, { first, after: after ?? null });
     const edges = page.media.map((media) => ({ cursor: mediaCursor(media), node: media }));
-    return { edges, nodes: page.media, pageInfo: { hasNextPage: page.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null } };
+    return {
+      edges,
+      nodes: page.media,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null },
+    };
   }
 
   @FieldResolver(() => [SimilarProductType])
   async similarProducts(
     @Root() product: ProductRecord,
     @Ctx() context: CatalogContext,
-    @Arg('limit', () => Int, { nullable: true, description: 'At most this many (1 to 50); all when omitted.' }) limit: number | null,
+    @Arg('limit', () => Int, { nullable: true, description: 'At most this many (1 to 50); all when omitted.' })
+    limit: number | null,
   ): Promise<{ priceTier: SimilarProductRecord['priceTier']; product: ProductRecord }[]> {
     const similar = await this.catalog.similarProducts(product, context.loaders, limit ?? null);
     return similar.map((other) => ({ priceTier: other.priceTier, product: other }));

@@ -5,7 +5,14 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { defaultPageSize, mediaCursor, type CatalogService } from './catalog.service.js';
 import type { MediaDetail, MediaKind } from './catalog.model.js';
-import { comparableProductView, mediaInfoView, mediaSummaryView, placementMediaView, placementView, productView } from './catalog.view.js';
+import {
+  comparableProductView,
+  mediaInfoView,
+  mediaSummaryView,
+  placementMediaView,
+  placementView,
+  productView,
+} from './catalog.view.js';
 import {
   ComparableProduct,
   ImageAnswer,
@@ -24,7 +31,10 @@ import { contentTag, errors, sendText } from '../rest/responses.js';
 
 /** The caching headers of every catalog answer. */
 const catalogHeaders = {
-  etag: { type: 'string', description: 'W/"<digest of the body>": the same for the same answer, whatever else in the catalog changed.' },
+  etag: {
+    type: 'string',
+    description: 'W/"<digest of the body>": the same for the same answer, whatever else in the catalog changed.',
+  },
   'cache-control': { type: 'string', description: 'public, max-age=60' },
 };
 
@@ -33,7 +43,12 @@ type Done = (error?: Error) => void;
 /** The hooks every catalog route has: they tag its answers and answer from kept bytes or with a 304. */
 interface ConditionalHooks {
   preHandler(request: FastifyRequest, reply: FastifyReply, done: Done): void;
-  onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void;
+  onSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ): void;
 }
 
 /** An answer's ETag: a digest of its bytes, so it moves only when the answer does. */
@@ -56,7 +71,8 @@ function conditionalHooks(catalog: CatalogService): ConditionalHooks {
     const query = request.query as { at_ms?: string; first?: string; after?: string } | undefined;
     return `${request.routeOptions.url ?? ''}|${params.id ?? params.slug ?? ''}|${query?.at_ms ?? ''}|${query?.first ?? ''}|${query?.after ?? ''}`;
   };
-  const tag = (reply: FastifyReply, etag: string) => reply.header('etag', etag).header('cache-control', 'public, max-age=60');
+  const tag = (reply: FastifyReply, etag: string) =>
+    reply.header('etag', etag).header('cache-control', 'public, max-age=60');
   /** Answers from the kept bytes when there are some (true). */
   const serve = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const key = answerKey(request);
@@ -91,7 +107,12 @@ function conditionalHooks(catalog: CatalogService): ConditionalHooks {
       }
       const etag = etagOf(payload);
       tag(reply, etag);
-      catalog.keepAnswer(keep.key, { body: Buffer.from(payload), type: String(reply.getHeader('content-type')), etag }, request.context.productsRead, keep.since);
+      catalog.keepAnswer(
+        keep.key,
+        { body: Buffer.from(payload), type: String(reply.getHeader('content-type')), etag },
+        request.context.productsRead,
+        keep.since,
+      );
       if (request.headers['if-none-match'] !== etag) {
         done(null, payload);
         return;
@@ -103,7 +124,11 @@ function conditionalHooks(catalog: CatalogService): ConditionalHooks {
 }
 
 const cached = {
-  headers: Type.Object({ 'if-none-match': Type.Optional(Type.String({ description: 'The ETag of an earlier answer: 304 while the catalog has not changed.' })) }),
+  headers: Type.Object({
+    'if-none-match': Type.Optional(
+      Type.String({ description: 'The ETag of an earlier answer: 304 while the catalog has not changed.' }),
+    ),
+  }),
 };
 
 const ok = <T extends TSchema>(answer: NamedSchema<T>) => ({
@@ -111,16 +136,33 @@ const ok = <T extends TSchema>(answer: NamedSchema<T>) => ({
   304: Type.Null({ description: 'Not Modified: If-None-Match names the ETag of the answer as it is now.' }),
 });
 
-const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
-const imageComparables = (detail: MediaDetail): Static<typeof ImageComparablesAnswer> => ({ image_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
-const video = (detail: MediaDetail): Static<typeof VideoAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(productView) });
-const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAnswer> => ({ video_info: mediaInfoView(detail.media), products: detail.products.map(comparableProductView) });
+const image = (detail: MediaDetail): Static<typeof ImageAnswer> => ({
+  image_info: mediaInfoView(detail.media),
+  products: detail.products.map(productView),
+});
+const imageComparables = (detail: MediaDetail): Static<typeof ImageComparablesAnswer> => ({
+  image_info: mediaInfoView(detail.media),
+  products: detail.products.map(comparableProductView),
+});
+const video = (detail: MediaDetail): Static<typeof VideoAnswer> => ({
+  video_info: mediaInfoView(detail.media),
+  products: detail.products.map(productView),
+});
+const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAnswer> => ({
+  video_info: mediaInfoView(detail.media),
+  products: detail.products.map(comparableProductView),
+});
 
 /** Images and videos, by id and by slug, with or without comparable products. */
 function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const mediaSchema = <T extends TSchema, P extends TSchema>(kind: MediaKind, answer: NamedSchema<T>, params: P) => ({
-    schema: { tags: [kind === 'image' ? 'Images' : 'Videos'], params, ...cached, response: { ...ok(answer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND', 'ANSWER_TOO_LARGE') } },
+    schema: {
+      tags: [kind === 'image' ? 'Images' : 'Videos'],
+      params,
+      ...cached,
+      response: { ...ok(answer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND', 'ANSWER_TOO_LARGE') },
+    },
     ...conditional,
   });
   /** A media route's handler: the read model's text, else the answer built from records by `view`. */
@@ -129,18 +171,35 @@ function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, cond
     async (request: FastifyRequest, reply: FastifyReply): Promise<A | undefined> => {
       const key = request.params as { id: string } | { slug: string };
       // Sent already: nothing to return.
-      if (sendText(reply, await catalog.mediaAnswer(kind, key, withSimilar, request.context.productsRead))) return undefined;
+      if (sendText(reply, await catalog.mediaAnswer(kind, key, withSimilar, request.context.productsRead)))
+        return undefined;
       return view(await catalog.mediaDetail(kind, key, request.context.loaders, withSimilar));
     };
 
   api.get('/image/:id', mediaSchema('image', ImageAnswer, NumericIdParams), mediaRoute('image', false, image));
   api.get('/image/slug/:slug', mediaSchema('image', ImageAnswer, SlugParams), mediaRoute('image', false, image));
-  api.get('/image/comparables/:id', mediaSchema('image', ImageComparablesAnswer, NumericIdParams), mediaRoute('image', true, imageComparables));
-  api.get('/image/comparables/slug/:slug', mediaSchema('image', ImageComparablesAnswer, SlugParams), mediaRoute('image', true, imageComparables));
+  api.get(
+    '/image/comparables/:id',
+    mediaSchema('image', ImageComparablesAnswer, NumericIdParams),
+    mediaRoute('image', true, imageComparables),
+  );
+  api.get(
+    '/image/comparables/slug/:slug',
+    mediaSchema('image', ImageComparablesAnswer, SlugParams),
+    mediaRoute('image', true, imageComparables),
+  );
   api.get('/video/:id', mediaSchema('video', VideoAnswer, NumericIdParams), mediaRoute('video', false, video));
   api.get('/video/slug/:slug', mediaSchema('video', VideoAnswer, SlugParams), mediaRoute('video', false, video));
-  api.get('/video/comparables/:id', mediaSchema('video', VideoComparablesAnswer, NumericIdParams), mediaRoute('video', true, videoComparables));
-  api.get('/video/comparables/slug/:slug', mediaSchema('video', VideoComparablesAnswer, SlugParams), mediaRoute('video', true, videoComparables));
+  api.get(
+    '/video/comparables/:id',
+    mediaSchema('video', VideoComparablesAnswer, NumericIdParams),
+    mediaRoute('video', true, videoComparables),
+  );
+  api.get(
+    '/video/comparables/slug/:slug',
+    mediaSchema('video', VideoComparablesAnswer, SlugParams),
+    mediaRoute('video', true, videoComparables),
+  );
 }
 
 /** Where and when each product of an image or a video appears in it. */
@@ -164,7 +223,12 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
           ...conditional,
         },
         async (request) => {
-          const { media, placements } = await catalog.mediaPlacements(kind, request.params, request.context.loaders, request.query.at_ms === undefined ? null : Number(request.query.at_ms));
+          const { media, placements } = await catalog.mediaPlacements(
+            kind,
+            request.params,
+            request.context.loaders,
+            request.query.at_ms === undefined ? null : Number(request.query.at_ms),
+          );
           return { media: placementMediaView(media), placements: placements.map(placementView) };
         },
       );
@@ -176,14 +240,33 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
 function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND', 'ANSWER_TOO_LARGE');
-  api.get('/product/:id', { schema: { tags: ['Products'], params: NumericIdParams, ...cached, response: { ...ok(Product), ...productErrors } }, ...conditional }, async (request, reply) =>
-    sendText(reply, await catalog.productAnswer(request.params.id, false, request.context.productsRead))
-      ? reply
-      : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
+  api.get(
+    '/product/:id',
+    {
+      schema: {
+        tags: ['Products'],
+        params: NumericIdParams,
+        ...cached,
+        response: { ...ok(Product), ...productErrors },
+      },
+      ...conditional,
+    },
+    async (request, reply) =>
+      sendText(reply, await catalog.productAnswer(request.params.id, false, request.context.productsRead))
+        ? reply
+        : productView(await catalog.productDetail(request.params.id, request.context.loaders, false)),
   );
   api.get(
     '/product/:id/comparables',
-    { schema: { tags: ['Products'], params: NumericIdParams, ...cached, response: { ...ok(ComparableProduct), ...productErrors } }, ...conditional },
+    {
+      schema: {
+        tags: ['Products'],
+        params: NumericIdParams,
+        ...cached,
+        response: { ...ok(ComparableProduct), ...productErrors },
+      },
+      ...conditional,
+    },
     async (request, reply) =>
       sendText(reply, await catalog.productAnswer(request.params.id, true, request.context.productsRead))
         ? reply
@@ -191,12 +274,27 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
   );
   api.get(
     '/product/:id/media',
-    { schema: { tags: ['Products'], params: NumericIdParams, querystring: PageQuery, ...cached, response: { ...ok(ProductMediaAnswer), ...productErrors } }, ...conditional },
+    {
+      schema: {
+        tags: ['Products'],
+        params: NumericIdParams,
+        querystring: PageQuery,
+        ...cached,
+        response: { ...ok(ProductMediaAnswer), ...productErrors },
+      },
+      ...conditional,
+    },
     async (request) => {
       const { first, after } = request.query;
-      const page = await catalog.productMediaById(request.params.id, request.context.loaders, { first: first === undefined ? defaultPageSize : Number(first), after: after ?? null });
+      const page = await catalog.productMediaById(request.params.id, request.context.loaders, {
+        first: first === undefined ? defaultPageSize : Number(first),
+        after: after ?? null,
+      });
       const last = page.media.at(-1);
-      return { media: page.media.map(mediaSummaryView), page_info: { has_next_page: page.hasNextPage, end_cursor: last ? mediaCursor(last) : null } };
+      return {
+        media: page.media.map(mediaSummaryView),
+        page_info: { has_next_page: page.hasNextPage, end_cursor: last ? mediaCursor(last) : null },
+      };
     },
   );
 }

@@ -8,7 +8,18 @@ import type { CatalogCache, KeptAnswer } from './catalog.cache.js';
 import type { StockChange } from './catalog-version.repository.js';
 import type { CatalogReadModel } from './product-answer.repository.js';
 import type { ListSizes } from '../graphql/list-size.js';
-import type { CatalogShape, MediaDetail, MediaKind, MediaRecord, PlacementRecord, ProductDetail, ProductPage, ProductRecord, SimilarProductRecord, SkuRecord } from './catalog.model.js';
+import type {
+  CatalogShape,
+  MediaDetail,
+  MediaKind,
+  MediaRecord,
+  PlacementRecord,
+  ProductDetail,
+  ProductPage,
+  ProductRecord,
+  SimilarProductRecord,
+  SkuRecord,
+} from './catalog.model.js';
 
 /** A media item is named by exactly one of its id and its slug. */
 export interface MediaRef {
@@ -32,7 +43,10 @@ export const maxSlugLength = 255;
 
 function checkSlug(slug: string): void {
   if (slug.length > maxSlugLength) {
-    throw new AppError('VALIDATION_FAILED', `slug must be at most ${maxSlugLength} characters`, { field: 'slug', max: maxSlugLength });
+    throw new AppError('VALIDATION_FAILED', `slug must be at most ${maxSlugLength} characters`, {
+      field: 'slug',
+      max: maxSlugLength,
+    });
   }
 }
 
@@ -43,7 +57,9 @@ function cursorId(prefix: string, cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString();
   const id = text.startsWith(prefix) ? Number(text.slice(prefix.length)) : NaN;
   if (!Number.isSafeInteger(id) || id < 0) {
-    throw new AppError('VALIDATION_FAILED', `after: "${cursor.slice(0, 64)}" is not a cursor of this connection`, { field: 'after' });
+    throw new AppError('VALIDATION_FAILED', `after: "${cursor.slice(0, 64)}" is not a cursor of this connection`, {
+      field: 'after',
+    });
   }
   return id;
 }
@@ -78,7 +94,12 @@ export class CatalogService {
    * A media REST answer as the read model has it, or undefined (then read it with mediaDetail).
    * Validates as media() does. Adds the products it shows to `reads`.
    */
-  async mediaAnswer(kind: MediaKind, ref: MediaRef, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
+  async mediaAnswer(
+    kind: MediaKind,
+    ref: MediaRef,
+    withSimilar: boolean,
+    reads: Set<number>,
+  ): Promise<string | undefined> {
     if (!this.readModel) return undefined;
     const key = this.mediaKey(kind, ref);
     return key === null ? undefined : this.readModel.media(kind, key, withSimilar, reads);
@@ -102,7 +123,11 @@ export class CatalogService {
     const hasId = ref.id !== undefined && ref.id !== null;
     const hasSlug = ref.slug !== undefined && ref.slug !== null;
     if (hasId === hasSlug) {
-      throw new AppError('VALIDATION_FAILED', `Give exactly one of id and slug to look up ${kind === 'image' ? 'an image' : 'a video'}`, { fields: ['id', 'slug'] });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Give exactly one of id and slug to look up ${kind === 'image' ? 'an image' : 'a video'}`,
+        { fields: ['id', 'slug'] },
+      );
     }
     if (hasSlug) {
       checkSlug(String(ref.slug));
@@ -123,7 +148,11 @@ export class CatalogService {
     if (!media) {
       const hasId = ref.id !== undefined && ref.id !== null;
       const by = hasId ? `id ${String(ref.id)}` : `slug "${String(ref.slug).slice(0, 200)}"`;
-      throw new AppError('MEDIA_NOT_FOUND', `No ${kind} with ${by}`, hasId ? { id: String(ref.id) } : { slug: String(ref.slug).slice(0, 200) });
+      throw new AppError(
+        'MEDIA_NOT_FOUND',
+        `No ${kind} with ${by}`,
+        hasId ? { id: String(ref.id) } : { slug: String(ref.slug).slice(0, 200) },
+      );
     }
     return media;
   }
@@ -148,18 +177,32 @@ export class CatalogService {
    * The media item's placements in document order; with `atMs`, those whose time range covers that
    * instant (start included, end excluded; a placement without one covers the whole video).
    */
-  async placements(media: MediaRecord, loaders: CatalogLoaders, atMs: number | null = null): Promise<PlacementRecord[]> {
+  async placements(
+    media: MediaRecord,
+    loaders: CatalogLoaders,
+    atMs: number | null = null,
+  ): Promise<PlacementRecord[]> {
     if (atMs !== null && (!Number.isSafeInteger(atMs) || atMs < 0)) {
-      throw new AppError('VALIDATION_FAILED', 'atMs must be a whole number of milliseconds, 0 or more', { field: 'atMs' });
+      throw new AppError('VALIDATION_FAILED', 'atMs must be a whole number of milliseconds, 0 or more', {
+        field: 'atMs',
+      });
     }
     const placements = await loaders.placementsOfMedia.load(media.id);
     loaders.budget.take(placements.length);
     if (atMs === null) return placements;
-    return placements.filter((placement) => placement.startMs === null || placement.endMs === null || (placement.startMs <= atMs && atMs < placement.endMs));
+    return placements.filter(
+      (placement) =>
+        placement.startMs === null || placement.endMs === null || (placement.startMs <= atMs && atMs < placement.endMs),
+    );
   }
 
   /** A media item with its placements, as the REST placements routes show it. */
-  async mediaPlacements(kind: MediaKind, ref: MediaRef, loaders: CatalogLoaders, atMs: number | null): Promise<{ media: MediaRecord; placements: PlacementRecord[] }> {
+  async mediaPlacements(
+    kind: MediaKind,
+    ref: MediaRef,
+    loaders: CatalogLoaders,
+    atMs: number | null,
+  ): Promise<{ media: MediaRecord; placements: PlacementRecord[] }> {
     const media = await this.media(kind, ref);
     return { media, placements: await this.placements(media, loaders, atMs) };
   }
@@ -179,20 +222,38 @@ export class CatalogService {
   }
 
   /** Curated comparables in document order (at most `limit`), each with its price tier. */
-  async similarProducts(product: ProductRecord, loaders: CatalogLoaders, limit: number | null = null): Promise<SimilarProductRecord[]> {
+  async similarProducts(
+    product: ProductRecord,
+    loaders: CatalogLoaders,
+    limit: number | null = null,
+  ): Promise<SimilarProductRecord[]> {
     checkPageSize('limit', limit, maxSimilarLimit);
     const ids = await loaders.similarIdsOfProduct.load(product.id);
     const asked = limit === null ? ids : ids.slice(0, limit);
     loaders.budget.take(asked.length);
     const similar = present(await loaders.product.loadMany(asked));
-    return similar.map((other) => ({ ...other, priceTier: priceTier({ minor: product.priceMinor, currency: product.currency }, { minor: other.priceMinor, currency: other.currency }) }));
+    return similar.map((other) => ({
+      ...other,
+      priceTier: priceTier(
+        { minor: product.priceMinor, currency: product.currency },
+        { minor: other.priceMinor, currency: other.currency },
+      ),
+    }));
   }
 
   /** A media item with its products, as the REST media routes show it. */
-  async mediaDetail(kind: MediaKind, ref: MediaRef, loaders: CatalogLoaders, withSimilar: boolean): Promise<MediaDetail> {
+  async mediaDetail(
+    kind: MediaKind,
+    ref: MediaRef,
+    loaders: CatalogLoaders,
+    withSimilar: boolean,
+  ): Promise<MediaDetail> {
     const media = await this.media(kind, ref);
     const products = await this.mediaProducts(media, loaders);
-    return { media, products: await Promise.all(products.map((product) => this.detail(product, loaders, withSimilar))) };
+    return {
+      media,
+      products: await Promise.all(products.map((product) => this.detail(product, loaders, withSimilar))),
+    };
   }
 
   /** A product with its SKUs and, when asked, its comparables with theirs. */
@@ -204,7 +265,9 @@ export class CatalogService {
   private async detail(product: ProductRecord, loaders: CatalogLoaders, withSimilar: boolean): Promise<ProductDetail> {
     if (!withSimilar) return { product, skus: await this.skus(product, loaders) };
     const [skus, similar] = await Promise.all([this.skus(product, loaders), this.similarProducts(product, loaders)]);
-    const similarDetails = await Promise.all(similar.map(async (other) => ({ product: other, skus: await this.skus(other, loaders) })));
+    const similarDetails = await Promise.all(
+      similar.map(async (other) => ({ product: other, skus: await this.skus(other, loaders) })),
+    );
     return { product, skus, similar: similarDetails };
   }
 
@@ -217,7 +280,13 @@ export class CatalogService {
   listSizes(): ListSizes {
     const shape = this.cache.shape;
     if (shape !== this.sizesOf?.shape) {
-      this.sizesOf = { shape, sizes: shape === null ? () => undefined : (name) => (Object.hasOwn(shape, name) ? shape[name as keyof CatalogShape] : undefined) };
+      this.sizesOf = {
+        shape,
+        sizes:
+          shape === null
+            ? () => undefined
+            : (name) => (Object.hasOwn(shape, name) ? shape[name as keyof CatalogShape] : undefined),
+      };
     }
     return this.sizesOf.sizes;
   }
@@ -291,20 +360,32 @@ export class CatalogService {
     const videos = placed.filter((media) => media.kind === 'video');
     const imageStores = new Set(image?.stores.map((store) => store.id));
     const imageCurrencies = new Set(image?.stores.map((store) => store.currency));
-    const otherStore = (media: (typeof placed)[number], sameCurrency: boolean) => media.stores.some((store) => !imageStores.has(store.id) && (!sameCurrency || imageCurrencies.has(store.currency)));
-    const video = videos.find((media) => otherStore(media, true)) ?? videos.find((media) => otherStore(media, false)) ?? videos[0];
+    const otherStore = (media: (typeof placed)[number], sameCurrency: boolean) =>
+      media.stores.some(
+        (store) => !imageStores.has(store.id) && (!sameCurrency || imageCurrencies.has(store.currency)),
+      );
+    const video =
+      videos.find((media) => otherStore(media, true)) ?? videos.find((media) => otherStore(media, false)) ?? videos[0];
     return [image, video].filter((media) => media !== undefined).map(({ kind, id, slug }) => ({ kind, id, slug }));
   }
 
   /** The media that show a product, newest (highest id) first, a page at a time. */
   async productMedia(product: ProductRecord, page: Page): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
     checkPageSize('first', page.first);
-    const rows = await this.repository.mediaOfProduct(product.id, page.first + 1, page.after === null ? null : cursorId('media:', page.after));
+    const rows = await this.repository.mediaOfProduct(
+      product.id,
+      page.first + 1,
+      page.after === null ? null : cursorId('media:', page.after),
+    );
     return { media: rows.slice(0, page.first), hasNextPage: rows.length > page.first };
   }
 
   /** The same for a product named by its id (REST). */
-  async productMediaById(raw: string | number, loaders: CatalogLoaders, page: Page): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
+  async productMediaById(
+    raw: string | number,
+    loaders: CatalogLoaders,
+    page: Page,
+  ): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
     return this.productMedia(await this.product(raw, loaders), page);
   }
 }

@@ -19,10 +19,14 @@ export enum PriceTierEnum {
 }
 registerEnumType(PriceTierEnum, {
   name: 'PriceTier',
-  description: "A comparable's price against the product's: LOWER below 90 %, SIMILAR from 90 % to 110 %, HIGHER above 110 %.",
+  description:
+    "A comparable's price against the product's: LOWER below 90 %, SIMILAR from 90 % to 110 %, HIGHER above 110 %.",
 });
 
-@ObjectType('VariantOption', { simpleResolvers: true, description: 'A variant dimension of a product, such as Size or Color, with its values.' })
+@ObjectType('VariantOption', {
+  simpleResolvers: true,
+  description: 'A variant dimension of a product, such as Size or Color, with its values.',
+})
 export class VariantOptionType {
   @Field(() => String)
   name!: string;
@@ -53,7 +57,10 @@ export class SkuDimensionType {
   type!: string;
 }
 
-@ObjectType('Sku', { simpleResolvers: true, description: 'A purchasable variant of a product, sold by one store (its merchant).' })
+@ObjectType('Sku', {
+  simpleResolvers: true,
+  description: 'A purchasable variant of a product, sold by one store (its merchant).',
+})
 export class SkuType {
   @Field(() => ID)
   skuId!: number;
@@ -82,7 +89,11 @@ export class SkuType {
   @Field(() => Float, { nullable: true, description: 'Major units, in `currency`.' })
   retailPrice!: number | null;
 
-  @Field(() => MoneyType, { nullable: true, description: 'What the SKU sells for (its sale price, else its retail price) as Money, with the `displayValue` to show; null when it has neither.' })
+  @Field(() => MoneyType, {
+    nullable: true,
+    description:
+      'What the SKU sells for (its sale price, else its retail price) as Money, with the `displayValue` to show; null when it has neither.',
+  })
   priceMoney!: MoneyType | null;
 
   @Field(() => String)
@@ -138,7 +149,9 @@ export abstract class CatalogProductType {
   @Field(() => Float, { description: 'Major units, in `currency`.' })
   price!: number;
 
-  @Field(() => MoneyType, { description: 'The price as Money: the exact `minorUnits` and the `displayValue` to show ("$189.00").' })
+  @Field(() => MoneyType, {
+    description: 'The price as Money: the exact `minorUnits` and the `displayValue` to show ("$189.00").',
+  })
   priceMoney!: MoneyType;
 
   @Field(() => String)
@@ -168,7 +181,9 @@ export abstract class CatalogProductType {
 
 @ObjectType('Product', { simpleResolvers: true, implements: CatalogProductType })
 export class ProductType extends CatalogProductType {
-  @Field(() => [SimilarProductType], { description: 'Curated comparable products, in catalog order, each with where its price sits against this product.' })
+  @Field(() => [SimilarProductType], {
+    description: 'Curated comparable products, in catalog order, each with where its price sits against this product.',
+  })
   @MaxItems('similarPerProduct')
   similarProducts!: SimilarProductType[];
 }
@@ -180,10 +195,14 @@ export class ProductType extends CatalogProductType {
  */
 @ObjectType('SimilarProduct', {
   simpleResolvers: true,
-  description: 'A comparable product as listed under another product: the comparable itself, and where its price sits against that product.',
+  description:
+    'A comparable product as listed under another product: the comparable itself, and where its price sits against that product.',
 })
 export class SimilarProductType {
-  @Field(() => PriceTierEnum, { description: "The comparable's price against the product it is listed under: LOWER below 90 %, SIMILAR from 90 to 110 %, HIGHER above." })
+  @Field(() => PriceTierEnum, {
+    description:
+      "The comparable's price against the product it is listed under: LOWER below 90 %, SIMILAR from 90 to 110 %, HIGHER above.",
+  })
   priceTier!: PriceTierEnum;
 
   @Field(() => ProductType)
@@ -207,7 +226,10 @@ export class MediaType {
   @Field(() => String, { nullable: true })
   platform!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Where the image or video file is: an absolute URL, or a path on this gateway.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Where the image or video file is: an absolute URL, or a path on this gateway.',
+  })
   url!: string | null;
 
   @Field(() => String, { nullable: true, description: "A video's still image, shown before it plays." })
@@ -227,18 +249,27 @@ export class MediaType {
   products!: ProductType[];
 }
 
-@ObjectType('Placement', { simpleResolvers: true, description: 'Where and when a product a media item shows appears in it.' })
+@ObjectType('Placement', {
+  simpleResolvers: true,
+  description: 'Where and when a product a media item shows appears in it.',
+})
 export class PlacementType {
   @Field(() => ID, { description: '`<media id>:<position>`: unique among all media.' })
   id!: string;
 
-  @Field(() => Float, { nullable: true, description: 'From the left, a fraction 0-1 of the width (always on images; null on a video placed by time only).' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'From the left, a fraction 0-1 of the width (always on images; null on a video placed by time only).',
+  })
   x!: number | null;
 
   @Field(() => Float, { nullable: true, description: 'From the top, a fraction 0-1 of the height.' })
   y!: number | null;
 
-  @Field(() => Int, { nullable: true, description: "A video's time range: from this millisecond (null: the whole video)." })
+  @Field(() => Int, {
+    nullable: true,
+    description: "A video's time range: from this millisecond (null: the whole video).",
+  })
   startMs!: number | null;
 
   @Field(() => Int, { nullable: true, description: 'To this millisecond, excluded.' })

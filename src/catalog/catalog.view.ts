@@ -3,7 +3,17 @@
 // absent optional strings are null, lists are [].
 import { mediaTable, productTable, skuTable } from './catalog.fields.js';
 import type { MediaRecord, PlacementRecord, ProductDetail, SimilarProductRecord, SkuRecord } from './catalog.model.js';
-import type { ComparableProductView, MediaDetailsView, MediaInfoView, MediaSummaryView, PlacementMediaView, PlacementView, ProductView, SimilarProductView, SkuView } from './catalog.schemas.js';
+import type {
+  ComparableProductView,
+  MediaDetailsView,
+  MediaInfoView,
+  MediaSummaryView,
+  PlacementMediaView,
+  PlacementView,
+  ProductView,
+  SimilarProductView,
+  SkuView,
+} from './catalog.schemas.js';
 
 export function mediaInfoView(media: MediaRecord): MediaInfoView {
   return mediaTable.view(media);
@@ -28,7 +38,13 @@ export function comparableProductView(detail: ProductDetail): ComparableProductV
 
 /** The media file's details, as both the placements and the product-media answers show them. */
 function mediaDetailsView(media: MediaRecord): MediaDetailsView {
-  return { url: media.url, width: media.width, height: media.height, duration_ms: media.durationMs, poster_url: media.posterUrl };
+  return {
+    url: media.url,
+    width: media.width,
+    height: media.height,
+    duration_ms: media.durationMs,
+    poster_url: media.posterUrl,
+  };
 }
 
 export function placementMediaView(media: MediaRecord): PlacementMediaView {
@@ -36,7 +52,14 @@ export function placementMediaView(media: MediaRecord): PlacementMediaView {
 }
 
 export function placementView(placement: PlacementRecord): PlacementView {
-  return { id: placement.id, product_id: placement.productId, x: placement.x, y: placement.y, start_ms: placement.startMs, end_ms: placement.endMs };
+  return {
+    id: placement.id,
+    product_id: placement.productId,
+    x: placement.x,
+    y: placement.y,
+    start_ms: placement.startMs,
+    end_ms: placement.endMs,
+  };
 }
 
 export function mediaSummaryView(media: MediaRecord): MediaSummaryView {

@@ -40,14 +40,26 @@ async function withEmpty(keys: number[], links: Promise<Map<number, number[]>>):
  * Loaders over the shared catalog cache: a request asks the database only for what no earlier
  * request loaded. The products and SKUs asked for are noted in `reads`.
  */
-export function createCatalogLoaders(repository: CatalogRepository, cache: CatalogCache, reads: Set<number>, budget: AnswerBudget): CatalogLoaders {
+export function createCatalogLoaders(
+  repository: CatalogRepository,
+  cache: CatalogCache,
+  reads: Set<number>,
+  budget: AnswerBudget,
+): CatalogLoaders {
   const noted = <K extends readonly number[]>(ids: K): K => {
     for (const id of ids) reads.add(id);
     return ids;
   };
   return {
     budget,
-    product: new DataLoader((ids) => throughCache(noted(ids), cache.products, async (missing) => new Map((await repository.productsByIds(missing)).map((product) => [product.id, product])), null)),
+    product: new DataLoader((ids) =>
+      throughCache(
+        noted(ids),
+        cache.products,
+        async (missing) => new Map((await repository.productsByIds(missing)).map((product) => [product.id, product])),
+        null,
+      ),
+    ),
     skusOfProduct: new DataLoader((productIds) =>
       throughCache(
         noted(productIds),
@@ -63,8 +75,22 @@ export function createCatalogLoaders(repository: CatalogRepository, cache: Catal
         [],
       ),
     ),
-    productIdsOfMedia: new DataLoader((mediaIds) => throughCache(mediaIds, cache.productIdsOfMedia, (missing) => withEmpty(missing, repository.productIdsOfMedia(missing)), [])),
-    similarIdsOfProduct: new DataLoader((productIds) => throughCache(productIds, cache.similarIds, (missing) => withEmpty(missing, repository.similarIdsOfProducts(missing)), [])),
+    productIdsOfMedia: new DataLoader((mediaIds) =>
+      throughCache(
+        mediaIds,
+        cache.productIdsOfMedia,
+        (missing) => withEmpty(missing, repository.productIdsOfMedia(missing)),
+        [],
+      ),
+    ),
+    similarIdsOfProduct: new DataLoader((productIds) =>
+      throughCache(
+        productIds,
+        cache.similarIds,
+        (missing) => withEmpty(missing, repository.similarIdsOfProducts(missing)),
+        [],
+      ),
+    ),
     // Per request only: the REST answers that show placements are kept whole (catalog.routes.ts).
     placementsOfMedia: new DataLoader(async (mediaIds) => {
       const found = await repository.placementsOfMedia(mediaIds);

@@ -60,7 +60,8 @@ export const mediaFilesPlugin = appPlugin('media-files', async (app, { dir }: { 
   // their URL only, so that no other route runs it.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(mediaFilesPrefix)) return;
-    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const existing =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [...existing, checkRange];
   });
   await app.register(fastifyStatic, {

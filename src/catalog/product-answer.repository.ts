@@ -130,7 +130,12 @@ export async function dropProductAnswers(sql: CatalogSql, productIds: readonly n
 export async function writeMissingAnswers(db: DbClient): Promise<number> {
   let written = 0;
   for (let after = 0; ;) {
-    const page = await db.product.findMany({ where: { id: { gt: after } }, select: { id: true, answer: { select: { format: true } } }, orderBy: { id: 'asc' }, take: writeBatch });
+    const page = await db.product.findMany({
+      where: { id: { gt: after } },
+      select: { id: true, answer: { select: { format: true } } },
+      orderBy: { id: 'asc' },
+      take: writeBatch,
+    });
     if (page.length === 0) return written;
     const missing = page.filter((row) => row.answer?.format !== answerFormat).map((row) => row.id);
     await writeProductAnswers(db, missing);
@@ -149,7 +154,12 @@ export async function rewriteStaleAnswers(db: Db): Promise<number> {
   let rewritten = 0;
   for (;;) {
     const batch = await inTransaction(db, async (tx) => {
-      const stale = await tx.productAnswer.findMany({ where: { format: { not: answerFormat } }, select: { productId: true }, orderBy: { productId: 'asc' }, take: writeBatch });
+      const stale = await tx.productAnswer.findMany({
+        where: { format: { not: answerFormat } },
+        select: { productId: true },
+        orderBy: { productId: 'asc' },
+        take: writeBatch,
+      });
       const ids = stale.map((row) => row.productId);
       if (ids.length === 0) return 0;
       await new CatalogSql(tx, dialectOf(tx)).lockProducts(ids);
@@ -178,7 +188,8 @@ interface OwnedPartRow extends PartRow {
 /** The media item's columns (its field table's); all plain, read as they are. */
 const mediaColumns = mediaTable.columns.map((column) => `"${column.name}"`).join(', ');
 
-const part = 'a."productId" AS "productId", a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
+const part =
+  'a."productId" AS "productId", a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
 /** Texts of this format only (a hex digest: safe in the statement's text). */
 const current = `a."format" = '${answerFormat}'`;
 /** Bytes of the answer texts of a media item's products (`m`), and of their comparables (from their stored sizes: no text is read). */
@@ -229,7 +240,9 @@ function withKey(body: string, key: string, json: string): string {
 /** A product's text with its comparables (in order, each with its price tier against it). */
 function comparable(product: Part, similar: readonly Part[]): string {
   const base = { minor: product.priceMinor, currency: product.currency };
-  const parts = similar.map((other) => withKey(other.body, 'price_tier', `"${priceTier(base, { minor: other.priceMinor, currency: other.currency })}"`));
+  const parts = similar.map((other) =>
+    withKey(other.body, 'price_tier', `"${priceTier(base, { minor: other.priceMinor, currency: other.currency })}"`),
+  );
   return withKey(product.body, 'similar_products', `[${parts.join(',')}]`);
 }
 
@@ -243,7 +256,11 @@ export class CatalogReadModel {
   /** ANSWER_TOO_LARGE when an answer would be made of more than maxText bytes of texts (counted before any is read). */
   private checkText(text: unknown): void {
     if (Number(text) > this.maxText) {
-      throw new AppError('ANSWER_TOO_LARGE', `The answer would be larger than ${this.maxText} bytes; ask for less (without comparables, or one product at a time)`, { max_bytes: this.maxText });
+      throw new AppError(
+        'ANSWER_TOO_LARGE',
+        `The answer would be larger than ${this.maxText} bytes; ask for less (without comparables, or one product at a time)`,
+        { max_bytes: this.maxText },
+      );
     }
   }
 
@@ -287,9 +304,17 @@ export class CatalogReadModel {
   }
 
   /** A media answer (`{"image_info": …, "products": […]}`), with comparables or not. */
-  async media(kind: MediaKind, ref: { id: number } | { slug: string }, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
+  async media(
+    kind: MediaKind,
+    ref: { id: number } | { slug: string },
+    withSimilar: boolean,
+    reads: Set<number>,
+  ): Promise<string | undefined> {
     const lookup = withSimilar ? mediaStatements.withSimilar : mediaStatements.plain;
-    const [media] = 'id' in ref ? await this.reader.all<RawRow>(lookup.byId, [ref.id, kind]) : await this.reader.all<RawRow>(lookup.bySlug, [kind, ref.slug]);
+    const [media] =
+      'id' in ref
+        ? await this.reader.all<RawRow>(lookup.byId, [ref.id, kind])
+        : await this.reader.all<RawRow>(lookup.bySlug, [kind, ref.slug]);
     if (!media) return undefined;
     this.checkText(media.text);
     const record: MediaRecord = mediaTable.read(media);
@@ -307,7 +332,9 @@ export class CatalogReadModel {
         if (list) list.push(row);
         else similarOf.set(row.ownerId, [row]);
       }
-      texts = products.map((product) => comparable(product as OwnedPartRow & Part, similarOf.get(product.ownerId) ?? []));
+      texts = products.map((product) =>
+        comparable(product as OwnedPartRow & Part, similarOf.get(product.ownerId) ?? []),
+      );
     }
     return `{"${kind}_info":${JSON.stringify(mediaInfoView(record))},"products":[${texts.join(',')}]}`;
   }

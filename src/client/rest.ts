@@ -2,7 +2,12 @@
 // document, with one method per operation named by its operationId (`getProduct`, `addCartItems`,
 // `submitCart`, …). Each method takes openapi-fetch's options ({ params: { path, query, header },
 // body }) and answers { data } or { error } (the documented error body) with the Response.
-import createClient, { type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import createClient, {
+  type Client,
+  type ClientOptions,
+  type FetchResponse,
+  type MaybeOptionalInit,
+} from 'openapi-fetch';
 import type { paths } from './generated/rest-api.js';
 import { restOperations } from './generated/rest-operations.js';
 
@@ -13,10 +18,13 @@ type MethodOf<N extends RestOperationName> = Operations[N]['method'];
 type OperationOf<N extends RestOperationName> = NonNullable<paths[PathOf<N>][MethodOf<N>]>;
 /** A method's options: path and query parameters, headers, body. */
 export type RestInit<N extends RestOperationName> = MaybeOptionalInit<paths[PathOf<N>], MethodOf<N>>;
-type Arguments<N extends RestOperationName> = undefined extends RestInit<N> ? [init?: RestInit<N>] : [init: RestInit<N>];
+type Arguments<N extends RestOperationName> =
+  undefined extends RestInit<N> ? [init?: RestInit<N>] : [init: RestInit<N>];
 
 export type RestMethods = {
-  [N in RestOperationName]: (...init: Arguments<N>) => Promise<FetchResponse<OperationOf<N>, RestInit<N>, 'application/json'>>;
+  [N in RestOperationName]: (
+    ...init: Arguments<N>
+  ) => Promise<FetchResponse<OperationOf<N>, RestInit<N>, 'application/json'>>;
 };
 
 export interface RestClientOptions extends ClientOptions {
@@ -43,6 +51,8 @@ export function createRestClient({ apiKey, ...options }: RestClientOptions): Res
   // each method are RestMethods', which the table and the generated paths give.
   const request = byPath.request as (method: string, path: string, init?: object) => Promise<unknown>;
   const table: Record<string, { method: string; path: string }> = restOperations;
-  const methods = Object.fromEntries(Object.entries(table).map(([name, { method, path }]) => [name, (init?: object) => request(method, path, init)]));
+  const methods = Object.fromEntries(
+    Object.entries(table).map(([name, { method, path }]) => [name, (init?: object) => request(method, path, init)]),
+  );
   return { ...(methods as RestMethods), byPath };
 }

@@ -61,9 +61,18 @@ export interface Checkpointer {
 }
 
 /** Starts checkpointing the SQLite database `file` in a thread; `onError` hears of a thread that failed. */
-export function startCheckpointer(file: string, onError: (error: Error) => void, intervalMs = checkpointIntervalMs): Checkpointer {
+export function startCheckpointer(
+  file: string,
+  onError: (error: Error) => void,
+  intervalMs = checkpointIntervalMs,
+): Checkpointer {
   const data: ThreadData = { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, intervalMs };
-  const thread = new Worker(`(${checkpointThread.toString()})()`, { eval: true, workerData: data, execArgv: [], stdin: false });
+  const thread = new Worker(`(${checkpointThread.toString()})()`, {
+    eval: true,
+    workerData: data,
+    execArgv: [],
+    stdin: false,
+  });
   thread.unref();
   thread.on('error', onError);
   let stopped: Promise<void> | null = null;

@@ -67,7 +67,11 @@ export const connectTimeoutMs = 5_000;
 /** Without a statement timeout, how long the client waits for any answer from the server. */
 const defaultQueryTimeoutMs = 30_000;
 
-type PoolCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+type PoolCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 
 /**
  * Whatever fails while a connection is handed out (opening one, waiting for a free one, reaching
@@ -79,7 +83,8 @@ class ConnectFaultPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: PoolCallback): void;
   override connect(callback?: PoolCallback): Promise<pg.PoolClient> | void {
-    if (callback) return super.connect((error, client, done) => callback(error ? connectFault(error) : undefined, client, done));
+    if (callback)
+      return super.connect((error, client, done) => callback(error ? connectFault(error) : undefined, client, done));
     return super.connect().catch((error: unknown) => Promise.reject(connectFault(error)));
   }
 }
@@ -108,7 +113,10 @@ export function sqliteFilePath(databaseUrl: string): string {
   return resolve(databaseUrl.replace(/^file:/, '').replace(/\?.*$/, ''));
 }
 
-export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs' | 'sqliteBusyTimeoutMs'> = {}): PrismaBetterSqlite3 | PrismaPg {
+export function createAdapter(
+  databaseUrl: string,
+  options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs' | 'sqliteBusyTimeoutMs'> = {},
+): PrismaBetterSqlite3 | PrismaPg {
   if (providerOf(databaseUrl) === 'sqlite') {
     const file = sqliteFilePath(databaseUrl);
     mkdirSync(dirname(file), { recursive: true });
@@ -123,14 +131,21 @@ export function createAdapter(databaseUrl: string, options: Pick<DatabaseOptions
  * restarted) is dropped by the pool rather than crashing the process.
  */
 function pgAdapter(pool: pg.Pool): PrismaPg {
-  return new PrismaPg(pool, { disposeExternalPool: true, onPoolError: () => undefined, onConnectionError: () => undefined });
+  return new PrismaPg(pool, {
+    disposeExternalPool: true,
+    onPoolError: () => undefined,
+    onConnectionError: () => undefined,
+  });
 }
 
 /**
  * A client that has not connected yet: nothing touches the database until connect() or a first
  * query. The server creates it before migrations run, and connects after.
  */
-export async function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database & { connect(): Promise<void> }> {
+export async function createDatabase(
+  databaseUrl: string,
+  options: DatabaseOptions = {},
+): Promise<Database & { connect(): Promise<void> }> {
   const provider = providerOf(databaseUrl);
   const pool = provider === 'postgresql' ? createPgPool(databaseUrl, options) : null;
   // With tracing on, the statements of requests are spans (tracing/sql.ts); off, nothing is wrapped.
@@ -141,14 +156,22 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
   // The two generated clients share every model and method; only their provider differs.
   const db = (provider === 'sqlite'
     ? new (await import('./generated/sqlite/client.js')).PrismaClient({ adapter: adapter as PrismaBetterSqlite3, log })
-    : new (await import('./generated/postgresql/client.js')).PrismaClient({ adapter: adapter as PrismaPg, log })) as unknown as Db;
+    : new (await import('./generated/postgresql/client.js')).PrismaClient({
+        adapter: adapter as PrismaPg,
+        log,
+      })) as unknown as Db;
   if (options.onQuery) {
     const onQuery = options.onQuery;
-    (db as unknown as SqliteClient<'query'>).$on('query', (event) => onQuery({ query: event.query, durationMs: event.duration }));
+    (db as unknown as SqliteClient<'query'>).$on('query', (event) =>
+      onQuery({ query: event.query, durationMs: event.duration }),
+    );
   }
   const rowReader = pool ? pgReader(pool, options.onQuery) : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
   const reader = tracer ? tracedReader(tracer, provider, rowReader) : rowReader;
-  const sql = provider === 'sqlite' ? sqliteExecutor(sqliteFilePath(databaseUrl), { onQuery: options.onQuery }) : postgresExecutor(db);
+  const sql =
+    provider === 'sqlite'
+      ? sqliteExecutor(sqliteFilePath(databaseUrl), { onQuery: options.onQuery })
+      : postgresExecutor(db);
   let checkpointer: Checkpointer | null = null;
   return {
     db,
@@ -165,7 +188,8 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
         await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
         // Checkpoints are the checkpointer thread's (checkpointer.ts); this bounds the log without it.
         await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${autoCheckpointPages}`);
-        if (options.checkpointThread && !checkpointer) checkpointer = startCheckpointer(sqliteFilePath(databaseUrl), options.checkpointThread.onError);
+        if (options.checkpointThread && !checkpointer)
+          checkpointer = startCheckpointer(sqliteFilePath(databaseUrl), options.checkpointThread.onError);
       }
     },
     close: async () => {
@@ -182,7 +206,10 @@ export async function createDatabase(databaseUrl: string, options: DatabaseOptio
  * search thread): SQLite, a read-only connection; PostgreSQL, a pool of `poolSize` connections
  * (default 2) with the server's bounds, ended by close().
  */
-export function openReader(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs'> = {}): RowReader {
+export function openReader(
+  databaseUrl: string,
+  options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs'> = {},
+): RowReader {
   // Not memory-mapped: the thread reads the catalog through once, page by page; lookups are the server's.
   if (providerOf(databaseUrl) === 'sqlite') return sqliteReader(sqliteFilePath(databaseUrl), undefined, false);
   const pool = createPgPool(databaseUrl, { ...options, poolSize: options.poolSize ?? 2 });

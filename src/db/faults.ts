@@ -184,9 +184,15 @@ export function retryAfterOf(details: Record<string, unknown> | undefined): numb
  */
 export function faultError(error: unknown): AppError | null {
   if (error instanceof AppError) return null;
-  if (isUnstorableText(error)) return new AppError('VALIDATION_FAILED', 'The request contains text that cannot be stored (for example a NUL character)');
+  if (isUnstorableText(error))
+    return new AppError(
+      'VALIDATION_FAILED',
+      'The request contains text that cannot be stored (for example a NUL character)',
+    );
   if (faultPlace(error) !== null) {
-    return new AppError('SERVICE_UNAVAILABLE', `The database is not answering; retry in ${retryAfterSeconds} s`, { retry_after_seconds: retryAfterSeconds });
+    return new AppError('SERVICE_UNAVAILABLE', `The database is not answering; retry in ${retryAfterSeconds} s`, {
+      retry_after_seconds: retryAfterSeconds,
+    });
   }
   return null;
 }

@@ -37,14 +37,19 @@ export class DatabaseHealth {
 
   /** Whether the database answers a read now, and took the last probe write. */
   async healthy(): Promise<boolean> {
-    const [read, writable] = await Promise.all([within(this.db.$queryRawUnsafe('SELECT 1'), healthTimeoutMs), this.takesWrites()]);
+    const [read, writable] = await Promise.all([
+      within(this.db.$queryRawUnsafe('SELECT 1'), healthTimeoutMs),
+      this.takesWrites(),
+    ]);
     return read !== null && writable;
   }
 
   private takesWrites(): Promise<boolean> {
     const now = Date.now();
-    if (now - this.probedAt < (this.writable ? writeProbeIntervalMs : failedWriteRetryMs)) return Promise.resolve(this.writable);
-    if (this.probing && (this.writable || now - this.probing.startedAt < failedWriteRetryMs)) return this.probing.outcome;
+    if (now - this.probedAt < (this.writable ? writeProbeIntervalMs : failedWriteRetryMs))
+      return Promise.resolve(this.writable);
+    if (this.probing && (this.writable || now - this.probing.startedAt < failedWriteRetryMs))
+      return this.probing.outcome;
     const probing = { startedAt: now, outcome: this.probeWrite(now) };
     this.probing = probing;
     void probing.outcome.finally(() => {
@@ -58,7 +63,10 @@ export class DatabaseHealth {
     const id = randomUUID();
     let failure: unknown = null;
     const write = this.db
-      .$transaction([this.db.healthProbe.create({ data: { id, payload: new Uint8Array(probeRowBytes) } }), this.db.healthProbe.delete({ where: { id } })])
+      .$transaction([
+        this.db.healthProbe.create({ data: { id, payload: new Uint8Array(probeRowBytes) } }),
+        this.db.healthProbe.delete({ where: { id } }),
+      ])
       .catch((error: unknown) => {
         failure = error;
         throw error;
@@ -69,7 +77,11 @@ export class DatabaseHealth {
     if (startedAt < this.probedAt) return writable;
     if (writable !== this.writable) {
       if (writable) this.log.info('health: the database takes writes again');
-      else this.log.warn({ err: failure ?? new Error(`no answer within ${healthTimeoutMs} ms`) }, 'health: the database does not take the probe write');
+      else
+        this.log.warn(
+          { err: failure ?? new Error(`no answer within ${healthTimeoutMs} ms`) },
+          'health: the database does not take the probe write',
+        );
     }
     this.writable = writable;
     this.probedAt = startedAt;

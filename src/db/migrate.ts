@@ -42,7 +42,10 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   } catch (error) {
     const explained = handle.explain(error);
     if (provider === 'sqlite' && /SocketTimeout|database is locked|SQLITE_BUSY/i.test(explained.message)) {
-      throw new Error(`Migrations are pending but ${databaseUrl} is in use by another process; stop it (the server) and run again.`, { cause: error });
+      throw new Error(
+        `Migrations are pending but ${databaseUrl} is in use by another process; stop it (the server) and run again.`,
+        { cause: error },
+      );
     }
     throw explained;
   } finally {

@@ -64,7 +64,10 @@ export async function reachable(url: string): Promise<boolean> {
  * connectToShadowDb ignores the database name of a connection string and would replay
  * migrations into the main database. Call `cleanup` after the engine is disposed.
  */
-export function scratchShadowFactory(url: string): { factory: SqlMigrationAwareDriverAdapterFactory; cleanup(): Promise<void> } {
+export function scratchShadowFactory(url: string): {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  cleanup(): Promise<void>;
+} {
   const base = new PrismaPg({ connectionString: url });
   const created: string[] = [];
   return {

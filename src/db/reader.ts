@@ -82,7 +82,11 @@ export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
         names.set(sql, statement);
       }
       const started = onQuery ? performance.now() : 0;
-      const result = await pool.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: [...params] });
+      const result = await pool.query<Row & pg.QueryResultRow>({
+        name: statement.name,
+        text: statement.text,
+        values: [...params],
+      });
       onQuery?.({ query: sql, durationMs: performance.now() - started });
       return result.rows;
     },

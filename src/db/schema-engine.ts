@@ -5,7 +5,11 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory, type SqlDriverAdapter } from '@prisma/driver-adapter-utils';
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+  type SqlDriverAdapter,
+} from '@prisma/driver-adapter-utils';
 import type { SchemaEngine, MigrationList, SchemaFilter } from '@prisma/schema-engine-wasm';
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { DatabaseProvider } from '../config.js';
@@ -28,7 +32,9 @@ export const noFilters: SchemaFilter = { externalTables: [], externalEnums: [] }
 // Node has WebAssembly; the Node 20 type definitions in use here do not declare it.
 const wasmRuntime = (
   globalThis as unknown as {
-    WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }> };
+    WebAssembly: {
+      instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }>;
+    };
   }
 ).WebAssembly;
 
@@ -52,7 +58,8 @@ function scriptAwareSqlite(adapter: SqlDriverAdapter): SqlDriverAdapter {
   return new Proxy(adapter, {
     get(target, property, receiver) {
       if (property === 'executeRaw') {
-        return (query: { sql: string; args: unknown[] }) => (query.args.length === 0 ? target.executeScript(query.sql).then(() => 0) : target.executeRaw(query as never));
+        return (query: { sql: string; args: unknown[] }) =>
+          query.args.length === 0 ? target.executeScript(query.sql).then(() => 0) : target.executeRaw(query as never);
       }
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
@@ -81,12 +88,17 @@ function charAsText<T extends object>(queryable: T): T {
     return result;
   };
   const startTransaction = target.startTransaction?.bind(target);
-  if (startTransaction) target.startTransaction = async (level) => charAsText((await startTransaction(level)) as object);
+  if (startTransaction)
+    target.startTransaction = async (level) => charAsText((await startTransaction(level)) as object);
   return queryable;
 }
 
 /** The engine does not close what it opens when freed: `opened` collects it for dispose(). */
-function adaptForEngine(provider: DatabaseProvider, factory: SqlMigrationAwareDriverAdapterFactory, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
+function adaptForEngine(
+  provider: DatabaseProvider,
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  opened: SqlDriverAdapter[],
+): SqlMigrationAwareDriverAdapterFactory {
   const wrap = provider === 'sqlite' ? scriptAwareSqlite : charAsText<SqlDriverAdapter>;
   const track = (adapter: SqlDriverAdapter) => {
     opened.push(adapter);
@@ -107,7 +119,11 @@ export interface EngineHandle {
   dispose(): Promise<void>;
 }
 
-export async function openEngine(provider: DatabaseProvider, factory: SqlMigrationAwareDriverAdapterFactory, log: (line: string) => void = () => {}): Promise<EngineHandle> {
+export async function openEngine(
+  provider: DatabaseProvider,
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  log: (line: string) => void = () => {},
+): Promise<EngineHandle> {
   await loadWasm();
   const path = schemaPath(provider);
   const text = await readFile(path, 'utf8');
@@ -143,7 +159,10 @@ export async function readMigrations(provider: DatabaseProvider): Promise<Migrat
   const migrationDirectories = await Promise.all(
     names.map(async (name) => ({
       path: name,
-      migrationFile: { path: 'migration.sql', content: { tag: 'ok' as const, value: await readFile(join(baseDir, name, 'migration.sql'), 'utf8') } },
+      migrationFile: {
+        path: 'migration.sql',
+        content: { tag: 'ok' as const, value: await readFile(join(baseDir, name, 'migration.sql'), 'utf8') },
+      },
     })),
   );
   return {
@@ -162,13 +181,23 @@ export function emptyMigrationList(list: MigrationList): MigrationList {
  * The SQL that takes a database built by the committed migrations to prisma/<provider>/schema.prisma.
  * Empty (or the engine's "empty migration" comment) when they agree.
  */
-export async function migrationScript(provider: DatabaseProvider, shadow: SqlMigrationAwareDriverAdapterFactory): Promise<string> {
+export async function migrationScript(
+  provider: DatabaseProvider,
+  shadow: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string> {
   const handle = await openEngine(provider, shadow);
   try {
     const list = await readMigrations(provider);
     const schema = { files: [{ path: schemaPath(provider), content: await readFile(schemaPath(provider), 'utf8') }] };
-    const from = list.migrationDirectories.length === 0 ? { tag: 'empty' as const } : { tag: 'migrations' as const, ...list };
-    const result = await handle.engine.diff({ from, to: { tag: 'schemaDatamodel', ...schema }, script: true, exitCode: null, filters: noFilters });
+    const from =
+      list.migrationDirectories.length === 0 ? { tag: 'empty' as const } : { tag: 'migrations' as const, ...list };
+    const result = await handle.engine.diff({
+      from,
+      to: { tag: 'schemaDatamodel', ...schema },
+      script: true,
+      exitCode: null,
+      filters: noFilters,
+    });
     return result.stdout ?? '';
   } catch (error) {
     throw handle.explain(error);

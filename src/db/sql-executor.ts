@@ -50,7 +50,8 @@ export const placeholders = (count: number): string => Array.from({ length: coun
 /** Statements kept prepared at most (the shapes of a few statements × list lengths up to a batch). */
 const maxPrepared = 500;
 
-const isBusy = (error: unknown) => error instanceof Error && 'code' in error && /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code: unknown }).code));
+const isBusy = (error: unknown) =>
+  error instanceof Error && 'code' in error && /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code: unknown }).code));
 
 /** A value as the SQLite adapter of Prisma writes it (dates: ISO 8601 with +00:00; booleans: 1/0). */
 function sqliteValue(value: SqlValue): string | number | null {
@@ -94,7 +95,11 @@ class SqliteConnection {
   }
 
   /** Runs `sql` (prepared once) with `use`, timed for onQuery. */
-  execute<T>(sql: string, params: readonly SqlValue[], use: (statement: Database.Statement, values: (string | number | null)[]) => T): T {
+  execute<T>(
+    sql: string,
+    params: readonly SqlValue[],
+    use: (statement: Database.Statement, values: (string | number | null)[]) => T,
+  ): T {
     let statement = this.statements.get(sql);
     if (statement === undefined) {
       if (this.statements.size >= maxPrepared) this.statements.clear();
@@ -131,22 +136,35 @@ class SqliteConnection {
 
 /** Statements on `connection`, refused once `waited()` says the transaction they belong to has let the event loop go on. */
 function sqliteStatements(connection: SqliteConnection, waited: () => boolean): Pick<SqlExecutor, 'all' | 'run'> {
-  const guarded = <T>(sql: string, params: readonly SqlValue[], use: (statement: Database.Statement, values: (string | number | null)[]) => T): Promise<T> => {
+  const guarded = <T>(
+    sql: string,
+    params: readonly SqlValue[],
+    use: (statement: Database.Statement, values: (string | number | null)[]) => T,
+  ): Promise<T> => {
     try {
-      if (waited()) throw new Error('A SQLite transaction of the SQL executor waited on something else: its statements must run as one task');
+      if (waited())
+        throw new Error(
+          'A SQLite transaction of the SQL executor waited on something else: its statements must run as one task',
+        );
       return Promise.resolve(connection.execute(sql, params, use));
     } catch (error) {
       return Promise.reject(isBusy(error) ? new DatabaseBusyError(error) : error);
     }
   };
   return {
-    all: <Row>(sql: string, params: readonly SqlValue[] = []) => guarded(sql, params, (statement, values) => statement.all(...values) as Row[]),
-    run: (sql: string, params: readonly SqlValue[] = []) => guarded(sql, params, (statement, values) => statement.run(...values).changes),
+    all: <Row>(sql: string, params: readonly SqlValue[] = []) =>
+      guarded(sql, params, (statement, values) => statement.all(...values) as Row[]),
+    run: (sql: string, params: readonly SqlValue[] = []) =>
+      guarded(sql, params, (statement, values) => statement.run(...values).changes),
   };
 }
 
 /** `work` between BEGIN IMMEDIATE and COMMIT, as one task of the event loop (see the top of this file). */
-async function sqliteTransaction<T>(connection: SqliteConnection, busyWaitMs: number, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+async function sqliteTransaction<T>(
+  connection: SqliteConnection,
+  busyWaitMs: number,
+  work: (tx: SqlExecutor) => Promise<T>,
+): Promise<T> {
   await connection.begin(busyWaitMs);
   // Fires only if the work lets the event loop go on before it is done.
   let waited = false;
@@ -161,7 +179,8 @@ async function sqliteTransaction<T>(connection: SqliteConnection, busyWaitMs: nu
   };
   try {
     const result = await work(tx);
-    if (waited) throw new Error('A SQLite transaction of the SQL executor waited on something else before it committed');
+    if (waited)
+      throw new Error('A SQLite transaction of the SQL executor waited on something else before it committed');
     connection.db.exec('COMMIT');
     return result;
   } catch (error) {
@@ -172,7 +191,10 @@ async function sqliteTransaction<T>(connection: SqliteConnection, busyWaitMs: nu
   }
 }
 
-export function sqliteExecutor(file: string, { busyWaitMs = defaultBusyWaitMs, onQuery }: SqliteExecutorOptions = {}): SqlExecutor {
+export function sqliteExecutor(
+  file: string,
+  { busyWaitMs = defaultBusyWaitMs, onQuery }: SqliteExecutorOptions = {},
+): SqlExecutor {
   const connection = new SqliteConnection(file, onQuery);
   return {
     dialect: 'sqlite',
@@ -190,7 +212,8 @@ function numbered(sql: string): string {
 
 function prismaStatements(client: DbClient): Pick<SqlExecutor, 'all' | 'run'> {
   return {
-    all: <Row>(sql: string, params: readonly SqlValue[] = []) => client.$queryRawUnsafe<Row[]>(numbered(sql), ...params),
+    all: <Row>(sql: string, params: readonly SqlValue[] = []) =>
+      client.$queryRawUnsafe<Row[]>(numbered(sql), ...params),
     run: (sql: string, params: readonly SqlValue[] = []) => client.$executeRawUnsafe(numbered(sql), ...params),
   };
 }
@@ -200,7 +223,14 @@ export function postgresExecutor(db: Db): SqlExecutor {
     dialect: 'postgresql',
     ...prismaStatements(db),
     transaction: <T>(work: (tx: SqlExecutor) => Promise<T>) =>
-      inTransaction(db, (tx) => work({ dialect: 'postgresql', ...prismaStatements(tx), transaction: () => Promise.reject(new Error('transactions do not nest')), close: () => undefined })),
+      inTransaction(db, (tx) =>
+        work({
+          dialect: 'postgresql',
+          ...prismaStatements(tx),
+          transaction: () => Promise.reject(new Error('transactions do not nest')),
+          close: () => undefined,
+        }),
+      ),
     close: () => undefined,
   };
 }

@@ -9,7 +9,8 @@ import type { Db, Prisma } from './client.js';
 export const transactionOptions = { maxWait: 5_000, timeout: 20_000 } as const;
 const attempts = 4;
 
-const prismaCode = (error: unknown) => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
+const prismaCode = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 
 function isWriteConflict(error: unknown): boolean {
   return prismaCode(error) === 'P2034';
@@ -51,7 +52,10 @@ export class UnitOfWork {
   }
 }
 
-export async function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient, unit: UnitOfWork) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Db,
+  work: (tx: Prisma.TransactionClient, unit: UnitOfWork) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     const unit = new UnitOfWork();
     let result: T;
@@ -73,6 +77,10 @@ export async function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClie
 }
 
 /** PostgreSQL: sends these NOTIFY payloads on `channel` when `tx` commits (none if it rolls back). */
-export async function notifyOnCommit(tx: Prisma.TransactionClient | Db, channel: string, payloads: readonly string[]): Promise<void> {
+export async function notifyOnCommit(
+  tx: Prisma.TransactionClient | Db,
+  channel: string,
+  payloads: readonly string[],
+): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${channel}, payload) FROM unnest(${[...payloads]}::text[]) AS payload`;
 }

@@ -53,7 +53,11 @@ export class DiscountRepository {
   /** The store named so (or with that id); several stores of one name: all of them. */
   async stores(tx: DbClient, nameOrId: string): Promise<StoreRef[]> {
     const id = /^[1-9][0-9]{0,9}$/.test(nameOrId) && Number(nameOrId) <= 2_147_483_647 ? Number(nameOrId) : null;
-    return tx.store.findMany({ where: { OR: [{ name: nameOrId }, ...(id === null ? [] : [{ id }])] }, select: { id: true, name: true, currency: true }, orderBy: { id: 'asc' } });
+    return tx.store.findMany({
+      where: { OR: [{ name: nameOrId }, ...(id === null ? [] : [{ id }])] },
+      select: { id: true, name: true, currency: true },
+      orderBy: { id: 'asc' },
+    });
   }
 
   async create(tx: DbClient, storeId: number, columns: DiscountColumns): Promise<Discount> {
@@ -82,7 +86,10 @@ export class DiscountRepository {
 
   /** Whether another discount of the store has this code (in lower case). */
   async codeTaken(tx: DbClient, storeId: number, codeKey: string, except: number | null): Promise<boolean> {
-    const row = await tx.discount.findFirst({ where: { storeId, codeKey, ...(except === null ? {} : { id: { not: except } }) }, select: { id: true } });
+    const row = await tx.discount.findFirst({
+      where: { storeId, codeKey, ...(except === null ? {} : { id: { not: except } }) },
+      select: { id: true },
+    });
     return row !== null;
   }
 
@@ -90,10 +97,20 @@ export class DiscountRepository {
    * What a cart's pricing reads: the discounts of any store whose code is one of `codeKeys`, and
    * the automatic ones of `storeIds`; with the uses of the buyer (by email, lower case) of each.
    */
-  async forCart(tx: DbClient, codeKeys: string[], storeIds: number[], buyerEmail: string | null): Promise<{ discounts: (DiscountRule & { store: string })[]; usesByBuyer: Map<number, number> }> {
+  async forCart(
+    tx: DbClient,
+    codeKeys: string[],
+    storeIds: number[],
+    buyerEmail: string | null,
+  ): Promise<{ discounts: (DiscountRule & { store: string })[]; usesByBuyer: Map<number, number> }> {
     if (codeKeys.length === 0 && storeIds.length === 0) return { discounts: [], usesByBuyer: new Map() };
     const rows = await tx.discount.findMany({
-      where: { OR: [...(codeKeys.length > 0 ? [{ codeKey: { in: codeKeys } }] : []), ...(storeIds.length > 0 ? [{ codeKey: null, storeId: { in: storeIds } }] : [])] },
+      where: {
+        OR: [
+          ...(codeKeys.length > 0 ? [{ codeKey: { in: codeKeys } }] : []),
+          ...(storeIds.length > 0 ? [{ codeKey: null, storeId: { in: storeIds } }] : []),
+        ],
+      },
       select: discountColumns,
       orderBy: { id: 'asc' },
     });
@@ -101,7 +118,11 @@ export class DiscountRepository {
     const limited = discounts.filter((discount) => discount.perBuyerLimit !== null).map((discount) => discount.id);
     const usesByBuyer = new Map<number, number>();
     if (buyerEmail !== null && limited.length > 0) {
-      const uses = await tx.discountUse.groupBy({ by: ['discountId'], where: { discountId: { in: limited }, buyerEmail }, _count: { _all: true } });
+      const uses = await tx.discountUse.groupBy({
+        by: ['discountId'],
+        where: { discountId: { in: limited }, buyerEmail },
+        _count: { _all: true },
+      });
       for (const use of uses) usesByBuyer.set(use.discountId, use._count._all);
     }
     return { discounts, usesByBuyer };
@@ -126,7 +147,14 @@ export class DiscountRepository {
       const before = await tx.discountUse.count({ where: { discountId: rule.id, buyerEmail: use.buyerEmail } });
       if (before >= rule.perBuyerLimit) return 'DISCOUNT_BUYER_LIMIT_REACHED';
     }
-    await tx.discountUse.create({ data: { discountId: rule.id, orderId: use.orderId, buyerEmail: use.buyerEmail, amountMinor: BigInt(use.amountMinor) } });
+    await tx.discountUse.create({
+      data: {
+        discountId: rule.id,
+        orderId: use.orderId,
+        buyerEmail: use.buyerEmail,
+        amountMinor: BigInt(use.amountMinor),
+      },
+    });
     return 'used';
   }
 
@@ -135,6 +163,10 @@ export class DiscountRepository {
     const uses = await tx.discountUse.findMany({ where: { orderId }, select: { discountId: true } });
     if (uses.length === 0) return;
     await tx.discountUse.deleteMany({ where: { orderId } });
-    for (const { discountId } of uses) await tx.discount.updateMany({ where: { id: discountId, timesUsed: { gt: 0 } }, data: { timesUsed: { decrement: 1 } } });
+    for (const { discountId } of uses)
+      await tx.discount.updateMany({
+        where: { id: discountId, timesUsed: { gt: 0 } },
+        data: { timesUsed: { decrement: 1 } },
+      });
   }
 }

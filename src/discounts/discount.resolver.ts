@@ -12,7 +12,8 @@ import { withDefault } from '../graphql/defaults.js';
 
 /** An input's fields as the service takes them: dates as ISO text, null kept, absent left out. */
 function patchOf(input: UpdateDiscountInput | CreateDiscountInput): DiscountPatch {
-  const date = (value: Date | null | undefined) => (value === undefined ? undefined : value === null ? null : value.toISOString());
+  const date = (value: Date | null | undefined) =>
+    value === undefined ? undefined : value === null ? null : value.toISOString();
   const fields: Record<string, unknown> = { ...input, startsAt: date(input.startsAt), endsAt: date(input.endsAt) };
   delete fields.store;
   // A null kind, enabled or combinesWithOthers means "leave it": they cannot be cleared.
@@ -33,7 +34,9 @@ export class DiscountResolver {
     @Arg('first', () => Int, withDefault(defaultDiscountPage)) first?: number,
     @Arg('after', () => ID, { nullable: true }) after?: string | null,
   ): Promise<Discount[]> {
-    return (await this.service.list({ store: store ?? null, ...(first === undefined ? {} : { first }), after: after ?? null })).discounts;
+    return (
+      await this.service.list({ store: store ?? null, ...(first === undefined ? {} : { first }), after: after ?? null })
+    ).discounts;
   }
 
   @AdminOnly()
@@ -49,8 +52,13 @@ export class DiscountResolver {
   }
 
   @AdminOnly()
-  @Mutation(() => DiscountType, { description: 'Changes a discount (admin): carts follow at once; orders keep the discounts they were placed with.' })
-  updateDiscount(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateDiscountInput) input: UpdateDiscountInput): Promise<Discount> {
+  @Mutation(() => DiscountType, {
+    description: 'Changes a discount (admin): carts follow at once; orders keep the discounts they were placed with.',
+  })
+  updateDiscount(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateDiscountInput) input: UpdateDiscountInput,
+  ): Promise<Discount> {
     return this.service.update(id, patchOf(input));
   }
 
@@ -61,6 +69,8 @@ export class DiscountResolver {
 
   @FieldResolver(() => MoneyType, { nullable: true })
   minimumSubtotal(@Root() discount: Discount): Money | null {
-    return discount.minimumSubtotalMinor === null ? null : { minor: discount.minimumSubtotalMinor, currency: discount.currency };
+    return discount.minimumSubtotalMinor === null
+      ? null
+      : { minor: discount.minimumSubtotalMinor, currency: discount.currency };
   }
 }

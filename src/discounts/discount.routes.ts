@@ -8,7 +8,15 @@ import { NumericIdParams, Ref } from '../rest/schema.js';
 import { bodyErrors, errors } from '../rest/responses.js';
 import type { DiscountService } from './discount.service.js';
 import { discountView } from './discount.view.js';
-import { CreateDiscountBody, Discount, DiscountList, DiscountsQuery, UpdateDiscountBody, type CreateDiscountBodyView, type UpdateDiscountBodyView } from './discount.schemas.js';
+import {
+  CreateDiscountBody,
+  Discount,
+  DiscountList,
+  DiscountsQuery,
+  UpdateDiscountBody,
+  type CreateDiscountBodyView,
+  type UpdateDiscountBodyView,
+} from './discount.schemas.js';
 import type { DiscountInput, DiscountPatch } from './discount.model.js';
 
 /** The body's fields as the service names them (absent stays absent). */
@@ -40,7 +48,15 @@ export function registerDiscountRoutes(app: FastifyInstance, discounts: Discount
   api.post(
     '/discounts',
     {
-      schema: { tags, summary: 'Create a discount', body: CreateDiscountBody, response: { 201: Ref(Discount), ...errors(...bodyErrors, 'FORBIDDEN', 'STORE_NOT_FOUND', 'DISCOUNT_CODE_TAKEN') } },
+      schema: {
+        tags,
+        summary: 'Create a discount',
+        body: CreateDiscountBody,
+        response: {
+          201: Ref(Discount),
+          ...errors(...bodyErrors, 'FORBIDDEN', 'STORE_NOT_FOUND', 'DISCOUNT_CODE_TAKEN'),
+        },
+      },
       preValidation: adminOnly,
     },
     async (request, reply) => reply.status(201).send(discountView(await discounts.create(inputOf(request.body)))),
@@ -48,17 +64,37 @@ export function registerDiscountRoutes(app: FastifyInstance, discounts: Discount
 
   api.get(
     '/discounts',
-    { schema: { tags, summary: 'Discounts, oldest first', querystring: DiscountsQuery, response: { 200: DiscountList, ...errors('FORBIDDEN', 'VALIDATION_FAILED') } }, preValidation: adminOnly },
+    {
+      schema: {
+        tags,
+        summary: 'Discounts, oldest first',
+        querystring: DiscountsQuery,
+        response: { 200: DiscountList, ...errors('FORBIDDEN', 'VALIDATION_FAILED') },
+      },
+      preValidation: adminOnly,
+    },
     async (request) => {
       const { store, first, after } = request.query;
-      const page = await discounts.list({ store: store ?? null, ...(first === undefined ? {} : { first: Number(first) }), after: after ?? null });
+      const page = await discounts.list({
+        store: store ?? null,
+        ...(first === undefined ? {} : { first: Number(first) }),
+        after: after ?? null,
+      });
       return { discounts: page.discounts.map(discountView), has_more: page.hasMore };
     },
   );
 
   api.get(
     '/discounts/:id',
-    { schema: { tags, summary: 'A discount', params: NumericIdParams, response: { 200: Ref(Discount), ...errors('FORBIDDEN', 'DISCOUNT_NOT_FOUND') } }, preValidation: adminOnly },
+    {
+      schema: {
+        tags,
+        summary: 'A discount',
+        params: NumericIdParams,
+        response: { 200: Ref(Discount), ...errors('FORBIDDEN', 'DISCOUNT_NOT_FOUND') },
+      },
+      preValidation: adminOnly,
+    },
     async (request) => discountView(await discounts.get(request.params.id)),
   );
 
@@ -70,7 +106,10 @@ export function registerDiscountRoutes(app: FastifyInstance, discounts: Discount
         summary: 'Change a discount (carts follow; orders keep what they had)',
         params: NumericIdParams,
         body: UpdateDiscountBody,
-        response: { 200: Ref(Discount), ...errors(...bodyErrors, 'FORBIDDEN', 'DISCOUNT_NOT_FOUND', 'DISCOUNT_CODE_TAKEN') },
+        response: {
+          200: Ref(Discount),
+          ...errors(...bodyErrors, 'FORBIDDEN', 'DISCOUNT_NOT_FOUND', 'DISCOUNT_CODE_TAKEN'),
+        },
       },
       preValidation: adminOnly,
     },

@@ -4,23 +4,46 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Named, Nullable, Ref } from '../rest/schema.js';
 import { discountKinds, type DiscountKind } from '../domain/discounts.js';
 
-const Kind = Type.Unsafe<DiscountKind>({ type: 'string', enum: [...discountKinds], description: 'PERCENTAGE of the lines, FIXED_AMOUNT off the lines, or FREE_SHIPPING (the selected method).' });
-const When = (what: string) => Nullable(Type.String({ description: `${what}: ISO 8601 with a time zone; null: none.` }));
+const Kind = Type.Unsafe<DiscountKind>({
+  type: 'string',
+  enum: [...discountKinds],
+  description: 'PERCENTAGE of the lines, FIXED_AMOUNT off the lines, or FREE_SHIPPING (the selected method).',
+});
+const When = (what: string) =>
+  Nullable(Type.String({ description: `${what}: ISO 8601 with a time zone; null: none.` }));
 const Limit = (what: string) => Nullable(Type.Integer({ description: `${what}; null: no limit.` }));
 
 const writable = {
   code: Type.Optional(
     Nullable(
-      Type.String({ description: 'What buyers enter, matched without case, unique per store (at most 64 letters, digits or - _ . + # % ! & *); null: automatic, every cart with the store gets it.' }),
+      Type.String({
+        description:
+          'What buyers enter, matched without case, unique per store (at most 64 letters, digits or - _ . + # % ! & *); null: automatic, every cart with the store gets it.',
+      }),
     ),
   ),
-  value: Type.Optional(Nullable(Type.Number({ description: "PERCENTAGE: percent above 0, at most 100 (4 decimals); FIXED_AMOUNT: major units of the store's currency; FREE_SHIPPING: absent." }))),
-  minimum_subtotal: Type.Optional(Nullable(Type.Number({ description: "The store's subtotal (before discounts) the cart must reach, in major units of its currency." }))),
+  value: Type.Optional(
+    Nullable(
+      Type.Number({
+        description:
+          "PERCENTAGE: percent above 0, at most 100 (4 decimals); FIXED_AMOUNT: major units of the store's currency; FREE_SHIPPING: absent.",
+      }),
+    ),
+  ),
+  minimum_subtotal: Type.Optional(
+    Nullable(
+      Type.Number({
+        description: "The store's subtotal (before discounts) the cart must reach, in major units of its currency.",
+      }),
+    ),
+  ),
   starts_at: Type.Optional(When('From')),
   ends_at: Type.Optional(When('Until (excluded)')),
   usage_limit: Type.Optional(Limit('Orders that may use it in all')),
   per_buyer_limit: Type.Optional(Limit('Orders one buyer (by email) may use it in')),
-  combines_with_others: Type.Optional(Type.Boolean({ description: 'Default false: applies alone (the best of those that apply wins).' })),
+  combines_with_others: Type.Optional(
+    Type.Boolean({ description: 'Default false: applies alone (the best of those that apply wins).' }),
+  ),
   enabled: Type.Optional(Type.Boolean({ description: 'Default true.' })),
 };
 
@@ -52,7 +75,9 @@ export const Discount = Named(
       store: Type.String(),
       currency: Type.String({ description: "The store's: value (FIXED_AMOUNT) and minimum_subtotal are in it." }),
       kind: Kind,
-      value: Nullable(Type.Number({ description: 'The percent (PERCENTAGE) or the amount (FIXED_AMOUNT); null for FREE_SHIPPING.' })),
+      value: Nullable(
+        Type.Number({ description: 'The percent (PERCENTAGE) or the amount (FIXED_AMOUNT); null for FREE_SHIPPING.' }),
+      ),
       minimum_subtotal: Nullable(Type.Number()),
       starts_at: When('From'),
       ends_at: When('Until (excluded)'),

@@ -22,7 +22,11 @@ function discountId(id: string): number | null {
 }
 
 function codeTaken(code: string, store: string): AppError {
-  return new AppError('DISCOUNT_CODE_TAKEN', `Store ${store} already has a discount with the code ${code} (codes are matched without case)`, { code, store });
+  return new AppError(
+    'DISCOUNT_CODE_TAKEN',
+    `Store ${store} already has a discount with the code ${code} (codes are matched without case)`,
+    { code, store },
+  );
 }
 
 /** The input a stored discount would be created from: what a patch is laid over. */
@@ -31,7 +35,8 @@ function inputOf(discount: Discount): Omit<DiscountInput, 'store'> & { kind: str
     code: discount.code,
     kind: discount.kind,
     value: discountValue(discount),
-    minimumSubtotal: discount.minimumSubtotalMinor === null ? null : toMajor(discount.minimumSubtotalMinor, discount.currency),
+    minimumSubtotal:
+      discount.minimumSubtotalMinor === null ? null : toMajor(discount.minimumSubtotalMinor, discount.currency),
     startsAt: discount.startsAt?.toISOString() ?? null,
     endsAt: discount.endsAt?.toISOString() ?? null,
     usageLimit: discount.usageLimit,
@@ -60,7 +65,13 @@ export class DiscountService {
       const current = await this.getIn(tx, id);
       const base = inputOf(current);
       // A new kind without a value of its own starts without one (a percent is not an amount).
-      const merged = { ...base, ...(patch.kind !== undefined && patch.kind !== current.kind && patch.value === undefined ? { value: null } : {}), ...definedOf(patch) };
+      const merged = {
+        ...base,
+        ...(patch.kind !== undefined && patch.kind !== current.kind && patch.value === undefined
+          ? { value: null }
+          : {}),
+        ...definedOf(patch),
+      };
       const columns = discountColumns(merged, current.currency);
       const store = { id: current.storeId, name: current.store, currency: current.currency };
       await this.checkCodeFree(tx, store, columns, current.id);
@@ -73,15 +84,23 @@ export class DiscountService {
   }
 
   /** Oldest first; of one store (name or id) when given; `after` the last id of the page before. */
-  async list(filter: { store?: string | null; first?: number; after?: string | null } = {}): Promise<{ discounts: Discount[]; hasMore: boolean }> {
+  async list(
+    filter: { store?: string | null; first?: number; after?: string | null } = {},
+  ): Promise<{ discounts: Discount[]; hasMore: boolean }> {
     const first = filter.first ?? defaultDiscountPage;
     if (!Number.isSafeInteger(first) || first < 1 || first > maxDiscountPage) {
-      throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxDiscountPage}`, { field: 'first' });
+      throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxDiscountPage}`, {
+        field: 'first',
+      });
     }
     const after = filter.after === null || filter.after === undefined ? 0 : discountId(filter.after);
-    if (after === null) throw new AppError('VALIDATION_FAILED', 'after must be the id of a discount', { field: 'after' });
+    if (after === null)
+      throw new AppError('VALIDATION_FAILED', 'after must be the id of a discount', { field: 'after' });
     return inTransaction(this.db, async (tx) => {
-      const storeIds = filter.store === null || filter.store === undefined ? null : (await this.repository.stores(tx, filter.store)).map((store) => store.id);
+      const storeIds =
+        filter.store === null || filter.store === undefined
+          ? null
+          : (await this.repository.stores(tx, filter.store)).map((store) => store.id);
       // One more than asked: whether another page follows.
       const rows = await this.repository.list(tx, { storeIds, after, first: first + 1 });
       return { discounts: rows.slice(0, first), hasMore: rows.length > first };
@@ -102,14 +121,26 @@ export class DiscountService {
     const exact = stores.filter((store) => String(store.id) === text);
     const chosen = exact.length === 1 ? exact : stores;
     if (chosen.length !== 1) {
-      const why = chosen.length === 0 ? `No store named "${text.slice(0, 200)}"` : `Several stores are named "${text}": name one by its id`;
-      throw new AppError('STORE_NOT_FOUND', why, { store: text.slice(0, 200), ...(chosen.length > 1 ? { store_ids: chosen.map((store) => String(store.id)) } : {}) });
+      const why =
+        chosen.length === 0
+          ? `No store named "${text.slice(0, 200)}"`
+          : `Several stores are named "${text}": name one by its id`;
+      throw new AppError('STORE_NOT_FOUND', why, {
+        store: text.slice(0, 200),
+        ...(chosen.length > 1 ? { store_ids: chosen.map((store) => String(store.id)) } : {}),
+      });
     }
     return chosen[0]!;
   }
 
-  private async checkCodeFree(tx: DbClient, store: StoreRef, columns: DiscountColumns, except: number | null): Promise<void> {
-    if (columns.codeKey !== null && (await this.repository.codeTaken(tx, store.id, columns.codeKey, except))) throw codeTaken(columns.code!, store.name);
+  private async checkCodeFree(
+    tx: DbClient,
+    store: StoreRef,
+    columns: DiscountColumns,
+    except: number | null,
+  ): Promise<void> {
+    if (columns.codeKey !== null && (await this.repository.codeTaken(tx, store.id, columns.codeKey, except)))
+      throw codeTaken(columns.code!, store.name);
   }
 
   /** The write; a code taken meanwhile by a concurrent write is DISCOUNT_CODE_TAKEN too (the unique index). */

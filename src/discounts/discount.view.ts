@@ -19,7 +19,8 @@ export function discountView(discount: Discount): DiscountView {
     currency: discount.currency,
     kind: discount.kind,
     value: discountValue(discount),
-    minimum_subtotal: discount.minimumSubtotalMinor === null ? null : toMajor(discount.minimumSubtotalMinor, discount.currency),
+    minimum_subtotal:
+      discount.minimumSubtotalMinor === null ? null : toMajor(discount.minimumSubtotalMinor, discount.currency),
     starts_at: discount.startsAt?.toISOString() ?? null,
     ends_at: discount.endsAt?.toISOString() ?? null,
     usage_limit: discount.usageLimit,

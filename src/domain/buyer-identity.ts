@@ -1,13 +1,34 @@
 // The buyer identity of a cart: validation of partial updates, and what submit requires.
 
-export const buyerIdentityFields = ['firstName', 'lastName', 'address1', 'address2', 'city', 'provinceCode', 'countryCode', 'postalCode', 'email', 'phone'] as const;
+export const buyerIdentityFields = [
+  'firstName',
+  'lastName',
+  'address1',
+  'address2',
+  'city',
+  'provinceCode',
+  'countryCode',
+  'postalCode',
+  'email',
+  'phone',
+] as const;
 export type BuyerIdentityField = (typeof buyerIdentityFields)[number];
 export type BuyerIdentity = Record<BuyerIdentityField, string | null>;
 
 /** What submit needs before it can place orders. */
-export const requiredForSubmit: readonly BuyerIdentityField[] = ['firstName', 'lastName', 'address1', 'city', 'countryCode', 'postalCode', 'email'];
+export const requiredForSubmit: readonly BuyerIdentityField[] = [
+  'firstName',
+  'lastName',
+  'address1',
+  'city',
+  'countryCode',
+  'postalCode',
+  'email',
+];
 
-export const emptyBuyerIdentity: BuyerIdentity = Object.fromEntries(buyerIdentityFields.map((field) => [field, null])) as BuyerIdentity;
+export const emptyBuyerIdentity: BuyerIdentity = Object.fromEntries(
+  buyerIdentityFields.map((field) => [field, null]),
+) as BuyerIdentity;
 
 // ISO 3166-1 alpha-2, officially assigned codes.
 const countryCodes = new Set(
@@ -35,7 +56,9 @@ export type BuyerIdentityPatch = Partial<Record<BuyerIdentityField, unknown>>;
  * Validates a partial update. Absent fields keep their value; null or "" clears one. Country and
  * province codes are upper-cased, other strings trimmed.
  */
-export function validateBuyerIdentityPatch(patch: BuyerIdentityPatch): { ok: true; changes: Partial<BuyerIdentity> } | { ok: false; problems: FieldProblem[] } {
+export function validateBuyerIdentityPatch(
+  patch: BuyerIdentityPatch,
+): { ok: true; changes: Partial<BuyerIdentity> } | { ok: false; problems: FieldProblem[] } {
   const changes: Partial<BuyerIdentity> = {};
   const problems: FieldProblem[] = [];
   for (const field of buyerIdentityFields) {
@@ -55,8 +78,10 @@ export function validateBuyerIdentityPatch(patch: BuyerIdentityPatch): { ok: tru
       continue;
     }
     if (field === 'countryCode' || field === 'provinceCode') value = value.toUpperCase();
-    if (field === 'countryCode' && !countryCodes.has(value)) problems.push({ field, message: 'must be an ISO 3166-1 alpha-2 country code, such as "US"' });
-    else if (field === 'email' && !emailPattern.test(value)) problems.push({ field, message: 'must be an e-mail address' });
+    if (field === 'countryCode' && !countryCodes.has(value))
+      problems.push({ field, message: 'must be an ISO 3166-1 alpha-2 country code, such as "US"' });
+    else if (field === 'email' && !emailPattern.test(value))
+      problems.push({ field, message: 'must be an e-mail address' });
     else changes[field] = value === '' ? null : value;
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, changes };

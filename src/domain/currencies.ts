@@ -59,11 +59,13 @@ const withdrawn = { ANG: 'XCG', BGN: 'EUR', CUC: 'CUP', HRK: 'EUR', SLL: 'SLE', 
 function buildTable(): ReadonlyMap<string, CurrencyEntry> {
   const table = new Map<string, CurrencyEntry>();
   for (const [exponent, codes] of Object.entries(currencies)) {
-    for (const code of codes.split(/\s+/)) table.set(code, { kind: 'currency', exponent: Number(exponent) as 0 | 2 | 3 });
+    for (const code of codes.split(/\s+/))
+      table.set(code, { kind: 'currency', exponent: Number(exponent) as 0 | 2 | 3 });
   }
   for (const [code, exponent] of Object.entries(funds)) table.set(code, { kind: 'fund', exponent });
   for (const code of withoutMinorUnit.split(' ')) table.set(code, { kind: 'no minor unit', exponent: null });
-  for (const [code, successor] of Object.entries(withdrawn)) table.set(code, { kind: 'withdrawn', exponent: 2, successor });
+  for (const [code, successor] of Object.entries(withdrawn))
+    table.set(code, { kind: 'withdrawn', exponent: 2, successor });
   return table;
 }
 

@@ -21,7 +21,14 @@ export const dateTimeProblems: Record<DateTimeProblem, string> = {
   range: 'must fall in the years 0001 to 9999 once in UTC',
 };
 
-const daysIn = (year: number, month: number): number => (month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+const daysIn = (year: number, month: number): number =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
 
 /** The instant a date-time text stands for, or what is wrong with it. */
 export function readDateTime(text: string): Date | DateTimeProblem {
@@ -32,7 +39,18 @@ export function readDateTime(text: string): Date | DateTimeProblem {
   const milliseconds = parts[7] === undefined ? 0 : Number(parts[7].slice(0, 3).padEnd(3, '0'));
   const offsetHours = parts[8] === 'Z' ? 0 : Number(parts[10]);
   const offsetMinutes = parts[8] === 'Z' ? 0 : Number(parts[11]);
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return 'shape';
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    offsetHours > 23 ||
+    offsetMinutes > 59
+  )
+    return 'shape';
   const date = new Date(0);
   // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
   date.setUTCFullYear(year, month - 1, day);

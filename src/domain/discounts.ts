@@ -68,8 +68,10 @@ export function refusal(rule: DiscountRule, context: DiscountContext): DiscountR
   if (rule.startsAt !== null && context.now < rule.startsAt) return 'DISCOUNT_NOT_STARTED';
   if (rule.endsAt !== null && context.now >= rule.endsAt) return 'DISCOUNT_EXPIRED';
   if (rule.usageLimit !== null && rule.timesUsed >= rule.usageLimit) return 'DISCOUNT_USAGE_LIMIT_REACHED';
-  if (rule.perBuyerLimit !== null && (context.usesByBuyer.get(rule.id) ?? 0) >= rule.perBuyerLimit) return 'DISCOUNT_BUYER_LIMIT_REACHED';
-  if (rule.minimumSubtotalMinor !== null && context.subtotalMinor < rule.minimumSubtotalMinor) return 'DISCOUNT_MINIMUM_NOT_MET';
+  if (rule.perBuyerLimit !== null && (context.usesByBuyer.get(rule.id) ?? 0) >= rule.perBuyerLimit)
+    return 'DISCOUNT_BUYER_LIMIT_REACHED';
+  if (rule.minimumSubtotalMinor !== null && context.subtotalMinor < rule.minimumSubtotalMinor)
+    return 'DISCOUNT_MINIMUM_NOT_MET';
   return null;
 }
 
@@ -132,7 +134,11 @@ const kindOrder: Record<DiscountKind, number> = { PERCENTAGE: 0, FIXED_AMOUNT: 1
  * (percentages per line rounded half to even, a fixed amount capped at what is left and
  * allocated by the largest remainder) and of the shipping: nothing goes below zero.
  */
-export function applyDiscounts(lineAmounts: readonly number[], shippingMinor: number, rules: readonly DiscountRule[]): DiscountOutcome {
+export function applyDiscounts(
+  lineAmounts: readonly number[],
+  shippingMinor: number,
+  rules: readonly DiscountRule[],
+): DiscountOutcome {
   const left = [...lineAmounts];
   let shippingLeft = shippingMinor;
   const applied: DiscountTake[] = [];
@@ -151,11 +157,21 @@ export function applyDiscounts(lineAmounts: readonly number[], shippingMinor: nu
     else shipping = shippingLeft;
     lines.forEach((part, index) => (left[index] = left[index]! - part));
     shippingLeft -= shipping;
-    applied.push({ rule, lines, shippingMinor: shipping, amountMinor: lines.reduce((sum, part) => sum + part, 0) + shipping });
+    applied.push({
+      rule,
+      lines,
+      shippingMinor: shipping,
+      amountMinor: lines.reduce((sum, part) => sum + part, 0) + shipping,
+    });
   }
   const lineDiscounts = lineAmounts.map((amount, index) => amount - left[index]!);
   const shippingDiscountMinor = shippingMinor - shippingLeft;
-  return { applied, lineDiscounts, shippingDiscountMinor, totalMinor: lineDiscounts.reduce((sum, part) => sum + part, 0) + shippingDiscountMinor };
+  return {
+    applied,
+    lineDiscounts,
+    shippingDiscountMinor,
+    totalMinor: lineDiscounts.reduce((sum, part) => sum + part, 0) + shippingDiscountMinor,
+  };
 }
 
 /**
@@ -164,13 +180,25 @@ export function applyDiscounts(lineAmounts: readonly number[], shippingMinor: nu
  * combine alone (equal amounts: the fewer discounts, then the lowest id). The others are
  * DISCOUNT_NOT_COMBINABLE.
  */
-export function chooseDiscounts(lineAmounts: readonly number[], shippingMinor: number, eligible: readonly DiscountRule[]): DiscountOutcome & { left: DiscountRule[] } {
+export function chooseDiscounts(
+  lineAmounts: readonly number[],
+  shippingMinor: number,
+  eligible: readonly DiscountRule[],
+): DiscountOutcome & { left: DiscountRule[] } {
   const combinable = eligible.filter((rule) => rule.combinesWithOthers);
-  const candidates = [...(combinable.length > 0 ? [combinable] : []), ...eligible.filter((rule) => !rule.combinesWithOthers).map((rule) => [rule])];
+  const candidates = [
+    ...(combinable.length > 0 ? [combinable] : []),
+    ...eligible.filter((rule) => !rule.combinesWithOthers).map((rule) => [rule]),
+  ];
   if (candidates.length === 0) return { ...applyDiscounts(lineAmounts, shippingMinor, []), left: [] };
   const lowestId = (rules: readonly DiscountRule[]) => Math.min(...rules.map((rule) => rule.id));
   const outcomes = candidates.map((rules) => ({ rules, outcome: applyDiscounts(lineAmounts, shippingMinor, rules) }));
-  outcomes.sort((a, b) => b.outcome.totalMinor - a.outcome.totalMinor || a.rules.length - b.rules.length || lowestId(a.rules) - lowestId(b.rules));
+  outcomes.sort(
+    (a, b) =>
+      b.outcome.totalMinor - a.outcome.totalMinor ||
+      a.rules.length - b.rules.length ||
+      lowestId(a.rules) - lowestId(b.rules),
+  );
   const best = outcomes[0]!;
   return { ...best.outcome, left: eligible.filter((rule) => !best.rules.includes(rule)) };
 }

@@ -25,7 +25,8 @@ export function isCurrencyCode(code: unknown): code is string {
  */
 export function currencyDigits(currency: string): number {
   const exponent = iso4217.get(currency)?.exponent;
-  if (exponent === undefined || exponent === null) throw new Error(`${currency} has no minor unit in ISO 4217 (${iso4217Edition})`);
+  if (exponent === undefined || exponent === null)
+    throw new Error(`${currency} has no minor unit in ISO 4217 (${iso4217Edition})`);
   return exponent;
 }
 
@@ -53,7 +54,12 @@ export function formatMoney(money: Money): string {
   let format = formatCache.get(money.currency);
   if (!format) {
     const digits = currencyDigits(money.currency);
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: money.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     formatCache.set(money.currency, format);
   }
   return format.format(toMajor(money.minor, money.currency));

@@ -36,7 +36,10 @@ const otherDigits: ReadonlyMap<number, readonly string[]> = (() => {
 /** The bound in every currency (`currency` given: in that one only). */
 export function priceBounds(major: number, side: BoundSide, currency?: string): MinorBound[] {
   if (currency !== undefined) return [{ currencies: null, minor: minorBound(major, currencyDigits(currency), side) }];
-  const bounds: MinorBound[] = [...otherDigits].map(([digits, currencies]) => ({ currencies, minor: minorBound(major, digits, side) }));
+  const bounds: MinorBound[] = [...otherDigits].map(([digits, currencies]) => ({
+    currencies,
+    minor: minorBound(major, digits, side),
+  }));
   bounds.push({ currencies: null, minor: minorBound(major, 2, side) });
   return bounds;
 }

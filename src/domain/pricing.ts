@@ -89,7 +89,13 @@ export interface Stock {
 }
 
 export function isAvailable(stock: Stock, quantity: number): boolean {
-  return stock.listed && stock.inStock && stock.status === 'AVAILABLE' && stock.productAvailable && stock.qtyAvailable >= quantity;
+  return (
+    stock.listed &&
+    stock.inStock &&
+    stock.status === 'AVAILABLE' &&
+    stock.productAvailable &&
+    stock.qtyAvailable >= quantity
+  );
 }
 
 /**
@@ -100,7 +106,9 @@ export function taxRateFor(rates: TaxRateRule[], destination: Destination): numb
   const country = destination.countryCode;
   const province = destination.provinceCode;
   const match =
-    (country && province ? rates.find((rate) => rate.countryCode === country && rate.provinceCode === province) : undefined) ??
+    (country && province
+      ? rates.find((rate) => rate.countryCode === country && rate.provinceCode === province)
+      : undefined) ??
     (country ? rates.find((rate) => rate.countryCode === country && rate.provinceCode === null) : undefined) ??
     rates.find((rate) => rate.countryCode === null && rate.provinceCode === null);
   return match?.ratePpm ?? 0;
@@ -119,7 +127,10 @@ function quote(method: ShippingOption, ratePpm: number, currency: string): Shipp
 
 /** The cheapest method, the first of equals in the store's order. */
 export function cheapest(methods: ShippingOption[]): ShippingOption | null {
-  return methods.reduce<ShippingOption | null>((best, method) => (best === null || method.priceMinor < best.priceMinor ? method : best), null);
+  return methods.reduce<ShippingOption | null>(
+    (best, method) => (best === null || method.priceMinor < best.priceMinor ? method : best),
+    null,
+  );
 }
 
 /**
@@ -170,7 +181,10 @@ export const pricingRules: readonly PricingRule[] = [
       taxableMinor: draft.lines.reduce((sum, line) => sum + (line.taxable ? lineTotal(line) : 0), 0),
     }),
   },
-  { name: 'margin', apply: (draft) => ({ ...draft, marginMinor: applyRate(draft.subtotalMinor, draft.store.marginRatePpm) }) },
+  {
+    name: 'margin',
+    apply: (draft) => ({ ...draft, marginMinor: applyRate(draft.subtotalMinor, draft.store.marginRatePpm) }),
+  },
   {
     // Every method quoted with the destination's rate; the buyer's choice if the store still has
     // it, else the cheapest.
@@ -179,8 +193,11 @@ export const pricingRules: readonly PricingRule[] = [
       const { store } = draft;
       const ratePpm = taxRateFor(store.taxRates, draft.destination);
       const shippingMethods = store.shippingMethods.map((method) => quote(method, ratePpm, store.currency));
-      const chosen = store.shippingMethods.find((method) => method.code === draft.selectedCode) ?? cheapest(store.shippingMethods);
-      const selectedShippingMethod = chosen ? (shippingMethods.find((method) => method.id === chosen.code) ?? null) : null;
+      const chosen =
+        store.shippingMethods.find((method) => method.code === draft.selectedCode) ?? cheapest(store.shippingMethods);
+      const selectedShippingMethod = chosen
+        ? (shippingMethods.find((method) => method.id === chosen.code) ?? null)
+        : null;
       return { ...draft, ratePpm, shippingMethods, selectedShippingMethod };
     },
   },
@@ -189,8 +206,15 @@ export const pricingRules: readonly PricingRule[] = [
     name: 'discounts',
     apply: (draft) => {
       if (draft.eligibleDiscounts.length === 0) return draft;
-      const chosen = chooseDiscounts(draft.lines.map(lineTotal), draft.selectedShippingMethod?.price.minor ?? 0, draft.eligibleDiscounts);
-      const taxableOff = draft.lines.reduce((sum, line, index) => sum + (line.taxable ? chosen.lineDiscounts[index]! : 0), 0);
+      const chosen = chooseDiscounts(
+        draft.lines.map(lineTotal),
+        draft.selectedShippingMethod?.price.minor ?? 0,
+        draft.eligibleDiscounts,
+      );
+      const taxableOff = draft.lines.reduce(
+        (sum, line, index) => sum + (line.taxable ? chosen.lineDiscounts[index]! : 0),
+        0,
+      );
       return {
         ...draft,
         taxableMinor: draft.taxableMinor - taxableOff,
@@ -205,7 +229,11 @@ export const pricingRules: readonly PricingRule[] = [
 ];
 
 /** `rules` with `rule` placed right before the one named `before` (a discount before "tax", say). */
-export function withRule(rules: readonly PricingRule[], rule: PricingRule, placement: { before: string }): PricingRule[] {
+export function withRule(
+  rules: readonly PricingRule[],
+  rule: PricingRule,
+  placement: { before: string },
+): PricingRule[] {
   const index = rules.findIndex((existing) => existing.name === placement.before);
   if (index < 0) throw new Error(`No pricing rule named ${placement.before}`);
   return [...rules.slice(0, index), rule, ...rules.slice(index)];
@@ -262,19 +290,37 @@ export function priceStore(
     tax: amount(draft.lineTaxMinor + shippingTax),
     shipping: amount(selected?.price.minor ?? 0),
     discount: amount(draft.appliedDiscounts.reduce((sum, applied) => sum + applied.amountMinor, 0)),
-    discounts: draft.appliedDiscounts.map(({ rule, amountMinor }) => ({ id: String(rule.id), code: rule.code, kind: rule.kind, amount: amount(amountMinor) })),
+    discounts: draft.appliedDiscounts.map(({ rule, amountMinor }) => ({
+      id: String(rule.id),
+      code: rule.code,
+      kind: rule.kind,
+      amount: amount(amountMinor),
+    })),
   };
   return { offer, lineDiscounts: draft.lineDiscounts, notCombined: draft.notCombined };
 }
 
 /** A store's offer for its lines, without discounts (priceStore). */
-export function storeOffer(store: PricingStore, lines: PricingLine[], destination: Destination, selectedCode: string | null, rules: readonly PricingRule[] = pricingRules): Offer {
+export function storeOffer(
+  store: PricingStore,
+  lines: PricingLine[],
+  destination: Destination,
+  selectedCode: string | null,
+  rules: readonly PricingRule[] = pricingRules,
+): Offer {
   return priceStore(store, lines, destination, selectedCode, [], rules).offer;
 }
 
 /** The cart's cost: sums over the stores' offers; estimated until the destination is known. */
-export function cartCost(offers: Offer[], currency: string, destination: Destination & { postalCode: string | null }): CartCost {
-  const sum = (pick: (offer: Offer) => Money): Money => ({ minor: offers.reduce((total, offer) => total + pick(offer).minor, 0), currency });
+export function cartCost(
+  offers: Offer[],
+  currency: string,
+  destination: Destination & { postalCode: string | null },
+): CartCost {
+  const sum = (pick: (offer: Offer) => Money): Money => ({
+    minor: offers.reduce((total, offer) => total + pick(offer).minor, 0),
+    currency,
+  });
   const subtotal = sum((offer) => offer.subtotal);
   const tax = sum((offer) => offer.tax);
   const shipping = sum((offer) => offer.shipping);

@@ -29,7 +29,11 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 export const embedPlugin = appPlugin('embed', async (app) => {
-  player ??= loadPlayer().then((bundle) => ({ ...bundle, etag: `"${contentTag(bundle.code)}"`, gzippedEtag: `"${contentTag(bundle.gzipped)}"` }));
+  player ??= loadPlayer().then((bundle) => ({
+    ...bundle,
+    etag: `"${contentTag(bundle.code)}"`,
+    gzippedEtag: `"${contentTag(bundle.gzipped)}"`,
+  }));
   const {
     code: body,
     gzipped,
@@ -51,7 +55,10 @@ export const embedPlugin = appPlugin('embed', async (app) => {
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('x-content-type-options', 'nosniff')
       .header('vary', 'accept-encoding');
-    if (request.headers['if-none-match']?.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')))) return reply.code(304).send();
+    if (
+      request.headers['if-none-match']?.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')))
+    )
+      return reply.code(304).send();
     return gzip ? reply.header('content-encoding', 'gzip').send(gzipped) : reply.send(body);
   });
 });

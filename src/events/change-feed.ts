@@ -98,11 +98,19 @@ class Watches {
 
   add(change: Change): Watch {
     if (this.count >= this.max) {
-      throw new AppError('SERVICE_UNAVAILABLE', `This process serves its maximum of ${this.max} live subscriptions; try again shortly`, { max_subscriptions: this.max });
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `This process serves its maximum of ${this.max} live subscriptions; try again shortly`,
+        { max_subscriptions: this.max },
+      );
     }
     const key = keyOf(change);
     if ((this.byKey.get(key)?.size ?? 0) >= maxWatchesPerSubject) {
-      throw new AppError('RATE_LIMITED', `At most ${maxWatchesPerSubject} live subscriptions to one ${change.kind} per process`, { max_subscriptions: maxWatchesPerSubject });
+      throw new AppError(
+        'RATE_LIMITED',
+        `At most ${maxWatchesPerSubject} live subscriptions to one ${change.kind} per process`,
+        { max_subscriptions: maxWatchesPerSubject },
+      );
     }
     const watch = new Watch((done) => {
       const set = this.byKey.get(key);
@@ -191,7 +199,13 @@ class Listener {
   }
 
   private async open(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true, connectionTimeoutMillis: 5_000, query_timeout: 5_000, application_name: 'gateway live updates' });
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 5_000,
+      application_name: 'gateway live updates',
+    });
     client.on('notification', (message) => {
       if (message.channel === changeChannel && message.payload) this.receive(message.payload);
     });
@@ -212,7 +226,10 @@ class Listener {
     }
     this.client = client;
     this.attempt = 0;
-    this.ping = setInterval(() => void client.query('SELECT 1').catch(() => client.end().catch(() => undefined)), pingIntervalMs);
+    this.ping = setInterval(
+      () => void client.query('SELECT 1').catch(() => client.end().catch(() => undefined)),
+      pingIntervalMs,
+    );
     this.ping.unref();
     if (this.hasListened) {
       this.log.info('live updates: listening to PostgreSQL again');
@@ -228,7 +245,8 @@ class Listener {
     } catch {
       return;
     }
-    if ((change.kind === 'cart' || change.kind === 'order') && typeof change.id === 'string') this.heard({ kind: change.kind, id: change.id });
+    if ((change.kind === 'cart' || change.kind === 'order') && typeof change.id === 'string')
+      this.heard({ kind: change.kind, id: change.id });
   }
 
   private lost(client: pg.Client): void {
@@ -312,5 +330,7 @@ export interface ChangeFeedOptions {
 
 /** On PostgreSQL the listening connection goes to the database the writes go to (database.url). */
 export function createChangeFeed(database: Pick<Database, 'provider' | 'url'>, options: ChangeFeedOptions): ChangeFeed {
-  return database.provider === 'postgresql' ? new NotifyFeed(database.url, options.maxWatches, options.log) : new InProcessFeed(options.maxWatches);
+  return database.provider === 'postgresql'
+    ? new NotifyFeed(database.url, options.maxWatches, options.log)
+    : new InProcessFeed(options.maxWatches);
 }

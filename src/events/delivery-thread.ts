@@ -35,7 +35,11 @@ export function startDeliveryThread(data: DeliveryThreadData, log: DeliveryLog):
   let stopping = false;
   let restart: NodeJS.Timeout | undefined;
   const begin = () => {
-    const current = new Worker(new URL('./delivery-thread.entry.js', import.meta.url), { workerData: data, execArgv: [], stdin: false });
+    const current = new Worker(new URL('./delivery-thread.entry.js', import.meta.url), {
+      workerData: data,
+      execArgv: [],
+      stdin: false,
+    });
     thread = current;
     current.unref();
     current.on('message', (message: FromDeliveryThread) => {

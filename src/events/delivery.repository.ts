@@ -75,7 +75,8 @@ export interface ClaimOptions {
 /** A date column as read: text on SQLite, a Date through Prisma on PostgreSQL. */
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 /** A JSON column as read: text on SQLite, parsed through Prisma on PostgreSQL. */
-const asJson = (value: unknown): Prisma.JsonValue => (typeof value === 'string' ? (JSON.parse(value) as Prisma.JsonValue) : (value as Prisma.JsonValue));
+const asJson = (value: unknown): Prisma.JsonValue =>
+  typeof value === 'string' ? (JSON.parse(value) as Prisma.JsonValue) : (value as Prisma.JsonValue);
 
 /** Deliveries written by one INSERT at most (a fixed shape, prepared once). */
 const insertRows = 100;
@@ -91,7 +92,10 @@ export class DeliveryRepository {
   /** Whether this transaction may fan out: on PostgreSQL, unless another process's fan-out holds the lock (it is not waited for). */
   private async fanOutLockTaken(tx: SqlExecutor): Promise<boolean> {
     if (this.sql.dialect !== 'postgresql') return true;
-    const [row] = await tx.all<{ taken: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('Event fan-out')) AS "taken"`, []);
+    const [row] = await tx.all<{ taken: boolean }>(
+      `SELECT pg_try_advisory_xact_lock(hashtext('Event fan-out')) AS "taken"`,
+      [],
+    );
     return row?.taken === true;
   }
 
@@ -102,7 +106,10 @@ export class DeliveryRepository {
 
   /** A delivery's own time, for one statement that gives each delivery another: CASE "id" WHEN … THEN … END, and its parameters. */
   private timeById(pairs: readonly (readonly [string, Date])[]): [string, SqlValue[]] {
-    return [`CASE "id" ${pairs.map(() => `WHEN ? THEN ${this.time}`).join(' ')} END`, pairs.flatMap(([id, at]) => [id, at])];
+    return [
+      `CASE "id" ${pairs.map(() => `WHEN ? THEN ${this.time}`).join(' ')} END`,
+      pairs.flatMap(([id, at]) => [id, at]),
+    ];
   }
 
   /**
@@ -122,23 +129,38 @@ export class DeliveryRepository {
     if (waiting.length === 0) return 0;
     return this.sql.transaction(async (tx) => {
       if (!(await this.fanOutLockTaken(tx))) return 0;
-      const endpoints = (await tx.all<{ id: string; events: unknown; createdAt: unknown }>(`SELECT "id", "events", "createdAt" FROM "WebhookEndpoint" WHERE "enabled" = ?`, [true])).map((row) => ({
+      const endpoints = (
+        await tx.all<{ id: string; events: unknown; createdAt: unknown }>(
+          `SELECT "id", "events", "createdAt" FROM "WebhookEndpoint" WHERE "enabled" = ?`,
+          [true],
+        )
+      ).map((row) => ({
         id: row.id,
         events: row.events === null ? null : asJson(row.events),
         createdAt: asDate(row.createdAt),
       }));
       const take = Math.max(1, Math.floor(maxRows / Math.max(1, endpoints.length)));
       const events = (
-        await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(`SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ?`, [
-          true,
-          take,
-        ])
+        await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(
+          `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ?`,
+          [true, take],
+        )
       ).map((row) => ({ id: Number(row.id), type: row.type, createdAt: asDate(row.createdAt) }));
       if (events.length === 0) return 0;
       const rows = events.flatMap((event) =>
         endpoints
           .filter((endpoint) => endpoint.createdAt <= event.createdAt && wants(endpoint.events, event.type))
-          .map((endpoint) => [`dlv_${randomUUID().replaceAll('-', '')}`, endpoint.id, event.id, 'pending', event.createdAt, event.createdAt] as SqlValue[]),
+          .map(
+            (endpoint) =>
+              [
+                `dlv_${randomUUID().replaceAll('-', '')}`,
+                endpoint.id,
+                event.id,
+                'pending',
+                event.createdAt,
+                event.createdAt,
+              ] as SqlValue[],
+          ),
       );
       for (let start = 0; start < rows.length; start += insertRows) {
         const chunk = rows.slice(start, start + insertRows);
@@ -148,7 +170,10 @@ export class DeliveryRepository {
         );
       }
       const ids = events.map((event) => event.id);
-      await tx.run(`UPDATE "Event" SET "fanOutPending" = ? WHERE "id" IN (${placeholders(ids.length)})`, [false, ...ids]);
+      await tx.run(`UPDATE "Event" SET "fanOutPending" = ? WHERE "id" IN (${placeholders(ids.length)})`, [
+        false,
+        ...ids,
+      ]);
       return events.length;
     });
   }
@@ -168,7 +193,8 @@ export class DeliveryRepository {
     const { now, claimedUntil } = options;
     if (options.limit <= 0) return [];
     const rows = await this.sql.transaction(async (tx) => {
-      const busy = options.busyEndpoints.length > 0 ? `AND e."id" NOT IN (${placeholders(options.busyEndpoints.length)})` : '';
+      const busy =
+        options.busyEndpoints.length > 0 ? `AND e."id" NOT IN (${placeholders(options.busyEndpoints.length)})` : '';
       const heads = await tx.all<{ id: string; failing: number | bigint }>(
         `SELECT d."id", CASE WHEN e."failingSince" IS NULL THEN 0 ELSE 1 END AS "failing"
         FROM "WebhookEndpoint" e
@@ -188,7 +214,10 @@ export class DeliveryRepository {
       const chosen = heads.filter((head) => Number(head.failing) === 0 || (failing += 1) <= options.failingLimit);
       if (chosen.length === 0) return [];
       const ids = chosen.map((head) => head.id);
-      await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = ${this.time} WHERE "id" IN (${placeholders(ids.length)})`, [claimedUntil, ...ids]);
+      await tx.run(
+        `UPDATE "WebhookDelivery" SET "claimedUntil" = ${this.time} WHERE "id" IN (${placeholders(ids.length)})`,
+        [claimedUntil, ...ids],
+      );
       const failingIds = new Set(chosen.filter((head) => Number(head.failing) === 1).map((head) => head.id));
       const claimed = await tx.all<ClaimedRow>(
         `SELECT d."id", d."endpointId", d."attempts", e."url", e."secret", ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt", ev."traceparent"
@@ -240,7 +269,13 @@ export class DeliveryRepository {
       if (kept.length === 0) return [];
       await tx.run(
         `INSERT INTO "WebhookAttempt" ("deliveryId", "at", "statusCode", "latencyMs", "error") VALUES ${kept.map(() => `(?, ${this.time}, ?, ?, ?)`).join(', ')}`,
-        kept.flatMap(({ delivery, attempt }) => [delivery.id, attempt.at, attempt.statusCode, attempt.latencyMs, attempt.error]),
+        kept.flatMap(({ delivery, attempt }) => [
+          delivery.id,
+          attempt.at,
+          attempt.statusCode,
+          attempt.latencyMs,
+          attempt.error,
+        ]),
       );
       const of = (kind: DeliveryOutcome['kind']) => kept.filter((outcome) => outcome.kind === kind);
       const ids = (list: readonly DeliveryOutcome[]) => list.map(({ delivery }) => delivery.id);
@@ -252,26 +287,33 @@ export class DeliveryRepository {
 
       const delivered = of('delivered');
       if (delivered.length > 0) {
-        const [deliveredAt, atParams] = this.timeById(delivered.map(({ delivery, attempt }) => [delivery.id, attempt.at]));
+        const [deliveredAt, atParams] = this.timeById(
+          delivered.map(({ delivery, attempt }) => [delivery.id, attempt.at]),
+        );
         await tx.run(
           `UPDATE "WebhookDelivery" SET "status" = 'delivered', "deliveredAt" = ${deliveredAt}, "attempts" = "attempts" + 1, "claimedUntil" = NULL
           WHERE "id" IN (${placeholders(delivered.length)}) AND "status" = 'pending'`,
           [...atParams, ...ids(delivered)],
         );
         const endpoints = [...new Set(delivered.map((outcome) => outcome.delivery.endpointId))];
-        await tx.run(`UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" IN (${placeholders(endpoints.length)}) AND "failingSince" IS NOT NULL`, endpoints);
+        await tx.run(
+          `UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" IN (${placeholders(endpoints.length)}) AND "failingSince" IS NOT NULL`,
+          endpoints,
+        );
       }
 
       const interrupted = of('interrupted');
       if (interrupted.length > 0) {
         const [claimed, claimParams] = stillClaimed(interrupted);
-        await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(interrupted.length)}) AND "status" = 'pending' AND ${claimed}`, [
-          ...ids(interrupted),
-          ...claimParams,
-        ]);
+        await tx.run(
+          `UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(interrupted.length)}) AND "status" = 'pending' AND ${claimed}`,
+          [...ids(interrupted), ...claimParams],
+        );
       }
 
-      const failed = kept.filter((outcome): outcome is Extract<DeliveryOutcome, { kind: 'failed' }> => outcome.kind === 'failed');
+      const failed = kept.filter(
+        (outcome): outcome is Extract<DeliveryOutcome, { kind: 'failed' }> => outcome.kind === 'failed',
+      );
       if (failed.length === 0) return [];
       const [retryAt, retryParams] = this.timeById(failed.map(({ delivery, retryAt: at }) => [delivery.id, at]));
       const [claimed, claimParams] = stillClaimed(failed);
@@ -281,19 +323,24 @@ export class DeliveryRepository {
         [...retryParams, ...ids(failed), ...claimParams],
       );
       const failedEndpoints = [...new Set(failed.map((outcome) => outcome.delivery.endpointId))];
-      await tx.run(`UPDATE "WebhookEndpoint" SET "failingSince" = ${this.time} WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "failingSince" IS NULL`, [
-        failed[0]!.attempt.at,
-        ...failedEndpoints,
-      ]);
-      const expired = await tx.all<{ id: string }>(`SELECT "id" FROM "WebhookEndpoint" WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "enabled" = ? AND "failingSince" < ${this.time}`, [
-        ...failedEndpoints,
-        true,
-        disableBefore,
-      ]);
+      await tx.run(
+        `UPDATE "WebhookEndpoint" SET "failingSince" = ${this.time} WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "failingSince" IS NULL`,
+        [failed[0]!.attempt.at, ...failedEndpoints],
+      );
+      const expired = await tx.all<{ id: string }>(
+        `SELECT "id" FROM "WebhookEndpoint" WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "enabled" = ? AND "failingSince" < ${this.time}`,
+        [...failedEndpoints, true, disableBefore],
+      );
       if (expired.length === 0) return [];
       const disabled = expired.map((endpoint) => endpoint.id);
-      await tx.run(`UPDATE "WebhookEndpoint" SET "enabled" = ? WHERE "id" IN (${placeholders(disabled.length)})`, [false, ...disabled]);
-      await tx.run(`UPDATE "WebhookDelivery" SET "status" = 'failed', "claimedUntil" = NULL WHERE "endpointId" IN (${placeholders(disabled.length)}) AND "status" = 'pending'`, disabled);
+      await tx.run(`UPDATE "WebhookEndpoint" SET "enabled" = ? WHERE "id" IN (${placeholders(disabled.length)})`, [
+        false,
+        ...disabled,
+      ]);
+      await tx.run(
+        `UPDATE "WebhookDelivery" SET "status" = 'failed', "claimedUntil" = NULL WHERE "endpointId" IN (${placeholders(disabled.length)}) AND "status" = 'pending'`,
+        disabled,
+      );
       return disabled;
     });
   }
@@ -304,7 +351,10 @@ export class DeliveryRepository {
    */
   private async lockedIds(tx: SqlExecutor, ids: string[]): Promise<Set<string>> {
     const lock = this.sql.dialect === 'postgresql' ? 'ORDER BY "id" FOR UPDATE' : '';
-    const rows = await tx.all<{ id: string }>(`SELECT "id" FROM "WebhookDelivery" WHERE "id" IN (${placeholders(ids.length)}) ${lock}`, ids);
+    const rows = await tx.all<{ id: string }>(
+      `SELECT "id" FROM "WebhookDelivery" WHERE "id" IN (${placeholders(ids.length)}) ${lock}`,
+      ids,
+    );
     return new Set(rows.map((row) => row.id));
   }
 
@@ -313,10 +363,10 @@ export class DeliveryRepository {
     if (deliveries.length === 0) return;
     const [claimed, params] = this.timeById(deliveries.map((delivery) => [delivery.id, delivery.claimedUntil]));
     await this.sql.transaction((tx) =>
-      tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`, [
-        ...deliveries.map((delivery) => delivery.id),
-        ...params,
-      ]),
+      tx.run(
+        `UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`,
+        [...deliveries.map((delivery) => delivery.id), ...params],
+      ),
     );
   }
 

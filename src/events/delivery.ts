@@ -18,7 +18,12 @@
 import type { Config } from '../config.js';
 import { DatabaseBusyError, type SqlExecutor } from '../db/sql-executor.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { DeliveryRepository, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome } from './delivery.repository.js';
+import {
+  DeliveryRepository,
+  type AttemptRecord,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+} from './delivery.repository.js';
 import { attempt, Flight } from './webhook-attempt.js';
 import { Sender } from './sender-thread.js';
 
@@ -72,20 +77,31 @@ export interface DeliveryWorker {
  * The wait before the next attempt after `attempts` failed ones: the schedule's step for it (the
  * last step repeating), ±10 %.
  */
-export function retryDelayMs(schedule: readonly number[], attempts: number, random: () => number = Math.random): number {
+export function retryDelayMs(
+  schedule: readonly number[],
+  attempts: number,
+  random: () => number = Math.random,
+): number {
   const step = schedule[Math.min(Math.max(attempts, 1), schedule.length) - 1] ?? 60;
   return Math.round(step * 1000 * (0.9 + 0.2 * random()));
 }
 
-const succeeded = (record: AttemptRecord) => record.statusCode !== null && record.statusCode >= 200 && record.statusCode < 300;
+const succeeded = (record: AttemptRecord) =>
+  record.statusCode !== null && record.statusCode >= 200 && record.statusCode < 300;
 
 /** What a finished attempt means for its delivery. */
 function outcomeOf(flight: Flight, attempt: AttemptRecord, schedule: readonly number[]): DeliveryOutcome {
   const { delivery } = flight;
   if (succeeded(attempt)) return { kind: 'delivered', delivery, attempt };
   // Not the receiver's failure: due again at once, for whichever process is still running.
-  if (flight.reason === 'stopping' || flight.reason === 'endpoint-gone') return { kind: 'interrupted', delivery, attempt };
-  return { kind: 'failed', delivery, attempt, retryAt: new Date(Date.now() + retryDelayMs(schedule, delivery.attempts + 1)) };
+  if (flight.reason === 'stopping' || flight.reason === 'endpoint-gone')
+    return { kind: 'interrupted', delivery, attempt };
+  return {
+    kind: 'failed',
+    delivery,
+    attempt,
+    retryAt: new Date(Date.now() + retryDelayMs(schedule, delivery.attempts + 1)),
+  };
 }
 
 /** A wait that ends early when woken (or stopping). */
@@ -179,7 +195,9 @@ class Worker implements DeliveryWorker {
     const { log } = this.options;
     if (this.options.sql.dialect === 'sqlite') {
       // One process per SQLite file: a claim found at start is that of a process that died.
-      await this.repository.releaseAll().catch((error: unknown) => log.warn({ err: error }, 'could not release old webhook claims'));
+      await this.repository
+        .releaseAll()
+        .catch((error: unknown) => log.warn({ err: error }, 'could not release old webhook claims'));
     }
     while (!this.stopping) {
       let nextPollMs: number;
@@ -190,7 +208,10 @@ class Worker implements DeliveryWorker {
         // SQLite's write lock held by another writer for a while (an import): a round later.
         if (error instanceof DatabaseBusyError) nextPollMs = this.pollIntervalMs;
         else {
-          log.warn({ err: error }, `could not fan out or claim webhook deliveries; trying again in ${claimErrorPauseMs / 1000} s`);
+          log.warn(
+            { err: error },
+            `could not fan out or claim webhook deliveries; trying again in ${claimErrorPauseMs / 1000} s`,
+          );
           nextPollMs = claimErrorPauseMs;
         }
       }
@@ -244,7 +265,10 @@ class Worker implements DeliveryWorker {
 
   /** Between rounds while busy: as long as it takes the bucket to fill, within [minGapMs, pollIntervalMs]. */
   private busyGapMs(): number {
-    return Math.max(this.minGapMs, Math.min(this.pollIntervalMs, (1000 * maxClaimsPerRound) / (this.options.busyRate ?? 1)));
+    return Math.max(
+      this.minGapMs,
+      Math.min(this.pollIntervalMs, (1000 * maxClaimsPerRound) / (this.options.busyRate ?? 1)),
+    );
   }
 
   /** How many deliveries may start in this round: any number while not busy, else what the bucket holds. */
@@ -264,7 +288,11 @@ class Worker implements DeliveryWorker {
     const { config } = this.options;
     const flight = new Flight(delivery);
     this.flights.set(delivery.endpointId, flight);
-    flight.over = attempt(flight, { allowPrivateUrls: config.webhookAllowPrivateUrls, timeoutMs: this.timeoutMs, sender: this.sender }).then((outcome) => {
+    flight.over = attempt(flight, {
+      allowPrivateUrls: config.webhookAllowPrivateUrls,
+      timeoutMs: this.timeoutMs,
+      sender: this.sender,
+    }).then((outcome) => {
       this.finished.push(outcomeOf(flight, outcome, config.webhookRetrySchedule));
       flight.attempted = true;
       this.wake();
@@ -287,7 +315,8 @@ class Worker implements DeliveryWorker {
       this.finished = this.finished.slice(batch.length);
       try {
         const disabled = await this.repository.recordOutcomes(batch, new Date(Date.now() - disableAfterMs));
-        for (const endpoint of disabled) log.warn({ endpoint }, 'webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
+        for (const endpoint of disabled)
+          log.warn({ endpoint }, 'webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
         for (const outcome of batch) {
           if (outcome.kind === 'failed')
             log.info(

@@ -3,7 +3,10 @@
 // retention that no delivery waits for, their deliveries and attempts with them).
 import type { DbClient, Prisma } from '../db/database.js';
 
-export type EventRow = Pick<Prisma.EventUncheckedCreateInput, 'messageId' | 'type' | 'data' | 'cartId' | 'orderId' | 'createdAt' | 'fanOutPending' | 'traceparent'>;
+export type EventRow = Pick<
+  Prisma.EventUncheckedCreateInput,
+  'messageId' | 'type' | 'data' | 'cartId' | 'orderId' | 'createdAt' | 'fanOutPending' | 'traceparent'
+>;
 
 /** Writes the events in the order given (their ids increase in that order). */
 export async function insertEvents(tx: DbClient, rows: readonly EventRow[]): Promise<void> {
@@ -15,12 +18,19 @@ export async function insertEvents(tx: DbClient, rows: readonly EventRow[]): Pro
  * date, so that the createdAt index bounds the read (by id it would read every event).
  */
 export async function settledEventsBefore(db: DbClient, before: Date, take: number): Promise<number[]> {
-  const rows = await db.event.findMany({ where: { createdAt: { lt: before }, deliveries: { none: { status: 'pending' } } }, select: { id: true }, orderBy: { createdAt: 'asc' }, take });
+  const rows = await db.event.findMany({
+    where: { createdAt: { lt: before }, deliveries: { none: { status: 'pending' } } },
+    select: { id: true },
+    orderBy: { createdAt: 'asc' },
+    take,
+  });
   return rows.map((row) => row.id);
 }
 
 /** Deletes these events unless a delivery waits for one meanwhile. */
 export async function deleteSettledEvents(tx: DbClient, ids: readonly number[]): Promise<number> {
-  const { count } = await tx.event.deleteMany({ where: { id: { in: [...ids] }, deliveries: { none: { status: 'pending' } } } });
+  const { count } = await tx.event.deleteMany({
+    where: { id: { in: [...ids] }, deliveries: { none: { status: 'pending' } } },
+  });
   return count;
 }

@@ -40,7 +40,10 @@ export async function recordEvents(tx: DbClient, events: NewEvent[], now: Date):
   }));
   const tracer = activeTracer();
   if (!tracer) return insertEvents(tx, rows);
-  const attributes = { 'outbox.event.count': rows.length, 'outbox.event.types': [...new Set(events.map((event) => event.type))] };
+  const attributes = {
+    'outbox.event.count': rows.length,
+    'outbox.event.types': [...new Set(events.map((event) => event.type))],
+  };
   await inSpan(tracer, 'outbox.write', { attributes }, (span) => {
     const traceparent = traceparentOf(span);
     return insertEvents(

@@ -70,7 +70,10 @@ function senderThread(): void {
     const family = net.isIP(message.address);
     const lookup: import('node:net').LookupFunction = (_host, options, callback) => {
       // With autoSelectFamily (Node's default) the caller asks for every address at once.
-      if (options.all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: message.address, family }]);
+      if (options.all)
+        (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
+          { address: message.address, family },
+        ]);
       else callback(null, message.address, family);
     };
     const send = url.protocol === 'https:' ? https.request : http.request;
@@ -111,7 +114,11 @@ function senderThread(): void {
       .then(
         (status): FromThread => ({ id: message.id, status }),
         // Cut by its deadline: said so, since the main thread's own timer may not have fired yet.
-        (error: unknown): FromThread => ({ id: message.id, error: error instanceof Error ? error.message : String(error), deadline: timedOut }),
+        (error: unknown): FromThread => ({
+          id: message.id,
+          error: error instanceof Error ? error.message : String(error),
+          deadline: timedOut,
+        }),
       )
       .then((answer) => {
         clearTimeout(deadline);
@@ -179,7 +186,11 @@ export class Sender {
   private started(): Worker {
     if (this.thread) return this.thread;
     // The process's flags are for the main thread only (a heap cap, --input-type); the thread needs none.
-    const thread = new Worker(`(${lowestPriority.toString()})();\n(${senderThread.toString()})()`, { eval: true, execArgv: [], stdin: false });
+    const thread = new Worker(`(${lowestPriority.toString()})();\n(${senderThread.toString()})()`, {
+      eval: true,
+      execArgv: [],
+      stdin: false,
+    });
     thread.unref();
     thread.on('message', (answer: FromThread) => this.waiting.get(answer.id)?.answer(answer));
     const gone = (why: string) => {

@@ -13,8 +13,15 @@ import { activeTracer, contextOf, inSpan, traceparentOf } from '../tracing/traci
 const maxErrorChars = 500;
 
 /** The body and headers of one attempt: the event's id on every retry, this attempt's time and signature. */
-export function signedRequest(delivery: Pick<ClaimedDelivery, 'secret' | 'messageId' | 'type' | 'data' | 'eventCreatedAt'>, at: Date): { body: string; headers: Record<string, string> } {
-  const body = JSON.stringify({ type: delivery.type, timestamp: delivery.eventCreatedAt.toISOString(), data: delivery.data });
+export function signedRequest(
+  delivery: Pick<ClaimedDelivery, 'secret' | 'messageId' | 'type' | 'data' | 'eventCreatedAt'>,
+  at: Date,
+): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({
+    type: delivery.type,
+    timestamp: delivery.eventCreatedAt.toISOString(),
+    data: delivery.data,
+  });
   return {
     body,
     headers: {
@@ -29,7 +36,12 @@ export function signedRequest(delivery: Pick<ClaimedDelivery, 'secret' | 'messag
 /** What went wrong, without the request: connection errors name their code (ECONNREFUSED…). */
 function describe(error: unknown): string {
   const cause = error instanceof Error ? error.cause : undefined;
-  const text = cause instanceof Error ? `${error instanceof Error ? error.message : ''}: ${cause.message}` : error instanceof Error ? error.message : String(error);
+  const text =
+    cause instanceof Error
+      ? `${error instanceof Error ? error.message : ''}: ${cause.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return text.slice(0, maxErrorChars);
 }
 
@@ -99,7 +111,9 @@ export function attempt(flight: Flight, options: AttemptOptions): Promise<Attemp
   const url = URL.canParse(delivery.url) ? new URL(delivery.url) : null;
   const attributes = {
     'http.request.method': 'POST',
-    ...(url ? { 'server.address': url.hostname, 'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)) } : {}),
+    ...(url
+      ? { 'server.address': url.hostname, 'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)) }
+      : {}),
     'webhook.endpoint.id': delivery.endpointId,
     'webhook.event.type': delivery.type,
     'webhook.message.id': delivery.messageId,
@@ -124,7 +138,11 @@ export function attempt(flight: Flight, options: AttemptOptions): Promise<Attemp
   );
 }
 
-async function post(flight: Flight, { allowPrivateUrls, timeoutMs, sender }: AttemptOptions, traceHeaders: Record<string, string>): Promise<AttemptRecord> {
+async function post(
+  flight: Flight,
+  { allowPrivateUrls, timeoutMs, sender }: AttemptOptions,
+  traceHeaders: Record<string, string>,
+): Promise<AttemptRecord> {
   const at = new Date();
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
@@ -137,12 +155,20 @@ async function post(flight: Flight, { allowPrivateUrls, timeoutMs, sender }: Att
     // Redirects are not followed: a 3xx is a failure, and cannot lead the request past the URL guard.
     // The thread's own timer ends the socket at the same deadline (what is left of it).
     const leftMs = Math.max(1, Math.ceil(timeoutMs - (performance.now() - started)));
-    const statusCode = await sender.post({ url: url.href, address: addresses[0]!, headers: { ...headers, ...traceHeaders }, body, timeoutMs: leftMs }, signal);
+    const statusCode = await sender.post(
+      { url: url.href, address: addresses[0]!, headers: { ...headers, ...traceHeaders }, body, timeoutMs: leftMs },
+      signal,
+    );
     return { at, statusCode, latencyMs: latencyMs(), error: null };
   } catch (error) {
     // The thread's timer may end the request a moment before this one fires: the same deadline.
     if (error instanceof PostDeadlineError) flight.cut('deadline');
-    return { at, statusCode: null, latencyMs: latencyMs(), error: flight.reason ? cutMessages[flight.reason](timeoutMs) : describe(error) };
+    return {
+      at,
+      statusCode: null,
+      latencyMs: latencyMs(),
+      error: flight.reason ? cutMessages[flight.reason](timeoutMs) : describe(error),
+    };
   } finally {
     clearTimeout(deadline);
   }

@@ -8,7 +8,12 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { graphiqlContentSecurityPolicy, graphiqlPageCss, graphiqlPageHtml, graphiqlStartScript } from './graphiql.page.js';
+import {
+  graphiqlContentSecurityPolicy,
+  graphiqlPageCss,
+  graphiqlPageHtml,
+  graphiqlStartScript,
+} from './graphiql.page.js';
 
 export const graphiqlPath = '/graphiql';
 const assetsPath = `${graphiqlPath}/assets`;
@@ -33,7 +38,11 @@ const css = 'text/css; charset=utf-8';
 function asset(name: string, extension: 'js' | 'css', text: string): Asset {
   const body = Buffer.from(text.replace(/\n\/[/*]# sourceMappingURL=\S+\s*$/, '\n'));
   const digest = createHash('sha256').update(body).digest('hex').slice(0, 16);
-  return { path: `${assetsPath}/${name}-${digest}.${extension}`, contentType: extension === 'js' ? javascript : css, body };
+  return {
+    path: `${assetsPath}/${name}-${digest}.${extension}`,
+    contentType: extension === 'js' ? javascript : css,
+    body,
+  };
 }
 
 let loaded: { assets: Asset[]; page: string } | undefined;
@@ -43,7 +52,8 @@ function loadGraphiQL() {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
   // React's "exports" map hides its UMD builds from require.resolve; package.json is exported.
-  const file = (pkg: string, path: string) => readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), path), 'utf8');
+  const file = (pkg: string, path: string) =>
+    readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), path), 'utf8');
   const react = asset('react', 'js', file('react', 'umd/react.production.min.js'));
   const reactDom = asset('react-dom', 'js', file('react-dom', 'umd/react-dom.production.min.js'));
   const graphiql = asset('graphiql', 'js', file('graphiql', 'graphiql.min.js'));
@@ -52,7 +62,14 @@ function loadGraphiQL() {
   const start = asset('start', 'js', graphiqlStartScript);
   loaded = {
     assets: [react, reactDom, graphiql, graphiqlCss, pageCss, start],
-    page: graphiqlPageHtml({ react: react.path, reactDom: reactDom.path, graphiql: graphiql.path, graphiqlCss: graphiqlCss.path, page: pageCss.path, start: start.path }),
+    page: graphiqlPageHtml({
+      react: react.path,
+      reactDom: reactDom.path,
+      graphiql: graphiql.path,
+      graphiqlCss: graphiqlCss.path,
+      page: pageCss.path,
+      start: start.path,
+    }),
   };
   return loaded;
 }
@@ -71,7 +88,11 @@ export function registerExplorerRoutes(app: FastifyInstance): void {
 
   for (const item of assets) {
     app.get(item.path, async (request, reply) => {
-      void reply.header('content-type', item.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').header('vary', 'accept-encoding');
+      void reply
+        .header('content-type', item.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('vary', 'accept-encoding');
       // graphiql.min.js is 3.5 MB, under 1 MB gzipped.
       if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(item.body);
       item.gzipped ??= gzipped(item.body);

@@ -12,7 +12,12 @@ const sandboxOrigin = 'https://sandbox.embed.apollographql.com';
 const startTimeoutMs = 5_000;
 
 function sandboxPageHtml(nonce: string): string {
-  const csp = [`script-src 'nonce-${nonce}' https://embeddable-sandbox.cdn.apollographql.com`, `style-src 'nonce-${nonce}'`, `frame-src ${sandboxOrigin}`, "base-uri 'none'"].join('; ');
+  const csp = [
+    `script-src 'nonce-${nonce}' https://embeddable-sandbox.cdn.apollographql.com`,
+    `style-src 'nonce-${nonce}'`,
+    `frame-src ${sandboxOrigin}`,
+    "base-uri 'none'",
+  ].join('; ');
   const offline = `Apollo Sandbox has not loaded: it comes from Apollo's CDN, out of reach offline. <a href="${graphiqlPath}">Open GraphiQL</a>: this server serves it, and it works offline.`;
   return `<!DOCTYPE html>
 <html lang="en">

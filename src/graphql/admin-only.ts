@@ -45,7 +45,8 @@ export function AdminOnly(): MethodDecorator {
 }
 
 /** The message of an error about the admin-only part, for callers without an admin key. */
-export const adminOnlyMessage = 'Not valid where the document uses fields or types that need an admin key; the details are shown to admin keys only';
+export const adminOnlyMessage =
+  'Not valid where the document uses fields or types that need an admin key; the details are shown to admin keys only';
 
 export interface AdminOnlyParts {
   /** `Type.field` of the admin-only fields. */
@@ -77,9 +78,13 @@ function reachable(schema: GraphQLSchema, fields: GraphQLField<unknown, unknown>
 }
 
 export function adminOnlyParts(schema: GraphQLSchema): AdminOnlyParts {
-  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((root) => (root ? Object.values(root.getFields()).map((field) => ({ root, field })) : []));
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((root) =>
+    root ? Object.values(root.getFields()).map((field) => ({ root, field })) : [],
+  );
   const isAdminOnly = (field: GraphQLField<unknown, unknown>) => field.extensions.adminOnly === true;
-  const fields = new Set(roots.filter(({ field }) => isAdminOnly(field)).map(({ root, field }) => `${root.name}.${field.name}`));
+  const fields = new Set(
+    roots.filter(({ field }) => isAdminOnly(field)).map(({ root, field }) => `${root.name}.${field.name}`),
+  );
   const everyone = reachable(
     schema,
     roots.filter(({ field }) => !isAdminOnly(field)).map(({ field }) => field),
@@ -143,7 +148,9 @@ export function maskAdminOnlyErrors(
   errors: readonly GraphQLFormattedError[],
 ): readonly GraphQLFormattedError[] {
   if (principal.role === 'admin' || !document?.loc) return errors;
-  const describing = errors.filter((error) => describingCodes.has(String(error.extensions?.code)) && error.locations?.length);
+  const describing = errors.filter(
+    (error) => describingCodes.has(String(error.extensions?.code)) && error.locations?.length,
+  );
   if (describing.length === 0) return errors;
   const regions = adminOnlyRegions(schema, document, parts);
   const starts = lineStarts(document.loc.source.body);
@@ -152,5 +159,7 @@ export function maskAdminOnlyErrors(
       const offset = (starts[line - 1] ?? Number.NaN) + column - 1;
       return regions.some(([start, end]) => offset >= start && offset < end);
     });
-  return errors.map((error) => (describing.includes(error) && inRegion(error) ? { ...error, message: adminOnlyMessage } : error));
+  return errors.map((error) =>
+    describing.includes(error) && inRegion(error) ? { ...error, message: adminOnlyMessage } : error,
+  );
 }

@@ -82,10 +82,24 @@ interface Tally {
   scopedCostly: Readonly<Record<string, readonly CostlyField[]>>;
 }
 
-const nothing: Tally = Object.freeze({ depth: 0, cost: 0, paged: 0, fields: 0, introspection: 0, scoped: {}, costly: [], pagedCostly: [], scopedCostly: {} });
+const nothing: Tally = Object.freeze({
+  depth: 0,
+  cost: 0,
+  paged: 0,
+  fields: 0,
+  introspection: 0,
+  scoped: {},
+  costly: [],
+  pagedCostly: [],
+  scopedCostly: {},
+});
 
 /** Both records' entries, those of the same key combined. */
-function merged<V>(a: Readonly<Record<string, V>>, b: Readonly<Record<string, V>>, combine: (x: V, y: V) => V): Record<string, V> {
+function merged<V>(
+  a: Readonly<Record<string, V>>,
+  b: Readonly<Record<string, V>>,
+  combine: (x: V, y: V) => V,
+): Record<string, V> {
   const sum = { ...a };
   for (const [key, value] of Object.entries(b)) sum[key] = key in sum ? combine(sum[key]!, value) : value;
   return sum;
@@ -99,11 +113,17 @@ function without<V>(record: Readonly<Record<string, V>>, key: string): Record<st
 }
 
 /** The costliest `explainedLists` of both, costliest first (the top of a union is the top of the tops). */
-const costliest = (a: readonly CostlyField[], b: readonly CostlyField[]) => (b.length === 0 ? a : [...a, ...b].sort((x, y) => y.cost - x.cost).slice(0, explainedFields));
-const under = (costly: readonly CostlyField[], key: string) => costly.map((field) => ({ ...field, path: `${key}.${field.path}` }));
+const costliest = (a: readonly CostlyField[], b: readonly CostlyField[]) =>
+  b.length === 0 ? a : [...a, ...b].sort((x, y) => y.cost - x.cost).slice(0, explainedFields);
+const under = (costly: readonly CostlyField[], key: string) =>
+  costly.map((field) => ({ ...field, path: `${key}.${field.path}` }));
 /** Costs times `factor`; a paged list's items (0: the page it is in) become `page` when given. */
 const times = (costly: readonly CostlyField[], factor: number, page?: number) =>
-  costly.map((field) => ({ ...field, items: field.items === 0 && page !== undefined ? page : field.items, cost: multiply(field.cost, factor) }));
+  costly.map((field) => ({
+    ...field,
+    items: field.items === 0 && page !== undefined ? page : field.items,
+    cost: multiply(field.cost, factor),
+  }));
 
 /** Adds `part` to `sum` in place: selections side by side. */
 function absorb(sum: Tally, part: Tally): void {
@@ -115,7 +135,8 @@ function absorb(sum: Tally, part: Tally): void {
   if (Object.keys(part.scoped).length > 0) sum.scoped = merged(sum.scoped, part.scoped, add);
   sum.costly = costliest(sum.costly, part.costly);
   sum.pagedCostly = costliest(sum.pagedCostly, part.pagedCostly);
-  if (Object.keys(part.scopedCostly).length > 0) sum.scopedCostly = merged(sum.scopedCostly, part.scopedCostly, costliest);
+  if (Object.keys(part.scopedCostly).length > 0)
+    sum.scopedCostly = merged(sum.scopedCostly, part.scopedCostly, costliest);
 }
 
 export class Unestimable extends Error {}
@@ -128,7 +149,9 @@ function scopeTypesOf(schema: GraphQLSchema): ReadonlySet<string> {
   if (!types) {
     const found = new Set<string>();
     for (const type of Object.values(schema.getTypeMap())) {
-      if (isObjectType(type) || isInterfaceType(type)) for (const field of Object.values(type.getFields())) for (const scope of declaredWithin(field)) found.add(scope);
+      if (isObjectType(type) || isInterfaceType(type))
+        for (const field of Object.values(type.getFields()))
+          for (const scope of declaredWithin(field)) found.add(scope);
     }
     types = found;
     scopeTypesBySchema.set(schema, types);
@@ -165,7 +188,9 @@ export function estimate(
   sizes: ListSizes,
   explain = false,
 ): Estimate {
-  const variableDefinitions = new Map((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]));
+  const variableDefinitions = new Map(
+    (operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, definition]),
+  );
   const estimator = new Estimator(schema, fragments, variableDefinitions, variables, sizes, explain);
   const tally = estimator.selectionSet(operation.selectionSet, fieldsOf(schema.getRootType(operation.operation)));
   // Lists sized in all per object of a type were folded into such an object above them: none is left.
@@ -203,7 +228,9 @@ class Estimator {
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) absorb(tally, this.field(selection, parent));
       else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const condition = selection.typeCondition ? fieldsOf(this.schema.getType(selection.typeCondition.name.value)) : parent;
+        const condition = selection.typeCondition
+          ? fieldsOf(this.schema.getType(selection.typeCondition.name.value))
+          : parent;
         absorb(tally, this.selectionSet(selection.selectionSet, condition));
       } else absorb(tally, this.fragment(selection.name.value));
     }
@@ -219,7 +246,10 @@ class Estimator {
     const definition = this.fragments.get(name);
     if (!definition) throw new Unestimable(`fragment "${name}" is not defined`);
     this.walking.add(name);
-    const tally = this.selectionSet(definition.selectionSet, fieldsOf(this.schema.getType(definition.typeCondition.name.value)));
+    const tally = this.selectionSet(
+      definition.selectionSet,
+      fieldsOf(this.schema.getType(definition.typeCondition.name.value)),
+    );
     this.walking.delete(name);
     this.tallies.set(key, tally);
     return tally;
@@ -248,7 +278,8 @@ class Estimator {
     const declared = list ? this.declaredSize(definition) : undefined;
     const paged = list && size === undefined && declared === undefined && pagedFields.has(name);
     // Introspection's lists (of __Type, __Field, …) are bounded by the schema and counted apart.
-    if (list && !paged && size === undefined && declared === undefined && !type.startsWith('__')) throw new Unestimable(`the list field "${name}" declares no size`);
+    if (list && !paged && size === undefined && declared === undefined && !type.startsWith('__'))
+      throw new Unestimable(`the list field "${name}" declares no size`);
     const items = Math.min(size ?? saturated, declared ?? saturated);
     const pageOfPaged = list ? assumedListSize : (size ?? assumedListSize);
     // What lists sized in all per object of this field's type cost, once per object.
@@ -265,7 +296,9 @@ class Estimator {
       introspection: selection.introspection,
       scoped: scope === undefined ? pending : merged(pending, { [scope]: cost }, add),
     };
-    return this.explain ? this.explained(tally, node, selection, { type, scope, cost, list, paged, size, items, pageOfPaged }) : tally;
+    return this.explain
+      ? this.explained(tally, node, selection, { type, scope, cost, list, paged, size, items, pageOfPaged })
+      : tally;
   }
 
   /** The innermost enclosing type whose objects hold at most this list's size in all, if any. */
@@ -280,7 +313,8 @@ class Estimator {
     const size = declaredListSize(definition);
     if (typeof size !== 'string') return size;
     const measured = this.sizes(size);
-    if (measured === undefined) throw new Unestimable(`the size "${size}" of the list field "${definition.name}" is not known`);
+    if (measured === undefined)
+      throw new Unestimable(`the size "${size}" of the list field "${definition.name}" is not known`);
     return measured;
   }
 
@@ -295,19 +329,39 @@ class Estimator {
     tally: Tally,
     node: FieldNode,
     selection: Tally,
-    shape: { type: string; scope: string | undefined; cost: number; list: boolean; paged: boolean; size: number | undefined; items: number; pageOfPaged: number },
+    shape: {
+      type: string;
+      scope: string | undefined;
+      cost: number;
+      list: boolean;
+      paged: boolean;
+      size: number | undefined;
+      items: number;
+      pageOfPaged: number;
+    },
   ): Tally {
     const key = node.alias?.value ?? node.name.value;
     const perItem = costliest(
-      costliest(under(selection.costly, key), times(under(selection.pagedCostly, key), shape.pageOfPaged, shape.pageOfPaged)),
+      costliest(
+        under(selection.costly, key),
+        times(under(selection.pagedCostly, key), shape.pageOfPaged, shape.pageOfPaged),
+      ),
       under(selection.scopedCostly[shape.type] ?? [], key),
     );
     const pending: Record<string, readonly CostlyField[]> = {};
-    for (const [scope, costly] of Object.entries(selection.scopedCostly)) if (scope !== shape.type) pending[scope] = under(costly, key);
-    if (shape.paged) return { ...tally, pagedCostly: costliest([{ path: key, items: 0, cost: tally.paged }], perItem), scopedCostly: pending };
+    for (const [scope, costly] of Object.entries(selection.scopedCostly))
+      if (scope !== shape.type) pending[scope] = under(costly, key);
+    if (shape.paged)
+      return {
+        ...tally,
+        pagedCostly: costliest([{ path: key, items: 0, cost: tally.paged }], perItem),
+        scopedCostly: pending,
+      };
     const items = shape.list ? shape.items : 1;
     const counts = shape.list || shape.size !== undefined || node.selectionSet !== undefined;
-    const own = counts ? [{ path: key, items: shape.list ? items : shape.size !== undefined ? shape.pageOfPaged : 1, cost: shape.cost }] : [];
+    const own = counts
+      ? [{ path: key, items: shape.list ? items : shape.size !== undefined ? shape.pageOfPaged : 1, cost: shape.cost }]
+      : [];
     const explained = costliest(own, times(perItem, items));
     if (shape.scope === undefined) return { ...tally, costly: explained, scopedCostly: pending };
     return { ...tally, scopedCostly: merged(pending, { [shape.scope]: explained }, costliest) };
@@ -334,10 +388,12 @@ class Estimator {
     const name = value.name.value;
     const definition = this.variableDefinitions.get(name);
     if (!definition) throw new Unestimable(`variable $${name} is not defined by the operation`);
-    if (!Object.hasOwn(this.variables, name)) return definition.defaultValue ? this.size(definition.defaultValue) : undefined;
+    if (!Object.hasOwn(this.variables, name))
+      return definition.defaultValue ? this.size(definition.defaultValue) : undefined;
     const given = this.variables[name];
     if (given === null) return undefined;
-    if (typeof given !== 'number' || !Number.isInteger(given)) throw new Unestimable(`variable $${name} is not an integer`);
+    if (typeof given !== 'number' || !Number.isInteger(given))
+      throw new Unestimable(`variable $${name} is not an integer`);
     return positive(given);
   }
 }

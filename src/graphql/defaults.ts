@@ -7,9 +7,16 @@
 import { defaultFieldResolver, isObjectType, type GraphQLSchema } from 'graphql';
 
 /** The options of an argument with a default: nullable, null and absent both meaning the default. */
-export function withDefault<T>(defaultValue: T, description?: string): { defaultValue: T; nullable: true; description: string } {
+export function withDefault<T>(
+  defaultValue: T,
+  description?: string,
+): { defaultValue: T; nullable: true; description: string } {
   const meaning = 'Null means the default, as when absent.';
-  return { defaultValue, nullable: true, description: description === undefined ? meaning : `${description} ${meaning}` };
+  return {
+    defaultValue,
+    nullable: true,
+    description: description === undefined ? meaning : `${description} ${meaning}`,
+  };
 }
 
 /** Wraps the resolver of every field with a defaulted argument so that null arrives as the default. */
@@ -22,7 +29,8 @@ export function nullMeansDefault(schema: GraphQLSchema): GraphQLSchema {
       const resolve = field.resolve ?? defaultFieldResolver;
       field.resolve = (source, args: Record<string, unknown>, context, info) => {
         let given = args;
-        for (const argument of defaulted) if (given[argument.name] === null) given = { ...given, [argument.name]: argument.defaultValue };
+        for (const argument of defaulted)
+          if (given[argument.name] === null) given = { ...given, [argument.name]: argument.defaultValue };
         return resolve(source, given, context, info);
       };
     }

@@ -19,7 +19,8 @@ export type ScanStop = 'too many tokens' | 'syntax error' | { loneSurrogate: { l
  * Half of a UTF-16 pair, raw or as an escape (`\uD800`, `\u{DC00}`), where the lexer stopped:
  * graphql-js refuses it as a syntax error; it is refused here as what it is, text that is not text.
  */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|[\uDC00-\uDFFF]|\\u(?:\{0*[dD][89a-fA-F][0-9a-fA-F]{2}\}|[dD][89a-fA-F][0-9a-fA-F]{2})/y;
+const loneSurrogate =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|[\uDC00-\uDFFF]|\\u(?:\{0*[dD][89a-fA-F][0-9a-fA-F]{2}\}|[dD][89a-fA-F][0-9a-fA-F]{2})/y;
 
 function isLoneSurrogateAt(source: string, position: number | undefined): boolean {
   if (position === undefined) return false;
@@ -45,14 +46,20 @@ export function scan(source: string, maxTokens: number): Scan | ScanStop {
       if (token.kind === TokenKind.PAREN_L) parentheses += 1;
       else if (token.kind === TokenKind.PAREN_R) parentheses -= 1;
       else if (token.kind === TokenKind.COLON && parentheses === 0) found.aliases += 1;
-      else if ((token.kind === TokenKind.STRING || token.kind === TokenKind.BLOCK_STRING) && found.nul === undefined && token.value.includes('\u0000')) {
+      else if (
+        (token.kind === TokenKind.STRING || token.kind === TokenKind.BLOCK_STRING) &&
+        found.nul === undefined &&
+        token.value.includes('\u0000')
+      ) {
         found.nul = { line: token.line, column: token.column };
       }
     }
   } catch (error) {
     if (!(error instanceof GraphQLError)) return 'syntax error';
     const at = error.locations?.[0];
-    return at && isLoneSurrogateAt(source, error.positions?.[0]) ? { loneSurrogate: { line: at.line, column: at.column } } : 'syntax error';
+    return at && isLoneSurrogateAt(source, error.positions?.[0])
+      ? { loneSurrogate: { line: at.line, column: at.column } }
+      : 'syntax error';
   }
   return found;
 }

@@ -31,7 +31,11 @@ function causeOf(error: unknown): unknown {
 /** graphql-js's hint (jsutils/didYouMean), always at the end of a message; names hold no "?". */
 const suggestion = / Did you mean [^?]*\?$/;
 
-export function formatGraphQLError(onUnexpected: (error: unknown) => void, onFault: (error: unknown) => void = onUnexpected, hideSuggestions = false) {
+export function formatGraphQLError(
+  onUnexpected: (error: unknown) => void,
+  onFault: (error: unknown) => void = onUnexpected,
+  hideSuggestions = false,
+) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const cause = causeOf(error);
     if (cause instanceof AppError) {
@@ -52,13 +56,21 @@ export function formatGraphQLError(onUnexpected: (error: unknown) => void, onFau
       return {
         message: fault.message,
         ...(formatted.path ? { path: formatted.path } : {}),
-        extensions: { code: fault.code, http: { status: fault.statusCode }, ...(fault.details === undefined ? {} : { details: fault.details }) },
+        extensions: {
+          code: fault.code,
+          http: { status: fault.statusCode },
+          ...(fault.details === undefined ? {} : { details: fault.details }),
+        },
       };
     }
     const code = typeof formatted.extensions?.code === 'string' ? formatted.extensions.code : undefined;
     if (code !== undefined && code in documentErrorStatus) {
       const message = hideSuggestions ? formatted.message.replace(suggestion, '') : formatted.message;
-      return { ...formatted, message, extensions: { ...formatted.extensions, http: { status: documentErrorStatus[code] } } };
+      return {
+        ...formatted,
+        message,
+        extensions: { ...formatted.extensions, http: { status: documentErrorStatus[code] } },
+      };
     }
     onUnexpected(cause);
     return {

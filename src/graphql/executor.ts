@@ -13,7 +13,17 @@
 //
 // graphql-jit's errors are rebuilt as graphql-js GraphQLErrors (with their path, locations and
 // original error), so that formatError maps them to the documented codes as before.
-import { execute, getVariableValues, GraphQLError, Kind, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  execute,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import { LRUCache } from 'lru-cache';
@@ -39,7 +49,8 @@ type Seen = { compiled: CompiledQuery | null | false; fields: number };
 /** The fields an operation resolves once fragments are expanded; counting stops past `cap`. */
 export function expandedFields(document: DocumentNode, operation: OperationDefinitionNode, cap: number): number {
   const fragments = new Map<string, SelectionSetNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition.selectionSet);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition.selectionSet);
   let count = 0;
   const walk = (set: SelectionSetNode, depth: number): void => {
     // Validation refused cycles; the depth bound is only a guard.
@@ -62,7 +73,11 @@ export function expandedFields(document: DocumentNode, operation: OperationDefin
 
 /** An error of graphql-jit's as graphql-js makes it: the same message, path, locations and cause. */
 function asGraphQLError(error: GraphQLError): GraphQLError {
-  const rebuilt = new GraphQLError(error.message, { path: error.path, originalError: error.originalError ?? undefined, extensions: error.extensions ?? undefined });
+  const rebuilt = new GraphQLError(error.message, {
+    path: error.path,
+    originalError: error.originalError ?? undefined,
+    extensions: error.extensions ?? undefined,
+  });
   if (error.locations) Object.defineProperty(rebuilt, 'locations', { value: error.locations, enumerable: true });
   return rebuilt;
 }
@@ -81,7 +96,12 @@ export function compiledExecutor(schema: GraphQLSchema, options: CompiledExecuto
     sizeCalculation: (entry) => Math.max(1, entry.compiled ? entry.fields : 1),
   });
   const budget = { second: 0, compiles: 0 };
-  const compiledFor = (key: string, document: DocumentNode, operation: OperationDefinitionNode, operationName: string | null): CompiledQuery | null => {
+  const compiledFor = (
+    key: string,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    operationName: string | null,
+  ): CompiledQuery | null => {
     const entry = seen.get(key);
     if (entry === undefined) {
       seen.set(key, { compiled: null, fields: 0 });
@@ -93,7 +113,10 @@ export function compiledExecutor(schema: GraphQLSchema, options: CompiledExecuto
     if (budget.compiles >= compilesPerSecond) return null;
     budget.compiles += 1;
     const fields = expandedFields(document, operation, maxFields);
-    const compiled = fields > maxFields ? null : compileQuery(schema, document, operationName ?? undefined, { disablingCapturingStackErrors: true });
+    const compiled =
+      fields > maxFields
+        ? null
+        : compileQuery(schema, document, operationName ?? undefined, { disablingCapturingStackErrors: true });
     // Too large, or a document graphql-jit cannot compile: graphql-js, every time.
     if (compiled === null || !isCompiledQuery(compiled)) {
       seen.set(key, { compiled: false, fields });
@@ -104,10 +127,23 @@ export function compiledExecutor(schema: GraphQLSchema, options: CompiledExecuto
   };
   return async (request) => {
     const variables = request.request.variables ?? {};
-    const compiled = options.compiles(request.operation) ? compiledFor(`${request.queryHash}|${request.operationName ?? ''}`, request.document, request.operation, request.operationName) : null;
+    const compiled = options.compiles(request.operation)
+      ? compiledFor(
+          `${request.queryHash}|${request.operationName ?? ''}`,
+          request.document,
+          request.operation,
+          request.operationName,
+        )
+      : null;
     options.onRun?.(compiled !== null);
     if (compiled === null) {
-      return execute({ schema, document: request.document, contextValue: request.context, variableValues: variables, operationName: request.operationName });
+      return execute({
+        schema,
+        document: request.document,
+        contextValue: request.context,
+        variableValues: variables,
+        operationName: request.operationName,
+      });
     }
     // Variables are checked by graphql-js first: its refusals are the ones Apollo knows to answer
     // 400 BAD_USER_INPUT (they name the variable's definition), whoever runs the operation.

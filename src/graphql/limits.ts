@@ -9,7 +9,16 @@
 // estimated cost and its limit go out with every answer, in `extensions.cost`.
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, Kind, getOperationAST, parse, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  getOperationAST,
+  parse,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import type { Config } from '../config.js';
 import { scan, type Scan, type ScanStop } from './document-scan.js';
 import { estimate, maxIntrospectionFields, Unestimable, type CostlyField, type Estimate } from './cost.js';
@@ -64,22 +73,41 @@ export type ServedOperations = 'queries and mutations' | 'subscriptions';
 /** What the lexical scan alone refuses: too many tokens or aliases, text that is not text. */
 function scanRefusal(scanned: Exclude<Scan | ScanStop, 'syntax error'>, limits: DocumentLimits): Refusal | undefined {
   if (scanned === 'too many tokens') {
-    return tooComplex(`The document has more than ${limits.maxTokens} tokens; at most ${limits.maxTokens} are allowed`, { max_tokens: limits.maxTokens });
+    return tooComplex(
+      `The document has more than ${limits.maxTokens} tokens; at most ${limits.maxTokens} are allowed`,
+      { max_tokens: limits.maxTokens },
+    );
   }
   if ('loneSurrogate' in scanned) {
-    return { code: 'VALIDATION_FAILED', message: 'The document holds a lone surrogate (half of a UTF-16 pair, \\uD800 to \\uDFFF), which is not text', locations: [scanned.loneSurrogate] };
+    return {
+      code: 'VALIDATION_FAILED',
+      message: 'The document holds a lone surrogate (half of a UTF-16 pair, \\uD800 to \\uDFFF), which is not text',
+      locations: [scanned.loneSurrogate],
+    };
   }
   if (scanned.nul) {
-    return { code: 'VALIDATION_FAILED', message: 'A string in the document contains the NUL character (U+0000), which cannot be stored', locations: [scanned.nul] };
+    return {
+      code: 'VALIDATION_FAILED',
+      message: 'A string in the document contains the NUL character (U+0000), which cannot be stored',
+      locations: [scanned.nul],
+    };
   }
   if (scanned.aliases > limits.maxAliases) {
-    return tooComplex(`The document has ${scanned.aliases} aliases; at most ${limits.maxAliases} are allowed`, { aliases: scanned.aliases, max_aliases: limits.maxAliases });
+    return tooComplex(`The document has ${scanned.aliases} aliases; at most ${limits.maxAliases} are allowed`, {
+      aliases: scanned.aliases,
+      max_aliases: limits.maxAliases,
+    });
   }
   return undefined;
 }
 
 /** Why the operation to run cannot run here: none matches, or its kind is served on the other route, or a subscription's root field could vanish. */
-function operationRefusal(document: DocumentNode, operation: OperationDefinitionNode | null | undefined, request: OperationRequest, served: ServedOperations): Refusal | undefined {
+function operationRefusal(
+  document: DocumentNode,
+  operation: OperationDefinitionNode | null | undefined,
+  request: OperationRequest,
+  served: ServedOperations,
+): Refusal | undefined {
   if (!operation) {
     const message = request.operationName
       ? `Unknown operation named "${request.operationName}".`
@@ -97,8 +125,16 @@ function operationRefusal(document: DocumentNode, operation: OperationDefinition
   }
   // A subscription runs exactly its one root field: graphql-js cannot run one that @skip/@include
   // (or a fragment) might remove, so such documents are refused rather than failing later.
-  if (operation.operation === 'subscription' && operation.selectionSet.selections.some((selection) => selection.kind !== Kind.FIELD || (selection.directives?.length ?? 0) > 0)) {
-    return { code: 'BAD_REQUEST', message: "A subscription's root field may carry no directive and sit in no fragment" };
+  if (
+    operation.operation === 'subscription' &&
+    operation.selectionSet.selections.some(
+      (selection) => selection.kind !== Kind.FIELD || (selection.directives?.length ?? 0) > 0,
+    )
+  ) {
+    return {
+      code: 'BAD_REQUEST',
+      message: "A subscription's root field may carry no directive and sit in no fragment",
+    };
   }
 
   return undefined;
@@ -130,44 +166,73 @@ export function assessDocument(
   const operation = getOperationAST(document, request.operationName);
   const unrunnable = operationRefusal(document, operation, request, served);
   if (unrunnable || !operation) return { refusal: unrunnable };
-  const fragments = document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);
+  const fragments = document.definitions.filter(
+    (definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION,
+  );
   let estimated: Estimate;
   try {
     estimated = estimate(schema, operation, fragments, request.variables ?? {}, sizes);
   } catch (error) {
-    if (error instanceof Unestimable) return { refusal: tooComplex(`The operation's cost cannot be estimated: ${error.message}`, { reason: error.message }) };
+    if (error instanceof Unestimable)
+      return {
+        refusal: tooComplex(`The operation's cost cannot be estimated: ${error.message}`, { reason: error.message }),
+      };
     // Selections nested past the call stack, possible only with GRAPHQL_MAX_TOKENS far above its default.
-    if (error instanceof RangeError) return { refusal: tooComplex('The operation is nested too deeply to estimate', {}) };
+    if (error instanceof RangeError)
+      return { refusal: tooComplex('The operation is nested too deeply to estimate', {}) };
     throw error;
   }
   const cost = { estimated: estimated.cost, limit: limits.maxComplexity };
-  return { refusal: limitRefusal(estimated, limits, () => estimate(schema, operation, fragments, request.variables ?? {}, sizes, true).costly), cost };
+  return {
+    refusal: limitRefusal(
+      estimated,
+      limits,
+      () => estimate(schema, operation, fragments, request.variables ?? {}, sizes, true).costly,
+    ),
+    cost,
+  };
 }
 
 /** Which limit an estimated operation is over, if any; the costliest fields are named when it costs too much. */
-function limitRefusal(estimated: Estimate, limits: DocumentLimits, costliestFields: () => readonly CostlyField[]): Refusal | undefined {
+function limitRefusal(
+  estimated: Estimate,
+  limits: DocumentLimits,
+  costliestFields: () => readonly CostlyField[],
+): Refusal | undefined {
   if (estimated.depth > limits.maxDepth) {
-    return tooComplex(`The operation is ${estimated.depth} levels deep; at most ${limits.maxDepth} are allowed`, { depth: estimated.depth, max_depth: limits.maxDepth });
+    return tooComplex(`The operation is ${estimated.depth} levels deep; at most ${limits.maxDepth} are allowed`, {
+      depth: estimated.depth,
+      max_depth: limits.maxDepth,
+    });
   }
   if (estimated.cost > limits.maxComplexity) {
     const fields = costliestFields();
-    const named = fields.map((field) => `${field.path} (${field.items === 1 ? '' : `${field.items} items: `}${field.cost})`).join(', ');
-    return tooComplex(`The operation's estimated cost is ${estimated.cost}; at most ${limits.maxComplexity} is allowed${named ? `. The costliest fields: ${named}` : ''}`, {
-      complexity: estimated.cost,
-      max_complexity: limits.maxComplexity,
-      costliest_fields: fields,
-    });
+    const named = fields
+      .map((field) => `${field.path} (${field.items === 1 ? '' : `${field.items} items: `}${field.cost})`)
+      .join(', ');
+    return tooComplex(
+      `The operation's estimated cost is ${estimated.cost}; at most ${limits.maxComplexity} is allowed${named ? `. The costliest fields: ${named}` : ''}`,
+      {
+        complexity: estimated.cost,
+        max_complexity: limits.maxComplexity,
+        costliest_fields: fields,
+      },
+    );
   }
   if (estimated.introspection > maxIntrospectionFields) {
-    return tooComplex(`The operation's introspection expands to ${estimated.introspection} fields; at most ${maxIntrospectionFields} are allowed`, {
-      introspection_fields: estimated.introspection,
-      max_introspection_fields: maxIntrospectionFields,
-    });
+    return tooComplex(
+      `The operation's introspection expands to ${estimated.introspection} fields; at most ${maxIntrospectionFields} are allowed`,
+      {
+        introspection_fields: estimated.introspection,
+        max_introspection_fields: maxIntrospectionFields,
+      },
+    );
   }
   return undefined;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function once(parameters: URLSearchParams, name: string): string | undefined {
   const values = parameters.getAll(name);
@@ -206,12 +271,20 @@ function operationOf(request: FastifyRequest): ({ query: string } & OperationReq
   } catch {
     // Apollo refuses the request: BAD_REQUEST.
   }
-  return { query, operationName: once(parameters, 'operationName'), variables: isRecord(variables) ? variables : undefined };
+  return {
+    query,
+    operationName: once(parameters, 'operationName'),
+    variables: isRecord(variables) ? variables : undefined,
+  };
 }
 
 function refuse(reply: FastifyReply, { refusal, cost }: { refusal: Refusal; cost?: OperationCost | undefined }) {
   const { code, message, details, locations } = refusal;
-  const error = { message, ...(locations ? { locations } : {}), extensions: { code, http: { status: 400 }, ...(details ? { details } : {}) } };
+  const error = {
+    message,
+    ...(locations ? { locations } : {}),
+    extensions: { code, http: { status: 400 }, ...(details ? { details } : {}) },
+  };
   return reply
     .status(400)
     .type('application/json; charset=utf-8')
@@ -254,7 +327,11 @@ export function registerGraphQLLimits(
   // A verdict depends only on the document, the operation and the variables: those that passed
   // are remembered with their cost (4 MiB of their text), so a repeated query is not read twice.
   app.decorateRequest('graphqlCost', null);
-  const passed = new LRUCache<string, OperationCost | 'unestimated'>({ max: 1000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_value, key) => Math.max(1, key.length) });
+  const passed = new LRUCache<string, OperationCost | 'unestimated'>({
+    max: 1000,
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_value, key) => Math.max(1, key.length),
+  });
   let sizesPassedWith: ListSizes | undefined;
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     const operation = operationOf(request);
@@ -276,14 +353,19 @@ export function registerGraphQLLimits(
       passed.clear();
       sizesPassedWith = sizes;
     }
-    const key = operation === 'batch' ? '' : JSON.stringify([operation.query, operation.operationName ?? null, operation.variables ?? null]);
+    const key =
+      operation === 'batch'
+        ? ''
+        : JSON.stringify([operation.query, operation.operationName ?? null, operation.variables ?? null]);
     const known = passed.get(key);
     if (known !== undefined) {
       if (known !== 'unestimated') request.graphqlCost = known;
       return;
     }
     const verdict: Verdict =
-      operation === 'batch' ? { refusal: { code: 'BAD_REQUEST', message: 'Batched operations are not supported' } } : assessDocument(schema, operation.query, operation, limits, sizes);
+      operation === 'batch'
+        ? { refusal: { code: 'BAD_REQUEST', message: 'Batched operations are not supported' } }
+        : assessDocument(schema, operation.query, operation, limits, sizes);
     if (verdict.refusal) {
       onRefused();
       return refuse(reply, { refusal: verdict.refusal, cost: verdict.cost });

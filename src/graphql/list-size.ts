@@ -34,7 +34,8 @@ export function withSizes(fixed: Readonly<Record<string, number>>, measured: () 
  * holds at most that many in all, however many lists they are spread over (a cart's lines, over
  * its stores): under one of them, the lists between do not multiply this one's items.
  */
-export const MaxItems = (size: ListSize, within: readonly string[] = []) => Extensions(within.length > 0 ? { maxItems: size, maxItemsWithin: [...within] } : { maxItems: size });
+export const MaxItems = (size: ListSize, within: readonly string[] = []) =>
+  Extensions(within.length > 0 ? { maxItems: size, maxItemsWithin: [...within] } : { maxItems: size });
 
 /** The most items a field declares it returns; undefined: none declared. */
 export function declaredListSize(field: GraphQLField<unknown, unknown>): ListSize | undefined {

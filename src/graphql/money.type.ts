@@ -3,7 +3,10 @@
 import { Field, FieldResolver, Float, Int, ObjectType, Resolver, Root } from 'type-graphql';
 import { formatMoney, toMajor, type Money } from '../domain/money.js';
 
-@ObjectType('Money', { simpleResolvers: true, description: 'An amount of money. `value` is in major units (44.99); `minorUnits` is the exact integer (4499).' })
+@ObjectType('Money', {
+  simpleResolvers: true,
+  description: 'An amount of money. `value` is in major units (44.99); `minorUnits` is the exact integer (4499).',
+})
 export class MoneyType {
   @Field(() => Float)
   value!: number;

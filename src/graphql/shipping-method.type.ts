@@ -14,10 +14,16 @@ export function graphqlShippingMethod(ownerId: string, method: ShippingQuote): G
   return { ...method, id: `${ownerId}:${method.id}`, code: method.id };
 }
 
-@ObjectType('ShippingMethod', { simpleResolvers: true, description: "A store's shipping method as offered to one cart (its taxes depend on the buyer's address)." })
+@ObjectType('ShippingMethod', {
+  simpleResolvers: true,
+  description: "A store's shipping method as offered to one cart (its taxes depend on the buyer's address).",
+})
 export class ShippingMethodType {
   @Field(() => ID, { description: "This method in this cart's offer of this store." }) id!: string;
-  @Field(() => String, { description: "The store's own id of the method (what selectShippingMethod takes), e.g. standard." }) code!: string;
+  @Field(() => String, {
+    description: "The store's own id of the method (what selectShippingMethod takes), e.g. standard.",
+  })
+  code!: string;
   @Field(() => String) label!: string;
   @Field(() => MoneyType) price!: MoneyType;
   @Field(() => MoneyType) taxes!: MoneyType;

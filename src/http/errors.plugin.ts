@@ -22,14 +22,21 @@ function toAppError(error: FastifyError): AppError | null {
   const code = error.code && fastifyErrorCodes[error.code];
   if (code) {
     const details = error.validation
-      ? { problems: error.validation.map((problem) => ({ path: `${error.validationContext ?? ''}${problem.instancePath}`, message: problem.message ?? 'is invalid' })) }
+      ? {
+          problems: error.validation.map((problem) => ({
+            path: `${error.validationContext ?? ''}${problem.instancePath}`,
+            message: problem.message ?? 'is invalid',
+          })),
+        }
       : undefined;
     return new AppError(code, error.message, details);
   }
   // Apollo's integration builds a URL from Host (or X-Forwarded-Host/-Proto behind a trusted
   // proxy): one that is not a host name is the request's fault.
   if ((error as { code?: unknown }).code === 'ERR_INVALID_URL') {
-    return new AppError('VALIDATION_FAILED', 'The Host header (or X-Forwarded-Host / X-Forwarded-Proto) is not valid', { field: 'Host' });
+    return new AppError('VALIDATION_FAILED', 'The Host header (or X-Forwarded-Host / X-Forwarded-Proto) is not valid', {
+      field: 'Host',
+    });
   }
   if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
     return new AppError('INVALID_JSON', 'The request body is not valid JSON');
@@ -41,7 +48,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   let appError = toAppError(error);
   if (!appError && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const status = error.statusCode;
-    const code = (Object.keys(errorStatus) as ErrorCode[]).find((candidate) => errorStatus[candidate] === status) ?? 'VALIDATION_FAILED';
+    const code =
+      (Object.keys(errorStatus) as ErrorCode[]).find((candidate) => errorStatus[candidate] === status) ??
+      'VALIDATION_FAILED';
     appError = new AppError(code, error.message);
   }
   if (!appError) {
@@ -69,7 +78,10 @@ export const errorsPlugin = appPlugin(
   async (app) => {
     app.setErrorHandler(handleError);
     app.setNotFoundHandler(app.refuseWithoutKey ? { preHandler: app.refuseWithoutKey } : {}, (request, reply) => {
-      const error = new AppError('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200) ?? ''}`);
+      const error = new AppError(
+        'ROUTE_NOT_FOUND',
+        `No route ${request.method} ${request.url.split('?')[0]?.slice(0, 200) ?? ''}`,
+      );
       return reply.status(error.statusCode).send(errorBody(error));
     });
   },

@@ -5,7 +5,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { Config } from '../config.js';
 import type { RequestContext } from '../context.js';
@@ -38,7 +41,11 @@ const answerPlugin: ApolloServerPlugin<RequestContext> = {
         const result = response.body.singleResult;
         const cost = contextValue?.graphqlCost;
         if (cost) result.extensions = { ...result.extensions, cost };
-        const unavailable = result.errors?.filter((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE' || error.extensions?.code === 'SEARCH_UNAVAILABLE') ?? [];
+        const unavailable =
+          result.errors?.filter(
+            (error) =>
+              error.extensions?.code === 'SERVICE_UNAVAILABLE' || error.extensions?.code === 'SEARCH_UNAVAILABLE',
+          ) ?? [];
         // An execution stopped by the answer budget answers nothing of what it read (a fault besides: the 503 below).
         const tooLarge = result.errors?.find((error) => error.extensions?.code === 'ANSWER_TOO_LARGE');
         if (tooLarge && unavailable.length === 0) {
@@ -51,7 +58,16 @@ const answerPlugin: ApolloServerPlugin<RequestContext> = {
         }
         if (unavailable.length === 0) return;
         response.http.status = 503;
-        response.http.headers.set('retry-after', String(Math.max(...unavailable.map((error) => retryAfterOf(error.extensions?.details as Record<string, unknown> | undefined)))));
+        response.http.headers.set(
+          'retry-after',
+          String(
+            Math.max(
+              ...unavailable.map((error) =>
+                retryAfterOf(error.extensions?.details as Record<string, unknown> | undefined),
+              ),
+            ),
+          ),
+        );
       },
     };
   },
@@ -113,7 +129,9 @@ function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions):
   const executor = config.graphqlCompiled
     ? compiledExecutor(schema, { compiles: isCatalogOnly, maxCompiled: 1000, onRun: app.metrics.graphqlExecuted })
     : tracer && compiledExecutor(schema, { compiles: () => false, maxCompiled: 1 });
-  const runs = executor ? { gateway: executorGateway(schema, tracer ? tracedExecutor(tracer, executor) : executor) } : { schema };
+  const runs = executor
+    ? { gateway: executorGateway(schema, tracer ? tracedExecutor(tracer, executor) : executor) }
+    : { schema };
   return new ApolloServer<RequestContext>({
     ...runs,
     introspection: config.graphqlIntrospection,
@@ -182,7 +200,10 @@ export const graphqlPlugin = appPlugin(
           app.log.warn({ err: error }, 'database unavailable');
           throw new GraphQLError(fault.message, {
             originalError: fault,
-            extensions: { code: fault.code, http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) } },
+            extensions: {
+              code: fault.code,
+              http: { status: fault.statusCode, headers: new Map([['retry-after', String(retryAfterSeconds)]]) },
+            },
           });
         }
         // The operation's cost, for its answer (answerPlugin).

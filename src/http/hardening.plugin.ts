@@ -30,7 +30,10 @@ function parseJsonBodies(app: FastifyInstance): void {
       checkJsonText(text);
       parsed = JSON.parse(text);
     } catch (error) {
-      return done(error instanceof AppError ? error : new AppError('INVALID_JSON', 'The request body is not valid JSON'), undefined);
+      return done(
+        error instanceof AppError ? error : new AppError('INVALID_JSON', 'The request body is not valid JSON'),
+        undefined,
+      );
     }
     done(null, parsed);
   });
@@ -51,6 +54,7 @@ export const hardeningPlugin = appPlugin('http-hardening', async (app, { config 
   });
   const { refuseWithoutKey } = await registerSecurity(app, config);
   app.decorate('refuseWithoutKey', refuseWithoutKey);
-  if (config.apiKeys.length === 0) app.log.warn('API_KEYS is not set: the service runs open, every caller may do everything');
+  if (config.apiKeys.length === 0)
+    app.log.warn('API_KEYS is not set: the service runs open, every caller may do everything');
   parseJsonBodies(app);
 });

@@ -11,7 +11,9 @@ import { appPlugin } from '../plugin.js';
 import { errorSchema } from '../rest/responses.js';
 
 /** The answer of /healthz and /readyz. */
-const Probe = Type.Object({ status: Type.String({ description: 'ok / ready; else why not: unavailable, starting, migrating, stopping.' }) });
+const Probe = Type.Object({
+  status: Type.String({ description: 'ok / ready; else why not: unavailable, starting, migrating, stopping.' }),
+});
 
 /** An onRequest hook after the rate limit's: with a Lifecycle that is ready already, none at all. */
 export const readinessGatePlugin = appPlugin('readiness-gate', async (app, { lifecycle }: { lifecycle: Lifecycle }) => {
@@ -64,7 +66,8 @@ export const probesPlugin = appPlugin('probes', async (app, { lifecycle, databas
     ),
     async (_request, reply) => {
       // Before migrations finish the database is not to be touched (SQLite is held exclusively).
-      if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') return reply.status(503).send({ status: lifecycle.phase });
+      if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating')
+        return reply.status(503).send({ status: lifecycle.phase });
       if (await health.healthy()) return { status: 'ok' };
       return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ status: 'unavailable' });
     },

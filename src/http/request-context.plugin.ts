@@ -19,19 +19,22 @@ export interface RequestContextOptions {
   requestContext(caller: Caller): RequestContext;
 }
 
-export const requestContextPlugin = appPlugin('request-context', async (app, { requestContext }: RequestContextOptions) => {
-  // Set by the Idempotency-Key hooks of the routes that honour the header.
-  app.decorateRequest('idempotentWrite', null);
-  app.decorateRequest(contextKey, null);
-  app.decorateRequest('context', {
-    getter() {
-      const holder = this as unknown as { [contextKey]: RequestContext | null };
-      const principal = principalOf(this);
-      return (holder[contextKey] ??= requestContext({
-        principal,
-        idempotencyScope: idempotencyScope(principal, this.ip),
-        idempotentWrite: () => this.idempotentWrite,
-      }));
-    },
-  });
-});
+export const requestContextPlugin = appPlugin(
+  'request-context',
+  async (app, { requestContext }: RequestContextOptions) => {
+    // Set by the Idempotency-Key hooks of the routes that honour the header.
+    app.decorateRequest('idempotentWrite', null);
+    app.decorateRequest(contextKey, null);
+    app.decorateRequest('context', {
+      getter() {
+        const holder = this as unknown as { [contextKey]: RequestContext | null };
+        const principal = principalOf(this);
+        return (holder[contextKey] ??= requestContext({
+          principal,
+          idempotencyScope: idempotencyScope(principal, this.ip),
+          idempotentWrite: () => this.idempotentWrite,
+        }));
+      },
+    });
+  },
+);

@@ -28,7 +28,11 @@ function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-export function serverOptions(config: Config, logStream?: LogStream, schemaController?: FastifyServerOptions['schemaController']): FastifyHttpOptions<Server> {
+export function serverOptions(
+  config: Config,
+  logStream?: LogStream,
+  schemaController?: FastifyServerOptions['schemaController'],
+): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
@@ -72,7 +76,10 @@ export function serverOptions(config: Config, logStream?: LogStream, schemaContr
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
-    http: { headersTimeout: Math.min(config.requestTimeoutMs, 10_000), connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 1000) },
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 10_000),
+      connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 1000),
+    },
     // A caller's x-request-id is kept when it is a plain token, else a UUID; answered back.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

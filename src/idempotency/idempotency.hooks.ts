@@ -26,7 +26,12 @@ export function idempotencyHooks(scopeSuffix = ''): IdempotencyHooks {
       if (header === undefined) return;
       const key = checkKey(Array.isArray(header) ? (header[0] ?? '') : header);
       const owner = idempotencyScope(principalOf(request), request.ip);
-      request.idempotentWrite = new IdempotentWrite(owner, scopeSuffix, key, requestHash({ method: request.method, url: request.url, body: request.body ?? null }));
+      request.idempotentWrite = new IdempotentWrite(
+        owner,
+        scopeSuffix,
+        key,
+        requestHash({ method: request.method, url: request.url, body: request.body ?? null }),
+      );
     },
     async onSend(request, reply, payload) {
       if (request.idempotentWrite?.anyReplayed) void reply.header('idempotent-replayed', 'true');

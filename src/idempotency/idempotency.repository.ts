@@ -21,28 +21,59 @@ export async function insertRecord(tx: DbClient, record: IdempotencyRecord): Pro
 }
 
 /** Up to `take` keys with records made before `before`. */
-export async function keysMadeBefore(db: DbClient, before: Date, take: number): Promise<Pick<IdempotencyRecord, 'scope' | 'key'>[]> {
-  return db.idempotencyRecord.findMany({ where: { createdAt: { lt: before } }, select: { scope: true, key: true }, take });
+export async function keysMadeBefore(
+  db: DbClient,
+  before: Date,
+  take: number,
+): Promise<Pick<IdempotencyRecord, 'scope' | 'key'>[]> {
+  return db.idempotencyRecord.findMany({
+    where: { createdAt: { lt: before } },
+    select: { scope: true, key: true },
+    take,
+  });
 }
 
 /** Deletes the records of these keys made before `before`. */
-export async function deleteMadeBefore(tx: DbClient, keys: readonly Pick<IdempotencyRecord, 'scope' | 'key'>[], before: Date): Promise<number> {
-  const { count } = await tx.idempotencyRecord.deleteMany({ where: { createdAt: { lt: before }, OR: keys.map(({ scope, key }) => ({ scope, key })) } });
+export async function deleteMadeBefore(
+  tx: DbClient,
+  keys: readonly Pick<IdempotencyRecord, 'scope' | 'key'>[],
+  before: Date,
+): Promise<number> {
+  const { count } = await tx.idempotencyRecord.deleteMany({
+    where: { createdAt: { lt: before }, OR: keys.map(({ scope, key }) => ({ scope, key })) },
+  });
   return count;
 }
 
 /** Up to `take` callers whose records hold more than `budget` bytes, with what they hold (by the owner index). */
-export async function ownersOverBudget(db: DbClient, budget: number, take: number): Promise<{ owner: string; bytes: number }[]> {
-  const rows = await db.idempotencyRecord.groupBy({ by: ['owner'], _sum: { bytes: true }, having: { bytes: { _sum: { gt: budget } } }, orderBy: { owner: 'asc' }, take });
+export async function ownersOverBudget(
+  db: DbClient,
+  budget: number,
+  take: number,
+): Promise<{ owner: string; bytes: number }[]> {
+  const rows = await db.idempotencyRecord.groupBy({
+    by: ['owner'],
+    _sum: { bytes: true },
+    having: { bytes: { _sum: { gt: budget } } },
+    orderBy: { owner: 'asc' },
+    take,
+  });
   return rows.map(({ owner, _sum }) => ({ owner, bytes: _sum.bytes ?? 0 }));
 }
 
 /** A caller's oldest `take` records with their sizes. */
 export async function oldestOf(db: DbClient, owner: string, take: number): Promise<(RecordKey & { bytes: number })[]> {
-  return db.idempotencyRecord.findMany({ where: { owner }, orderBy: { createdAt: 'asc' }, select: { scope: true, key: true, part: true, bytes: true }, take });
+  return db.idempotencyRecord.findMany({
+    where: { owner },
+    orderBy: { createdAt: 'asc' },
+    select: { scope: true, key: true, part: true, bytes: true },
+    take,
+  });
 }
 
 export async function deleteOwnRecords(tx: DbClient, owner: string, records: readonly RecordKey[]): Promise<number> {
-  const { count } = await tx.idempotencyRecord.deleteMany({ where: { owner, OR: records.map(({ scope, key, part }) => ({ scope, key, part })) } });
+  const { count } = await tx.idempotencyRecord.deleteMany({
+    where: { owner, OR: records.map(({ scope, key, part }) => ({ scope, key, part })) },
+  });
   return count;
 }

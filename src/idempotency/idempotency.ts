@@ -88,7 +88,9 @@ export interface IdempotencyContext {
 /** 1 to 255 visible ASCII characters (a UUID, say): a header is no place for other text. */
 export function checkKey(key: string): string {
   if (!keyShape.test(key)) {
-    throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be 1 to ${maxKeyLength} visible ASCII characters`, { field: 'Idempotency-Key' });
+    throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be 1 to ${maxKeyLength} visible ASCII characters`, {
+      field: 'Idempotency-Key',
+    });
   }
   return key;
 }
@@ -194,7 +196,9 @@ async function replay<T>(tx: DbClient, write: IdempotentWrite, source: AnswerSou
     return null;
   }
   if (records.some((record) => record.requestHash !== write.hash)) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request', { key: write.key.slice(0, 64) });
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request', {
+      key: write.key.slice(0, 64),
+    });
   }
   const record = records.find((candidate) => candidate.part === write.part);
   if (!record) return null;
@@ -203,7 +207,13 @@ async function replay<T>(tx: DbClient, write: IdempotentWrite, source: AnswerSou
   return answer;
 }
 
-async function save<T>(tx: DbClient, write: IdempotentWrite, answer: T, source: AnswerSource<T>, now: Date): Promise<void> {
+async function save<T>(
+  tx: DbClient,
+  write: IdempotentWrite,
+  answer: T,
+  source: AnswerSource<T>,
+  now: Date,
+): Promise<void> {
   const json = JSON.stringify(answer);
   const fields = {
     scope: write.scope,

@@ -9,7 +9,16 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHandler } from 'graphql-sse/lib/use/fastify';
-import { GraphQLError, parse, subscribe, validate, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  parse,
+  subscribe,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+} from 'graphql';
 import type { Config } from '../config.js';
 import type { ListSizes } from '../graphql/list-size.js';
 import { assessDocument, type DocumentLimits, type OperationCost, type Refusal } from '../graphql/limits.js';
@@ -34,7 +43,10 @@ export interface LiveRoutesOptions {
   live: LiveUpdates;
   /** Closed when the app closes, which ends every stream so that shutdown does not wait for them. */
   changes: ChangeFeed;
-  config: Pick<Config, 'graphqlMaxTokens' | 'graphqlMaxAliases' | 'graphqlMaxDepth' | 'graphqlMaxComplexity' | 'graphqlIntrospection'>;
+  config: Pick<
+    Config,
+    'graphqlMaxTokens' | 'graphqlMaxAliases' | 'graphqlMaxDepth' | 'graphqlMaxComplexity' | 'graphqlIntrospection'
+  >;
   /** Counts a document the limits refused. */
   onRefused: () => void;
   /** The sizes of the catalog's lists, for the cost estimate. */
@@ -47,11 +59,18 @@ type Answer = readonly [string, { status: number; statusText: string; headers: R
 function answer(status: number, errors: readonly GraphQLFormattedError[], cost?: OperationCost): Answer {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (status === 503) headers['retry-after'] = String(retryAfterSeconds);
-  return [JSON.stringify({ errors, ...(cost ? { extensions: { cost } } : {}) }), { status, statusText: STATUS_CODES[status] ?? '', headers }];
+  return [
+    JSON.stringify({ errors, ...(cost ? { extensions: { cost } } : {}) }),
+    { status, statusText: STATUS_CODES[status] ?? '', headers },
+  ];
 }
 
 function refusalError({ code, message, details, locations }: Refusal): GraphQLFormattedError {
-  return { message, ...(locations ? { locations } : {}), extensions: { code, http: { status: 400 }, ...(details ? { details } : {}) } };
+  return {
+    message,
+    ...(locations ? { locations } : {}),
+    extensions: { code, http: { status: 400 }, ...(details ? { details } : {}) },
+  };
 }
 
 /** The first error's status; 400 for errors that name none. */
@@ -68,7 +87,9 @@ function requestError(format: FormatError, error: GraphQLError, code: string): G
 
 /** A resolver's errors as on /graphql; errors without a path are the request's (its variables). */
 function formatErrors(format: FormatError, errors: readonly GraphQLError[]): GraphQLFormattedError[] {
-  return errors.map((error) => (error.path ? format(error.toJSON(), error) : requestError(format, error, 'BAD_USER_INPUT')));
+  return errors.map((error) =>
+    error.path ? format(error.toJSON(), error) : requestError(format, error, 'BAD_USER_INPUT'),
+  );
 }
 
 /** Updates wait until the previous one has left the process; past slowSubscriberMs the subscriber is dropped. */
@@ -114,12 +135,18 @@ async function checkStreamRequest(request: FastifyRequest, reply: FastifyReply) 
     return;
   }
   const parameters = new URLSearchParams(request.url.split('?')[1] ?? '');
-  for (const name of ['variables', 'extensions']) for (const value of parameters.getAll(name)) checkJsonText(value, name);
+  for (const name of ['variables', 'extensions'])
+    for (const value of parameters.getAll(name)) checkJsonText(value, name);
 }
 
 export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOptions): void {
   const { schema, live, config, onRefused, listSizes } = options;
-  const limits: DocumentLimits = { maxTokens: config.graphqlMaxTokens, maxAliases: config.graphqlMaxAliases, maxDepth: config.graphqlMaxDepth, maxComplexity: config.graphqlMaxComplexity };
+  const limits: DocumentLimits = {
+    maxTokens: config.graphqlMaxTokens,
+    maxAliases: config.graphqlMaxAliases,
+    maxDepth: config.graphqlMaxDepth,
+    maxComplexity: config.graphqlMaxComplexity,
+  };
   const formatError = formatGraphQLError(
     (error) => app.log.error({ err: error }, 'unexpected GraphQL error'),
     (error) => app.log.warn({ err: error }, 'database unavailable'),
@@ -141,7 +168,14 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
     // Checked, parsed, validated and subscribed here rather than by graphql-sse, so that what
     // cannot run is an HTTP refusal rather than a stream of one error.
     onSubscribe: async (request, params) => {
-      const { refusal, cost } = assessDocument(schema, params.query, { operationName: params.operationName, variables: params.variables }, limits, await listSizes(), 'subscriptions');
+      const { refusal, cost } = assessDocument(
+        schema,
+        params.query,
+        { operationName: params.operationName, variables: params.variables },
+        limits,
+        await listSizes(),
+        'subscriptions',
+      );
       if (refusal) {
         onRefused();
         return answer(400, [refusalError(refusal)], cost);
@@ -167,11 +201,20 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
       const contextValue: LiveContext = { live: sessionOf(request.context.reply) };
       let result: Awaited<ReturnType<typeof subscribe>>;
       try {
-        result = await subscribe({ schema, document, operationName: params.operationName ?? null, variableValues: params.variables ?? null, contextValue });
+        result = await subscribe({
+          schema,
+          document,
+          operationName: params.operationName ?? null,
+          variableValues: params.variables ?? null,
+          contextValue,
+        });
       } catch (error) {
         // graphql-js throws (rather than answers) some request errors, e.g. of variables.
         if (!(error instanceof GraphQLError)) throw error;
-        return answer(400, shown(request.context.reply, document, [requestError(formatError, error, 'BAD_USER_INPUT')]));
+        return answer(
+          400,
+          shown(request.context.reply, document, [requestError(formatError, error, 'BAD_USER_INPUT')]),
+        );
       }
       if (Symbol.asyncIterator in result) return result;
       const errors = shown(request.context.reply, document, formatErrors(formatError, result.errors ?? []));
@@ -184,7 +227,11 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
       const cost = costs.get(request);
       if (!errors && !cost) return undefined;
       // graphql-sse sends the result as JSON: formatted errors serialise as GraphQLErrors do.
-      return { ...result, ...(errors ? { errors: formatErrors(formatError, errors) } : {}), ...(cost ? { extensions: { ...extensions, cost } } : {}) } as unknown as typeof result;
+      return {
+        ...result,
+        ...(errors ? { errors: formatErrors(formatError, errors) } : {}),
+        ...(cost ? { extensions: { ...extensions, cost } } : {}),
+      } as unknown as typeof result;
     },
   });
 
@@ -195,7 +242,11 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
  * The stream route: each subscription a response that graphql-sse's handler writes, ended when
  * the subscriber goes away; on close, the feed completes every stream first.
  */
-function registerStreamRoute(app: FastifyInstance, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>, changes: LiveRoutesOptions['changes']): void {
+function registerStreamRoute(
+  app: FastifyInstance,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  changes: LiveRoutesOptions['changes'],
+): void {
   const streams = new Set<Promise<void>>();
   app.route({
     method: ['GET', 'POST'],

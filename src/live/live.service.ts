@@ -37,7 +37,11 @@ export class LiveUpdates {
     return this.follow({ kind: 'order', id: orderId }, () => this.orders.get(orderId), outlet);
   }
 
-  private async follow<T>(change: Change, read: () => Promise<T>, outlet: Outlet): Promise<AsyncIterableIterator<Update<T>>> {
+  private async follow<T>(
+    change: Change,
+    read: () => Promise<T>,
+    outlet: Outlet,
+  ): Promise<AsyncIterableIterator<Update<T>>> {
     // Watching first: a change that commits after the first read is heard.
     const watch = await this.feed.watch(change);
     let first: T;

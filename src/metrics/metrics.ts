@@ -37,7 +37,11 @@ function processMetrics(): Registry {
   processRegistry = new Registry();
   collectDefaultMetrics({ register: processRegistry });
   // What "the heap is nearly full" compares with: --max-old-space-size plus the young generation.
-  new Gauge({ name: 'nodejs_heap_size_limit_bytes', help: 'Size the V8 heap may grow to, in bytes.', registers: [processRegistry] }).set(getHeapStatistics().heap_size_limit);
+  new Gauge({
+    name: 'nodejs_heap_size_limit_bytes',
+    help: 'Size the V8 heap may grow to, in bytes.',
+    registers: [processRegistry],
+  }).set(getHeapStatistics().heap_size_limit);
   return processRegistry;
 }
 
@@ -62,15 +66,50 @@ function registerSourceMetrics(registry: Registry, sources: MetricsSources): voi
   const registers = [registry];
   const { pool, cache, droppedLogLines } = sources;
   if (pool) {
-    new Gauge({ name: 'db_pool_connections', help: 'Connections the database pool holds, busy or idle.', registers, collect: gaugeOf(pool, (stats) => stats.total) });
-    new Gauge({ name: 'db_pool_connections_idle', help: 'Connections of the pool not in use.', registers, collect: gaugeOf(pool, (stats) => stats.idle) });
-    new Gauge({ name: 'db_pool_waiting_requests', help: 'Queries waiting for a connection of the pool.', registers, collect: gaugeOf(pool, (stats) => stats.waiting) });
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Connections the database pool holds, busy or idle.',
+      registers,
+      collect: gaugeOf(pool, (stats) => stats.total),
+    });
+    new Gauge({
+      name: 'db_pool_connections_idle',
+      help: 'Connections of the pool not in use.',
+      registers,
+      collect: gaugeOf(pool, (stats) => stats.idle),
+    });
+    new Gauge({
+      name: 'db_pool_waiting_requests',
+      help: 'Queries waiting for a connection of the pool.',
+      registers,
+      collect: gaugeOf(pool, (stats) => stats.waiting),
+    });
   }
   if (cache) {
-    new Counter({ name: 'catalog_cache_hits_total', help: 'Catalog reads answered by the in-process cache.', registers, collect: counterOf(cache, (stats) => stats.hits) });
-    new Counter({ name: 'catalog_cache_misses_total', help: 'Catalog reads the cache sent to the database.', registers, collect: counterOf(cache, (stats) => stats.misses) });
-    new Gauge({ name: 'catalog_cache_bytes', help: 'Estimated bytes the catalog cache holds.', registers, collect: gaugeOf(cache, (stats) => stats.bytes) });
-    new Gauge({ name: 'catalog_cache_entries', help: 'Entries the catalog cache holds.', registers, collect: gaugeOf(cache, (stats) => stats.entries) });
+    new Counter({
+      name: 'catalog_cache_hits_total',
+      help: 'Catalog reads answered by the in-process cache.',
+      registers,
+      collect: counterOf(cache, (stats) => stats.hits),
+    });
+    new Counter({
+      name: 'catalog_cache_misses_total',
+      help: 'Catalog reads the cache sent to the database.',
+      registers,
+      collect: counterOf(cache, (stats) => stats.misses),
+    });
+    new Gauge({
+      name: 'catalog_cache_bytes',
+      help: 'Estimated bytes the catalog cache holds.',
+      registers,
+      collect: gaugeOf(cache, (stats) => stats.bytes),
+    });
+    new Gauge({
+      name: 'catalog_cache_entries',
+      help: 'Entries the catalog cache holds.',
+      registers,
+      collect: gaugeOf(cache, (stats) => stats.entries),
+    });
   }
   if (droppedLogLines) {
     new Counter({
@@ -131,7 +170,12 @@ export interface GatewayMetrics {
 export function registerMetrics(app: FastifyInstance, sources: MetricsSources = {}): GatewayMetrics {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern.', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern.',
+    labelNames,
+    registers: [registry],
+  });
   const durations = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from receiving a request to answering it, by route pattern.',
@@ -158,7 +202,11 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources = 
   // After the answer is sent: no cost on the way in, and the status is final. The route is the
   // pattern (`/cart/:id`), never the URL, which may hold a cart id (the only key to a cart).
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? unmatchedRoute, status_code: reply.statusCode };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? unmatchedRoute,
+      status_code: reply.statusCode,
+    };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
     done();
@@ -168,9 +216,17 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources = 
   const metricsSchema = {
     tags: ['Operations'],
     summary: 'Prometheus metrics (an admin key when API_KEYS is set)',
-    response: { 200: { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } }, ...errors('FORBIDDEN') },
+    response: {
+      200: {
+        description: 'Prometheus text exposition format 0.0.4.',
+        content: { 'text/plain': { schema: { type: 'string' } } },
+      },
+      ...errors('FORBIDDEN'),
+    },
   };
-  app.get('/metrics', { schema: metricsSchema, preHandler: adminOnly }, async (_request, reply) => reply.type(scraped.contentType).send(await scraped.metrics()));
+  app.get('/metrics', { schema: metricsSchema, preHandler: adminOnly }, async (_request, reply) =>
+    reply.type(scraped.contentType).send(await scraped.metrics()),
+  );
 
   return {
     apolloPlugin: graphqlPlugin(operations),

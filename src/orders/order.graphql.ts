@@ -13,11 +13,20 @@ type WithId<T> = T & { id: string };
 export class OrderFieldsResolver {
   @FieldResolver(() => [OrderLineType])
   lines(@Root() order: Order): WithId<OrderLine & { discount: Money }>[] {
-    return order.lines.map((line) => ({ ...line, discount: orZero(line.discount, line.lineTotal.currency), id: `${order.id}:${line.variantId}` }));
+    return order.lines.map((line) => ({
+      ...line,
+      discount: orZero(line.discount, line.lineTotal.currency),
+      id: `${order.id}:${line.variantId}`,
+    }));
   }
 
   @FieldResolver(() => OrderCostType, { nullable: true })
-  cost(@Root() order: Order): (WithId<Omit<OrderCost, 'shippingMethod' | 'discounts'>> & { shippingMethod: GraphQLShippingMethod | null; discounts: ReturnType<typeof appliedDiscountRoot>[] }) | null {
+  cost(@Root() order: Order):
+    | (WithId<Omit<OrderCost, 'shippingMethod' | 'discounts'>> & {
+        shippingMethod: GraphQLShippingMethod | null;
+        discounts: ReturnType<typeof appliedDiscountRoot>[];
+      })
+    | null {
     if (!order.cost) return null;
     const { cost } = order;
     return {

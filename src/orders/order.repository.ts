@@ -33,7 +33,11 @@ interface OrderRow {
 // OrderLine[] and OrderCost (by create below).
 function toOrder(row: OrderRow): Order {
   // Lines of orders from before attribution have no media keys.
-  const lines = ((row.lines as unknown as OrderLine[] | null) ?? []).map((line) => ({ ...line, mediaId: line.mediaId ?? null, placementId: line.placementId ?? null }));
+  const lines = ((row.lines as unknown as OrderLine[] | null) ?? []).map((line) => ({
+    ...line,
+    mediaId: line.mediaId ?? null,
+    placementId: line.placementId ?? null,
+  }));
   return {
     lines,
     cost: (row.cost as unknown as OrderCost | null) ?? null,
@@ -41,7 +45,11 @@ function toOrder(row: OrderRow): Order {
     cartId: row.cartId,
     storeId: row.storeId,
     status: row.status as OrderStatus,
-    events: row.events.map((event) => ({ id: event.id, createdAt: event.createdAt.toISOString(), type: event.type as OrderStatus })),
+    events: row.events.map((event) => ({
+      id: event.id,
+      createdAt: event.createdAt.toISOString(),
+      type: event.type as OrderStatus,
+    })),
     requiredActions: row.requiredActions,
   };
 }
@@ -120,12 +128,22 @@ export class OrderRepository {
   }
 
   /** Moves an order to `status`: appends the event and replaces the required actions. */
-  async transition(tx: DbClient, order: Order, status: OrderStatus, requiredActions: RequiredAction[], now: Date): Promise<void> {
+  async transition(
+    tx: DbClient,
+    order: Order,
+    status: OrderStatus,
+    requiredActions: RequiredAction[],
+    now: Date,
+  ): Promise<void> {
     await tx.order.update({ where: { id: order.id }, data: { status, updatedAt: now } });
-    await tx.orderEvent.create({ data: { id: randomUUID(), orderId: order.id, type: status, createdAt: now, position: order.events.length } });
+    await tx.orderEvent.create({
+      data: { id: randomUUID(), orderId: order.id, type: status, createdAt: now, position: order.events.length },
+    });
     await tx.requiredAction.deleteMany({ where: { orderId: order.id } });
     if (requiredActions.length > 0) {
-      await tx.requiredAction.createMany({ data: requiredActions.map((action, position) => ({ orderId: order.id, position, ...action })) });
+      await tx.requiredAction.createMany({
+        data: requiredActions.map((action, position) => ({ orderId: order.id, position, ...action })),
+      });
     }
   }
 
@@ -133,7 +151,10 @@ export class OrderRepository {
    * Takes each line's quantity from its SKU's stock, only where the stock covers it (one
    * conditional UPDATE per line, under the row lock it takes): the lines it could not cover.
    */
-  async reserveStock(tx: DbClient, lines: { variantId: string; quantity: number }[]): Promise<{ short: string[]; change: StockChange | null }> {
+  async reserveStock(
+    tx: DbClient,
+    lines: { variantId: string; quantity: number }[],
+  ): Promise<{ short: string[]; change: StockChange | null }> {
     const short: string[] = [];
     // The products first (the catalog's texts show the stock), then the SKU rows.
     const products = await lockProductsOfSkus(
@@ -141,7 +162,10 @@ export class OrderRepository {
       lines.map((line) => Number(line.variantId)),
     );
     for (const line of lines) {
-      const { count } = await tx.sku.updateMany({ where: { id: Number(line.variantId), qtyAvailable: { gte: line.quantity } }, data: { qtyAvailable: { decrement: line.quantity } } });
+      const { count } = await tx.sku.updateMany({
+        where: { id: Number(line.variantId), qtyAvailable: { gte: line.quantity } },
+        data: { qtyAvailable: { decrement: line.quantity } },
+      });
       if (count === 0) short.push(line.variantId);
     }
     // The catalog's answers show the stock: written again in the same transaction.
@@ -155,7 +179,10 @@ export class OrderRepository {
       lines.map((line) => Number(line.variantId)),
     );
     for (const line of lines) {
-      await tx.sku.updateMany({ where: { id: Number(line.variantId) }, data: { qtyAvailable: { increment: line.quantity } } });
+      await tx.sku.updateMany({
+        where: { id: Number(line.variantId) },
+        data: { qtyAvailable: { increment: line.quantity } },
+      });
     }
     return writeAnswersOfProducts(tx, products);
   }

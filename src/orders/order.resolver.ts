@@ -19,13 +19,17 @@ export class OrderResolver {
   }
 
   @AdminOnly()
-  @Mutation(() => OrderType, { description: 'Moves an order along its status machine; ACTION_REQUIRED needs requiredActions.' })
+  @Mutation(() => OrderType, {
+    description: 'Moves an order along its status machine; ACTION_REQUIRED needs requiredActions.',
+  })
   updateOrderStatus(
     @Arg('status', () => OrderStatusEnum) status: string,
     @Ctx() context: IdempotencyContext,
-    @Arg('orderId', () => ID, { nullable: true, description: 'The order (or give it as `id`).' }) orderId?: string | null,
+    @Arg('orderId', () => ID, { nullable: true, description: 'The order (or give it as `id`).' })
+    orderId?: string | null,
     @Arg('id', () => ID, { nullable: true, description: 'Another name of `orderId`.' }) id?: string | null,
-    @Arg('requiredActions', () => [RequiredActionInput], { nullable: true }) requiredActions?: RequiredActionInput[] | null,
+    @Arg('requiredActions', () => [RequiredActionInput], { nullable: true })
+    requiredActions?: RequiredActionInput[] | null,
   ): Promise<Order> {
     const order = orderId ?? id;
     if (!order) throw new AppError('VALIDATION_FAILED', 'updateOrderStatus needs orderId', { field: 'orderId' });

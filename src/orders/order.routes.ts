@@ -24,15 +24,41 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrderService, 
         params: IdParams,
         headers: IdempotencyHeaders,
         body: OrderStatusBody,
-        response: { 200: Ref(Order), ...errors(...bodyErrors, 'FORBIDDEN', 'ORDER_NOT_FOUND', 'INVALID_ORDER_TRANSITION', 'IDEMPOTENCY_KEY_REUSED') },
+        response: {
+          200: Ref(Order),
+          ...errors(
+            ...bodyErrors,
+            'FORBIDDEN',
+            'ORDER_NOT_FOUND',
+            'INVALID_ORDER_TRANSITION',
+            'IDEMPOTENCY_KEY_REUSED',
+          ),
+        },
       },
       preHandler: [adminOnly, idempotency.preHandler],
       onSend: idempotency.onSend,
     },
-    async (request) => orderView(await orders.updateStatus(request.params.id, request.body.status, request.body.required_actions, request.idempotentWrite)),
+    async (request) =>
+      orderView(
+        await orders.updateStatus(
+          request.params.id,
+          request.body.status,
+          request.body.required_actions,
+          request.idempotentWrite,
+        ),
+      ),
   );
 
-  api.get('/orders/:id', { schema: { tags, summary: 'An order', params: IdParams, response: { 200: Ref(Order), ...errors('ORDER_NOT_FOUND') } } }, async (request) =>
-    orderView(await orders.get(request.params.id)),
+  api.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An order',
+        params: IdParams,
+        response: { 200: Ref(Order), ...errors('ORDER_NOT_FOUND') },
+      },
+    },
+    async (request) => orderView(await orders.get(request.params.id)),
   );
 }

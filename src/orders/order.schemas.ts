@@ -6,14 +6,26 @@ import { orderStatuses, type OrderStatus as Status } from '../domain/order-statu
 
 const OrderStatus = Type.Unsafe<Status>({ type: 'string', enum: [...orderStatuses] });
 
-export const RequiredAction = Type.Object({ action: Type.String({ description: 'What the buyer or store must do, e.g. VERIFY_ADDRESS.' }), description: Type.String() });
+export const RequiredAction = Type.Object({
+  action: Type.String({ description: 'What the buyer or store must do, e.g. VERIFY_ADDRESS.' }),
+  description: Type.String(),
+});
 
 export const OrderStatusBody = Type.Object({
-  status: Type.String({ description: `The new status: ${orderStatuses.join(', ')}; the status machine decides which moves are allowed.` }),
+  status: Type.String({
+    description: `The new status: ${orderStatuses.join(', ')}; the status machine decides which moves are allowed.`,
+  }),
   required_actions: Type.Optional(
-    Type.Union([Type.Array(Type.Unsafe<Record<string, unknown>>({ type: 'object', description: '{action, description}' })), Type.Null()], {
-      description: 'With status ACTION_REQUIRED only: 1–20 actions, each a non-empty action (≤ 64) and description (≤ 500).',
-    }),
+    Type.Union(
+      [
+        Type.Array(Type.Unsafe<Record<string, unknown>>({ type: 'object', description: '{action, description}' })),
+        Type.Null(),
+      ],
+      {
+        description:
+          'With status ACTION_REQUIRED only: 1–20 actions, each a non-empty action (≤ 64) and description (≤ 500).',
+      },
+    ),
   ),
 });
 
@@ -34,9 +46,13 @@ export const OrderLine = Type.Object({
   quantity: Type.Integer(),
   unit_price: Ref(Money),
   line_total: Ref(Money),
-  discount: Ref(Money, { description: "What the store's discounts took off the line (0 on orders placed before discounts)." }),
+  discount: Ref(Money, {
+    description: "What the store's discounts took off the line (0 on orders placed before discounts).",
+  }),
   media_id: Nullable(Type.Integer({ description: 'The media item the cart line was added from; null when none.' })),
-  placement_id: Nullable(Type.String({ description: 'The placement of that media item (`<media id>:<position>`); null when none.' })),
+  placement_id: Nullable(
+    Type.String({ description: 'The placement of that media item (`<media id>:<position>`); null when none.' }),
+  ),
 });
 
 export const OrderCost = Type.Object(
@@ -47,7 +63,9 @@ export const OrderCost = Type.Object(
     shipping_method: NullableRef(ShippingMethod),
     shipping: Ref(Money),
     tax: Ref(Money),
-    discount: Ref(Money, { description: 'The discounts applied, frozen at submit: editing a discount later changes nothing here.' }),
+    discount: Ref(Money, {
+      description: 'The discounts applied, frozen at submit: editing a discount later changes nothing here.',
+    }),
     discounts: Type.Array(AppliedDiscount),
     total: Ref(Money, { description: 'subtotal + shipping + tax - discount.' }),
   },
@@ -61,10 +79,20 @@ export const Order = Named(
       id: Type.String(),
       cart_id: Type.String(),
       status: OrderStatus,
-      events: Type.Array(Type.Object({ id: Type.String(), created_at: Type.String({ description: 'ISO 8601, UTC.' }), type: OrderStatus })),
+      events: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          created_at: Type.String({ description: 'ISO 8601, UTC.' }),
+          type: OrderStatus,
+        }),
+      ),
       required_actions: Type.Array(RequiredAction),
-      lines: Type.Array(OrderLine, { description: 'What was sold, frozen at submit (empty for orders placed before orders kept their lines).' }),
-      cost: Type.Union([OrderCost, Type.Null()], { description: 'For how much (null for orders placed before orders kept their cost).' }),
+      lines: Type.Array(OrderLine, {
+        description: 'What was sold, frozen at submit (empty for orders placed before orders kept their lines).',
+      }),
+      cost: Type.Union([OrderCost, Type.Null()], {
+        description: 'For how much (null for orders placed before orders kept their cost).',
+      }),
     },
     { description: "A store's order, created when its cart is submitted." },
   ),

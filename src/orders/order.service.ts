@@ -14,23 +14,36 @@ import type { DomainEvents } from '../events/domain-events.js';
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function orderNotFound(orderId: string): AppError {
-  return new AppError('ORDER_NOT_FOUND', `No order with id ${orderId.slice(0, 64)}`, { order_id: orderId.slice(0, 64) });
+  return new AppError('ORDER_NOT_FOUND', `No order with id ${orderId.slice(0, 64)}`, {
+    order_id: orderId.slice(0, 64),
+  });
 }
 
 function checkActions(status: string, actions: unknown[] | null | undefined): RequiredAction[] {
   const list = actions ?? [];
   if (status !== 'ACTION_REQUIRED') {
-    if (list.length > 0) throw new AppError('VALIDATION_FAILED', 'required_actions are only given with status ACTION_REQUIRED', { field: 'required_actions' });
+    if (list.length > 0)
+      throw new AppError('VALIDATION_FAILED', 'required_actions are only given with status ACTION_REQUIRED', {
+        field: 'required_actions',
+      });
     return [];
   }
-  if (list.length === 0) throw new AppError('VALIDATION_FAILED', 'status ACTION_REQUIRED needs at least one required action', { field: 'required_actions' });
-  if (list.length > 20) throw new AppError('VALIDATION_FAILED', 'at most 20 required actions', { field: 'required_actions' });
+  if (list.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'status ACTION_REQUIRED needs at least one required action', {
+      field: 'required_actions',
+    });
+  if (list.length > 20)
+    throw new AppError('VALIDATION_FAILED', 'at most 20 required actions', { field: 'required_actions' });
   return list.map((raw, index) => {
     const action = raw as Partial<Record<'action' | 'description', unknown>> | null;
     const text = (key: 'action' | 'description', max: number) => {
       const value = action?.[key];
       if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
-        throw new AppError('VALIDATION_FAILED', `required_actions[${index}].${key} must be a non-empty string of at most ${max} characters`, { field: `required_actions[${index}].${key}` });
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `required_actions[${index}].${key} must be a non-empty string of at most ${max} characters`,
+          { field: `required_actions[${index}].${key}` },
+        );
       }
       return value;
     };
@@ -64,7 +77,12 @@ export class OrderService {
     return order;
   }
 
-  async updateStatus(orderId: string, status: string, requiredActions?: unknown[] | null, once: IdempotentWrite | null = null): Promise<Order> {
+  async updateStatus(
+    orderId: string,
+    status: string,
+    requiredActions?: unknown[] | null,
+    once: IdempotentWrite | null = null,
+  ): Promise<Order> {
     if (!isOrderStatus(status)) {
       throw new AppError('VALIDATION_FAILED', `status must be one of ${orderStatuses.join(', ')}`, { field: 'status' });
     }
@@ -100,12 +118,32 @@ export class OrderService {
         if (!updated) throw orderNotFound(orderId);
         // On this transaction: no transition without its events, no events without the transition.
         const view = orderView(updated);
-        const change = { order_id: updated.id, cart_id: updated.cartId, from: order.status, to: status, required_actions: view.required_actions };
+        const change = {
+          order_id: updated.id,
+          cart_id: updated.cartId,
+          from: order.status,
+          to: status,
+          required_actions: view.required_actions,
+        };
         this.events.record(
           unit,
           [
-            { type: 'order.status_changed', cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } },
-            ...(status === 'ACTION_REQUIRED' ? [{ type: 'order.action_required' as const, cartId: updated.cartId, orderId: updated.id, data: { ...change, order: view } }] : []),
+            {
+              type: 'order.status_changed',
+              cartId: updated.cartId,
+              orderId: updated.id,
+              data: { ...change, order: view },
+            },
+            ...(status === 'ACTION_REQUIRED'
+              ? [
+                  {
+                    type: 'order.action_required' as const,
+                    cartId: updated.cartId,
+                    orderId: updated.id,
+                    data: { ...change, order: view },
+                  },
+                ]
+              : []),
           ],
           now,
         );

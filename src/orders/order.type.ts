@@ -14,7 +14,8 @@ import { maxOrderEvents, maxRequiredActions, orderStatuses } from '../domain/ord
 export const OrderStatusEnum = enumOf(orderStatuses);
 registerEnumType(OrderStatusEnum, {
   name: 'OrderStatus',
-  description: 'SUBMITTED → PLACED → FULFILLED; SUBMITTED | PLACED → ACTION_REQUIRED → PLACED; SUBMITTED | PLACED | ACTION_REQUIRED → CANCELLED; SUBMITTED → FAILED.',
+  description:
+    'SUBMITTED → PLACED → FULFILLED; SUBMITTED | PLACED → ACTION_REQUIRED → PLACED; SUBMITTED | PLACED | ACTION_REQUIRED → CANCELLED; SUBMITTED → FAILED.',
 });
 
 @ObjectType('OrderEvent', { simpleResolvers: true })
@@ -30,7 +31,10 @@ export class RequiredActionType {
   @Field(() => String) description!: string;
 }
 
-@ObjectType('OrderLine', { simpleResolvers: true, description: 'What an order sold, as it was at submit: later catalog changes do not touch it.' })
+@ObjectType('OrderLine', {
+  simpleResolvers: true,
+  description: 'What an order sold, as it was at submit: later catalog changes do not touch it.',
+})
 export class OrderLineType {
   @Field(() => ID, { description: 'This line of this order.' }) id!: string;
   @Field(() => ID) variantId!: string;
@@ -41,9 +45,17 @@ export class OrderLineType {
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyType) unitPrice!: MoneyType;
   @Field(() => MoneyType) lineTotal!: MoneyType;
-  @Field(() => MoneyType, { description: "What the store's discounts took off the line (0 on orders placed before discounts)." }) discount!: MoneyType;
-  @Field(() => ID, { nullable: true, description: 'The media item the cart line was added from; null when none.' }) mediaId!: number | null;
-  @Field(() => ID, { nullable: true, description: 'The placement of that media item (`<media id>:<position>`); null when none.' }) placementId!: string | null;
+  @Field(() => MoneyType, {
+    description: "What the store's discounts took off the line (0 on orders placed before discounts).",
+  })
+  discount!: MoneyType;
+  @Field(() => ID, { nullable: true, description: 'The media item the cart line was added from; null when none.' })
+  mediaId!: number | null;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The placement of that media item (`<media id>:<position>`); null when none.',
+  })
+  placementId!: string | null;
 }
 
 @ObjectType('OrderCost', { simpleResolvers: true, description: "An order's offer as it was at submit." })
@@ -55,7 +67,10 @@ export class OrderCostType {
   @Field(() => ShippingMethodType, { nullable: true }) shippingMethod!: ShippingMethodType | null;
   @Field(() => MoneyType) shipping!: MoneyType;
   @Field(() => MoneyType) tax!: MoneyType;
-  @Field(() => MoneyType, { description: 'The discounts applied, frozen at submit: editing a discount later changes nothing here.' }) discount!: MoneyType;
+  @Field(() => MoneyType, {
+    description: 'The discounts applied, frozen at submit: editing a discount later changes nothing here.',
+  })
+  discount!: MoneyType;
   @Field(() => [AppliedDiscountType]) @MaxItems(maxAppliedDiscounts) discounts!: AppliedDiscountType[];
   @Field(() => MoneyType, { description: 'subtotal + shipping + tax - discount.' }) total!: MoneyType;
 }
@@ -68,8 +83,14 @@ export class OrderType {
   @Field(() => OrderStatusEnum) status!: string;
   @Field(() => [OrderEventType]) @MaxItems(maxOrderEvents) events!: OrderEventType[];
   @Field(() => [RequiredActionType]) @MaxItems(maxRequiredActions) requiredActions!: RequiredActionType[];
-  @Field(() => [OrderLineType], { description: 'What was sold (empty for orders placed before orders kept their lines).' })
+  @Field(() => [OrderLineType], {
+    description: 'What was sold (empty for orders placed before orders kept their lines).',
+  })
   @MaxItems(maxLinesPerCart, ['SubmitCartResult', 'CartStatusResult'])
   lines!: OrderLineType[];
-  @Field(() => OrderCostType, { nullable: true, description: 'For how much (null for orders placed before orders kept their cost).' }) cost!: OrderCostType | null;
+  @Field(() => OrderCostType, {
+    nullable: true,
+    description: 'For how much (null for orders placed before orders kept their cost).',
+  })
+  cost!: OrderCostType | null;
 }

@@ -15,7 +15,9 @@ export type MoneyView = Static<typeof Money>;
 export const ShippingMethod = Named(
   'ShippingMethod',
   Type.Object({
-    id: Type.String({ description: "The store's id of the method, e.g. standard (what POST /cart/shippingMethod takes)." }),
+    id: Type.String({
+      description: "The store's id of the method, e.g. standard (what POST /cart/shippingMethod takes).",
+    }),
     label: Type.String(),
     price: Ref(Money),
     taxes: Ref(Money, { description: "Taxes on the method's price at the buyer's address." }),

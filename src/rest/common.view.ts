@@ -4,9 +4,19 @@ import type { ShippingQuote } from '../domain/pricing.js';
 import type { MoneyView, ShippingMethodView } from './common.schemas.js';
 
 export function moneyView(amount: Money): MoneyView {
-  return { value: toMajor(amount.minor, amount.currency), display_value: formatMoney(amount), currency: amount.currency };
+  return {
+    value: toMajor(amount.minor, amount.currency),
+    display_value: formatMoney(amount),
+    currency: amount.currency,
+  };
 }
 
 export function shippingMethodView(method: ShippingQuote): ShippingMethodView {
-  return { id: method.id, label: method.label, price: moneyView(method.price), taxes: moneyView(method.taxes), total: moneyView(method.total) };
+  return {
+    id: method.id,
+    label: method.label,
+    price: moneyView(method.price),
+    taxes: moneyView(method.taxes),
+    total: moneyView(method.total),
+  };
 }

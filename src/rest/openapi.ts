@@ -52,14 +52,26 @@ export const openApiPlugin = appPlugin('openapi', async (app) => {
         { name: 'Carts', description: 'One cart across stores: an entry per store with its lines and offer.' },
         { name: 'Orders', description: 'One order per store, created when a cart is submitted.' },
         { name: 'Webhooks', description: 'Endpoints that receive order and cart events (admin keys only).' },
-        { name: 'Discounts', description: "Stores' discount codes and automatic discounts (admin keys only); carts take codes with POST /cart/discounts." },
-        { name: 'Media performance', description: 'What each media item sold: carts, orders and revenue attributed to it (admin keys only).' },
+        {
+          name: 'Discounts',
+          description:
+            "Stores' discount codes and automatic discounts (admin keys only); carts take codes with POST /cart/discounts.",
+        },
+        {
+          name: 'Media performance',
+          description: 'What each media item sold: carts, orders and revenue attributed to it (admin keys only).',
+        },
         { name: 'Operations', description: 'Probes and metrics for operators.' },
       ],
       components: {
         examples: errorExamples(),
         securitySchemes: {
-          ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A key of API_KEYS. Without API_KEYS the service is open and no key is needed.' },
+          ApiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description: 'A key of API_KEYS. Without API_KEYS the service is open and no key is needed.',
+          },
           Bearer: { type: 'http', scheme: 'bearer', description: 'The same key as `Authorization: Bearer <key>`.' },
         },
       },
@@ -74,13 +86,16 @@ export const openApiPlugin = appPlugin('openapi', async (app) => {
       if (!name || !schema) return { schema, url };
       const described = schema as typeof schema & { summary?: string; description?: string };
       const summary = described.summary === undefined && name.summary ? { summary: name.summary } : {};
-      const description = described.description === undefined && name.description ? { description: name.description } : {};
+      const description =
+        described.description === undefined && name.description ? { description: name.description } : {};
       return { schema: { ...schema, operationId: name.operationId, ...summary, ...description } as typeof schema, url };
     },
-    transformObject: (document) => ('openapiObject' in document ? usedExamplesOnly(optionalBodies(document.openapiObject)) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document ? usedExamplesOnly(optionalBodies(document.openapiObject)) : document.swaggerObject,
     // Named shapes keep their names under components.schemas.
     refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`),
+      buildLocalReference: (json, _baseUri, _fragment, index) =>
+        typeof json.$id === 'string' ? json.$id : `def-${index}`,
     },
   });
 
@@ -110,7 +125,12 @@ export const openApiPlugin = appPlugin('openapi', async (app) => {
   });
 });
 
-type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: { type?: unknown; anyOf?: { type?: unknown }[] } }> } };
+type Operation = {
+  requestBody?: {
+    required?: boolean;
+    content?: Record<string, { schema?: { type?: unknown; anyOf?: { type?: unknown }[] } }>;
+  };
+};
 
 /**
  * @fastify/swagger marks every request body required; a body schema that accepts null (a route
@@ -122,7 +142,8 @@ function optionalBodies<T extends { paths?: object }>(document: T): T {
     for (const operation of Object.values(path)) {
       const body = operation.requestBody;
       const schema = body?.content?.['application/json']?.schema;
-      if (body && schema && (acceptsNull(schema.type) || schema.anyOf?.some((option) => acceptsNull(option.type)))) body.required = false;
+      if (body && schema && (acceptsNull(schema.type) || schema.anyOf?.some((option) => acceptsNull(option.type))))
+        body.required = false;
     }
   }
   return document;
@@ -132,11 +153,14 @@ function optionalBodies<T extends { paths?: object }>(document: T): T {
  * The error examples that some operation refers to: a code no REST operation answers with (an
  * unknown route's, GraphQL's limits) has no place in the document.
  */
-function usedExamplesOnly<T extends { paths?: object; components?: { examples?: Record<string, unknown> } }>(document: T): T {
+function usedExamplesOnly<T extends { paths?: object; components?: { examples?: Record<string, unknown> } }>(
+  document: T,
+): T {
   const examples = document.components?.examples;
   if (!examples) return document;
   const paths = JSON.stringify(document.paths ?? {});
-  for (const name of Object.keys(examples)) if (!paths.includes(`"#/components/examples/${name}"`)) delete examples[name];
+  for (const name of Object.keys(examples))
+    if (!paths.includes(`"#/components/examples/${name}"`)) delete examples[name];
   return document;
 }
 

@@ -17,9 +17,15 @@ interface Example {
 const examples: Record<ErrorCode, Example> = {
   INVALID_ID: { message: 'id must be a positive integer, got "abc"', details: { id: 'abc' } },
   INVALID_JSON: { message: 'The request body is not valid JSON' },
-  VALIDATION_FAILED: { message: 'body/quantity must be integer', details: { problems: [{ path: 'body/item/quantity', message: 'must be integer' }] } },
+  VALIDATION_FAILED: {
+    message: 'body/quantity must be integer',
+    details: { problems: [{ path: 'body/item/quantity', message: 'must be integer' }] },
+  },
   QUERY_TOO_COMPLEX: { message: 'The operation is too complex' },
-  ANSWER_TOO_LARGE: { message: 'The answer would hold more than 50000 catalog records (products, SKUs, media, placements); ask for less', details: { max_objects: 50000 } },
+  ANSWER_TOO_LARGE: {
+    message: 'The answer would hold more than 50000 catalog records (products, SKUs, media, placements); ask for less',
+    details: { max_objects: 50000 },
+  },
   UNAUTHENTICATED: { message: 'A valid API key is required: Authorization: Bearer <key> or x-api-key: <key>' },
   FORBIDDEN: { message: 'This operation needs an admin key' },
   MEDIA_NOT_FOUND: { message: 'No image with id 999' },
@@ -34,38 +40,64 @@ const examples: Record<ErrorCode, Example> = {
   METHOD_NOT_ALLOWED: { message: 'Method not allowed' },
   CART_ALREADY_SUBMITTED: { message: 'The cart was submitted and cannot change' },
   IDEMPOTENCY_KEY_REUSED: { message: 'This Idempotency-Key was used for another request' },
-  DISCOUNT_CODE_TAKEN: { message: 'Store North Outfitters already has a discount with the code spring10', details: { code: 'spring10', store: 'North Outfitters' } },
+  DISCOUNT_CODE_TAKEN: {
+    message: 'Store North Outfitters already has a discount with the code spring10',
+    details: { code: 'spring10', store: 'North Outfitters' },
+  },
   PRECONDITION_FAILED: { message: 'Precondition Failed' },
   PAYLOAD_TOO_LARGE: { message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { message: 'Unsupported Media Type: text/plain' },
   RANGE_NOT_SATISFIABLE: { message: 'Range Not Satisfiable' },
   VARIANT_NOT_FOUND: { message: 'No variant with id 999', details: { variant_id: '999' } },
-  VARIANT_PRODUCT_MISMATCH: { message: 'Variant 101 is not a variant of product 12', details: { variant_id: '101', product_id: '12' } },
+  VARIANT_PRODUCT_MISMATCH: {
+    message: 'Variant 101 is not a variant of product 12',
+    details: { variant_id: '101', product_id: '12' },
+  },
   VARIANT_REQUIRED: { message: 'Product 11 has several variants: name one', details: { variant_ids: ['101', '102'] } },
   CURRENCY_MISMATCH: { message: 'The cart is in USD; this item is in EUR' },
   SHIPPING_METHOD_NOT_FOUND: { message: 'Store "Acme" has no shipping method "drone"' },
-  BUYER_IDENTITY_INVALID: { message: 'The buyer identity is not valid', details: { fields: ['email'], messages: ['email is not an e-mail address'] } },
+  BUYER_IDENTITY_INVALID: {
+    message: 'The buyer identity is not valid',
+    details: { fields: ['email'], messages: ['email is not an e-mail address'] },
+  },
   BUYER_IDENTITY_MISSING: { message: 'Submit needs a complete buyer identity', details: { fields: ['postal_code'] } },
   CART_EMPTY: { message: 'The cart has no lines' },
-  PRODUCTS_UNAVAILABLE: { message: 'Some variants are not available in the quantity asked', details: { variant_ids: ['101'] } },
-  INVALID_ORDER_TRANSITION: { message: 'An order FULFILLED cannot become PLACED', details: { from: 'FULFILLED', to: 'PLACED', allowed: [] } },
+  PRODUCTS_UNAVAILABLE: {
+    message: 'Some variants are not available in the quantity asked',
+    details: { variant_ids: ['101'] },
+  },
+  INVALID_ORDER_TRANSITION: {
+    message: 'An order FULFILLED cannot become PLACED',
+    details: { from: 'FULFILLED', to: 'PLACED', allowed: [] },
+  },
   TOO_MANY_ITEMS: { message: 'At most 100 items per request' },
   CART_TOO_LARGE: { message: 'A cart holds at most 250 lines' },
-  MEDIA_NOT_ATTRIBUTABLE: { message: 'Media 7 does not show product 12 (variant 1201)', details: { index: 0, media_id: '7', placement_id: null, variant_id: '1201', product_id: '12' } },
-  WEBHOOK_LIMIT_REACHED: { message: 'At most 100 webhook endpoints may exist; delete one first', details: { max: 100 } },
+  MEDIA_NOT_ATTRIBUTABLE: {
+    message: 'Media 7 does not show product 12 (variant 1201)',
+    details: { index: 0, media_id: '7', placement_id: null, variant_id: '1201', product_id: '12' },
+  },
+  WEBHOOK_LIMIT_REACHED: {
+    message: 'At most 100 webhook endpoints may exist; delete one first',
+    details: { max: 100 },
+  },
   STORE_NOT_FOUND: { message: 'No store named "Nowhere"', details: { store: 'Nowhere' } },
   DISCOUNT_USAGE_LIMIT_REACHED: {
-    message: 'The discount SPRING10 of north.example has no use left: the cart no longer gets it; look at it again before submitting',
+    message:
+      'The discount SPRING10 of north.example has no use left: the cart no longer gets it; look at it again before submitting',
     details: { store: 'north.example', discount_code: 'SPRING10' },
   },
   DISCOUNT_BUYER_LIMIT_REACHED: {
-    message: 'The discount WELCOME of north.example has no use left for this buyer: the cart no longer gets it; look at it again before submitting',
+    message:
+      'The discount WELCOME of north.example has no use left for this buyer: the cart no longer gets it; look at it again before submitting',
     details: { store: 'north.example', discount_code: 'WELCOME' },
   },
   RATE_LIMITED: { message: 'Rate limit exceeded, retry in 60 seconds' },
   INTERNAL_SERVER_ERROR: { message: 'Internal Server Error' },
   SERVICE_UNAVAILABLE: { message: 'The database is not answering; retry shortly' },
-  SEARCH_UNAVAILABLE: { message: 'The search index does not fit in SEARCH_MEMORY_MB (512 MiB); retry in 5 s', details: { retry_after_seconds: 5 } },
+  SEARCH_UNAVAILABLE: {
+    message: 'The search index does not fit in SEARCH_MEMORY_MB (512 MiB); retry in 5 s',
+    details: { retry_after_seconds: 5 },
+  },
 };
 
 const retryAfter = { 'retry-after': { type: 'integer', description: 'Seconds to wait before retrying.' } };
@@ -75,10 +107,20 @@ export const ErrorBody = Named(
   'Error',
   Type.Object({
     statusCode: Type.Integer({ description: 'The HTTP status.' }),
-    code: Type.Unsafe<ErrorCode>({ type: 'string', enum: Object.keys(errorStatus), description: 'Stable: what clients branch on.' }),
+    code: Type.Unsafe<ErrorCode>({
+      type: 'string',
+      enum: Object.keys(errorStatus),
+      description: 'Stable: what clients branch on.',
+    }),
     error: Type.String({ description: 'The HTTP reason phrase.' }),
     message: Type.String({ description: 'For people; may change.' }),
-    details: Type.Optional(Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description: 'What the code says more precisely.' })),
+    details: Type.Optional(
+      Type.Unsafe<Record<string, unknown>>({
+        type: 'object',
+        additionalProperties: true,
+        description: 'What the code says more precisely.',
+      }),
+    ),
   }),
 );
 
@@ -87,7 +129,13 @@ export function errorExamples(): Record<string, { summary: string; value: unknow
   return Object.fromEntries(
     (Object.keys(examples) as ErrorCode[]).map((code) => {
       const status = errorStatus[code];
-      return [code, { summary: `${status} ${code}`, value: { statusCode: status, code, error: reasonPhrase[status] ?? 'Error', ...examples[code] } }];
+      return [
+        code,
+        {
+          summary: `${status} ${code}`,
+          value: { statusCode: status, code, error: reasonPhrase[status] ?? 'Error', ...examples[code] },
+        },
+      ];
     }),
   );
 }
@@ -103,7 +151,13 @@ export function errorSchema(status: number, codes: ErrorCode[]): TSchema {
 }
 
 /** Codes any route can answer with. */
-const anyRoute: ErrorCode[] = ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'RATE_LIMITED', 'INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE'];
+const anyRoute: ErrorCode[] = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'RATE_LIMITED',
+  'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+];
 /** Codes any route that reads a JSON body can answer with. */
 export const bodyErrors: ErrorCode[] = ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 
@@ -114,7 +168,9 @@ export function errors(...codes: ErrorCode[]): Record<number, TSchema> {
     const status = errorStatus[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorSchema(status, list)]));
+  return Object.fromEntries(
+    [...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorSchema(status, list)]),
+  );
 }
 
 /** Sends an answer already written as JSON text (the read model's) when there is one (true); else the handler reads the long way. */

@@ -28,12 +28,18 @@ export function Named<T extends TObject>(id: string, schema: T): NamedSchema<T> 
 }
 
 /** A reference to a named shape, typed as the shape. */
-export function Ref<T extends TSchema>(schema: NamedSchema<T>, options: { description?: string } = {}): TUnsafe<Static<T>> {
+export function Ref<T extends TSchema>(
+  schema: NamedSchema<T>,
+  options: { description?: string } = {},
+): TUnsafe<Static<T>> {
   return Type.Unsafe<Static<T>>({ $ref: `${schema.$id}#`, ...options });
 }
 
 /** A reference to a named shape, or null. */
-export function NullableRef<T extends TSchema>(schema: NamedSchema<T>, options: { description?: string } = {}): TUnsafe<Static<T> | null> {
+export function NullableRef<T extends TSchema>(
+  schema: NamedSchema<T>,
+  options: { description?: string } = {},
+): TUnsafe<Static<T> | null> {
   return Type.Unsafe<Static<T> | null>({ anyOf: [{ $ref: `${schema.$id}#` }, { type: 'null' }], ...options });
 }
 
@@ -52,7 +58,10 @@ export const IdParams = Type.Object({ id: Type.String({ description: 'The id an 
  * handlers see a string. What is not a positive integer is refused by the service (400 INVALID_ID).
  */
 export const NumericIdParams = Type.Object({
-  id: Type.Unsafe<string>({ anyOf: [{ type: 'string' }, { type: 'integer', minimum: 1 }], description: 'A positive integer, or its digits as text.' }),
+  id: Type.Unsafe<string>({
+    anyOf: [{ type: 'string' }, { type: 'integer', minimum: 1 }],
+    description: 'A positive integer, or its digits as text.',
+  }),
 });
 
 /** The header of every write that a client may retry safely (src/idempotency). */

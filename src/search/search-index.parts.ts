@@ -63,7 +63,9 @@ export class IndexTooLargeError extends Error {
     readonly maxBytes: number,
     readonly products: number,
   ) {
-    super(`the search index would take more than ${Math.round(maxBytes / 2 ** 20)} MiB (at product ${products}): not built`);
+    super(
+      `the search index would take more than ${Math.round(maxBytes / 2 ** 20)} MiB (at product ${products}): not built`,
+    );
     this.name = 'IndexTooLargeError';
   }
 }
@@ -110,7 +112,8 @@ export class SearchIndexBuilder {
   /** The bytes of the builder and of the index to be made of it, as far as gathered. */
   get bytes(): number {
     const { parts } = this;
-    const columns = parts.ids.byteLength * 4 + parts.price.byteLength + parts.available.byteLength + this.lastDoc.byteLength;
+    const columns =
+      parts.ids.byteLength * 4 + parts.price.byteLength + parts.available.byteLength + this.lastDoc.byteLength;
     const triples = parts.termOf.byteLength + parts.docOf.byteLength + parts.fieldOf.byteLength;
     const index = parts.docs * bytesPerDoc + parts.triples * bytesPerPosting + parts.terms.count * bytesPerTerm;
     return columns + triples + parts.titles.bytes + parts.terms.bytes + this.nameBytes + index;

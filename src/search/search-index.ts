@@ -71,7 +71,8 @@ export class SearchIndex {
     // The triples grouped by term (a counting sort): each term's docs stay in doc order.
     const { termOf, docOf, fieldOf, triples } = parts;
     this.offsets = new Int32Array(terms + 1);
-    for (let index = 0; index < triples; index += 1) this.offsets[renumbered[termOf[index]!]! + 1] = this.offsets[renumbered[termOf[index]!]! + 1]! + 1;
+    for (let index = 0; index < triples; index += 1)
+      this.offsets[renumbered[termOf[index]!]! + 1] = this.offsets[renumbered[termOf[index]!]! + 1]! + 1;
     for (let term = 0; term < terms; term += 1) this.offsets[term + 1] = this.offsets[term + 1]! + this.offsets[term]!;
     this.postingDocs = new Int32Array(triples);
     this.postingFields = new Uint8Array(triples);
@@ -84,7 +85,9 @@ export class SearchIndex {
       this.postingFields[at] = fieldOf[index]!;
     }
     // Most frequent first: a query word's typos are looked up with the first letters only when the alphabet is large.
-    this.alphabet = [...parts.letters].sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0])).map(([letter]) => letter);
+    this.alphabet = [...parts.letters]
+      .sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))
+      .map(([letter]) => letter);
     this.titles = new TitleOrder(parts.titles);
     this.titleRank = this.titles.rankOf;
     this.stamp = new Uint32Array(count);
@@ -141,7 +144,14 @@ export class SearchIndex {
       this.passingDocs,
       this.passingKeys,
     ];
-    return perDoc.reduce((sum, array) => sum + array.byteLength, 0) + this.offsets.byteLength + this.postingDocs.byteLength + this.postingFields.byteLength + this.vocabulary.bytes + this.titles.bytes;
+    return (
+      perDoc.reduce((sum, array) => sum + array.byteLength, 0) +
+      this.offsets.byteLength +
+      this.postingDocs.byteLength +
+      this.postingFields.byteLength +
+      this.vocabulary.bytes +
+      this.titles.bytes
+    );
   }
 
   /** Availability as read now: the ids of the available products (the others are not). */
@@ -187,7 +197,9 @@ export class SearchIndex {
   /** The docs matching every word, with their scores (the sum of each word's best field × 3 + class). */
   private match(words: readonly WordTerms[]): { docs: Int32Array; scores: Int32Array } {
     // The rarest word first: the docs it matches bound the work of the others.
-    const ordered = words.map((runs) => ({ runs, postings: this.postings(runs) })).sort((a, b) => a.postings - b.postings);
+    const ordered = words
+      .map((runs) => ({ runs, postings: this.postings(runs) }))
+      .sort((a, b) => a.postings - b.postings);
     const { stamp, best, offsets, postingDocs, postingFields } = this;
     const first = ordered[0]!.runs;
     // Each doc once: at most one place per doc (the scratch arrays, reused by every query).
@@ -288,7 +300,11 @@ export class SearchIndex {
   /** One page of the matches in the sort asked for, the total, and the facets (each under the other filters). */
   query(query: IndexQuery): IndexPage {
     const { docs, scores } =
-      query.words === null ? { docs: this.everyDoc, scores: this.noScores } : query.words.length === 0 ? { docs: new Int32Array(0), scores: new Int32Array(0) } : this.match(query.words);
+      query.words === null
+        ? { docs: this.everyDoc, scores: this.noScores }
+        : query.words.length === 0
+          ? { docs: new Int32Array(0), scores: new Int32Array(0) }
+          : this.match(query.words);
     const { filter } = query;
     const brandOk = SearchIndex.numbers(filter.brands, this.brands);
     const categoryOk = SearchIndex.numbers(filter.categories, this.categories);
@@ -306,10 +322,28 @@ export class SearchIndex {
       passing: this.passingDocs,
       keys: this.passingKeys,
     };
-    const columns: Columns = { ids: this.ids, brand: this.brand, category: this.category, currency: this.currency, price: this.price, titleRank: this.titleRank, available: this.available };
-    const total = passMatches(columns, docs, scores, { brandOk, categoryOk, currency, min, max, onlyAvailable: filter.available === true }, sortNumbers[query.sort], tally);
+    const columns: Columns = {
+      ids: this.ids,
+      brand: this.brand,
+      category: this.category,
+      currency: this.currency,
+      price: this.price,
+      titleRank: this.titleRank,
+      available: this.available,
+    };
+    const total = passMatches(
+      columns,
+      docs,
+      scores,
+      { brandOk, categoryOk, currency, min, max, onlyAvailable: filter.available === true },
+      sortNumbers[query.sort],
+      tally,
+    );
     const { passing, keys, brandCounts, categoryCounts, currencyCount, lows, highs } = tally;
-    const page = selectPage({ docs: passing.subarray(0, total), keys: keys.subarray(0, total), ids: this.ids, titles: this.titles }, query);
+    const page = selectPage(
+      { docs: passing.subarray(0, total), keys: keys.subarray(0, total), ids: this.ids, titles: this.titles },
+      query,
+    );
     return {
       ...page,
       totalCount: total,
@@ -326,9 +360,16 @@ export class SearchIndex {
     let chosen = -1;
     for (let money = 0; money < counts.length; money += 1) {
       if (counts[money] === 0) continue;
-      if (chosen < 0 || counts[money]! > counts[chosen]! || (counts[money] === counts[chosen] && this.currencies.values[money]! < this.currencies.values[chosen]!)) chosen = money;
+      if (
+        chosen < 0 ||
+        counts[money]! > counts[chosen]! ||
+        (counts[money] === counts[chosen] && this.currencies.values[money]! < this.currencies.values[chosen]!)
+      )
+        chosen = money;
     }
-    return chosen < 0 ? null : { currency: this.currencies.values[chosen]!, minMinor: lows[chosen]!, maxMinor: highs[chosen]! };
+    return chosen < 0
+      ? null
+      : { currency: this.currencies.values[chosen]!, minMinor: lows[chosen]!, maxMinor: highs[chosen]! };
   }
 }
 

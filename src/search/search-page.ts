@@ -14,7 +14,10 @@ export interface PageInput {
 }
 
 /** The first `first` docs past `after` in the sort's order (a bounded selection, not a sort of them all). */
-export function selectPage({ docs, keys, ids, titles }: PageInput, query: IndexQuery): Pick<IndexPage, 'hits' | 'hasNextPage'> {
+export function selectPage(
+  { docs, keys, ids, titles }: PageInput,
+  query: IndexQuery,
+): Pick<IndexPage, 'hits' | 'hasNextPage'> {
   const { sort, after } = query;
   // Past the cursor: a key above its key, or the same key and a greater id.
   let cursorKey = Number.NEGATIVE_INFINITY;
@@ -35,7 +38,8 @@ export function selectPage({ docs, keys, ids, titles }: PageInput, query: IndexQ
   const heapKeys = new Float64Array(wanted);
   const heapDocs = new Int32Array(wanted);
   let size = 0;
-  const worse = (a: number, b: number) => heapKeys[a]! > heapKeys[b]! || (heapKeys[a] === heapKeys[b] && ids[heapDocs[a]!]! > ids[heapDocs[b]!]!);
+  const worse = (a: number, b: number) =>
+    heapKeys[a]! > heapKeys[b]! || (heapKeys[a] === heapKeys[b] && ids[heapDocs[a]!]! > ids[heapDocs[b]!]!);
   const swap = (a: number, b: number) => {
     const key = heapKeys[a]!;
     heapKeys[a] = heapKeys[b]!;
@@ -76,7 +80,10 @@ export function selectPage({ docs, keys, ids, titles }: PageInput, query: IndexQ
   order.sort((a, b) => a.key - b.key || ids[a.doc]! - ids[b.doc]!);
   const shown = order.slice(0, query.first);
   return {
-    hits: shown.map(({ doc, key }) => ({ productId: ids[doc]!, position: { key: positionKey(titles, sort, key), id: ids[doc]! } })),
+    hits: shown.map(({ doc, key }) => ({
+      productId: ids[doc]!,
+      position: { key: positionKey(titles, sort, key), id: ids[doc]! },
+    })),
     hasNextPage: order.length > query.first,
   };
 }

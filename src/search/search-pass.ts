@@ -43,9 +43,24 @@ export interface Tally {
 export const sortNumbers = { RELEVANCE: 0, PRICE_ASC: 1, PRICE_DESC: 2, NEWEST: 3, TITLE: 4 } as const;
 
 /** Counts the matches into `tally` and keeps those that pass; answers how many passed. */
-export function passMatches(columns: Columns, docs: Int32Array, scores: Int32Array, filters: PassFilters, sort: number, tally: Tally): number {
-  const unfiltered = filters.brandOk === null && filters.categoryOk === null && filters.currency === undefined && filters.min === null && filters.max === null && !filters.onlyAvailable;
-  const total = unfiltered ? countAll(columns, docs, tally) : countFiltered(columns, docs, scores, filters, sort, tally);
+export function passMatches(
+  columns: Columns,
+  docs: Int32Array,
+  scores: Int32Array,
+  filters: PassFilters,
+  sort: number,
+  tally: Tally,
+): number {
+  const unfiltered =
+    filters.brandOk === null &&
+    filters.categoryOk === null &&
+    filters.currency === undefined &&
+    filters.min === null &&
+    filters.max === null &&
+    !filters.onlyAvailable;
+  const total = unfiltered
+    ? countAll(columns, docs, tally)
+    : countFiltered(columns, docs, scores, filters, sort, tally);
   if (unfiltered) writeKeys(columns, docs, scores, sort, tally.keys);
   return total;
 }
@@ -80,14 +95,30 @@ function writeKeys(columns: Columns, docs: Int32Array, scores: Int32Array, sort:
   const { ids, price, titleRank } = columns;
   const size = docs.length;
   if (sort === sortNumbers.PRICE_ASC) for (let index = 0; index < size; index += 1) keys[index] = price[docs[index]!]!;
-  else if (sort === sortNumbers.PRICE_DESC) for (let index = 0; index < size; index += 1) keys[index] = -price[docs[index]!]!;
+  else if (sort === sortNumbers.PRICE_DESC)
+    for (let index = 0; index < size; index += 1) keys[index] = -price[docs[index]!]!;
   else if (sort === sortNumbers.NEWEST) for (let index = 0; index < size; index += 1) keys[index] = -ids[docs[index]!]!;
   else for (let index = 0; index < size; index += 1) keys[index] = titleRank[docs[index]!]!;
 }
 
 /** With filters: a facet counts the matches that pass the other filters (disjunctive facets). */
-function countFiltered(columns: Columns, docs: Int32Array, scores: Int32Array, filters: PassFilters, sort: number, tally: Tally): number {
-  const { ids, titleRank, available, brand: brandOf, category: categoryOf, currency: currencyOf, price: priceOf } = columns;
+function countFiltered(
+  columns: Columns,
+  docs: Int32Array,
+  scores: Int32Array,
+  filters: PassFilters,
+  sort: number,
+  tally: Tally,
+): number {
+  const {
+    ids,
+    titleRank,
+    available,
+    brand: brandOf,
+    category: categoryOf,
+    currency: currencyOf,
+    price: priceOf,
+  } = columns;
   const { brandOk, categoryOk, currency, min, max, onlyAvailable } = filters;
   const { brandCounts, categoryCounts, currencyCount, lows, highs, passing, keys } = tally;
   let total = 0;
@@ -112,7 +143,16 @@ function countFiltered(columns: Columns, docs: Int32Array, scores: Int32Array, f
     }
     if (inBrands && inCategories && inPrice) {
       passing[total] = doc;
-      keys[total] = sort === 0 ? scores[index]! : sort === 1 ? price : sort === 2 ? -price : sort === 3 ? -ids[doc]! : titleRank[doc]!;
+      keys[total] =
+        sort === 0
+          ? scores[index]!
+          : sort === 1
+            ? price
+            : sort === 2
+              ? -price
+              : sort === 3
+                ? -ids[doc]!
+                : titleRank[doc]!;
       total += 1;
     }
   }

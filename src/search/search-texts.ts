@@ -44,7 +44,8 @@ export class TextPack {
     const to = this.starts[number + 1]!;
     let text = '';
     // In slices: String.fromCharCode takes its units as arguments.
-    for (let at = from; at < to; at += 4096) text += String.fromCharCode(...this.units.subarray(at, Math.min(to, at + 4096)));
+    for (let at = from; at < to; at += 4096)
+      text += String.fromCharCode(...this.units.subarray(at, Math.min(to, at + 4096)));
     return text;
   }
 
@@ -86,7 +87,8 @@ export class TextPack {
   /** Text `number`'s hash: hashOf(at(number)), without making the string. */
   hashAt(number: number): number {
     let hash = 0x811c9dc5;
-    for (let at = this.starts[number]!; at < this.starts[number + 1]!; at += 1) hash = Math.imul(hash ^ this.units[at]!, 0x01000193);
+    for (let at = this.starts[number]!; at < this.starts[number + 1]!; at += 1)
+      hash = Math.imul(hash ^ this.units[at]!, 0x01000193);
     return hash >>> 0;
   }
 

@@ -28,7 +28,12 @@ const port = parentPort!;
 const { databaseUrl, statementTimeoutMs, ttlMs, indexMaxBytes } = workerData as SearchThreadData;
 const post = (message: FromSearchThread) => port.postMessage(message);
 const reader = openReader(databaseUrl, { statementTimeoutMs });
-const service = new SearchService(new SearchRepository(reader), { ttlMs, indexMaxBytes, onBuilt: (products) => post({ built: products }), onBuildFailed: failed });
+const service = new SearchService(new SearchRepository(reader), {
+  ttlMs,
+  indexMaxBytes,
+  onBuilt: (products) => post({ built: products }),
+  onBuildFailed: failed,
+});
 
 /** An index that cannot fit: said, and the thread ends (its memory with it). */
 function tooLarge(error: IndexTooLargeError): never {
@@ -43,7 +48,11 @@ function answerOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const fault = faultError(error);
   if (fault) return fault;
-  post({ log: 'error', details: { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, text: 'a search failed in the search thread' });
+  post({
+    log: 'error',
+    details: { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+    text: 'a search failed in the search thread',
+  });
   return new AppError('SEARCH_UNAVAILABLE', 'The search failed; retry in 1 s', { retry_after_seconds: 1 });
 }
 

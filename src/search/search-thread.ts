@@ -11,7 +11,13 @@
 // app in process (the tests) searches with SearchService itself.
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode, type ErrorDetails } from '../errors.js';
-import { checkedSearch, type IndexSearch, type ProductSearch, type SearchInput, type SearchResult } from './search.service.js';
+import {
+  checkedSearch,
+  type IndexSearch,
+  type ProductSearch,
+  type SearchInput,
+  type SearchResult,
+} from './search.service.js';
 
 /** What the thread is started with. */
 export interface SearchThreadData {
@@ -59,7 +65,10 @@ interface Waiting {
   settled: boolean;
 }
 
-const unavailable = (message: string, retryAfterSeconds: number) => new AppError('SEARCH_UNAVAILABLE', `${message}; retry in ${retryAfterSeconds} s`, { retry_after_seconds: retryAfterSeconds });
+const unavailable = (message: string, retryAfterSeconds: number) =>
+  new AppError('SEARCH_UNAVAILABLE', `${message}; retry in ${retryAfterSeconds} s`, {
+    retry_after_seconds: retryAfterSeconds,
+  });
 
 export class SearchThread implements ProductSearch {
   private thread: Worker | null = null;
@@ -86,7 +95,8 @@ export class SearchThread implements ProductSearch {
   async search(input: SearchInput): Promise<SearchResult> {
     const search = checkedSearch(input);
     const thread = this.running();
-    if (this.waiting.size >= this.options.queueMax) throw unavailable(`${this.options.queueMax} searches are waiting already`, 1);
+    if (this.waiting.size >= this.options.queueMax)
+      throw unavailable(`${this.options.queueMax} searches are waiting already`, 1);
     const id = (this.nextId += 1);
     return new Promise<SearchResult>((resolve, reject) => {
       const entry: Waiting = {
@@ -95,7 +105,12 @@ export class SearchThread implements ProductSearch {
         settled: false,
         timer: setTimeout(() => {
           entry.settled = true;
-          reject(unavailable(this.built ? `The search did not finish within ${waitMs / 1000} s` : 'The search index is being built', this.built ? 1 : 5));
+          reject(
+            unavailable(
+              this.built ? `The search did not finish within ${waitMs / 1000} s` : 'The search index is being built',
+              this.built ? 1 : 5,
+            ),
+          );
         }, waitMs),
       };
       this.waiting.set(id, entry);
@@ -138,7 +153,12 @@ export class SearchThread implements ProductSearch {
     const { memoryMb, databaseUrl, statementTimeoutMs, ttlMs } = this.options;
     const data: SearchThreadData = { databaseUrl, statementTimeoutMs, ttlMs, indexMaxBytes: memoryMb * 1024 * 1024 };
     // Without the process's flags (its heap cap is the main thread's): the thread's heap is its own.
-    const thread = new Worker(new URL('./search-thread.entry.js', import.meta.url), { workerData: data, execArgv: [], stdin: false, resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+    const thread = new Worker(new URL('./search-thread.entry.js', import.meta.url), {
+      workerData: data,
+      execArgv: [],
+      stdin: false,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    });
     this.thread = thread;
     this.built = false;
     this.unfit = false;
@@ -186,7 +206,10 @@ export class SearchThread implements ProductSearch {
     this.retryAt = performance.now() + this.retryMs;
     this.retryMs = Math.min(lastRetryMs, this.retryMs * 2);
     const outOfMemory = (failure as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
-    const why = outOfMemory || this.unfit ? `the search index does not fit in SEARCH_MEMORY_MB (${this.options.memoryMb} MiB)` : 'the search thread ended';
+    const why =
+      outOfMemory || this.unfit
+        ? `the search index does not fit in SEARCH_MEMORY_MB (${this.options.memoryMb} MiB)`
+        : 'the search thread ended';
     this.failure = why.replace(/^t/, 'T');
     const error = unavailable(this.failure, retrySeconds);
     for (const entry of this.waiting.values()) {
@@ -196,6 +219,9 @@ export class SearchThread implements ProductSearch {
     this.waiting.clear();
     for (const warmer of this.warmers.splice(0)) warmer.reject(error);
     if (this.closed) return;
-    this.log.error({ err: failure ?? undefined, code }, `${why}: searches answer 503 SEARCH_UNAVAILABLE; a search starts it again in ${retrySeconds} s`);
+    this.log.error(
+      { err: failure ?? undefined, code },
+      `${why}: searches answer 503 SEARCH_UNAVAILABLE; a search starts it again in ${retrySeconds} s`,
+    );
   }
 }

@@ -53,7 +53,10 @@ export class SearchRepository {
   ) {}
 
   async versions(): Promise<CatalogVersions> {
-    const rows = await this.reader.all<{ id: number; version: number | string }>(`SELECT "id", "version" FROM "CatalogMeta"`, []);
+    const rows = await this.reader.all<{ id: number; version: number | string }>(
+      `SELECT "id", "version" FROM "CatalogMeta"`,
+      [],
+    );
     let catalog = 0;
     let imports = 0;
     for (const row of rows) {
@@ -73,7 +76,10 @@ export class SearchRepository {
       [after, limit],
     );
     if (products.length === 0) return [];
-    const { byProduct, through } = await this.listedSkus(Number(products[0]!.id), Number(products[products.length - 1]!.id));
+    const { byProduct, through } = await this.listedSkus(
+      Number(products[0]!.id),
+      Number(products[products.length - 1]!.id),
+    );
     return products
       .filter((row) => Number(row.id) <= through)
       .map((row) => {
@@ -93,7 +99,18 @@ export class SearchRepository {
           priceMinor: Number(row.priceMinor),
           currency: row.currency,
           // Whether one unit can be sold now, as a cart addition reads it.
-          available: listed.some((sku) => isAvailable({ listed: true, inStock: Boolean(sku.inStock), status: sku.status, qtyAvailable: sku.qtyAvailable, productAvailable }, 1)),
+          available: listed.some((sku) =>
+            isAvailable(
+              {
+                listed: true,
+                inStock: Boolean(sku.inStock),
+                status: sku.status,
+                qtyAvailable: sku.qtyAvailable,
+                productAvailable,
+              },
+              1,
+            ),
+          ),
         };
       });
   }
@@ -110,17 +127,10 @@ export class SearchRepository {
     let last: SkuRow | null = null;
     for (let read = 0; ;) {
       const chunk: SkuRow[] = last
-        ? await this.reader.all<SkuRow>(`${columns} AND ("productId" > ? OR ("productId" = ? AND ("position" > ? OR ("position" = ? AND "id" > ?)))) ${order}`, [
-            from,
-            to,
-            1,
-            last.productId,
-            last.productId,
-            last.position,
-            last.position,
-            last.id,
-            skuChunk,
-          ])
+        ? await this.reader.all<SkuRow>(
+            `${columns} AND ("productId" > ? OR ("productId" = ? AND ("position" > ? OR ("position" = ? AND "id" > ?)))) ${order}`,
+            [from, to, 1, last.productId, last.productId, last.position, last.position, last.id, skuChunk],
+          )
         : await this.reader.all<SkuRow>(`${columns} ${order}`, [from, to, 1, skuChunk]);
       for (const sku of chunk) {
         const id = Number(sku.productId);

@@ -41,6 +41,11 @@ export class SearchResolver {
     const result = await this.search.search({ query, filter: filterOf(filter), sort, first, after });
     const nodes = await Promise.all(result.edges.map((edge) => this.catalog.product(edge.productId, context.loaders)));
     const edges = result.edges.map((edge, index) => ({ cursor: edge.cursor, node: nodes[index]! }));
-    return { edges, pageInfo: { hasNextPage: result.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null }, totalCount: result.totalCount, facets: result.facets };
+    return {
+      edges,
+      pageInfo: { hasNextPage: result.hasNextPage, endCursor: edges.at(-1)?.cursor ?? null },
+      totalCount: result.totalCount,
+      facets: result.facets,
+    };
   }
 }

@@ -10,7 +10,8 @@ import type { ProductSearch, SearchResult } from './search.service.js';
 import { ProductSearchAnswer, SearchQuery, type SearchQueryView } from './search.schemas.js';
 import { Ref } from '../rest/schema.js';
 
-const list = (value: string | string[] | undefined) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+const list = (value: string | string[] | undefined) =>
+  value === undefined ? undefined : Array.isArray(value) ? value : [value];
 
 /** The query string as the service takes it. */
 export function searchInput(query: SearchQueryView) {
@@ -59,7 +60,11 @@ export function registerSearchRoutes(app: FastifyInstance, search: ProductSearch
       if (products === undefined) {
         // The long way reads through the catalog cache: up to the catalog's versions first.
         if (!catalog.isFresh()) await catalog.ready();
-        products = await Promise.all(ids.map(async (id) => JSON.stringify(productView(await catalog.productDetail(id, request.context.loaders, false)))));
+        products = await Promise.all(
+          ids.map(async (id) =>
+            JSON.stringify(productView(await catalog.productDetail(id, request.context.loaders, false))),
+          ),
+        );
       }
       sendText(reply, `{"products":[${products.join(',')}],${rest(result)}}`);
       return reply;

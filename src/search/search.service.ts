@@ -7,7 +7,16 @@ import { priceBounds } from '../domain/price-bounds.js';
 import { toMajor } from '../domain/money.js';
 import { AppError } from '../errors.js';
 import { oneEditAway, toleratesTypo, words } from '../domain/search-words.js';
-import { MatchClass, type SearchConditions, type SearchFacets, type SearchFilter, type SearchPosition, type SearchSort, type TermRun, type WordTerms } from './search.model.js';
+import {
+  MatchClass,
+  type SearchConditions,
+  type SearchFacets,
+  type SearchFilter,
+  type SearchPosition,
+  type SearchSort,
+  type TermRun,
+  type WordTerms,
+} from './search.model.js';
 import { SearchIndex } from './search-index.js';
 import { SearchIndexBuilder } from './search-index.parts.js';
 import type { CatalogVersions, SearchRepository } from './search.repository.js';
@@ -54,9 +63,12 @@ export function decodeCursor(sort: SearchSort, cursor: string): SearchPosition {
   if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === sort && Number.isSafeInteger(parsed[2])) {
     const key: unknown = parsed[1];
     const textKey = sort === 'TITLE';
-    if (textKey ? typeof key === 'string' : Number.isSafeInteger(key)) return { key: key as number | string, id: parsed[2] as number };
+    if (textKey ? typeof key === 'string' : Number.isSafeInteger(key))
+      return { key: key as number | string, id: parsed[2] as number };
   }
-  throw new AppError('VALIDATION_FAILED', `after is not a cursor of this search's sort (${sort})`, { after: cursor.slice(0, 64) });
+  throw new AppError('VALIDATION_FAILED', `after is not a cursor of this search's sort (${sort})`, {
+    after: cursor.slice(0, 64),
+  });
 }
 
 /** A search as the index runs it (checkedSearch). */
@@ -189,7 +201,8 @@ export class SearchService implements ProductSearch {
       const runs: TermRun[] = [];
       const exact = index.term(text);
       if (exact !== undefined) runs.push({ from: exact, to: exact + 1, matchClass: MatchClass.exact });
-      const prefix = word === list.length - 1 && [...text].length >= prefixMinLength ? index.prefixRun(text) : { from: 0, to: 0 };
+      const prefix =
+        word === list.length - 1 && [...text].length >= prefixMinLength ? index.prefixRun(text) : { from: 0, to: 0 };
       if (prefix.to > prefix.from) runs.push({ ...prefix, matchClass: MatchClass.prefix });
       if (toleratesTypo(text)) {
         // At most about typoBudget neighbours a word: with a large alphabet (many scripts), its most frequent letters.
@@ -243,7 +256,9 @@ export function checkedSearch(input: SearchInput): IndexSearch {
     throw new AppError('VALIDATION_FAILED', `first must be an integer from 0 to ${maxPageSize}`, { first });
   }
   if ((input.query ?? '').length > maxQueryLength) {
-    throw new AppError('VALIDATION_FAILED', `A search query has at most ${maxQueryLength} characters`, { query: (input.query ?? '').slice(0, 64) });
+    throw new AppError('VALIDATION_FAILED', `A search query has at most ${maxQueryLength} characters`, {
+      query: (input.query ?? '').slice(0, 64),
+    });
   }
   const after = input.after ? decodeCursor(sort, input.after) : null;
   return { query: input.query ?? null, filter: conditionsOf(input.filter ?? {}), sort, first, after };
@@ -251,7 +266,13 @@ export function checkedSearch(input: SearchInput): IndexSearch {
 
 /** The price facet in major units of its currency. */
 function priceView(price: SearchFacets['price']): SearchResult['facets']['price'] {
-  return price === null ? null : { min: toMajor(price.minMinor, price.currency), max: toMajor(price.maxMinor, price.currency), currency: price.currency };
+  return price === null
+    ? null
+    : {
+        min: toMajor(price.minMinor, price.currency),
+        max: toMajor(price.maxMinor, price.currency),
+        currency: price.currency,
+      };
 }
 
 /** The filter with its price bounds in each currency's minor units. */
@@ -261,7 +282,8 @@ function conditionsOf(filter: SearchFilter): SearchConditions {
     ['minPrice', minPrice],
     ['maxPrice', maxPrice],
   ] as const) {
-    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new AppError('VALIDATION_FAILED', `${name} must be a number of at least 0`, { [name]: value });
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0))
+      throw new AppError('VALIDATION_FAILED', `${name} must be a number of at least 0`, { [name]: value });
   }
   return {
     ...rest,

@@ -15,7 +15,8 @@ export enum ProductSearchSortEnum {
 }
 registerEnumType(ProductSearchSortEnum, {
   name: 'ProductSearchSort',
-  description: 'RELEVANCE: title over brand over category over the rest, exact words over prefixes over typos, then by id.',
+  description:
+    'RELEVANCE: title over brand over category over the rest, exact words over prefixes over typos, then by id.',
 });
 
 @InputType('ProductSearchFilter')
@@ -26,16 +27,25 @@ export class ProductSearchFilterInput {
   @Field(() => [String], { nullable: true, description: 'Products of any of these categories.' })
   categories?: string[] | null;
 
-  @Field(() => Float, { nullable: true, description: "At least this price, in major units of each product's own currency." })
+  @Field(() => Float, {
+    nullable: true,
+    description: "At least this price, in major units of each product's own currency.",
+  })
   minPrice?: number | null;
 
-  @Field(() => Float, { nullable: true, description: "At most this price, in major units of each product's own currency." })
+  @Field(() => Float, {
+    nullable: true,
+    description: "At most this price, in major units of each product's own currency.",
+  })
   maxPrice?: number | null;
 
   @Field(() => String, { nullable: true, description: 'Products in this currency only.' })
   currency?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'true: available products only (the product, and one of its listed SKUs in stock).' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: available products only (the product, and one of its listed SKUs in stock).',
+  })
   available?: boolean | null;
 }
 
@@ -59,7 +69,8 @@ export class FacetValueType {
 
 @ObjectType('PriceRange', {
   simpleResolvers: true,
-  description: 'The lowest and highest price of the products counted, in the currency most of them are in (with the currency filter, that currency).',
+  description:
+    'The lowest and highest price of the products counted, in the currency most of them are in (with the currency filter, that currency).',
 })
 export class PriceRangeType {
   @Field(() => Float, { description: 'In major units of `currency` (12.5 is $12.50).' })

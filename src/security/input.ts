@@ -65,7 +65,9 @@ export function checkJsonText(text: string, name = ''): void {
     } else if (char === openBrace || char === openBracket) {
       depth += 1;
       if (depth > maxJsonDepth) {
-        throw new AppError('VALIDATION_FAILED', `JSON nested more than ${maxJsonDepth} levels deep`, { max_depth: maxJsonDepth });
+        throw new AppError('VALIDATION_FAILED', `JSON nested more than ${maxJsonDepth} levels deep`, {
+          max_depth: maxJsonDepth,
+        });
       }
     } else if (char === closeBrace || char === closeBracket) {
       depth -= 1;
@@ -85,7 +87,11 @@ function nulRefused(): AppError {
 function loneSurrogateRefused(path: string): AppError {
   const field = path.slice(0, 200);
   const where = field === '' ? 'The text holds' : `${field} holds`;
-  return new AppError('VALIDATION_FAILED', `${where} a lone surrogate (half of a UTF-16 pair, \\ud800 to \\udfff), which is not text`, field === '' ? undefined : { field });
+  return new AppError(
+    'VALIDATION_FAILED',
+    `${where} a lone surrogate (half of a UTF-16 pair, \\ud800 to \\udfff), which is not text`,
+    field === '' ? undefined : { field },
+  );
 }
 
 /** Where the parsed text holds a string that is not well-formed; undefined when none (or not JSON: JSON.parse answers that). */

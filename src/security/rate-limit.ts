@@ -108,7 +108,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
   }
 
   // Refusals are answered here, with their Retry-After, in the documented error shape.
-  const refuse = (reply: FastifyReply, error: AppError, retryAfterSeconds: number) => reply.status(error.statusCode).header('retry-after', String(retryAfterSeconds)).send(errorBody(error));
+  const refuse = (reply: FastifyReply, error: AppError, retryAfterSeconds: number) =>
+    reply.status(error.statusCode).header('retry-after', String(retryAfterSeconds)).send(errorBody(error));
 
   app.addHook('onRequest', async (request, reply) => {
     let limit: Awaited<ReturnType<typeof count>>;
@@ -116,7 +117,11 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
       limit = await count(request);
     } catch (error) {
       markDown(error as Error);
-      const unavailable = new AppError('SERVICE_UNAVAILABLE', `Rate limits cannot be checked right now; retry in ${outageRetryAfterSeconds} s`, { retry_after_seconds: outageRetryAfterSeconds });
+      const unavailable = new AppError(
+        'SERVICE_UNAVAILABLE',
+        `Rate limits cannot be checked right now; retry in ${outageRetryAfterSeconds} s`,
+        { retry_after_seconds: outageRetryAfterSeconds },
+      );
       return refuse(reply, unavailable, outageRetryAfterSeconds);
     }
     // Exempt requests (isAllowed) never reach the store, so they say nothing of Redis.
@@ -126,6 +131,13 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     setLimitFields(reply, limit.max, limit.remaining, resetSeconds);
     if (!limit.isExceeded) return;
     const retryAfter = Math.max(1, resetSeconds);
-    return refuse(reply, new AppError('RATE_LIMITED', `More than ${limit.max} requests per minute; retry in ${retryAfter} s`, { limit: limit.max, retry_after_seconds: retryAfter }), retryAfter);
+    return refuse(
+      reply,
+      new AppError('RATE_LIMITED', `More than ${limit.max} requests per minute; retry in ${retryAfter} s`, {
+        limit: limit.max,
+        retry_after_seconds: retryAfter,
+      }),
+      retryAfter,
+    );
   });
 }

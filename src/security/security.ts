@@ -24,7 +24,9 @@ const probes = new Set(['/healthz', '/readyz']);
 
 /** Apollo Sandbox's page: a browser asking GET /graphql for HTML, without an operation. */
 function isSandboxPage(request: FastifyRequest): boolean {
-  return request.method === 'GET' && request.url === '/graphql' && String(request.headers.accept ?? '').includes('text/html');
+  return (
+    request.method === 'GET' && request.url === '/graphql' && String(request.headers.accept ?? '').includes('text/html')
+  );
 }
 
 /** GraphiQL's page and its assets (src/explorer): like the Sandbox page, its operations need the key. */
@@ -34,7 +36,10 @@ function isGraphiQLPage(request: FastifyRequest): boolean {
 
 /** The API reference (src/rest/openapi.ts): public, like the explorers' pages. */
 function isApiReference(request: FastifyRequest): boolean {
-  return request.method === 'GET' && (request.url === '/openapi.json' || request.url === '/docs' || request.url.startsWith('/docs/'));
+  return (
+    request.method === 'GET' &&
+    (request.url === '/openapi.json' || request.url === '/docs' || request.url.startsWith('/docs/'))
+  );
 }
 
 /** Media files (catalog/media-files.plugin.ts): loaded by <img> and <video>, which send no key. */
@@ -52,14 +57,24 @@ function isPublicPage(request: FastifyRequest): boolean {
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** Registers the hooks; answers the API key check for routes Fastify does not know (404s). */
-export async function registerSecurity(app: FastifyInstance, config: SecurityConfig): Promise<{ refuseWithoutKey: Guard | null }> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: SecurityConfig,
+): Promise<{ refuseWithoutKey: Guard | null }> {
   app.decorateRequest('principal', null);
 
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'idempotency-key', 'x-request-id', 'apollo-require-preflight'],
+      allowedHeaders: [
+        'content-type',
+        'authorization',
+        'x-api-key',
+        'idempotency-key',
+        'x-request-id',
+        'apollo-require-preflight',
+      ],
       exposedHeaders: ['idempotent-replayed', 'retry-after', 'x-request-id', 'ratelimit', 'ratelimit-policy'],
       maxAge: 600,
     });
@@ -67,7 +82,13 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
 
   const keys = new ApiKeys(config.apiKeys);
   const exempt = (request: FastifyRequest) =>
-    probes.has(request.url) || isSandboxPage(request) || isGraphiQLPage(request) || isApiReference(request) || isMediaFile(request) || isPublicPage(request) || request.method === 'OPTIONS';
+    probes.has(request.url) ||
+    isSandboxPage(request) ||
+    isGraphiQLPage(request) ||
+    isApiReference(request) ||
+    isMediaFile(request) ||
+    isPublicPage(request) ||
+    request.method === 'OPTIONS';
   if (keys.enabled) {
     // Who is calling is known first (a wrong key is simply no principal), so that the rate limit
     // can count it; refusals come after the rate limit (below).
@@ -78,13 +99,20 @@ export async function registerSecurity(app: FastifyInstance, config: SecurityCon
 
   if (config.rateLimitMax > 0) {
     // Counted per API key when one is valid, else per client address (so guessing keys is limited too).
-    await registerRateLimit(app, { max: config.rateLimitMax, redisUrl: config.redisUrl, exempt: (request) => probes.has(request.url) });
+    await registerRateLimit(app, {
+      max: config.rateLimitMax,
+      redisUrl: config.redisUrl,
+      exempt: (request) => probes.has(request.url),
+    });
   }
 
   if (keys.enabled) {
     const refuseWithoutKey = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.principal || exempt(request)) return;
-      const error = new AppError('UNAUTHENTICATED', 'A valid API key is required: Authorization: Bearer <key> or x-api-key: <key>');
+      const error = new AppError(
+        'UNAUTHENTICATED',
+        'A valid API key is required: Authorization: Bearer <key> or x-api-key: <key>',
+      );
       return reply.status(error.statusCode).header('www-authenticate', 'Bearer').send(errorBody(error));
     };
     // Route hooks run after every global hook, the rate limit's included.

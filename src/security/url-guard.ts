@@ -68,13 +68,16 @@ function ipv6Value(address: string): bigint {
   const [left = '', right] = address.split('::');
   const head = hextets(left);
   const tail = right === undefined ? [] : hextets(right);
-  const groups = right === undefined ? head : [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+  const groups =
+    right === undefined ? head : [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
   return groups.reduce((value, group) => (value << 16n) | BigInt(group), 0n);
 }
 
-const inIpv4 = (value: number, [network, prefix]: readonly [string, number]) => Math.floor(value / 2 ** (32 - prefix)) === Math.floor(ipv4Value(network) / 2 ** (32 - prefix));
+const inIpv4 = (value: number, [network, prefix]: readonly [string, number]) =>
+  Math.floor(value / 2 ** (32 - prefix)) === Math.floor(ipv4Value(network) / 2 ** (32 - prefix));
 
-const inIpv6 = (value: bigint, network: string, prefix: number) => value >> BigInt(128 - prefix) === ipv6Value(network) >> BigInt(128 - prefix);
+const inIpv6 = (value: bigint, network: string, prefix: number) =>
+  value >> BigInt(128 - prefix) === ipv6Value(network) >> BigInt(128 - prefix);
 
 /** Whether a webhook may be sent to this address (an IPv4 or IPv6 literal, as lookup answers). */
 export function isPublicAddress(address: string): boolean {
@@ -132,7 +135,9 @@ export async function vetWebhookUrl(raw: string, allowPrivate: boolean): Promise
   const addresses = await resolve(host);
   if (addresses.length === 0) throw refuse(`url's host ${host.slice(0, 255)} does not resolve`);
   if (!allowPrivate && !addresses.every(isPublicAddress)) {
-    throw refuse("url's host resolves to a loopback, private, link-local or otherwise reserved address (WEBHOOK_ALLOW_PRIVATE_URLS=true allows them)");
+    throw refuse(
+      "url's host resolves to a loopback, private, link-local or otherwise reserved address (WEBHOOK_ALLOW_PRIVATE_URLS=true allows them)",
+    );
   }
   return { url, addresses };
 }

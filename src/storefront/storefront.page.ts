@@ -71,7 +71,12 @@ ${element(item, page.apiKey)}
   );
   const example = page.items.at(-1) ?? { kind: 'video' as const, id: 0, slug: 'your-video-slug' };
   const snippet = `<script type="module" src="${page.origin}${page.playerPath}"></script>\n${element(example, page.apiKey)}`;
-  const links = [page.graphiql ? '<li><a href="/graphiql">GraphiQL: try the GraphQL API</a></li>' : '', '<li><a href="/docs">REST API reference</a></li>'].filter(Boolean).join('\n');
+  const links = [
+    page.graphiql ? '<li><a href="/graphiql">GraphiQL: try the GraphQL API</a></li>' : '',
+    '<li><a href="/docs">REST API reference</a></li>',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

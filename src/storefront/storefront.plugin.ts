@@ -22,7 +22,13 @@ export const storefrontPlugin = appPlugin(
     const apiKey = config.apiKeys.find((entry) => entry.role === 'client')?.key ?? null;
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
       const items = await catalog.showcase();
-      const html = storefrontPageHtml({ origin: originOf(request), playerPath, items, apiKey, graphiql: config.graphqlSandbox });
+      const html = storefrontPageHtml({
+        origin: originOf(request),
+        playerPath,
+        items,
+        apiKey,
+        graphiql: config.graphqlSandbox,
+      });
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('content-security-policy', storefrontContentSecurityPolicy)

@@ -15,7 +15,8 @@ export function tracedExecutor(tracer: Tracer, executor: GatewayExecutor): Gatew
     const attributes = { 'graphql.operation.type': type, ...(name ? { 'graphql.operation.name': name } : {}) };
     return inSpan(tracer, name ? `${type} ${name}` : type, { attributes }, async (span) => {
       const result = await executor(request);
-      if (result.errors?.length) span.setStatus({ code: SpanStatusCode.ERROR, message: `${result.errors.length} error(s)` });
+      if (result.errors?.length)
+        span.setStatus({ code: SpanStatusCode.ERROR, message: `${result.errors.length} error(s)` });
       return result;
     });
   };

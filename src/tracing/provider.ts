@@ -22,7 +22,13 @@ export function startProvider(config: TracingConfig): NodeTracerProvider {
   const exporter = new OTLPTraceExporter({ url: tracesUrl(config.endpoint), timeoutMillis: exportTimeoutMs });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
-    spanProcessors: [new BatchSpanProcessor(exporter, { exportTimeoutMillis: exportTimeoutMs, maxQueueSize: 2048, maxExportBatchSize: 512 })],
+    spanProcessors: [
+      new BatchSpanProcessor(exporter, {
+        exportTimeoutMillis: exportTimeoutMs,
+        maxQueueSize: 2048,
+        maxExportBatchSize: 512,
+      }),
+    ],
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   return provider;

@@ -23,7 +23,10 @@ export function statementName(sql: string): string {
 }
 
 function startStatement(tracer: Tracer, system: DbSystem, sql: string): Span {
-  return tracer.startSpan(statementName(sql), { kind: SpanKind.CLIENT, attributes: { 'db.system.name': system, 'db.query.text': sql } });
+  return tracer.startSpan(statementName(sql), {
+    kind: SpanKind.CLIENT,
+    attributes: { 'db.system.name': system, 'db.query.text': sql },
+  });
 }
 
 /** `run` (one statement) in its span, when within a trace; `run` alone otherwise. */
@@ -84,13 +87,21 @@ function tracedAdapter(tracer: Tracer, system: DbSystem, adapter: SqlDriverAdapt
     ...tracedQueries(tracer, system, adapter),
     executeScript: (script: string) => tracedStatement(tracer, system, script, () => adapter.executeScript(script)),
     startTransaction: async (...args: Parameters<SqlDriverAdapter['startTransaction']>) =>
-      tracedTransaction(tracer, system, await tracedStatement(tracer, system, 'BEGIN', () => adapter.startTransaction(...args))),
+      tracedTransaction(
+        tracer,
+        system,
+        await tracedStatement(tracer, system, 'BEGIN', () => adapter.startTransaction(...args)),
+      ),
   });
 }
 
 /** Prisma's driver adapter factory, its connections' statements traced. */
-export function tracedAdapterFactory<F extends SqlDriverAdapterFactory & { connectToShadowDb?(): Promise<SqlDriverAdapter> }>(tracer: Tracer, system: DbSystem, factory: F): F {
-  const overrides: Partial<SqlDriverAdapterFactory> = { connect: async () => tracedAdapter(tracer, system, await factory.connect()) };
+export function tracedAdapterFactory<
+  F extends SqlDriverAdapterFactory & { connectToShadowDb?(): Promise<SqlDriverAdapter> },
+>(tracer: Tracer, system: DbSystem, factory: F): F {
+  const overrides: Partial<SqlDriverAdapterFactory> = {
+    connect: async () => tracedAdapter(tracer, system, await factory.connect()),
+  };
   return overriding(factory, overrides as Partial<F>);
 }
 
@@ -101,6 +112,9 @@ interface Reader {
 
 /** The catalog reader, its statements traced. */
 export function tracedReader<R extends Reader>(tracer: Tracer, system: DbSystem, reader: R): R {
-  const overrides: Partial<Reader> = { all: <Row>(sql: string, params: readonly (number | string)[]) => tracedStatement(tracer, system, sql, () => reader.all<Row>(sql, params)) };
+  const overrides: Partial<Reader> = {
+    all: <Row>(sql: string, params: readonly (number | string)[]) =>
+      tracedStatement(tracer, system, sql, () => reader.all<Row>(sql, params)),
+  };
   return overriding(reader, overrides as Partial<R>);
 }

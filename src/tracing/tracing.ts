@@ -4,7 +4,17 @@
 // anyway, and a no-op without a provider); the SDK, the exporter and the context manager are in
 // provider.ts, imported when tracing starts, so a process without the variable loads none of them,
 // and every hook and wrapper of tracing/ is added only when activeTracer() is not null.
-import { context, propagation, trace, SpanStatusCode, ROOT_CONTEXT, type Context, type Span, type SpanOptions, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  trace,
+  SpanStatusCode,
+  ROOT_CONTEXT,
+  type Context,
+  type Span,
+  type SpanOptions,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { TracingConfig } from '../config.js';
 
 /** The tracer name the gateway's spans carry (their instrumentation scope). */
@@ -70,7 +80,8 @@ export async function stopTracing(timeoutMs = stopTimeoutMs): Promise<void> {
 
 /** What kind of error it is: its documented or driver code, else its class's name. */
 export function errorType(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
   if (typeof code === 'string' && code !== '') return code;
   return error instanceof Error ? error.name : 'unknown';
 }
@@ -89,7 +100,13 @@ export function recordFailure(span: Span, error: unknown): void {
  * children), ended when its promise settles; a rejection marks it failed. Its parent is `parent`
  * when given, else the active span.
  */
-export function inSpan<T>(tracer: Tracer, name: string, options: SpanOptions, work: (span: Span) => Promise<T>, parent: Context = context.active()): Promise<T> {
+export function inSpan<T>(
+  tracer: Tracer,
+  name: string,
+  options: SpanOptions,
+  work: (span: Span) => Promise<T>,
+  parent: Context = context.active(),
+): Promise<T> {
   return tracer.startActiveSpan(name, options, parent, async (span) => {
     try {
       return await work(span);

@@ -6,7 +6,16 @@ import type { DatabaseProvider } from '../config.js';
 import type { EventType } from '../events/events.model.js';
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
 
-const endpointColumns = { id: true, url: true, description: true, events: true, enabled: true, failingSince: true, createdAt: true, updatedAt: true } as const;
+const endpointColumns = {
+  id: true,
+  url: true,
+  description: true,
+  events: true,
+  enabled: true,
+  failingSince: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
 
 const deliveryColumns = {
   id: true,
@@ -66,7 +75,10 @@ export interface EndpointChanges {
 
 export class WebhookRepository {
   async list(tx: DbClient): Promise<WebhookEndpoint[]> {
-    const rows = await tx.webhookEndpoint.findMany({ select: endpointColumns, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const rows = await tx.webhookEndpoint.findMany({
+      select: endpointColumns,
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
     return rows.map(toEndpoint);
   }
 
@@ -113,7 +125,12 @@ export class WebhookRepository {
    * An endpoint's deliveries, newest first: by event, which orders them (an endpoint has one
    * delivery per event), those of events before `beforeEvent` when given.
    */
-  async deliveries(tx: DbClient, endpointId: string, take: number, beforeEvent: number | null): Promise<WebhookDelivery[]> {
+  async deliveries(
+    tx: DbClient,
+    endpointId: string,
+    take: number,
+    beforeEvent: number | null,
+  ): Promise<WebhookDelivery[]> {
     const rows = await tx.webhookDelivery.findMany({
       where: { endpointId, ...(beforeEvent === null ? {} : { eventId: { lt: beforeEvent } }) },
       select: deliveryColumns,
@@ -125,7 +142,10 @@ export class WebhookRepository {
 
   /** The event number of one of the endpoint's deliveries (a page cursor); null when it has none of that id. */
   async eventOf(tx: DbClient, endpointId: string, deliveryId: string): Promise<number | null> {
-    const row = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId }, select: { eventId: true } });
+    const row = await tx.webhookDelivery.findFirst({
+      where: { id: deliveryId, endpointId },
+      select: { eventId: true },
+    });
     return row?.eventId ?? null;
   }
 

@@ -37,10 +37,13 @@ export class WebhookResolver {
   }
 
   @AdminOnly()
-  @Mutation(() => CreateWebhookEndpointResultType, { description: 'Creates an endpoint; its signing secret is in this answer only (admin).' })
+  @Mutation(() => CreateWebhookEndpointResultType, {
+    description: 'Creates an endpoint; its signing secret is in this answer only (admin).',
+  })
   createWebhookEndpoint(
     @Arg('url', () => String) url: string,
-    @Arg('events', () => [String], { nullable: true, description: 'The event types to deliver; null or absent: all.' }) events?: string[] | null,
+    @Arg('events', () => [String], { nullable: true, description: 'The event types to deliver; null or absent: all.' })
+    events?: string[] | null,
     @Arg('description', () => String, { nullable: true }) description?: string | null,
   ): Promise<CreatedEndpoint> {
     return this.webhooks.create({ url, events: events ?? null, description: description ?? null });
@@ -48,7 +51,8 @@ export class WebhookResolver {
 
   @AdminOnly()
   @Mutation(() => WebhookEndpointType, {
-    description: 'Changes the arguments given (events: null = all, description: null clears); enabled: true switches a disabled endpoint back on (admin).',
+    description:
+      'Changes the arguments given (events: null = all, description: null clears); enabled: true switches a disabled endpoint back on (admin).',
   })
   updateWebhookEndpoint(
     @Arg('id', () => ID) id: string,
@@ -73,8 +77,13 @@ export class WebhookResolver {
   }
 
   @AdminOnly()
-  @Mutation(() => WebhookDeliveryType, { description: 'Makes a delivery due now, whatever its status: it is sent again on the next round (admin).' })
-  retryWebhookDelivery(@Arg('endpointId', () => ID) endpointId: string, @Arg('deliveryId', () => ID) deliveryId: string): Promise<WebhookDelivery> {
+  @Mutation(() => WebhookDeliveryType, {
+    description: 'Makes a delivery due now, whatever its status: it is sent again on the next round (admin).',
+  })
+  retryWebhookDelivery(
+    @Arg('endpointId', () => ID) endpointId: string,
+    @Arg('deliveryId', () => ID) deliveryId: string,
+  ): Promise<WebhookDelivery> {
     return this.webhooks.retry(endpointId, deliveryId);
   }
 }

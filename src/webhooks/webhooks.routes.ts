@@ -9,7 +9,17 @@ import { IdParams, Ref } from '../rest/schema.js';
 import { bodyErrors, errors } from '../rest/responses.js';
 import type { WebhookService } from './webhooks.service.js';
 import { createdEndpointView, deliveryPageView, deliveryView, endpointView } from './webhooks.view.js';
-import { CreateWebhookBody, CreatedWebhookEndpoint, DeliveriesQuery, DeliveryPage, DeliveryParams, UpdateWebhookBody, WebhookDelivery, WebhookEndpoint, WebhookList } from './webhooks.schemas.js';
+import {
+  CreateWebhookBody,
+  CreatedWebhookEndpoint,
+  DeliveriesQuery,
+  DeliveryPage,
+  DeliveryParams,
+  UpdateWebhookBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookList,
+} from './webhooks.schemas.js';
 
 export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -30,20 +40,41 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
     async (request, reply) => reply.status(201).send(createdEndpointView(await webhooks.create(request.body))),
   );
 
-  api.get('/webhooks', { schema: { tags, summary: 'All endpoints', response: { 200: WebhookList, ...errors('FORBIDDEN') } }, preValidation: adminOnly }, async () => ({
-    webhooks: (await webhooks.list()).map(endpointView),
-  }));
+  api.get(
+    '/webhooks',
+    {
+      schema: { tags, summary: 'All endpoints', response: { 200: WebhookList, ...errors('FORBIDDEN') } },
+      preValidation: adminOnly,
+    },
+    async () => ({
+      webhooks: (await webhooks.list()).map(endpointView),
+    }),
+  );
 
   api.get(
     '/webhooks/:id',
-    { schema: { tags, summary: 'An endpoint', params: IdParams, response: { 200: Ref(WebhookEndpoint), ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND') } }, preValidation: adminOnly },
+    {
+      schema: {
+        tags,
+        summary: 'An endpoint',
+        params: IdParams,
+        response: { 200: Ref(WebhookEndpoint), ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND') },
+      },
+      preValidation: adminOnly,
+    },
     async (request) => endpointView(await webhooks.get(request.params.id)),
   );
 
   api.patch(
     '/webhooks/:id',
     {
-      schema: { tags, summary: 'Change an endpoint', params: IdParams, body: UpdateWebhookBody, response: { 200: Ref(WebhookEndpoint), ...errors(...bodyErrors, 'FORBIDDEN', 'WEBHOOK_NOT_FOUND') } },
+      schema: {
+        tags,
+        summary: 'Change an endpoint',
+        params: IdParams,
+        body: UpdateWebhookBody,
+        response: { 200: Ref(WebhookEndpoint), ...errors(...bodyErrors, 'FORBIDDEN', 'WEBHOOK_NOT_FOUND') },
+      },
       preValidation: adminOnly,
     },
     async (request) => endpointView(await webhooks.update(request.params.id, request.body)),
@@ -52,7 +83,12 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
   api.delete(
     '/webhooks/:id',
     {
-      schema: { tags, summary: 'Remove an endpoint', params: IdParams, response: { 204: Type.Null({ description: 'Removed.' }), ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND') } },
+      schema: {
+        tags,
+        summary: 'Remove an endpoint',
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'Removed.' }), ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND') },
+      },
       preValidation: adminOnly,
     },
     async (request, reply) => {
@@ -64,19 +100,32 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
   api.get(
     '/webhooks/:id/deliveries',
     {
-      schema: { tags, summary: "An endpoint's deliveries, newest first", params: IdParams, querystring: DeliveriesQuery, response: { 200: DeliveryPage, ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND') } },
+      schema: {
+        tags,
+        summary: "An endpoint's deliveries, newest first",
+        params: IdParams,
+        querystring: DeliveriesQuery,
+        response: { 200: DeliveryPage, ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND') },
+      },
       preValidation: adminOnly,
     },
     async (request) => {
       const { first, after } = request.query;
-      return deliveryPageView(await webhooks.deliveries(request.params.id, first === undefined ? undefined : Number(first), after ?? null));
+      return deliveryPageView(
+        await webhooks.deliveries(request.params.id, first === undefined ? undefined : Number(first), after ?? null),
+      );
     },
   );
 
   api.post(
     '/webhooks/:id/deliveries/:delivery_id/retry',
     {
-      schema: { tags, summary: 'Send a delivery again now', params: DeliveryParams, response: { 200: Ref(WebhookDelivery), ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND', 'DELIVERY_NOT_FOUND') } },
+      schema: {
+        tags,
+        summary: 'Send a delivery again now',
+        params: DeliveryParams,
+        response: { 200: Ref(WebhookDelivery), ...errors('FORBIDDEN', 'WEBHOOK_NOT_FOUND', 'DELIVERY_NOT_FOUND') },
+      },
       preValidation: adminOnly,
     },
     async (request) => deliveryView(await webhooks.retry(request.params.id, request.params.delivery_id)),

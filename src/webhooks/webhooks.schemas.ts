@@ -14,7 +14,9 @@ const EventList = Type.Unsafe<string[] | null>({
 });
 
 export const CreateWebhookBody = Type.Object({
-  url: Type.String({ description: 'http(s), no credentials, resolving to a public address (unless WEBHOOK_ALLOW_PRIVATE_URLS=true).' }),
+  url: Type.String({
+    description: 'http(s), no credentials, resolving to a public address (unless WEBHOOK_ALLOW_PRIVATE_URLS=true).',
+  }),
   events: Type.Optional(EventList),
   description: Type.Optional(Nullable(Type.String({ description: 'At most 500 characters.' }))),
 });
@@ -24,10 +26,15 @@ export const UpdateWebhookBody = Type.Object({
   url: Type.Optional(CreateWebhookBody.properties.url),
   events: Type.Optional(EventList),
   description: Type.Optional(Nullable(Type.String({ description: 'At most 500 characters.' }))),
-  enabled: Type.Optional(Type.Boolean({ description: 'false pauses deliveries; true resumes them (and clears failing_since).' })),
+  enabled: Type.Optional(
+    Type.Boolean({ description: 'false pauses deliveries; true resumes them (and clears failing_since).' }),
+  ),
 });
 
-export const DeliveryParams = Type.Object({ id: Type.String({ description: 'The endpoint.' }), delivery_id: Type.String() });
+export const DeliveryParams = Type.Object({
+  id: Type.String({ description: 'The endpoint.' }),
+  delivery_id: Type.String(),
+});
 
 export const DeliveriesQuery = Type.Object({
   first: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: '1–100, default 20.' })),
@@ -40,17 +47,25 @@ const endpointFields = {
   description: Nullable(Type.String()),
   events: EventList,
   enabled: Type.Boolean(),
-  failing_since: Nullable(Type.String({ description: 'When deliveries started failing (ISO 8601); null while they succeed.' })),
+  failing_since: Nullable(
+    Type.String({ description: 'When deliveries started failing (ISO 8601); null while they succeed.' }),
+  ),
   created_at: DateTime(),
   updated_at: DateTime(),
 };
 
-export const WebhookEndpoint = Named('WebhookEndpoint', Type.Object(endpointFields, { description: 'Where events are sent, signed per Standard Webhooks.' }));
+export const WebhookEndpoint = Named(
+  'WebhookEndpoint',
+  Type.Object(endpointFields, { description: 'Where events are sent, signed per Standard Webhooks.' }),
+);
 export type WebhookEndpointView = Static<typeof WebhookEndpoint>;
 
 export const CreatedWebhookEndpoint = Named(
   'CreatedWebhookEndpoint',
-  Type.Object({ ...endpointFields, secret: Type.String({ description: 'whsec_…: shown once, in this answer only.' }) }, { description: 'A new endpoint, with its signing secret.' }),
+  Type.Object(
+    { ...endpointFields, secret: Type.String({ description: 'whsec_…: shown once, in this answer only.' }) },
+    { description: 'A new endpoint, with its signing secret.' },
+  ),
 );
 export type CreatedWebhookEndpointView = Static<typeof CreatedWebhookEndpoint>;
 

@@ -39,7 +39,11 @@ function endpointNotFound(id: string): AppError {
 }
 
 function deliveryNotFound(endpointId: string, deliveryId: string): AppError {
-  return new AppError('DELIVERY_NOT_FOUND', `Webhook endpoint ${endpointId.slice(0, 64)} has no delivery with id ${deliveryId.slice(0, 64)}`, { delivery_id: deliveryId.slice(0, 64) });
+  return new AppError(
+    'DELIVERY_NOT_FOUND',
+    `Webhook endpoint ${endpointId.slice(0, 64)} has no delivery with id ${deliveryId.slice(0, 64)}`,
+    { delivery_id: deliveryId.slice(0, 64) },
+  );
 }
 
 /** The event types to deliver, deduplicated in the order of eventTypes; null: all. */
@@ -47,16 +51,27 @@ function checkEvents(events: readonly string[] | null | undefined): EventType[] 
   if (events === null || events === undefined) return null;
   const unknown = events.find((type) => !isEventType(type));
   if (unknown !== undefined) {
-    throw new AppError('VALIDATION_FAILED', `events: unknown event type "${String(unknown).slice(0, 64)}"; known: ${eventTypes.join(', ')}`, { field: 'events' });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `events: unknown event type "${String(unknown).slice(0, 64)}"; known: ${eventTypes.join(', ')}`,
+      { field: 'events' },
+    );
   }
-  if (events.length === 0) throw new AppError('VALIDATION_FAILED', 'events must name at least one event type; leave it out (or null) for all', { field: 'events' });
+  if (events.length === 0)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'events must name at least one event type; leave it out (or null) for all',
+      { field: 'events' },
+    );
   return eventTypes.filter((type) => events.includes(type));
 }
 
 function checkDescription(description: string | null | undefined): string | null {
   if (description === null || description === undefined) return null;
   if (description.length > maxDescriptionLength) {
-    throw new AppError('VALIDATION_FAILED', `description must be at most ${maxDescriptionLength} characters`, { field: 'description' });
+    throw new AppError('VALIDATION_FAILED', `description must be at most ${maxDescriptionLength} characters`, {
+      field: 'description',
+    });
   }
   return description;
 }
@@ -106,9 +121,17 @@ export class WebhookService {
     const endpoint = await inTransaction(this.db, async (tx) => {
       // Concurrent creations count one after the other (PostgreSQL: a lock on the endpoint rows).
       if ((await this.repository.countLocked(tx, this.provider)) >= maxEndpoints) {
-        throw new AppError('WEBHOOK_LIMIT_REACHED', `At most ${maxEndpoints} webhook endpoints may exist; delete one first`, { max: maxEndpoints });
+        throw new AppError(
+          'WEBHOOK_LIMIT_REACHED',
+          `At most ${maxEndpoints} webhook endpoints may exist; delete one first`,
+          { max: maxEndpoints },
+        );
       }
-      return this.repository.create(tx, { id: `whep_${randomUUID().replaceAll('-', '')}`, url: url.href, description, events, secret }, new Date());
+      return this.repository.create(
+        tx,
+        { id: `whep_${randomUUID().replaceAll('-', '')}`, url: url.href, description, events, secret },
+        new Date(),
+      );
     });
     return { endpoint, secret };
   }
@@ -138,15 +161,24 @@ export class WebhookService {
   }
 
   /** The endpoint's deliveries, newest first: `first` of them, older than the delivery `after`. */
-  async deliveries(endpointId: string, first: number = defaultDeliveryPageSize, after: string | null = null): Promise<DeliveryPage> {
+  async deliveries(
+    endpointId: string,
+    first: number = defaultDeliveryPageSize,
+    after: string | null = null,
+  ): Promise<DeliveryPage> {
     if (!Number.isInteger(first) || first < 1 || first > maxDeliveryPageSize) {
-      throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxDeliveryPageSize}`, { field: 'first' });
+      throw new AppError('VALIDATION_FAILED', `first must be an integer from 1 to ${maxDeliveryPageSize}`, {
+        field: 'first',
+      });
     }
     await this.get(endpointId);
     let beforeEvent: number | null = null;
     if (after !== null) {
       beforeEvent = after.length <= maxIdLength ? await this.repository.eventOf(this.db, endpointId, after) : null;
-      if (beforeEvent === null) throw new AppError('VALIDATION_FAILED', `after must be the id of one of this endpoint's deliveries`, { field: 'after' });
+      if (beforeEvent === null)
+        throw new AppError('VALIDATION_FAILED', `after must be the id of one of this endpoint's deliveries`, {
+          field: 'after',
+        });
     }
     // Events recorded a moment ago get their deliveries now rather than at the worker's next round.
     await this.deliveryRepository.fanOut(fanOutBeforeListing);
@@ -158,7 +190,8 @@ export class WebhookService {
   async retry(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
     await this.get(endpointId);
     const delivery = await inTransaction(this.db, async (tx) => {
-      if (deliveryId.length > maxIdLength || !(await this.repository.makeDue(tx, endpointId, deliveryId, new Date()))) return null;
+      if (deliveryId.length > maxIdLength || !(await this.repository.makeDue(tx, endpointId, deliveryId, new Date())))
+        return null;
       return this.repository.findDelivery(tx, endpointId, deliveryId);
     });
     if (!delivery) throw deliveryNotFound(endpointId, deliveryId);

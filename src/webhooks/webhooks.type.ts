@@ -17,12 +17,16 @@ export enum DeliveryStatusEnum {
 }
 registerEnumType(DeliveryStatusEnum, {
   name: 'WebhookDeliveryStatus',
-  description: 'PENDING until the receiver answers 2xx (retried on a schedule), then DELIVERED; FAILED when given up (its endpoint was disabled).',
+  description:
+    'PENDING until the receiver answers 2xx (retried on a schedule), then DELIVERED; FAILED when given up (its endpoint was disabled).',
 });
 
 const eventTypeList = eventTypes.join(', ');
 
-@ObjectType('WebhookEndpoint', { simpleResolvers: true, description: 'Where events are POSTed, signed with its secret (Standard Webhooks).' })
+@ObjectType('WebhookEndpoint', {
+  simpleResolvers: true,
+  description: 'Where events are POSTed, signed with its secret (Standard Webhooks).',
+})
 export class WebhookEndpointType {
   @Field(() => ID) id!: string;
   @Field(() => String) url!: string;
@@ -30,8 +34,13 @@ export class WebhookEndpointType {
   @Field(() => [String], { nullable: true, description: `The event types it receives (${eventTypeList}); null: all.` })
   @MaxItems(eventTypes.length)
   events!: string[] | null;
-  @Field(() => Boolean, { description: 'False: nothing is delivered to it (switched off, or failing for 5 days).' }) enabled!: boolean;
-  @Field(() => DateTimeScalar, { nullable: true, description: 'Since when every attempt has failed; null while healthy.' }) failingSince!: Date | null;
+  @Field(() => Boolean, { description: 'False: nothing is delivered to it (switched off, or failing for 5 days).' })
+  enabled!: boolean;
+  @Field(() => DateTimeScalar, {
+    nullable: true,
+    description: 'Since when every attempt has failed; null while healthy.',
+  })
+  failingSince!: Date | null;
   @Field(() => DateTimeScalar) createdAt!: Date;
   @Field(() => DateTimeScalar) updatedAt!: Date;
 }
@@ -39,13 +48,15 @@ export class WebhookEndpointType {
 @ObjectType('CreateWebhookEndpointResult', { simpleResolvers: true })
 export class CreateWebhookEndpointResultType {
   @Field(() => WebhookEndpointType) endpoint!: WebhookEndpointType;
-  @Field(() => String, { description: 'The signing secret (whsec_…), shown only in this answer: keep it now.' }) secret!: string;
+  @Field(() => String, { description: 'The signing secret (whsec_…), shown only in this answer: keep it now.' })
+  secret!: string;
 }
 
 @ObjectType('WebhookAttempt', { simpleResolvers: true, description: 'One HTTP attempt of a delivery.' })
 export class WebhookAttemptType {
   @Field(() => DateTimeScalar) at!: Date;
-  @Field(() => Int, { nullable: true, description: "The receiver's HTTP status; null when it did not answer." }) statusCode!: number | null;
+  @Field(() => Int, { nullable: true, description: "The receiver's HTTP status; null when it did not answer." })
+  statusCode!: number | null;
   @Field(() => Int) latencyMs!: number;
   @Field(() => String, { nullable: true }) error!: string | null;
 }
@@ -54,12 +65,16 @@ export class WebhookAttemptType {
 export class WebhookDeliveryType {
   @Field(() => ID) id!: string;
   @Field(() => ID) endpointId!: string;
-  @Field(() => ID, { description: "The event's message id (msg_…): the webhook-id header of every attempt." }) eventId!: string;
+  @Field(() => ID, { description: "The event's message id (msg_…): the webhook-id header of every attempt." })
+  eventId!: string;
   @Field(() => String) eventType!: string;
   @Field(() => DeliveryStatusEnum) status!: DeliveryStatusEnum;
   @Field(() => Int) attemptCount!: number;
-  @Field(() => DateTimeScalar, { nullable: true, description: 'When it is due next; null unless PENDING.' }) nextAttemptAt!: Date | null;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When it is due next; null unless PENDING.' })
+  nextAttemptAt!: Date | null;
   @Field(() => DateTimeScalar, { nullable: true }) deliveredAt!: Date | null;
   @Field(() => DateTimeScalar) createdAt!: Date;
-  @Field(() => [WebhookAttemptType], { description: 'Oldest first.' }) @MaxItems('webhookAttempts') attempts!: WebhookAttemptType[];
+  @Field(() => [WebhookAttemptType], { description: 'Oldest first.' })
+  @MaxItems('webhookAttempts')
+  attempts!: WebhookAttemptType[];
 }

@@ -1,7 +1,18 @@
 // The snake_case REST answers of webhook endpoints and deliveries (shapes: webhooks.schemas.ts),
 // from webhooks.model.ts.
-import type { CreatedEndpoint, DeliveryPage, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
-import type { CreatedWebhookEndpointView, DeliveryPageView, WebhookDeliveryView, WebhookEndpointView } from './webhooks.schemas.js';
+import type {
+  CreatedEndpoint,
+  DeliveryPage,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from './webhooks.model.js';
+import type {
+  CreatedWebhookEndpointView,
+  DeliveryPageView,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+} from './webhooks.schemas.js';
 
 const isoOrNull = (date: Date | null) => date && date.toISOString();
 
@@ -23,7 +34,12 @@ export function createdEndpointView(created: CreatedEndpoint): CreatedWebhookEnd
 }
 
 function attemptView(attempt: WebhookAttempt): WebhookDeliveryView['attempts'][number] {
-  return { at: attempt.at.toISOString(), status_code: attempt.statusCode, latency_ms: attempt.latencyMs, error: attempt.error };
+  return {
+    at: attempt.at.toISOString(),
+    status_code: attempt.statusCode,
+    latency_ms: attempt.latencyMs,
+    error: attempt.error,
+  };
 }
 
 export function deliveryView(delivery: WebhookDelivery): WebhookDeliveryView {

@@ -104,13 +104,19 @@ describe('imports of src/', () => {
     const runners = new Set(['server.ts', 'schema.cli.ts']);
     const leaning = [...files]
       .filter(([from]) => !from.startsWith('catalog/import/') && !runners.has(from))
-      .flatMap(([from, targets]) => [...targets].filter((target) => target.startsWith('catalog/import/')).map((target) => `${from} → ${target}`));
+      .flatMap(([from, targets]) =>
+        [...targets].filter((target) => target.startsWith('catalog/import/')).map((target) => `${from} → ${target}`),
+      );
     expect(leaning).toEqual([]);
   });
 
   it('keeps the client for shops apart: client/ imports nothing of the server, and the server nothing of it', () => {
     // A shop copies or installs src/client/ without the gateway; the gateway never needs its client.
-    const crossing = [...files].flatMap(([from, targets]) => [...targets].filter((target) => from.startsWith('client/') !== target.startsWith('client/')).map((target) => `${from} → ${target}`));
+    const crossing = [...files].flatMap(([from, targets]) =>
+      [...targets]
+        .filter((target) => from.startsWith('client/') !== target.startsWith('client/'))
+        .map((target) => `${from} → ${target}`),
+    );
     expect(crossing).toEqual([]);
     expect(files.get('client/rest.ts')).toBeDefined();
   });

@@ -33,7 +33,8 @@ describe('the repository is self-contained', () => {
     for (const file of projectFiles(root)) {
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, index) => {
-        for (const name of outside) if (line.includes(name)) found.push(`${relative(root, file)}:${index + 1}: ${name}`);
+        for (const name of outside)
+          if (line.includes(name)) found.push(`${relative(root, file)}:${index + 1}: ${name}`);
       });
     }
     expect(found).toStrictEqual([]);

@@ -1,4 +1,5 @@
-// Small pieces: no file in src/ over 400 lines, no function over 80. The pieces still larger are
+// Small pieces: no file in src/ over 400 lines, no function over 80 (every function: methods,
+// constructors, accessors, arrow callbacks and plugin bodies too). The pieces still larger are
 // listed below with their size when the rule came in; each may only shrink, and leaves the list
 // once it fits (a listed piece that fits, or that is gone, fails the test until it is struck off),
 // so the list can only get shorter.
@@ -12,7 +13,25 @@ const maxFileLines = 400;
 const maxFunctionLines = 80;
 
 /** Larger than the rule, by name, with their lines when it came in: to be split, never to grow. */
-const stillLarger: Record<string, number> = {};
+const stillLarger: Record<string, number> = {
+  'cart/cart.repository.ts CartRepository > writeLines': 86,
+  'cart/cart.routes.ts': 416,
+  'cart/cart.routes.ts registerListFamilyRoutes': 116,
+  'cart/cart.routes.ts registerItemFamilyRoutes': 96,
+  'cart/cart.service.ts': 513,
+  'cart/cart.service.ts CartService > resolveItems': 105,
+  'catalog/import/schema.ts': 434,
+  'catalog/import/source.ts': 417,
+  'embed/player/shoppable-media.ts': 422,
+  'events/delivery.repository.ts DeliveryRepository > recordOutcomes': 86,
+  'events/delivery.repository.ts DeliveryRepository > recordOutcomes > this.sql.transaction(callback)': 83,
+  'graphql/cost.ts': 407,
+  'live/live.routes.ts registerLiveRoutes': 98,
+  'rest/openapi.ts appPlugin(callback)': 93,
+  'search/search-index.ts': 415,
+  'server.ts main': 108,
+  'webhooks/webhooks.routes.ts registerWebhookRoutes': 110,
+};
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -24,25 +43,40 @@ function sourceFiles(directory: string): string[] {
 
 const lines = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
-/** Every named function of a file (declarations, methods, functions assigned to a name) and its lines. */
+/** A function's name: its own, the name it is assigned to, or, for a callback, where it is passed. */
+function nameOf(node: ts.SignatureDeclaration, source: ts.SourceFile): string {
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  if (node.name) return node.name.getText(source);
+  const parent = node.parent;
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) {
+    return parent.name.getText(source);
+  }
+  if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
+    return `${parent.expression.getText(source).replace(/\s+/g, '')}(callback)`;
+  }
+  return '(function)';
+}
+
+/**
+ * Every function of a file and its lines: declarations, methods, constructors, accessors, and
+ * every function expression and arrow (callbacks and plugin bodies too), each named by
+ * `nameOf` and prefixed by the functions it is inside.
+ */
 function functionSizes(file: string, text: string): [string, number][] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const sizes: [string, number][] = [];
   const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line;
-  const visit = (node: ts.Node) => {
-    let name: string | undefined;
-    let body: ts.Node | undefined;
-    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.body) {
-      name = node.name?.getText(source);
-      body = node;
-    } else if (ts.isVariableDeclaration(node) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) {
-      name = node.name.getText(source);
-      body = node.initializer;
+  const visit = (node: ts.Node, outer: string) => {
+    let inside = outer;
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      inside = outer ? `${outer} > ${nameOf(node, source)}` : nameOf(node, source);
+      sizes.push([inside, lineOf(node.getEnd()) - lineOf(node.getStart(source)) + 1]);
+    } else if (ts.isClassDeclaration(node) && node.name) {
+      inside = node.name.getText(source);
     }
-    if (name && body) sizes.push([name, lineOf(body.getEnd()) - lineOf(body.getStart(source)) + 1]);
-    ts.forEachChild(node, visit);
+    ts.forEachChild(node, (child) => visit(child, inside));
   };
-  visit(source);
+  visit(source, '');
   return sizes;
 }
 
@@ -67,10 +101,16 @@ describe('sizes in src/', () => {
   it('measures functions of every kind', () => {
     expect(sizes.get('app.ts buildApp')).toBeGreaterThan(10);
     expect([...sizes.keys()].some((key) => key.startsWith('events/delivery.ts '))).toBe(true);
+    expect(sizes.get('events/delivery.repository.ts DeliveryRepository > constructor')).toBe(1);
+    expect([...sizes.keys()].some((key) => key.startsWith('app.ts buildApp > ') && key.endsWith('(callback)'))).toBe(
+      true,
+    );
   });
 
   it(`has no file over ${maxFileLines} lines and no function over ${maxFunctionLines}, but those listed, none larger than listed`, () => {
-    const over = [...sizes].filter(([key, size]) => size > limitOf(key) && !(key in stillLarger && size <= stillLarger[key]!)).map(([key, size]) => `${key}: ${size} lines`);
+    const over = [...sizes]
+      .filter(([key, size]) => size > limitOf(key) && !(key in stillLarger && size <= stillLarger[key]!))
+      .map(([key, size]) => `${key}: ${size} lines`);
     expect(over).toStrictEqual([]);
   });
 

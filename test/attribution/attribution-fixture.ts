@@ -18,7 +18,17 @@ const product = (id: number, storeId: number, title: string, price: number, curr
   title,
   price,
   currency,
-  skus: [{ sku_id: id * 10 + 1, merchant_id: storeId, name: title, qty_available: 500, sale_price: price, retail_price: price, currency }],
+  skus: [
+    {
+      sku_id: id * 10 + 1,
+      merchant_id: storeId,
+      name: title,
+      qty_available: 500,
+      sale_price: price,
+      retail_price: price,
+      currency,
+    },
+  ],
 });
 
 export const attributionCatalog = {

@@ -25,8 +25,14 @@ interface CartJson {
   stores: { store: string; cart_lines: LineJson[] }[];
 }
 
-const lines = (cart: CartJson) => cart.stores.flatMap((entry) => entry.cart_lines.map((line) => [line.variant.id, line.quantity, line.media_id, line.placement_id]));
-const items = (list: Record<string, unknown>[], id?: string) => ({ ...(id ? { id } : {}), items: { storefront_cart_items_input: list } });
+const lines = (cart: CartJson) =>
+  cart.stores.flatMap((entry) =>
+    entry.cart_lines.map((line) => [line.variant.id, line.quantity, line.media_id, line.placement_id]),
+  );
+const items = (list: Record<string, unknown>[], id?: string) => ({
+  ...(id ? { id } : {}),
+  items: { storefront_cart_items_input: list },
+});
 
 describe('cart lines name their media item', () => {
   it('answers media_id and placement_id on each line (null when none), and keeps the first through merges', async () => {
@@ -81,17 +87,44 @@ describe('cart lines name their media item', () => {
     ]);
     const added = await post<CartJson>(t, '/cart/add', { item: { variant_id: '1021', quantity: 1, media_id: 3 } });
     expect(lines(added.body)).toStrictEqual([['1021', 1, 3, null]]);
-    expect(lines((await call<CartJson>(t, { method: 'GET', url: `/cart/${cartId}` })).body)).toStrictEqual(lines(set.body));
+    expect(lines((await call<CartJson>(t, { method: 'GET', url: `/cart/${cartId}` })).body)).toStrictEqual(
+      lines(set.body),
+    );
   });
 
   it('refuses a media item that does not show the product, a foreign placement, and malformed ids, changing nothing', async () => {
     const cart = await post<CartJson>(t, '/cart', items([{ variant_id: '1011', quantity: 1, media_id: 1 }]));
     const cases: [Record<string, unknown>, number, string, Record<string, unknown>?][] = [
-      [{ variant_id: '1021', quantity: 1, media_id: 999 }, 422, 'MEDIA_NOT_ATTRIBUTABLE', { media_id: '999', variant_id: '1021', product_id: '102' }],
-      [{ variant_id: '1011', quantity: 1, media_id: 3 }, 422, 'MEDIA_NOT_ATTRIBUTABLE', { media_id: '3', product_id: '101' }],
-      [{ variant_id: '1011', quantity: 1, media_id: 1, placement_id: '1:1' }, 422, 'MEDIA_NOT_ATTRIBUTABLE', { placement_id: '1:1' }],
-      [{ variant_id: '1011', quantity: 1, media_id: 1, placement_id: '2:1' }, 422, 'MEDIA_NOT_ATTRIBUTABLE', { placement_id: '2:1' }],
-      [{ variant_id: '1011', quantity: 1, media_id: 1, placement_id: '1:9' }, 422, 'MEDIA_NOT_ATTRIBUTABLE', { placement_id: '1:9' }],
+      [
+        { variant_id: '1021', quantity: 1, media_id: 999 },
+        422,
+        'MEDIA_NOT_ATTRIBUTABLE',
+        { media_id: '999', variant_id: '1021', product_id: '102' },
+      ],
+      [
+        { variant_id: '1011', quantity: 1, media_id: 3 },
+        422,
+        'MEDIA_NOT_ATTRIBUTABLE',
+        { media_id: '3', product_id: '101' },
+      ],
+      [
+        { variant_id: '1011', quantity: 1, media_id: 1, placement_id: '1:1' },
+        422,
+        'MEDIA_NOT_ATTRIBUTABLE',
+        { placement_id: '1:1' },
+      ],
+      [
+        { variant_id: '1011', quantity: 1, media_id: 1, placement_id: '2:1' },
+        422,
+        'MEDIA_NOT_ATTRIBUTABLE',
+        { placement_id: '2:1' },
+      ],
+      [
+        { variant_id: '1011', quantity: 1, media_id: 1, placement_id: '1:9' },
+        422,
+        'MEDIA_NOT_ATTRIBUTABLE',
+        { placement_id: '1:9' },
+      ],
       [{ variant_id: '1011', quantity: 1, media_id: 2147483647 }, 422, 'MEDIA_NOT_ATTRIBUTABLE'],
       [{ variant_id: '1011', quantity: 1, placement_id: '1:0' }, 400, 'VALIDATION_FAILED', { field: 'media_id' }],
       [{ variant_id: '1011', quantity: 1, media_id: 1, placement_id: 'one' }, 400, 'VALIDATION_FAILED'],
@@ -101,7 +134,10 @@ describe('cart lines name their media item', () => {
     for (const [item, status, code, details] of cases) {
       const before = await dumpDatabase(t.database);
       // A good item first: the whole request is refused, the good one too.
-      for (const body of [items([{ variant_id: '2011', quantity: 1, media_id: 1, placement_id: '1:1' }, item], cart.body.id), items([item])]) {
+      for (const body of [
+        items([{ variant_id: '2011', quantity: 1, media_id: 1, placement_id: '1:1' }, item], cart.body.id),
+        items([item]),
+      ]) {
         const answer = await post<{ code: string; details?: Record<string, unknown> }>(t, '/cart', body);
         expect([answer.status, answer.body.code], JSON.stringify(item)).toStrictEqual([status, code]);
         if (details) expect(answer.body.details).toMatchObject(details);
@@ -138,16 +174,29 @@ describe('GraphQL and orders', () => {
       ],
     });
     expect(added.errors).toBeUndefined();
-    expect(added.data!.addCartItems.stores[0]!.cartLines.map((line) => [line.variant.variantId, line.quantity, line.mediaId, line.placementId])).toStrictEqual([
+    expect(
+      added.data!.addCartItems.stores[0]!.cartLines.map((line) => [
+        line.variant.variantId,
+        line.quantity,
+        line.mediaId,
+        line.placementId,
+      ]),
+    ).toStrictEqual([
       ['1011', 2, '2', '2:1'],
       ['1021', 1, null, null],
     ]);
     const cartId = added.data!.addCartItems.id;
     const before = await dumpDatabase(t.database);
-    const refused = await send(t.app, AddFromMedia, { cartId, items: [{ variantId: '1021', quantity: 1, mediaId: '1' }] });
+    const refused = await send(t.app, AddFromMedia, {
+      cartId,
+      items: [{ variantId: '1021', quantity: 1, mediaId: '1' }],
+    });
     expect(refused.errors?.[0]?.extensions.code).toBe('MEDIA_NOT_ATTRIBUTABLE');
     expect(refused.errors?.[0]?.extensions.http?.status).toBe(422);
-    const orphan = await send(t.app, AddFromMedia, { cartId, items: [{ variantId: '1021', quantity: 1, placementId: '2:0' }] });
+    const orphan = await send(t.app, AddFromMedia, {
+      cartId,
+      items: [{ variantId: '1021', quantity: 1, placementId: '2:0' }],
+    });
     expect(orphan.errors?.[0]?.extensions.code).toBe('VALIDATION_FAILED');
     expect(await dumpDatabase(t.database)).toBe(before);
   });
@@ -166,24 +215,36 @@ describe('GraphQL and orders', () => {
     const submitted = await send(t.app, SubmitAttributed, { cartId: cart.body.id });
     expect(submitted.errors).toBeUndefined();
     const orders = submitted.data!.submitCart.orders;
-    expect(orders.map((order) => order.lines.map((line) => [line.variantId, line.quantity, line.mediaId, line.placementId]))).toStrictEqual([
+    expect(
+      orders.map((order) => order.lines.map((line) => [line.variantId, line.quantity, line.mediaId, line.placementId])),
+    ).toStrictEqual([
       [
         ['1011', 2, '1', '1:0'],
         ['1021', 1, null, null],
       ],
       [['2011', 1, '1', null]],
     ]);
-    const rest = await call<{ lines: { variant_id: string; media_id: number | null; placement_id: string | null }[] }>(t, { method: 'GET', url: `/orders/${orders[0]!.id}` });
+    const rest = await call<{ lines: { variant_id: string; media_id: number | null; placement_id: string | null }[] }>(
+      t,
+      { method: 'GET', url: `/orders/${orders[0]!.id}` },
+    );
     expect(rest.body.lines.map((line) => [line.variant_id, line.media_id, line.placement_id])).toStrictEqual([
       ['1011', 1, '1:0'],
       ['1021', null, null],
     ]);
-    const events = await t.database.db.event.findMany({ where: { type: 'order.created', cartId: cart.body.id }, orderBy: { id: 'asc' } });
+    const events = await t.database.db.event.findMany({
+      where: { type: 'order.created', cartId: cart.body.id },
+      orderBy: { id: 'asc' },
+    });
     const payloads = events.map(
       (event) =>
-        (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as { order: { id: string; lines: { variant_id: string; media_id: number | null; placement_id: string | null }[] } },
+        (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as {
+          order: { id: string; lines: { variant_id: string; media_id: number | null; placement_id: string | null }[] };
+        },
     );
-    expect(payloads.map(({ order }) => order.lines.map((line) => [line.variant_id, line.media_id, line.placement_id]))).toStrictEqual([
+    expect(
+      payloads.map(({ order }) => order.lines.map((line) => [line.variant_id, line.media_id, line.placement_id])),
+    ).toStrictEqual([
       [
         ['1011', 1, '1:0'],
         ['1021', null, null],
@@ -192,8 +253,21 @@ describe('GraphQL and orders', () => {
     ]);
     expect(payloads[0]!.order).toStrictEqual(rest.body);
     // The rows media performance counts.
-    const rows = await t.database.db.orderLine.findMany({ where: { orderId: { in: orders.map((order) => order.id) } }, orderBy: [{ storeId: 'asc' }, { position: 'asc' }] });
-    expect(rows.map((row) => [row.skuId, row.quantity, Number(row.lineTotalMinor), row.mediaId, row.placementId, row.storeId, row.currency])).toStrictEqual([
+    const rows = await t.database.db.orderLine.findMany({
+      where: { orderId: { in: orders.map((order) => order.id) } },
+      orderBy: [{ storeId: 'asc' }, { position: 'asc' }],
+    });
+    expect(
+      rows.map((row) => [
+        row.skuId,
+        row.quantity,
+        Number(row.lineTotalMinor),
+        row.mediaId,
+        row.placementId,
+        row.storeId,
+        row.currency,
+      ]),
+    ).toStrictEqual([
       [1011, 2, 8000, 1, '1:0', 1, 'USD'],
       [1021, 1, 1250, null, null, 1, 'USD'],
       [2011, 1, 3000, 1, null, 2, 'USD'],

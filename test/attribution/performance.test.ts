@@ -16,7 +16,10 @@ interface OrderJson {
   lines: { variant_id: string }[];
 }
 
-const items = (list: Record<string, unknown>[], id?: string) => ({ ...(id ? { id } : {}), items: { storefront_cart_items_input: list } });
+const items = (list: Record<string, unknown>[], id?: string) => ({
+  ...(id ? { id } : {}),
+  items: { storefront_cart_items_input: list },
+});
 
 async function cart(list: Record<string, unknown>[]): Promise<string> {
   const answer = await post<{ id: string }>(t, '/cart', items(list));
@@ -82,8 +85,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const usd = (value: number) => ({ value, display_value: `$${value.toFixed(2)}`, currency: 'USD', minor_units: Math.round(value * 100) });
-const eur = (value: number) => ({ value, display_value: `€${value.toFixed(2)}`, currency: 'EUR', minor_units: Math.round(value * 100) });
+const usd = (value: number) => ({
+  value,
+  display_value: `$${value.toFixed(2)}`,
+  currency: 'USD',
+  minor_units: Math.round(value * 100),
+});
+const eur = (value: number) => ({
+  value,
+  display_value: `€${value.toFixed(2)}`,
+  currency: 'EUR',
+  minor_units: Math.round(value * 100),
+});
 
 /** Image 1, counted by hand over the last 30 days (G is older). */
 const imageOne = {
@@ -103,7 +116,8 @@ const imageOne = {
   ],
 };
 
-const performance = (url: string, headers: Record<string, string> = {}) => call<Record<string, unknown>>(t, { method: 'GET', url, headers });
+const performance = (url: string, headers: Record<string, string> = {}) =>
+  call<Record<string, unknown>>(t, { method: 'GET', url, headers });
 
 describe('GET /media/{id}/performance', () => {
   it('equals the hand count for image 1 over the default window (the last 30 days)', async () => {
@@ -129,26 +143,83 @@ describe('GET /media/{id}/performance', () => {
       units_sold: 2,
       revenue: [eur(19.99), usd(12.5)],
       by_store: [
-        { store_id: 1, store: 'north.example', carts: 2, units_added: 2, orders: 1, units_sold: 1, revenue: [usd(12.5)] },
-        { store_id: 3, store: 'berlin.example', carts: 1, units_added: 1, orders: 1, units_sold: 1, revenue: [eur(19.99)] },
+        {
+          store_id: 1,
+          store: 'north.example',
+          carts: 2,
+          units_added: 2,
+          orders: 1,
+          units_sold: 1,
+          revenue: [usd(12.5)],
+        },
+        {
+          store_id: 3,
+          store: 'berlin.example',
+          carts: 1,
+          units_added: 1,
+          orders: 1,
+          units_sold: 1,
+          revenue: [eur(19.99)],
+        },
       ],
     });
     const none = await performance('/media/3/performance');
-    expect(none.body).toMatchObject({ media_id: 3, carts: 0, units_added: 0, orders: 0, units_sold: 0, revenue: [], by_store: [] });
+    expect(none.body).toMatchObject({
+      media_id: 3,
+      carts: 0,
+      units_added: 0,
+      orders: 0,
+      units_sold: 0,
+      revenue: [],
+      by_store: [],
+    });
   });
 
   it('counts within the window asked for, both ends included', async () => {
     const from = new Date(Date.now() - 45 * day).toISOString();
     const wider = await performance(`/media/1/performance?from=${from}`);
     // G: one more cart, unit, order and 40.00 in the north store.
-    expect(wider.body).toMatchObject({ from, carts: 6, units_added: 12, orders: 4, units_sold: 6, revenue: [eur(51), usd(150)] });
-    expect((wider.body.by_store as { carts: number }[])[0]).toMatchObject({ store_id: 1, carts: 4, units_added: 8, orders: 2, units_sold: 3, revenue: [usd(120)] });
-    const gLine = await t.database.db.orderLine.findFirstOrThrow({ where: { createdAt: { lt: new Date(Date.now() - 30 * day) } } });
+    expect(wider.body).toMatchObject({
+      from,
+      carts: 6,
+      units_added: 12,
+      orders: 4,
+      units_sold: 6,
+      revenue: [eur(51), usd(150)],
+    });
+    expect((wider.body.by_store as { carts: number }[])[0]).toMatchObject({
+      store_id: 1,
+      carts: 4,
+      units_added: 8,
+      orders: 2,
+      units_sold: 3,
+      revenue: [usd(120)],
+    });
+    const gLine = await t.database.db.orderLine.findFirstOrThrow({
+      where: { createdAt: { lt: new Date(Date.now() - 30 * day) } },
+    });
     const at = gLine.createdAt.toISOString();
     const exact = await performance(`/media/1/performance?from=${at}&to=${at}`);
-    expect(exact.body).toMatchObject({ from: at, to: at, carts: 1, units_added: 1, orders: 1, units_sold: 1, revenue: [usd(40)] });
+    expect(exact.body).toMatchObject({
+      from: at,
+      to: at,
+      carts: 1,
+      units_added: 1,
+      orders: 1,
+      units_sold: 1,
+      revenue: [usd(40)],
+    });
     const before = await performance('/media/1/performance?from=2020-01-01T00:00:00Z&to=2020-02-01T00:00:00%2B01:00');
-    expect(before.body).toMatchObject({ from: '2020-01-01T00:00:00.000Z', to: '2020-01-31T23:00:00.000Z', carts: 0, units_added: 0, orders: 0, units_sold: 0, revenue: [], by_store: [] });
+    expect(before.body).toMatchObject({
+      from: '2020-01-01T00:00:00.000Z',
+      to: '2020-01-31T23:00:00.000Z',
+      carts: 0,
+      units_added: 0,
+      orders: 0,
+      units_sold: 0,
+      revenue: [],
+      by_store: [],
+    });
   });
 
   it('refuses bad windows (400), unknown media (404) and bad ids (400)', async () => {
@@ -213,19 +284,30 @@ describe('GraphQL mediaPerformance', () => {
         entry.revenue.map((amount) => `${amount.minor_units} ${amount.currency}`),
       ]),
     );
-    const refused = await send(t.app, MediaPerformanceQuery, { mediaId: '1', from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
+    const refused = await send(t.app, MediaPerformanceQuery, {
+      mediaId: '1',
+      from: '2026-02-01T00:00:00Z',
+      to: '2026-01-01T00:00:00Z',
+    });
     expect(refused.errors?.[0]?.extensions.code).toBe('VALIDATION_FAILED');
     for (const from of ['2026-02-30T00:00:00Z', '9999-12-31T23:00:00-05:00']) {
       const impossible = await send(t.app, MediaPerformanceQuery, { mediaId: '1', from });
-      expect([impossible.status, impossible.data, impossible.errors?.map((error) => error.extensions.code)], from).toStrictEqual([400, undefined, ['BAD_USER_INPUT']]);
+      expect(
+        [impossible.status, impossible.data, impossible.errors?.map((error) => error.extensions.code)],
+        from,
+      ).toStrictEqual([400, undefined, ['BAD_USER_INPUT']]);
     }
-    expect((await send(t.app, MediaPerformanceQuery, { mediaId: '999' })).errors?.[0]?.extensions.code).toBe('MEDIA_NOT_FOUND');
+    expect((await send(t.app, MediaPerformanceQuery, { mediaId: '999' })).errors?.[0]?.extensions.code).toBe(
+      'MEDIA_NOT_FOUND',
+    );
   });
 });
 
 describe('admin only', () => {
   it('answers an admin key, refuses a client key (403) and no key (401), REST and GraphQL', async () => {
-    const keyed = await createTestApp(attributionCatalog, { API_KEYS: 'client-key-0123456789abcdef:client,admin-key-0123456789abcdef:admin' });
+    const keyed = await createTestApp(attributionCatalog, {
+      API_KEYS: 'client-key-0123456789abcdef:client,admin-key-0123456789abcdef:admin',
+    });
     try {
       const get = async (headers: Record<string, string>) => {
         const response = await keyed.app.inject({ method: 'GET', url: '/media/1/performance', headers });
@@ -235,11 +317,23 @@ describe('admin only', () => {
       expect(await get({ 'x-api-key': 'client-key-0123456789abcdef' })).toStrictEqual([403, 'FORBIDDEN']);
       expect(await get({})).toStrictEqual([401, 'UNAUTHENTICATED']);
       // Checked before the query string: a client key learns nothing from a bad one either.
-      const bad = await keyed.app.inject({ method: 'GET', url: '/media/abc/performance?from=x', headers: { 'x-api-key': 'client-key-0123456789abcdef' } });
+      const bad = await keyed.app.inject({
+        method: 'GET',
+        url: '/media/abc/performance?from=x',
+        headers: { 'x-api-key': 'client-key-0123456789abcdef' },
+      });
       expect(bad.statusCode).toBe(403);
       const graphqlAs = async (key: string) => {
-        const response = await keyed.app.inject({ method: 'POST', url: '/graphql', headers: { 'x-api-key': key }, payload: { query: '{ mediaPerformance(mediaId: "1") { carts } }' } });
-        return response.json() as { data: { mediaPerformance: { carts: number } } | null; errors?: { extensions: { code: string } }[] };
+        const response = await keyed.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'x-api-key': key },
+          payload: { query: '{ mediaPerformance(mediaId: "1") { carts } }' },
+        });
+        return response.json() as {
+          data: { mediaPerformance: { carts: number } } | null;
+          errors?: { extensions: { code: string } }[];
+        };
       };
       expect((await graphqlAs('admin-key-0123456789abcdef')).data).toStrictEqual({ mediaPerformance: { carts: 0 } });
       expect((await graphqlAs('client-key-0123456789abcdef')).errors?.[0]?.extensions.code).toBe('FORBIDDEN');

@@ -11,7 +11,14 @@ export interface MoneyJson {
 
 export interface CartJson {
   id: string;
-  cost: { is_estimated: boolean; subtotal: MoneyJson; tax: MoneyJson; shipping: MoneyJson; discount: MoneyJson; total: MoneyJson };
+  cost: {
+    is_estimated: boolean;
+    subtotal: MoneyJson;
+    tax: MoneyJson;
+    shipping: MoneyJson;
+    discount: MoneyJson;
+    total: MoneyJson;
+  };
   buyer_identity: Record<string, string | null>;
   stores: {
     store: string;
@@ -19,7 +26,14 @@ export interface CartJson {
     is_submitted: boolean;
     cart_lines: {
       quantity: number;
-      variant: { id: string; is_available: boolean; price: MoneyJson; title: string; description: string | null; marketplace: string };
+      variant: {
+        id: string;
+        is_available: boolean;
+        price: MoneyJson;
+        title: string;
+        description: string | null;
+        marketplace: string;
+      };
       product: { id: string };
       discount: MoneyJson;
     }[];
@@ -45,7 +59,11 @@ export interface Answer<T = Record<string, unknown>> {
 
 export async function call<T = Record<string, unknown>>(t: TestApp, options: InjectOptions): Promise<Answer<T>> {
   const response = await t.app.inject(options);
-  return { status: response.statusCode, body: (response.body === '' ? null : response.json()) as T, headers: response.headers };
+  return {
+    status: response.statusCode,
+    body: (response.body === '' ? null : response.json()) as T,
+    headers: response.headers,
+  };
 }
 
 export const post = <T = CartJson>(t: TestApp, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
@@ -57,7 +75,8 @@ export interface Item {
   product_id?: string;
 }
 
-export const addToCart = (t: TestApp, items: Item[], id?: string) => post(t, '/cart', { ...(id ? { id } : {}), items: { storefront_cart_items_input: items } });
+export const addToCart = (t: TestApp, items: Item[], id?: string) =>
+  post(t, '/cart', { ...(id ? { id } : {}), items: { storefront_cart_items_input: items } });
 
 /** [store, subtotal, margin, tax of the selected method, selected method] per store, in major units. */
 export function storeAmounts(cart: CartJson) {
@@ -72,7 +91,13 @@ export function storeAmounts(cart: CartJson) {
 
 export function costAmounts(cart: CartJson) {
   const { cost } = cart;
-  return { is_estimated: cost.is_estimated, subtotal: cost.subtotal.value, shipping: cost.shipping.value, tax: cost.tax.value, total: cost.total.value };
+  return {
+    is_estimated: cost.is_estimated,
+    subtotal: cost.subtotal.value,
+    shipping: cost.shipping.value,
+    tax: cost.tax.value,
+    total: cost.total.value,
+  };
 }
 
 export const californian = {

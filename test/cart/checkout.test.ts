@@ -15,7 +15,13 @@ interface OrderJson {
 interface StatusJson {
   status: string;
   orders: OrderJson[];
-  cart: { id: string; buyer_identity: Record<string, unknown>; stores: (Omit<CartJson['stores'][number], 'cart_lines'> & { cart_lines: CartJson['stores'][number]['cart_lines'][number] | null })[] };
+  cart: {
+    id: string;
+    buyer_identity: Record<string, unknown>;
+    stores: (Omit<CartJson['stores'][number], 'cart_lines'> & {
+      cart_lines: CartJson['stores'][number]['cart_lines'][number] | null;
+    })[];
+  };
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -34,8 +40,15 @@ async function readyCart(items: Item[] = exampleA, identity: object = california
   return cart.body.id;
 }
 
-const submit = (id: string, key?: string) => post<StatusJson>(t, '/cart/submit', { id }, key ? { 'idempotency-key': key } : {});
-const cartStatus = (id: string) => call<StatusJson>(t, { method: 'POST', url: `/cart/cartStatus/${id}`, headers: { 'content-type': 'application/json' }, payload: '' });
+const submit = (id: string, key?: string) =>
+  post<StatusJson>(t, '/cart/submit', { id }, key ? { 'idempotency-key': key } : {});
+const cartStatus = (id: string) =>
+  call<StatusJson>(t, {
+    method: 'POST',
+    url: `/cart/cartStatus/${id}`,
+    headers: { 'content-type': 'application/json' },
+    payload: '',
+  });
 const setStatus = (orderId: string, body: object) => post<OrderJson>(t, `/orders/${orderId}/status`, body);
 
 describe('POST /cart/cartStatus/{cart_id}', () => {
@@ -89,7 +102,15 @@ describe('POST /cart/submit', () => {
     expect(answer.body.cart.stores.every((entry) => uuid.test(entry.request_id ?? ''))).toBe(true);
     const stored = await t.database.db.order.findMany({ where: { cartId: id }, orderBy: { storeId: 'asc' } });
     // north: 127.48 + 5.99 + 7.86; south: 63.32 + 7.25 + 5.82 (example A in California)
-    expect(stored.map((order) => [order.storeId, order.subtotalMinor, order.shippingMinor, order.taxMinor, order.totalMinor])).toStrictEqual([
+    expect(
+      stored.map((order) => [
+        order.storeId,
+        order.subtotalMinor,
+        order.shippingMinor,
+        order.taxMinor,
+        order.totalMinor,
+      ]),
+    ).toStrictEqual([
       [1, 12748n, 599n, 786n, 14133n],
       [2, 6332n, 725n, 582n, 7639n],
     ]);
@@ -103,7 +124,11 @@ describe('POST /cart/submit', () => {
     const attempts = [
       submit(id),
       addToCart(t, [{ variant_id: '2021', quantity: 1 }], id),
-      call(t, { method: 'PUT', url: '/cart', payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2011', quantity: 1 }] } } }),
+      call(t, {
+        method: 'PUT',
+        url: '/cart',
+        payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2011', quantity: 1 }] } },
+      }),
       post(t, '/cart/add', { cart_id: id, item: { variant_id: '2021', quantity: 1 } }),
       post(t, '/cart/update', { cart_id: id, item: { variant_id: '2011', quantity: 1 } }),
       call(t, { method: 'DELETE', url: '/cart/items', payload: { cart_id: id, variant_id: '2011' } }),
@@ -141,8 +166,20 @@ describe('POST /cart/submit', () => {
 
   it.each([
     ['an empty cart', [], californian, 'CART_EMPTY', undefined],
-    ['a cart without buyer identity', exampleA, {}, 'BUYER_IDENTITY_MISSING', { fields: ['first_name', 'last_name', 'address_1', 'city', 'country_code', 'postal_code', 'email'] }],
-    ['a buyer identity without email', exampleA, { ...californian, email: null }, 'BUYER_IDENTITY_MISSING', { fields: ['email'] }],
+    [
+      'a cart without buyer identity',
+      exampleA,
+      {},
+      'BUYER_IDENTITY_MISSING',
+      { fields: ['first_name', 'last_name', 'address_1', 'city', 'country_code', 'postal_code', 'email'] },
+    ],
+    [
+      'a buyer identity without email',
+      exampleA,
+      { ...californian, email: null },
+      'BUYER_IDENTITY_MISSING',
+      { fields: ['email'] },
+    ],
     [
       'a cart with an out-of-stock variant',
       [
@@ -153,16 +190,25 @@ describe('POST /cart/submit', () => {
       'PRODUCTS_UNAVAILABLE',
       { variant_ids: ['2013'] },
     ],
-    ['a cart asking more than in stock', [{ variant_id: '2012', quantity: 2 }], californian, 'PRODUCTS_UNAVAILABLE', { variant_ids: ['2012'] }],
-  ] as [string, Item[], object, string, object | undefined][])('refuses %s with 422 %s and changes nothing', async (_name, items, identity, code, details) => {
-    const id = items.length > 0 ? await readyCart(items, identity) : (await post(t, '/cart', {})).body.id;
-    if (items.length === 0) await post(t, '/cart/customerInfo', { id, buyer_identity: identity });
-    const before = await dumpDatabase(t.database);
-    const answer = await submit(id);
-    expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ statusCode: 422, code, ...(details ? { details } : {}) });
-    expect(await dumpDatabase(t.database)).toBe(before);
-  });
+    [
+      'a cart asking more than in stock',
+      [{ variant_id: '2012', quantity: 2 }],
+      californian,
+      'PRODUCTS_UNAVAILABLE',
+      { variant_ids: ['2012'] },
+    ],
+  ] as [string, Item[], object, string, object | undefined][])(
+    'refuses %s with 422 %s and changes nothing',
+    async (_name, items, identity, code, details) => {
+      const id = items.length > 0 ? await readyCart(items, identity) : (await post(t, '/cart', {})).body.id;
+      if (items.length === 0) await post(t, '/cart/customerInfo', { id, buyer_identity: identity });
+      const before = await dumpDatabase(t.database);
+      const answer = await submit(id);
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({ statusCode: 422, code, ...(details ? { details } : {}) });
+      expect(await dumpDatabase(t.database)).toBe(before);
+    },
+  );
 
   it('needs the cart id, and 404s an unknown one', async () => {
     expect((await post(t, '/cart/submit', {})).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
@@ -189,7 +235,9 @@ describe('order status updates and the cart status', () => {
     await setStatus(south.id, { status: 'CANCELLED' });
     const final = await cartStatus(id);
     expect(final.body.status).toBe('COMPLETED');
-    expect(final.body.orders.map((order) => [order.id, order.status, order.events.map((event) => event.type)])).toStrictEqual([
+    expect(
+      final.body.orders.map((order) => [order.id, order.status, order.events.map((event) => event.type)]),
+    ).toStrictEqual([
       [north.id, 'FULFILLED', ['SUBMITTED', 'PLACED', 'FULFILLED']],
       [south.id, 'CANCELLED', ['SUBMITTED', 'CANCELLED']],
     ]);
@@ -204,7 +252,9 @@ describe('order status updates and the cart status', () => {
 
   it('ACTION_REQUIRED lists required actions, which clear on the next transition', async () => {
     const { north } = await submitted();
-    const actions = [{ action: 'CompletePaymentChallenge', description: 'Open https://pay.example/3ds to confirm the payment' }];
+    const actions = [
+      { action: 'CompletePaymentChallenge', description: 'Open https://pay.example/3ds to confirm the payment' },
+    ];
     const required = await setStatus(north.id, { status: 'ACTION_REQUIRED', required_actions: actions });
     expect(required.body).toMatchObject({ status: 'ACTION_REQUIRED', required_actions: actions });
     const placed = await setStatus(north.id, { status: 'PLACED' });
@@ -230,11 +280,25 @@ describe('order status updates and the cart status', () => {
 
   it('refuses bad input with 400 VALIDATION_FAILED and unknown orders with 404 ORDER_NOT_FOUND', async () => {
     const { north } = await submitted();
-    expect((await setStatus(north.id, { status: 'SHIPPED' })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    expect((await setStatus(north.id, { status: 'SHIPPED' })).body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
     expect((await setStatus(north.id, {})).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
-    expect((await setStatus(north.id, { status: 'ACTION_REQUIRED' })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
-    expect((await setStatus(north.id, { status: 'PLACED', required_actions: [{ action: 'x', description: 'y' }] })).body).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect((await setStatus('00000000-0000-4000-8000-000000000000', { status: 'PLACED' })).body).toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' });
-    expect((await setStatus('not-a-uuid', { status: 'PLACED' })).body).toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' });
+    expect((await setStatus(north.id, { status: 'ACTION_REQUIRED' })).body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(
+      (await setStatus(north.id, { status: 'PLACED', required_actions: [{ action: 'x', description: 'y' }] })).body,
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await setStatus('00000000-0000-4000-8000-000000000000', { status: 'PLACED' })).body).toMatchObject({
+      statusCode: 404,
+      code: 'ORDER_NOT_FOUND',
+    });
+    expect((await setStatus('not-a-uuid', { status: 'PLACED' })).body).toMatchObject({
+      statusCode: 404,
+      code: 'ORDER_NOT_FOUND',
+    });
   });
 });

@@ -38,10 +38,74 @@ const catalog = {
     },
   ],
   products: [
-    { id: 301, title: 'Tenugui', price: 1200, currency: 'JPY', skus: [{ sku_id: 3011, merchant_id: 1, name: 'Tenugui', qty_available: 10, sale_price: 1005, retail_price: 1200, currency: 'JPY' }] },
-    { id: 302, title: 'Gift Card', price: 3000, currency: 'JPY', skus: [{ sku_id: 3021, merchant_id: 1, name: 'Gift Card', qty_available: 10, retail_price: 3000, currency: 'JPY', taxable: false }] },
-    { id: 401, title: 'Dallah', price: 1.25, currency: 'KWD', skus: [{ sku_id: 4011, merchant_id: 2, name: 'Dallah', qty_available: 10, sale_price: 1.005, retail_price: 1.25, currency: 'KWD' }] },
-    { id: 402, title: 'Bisht', price: 12.345, currency: 'KWD', skus: [{ sku_id: 4021, merchant_id: 2, name: 'Bisht', qty_available: 10, retail_price: 12.345, currency: 'KWD', taxable: false }] },
+    {
+      id: 301,
+      title: 'Tenugui',
+      price: 1200,
+      currency: 'JPY',
+      skus: [
+        {
+          sku_id: 3011,
+          merchant_id: 1,
+          name: 'Tenugui',
+          qty_available: 10,
+          sale_price: 1005,
+          retail_price: 1200,
+          currency: 'JPY',
+        },
+      ],
+    },
+    {
+      id: 302,
+      title: 'Gift Card',
+      price: 3000,
+      currency: 'JPY',
+      skus: [
+        {
+          sku_id: 3021,
+          merchant_id: 1,
+          name: 'Gift Card',
+          qty_available: 10,
+          retail_price: 3000,
+          currency: 'JPY',
+          taxable: false,
+        },
+      ],
+    },
+    {
+      id: 401,
+      title: 'Dallah',
+      price: 1.25,
+      currency: 'KWD',
+      skus: [
+        {
+          sku_id: 4011,
+          merchant_id: 2,
+          name: 'Dallah',
+          qty_available: 10,
+          sale_price: 1.005,
+          retail_price: 1.25,
+          currency: 'KWD',
+        },
+      ],
+    },
+    {
+      id: 402,
+      title: 'Bisht',
+      price: 12.345,
+      currency: 'KWD',
+      skus: [
+        {
+          sku_id: 4021,
+          merchant_id: 2,
+          name: 'Bisht',
+          qty_available: 10,
+          retail_price: 12.345,
+          currency: 'KWD',
+          taxable: false,
+        },
+      ],
+    },
   ],
 };
 
@@ -56,7 +120,12 @@ function amount(text: string) {
   const match = /^(?:¥(\d{1,3}(?:,\d{3})*)|KWD (\d{1,3}(?:,\d{3})*\.\d{3}))$/.exec(text);
   if (!match) throw new Error(`not a JPY or KWD amount: ${text}`);
   const digits = (match[1] ?? match[2]!).replaceAll(',', '');
-  return { currency: match[1] ? 'JPY' : 'KWD', minor: Number(digits.replace('.', '')), value: Number(digits), display: text.replace(' ', nbsp) };
+  return {
+    currency: match[1] ? 'JPY' : 'KWD',
+    minor: Number(digits.replace('.', '')),
+    value: Number(digits),
+    display: text.replace(' ', nbsp),
+  };
 }
 const rest = (text: string) => {
   const { value, display, currency } = amount(text);
@@ -85,7 +154,12 @@ interface Expected {
 }
 
 function restOffer(expected: Expected) {
-  const methods = expected.methods.map(([id, price, taxes, total]) => ({ id, price: rest(price), taxes: rest(taxes), total: rest(total) }));
+  const methods = expected.methods.map(([id, price, taxes, total]) => ({
+    id,
+    price: rest(price),
+    taxes: rest(taxes),
+    total: rest(total),
+  }));
   return {
     subtotal: rest(expected.subtotal),
     margin: rest(expected.margin),
@@ -97,11 +171,21 @@ function restOffer(expected: Expected) {
 
 function restCart(expected: Expected) {
   return {
-    cost: { is_estimated: expected.isEstimated, subtotal: rest(expected.subtotal), tax: rest(expected.tax), shipping: rest(expected.shipping), total: rest(expected.total) },
+    cost: {
+      is_estimated: expected.isEstimated,
+      subtotal: rest(expected.subtotal),
+      tax: rest(expected.tax),
+      shipping: rest(expected.shipping),
+      total: rest(expected.total),
+    },
     stores: [
       {
         store: expected.store,
-        cart_lines: expected.lines.map(([variant, product, quantity, price]) => ({ quantity, variant: { id: variant, price: rest(price) }, product: { id: product, price: rest(price) } })),
+        cart_lines: expected.lines.map(([variant, product, quantity, price]) => ({
+          quantity,
+          variant: { id: variant, price: rest(price) },
+          product: { id: product, price: rest(price) },
+        })),
         offer: restOffer(expected),
       },
     ],
@@ -109,13 +193,28 @@ function restCart(expected: Expected) {
 }
 
 function graphqlCart(expected: Expected) {
-  const methods = expected.methods.map(([code, price, taxes, total]) => ({ code, price: gql(price), taxes: gql(taxes), total: gql(total) }));
+  const methods = expected.methods.map(([code, price, taxes, total]) => ({
+    code,
+    price: gql(price),
+    taxes: gql(taxes),
+    total: gql(total),
+  }));
   return {
-    cost: { isEstimated: expected.isEstimated, subtotal: gql(expected.subtotal), tax: gql(expected.tax), shipping: gql(expected.shipping), total: gql(expected.total) },
+    cost: {
+      isEstimated: expected.isEstimated,
+      subtotal: gql(expected.subtotal),
+      tax: gql(expected.tax),
+      shipping: gql(expected.shipping),
+      total: gql(expected.total),
+    },
     stores: [
       {
         store: expected.store,
-        cartLines: expected.lines.map(([variantId, productId, quantity, price]) => ({ quantity, variant: { variantId, price: gql(price) }, product: { productId, price: gql(price) } })),
+        cartLines: expected.lines.map(([variantId, productId, quantity, price]) => ({
+          quantity,
+          variant: { variantId, price: gql(price) },
+          product: { productId, price: gql(price) },
+        })),
         offer: {
           subtotal: gql(expected.subtotal),
           margin: gql(expected.margin),
@@ -139,7 +238,11 @@ interface CartData {
   cost: Record<'subtotal' | 'tax' | 'shipping' | 'total', MoneyData> & { isEstimated: boolean };
   stores: {
     store: string;
-    cartLines: { quantity: number; variant: { variantId: string; price: MoneyData }; product: { productId: string; price: MoneyData } }[];
+    cartLines: {
+      quantity: number;
+      variant: { variantId: string; price: MoneyData };
+      product: { productId: string; price: MoneyData };
+    }[];
     offer: Record<'subtotal' | 'margin' | 'tax' | 'shipping', MoneyData> & {
       shippingMethods: { code: string; price: MoneyData; taxes: MoneyData; total: MoneyData }[];
       selectedShippingMethod: { code: string } | null;
@@ -161,8 +264,12 @@ const cartSelection = `
   }
 `;
 const amountFragment = 'fragment Amount on Money { value displayValue currency minorUnits }';
-const CartQuery = parse(`query CurrencyCart($id: ID!) { cart(id: $id) { ${cartSelection} } } ${amountFragment}`) as TypedDocumentNode<{ cart: CartData | null }, { id: string }>;
-const StatusQuery = parse(`query CurrencyCartStatus($id: ID!) { cartStatus(id: $id) { status orders { storeId status } cart { ${cartSelection} } } } ${amountFragment}`) as TypedDocumentNode<
+const CartQuery = parse(
+  `query CurrencyCart($id: ID!) { cart(id: $id) { ${cartSelection} } } ${amountFragment}`,
+) as TypedDocumentNode<{ cart: CartData | null }, { id: string }>;
+const StatusQuery = parse(
+  `query CurrencyCartStatus($id: ID!) { cartStatus(id: $id) { status orders { storeId status } cart { ${cartSelection} } } } ${amountFragment}`,
+) as TypedDocumentNode<
   { cartStatus: { status: string; orders: { storeId: string; status: string }[]; cart: CartData } | null },
   { id: string }
 >;
@@ -188,8 +295,10 @@ async function expectCart(answer: { status: number; body: CartJson }, expected: 
   expect(read.data?.cart).toStrictEqual(graphqlCart(expected));
 }
 
-const identify = (id: string, buyerIdentity: object) => post<{ cart: CartJson }>(t, '/cart/customerInfo', { id, buyer_identity: buyerIdentity });
-const chooseShipping = (id: string, store: string, method: string) => post(t, '/cart/shippingMethod', { cart_id: id, store, shipping_method_id: method });
+const identify = (id: string, buyerIdentity: object) =>
+  post<{ cart: CartJson }>(t, '/cart/customerInfo', { id, buyer_identity: buyerIdentity });
+const chooseShipping = (id: string, store: string, method: string) =>
+  post(t, '/cart/shippingMethod', { cart_id: id, store, shipping_method_id: method });
 const add = (items: Item[], id?: string) => addToCart(t, items, id);
 
 async function submitAndCheck(id: string, expected: Expected) {
@@ -198,7 +307,9 @@ async function submitAndCheck(id: string, expected: Expected) {
   expect(submitted.status).toBe(200);
   expect(submitted.body.status).toBe('SUBMITTED');
   expect(submitted.body.orders.map((order) => order.status)).toStrictEqual(['SUBMITTED']);
-  expect(submitted.body.cart.stores).toMatchObject([{ store: expected.store, is_submitted: true, offer: restOffer(expected) }]);
+  expect(submitted.body.cart.stores).toMatchObject([
+    { store: expected.store, is_submitted: true, offer: restOffer(expected) },
+  ]);
 
   // The order as stored: its amounts in the currency's minor units.
   const [order] = await t.database.db.order.findMany({ where: { cartId: id } });
@@ -215,13 +326,22 @@ async function submitAndCheck(id: string, expected: Expected) {
   await expectCart(await call<CartJson>(t, { method: 'GET', url: `/cart/${id}` }), expected);
   const status = await graphql(t.app, StatusQuery, { id });
   expect(status.errors).toBeUndefined();
-  expect(status.data?.cartStatus).toStrictEqual({ status: 'SUBMITTED', orders: [{ storeId: expect.any(String), status: 'SUBMITTED' }], cart: before.data?.cart });
+  expect(status.data?.cartStatus).toStrictEqual({
+    status: 'SUBMITTED',
+    orders: [{ storeId: expect.any(String), status: 'SUBMITTED' }],
+    cart: before.data?.cart,
+  });
 }
 
 describe('the import', () => {
   it("stores prices in each currency's minor unit and answers them in major units", async () => {
     const sku = (id: number) => t.database.db.sku.findUniqueOrThrow({ where: { id } });
-    expect([(await sku(3011)).salePriceMinor, (await sku(3011)).retailPriceMinor, (await sku(4011)).salePriceMinor, (await sku(4021)).retailPriceMinor]).toStrictEqual([1005, 1200, 1005, 12345]);
+    expect([
+      (await sku(3011)).salePriceMinor,
+      (await sku(3011)).retailPriceMinor,
+      (await sku(4011)).salePriceMinor,
+      (await sku(4021)).retailPriceMinor,
+    ]).toStrictEqual([1005, 1200, 1005, 12345]);
     const methods = await t.database.db.shippingMethod.findMany({ orderBy: [{ storeId: 'asc' }, { position: 'asc' }] });
     expect(methods.map((method) => [method.storeId, method.code, method.priceMinor])).toStrictEqual([
       [1, 'standard', 605],
@@ -229,10 +349,26 @@ describe('the import', () => {
       [2, 'standard', 1250],
       [2, 'express', 3500],
     ]);
-    const dallah = await call<{ price: number; currency: string; skus: { sale_price: number; retail_price: number }[] }>(t, { method: 'GET', url: '/product/401' });
-    expect(dallah.body).toMatchObject({ price: 1.25, currency: 'KWD', skus: [{ sale_price: 1.005, retail_price: 1.25 }] });
-    const tenugui = await call<{ price: number; currency: string; skus: { sale_price: number; retail_price: number }[] }>(t, { method: 'GET', url: '/product/301' });
-    expect(tenugui.body).toMatchObject({ price: 1200, currency: 'JPY', skus: [{ sale_price: 1005, retail_price: 1200 }] });
+    const dallah = await call<{
+      price: number;
+      currency: string;
+      skus: { sale_price: number; retail_price: number }[];
+    }>(t, { method: 'GET', url: '/product/401' });
+    expect(dallah.body).toMatchObject({
+      price: 1.25,
+      currency: 'KWD',
+      skus: [{ sale_price: 1.005, retail_price: 1.25 }],
+    });
+    const tenugui = await call<{
+      price: number;
+      currency: string;
+      skus: { sale_price: number; retail_price: number }[];
+    }>(t, { method: 'GET', url: '/product/301' });
+    expect(tenugui.body).toMatchObject({
+      price: 1200,
+      currency: 'JPY',
+      skus: [{ sale_price: 1005, retail_price: 1200 }],
+    });
   });
 });
 
@@ -247,14 +383,30 @@ describe('a JPY cart: whole yen, taxes rounded half up to the yen', () => {
     shipping: '¥605',
     isEstimated: true,
   };
-  const buyer = { first_name: 'Hanako', last_name: 'Yamada', address_1: '1-1 Chiyoda', city: 'Tokyo', province_code: '13', country_code: 'JP', postal_code: '100-0001', email: 'hanako@example.com' };
+  const buyer = {
+    first_name: 'Hanako',
+    last_name: 'Yamada',
+    address_1: '1-1 Chiyoda',
+    city: 'Tokyo',
+    province_code: '13',
+    country_code: 'JP',
+    postal_code: '100-0001',
+    email: 'hanako@example.com',
+  };
   let id: string;
 
   it('one ¥1,005 item, before the destination is known (8 %): ¥1,005 × 8 % = ¥80.4 → ¥80', async () => {
     const answer = await add([{ variant_id: '3011', quantity: 1 }]);
     id = answer.body.id;
     // margin 1,005 × 15 % = 150.75 → 151; tax 80 + the standard method's 605 × 8 % = 48.4 → 48
-    await expectCart(answer, { ...tokyo, lines: [['3011', '301', 1, '¥1,005']], subtotal: '¥1,005', margin: '¥151', tax: '¥128', total: '¥1,738' });
+    await expectCart(answer, {
+      ...tokyo,
+      lines: [['3011', '301', 1, '¥1,005']],
+      subtotal: '¥1,005',
+      margin: '¥151',
+      tax: '¥128',
+      total: '¥1,738',
+    });
   });
 
   it('a KWD item cannot join it: a cart has one currency', async () => {
@@ -339,7 +491,15 @@ describe('a JPY cart: whole yen, taxes rounded half up to the yen', () => {
 
 describe('a KWD cart: three decimals, taxes rounded half up to the fils', () => {
   const kuwait = { store: 'kuwait.example', selected: 'standard', shipping: 'KWD 1.250' };
-  const buyer = { first_name: 'Fatima', last_name: 'Al-Sabah', address_1: 'Block 1, Street 1', city: 'Kuwait City', country_code: 'KW', postal_code: '13001', email: 'fatima@example.com' };
+  const buyer = {
+    first_name: 'Fatima',
+    last_name: 'Al-Sabah',
+    address_1: 'Block 1, Street 1',
+    city: 'Kuwait City',
+    country_code: 'KW',
+    postal_code: '13001',
+    email: 'fatima@example.com',
+  };
   let id: string;
 
   it('one 1.005 KWD item, before the destination is known (15 %)', async () => {
@@ -440,22 +600,72 @@ describe('the import refuses', () => {
     expect(await dumpDatabase(t.database)).toBe(before);
     return (error as CatalogValidationError).problems;
   }
-  const store = (id: number, currency: unknown) => ({ id, name: `store-${id}.example`, marketplace: 'shopify', currency });
+  const store = (id: number, currency: unknown) => ({
+    id,
+    name: `store-${id}.example`,
+    marketplace: 'shopify',
+    currency,
+  });
 
   it('codes that are not currencies of ISO 4217, each with its path and why', async () => {
     const problems = await problemsOf({
-      stores: [store(11, 'XYZ'), store(12, 'CLF'), store(13, 'XAU'), store(14, 'XTS'), store(15, 'BGN'), store(16, 'jpy'), store(17, 42)],
-      products: [{ id: 901, title: 'Gold bar', price: 1, currency: 'XXX', skus: [{ sku_id: 9011, merchant_id: 13, name: 'Gold bar', qty_available: 1, retail_price: 1, currency: 'JPY' }] }],
+      stores: [
+        store(11, 'XYZ'),
+        store(12, 'CLF'),
+        store(13, 'XAU'),
+        store(14, 'XTS'),
+        store(15, 'BGN'),
+        store(16, 'jpy'),
+        store(17, 42),
+      ],
+      products: [
+        {
+          id: 901,
+          title: 'Gold bar',
+          price: 1,
+          currency: 'XXX',
+          skus: [
+            { sku_id: 9011, merchant_id: 13, name: 'Gold bar', qty_available: 1, retail_price: 1, currency: 'JPY' },
+          ],
+        },
+      ],
     });
     expect(problems).toStrictEqual([
-      { path: '$.stores[0].currency', message: 'must be a currency code of ISO 4217 (List One of 2026-01-01) such as "USD", got "XYZ"' },
-      { path: '$.stores[1].currency', message: 'must be a currency, got "CLF": an ISO 4217 fund code or unit of account, not money a buyer pays with' },
-      { path: '$.stores[2].currency', message: 'must be a currency, got "XAU": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)' },
-      { path: '$.stores[3].currency', message: 'must be a currency, got "XTS": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)' },
-      { path: '$.stores[4].currency', message: 'must be a current currency, got "BGN": withdrawn from ISO 4217, replaced by "EUR"' },
-      { path: '$.stores[5].currency', message: 'must be an ISO 4217 currency code in capital letters ("JPY"), got "jpy"' },
-      { path: '$.stores[6].currency', message: 'must be a currency code of ISO 4217 (List One of 2026-01-01) such as "USD", got 42' },
-      { path: '$.products[0].currency', message: 'must be a currency, got "XXX": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)' },
+      {
+        path: '$.stores[0].currency',
+        message: 'must be a currency code of ISO 4217 (List One of 2026-01-01) such as "USD", got "XYZ"',
+      },
+      {
+        path: '$.stores[1].currency',
+        message: 'must be a currency, got "CLF": an ISO 4217 fund code or unit of account, not money a buyer pays with',
+      },
+      {
+        path: '$.stores[2].currency',
+        message:
+          'must be a currency, got "XAU": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)',
+      },
+      {
+        path: '$.stores[3].currency',
+        message:
+          'must be a currency, got "XTS": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)',
+      },
+      {
+        path: '$.stores[4].currency',
+        message: 'must be a current currency, got "BGN": withdrawn from ISO 4217, replaced by "EUR"',
+      },
+      {
+        path: '$.stores[5].currency',
+        message: 'must be an ISO 4217 currency code in capital letters ("JPY"), got "jpy"',
+      },
+      {
+        path: '$.stores[6].currency',
+        message: 'must be a currency code of ISO 4217 (List One of 2026-01-01) such as "USD", got 42',
+      },
+      {
+        path: '$.products[0].currency',
+        message:
+          'must be a currency, got "XXX": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)',
+      },
       { path: '$.products[0].skus[0].currency', message: 'cannot be checked: store 13 has no valid currency' },
     ]);
   });
@@ -469,7 +679,17 @@ describe('the import refuses', () => {
           title: 'Tenugui',
           price: 1500.5,
           currency: 'JPY',
-          skus: [{ sku_id: 3011, merchant_id: 1, name: 'Tenugui', qty_available: 10, sale_price: 0.5, retail_price: 1200, currency: 'JPY' }],
+          skus: [
+            {
+              sku_id: 3011,
+              merchant_id: 1,
+              name: 'Tenugui',
+              qty_available: 10,
+              sale_price: 0.5,
+              retail_price: 1200,
+              currency: 'JPY',
+            },
+          ],
         },
       ],
     });

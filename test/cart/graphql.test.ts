@@ -131,7 +131,14 @@ describe('cart mutations', () => {
       total: { value: 210.55, displayValue: '$210.55', minorUnits: 21055 },
     });
     expect(
-      cart.stores.map((entry) => [entry.store, entry.storeId, entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.tax.minorUnits, entry.offer.selectedShippingMethod?.code]),
+      cart.stores.map((entry) => [
+        entry.store,
+        entry.storeId,
+        entry.offer.subtotal.minorUnits,
+        entry.offer.margin.minorUnits,
+        entry.offer.tax.minorUnits,
+        entry.offer.selectedShippingMethod?.code,
+      ]),
     ).toStrictEqual([
       ['north.example', '1', 12748, 1530, 651, 'standard'],
       ['south.example', '2', 6332, 950, 0, 'ground'],
@@ -156,14 +163,28 @@ describe('cart mutations', () => {
     const identified = await send(t.app, Identify, { cartId, buyerIdentity: californiaInput });
     expect(identified.data?.updateBuyerIdentity.cost.total.minorUnits).toBe(21772);
     const chosen = await send(t.app, ChooseShipping, { cartId, store: 'north.example', method: 'express' });
-    expect(chosen.data?.selectShippingMethod.cost).toMatchObject({ isEstimated: false, total: { minorUnits: 22738, displayValue: '$227.38' } });
+    expect(chosen.data?.selectShippingMethod.cost).toMatchObject({
+      isEstimated: false,
+      total: { minorUnits: 22738, displayValue: '$227.38' },
+    });
   });
 
   it('updateCartItems sets only variants in the cart unless addMissing; removeCartItems removes', async () => {
     const created = await send(t.app, AddItems, { cartId: null, items: [{ variantId: '2021', quantity: 1 }] });
     const cartId = created.data!.addCartItems.id;
-    const lines = (result: Awaited<ReturnType<typeof send<{ updateCartItems: { stores: { cartLines: { quantity: number; variant: { variantId: string } }[] }[] } }, unknown>>>) =>
-      result.data?.updateCartItems.stores.flatMap((entry) => entry.cartLines.map((line) => [line.variant.variantId, line.quantity]));
+    const lines = (
+      result: Awaited<
+        ReturnType<
+          typeof send<
+            { updateCartItems: { stores: { cartLines: { quantity: number; variant: { variantId: string } }[] }[] } },
+            unknown
+          >
+        >
+      >,
+    ) =>
+      result.data?.updateCartItems.stores.flatMap((entry) =>
+        entry.cartLines.map((line) => [line.variant.variantId, line.quantity]),
+      );
     expect(
       lines(
         await send(t.app, UpdateItems, {
@@ -175,26 +196,48 @@ describe('cart mutations', () => {
         }),
       ),
     ).toStrictEqual([['2021', 4]]);
-    expect(lines(await send(t.app, UpdateItems, { cartId, items: [{ variantId: '2041', quantity: 2 }], addMissing: true }))).toStrictEqual([
+    expect(
+      lines(await send(t.app, UpdateItems, { cartId, items: [{ variantId: '2041', quantity: 2 }], addMissing: true })),
+    ).toStrictEqual([
       ['2021', 4],
       ['2041', 2],
     ]);
     const removed = await send(t.app, RemoveItems, { cartId, variantIds: ['2021', '9999'] });
-    expect(removed.data?.removeCartItems.stores).toStrictEqual([{ store: 'south.example', cartLines: [{ variant: { variantId: '2041' } }] }]);
+    expect(removed.data?.removeCartItems.stores).toStrictEqual([
+      { store: 'south.example', cartLines: [{ variant: { variantId: '2041' } }] },
+    ]);
   });
 
   it('errors carry the REST codes and statuses', async () => {
     const created = await send(t.app, AddItems, { cartId: null, items: [{ variantId: '2021', quantity: 1 }] });
     const cartId = created.data!.addCartItems.id;
-    const cases: [Promise<{ errors?: { extensions: { code: string; http?: { status: number }; details?: Record<string, unknown> } }[] }>, string, number][] = [
+    const cases: [
+      Promise<{
+        errors?: { extensions: { code: string; http?: { status: number }; details?: Record<string, unknown> } }[];
+      }>,
+      string,
+      number,
+    ][] = [
       [send(t.app, AddItems, { cartId: 'nope', items: [{ variantId: '2021', quantity: 1 }] }), 'CART_NOT_FOUND', 404],
       [send(t.app, AddItems, { cartId, items: [{ variantId: '2081', quantity: 1 }] }), 'CURRENCY_MISMATCH', 422],
       [send(t.app, AddItems, { cartId, items: [{ productId: '201', quantity: 1 }] }), 'VARIANT_REQUIRED', 422],
       [send(t.app, AddItems, { cartId, items: [{ variantId: '2021', quantity: 0 }] }), 'VALIDATION_FAILED', 400],
-      [send(t.app, Identify, { cartId, buyerIdentity: { email: 'nope', countryCode: 'ZZ' } }), 'BUYER_IDENTITY_INVALID', 422],
-      [send(t.app, ChooseShipping, { cartId, store: 'north.example', method: 'teleport' }), 'SHIPPING_METHOD_NOT_FOUND', 422],
+      [
+        send(t.app, Identify, { cartId, buyerIdentity: { email: 'nope', countryCode: 'ZZ' } }),
+        'BUYER_IDENTITY_INVALID',
+        422,
+      ],
+      [
+        send(t.app, ChooseShipping, { cartId, store: 'north.example', method: 'teleport' }),
+        'SHIPPING_METHOD_NOT_FOUND',
+        422,
+      ],
       [send(t.app, Submit, { cartId }), 'BUYER_IDENTITY_MISSING', 422],
-      [send(t.app, UpdateOrder, { orderId: '00000000-0000-4000-8000-000000000000', status: 'PLACED' }), 'ORDER_NOT_FOUND', 404],
+      [
+        send(t.app, UpdateOrder, { orderId: '00000000-0000-4000-8000-000000000000', status: 'PLACED' }),
+        'ORDER_NOT_FOUND',
+        404,
+      ],
     ];
     for (const [result, code, status] of cases) {
       const { errors } = await result;
@@ -213,7 +256,13 @@ describe('submit and orders', () => {
     const first = await send(t.app, Submit, { cartId, key: 'gql-key' });
     expect(first.errors).toBeUndefined();
     expect(first.data?.submitCart).toMatchObject({ status: 'SUBMITTED', replayed: false });
-    expect(first.data?.submitCart.orders.map((order) => [order.storeId, order.status, order.events.map((event) => event.type)])).toStrictEqual([
+    expect(
+      first.data?.submitCart.orders.map((order) => [
+        order.storeId,
+        order.status,
+        order.events.map((event) => event.type),
+      ]),
+    ).toStrictEqual([
       ['1', 'SUBMITTED', ['SUBMITTED']],
       ['2', 'SUBMITTED', ['SUBMITTED']],
     ]);
@@ -230,14 +279,28 @@ describe('submit and orders', () => {
     expect(illegal.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_ORDER_TRANSITION', http: { status: 422 } });
 
     const other = first.data!.submitCart.orders[1]!.id;
-    const byId = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { updateOrderStatus(id: "${other}", status: PLACED) { status } }` } });
-    expect(byId.json()).toStrictEqual({ data: { updateOrderStatus: { status: 'PLACED' } }, extensions: { cost: { estimated: 2, limit: 50_000 } } });
-    const neither = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation { updateOrderStatus(status: PLACED) { status } }' } });
+    const byId = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `mutation { updateOrderStatus(id: "${other}", status: PLACED) { status } }` },
+    });
+    expect(byId.json()).toStrictEqual({
+      data: { updateOrderStatus: { status: 'PLACED' } },
+      extensions: { cost: { estimated: 2, limit: 50_000 } },
+    });
+    const neither = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: 'mutation { updateOrderStatus(status: PLACED) { status } }' },
+    });
     expect(neither.json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
     await send(t.app, UpdateOrder, { orderId: other, status: 'CANCELLED' });
 
     const read = await send(t.app, ReadCart, { id: cartId });
-    expect(read.data?.cartStatus).toMatchObject({ status: 'SUBMITTED', orders: [{ id: orderId, status: 'ACTION_REQUIRED' }, { status: 'CANCELLED' }] });
+    expect(read.data?.cartStatus).toMatchObject({
+      status: 'SUBMITTED',
+      orders: [{ id: orderId, status: 'ACTION_REQUIRED' }, { status: 'CANCELLED' }],
+    });
     // GraphQL keeps every line of a store
     expect(read.data?.cartStatus?.cart.stores.map((entry) => entry.cartLines.length)).toStrictEqual([3, 2]);
   });
@@ -246,17 +309,36 @@ describe('submit and orders', () => {
 describe('REST and GraphQL agree to the cent', () => {
   it('on the same cart, read both ways', async () => {
     const rest = await addToCart(t, exampleA);
-    await post(t, '/cart/customerInfo', { id: rest.body.id, buyer_identity: { ...californian, province_code: 'NY', postal_code: '10001' } });
-    await post(t, '/cart/shippingMethod', { cart_id: rest.body.id, store: 'south.example', shipping_method_id: 'priority' });
+    await post(t, '/cart/customerInfo', {
+      id: rest.body.id,
+      buyer_identity: { ...californian, province_code: 'NY', postal_code: '10001' },
+    });
+    await post(t, '/cart/shippingMethod', {
+      cart_id: rest.body.id,
+      store: 'south.example',
+      shipping_method_id: 'priority',
+    });
     const restCart = (await t.app.inject({ method: 'GET', url: `/cart/${rest.body.id}` })).json() as CartJson;
     const { data } = await send(t.app, ReadCart, { id: rest.body.id });
     const cart = data!.cart!;
     const cents = (value: number) => Math.round(value * 100);
-    expect([cart.cost.subtotal.minorUnits, cart.cost.shipping.minorUnits, cart.cost.tax.minorUnits, cart.cost.total.minorUnits]).toStrictEqual(
-      [restCart.cost.subtotal, restCart.cost.shipping, restCart.cost.tax, restCart.cost.total].map((money) => cents(money.value)),
+    expect([
+      cart.cost.subtotal.minorUnits,
+      cart.cost.shipping.minorUnits,
+      cart.cost.tax.minorUnits,
+      cart.cost.total.minorUnits,
+    ]).toStrictEqual(
+      [restCart.cost.subtotal, restCart.cost.shipping, restCart.cost.tax, restCart.cost.total].map((money) =>
+        cents(money.value),
+      ),
     );
     expect(
-      cart.stores.map((entry) => [entry.offer.subtotal.minorUnits, entry.offer.margin.minorUnits, entry.offer.selectedShippingMethod?.code, entry.offer.selectedShippingMethod?.taxes.minorUnits]),
+      cart.stores.map((entry) => [
+        entry.offer.subtotal.minorUnits,
+        entry.offer.margin.minorUnits,
+        entry.offer.selectedShippingMethod?.code,
+        entry.offer.selectedShippingMethod?.taxes.minorUnits,
+      ]),
     ).toStrictEqual(
       restCart.stores.map((entry) => [
         cents(entry.offer.subtotal.value),

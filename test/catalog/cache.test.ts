@@ -55,11 +55,19 @@ describe('catalog cache', () => {
   it('keeps at most maxEntries, least recently used out first', () => {
     const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 0, maxEntries: 2 });
     for (const id of [1, 2, 3]) cache.similarIds.set(id, [id]);
-    expect([cache.similarIds.has(1), cache.similarIds.has(2), cache.similarIds.has(3)]).toStrictEqual([false, true, true]);
+    expect([cache.similarIds.has(1), cache.similarIds.has(2), cache.similarIds.has(3)]).toStrictEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('keeps at most maxBytes of estimated size, whatever the number of entries', () => {
-    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 0, maxEntries: 1_000_000, maxBytes: 64 * 1024 });
+    const cache = new CatalogCache(new CatalogRepository(t.database.db), {
+      ttlMs: 0,
+      maxEntries: 1_000_000,
+      maxBytes: 64 * 1024,
+    });
     const big = Array.from({ length: 1000 }, (_, index) => index);
     for (let id = 1; id <= 100; id += 1) cache.similarIds.set(id, big);
     const { bytes, entries } = cache.stats();
@@ -82,7 +90,11 @@ describe('catalog cache', () => {
     expect(rest.response.statusCode).toBe(400);
     expect(rest.response.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'slug' } });
     expect(rest.count).toBeLessThanOrEqual(1);
-    const graphql = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'query ($slug: String!) { image(slug: $slug) { id } }', variables: { slug } } });
+    const graphql = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: 'query ($slug: String!) { image(slug: $slug) { id } }', variables: { slug } },
+    });
     expect(graphql.json().errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await statements(`/image/slug/${'a'.repeat(255)}`)).response.statusCode).toBe(404);
   });
@@ -95,7 +107,12 @@ describe('answers kept as sent', () => {
   };
 
   it('answers a warm request with the bytes it sent before: one cache hit, nothing rebuilt', async () => {
-    for (const url of ['/image/comparables/1', '/image/comparables/slug/look-one', '/video/2', '/product/11/comparables']) {
+    for (const url of [
+      '/image/comparables/1',
+      '/image/comparables/slug/look-one',
+      '/video/2',
+      '/product/11/comparables',
+    ]) {
       const first = await t.app.inject({ method: 'GET', url });
       const before = await cacheHits(t);
       const warm = await t.app.inject({ method: 'GET', url });
@@ -104,7 +121,11 @@ describe('answers kept as sent', () => {
       expect(warm.body).toBe(first.body);
       expect(warm.headers['content-type']).toBe(first.headers['content-type']);
       expect(warm.headers.etag).toBe(first.headers.etag);
-      const notModified = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+      const notModified = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
       expect(notModified.statusCode).toBe(304);
       expect(notModified.body).toBe('');
     }
@@ -130,12 +151,26 @@ describe('answers kept as sent', () => {
   });
 
   it('keeps at most answerMaxBytes of answers, least recently used out first; 0 keeps none', async () => {
-    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 60_000, maxEntries: 1000, answerMaxBytes: 4096 });
+    const cache = new CatalogCache(new CatalogRepository(t.database.db), {
+      ttlMs: 60_000,
+      maxEntries: 1000,
+      answerMaxBytes: 4096,
+    });
     await cache.fresh();
     const answer = { body: Buffer.alloc(1000, 32), type: 'application/json' };
     for (const key of ['a', 'b', 'c', 'd', 'e']) cache.keepAnswer(key, answer, [], cache.stamp());
-    expect(['a', 'b', 'c', 'd', 'e'].map((key) => cache.answer(key) !== undefined)).toStrictEqual([false, false, true, true, true]);
-    const none = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 60_000, maxEntries: 1000, answerMaxBytes: 0 });
+    expect(['a', 'b', 'c', 'd', 'e'].map((key) => cache.answer(key) !== undefined)).toStrictEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    const none = new CatalogCache(new CatalogRepository(t.database.db), {
+      ttlMs: 60_000,
+      maxEntries: 1000,
+      answerMaxBytes: 0,
+    });
     await none.fresh();
     none.keepAnswer('a', answer, [], none.stamp());
     expect([none.keepsAnswers, none.enabled, none.answer('a')]).toStrictEqual([false, true, undefined]);
@@ -158,7 +193,10 @@ describe('answers kept as sent', () => {
 
 describe('the catalog version with the cache off', () => {
   it('is asked at most once per CATALOG_CACHE_TTL_MS, so a cold read costs only its own statements', async () => {
-    const uncached = await createTestApp(readFixture('catalog.json'), { CATALOG_CACHE_MAX_ENTRIES: '0', CATALOG_CACHE_TTL_MS: '60000' });
+    const uncached = await createTestApp(readFixture('catalog.json'), {
+      CATALOG_CACHE_MAX_ENTRIES: '0',
+      CATALOG_CACHE_TTL_MS: '60000',
+    });
     try {
       const first = await uncached.app.inject({ method: 'GET', url: '/product/11' });
       uncached.database.queries.length = 0;
@@ -220,24 +258,44 @@ describe('read your own writes', () => {
 
   const stock = async () => {
     const rest = await own.app.inject({ method: 'GET', url: '/product/202' });
-    const graphql = await own.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ product(id: 202) { skus { skuId qtyAvailable } } }' } });
-    const fromGraphql = (graphql.json() as { data: { product: { skus: { qtyAvailable: number }[] } } }).data.product.skus[0]!.qtyAvailable;
-    return { rest: (rest.json() as { skus: { qty_available: number }[] }).skus[0]!.qty_available, graphql: fromGraphql, etag: rest.headers.etag };
+    const graphql = await own.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ product(id: 202) { skus { skuId qtyAvailable } } }' },
+    });
+    const fromGraphql = (graphql.json() as { data: { product: { skus: { qtyAvailable: number }[] } } }).data.product
+      .skus[0]!.qtyAvailable;
+    return {
+      rest: (rest.json() as { skus: { qty_available: number }[] }).skus[0]!.qty_available,
+      graphql: fromGraphql,
+      etag: rest.headers.etag,
+    };
   };
 
   it("a submit and a cancelled order show in the process's next catalog answers, REST and GraphQL, whatever CATALOG_CACHE_TTL_MS", async () => {
     const before = await stock();
     expect(before).toMatchObject({ rest: 100, graphql: 100 });
-    const cart = await own.app.inject({ method: 'POST', url: '/cart', payload: { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 3 }] } } });
+    const cart = await own.app.inject({
+      method: 'POST',
+      url: '/cart',
+      payload: { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 3 }] } },
+    });
     const cartId = (cart.json() as { id: string }).id;
-    await own.app.inject({ method: 'POST', url: '/cart/customerInfo', payload: { id: cartId, buyer_identity: californian } });
+    await own.app.inject({
+      method: 'POST',
+      url: '/cart/customerInfo',
+      payload: { id: cartId, buyer_identity: californian },
+    });
     const submitted = await own.app.inject({ method: 'POST', url: '/cart/submit', payload: { id: cartId } });
     expect(submitted.statusCode).toBe(200);
     const taken = await stock();
     expect(taken).toMatchObject({ rest: 97, graphql: 97 });
     expect(taken.etag).not.toBe(before.etag);
     const orderId = (submitted.json() as { orders: { id: string }[] }).orders[0]!.id;
-    expect((await own.app.inject({ method: 'POST', url: `/orders/${orderId}/status`, payload: { status: 'CANCELLED' } })).statusCode).toBe(200);
+    expect(
+      (await own.app.inject({ method: 'POST', url: `/orders/${orderId}/status`, payload: { status: 'CANCELLED' } }))
+        .statusCode,
+    ).toBe(200);
     const given = await stock();
     expect(given).toMatchObject({ rest: 100, graphql: 100 });
     expect(given.etag).not.toBe(taken.etag);

@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const reasons: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 413: 'Payload Too Large', 500: 'Internal Server Error' };
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  500: 'Internal Server Error',
+};
 
 async function expectError(request: InjectOptions, status: number, code: string) {
   const response = await t.app.inject(request);
@@ -24,7 +29,14 @@ async function expectError(request: InjectOptions, status: number, code: string)
 }
 
 describe('INVALID_ID (400) for a path id that is not a positive integer', () => {
-  const routes = ['/image/%s', '/image/comparables/%s', '/video/%s', '/video/comparables/%s', '/product/%s', '/product/%s/comparables'];
+  const routes = [
+    '/image/%s',
+    '/image/comparables/%s',
+    '/video/%s',
+    '/video/comparables/%s',
+    '/product/%s',
+    '/product/%s/comparables',
+  ];
   const badIds = ['abc', '0', '-1', '1.5', '01', '1e3', '%20', '12abc', '0x10'];
   for (const route of routes) {
     it(`${route.replace('%s', '{id}')} refuses ${badIds.join(', ')}`, async () => {
@@ -80,12 +92,20 @@ describe('ROUTE_NOT_FOUND (404)', () => {
 
 describe('request bodies', () => {
   it('INVALID_JSON (400) for a malformed JSON body', async () => {
-    await expectError({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query": ' }, 400, 'INVALID_JSON');
+    await expectError(
+      { method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query": ' },
+      400,
+      'INVALID_JSON',
+    );
   });
 
   it('PAYLOAD_TOO_LARGE (413) for a body over 1 MiB', async () => {
     const payload = JSON.stringify({ query: `{ product(id: "11") { id } }`, padding: 'x'.repeat(1024 * 1024) });
-    await expectError({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload }, 413, 'PAYLOAD_TOO_LARGE');
+    await expectError(
+      { method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload },
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 });
 
@@ -98,7 +118,10 @@ describe('GET /healthz', () => {
 
   it('answers 503 when the database does not', async () => {
     const failing = new Proxy(t.database.db, {
-      get: (target, property, receiver) => (property === '$queryRawUnsafe' ? () => Promise.reject(new Error('connection refused')) : Reflect.get(target, property, receiver)),
+      get: (target, property, receiver) =>
+        property === '$queryRawUnsafe'
+          ? () => Promise.reject(new Error('connection refused'))
+          : Reflect.get(target, property, receiver),
     });
     const app = await buildApp(testConfig(), { ...t.database, db: failing });
     try {
@@ -120,7 +143,12 @@ describe('unexpected errors', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/boom' });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toStrictEqual({ statusCode: 500, code: 'INTERNAL_SERVER_ERROR', error: 'Internal Server Error', message: 'Internal Server Error' });
+      expect(response.json()).toStrictEqual({
+        statusCode: 500,
+        code: 'INTERNAL_SERVER_ERROR',
+        error: 'Internal Server Error',
+        message: 'Internal Server Error',
+      });
     } finally {
       await app.close();
     }

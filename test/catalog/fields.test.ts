@@ -10,7 +10,11 @@ import { printGatewaySchema } from '../../src/schema.js';
 const schema = buildSchema(printGatewaySchema());
 
 /** What the type shows beyond its table, resolved apart: relations, and values made from its fields (priceMoney). */
-const relations: Record<string, string[]> = { Product: ['skus', 'similarProducts', 'media', 'priceMoney'], Sku: ['priceMoney'], Media: ['products', 'placements'] };
+const relations: Record<string, string[]> = {
+  Product: ['skus', 'similarProducts', 'media', 'priceMoney'],
+  Sku: ['priceMoney'],
+  Media: ['products', 'placements'],
+};
 
 function fieldsOf(typeName: string): Record<string, 'nullable' | 'non-null'> {
   const type = schema.getType(typeName) as GraphQLObjectType;
@@ -22,7 +26,9 @@ function fieldsOf(typeName: string): Record<string, 'nullable' | 'non-null'> {
 }
 
 function tableFields(fields: readonly Field[]): Record<string, 'nullable' | 'non-null'> {
-  return Object.fromEntries(fields.filter((field) => field.graphql).map((field) => [field.key, field.nullable ? 'nullable' : 'non-null']));
+  return Object.fromEntries(
+    fields.filter((field) => field.graphql).map((field) => [field.key, field.nullable ? 'nullable' : 'non-null']),
+  );
 }
 
 describe('the catalog field tables and the GraphQL types', () => {
@@ -37,7 +43,8 @@ describe('the catalog field tables and the GraphQL types', () => {
   it('a relation named here is a field of its type', () => {
     for (const [typeName, names] of Object.entries(relations)) {
       const type = schema.getType(typeName) as GraphQLObjectType;
-      for (const name of names) expect(getNullableType(type.getFields()[name]?.type), `${typeName}.${name}`).toBeDefined();
+      for (const name of names)
+        expect(getNullableType(type.getFields()[name]?.type), `${typeName}.${name}`).toBeDefined();
     }
   });
 });

@@ -19,7 +19,8 @@ const cli = join(projectRoot, 'dist', 'src', 'catalog', 'import', 'cli.js');
 const dir = join(import.meta.dirname, '..', '.tmp');
 const peakLimitKiB = 512 * 1024;
 /** Loaded ahead of the command: its peak RSS (ru_maxrss, KiB), on stderr as it exits. */
-const reportPeak = "data:text/javascript,import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, `\\npeak-rss-kib ${process.resourceUsage().maxRSS}\\n`));";
+const reportPeak =
+  "data:text/javascript,import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, `\\npeak-rss-kib ${process.resourceUsage().maxRSS}\\n`));";
 
 const written: string[] = [];
 afterAll(() => {
@@ -34,7 +35,11 @@ interface Run {
 }
 
 function runCommand(file: string, databaseUrl: string): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', reportPeak, cli, file], { cwd: projectRoot, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', reportPeak, cli, file], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out: string[] = [];
   const err: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
@@ -44,7 +49,12 @@ function runCommand(file: string, databaseUrl: string): Promise<Run> {
     child.once('close', (code) => {
       const text = err.join('');
       const peak = /peak-rss-kib (\d+)/.exec(text);
-      resolve({ code, out: out.join(''), err: text.replace(/\n?peak-rss-kib \d+\n/, ''), peakKiB: peak ? Number(peak[1]) : Number.NaN });
+      resolve({
+        code,
+        out: out.join(''),
+        err: text.replace(/\n?peak-rss-kib \d+\n/, ''),
+        peakKiB: peak ? Number(peak[1]) : Number.NaN,
+      });
     });
   });
 }
@@ -55,14 +65,21 @@ async function stored(databaseUrl: string) {
   try {
     const { db } = database;
     const product = await db.product.findUnique({ where: { id: 1 }, select: { title: true, images: true } });
-    return { stores: await db.store.count(), products: await db.product.count(), skus: await db.sku.count(), product, version: (await db.catalogMeta.findUnique({ where: { id: 1 } }))?.version ?? 0 };
+    return {
+      stores: await db.store.count(),
+      products: await db.product.count(),
+      skus: await db.sku.count(),
+      product,
+      version: (await db.catalogMeta.findUnique({ where: { id: 1 } }))?.version ?? 0,
+    };
   } finally {
     await database.close();
   }
 }
 
 const MB = 1_000_000;
-const nested = (key: string) => `$.products[0].${key}${'[0]'.repeat(29)}: is nested more than 32 arrays and objects deep (the document itself included): the rest of the document was not read`;
+const nested = (key: string) =>
+  `$.products[0].${key}${'[0]'.repeat(29)}: is nested more than 32 arrays and objects deep (the document itself included): the rest of the document was not read`;
 
 // Sizes at which the import before these limits went past 512 MiB (its peak in parentheses;
 // bench/results/hostile-import.md), small enough for each test to take seconds.
@@ -94,11 +111,23 @@ describe('the import command on documents made to exhaust its memory', () => {
           expect(run.err).toContain(`\n  ${problem}\n`);
           expect({ code: run.code, out: run.out }).toStrictEqual({ code: 1, out: '' });
           // the store before the product was read (and written in its batch): rolled back
-          expect(await stored(target.url)).toStrictEqual({ stores: 0, products: 0, skus: 0, product: null, version: 0 });
+          expect(await stored(target.url)).toStrictEqual({
+            stores: 0,
+            products: 0,
+            skus: 0,
+            product: null,
+            version: 0,
+          });
         } else {
           expect({ code: run.code, err: run.err }).toStrictEqual({ code: 0, err: '' });
           expect(run.out).toContain('products: 1 inserted');
-          expect(await stored(target.url)).toStrictEqual({ stores: 1, products: 1, skus: 1, product: { title: 'Hostile', images: [] }, version: 1 });
+          expect(await stored(target.url)).toStrictEqual({
+            stores: 1,
+            products: 1,
+            skus: 1,
+            product: { title: 'Hostile', images: [] },
+            version: 1,
+          });
         }
         expect(run.peakKiB, `peak RSS ${Math.round(run.peakKiB / 1024)} MiB`).toBeLessThan(peakLimitKiB);
       } finally {

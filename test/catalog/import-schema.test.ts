@@ -19,7 +19,11 @@ const demoCatalog = join(root, 'prisma', 'seed', 'demo-catalog.json');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 const checkedIn = readFileSync(schemaFile, 'utf8');
 const validator = new Validator(JSON.parse(checkedIn) as Record<string, unknown>, '2020-12', false);
-const nothingStored = (): ExistingCatalog => ({ storeCurrencies: new Map(), productIds: new Set(), mediaSlugs: new Map() });
+const nothingStored = (): ExistingCatalog => ({
+  storeCurrencies: new Map(),
+  productIds: new Set(),
+  mediaSlugs: new Map(),
+});
 
 function bySchema(document: unknown): OutputUnit[] {
   const result = validator.validate(document);
@@ -45,12 +49,20 @@ function parent(path: string): string {
 
 describe('schema/catalog-import.schema.json', () => {
   it('is what printCatalogImportSchema() prints', () => {
-    expect(checkedIn, 'schema/catalog-import.schema.json is out of date with src/catalog/import/schema.ts: run `npm run schema:print`').toBe(printCatalogImportSchema());
+    expect(
+      checkedIn,
+      'schema/catalog-import.schema.json is out of date with src/catalog/import/schema.ts: run `npm run schema:print`',
+    ).toBe(printCatalogImportSchema());
   });
 
   it('is a draft 2020-12 schema with an id and a title', () => {
     const schema = JSON.parse(checkedIn) as Record<string, unknown>;
-    expect(schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: expect.any(String), title: expect.any(String), type: 'object' });
+    expect(schema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: expect.any(String),
+      title: expect.any(String),
+      type: 'object',
+    });
   });
 });
 
@@ -123,9 +135,24 @@ function base(): Doc {
           },
         ],
       },
-      { id: 12, title: 'Scarf', price: 20, currency: 'USD', skus: [{ sku_id: 1201, merchant_id: 1, name: 'Scarf', qty_available: 1, retail_price: 20, currency: 'USD' }] },
+      {
+        id: 12,
+        title: 'Scarf',
+        price: 20,
+        currency: 'USD',
+        skus: [{ sku_id: 1201, merchant_id: 1, name: 'Scarf', qty_available: 1, retail_price: 20, currency: 'USD' }],
+      },
     ],
-    media: [{ type: 'image', id: 1, slug: 'look-one', file_name: 'look-one.jpg', platform: 'instagram', product_ids: [11, 12] }],
+    media: [
+      {
+        type: 'image',
+        id: 1,
+        slug: 'look-one',
+        file_name: 'look-one.jpg',
+        platform: 'instagram',
+        product_ids: [11, 12],
+      },
+    ],
     similar: [{ product_id: 11, similar_product_id: 12 }],
   };
 }
@@ -235,7 +262,12 @@ describe('the schema and validateCatalog agree', () => {
           height: null,
           duration_ms: maxId,
           product_ids: [1],
-          placements: [{ product_id: 1 }, { product_id: 1, x: 0.5, y: 0.5 }, { product_id: 1, start_ms: 0, end_ms: maxId }, { product_id: 1, x: 0, y: 0, start_ms: maxId - 1, end_ms: maxId }],
+          placements: [
+            { product_id: 1 },
+            { product_id: 1, x: 0.5, y: 0.5 },
+            { product_id: 1, start_ms: 0, end_ms: maxId },
+            { product_id: 1, x: 0, y: 0, start_ms: maxId - 1, end_ms: maxId },
+          ],
         },
         { type: 'video', id: 4, slug: 'unplaced', file_name: 'f', product_ids: [1], placements: null },
       ],
@@ -270,20 +302,64 @@ describe('the schema and validateCatalog agree', () => {
     ['a currency as a number', edit((d) => (store(d).currency = 840)), '$.stores[0].currency'],
     ['a margin above 1', edit((d) => (store(d).margin_rate = 1.5)), '$.stores[0].margin_rate'],
     ['a null margin', edit((d) => (store(d).margin_rate = null)), '$.stores[0].margin_rate'],
-    ['a negative shipping price', edit((d) => (store(d).shipping_methods = [{ id: 'a', label: 'A', price: -1 }])), '$.stores[0].shipping_methods[0].price'],
-    ['a shipping method without price', edit((d) => (store(d).shipping_methods = [{ id: 'a', label: 'A' }])), '$.stores[0].shipping_methods[0].price'],
-    ['a null shipping price', edit((d) => (store(d).shipping_methods = [{ id: 'a', label: 'A', price: null }])), '$.stores[0].shipping_methods[0].price'],
-    ['a shipping method id of 65 characters', edit((d) => (store(d).shipping_methods = [{ id: 'a'.repeat(maxCode + 1), label: 'A', price: 1 }])), '$.stores[0].shipping_methods[0].id'],
-    ['a three-letter country', edit((d) => (store(d).tax_rates = [{ country_code: 'USA', rate: 0.1 }])), '$.stores[0].tax_rates[0].country_code'],
-    ['a lower-case country', edit((d) => (store(d).tax_rates = [{ country_code: 'us', rate: 0.1 }])), '$.stores[0].tax_rates[0].country_code'],
-    ['a province without country', edit((d) => (store(d).tax_rates = [{ province_code: 'CA', rate: 0.1 }])), '$.stores[0].tax_rates[0].province_code'],
-    ['a province with a null country', edit((d) => (store(d).tax_rates = [{ country_code: null, province_code: 'CA', rate: 0.1 }])), '$.stores[0].tax_rates[0].province_code'],
-    ['a blank province', edit((d) => (store(d).tax_rates = [{ country_code: 'US', province_code: ' ', rate: 0.1 }])), '$.stores[0].tax_rates[0].province_code'],
-    ['a tax rate without rate', edit((d) => (store(d).tax_rates = [{ country_code: 'US' }])), '$.stores[0].tax_rates[0].rate'],
+    [
+      'a negative shipping price',
+      edit((d) => (store(d).shipping_methods = [{ id: 'a', label: 'A', price: -1 }])),
+      '$.stores[0].shipping_methods[0].price',
+    ],
+    [
+      'a shipping method without price',
+      edit((d) => (store(d).shipping_methods = [{ id: 'a', label: 'A' }])),
+      '$.stores[0].shipping_methods[0].price',
+    ],
+    [
+      'a null shipping price',
+      edit((d) => (store(d).shipping_methods = [{ id: 'a', label: 'A', price: null }])),
+      '$.stores[0].shipping_methods[0].price',
+    ],
+    [
+      'a shipping method id of 65 characters',
+      edit((d) => (store(d).shipping_methods = [{ id: 'a'.repeat(maxCode + 1), label: 'A', price: 1 }])),
+      '$.stores[0].shipping_methods[0].id',
+    ],
+    [
+      'a three-letter country',
+      edit((d) => (store(d).tax_rates = [{ country_code: 'USA', rate: 0.1 }])),
+      '$.stores[0].tax_rates[0].country_code',
+    ],
+    [
+      'a lower-case country',
+      edit((d) => (store(d).tax_rates = [{ country_code: 'us', rate: 0.1 }])),
+      '$.stores[0].tax_rates[0].country_code',
+    ],
+    [
+      'a province without country',
+      edit((d) => (store(d).tax_rates = [{ province_code: 'CA', rate: 0.1 }])),
+      '$.stores[0].tax_rates[0].province_code',
+    ],
+    [
+      'a province with a null country',
+      edit((d) => (store(d).tax_rates = [{ country_code: null, province_code: 'CA', rate: 0.1 }])),
+      '$.stores[0].tax_rates[0].province_code',
+    ],
+    [
+      'a blank province',
+      edit((d) => (store(d).tax_rates = [{ country_code: 'US', province_code: ' ', rate: 0.1 }])),
+      '$.stores[0].tax_rates[0].province_code',
+    ],
+    [
+      'a tax rate without rate',
+      edit((d) => (store(d).tax_rates = [{ country_code: 'US' }])),
+      '$.stores[0].tax_rates[0].rate',
+    ],
     ['a negative tax rate', edit((d) => (store(d).tax_rates = [{ rate: -0.1 }])), '$.stores[0].tax_rates[0].rate'],
     ['a product without title', edit((d) => delete product(d).title), '$.products[0].title'],
     ['a title of 2049 characters', edit((d) => (product(d).title = 'x'.repeat(maxText + 1))), '$.products[0].title'],
-    ['a title of 2049 characters outside the BMP', edit((d) => (product(d).title = '\u{1F600}'.repeat(maxText + 1))), '$.products[0].title'],
+    [
+      'a title of 2049 characters outside the BMP',
+      edit((d) => (product(d).title = '\u{1F600}'.repeat(maxText + 1))),
+      '$.products[0].title',
+    ],
     ['a product id as a string', edit((d) => (product(d).id = '11')), '$.products[0].id'],
     ['a price as a string', edit((d) => (product(d).price = '100')), '$.products[0].price'],
     ['a negative price', edit((d) => (product(d).price = -1)), '$.products[0].price'],
@@ -293,18 +369,52 @@ describe('the schema and validateCatalog agree', () => {
     ['a null is_available', edit((d) => (product(d).is_available = null)), '$.products[0].is_available'],
     ['native_checkout as a string', edit((d) => (product(d).native_checkout = 'yes')), '$.products[0].native_checkout'],
     ['an image that is a number', edit((d) => (product(d).images = [1])), '$.products[0].images[0]'],
-    ['1001 images', edit((d) => (product(d).images = Array.from({ length: maxItems + 1 }, (_, index) => `${index}.jpg`))), '$.products[0].images'],
-    ['1001 values of a variant', edit((d) => (product(d).variants = [{ name: 'Size', values: Array.from({ length: maxItems + 1 }, String) }])), '$.products[0].variants[0].values'],
-    ['10001 SKUs', edit((d) => (product(d).skus = Array.from({ length: maxSkus + 1 }, (_, index) => ({ ...sku(d), sku_id: index + 1 })))), '$.products[0].skus'],
+    [
+      '1001 images',
+      edit((d) => (product(d).images = Array.from({ length: maxItems + 1 }, (_, index) => `${index}.jpg`))),
+      '$.products[0].images',
+    ],
+    [
+      '1001 values of a variant',
+      edit((d) => (product(d).variants = [{ name: 'Size', values: Array.from({ length: maxItems + 1 }, String) }])),
+      '$.products[0].variants[0].values',
+    ],
+    [
+      '10001 SKUs',
+      edit(
+        (d) =>
+          (product(d).skus = Array.from({ length: maxSkus + 1 }, (_, index) => ({ ...sku(d), sku_id: index + 1 }))),
+      ),
+      '$.products[0].skus',
+    ],
     [
       '1001 shipping methods',
-      edit((d) => (store(d).shipping_methods = Array.from({ length: maxItems + 1 }, (_, index) => ({ id: `m${index}`, label: 'M', price: 1 })))),
+      edit(
+        (d) =>
+          (store(d).shipping_methods = Array.from({ length: maxItems + 1 }, (_, index) => ({
+            id: `m${index}`,
+            label: 'M',
+            price: 1,
+          }))),
+      ),
       '$.stores[0].shipping_methods',
     ],
     ['variants as a string', edit((d) => (product(d).variants = 'Size')), '$.products[0].variants'],
-    ['a variant without name', edit((d) => (product(d).variants = [{ visual: true }])), '$.products[0].variants[0].name'],
-    ['a variant visual as a string', edit((d) => (product(d).variants = [{ name: 'Size', visual: 'no' }])), '$.products[0].variants[0].visual'],
-    ['a variant value that is null', edit((d) => (product(d).variants = [{ name: 'Size', values: [null] }])), '$.products[0].variants[0].values[0]'],
+    [
+      'a variant without name',
+      edit((d) => (product(d).variants = [{ visual: true }])),
+      '$.products[0].variants[0].name',
+    ],
+    [
+      'a variant visual as a string',
+      edit((d) => (product(d).variants = [{ name: 'Size', visual: 'no' }])),
+      '$.products[0].variants[0].visual',
+    ],
+    [
+      'a variant value that is null',
+      edit((d) => (product(d).variants = [{ name: 'Size', values: [null] }])),
+      '$.products[0].variants[0].values[0]',
+    ],
     ['skus as an object', edit((d) => (product(d).skus = {} as never)), '$.products[0].skus'],
     ['a SKU without sku_id', edit((d) => delete sku(d).sku_id), '$.products[0].skus[0].sku_id'],
     ['a negative merchant_id', edit((d) => (sku(d).merchant_id = -1)), '$.products[0].skus[0].merchant_id'],
@@ -312,25 +422,61 @@ describe('the schema and validateCatalog agree', () => {
     ['a SKU without qty_available', edit((d) => delete sku(d).qty_available), '$.products[0].skus[0].qty_available'],
     ['a negative quantity', edit((d) => (sku(d).qty_available = -1)), '$.products[0].skus[0].qty_available'],
     ['a quantity with decimals', edit((d) => (sku(d).qty_available = 1.5)), '$.products[0].skus[0].qty_available'],
-    ['a SKU without any price', edit((d) => (delete sku(d).sale_price, delete sku(d).retail_price)), '$.products[0].skus[0]'],
-    ['a SKU with null prices', edit((d) => ((sku(d).sale_price = null), (sku(d).retail_price = null))), '$.products[0].skus[0]'],
+    [
+      'a SKU without any price',
+      edit((d) => (delete sku(d).sale_price, delete sku(d).retail_price)),
+      '$.products[0].skus[0]',
+    ],
+    [
+      'a SKU with null prices',
+      edit((d) => ((sku(d).sale_price = null), (sku(d).retail_price = null))),
+      '$.products[0].skus[0]',
+    ],
     ['a sale price as a string', edit((d) => (sku(d).sale_price = '90')), '$.products[0].skus[0].sale_price'],
     ['a negative retail price', edit((d) => (sku(d).retail_price = -100)), '$.products[0].skus[0].retail_price'],
     ['a SKU without currency', edit((d) => delete sku(d).currency), '$.products[0].skus[0].currency'],
     ['an empty status', edit((d) => (sku(d).status = '')), '$.products[0].skus[0].status'],
-    ['a status of 65 characters', edit((d) => (sku(d).status = 'S'.repeat(maxCode + 1))), '$.products[0].skus[0].status'],
+    [
+      'a status of 65 characters',
+      edit((d) => (sku(d).status = 'S'.repeat(maxCode + 1))),
+      '$.products[0].skus[0].status',
+    ],
     ['a null type', edit((d) => (sku(d).type = null)), '$.products[0].skus[0].type'],
     ['taxable as a number', edit((d) => (sku(d).taxable = 1)), '$.products[0].skus[0].taxable'],
     ['in_stock as a string', edit((d) => (sku(d).in_stock = 'true')), '$.products[0].skus[0].in_stock'],
     ['a tax_type that is a number', edit((d) => (sku(d).tax_type = 5)), '$.products[0].skus[0].tax_type'],
-    ['a date that is not ISO 8601', edit((d) => (sku(d).date_created = 'yesterday')), '$.products[0].skus[0].date_created'],
-    ['a date without a time zone', edit((d) => (sku(d).date_last_modified = '2026-01-05T10:00:00')), '$.products[0].skus[0].date_last_modified'],
+    [
+      'a date that is not ISO 8601',
+      edit((d) => (sku(d).date_created = 'yesterday')),
+      '$.products[0].skus[0].date_created',
+    ],
+    [
+      'a date without a time zone',
+      edit((d) => (sku(d).date_last_modified = '2026-01-05T10:00:00')),
+      '$.products[0].skus[0].date_last_modified',
+    ],
     ['a date without a time', edit((d) => (sku(d).date_created = '2026-01-05')), '$.products[0].skus[0].date_created'],
     ['a product_id as a string', edit((d) => (sku(d).product_id = '11')), '$.products[0].skus[0].product_id'],
-    ['a variant value without value', edit((d) => (sku(d).variant_values = [{ variant: 'Size' }])), '$.products[0].skus[0].variant_values[0].value'],
-    ['a variant value that is a string', edit((d) => (sku(d).variant_values = ['Size=S'])), '$.products[0].skus[0].variant_values[0]'],
-    ['a negative weight', edit((d) => (sku(d).sku_dimensions = [{ weight: -1, type: 'kg' }])), '$.products[0].skus[0].sku_dimensions[0].weight'],
-    ['a dimension without unit', edit((d) => (sku(d).sku_dimensions = [{ weight: 1 }])), '$.products[0].skus[0].sku_dimensions[0].type'],
+    [
+      'a variant value without value',
+      edit((d) => (sku(d).variant_values = [{ variant: 'Size' }])),
+      '$.products[0].skus[0].variant_values[0].value',
+    ],
+    [
+      'a variant value that is a string',
+      edit((d) => (sku(d).variant_values = ['Size=S'])),
+      '$.products[0].skus[0].variant_values[0]',
+    ],
+    [
+      'a negative weight',
+      edit((d) => (sku(d).sku_dimensions = [{ weight: -1, type: 'kg' }])),
+      '$.products[0].skus[0].sku_dimensions[0].weight',
+    ],
+    [
+      'a dimension without unit',
+      edit((d) => (sku(d).sku_dimensions = [{ weight: 1 }])),
+      '$.products[0].skus[0].sku_dimensions[0].type',
+    ],
     ['a media type other than image or video', edit((d) => (media(d).type = 'gif')), '$.media[0].type'],
     ['a media item without type', edit((d) => delete media(d).type), '$.media[0].type'],
     ['a slug with a slash', edit((d) => (media(d).slug = 'a/b')), '$.media[0].slug'],
@@ -338,12 +484,20 @@ describe('the schema and validateCatalog agree', () => {
     ['an empty slug', edit((d) => (media(d).slug = '')), '$.media[0].slug'],
     ['a slug of 256 characters', edit((d) => (media(d).slug = 's'.repeat(maxName + 1))), '$.media[0].slug'],
     ['a media item without file_name', edit((d) => delete media(d).file_name), '$.media[0].file_name'],
-    ['a file name of 1025 characters', edit((d) => (media(d).file_name = 'f'.repeat(maxFileName + 1))), '$.media[0].file_name'],
+    [
+      'a file name of 1025 characters',
+      edit((d) => (media(d).file_name = 'f'.repeat(maxFileName + 1))),
+      '$.media[0].file_name',
+    ],
     ['a platform that is a number', edit((d) => (media(d).platform = 7)), '$.media[0].platform'],
     ['a media product id of 0', edit((d) => (media(d).product_ids = [0])), '$.media[0].product_ids[0]'],
     ['a media product id as a string', edit((d) => (media(d).product_ids = ['11'])), '$.media[0].product_ids[0]'],
     ['a product twice in a media item', edit((d) => (media(d).product_ids = [11, 11])), '$.media[0].product_ids[1]'],
-    ['a media item of 1001 products', edit((d) => (media(d).product_ids = Array.from({ length: maxItems + 1 }, (_, index) => index + 1))), '$.media[0].product_ids'],
+    [
+      'a media item of 1001 products',
+      edit((d) => (media(d).product_ids = Array.from({ length: maxItems + 1 }, (_, index) => index + 1))),
+      '$.media[0].product_ids',
+    ],
     ['a url of another scheme', edit((d) => (media(d).url = 'ftp://h/a.jpg')), '$.media[0].url'],
     ['a relative url', edit((d) => (media(d).url = 'a.jpg')), '$.media[0].url'],
     ['a url of another host without a scheme', edit((d) => (media(d).url = '//h/a.jpg')), '$.media[0].url'],
@@ -357,24 +511,88 @@ describe('the schema and validateCatalog agree', () => {
     ['a width with decimals', edit((d) => (media(d).width = 10.5)), '$.media[0].width'],
     ['a poster on an image', edit((d) => (media(d).poster_url = '/p.jpg')), '$.media[0].poster_url'],
     ['a duration on an image', edit((d) => (media(d).duration_ms = 1000)), '$.media[0].duration_ms'],
-    ['a duration of 0', edit((d) => Object.assign(media(d), { type: 'video', duration_ms: 0 })), '$.media[0].duration_ms'],
+    [
+      'a duration of 0',
+      edit((d) => Object.assign(media(d), { type: 'video', duration_ms: 0 })),
+      '$.media[0].duration_ms',
+    ],
     ['placements as an object', edit((d) => (media(d).placements = { product_id: 11 })), '$.media[0].placements'],
     ['a placement that is a number', edit((d) => (media(d).placements = [11])), '$.media[0].placements[0]'],
-    ['1001 placements', edit((d) => (media(d).placements = Array.from({ length: maxItems + 1 }, () => ({ product_id: 11, x: 0, y: 0 })))), '$.media[0].placements'],
-    ['a placement without product_id', edit((d) => (media(d).placements = [{ x: 0, y: 0 }])), '$.media[0].placements[0].product_id'],
-    ['a fraction above 1', edit((d) => (media(d).placements = [{ product_id: 11, x: 1.5, y: 0 }])), '$.media[0].placements[0].x'],
-    ['a negative fraction', edit((d) => (media(d).placements = [{ product_id: 11, x: 0, y: -0.1 }])), '$.media[0].placements[0].y'],
-    ['a null fraction', edit((d) => (media(d).placements = [{ product_id: 11, x: null, y: 0 }])), '$.media[0].placements[0].x'],
-    ['an image placement without x and y', edit((d) => (media(d).placements = [{ product_id: 11 }])), '$.media[0].placements[0].x'],
-    ['an image placement without y', edit((d) => (media(d).placements = [{ product_id: 11, x: 0.5 }])), '$.media[0].placements[0].y'],
-    ['a time range on an image', edit((d) => (media(d).placements = [{ product_id: 11, x: 0, y: 0, start_ms: 0, end_ms: 10 }])), '$.media[0].placements[0].start_ms'],
-    ['a video placement with y but not x', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, y: 0.5 }] })), '$.media[0].placements[0].x'],
-    ['a video placement with end_ms but not start_ms', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, end_ms: 10 }] })), '$.media[0].placements[0].start_ms'],
-    ['a negative start_ms', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: -1, end_ms: 10 }] })), '$.media[0].placements[0].start_ms'],
-    ['an end_ms of 0', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 0, end_ms: 0 }] })), '$.media[0].placements[0].end_ms'],
-    ['a start_ms with decimals', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 0.5, end_ms: 10 }] })), '$.media[0].placements[0].start_ms'],
+    [
+      '1001 placements',
+      edit((d) => (media(d).placements = Array.from({ length: maxItems + 1 }, () => ({ product_id: 11, x: 0, y: 0 })))),
+      '$.media[0].placements',
+    ],
+    [
+      'a placement without product_id',
+      edit((d) => (media(d).placements = [{ x: 0, y: 0 }])),
+      '$.media[0].placements[0].product_id',
+    ],
+    [
+      'a fraction above 1',
+      edit((d) => (media(d).placements = [{ product_id: 11, x: 1.5, y: 0 }])),
+      '$.media[0].placements[0].x',
+    ],
+    [
+      'a negative fraction',
+      edit((d) => (media(d).placements = [{ product_id: 11, x: 0, y: -0.1 }])),
+      '$.media[0].placements[0].y',
+    ],
+    [
+      'a null fraction',
+      edit((d) => (media(d).placements = [{ product_id: 11, x: null, y: 0 }])),
+      '$.media[0].placements[0].x',
+    ],
+    [
+      'an image placement without x and y',
+      edit((d) => (media(d).placements = [{ product_id: 11 }])),
+      '$.media[0].placements[0].x',
+    ],
+    [
+      'an image placement without y',
+      edit((d) => (media(d).placements = [{ product_id: 11, x: 0.5 }])),
+      '$.media[0].placements[0].y',
+    ],
+    [
+      'a time range on an image',
+      edit((d) => (media(d).placements = [{ product_id: 11, x: 0, y: 0, start_ms: 0, end_ms: 10 }])),
+      '$.media[0].placements[0].start_ms',
+    ],
+    [
+      'a video placement with y but not x',
+      edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, y: 0.5 }] })),
+      '$.media[0].placements[0].x',
+    ],
+    [
+      'a video placement with end_ms but not start_ms',
+      edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, end_ms: 10 }] })),
+      '$.media[0].placements[0].start_ms',
+    ],
+    [
+      'a negative start_ms',
+      edit((d) =>
+        Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: -1, end_ms: 10 }] }),
+      ),
+      '$.media[0].placements[0].start_ms',
+    ],
+    [
+      'an end_ms of 0',
+      edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 0, end_ms: 0 }] })),
+      '$.media[0].placements[0].end_ms',
+    ],
+    [
+      'a start_ms with decimals',
+      edit((d) =>
+        Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 0.5, end_ms: 10 }] }),
+      ),
+      '$.media[0].placements[0].start_ms',
+    ],
     ['a similar pair that is a list', edit((d) => (d.similar = [[11, 12] as never])), '$.similar[0]'],
-    ['a similar pair without similar_product_id', edit((d) => delete d.similar[0]!.similar_product_id), '$.similar[0].similar_product_id'],
+    [
+      'a similar pair without similar_product_id',
+      edit((d) => delete d.similar[0]!.similar_product_id),
+      '$.similar[0].similar_product_id',
+    ],
     ['a similar product id as a string', edit((d) => (d.similar[0]!.product_id = 'eleven')), '$.similar[0].product_id'],
   ];
 
@@ -386,9 +604,15 @@ describe('the schema and validateCatalog agree', () => {
       expect(errors.length, 'the JSON Schema accepts it').toBeGreaterThan(0);
       // The schema points at the value, or at what holds it for a missing or dependent key or a duplicate.
       const located = errors.some(
-        (error) => error.instanceLocation === pointer(path) || (['required', 'dependentRequired', 'if', 'uniqueItems'].includes(error.keyword) && error.instanceLocation === pointer(parent(path))),
+        (error) =>
+          error.instanceLocation === pointer(path) ||
+          (['required', 'dependentRequired', 'if', 'uniqueItems'].includes(error.keyword) &&
+            error.instanceLocation === pointer(parent(path))),
       );
-      expect(located, `no schema error at ${pointer(path)}: ${JSON.stringify(errors.map((error) => [error.instanceLocation, error.keyword]))}`).toBe(true);
+      expect(
+        located,
+        `no schema error at ${pointer(path)}: ${JSON.stringify(errors.map((error) => [error.instanceLocation, error.keyword]))}`,
+      ).toBe(true);
     });
   }
 
@@ -399,15 +623,43 @@ describe('the schema and validateCatalog agree', () => {
     ['a price finer than cents', edit((d) => (product(d).price = 10.001)), '$.products[0].price'],
     ['a rate with 7 decimals', edit((d) => (store(d).margin_rate = 0.1234567)), '$.stores[0].margin_rate'],
     ['a duplicate store id', edit((d) => d.stores.push({ ...store(d) })), '$.stores[1].id'],
-    ['a SKU of a store in neither the document nor the database', edit((d) => (sku(d).merchant_id = 99)), '$.products[0].skus[0].merchant_id'],
-    ['a SKU in another currency than its store', edit((d) => (sku(d).currency = 'EUR')), '$.products[0].skus[0].currency'],
+    [
+      'a SKU of a store in neither the document nor the database',
+      edit((d) => (sku(d).merchant_id = 99)),
+      '$.products[0].skus[0].merchant_id',
+    ],
+    [
+      'a SKU in another currency than its store',
+      edit((d) => (sku(d).currency = 'EUR')),
+      '$.products[0].skus[0].currency',
+    ],
     ['a SKU naming another product', edit((d) => (sku(d).product_id = 12)), '$.products[0].skus[0].product_id'],
-    ['a media item showing an unknown product', edit((d) => (media(d).product_ids = [404])), '$.media[0].product_ids[0]'],
-    ['a placement of a product the media does not show', edit((d) => (media(d).placements = [{ product_id: 13, x: 0, y: 0 }])), '$.media[0].placements[0].product_id'],
-    ['a time range that ends before it starts', edit((d) => Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 10, end_ms: 5 }] })), '$.media[0].placements[0].end_ms'],
+    [
+      'a media item showing an unknown product',
+      edit((d) => (media(d).product_ids = [404])),
+      '$.media[0].product_ids[0]',
+    ],
+    [
+      'a placement of a product the media does not show',
+      edit((d) => (media(d).placements = [{ product_id: 13, x: 0, y: 0 }])),
+      '$.media[0].placements[0].product_id',
+    ],
+    [
+      'a time range that ends before it starts',
+      edit((d) =>
+        Object.assign(media(d), { type: 'video', placements: [{ product_id: 11, start_ms: 10, end_ms: 5 }] }),
+      ),
+      '$.media[0].placements[0].end_ms',
+    ],
     [
       'a time range past the duration',
-      edit((d) => Object.assign(media(d), { type: 'video', duration_ms: 1000, placements: [{ product_id: 11, start_ms: 0, end_ms: 1001 }] })),
+      edit((d) =>
+        Object.assign(media(d), {
+          type: 'video',
+          duration_ms: 1000,
+          placements: [{ product_id: 11, start_ms: 0, end_ms: 1001 }],
+        }),
+      ),
       '$.media[0].placements[0].end_ms',
     ],
     ['a product similar to itself', edit((d) => (d.similar[0]!.similar_product_id = 11)), '$.similar[0]'],
@@ -421,11 +673,19 @@ describe('the schema and validateCatalog agree', () => {
   }
 
   it(`on more than ${maxSimilar} similar products for one product: the schema accepts it, the validator reports it once, at the first pair past it`, () => {
-    const document = edit((d) => (d.similar = Array.from({ length: maxSimilar + 5 }, (_, index) => ({ product_id: 11, similar_product_id: 100 + index }))));
+    const document = edit(
+      (d) =>
+        (d.similar = Array.from({ length: maxSimilar + 5 }, (_, index) => ({
+          product_id: 11,
+          similar_product_id: 100 + index,
+        }))),
+    );
     expect(bySchema(document)).toStrictEqual([]);
     const result = validateCatalog(document, nothingStored(), { maxProblems: 5000 });
     // the similar products are in neither the document nor the database: reported too, and left aside here
     const problems = result.ok ? [] : result.problems.filter((problem) => !problem.message.startsWith('no product'));
-    expect(problems).toStrictEqual([{ path: `$.similar[${maxSimilar}]`, message: `product 11 has more than ${maxSimilar} similar products` }]);
+    expect(problems).toStrictEqual([
+      { path: `$.similar[${maxSimilar}]`, message: `product 11 has more than ${maxSimilar} similar products` },
+    ]);
   });
 });

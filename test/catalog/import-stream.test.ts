@@ -8,10 +8,19 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImportCommand } from '../../src/catalog/import/cli.js';
-import { CatalogValidationError, importCatalog, importCatalogFile, type ImportReport } from '../../src/catalog/import/importer.js';
+import {
+  CatalogValidationError,
+  importCatalog,
+  importCatalogFile,
+  type ImportReport,
+} from '../../src/catalog/import/importer.js';
 import { IntList, IntMap, IntSet } from '../../src/catalog/import/ids.js';
 import { validateCatalog } from '../../src/catalog/import/validate.js';
-import { lockProductsOfSkus, writeAnswersOfProducts, writeMissingAnswers } from '../../src/catalog/product-answer.repository.js';
+import {
+  lockProductsOfSkus,
+  writeAnswersOfProducts,
+  writeMissingAnswers,
+} from '../../src/catalog/product-answer.repository.js';
 import { fileEvents, OversizedValue, type CatalogEvent } from '../../src/catalog/import/source.js';
 import { catalogLimits } from '../../src/catalog/import/schema.js';
 import { createBlankDatabase, createTestDatabase, dumpDatabase, type TestDatabase } from '../helpers.js';
@@ -36,7 +45,9 @@ type Doc = Record<Section, Record<string, unknown>[]> & { version?: number };
 /** Writes the document with its sections in `order`, a record per line, as the large-catalog generator does. */
 function writeDocument(doc: Doc, order: Section[] = ['stores', 'products', 'media', 'similar']): string {
   const file = tempFile('stream');
-  const sections = order.map((section) => `"${section}": [\n${doc[section].map((record) => JSON.stringify(record)).join(',\n')}\n]`);
+  const sections = order.map(
+    (section) => `"${section}": [\n${doc[section].map((record) => JSON.stringify(record)).join(',\n')}\n]`,
+  );
   writeFileSync(file, `{"version": 1,\n${sections.join(',\n')}\n}\n`);
   return file;
 }
@@ -53,7 +64,14 @@ function catalog(products: number, firstProduct = 1): Doc {
       shipping_methods: [{ id: 'standard', label: 'Standard', price: 4.99 }],
       tax_rates: [{ country_code: 'US', rate: 0.06 }],
     },
-    { id: 2, name: 'beta.example', marketplace: 'shopify', currency: 'EUR', shipping_methods: [{ id: 'std', label: 'Standard', price: 3 }], tax_rates: [] },
+    {
+      id: 2,
+      name: 'beta.example',
+      marketplace: 'shopify',
+      currency: 'EUR',
+      shipping_methods: [{ id: 'std', label: 'Standard', price: 3 }],
+      tax_rates: [],
+    },
   ];
   const ids = Array.from({ length: products }, (_, index) => firstProduct + index);
   return {
@@ -110,7 +128,9 @@ function catalog(products: number, firstProduct = 1): Doc {
         }),
       };
     }),
-    similar: ids.flatMap((id, index) => [1, 2, 3].map((step) => ({ product_id: id, similar_product_id: ids[(index + step * 7) % products]! }))),
+    similar: ids.flatMap((id, index) =>
+      [1, 2, 3].map((step) => ({ product_id: id, similar_product_id: ids[(index + step * 7) % products]! })),
+    ),
   };
 }
 
@@ -144,7 +164,8 @@ async function catalogVersion(database: TestDatabase): Promise<number | null> {
   return (await database.db.catalogMeta.findUnique({ where: { id: 1 } }))?.version ?? null;
 }
 
-const writes = (database: TestDatabase) => database.queries.filter((query) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(query.query));
+const writes = (database: TestDatabase) =>
+  database.queries.filter((query) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(query.query));
 
 describe('a file many batches long', () => {
   const doc = catalog(120);
@@ -205,7 +226,9 @@ describe('a file many batches long', () => {
     const report = await importCatalogFile(database.db, file);
     expect(report.skipped).toBeUndefined();
     expect(report.skus.updated).toBe(1);
-    expect((await database.db.sku.findUniqueOrThrow({ where: { id: sku.sku_id } })).qtyAvailable).toBe(sku.qty_available);
+    expect((await database.db.sku.findUniqueOrThrow({ where: { id: sku.sku_id } })).qtyAvailable).toBe(
+      sku.qty_available,
+    );
     expect((await importCatalogFile(database.db, file)).skipped).toBe(true);
   });
 
@@ -230,11 +253,14 @@ describe('a file many batches long', () => {
 describe('a batch of large records', () => {
   it('is written once its records hold batchText characters of JSON, however few they are', async () => {
     const doc = catalog(40);
-    const productWrites = (database: TestDatabase) => database.queries.filter((query) => query.query.startsWith('INSERT INTO "Product" (')).length;
+    const productWrites = (database: TestDatabase) =>
+      database.queries.filter((query) => query.query.startsWith('INSERT INTO "Product" (')).length;
     // about three products a batch
     const batchText = 3 * JSON.stringify(doc.products[1]).length;
     await withDatabase(async (database) => {
-      expect(await importCatalogFile(database.db, writeDocument(doc), { batchText })).toStrictEqual(everythingInserted(doc));
+      expect(await importCatalogFile(database.db, writeDocument(doc), { batchText })).toStrictEqual(
+        everythingInserted(doc),
+      );
       expect(productWrites(database)).toBeGreaterThanOrEqual(10);
       expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(doc));
     });
@@ -253,8 +279,14 @@ describe('a file large enough for the id tables to grow', () => {
       expect(await importCatalogFile(database.db, file, { batchSize: 300 })).toStrictEqual(everythingInserted(doc));
       expect(await dumpDatabase(database)).toBe(await dumpOfObjectImport(doc));
       // Against the document itself, not only another import: every pair, in order, per product.
-      const stored = await database.db.similarProduct.findMany({ orderBy: [{ productId: 'asc' }, { position: 'asc' }], select: { productId: true, similarProductId: true } });
-      const expected = doc.similar.map((pair) => ({ productId: pair.product_id as number, similarProductId: pair.similar_product_id as number }));
+      const stored = await database.db.similarProduct.findMany({
+        orderBy: [{ productId: 'asc' }, { position: 'asc' }],
+        select: { productId: true, similarProductId: true },
+      });
+      const expected = doc.similar.map((pair) => ({
+        productId: pair.product_id as number,
+        similarProductId: pair.similar_product_id as number,
+      }));
       expect(stored).toStrictEqual(expected.sort((a, b) => a.productId - b.productId));
       expect(await database.db.sku.count()).toBe(6000);
       database.queries.length = 0;
@@ -277,21 +309,41 @@ describe('rows the import writes itself (raw SQL) and rows Prisma writes', () =>
       for (const store of stores) {
         const { shippingMethods, taxRates, ...fields } = store;
         await db.store.create({ data: fields });
-        await db.shippingMethod.createMany({ data: shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })) });
-        await db.taxRate.createMany({ data: taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })) });
+        await db.shippingMethod.createMany({
+          data: shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })),
+        });
+        await db.taxRate.createMany({
+          data: taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })),
+        });
       }
       await db.product.createMany({ data: products.map(({ skus: _skus, ...fields }) => fields) });
       await db.sku.createMany({ data: products.flatMap((product) => product.skus) });
-      await db.media.createMany({ data: media.map(({ productIds: _ids, placements: _placements, ...fields }) => fields) });
-      await db.mediaProduct.createMany({ data: media.flatMap((item) => item.productIds.map((productId, position) => ({ mediaId: item.id, productId, position }))) });
-      await db.mediaPlacement.createMany({ data: media.flatMap((item) => item.placements.map((placement, position) => ({ mediaId: item.id, position, ...placement }))) });
-      await db.similarProduct.createMany({ data: [...similar].flatMap(([productId, list]) => list.map((similarProductId, position) => ({ productId, similarProductId, position }))) });
+      await db.media.createMany({
+        data: media.map(({ productIds: _ids, placements: _placements, ...fields }) => fields),
+      });
+      await db.mediaProduct.createMany({
+        data: media.flatMap((item) =>
+          item.productIds.map((productId, position) => ({ mediaId: item.id, productId, position })),
+        ),
+      });
+      await db.mediaPlacement.createMany({
+        data: media.flatMap((item) =>
+          item.placements.map((placement, position) => ({ mediaId: item.id, position, ...placement })),
+        ),
+      });
+      await db.similarProduct.createMany({
+        data: [...similar].flatMap(([productId, list]) =>
+          list.map((similarProductId, position) => ({ productId, similarProductId, position })),
+        ),
+      });
       // The read model's answers, as the import writes them at its end.
       expect(await writeMissingAnswers(db)).toBe(12);
       const before = await dumpDatabase(database);
       database.queries.length = 0;
       const report = await importCatalogFile(db, writeDocument(doc), { batchSize: 5, full: true });
-      expect(report.products.unchanged + report.skus.unchanged + report.media.unchanged + report.similarLists.unchanged).toBe(12 + 36 + 3 + 12);
+      expect(
+        report.products.unchanged + report.skus.unchanged + report.media.unchanged + report.similarLists.unchanged,
+      ).toBe(12 + 36 + 3 + 12);
       // nothing but the record of this import (its file's digest)
       expect(
         writes(database)
@@ -334,13 +386,20 @@ describe('sections in another order: references to what comes later', () => {
     (broken.products[31]!.skus as Record<string, unknown>[])[0]!.currency = 'USD';
     await withDatabase(async (database) => {
       const before = await dumpDatabase(database);
-      const error = await importCatalogFile(database.db, writeDocument(broken, ['similar', 'media', 'products', 'stores']), { batchSize: 6 }).catch((caught: unknown) => caught);
+      const error = await importCatalogFile(
+        database.db,
+        writeDocument(broken, ['similar', 'media', 'products', 'stores']),
+        { batchSize: 6 },
+      ).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(CatalogValidationError);
       // in document order: similar, media, products (stores come last)
       expect((error as CatalogValidationError).problems).toStrictEqual([
         { path: '$.similar[7].product_id', message: 'no product 405 in the document or the database' },
         { path: '$.media[2].product_ids[1]', message: 'no product 404 in the document or the database' },
-        { path: '$.products[30].skus[1].merchant_id', message: 'must name a store: no store 9 in the document or the database' },
+        {
+          path: '$.products[30].skus[1].merchant_id',
+          message: 'must name a store: no store 9 in the document or the database',
+        },
         { path: '$.products[31].skus[0].currency', message: 'must be the currency of store 2 (EUR), got "USD"' },
       ]);
       expect(await dumpDatabase(database)).toBe(before);
@@ -376,7 +435,12 @@ describe('an invalid file', () => {
   async function run(file: string, batchSize = 5) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runImportCommand([file], { DATABASE_URL: database.url }, { out: (text) => out.push(text), err: (text) => err.push(text) }, { batchSize });
+    const code = await runImportCommand(
+      [file],
+      { DATABASE_URL: database.url },
+      { out: (text) => out.push(text), err: (text) => err.push(text) },
+      { batchSize },
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
@@ -436,15 +500,24 @@ describe('an invalid file', () => {
     const result = await run(file);
     expect(result.code).toBe(1);
     expect(result.err).toContain('The catalog document has 1 problem:');
-    expect(result.err).toContain(`  $.products[34].notes.a${'[0]'.repeat(28)}: is nested more than 32 arrays and objects deep (the document itself included): the rest of the document was not read`);
+    expect(result.err).toContain(
+      `  $.products[34].notes.a${'[0]'.repeat(28)}: is nested more than 32 arrays and objects deep (the document itself included): the rest of the document was not read`,
+    );
     expect(await dumpDatabase(database)).toBe(before);
   });
 
   it('with a list longer than its limit, a string or a record larger than any allowed: each reported at its path, nothing written', async () => {
     const doc = catalog(30);
-    doc.products[3]!.images = Array.from({ length: catalogLimits.maxItems + 5 }, (_, index) => `https://cdn.example/${index}.jpg`);
+    doc.products[3]!.images = Array.from(
+      { length: catalogLimits.maxItems + 5 },
+      (_, index) => `https://cdn.example/${index}.jpg`,
+    );
     doc.products[5]!.title = 'x'.repeat(10 * catalogLimits.maxText);
-    doc.products[7]!.skus = Array.from({ length: catalogLimits.maxSkus }, (_, position) => ({ ...(doc.products[7]!.skus as object[])[0], sku_id: 900_000 + position, name: 'n'.repeat(500) }));
+    doc.products[7]!.skus = Array.from({ length: catalogLimits.maxSkus }, (_, position) => ({
+      ...(doc.products[7]!.skus as object[])[0],
+      sku_id: 900_000 + position,
+      name: 'n'.repeat(500),
+    }));
     const result = await run(writeDocument(doc));
     expect(result.code).toBe(1);
     const lines = result.err.split('\n').filter((line) => line.startsWith('  $'));
@@ -454,14 +527,22 @@ describe('an invalid file', () => {
       `  $.products[7]: is more than ${catalogLimits.maxRecordText} characters of JSON (not counting keys the format does not declare)`,
     ]);
     // the product refused is not there for what refers to it
-    expect(lines.slice(3).filter((line) => !line.endsWith(': no product 8 in the document or the database'))).toStrictEqual([]);
+    expect(
+      lines.slice(3).filter((line) => !line.endsWith(': no product 8 in the document or the database')),
+    ).toStrictEqual([]);
     expect(await dumpDatabase(database)).toBe(before);
   });
 
   it('with a section twice: reported, nothing written', async () => {
     const file = tempFile('twice');
     const doc = catalog(3);
-    writeFileSync(file, JSON.stringify({ stores: doc.stores, products: doc.products }).replace(/}$/, `,"products":${JSON.stringify(doc.products)}}`));
+    writeFileSync(
+      file,
+      JSON.stringify({ stores: doc.stores, products: doc.products }).replace(
+        /}$/,
+        `,"products":${JSON.stringify(doc.products)}}`,
+      ),
+    );
     const result = await run(file);
     expect(result.code).toBe(1);
     expect(result.err).toContain('$.products: appears more than once in the document');
@@ -482,7 +563,9 @@ describe('the command on a new database', () => {
       expect(out.join('\n')).toContain('similar lists: 0 inserted, 0 updated, 30 unchanged');
       expect(out.join('\n')).not.toContain('not read again');
       expect(await runImportCommand([file], { DATABASE_URL: target.url }, io)).toBe(0);
-      expect(out.at(-1)).toContain('the same file as the last import, and the catalog has not changed since: not read again (--full reads it)');
+      expect(out.at(-1)).toContain(
+        'the same file as the last import, and the catalog has not changed since: not read again (--full reads it)',
+      );
       expect(out.at(-1)).toContain('similar lists: 0 inserted, 0 updated, 30 unchanged');
     } finally {
       await target.remove();
@@ -498,7 +581,8 @@ describe('the file reader', () => {
     for await (const list of fileEvents(file, { blockSize })) events.push(...list);
     return events;
   }
-  const recordsIn = (events: CatalogEvent[]) => events.flatMap((event) => (event.kind === 'record' ? [event.value] : []));
+  const recordsIn = (events: CatalogEvent[]) =>
+    events.flatMap((event) => (event.kind === 'record' ? [event.value] : []));
 
   // What the reader must build of a record, read off the checked-in JSON Schema by a plain
   // recursive walk: the declared keys only, an empty stand-in for an array or object where the
@@ -510,10 +594,15 @@ describe('the file reader', () => {
     anyOf?: SchemaNode[];
     maxItems?: number;
   }
-  const documentSchema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'schema', 'catalog-import.schema.json'), 'utf8')) as SchemaNode;
+  const documentSchema = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', 'schema', 'catalog-import.schema.json'), 'utf8'),
+  ) as SchemaNode;
   const productSchema = documentSchema.properties!.products!.anyOf!.find((node) => node.type === 'array')!.items!;
   /** The object or array a node declares (itself, or a member of its union). */
-  const declared = (node: SchemaNode) => (node.type === undefined ? (node.anyOf ?? []) : [node]).find((member) => member.type === 'object' || member.type === 'array');
+  const declared = (node: SchemaNode) =>
+    (node.type === undefined ? (node.anyOf ?? []) : [node]).find(
+      (member) => member.type === 'object' || member.type === 'array',
+    );
 
   function built(value: unknown, node: SchemaNode): unknown {
     const shape = declared(node);
@@ -525,7 +614,8 @@ describe('the file reader', () => {
           .map(([key, item]) => [key, built(item, shape.properties![key]!)]),
       );
     }
-    if (shape?.type === 'array' && Array.isArray(value)) return value.slice(0, shape.maxItems! + 1).map((item) => built(item, shape.items!));
+    if (shape?.type === 'array' && Array.isArray(value))
+      return value.slice(0, shape.maxItems! + 1).map((item) => built(item, shape.items!));
     return Array.isArray(value) ? [] : isObject ? {} : value;
   }
 
@@ -534,20 +624,36 @@ describe('the file reader', () => {
     const shape = declared(node);
     const anything = fc.jsonValue({ maxDepth: 3 });
     if (!shape || depth > 3) return anything;
-    if (shape.type === 'array') return fc.oneof(fc.array(arbitraryOf(shape.items!, depth + 1), { maxLength: 3 }), anything);
-    const fields = Object.fromEntries(Object.entries(shape.properties!).map(([key, field]) => [key, arbitraryOf(field, depth + 1)]));
-    const record = fc.tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(fc.string(), anything, { maxKeys: 3 })).map(([known, other]) => ({ ...other, ...known }));
+    if (shape.type === 'array')
+      return fc.oneof(fc.array(arbitraryOf(shape.items!, depth + 1), { maxLength: 3 }), anything);
+    const fields = Object.fromEntries(
+      Object.entries(shape.properties!).map(([key, field]) => [key, arbitraryOf(field, depth + 1)]),
+    );
+    const record = fc
+      .tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(fc.string(), anything, { maxKeys: 3 }))
+      .map(([known, other]) => ({ ...other, ...known }));
     return fc.oneof(record, anything);
   }
 
   it('builds the declared keys of each record as JSON.parse reads them, and nothing else, whatever the blocks', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(arbitraryOf(productSchema, 0), { maxLength: 6 }), fc.integer({ min: 1, max: 64 }), async (records, blockSize) => {
-        const text = JSON.stringify({ skipped: { products: [1] }, products: records, version: 1 });
-        const events = await eventsOf(text, blockSize);
-        expect(recordsIn(events)).toStrictEqual((JSON.parse(text) as { products: unknown[] }).products.map((record) => built(record, productSchema)));
-        expect(events.filter((event) => event.kind !== 'record').map((event) => event.kind)).toStrictEqual(['document', 'start', 'end', 'version']);
-      }),
+      fc.asyncProperty(
+        fc.array(arbitraryOf(productSchema, 0), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 64 }),
+        async (records, blockSize) => {
+          const text = JSON.stringify({ skipped: { products: [1] }, products: records, version: 1 });
+          const events = await eventsOf(text, blockSize);
+          expect(recordsIn(events)).toStrictEqual(
+            (JSON.parse(text) as { products: unknown[] }).products.map((record) => built(record, productSchema)),
+          );
+          expect(events.filter((event) => event.kind !== 'record').map((event) => event.kind)).toStrictEqual([
+            'document',
+            'start',
+            'end',
+            'version',
+          ]);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -571,7 +677,10 @@ describe('the file reader', () => {
       price: null,
       [`title${'x'.repeat(100)}`]: 'a key longer than any the format has',
     };
-    const text = JSON.stringify({ products: [product] }).replace('"price":null', `"price":1${'0'.repeat(catalogLimits.maxText)}`);
+    const text = JSON.stringify({ products: [product] }).replace(
+      '"price":null',
+      `"price":1${'0'.repeat(catalogLimits.maxText)}`,
+    );
     const [record] = recordsIn(await eventsOf(text)) as Record<string, unknown>[];
     expect((record!.images as string[]).length).toBe(catalogLimits.maxItems + 1);
     expect(record!.title).toBe(product.title);
@@ -587,17 +696,35 @@ describe('the file reader', () => {
     const deepest = await eventsOf(`{"products":[{"id":1,"notes":${nested(29)},"images":["a"]}]}`, 7);
     expect(recordsIn(deepest)).toStrictEqual([{ id: 1, images: ['a'] }]);
     const tooDeep = await eventsOf(`{"products":[{"id":1,"notes":${nested(30)}}]} and no JSON after it`, 7);
-    expect(tooDeep.at(-1)).toStrictEqual({ kind: 'refused', path: `$.products[0].notes${'[0]'.repeat(29)}`, message: expect.stringContaining('nested more than 32 arrays and objects deep') });
+    expect(tooDeep.at(-1)).toStrictEqual({
+      kind: 'refused',
+      path: `$.products[0].notes${'[0]'.repeat(29)}`,
+      message: expect.stringContaining('nested more than 32 arrays and objects deep'),
+    });
     expect(recordsIn(tooDeep)).toStrictEqual([]);
     // …and in a declared field: skus (4), a SKU (5), variant_values (6), a pair (7), value (8).
     const inAField = await eventsOf(`{"products":[{"skus":[{"variant_values":[{"value":${nested(26)}}]}]}]}`);
-    expect(inAField.at(-1)).toMatchObject({ kind: 'refused', path: `$.products[0].skus[0].variant_values[0].value${'[0]'.repeat(25)}` });
+    expect(inAField.at(-1)).toMatchObject({
+      kind: 'refused',
+      path: `$.products[0].skus[0].variant_values[0].value${'[0]'.repeat(25)}`,
+    });
   });
 
   it('hands over a record of more JSON than a record may hold as a stand-in, and the next one whole', async () => {
     const sku = (position: number) => ({ sku_id: position + 1, name: 'n'.repeat(catalogLimits.maxText) });
-    const skus = Array.from({ length: Math.ceil(catalogLimits.maxRecordText / catalogLimits.maxText) + 1 }, (_, position) => sku(position));
-    const small = { id: 2, title: 'Scarf', price: 20, currency: 'USD', is_available: true, images: ['a', 'b'], skus: [sku(0)] };
+    const skus = Array.from(
+      { length: Math.ceil(catalogLimits.maxRecordText / catalogLimits.maxText) + 1 },
+      (_, position) => sku(position),
+    );
+    const small = {
+      id: 2,
+      title: 'Scarf',
+      price: 20,
+      currency: 'USD',
+      is_available: true,
+      images: ['a', 'b'],
+      skus: [sku(0)],
+    };
     const events = await eventsOf(JSON.stringify({ products: [{ id: 1, skus }, small] }));
     expect(recordsIn(events)).toStrictEqual([new OversizedValue('record', catalogLimits.maxRecordText), small]);
     const sizes = events.flatMap((event) => (event.kind === 'record' ? [event.size] : []));
@@ -623,7 +750,10 @@ describe('compact id tables', () => {
     fc.assert(
       // size 'max': arrays up to 3000 long, so that the tables double (at 768 keys, 1536, …) while filled.
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 2_147_483_647 }), fc.nat(1_000_000)), { maxLength: 3000, size: 'max' }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 2_147_483_647 }), fc.nat(1_000_000)), {
+          maxLength: 3000,
+          size: 'max',
+        }),
         fc.integer({ min: 1, max: 2_147_483_647 }),
         (entries, absent) => {
           const map = new IntMap();
@@ -643,7 +773,9 @@ describe('compact id tables', () => {
           expect([...expected.keys()].filter((key) => !set.has(key))).toStrictEqual([]);
           expect(map.get(absent)).toBe(expected.get(absent));
           expect(set.has(absent)).toBe(expected.has(absent));
-          expect(Array.from({ length: list.length }, (_, index) => list.at(index))).toStrictEqual(entries.map(([key]) => key));
+          expect(Array.from({ length: list.length }, (_, index) => list.at(index))).toStrictEqual(
+            entries.map(([key]) => key),
+          );
         },
       ),
       // Shrinking a counterexample of 3000 entries would take minutes: the first one is shown as it is.

@@ -7,7 +7,12 @@ import { CatalogValidationError, importCatalog } from '../../src/catalog/import/
 import { runImportCommand } from '../../src/catalog/import/cli.js';
 import { createBlankDatabase, createTestDatabase, dumpDatabase, readFixture, type TestDatabase } from '../helpers.js';
 
-type Doc = Record<string, unknown> & { stores: Record<string, unknown>[]; products: Record<string, unknown>[]; media: Record<string, unknown>[]; similar: Record<string, unknown>[] };
+type Doc = Record<string, unknown> & {
+  stores: Record<string, unknown>[];
+  products: Record<string, unknown>[];
+  media: Record<string, unknown>[];
+  similar: Record<string, unknown>[];
+};
 const fixture = () => structuredClone(readFixture('catalog.json')) as Doc;
 
 let database: TestDatabase;
@@ -41,7 +46,10 @@ describe('a valid document', () => {
   });
 
   it('stores money as integer minor units and rates as parts per million', async () => {
-    const store = await database.db.store.findUniqueOrThrow({ where: { id: 1 }, include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } } });
+    const store = await database.db.store.findUniqueOrThrow({
+      where: { id: 1 },
+      include: { shippingMethods: { orderBy: { position: 'asc' } }, taxRates: { orderBy: { position: 'asc' } } },
+    });
     expect(store.marginRatePpm).toBe(100000);
     expect(store.shippingMethods.map((m) => [m.code, m.priceMinor])).toStrictEqual([
       ['standard', 500],
@@ -71,11 +79,20 @@ describe('a valid document', () => {
     expect(report.media).toStrictEqual({ inserted: 1, updated: 0, unchanged: 0 });
     expect(report.similarLists).toStrictEqual({ inserted: 0, updated: 1, unchanged: 0 });
     expect((await database.db.product.findUniqueOrThrow({ where: { id: 12 } })).title).toBe('Budget Jacket II');
-    expect(await database.db.mediaProduct.findMany({ where: { mediaId: 4 }, orderBy: { position: 'asc' }, select: { productId: true } })).toStrictEqual([{ productId: 16 }, { productId: 11 }]);
-    expect(await database.db.similarProduct.findMany({ where: { productId: 12 }, orderBy: { position: 'asc' }, select: { similarProductId: true } })).toStrictEqual([
-      { similarProductId: 13 },
-      { similarProductId: 11 },
-    ]);
+    expect(
+      await database.db.mediaProduct.findMany({
+        where: { mediaId: 4 },
+        orderBy: { position: 'asc' },
+        select: { productId: true },
+      }),
+    ).toStrictEqual([{ productId: 16 }, { productId: 11 }]);
+    expect(
+      await database.db.similarProduct.findMany({
+        where: { productId: 12 },
+        orderBy: { position: 'asc' },
+        select: { similarProductId: true },
+      }),
+    ).toStrictEqual([{ similarProductId: 13 }, { similarProductId: 11 }]);
     // media 1–3 were not in the document and are untouched
     expect(await database.db.media.count()).toBe(4);
   });
@@ -86,16 +103,28 @@ describe('a valid document', () => {
     jacket.skus = jacket.skus.slice(0, 1);
     const report = await importCatalog(database.db, { products: [jacket] });
     expect(report.skusUnlisted).toBe(1);
-    expect(await database.db.sku.findUniqueOrThrow({ where: { id: 1102 }, select: { listed: true } })).toStrictEqual({ listed: false });
+    expect(await database.db.sku.findUniqueOrThrow({ where: { id: 1102 }, select: { listed: true } })).toStrictEqual({
+      listed: false,
+    });
     const back = await importCatalog(database.db, { products: [fixture().products[0]] });
     expect(back.skus).toStrictEqual({ inserted: 0, updated: 1, unchanged: 1 });
     expect(back.skusUnlisted).toBe(0);
-    expect(await database.db.sku.findUniqueOrThrow({ where: { id: 1102 }, select: { listed: true } })).toStrictEqual({ listed: true });
+    expect(await database.db.sku.findUniqueOrThrow({ where: { id: 1102 }, select: { listed: true } })).toStrictEqual({
+      listed: true,
+    });
   });
 
   it('lets a document refer to stores and products already in the database', async () => {
     const report = await importCatalog(database.db, {
-      products: [{ id: 17, title: 'Beanie', price: 20, currency: 'USD', skus: [{ sku_id: 1701, merchant_id: 1, name: 'Beanie', qty_available: 2, retail_price: 20, currency: 'USD' }] }],
+      products: [
+        {
+          id: 17,
+          title: 'Beanie',
+          price: 20,
+          currency: 'USD',
+          skus: [{ sku_id: 1701, merchant_id: 1, name: 'Beanie', qty_available: 2, retail_price: 20, currency: 'USD' }],
+        },
+      ],
       similar: [{ product_id: 17, similar_product_id: 11 }],
     });
     expect(report.products.inserted).toBe(1);
@@ -109,7 +138,11 @@ describe('a valid document', () => {
         { type: 'image', id: 3, slug: 'look-one', file_name: 'empty.jpg', product_ids: [] },
       ],
     });
-    const media = await database.db.media.findMany({ where: { id: { in: [1, 3] } }, orderBy: { id: 'asc' }, select: { id: true, slug: true } });
+    const media = await database.db.media.findMany({
+      where: { id: { in: [1, 3] } },
+      orderBy: { id: 'asc' },
+      select: { id: true, slug: true },
+    });
     expect(media).toStrictEqual([
       { id: 1, slug: 'empty-look' },
       { id: 3, slug: 'look-one' },
@@ -138,7 +171,8 @@ describe('an invalid document writes nothing and names every problem', () => {
     change(doc);
     return doc;
   };
-  const product = (doc: Doc, index: number) => doc.products[index] as Record<string, unknown> & { skus: Record<string, unknown>[] };
+  const product = (doc: Doc, index: number) =>
+    doc.products[index] as Record<string, unknown> & { skus: Record<string, unknown>[] };
 
   const cases: [string, unknown, string, RegExp][] = [
     ['not an object', [], '$', /must be an object/],
@@ -148,9 +182,24 @@ describe('an invalid document writes nothing and names every problem', () => {
     ['a duplicate store id', edit((d) => (d.stores[1]!.id = 1)), '$.stores[1].id', /duplicate store id/],
     ['a lower-case currency', edit((d) => (d.stores[0]!.currency = 'usd')), '$.stores[0].currency', /ISO 4217/],
     ['a margin above 1', edit((d) => (d.stores[0]!.margin_rate = 1.5)), '$.stores[0].margin_rate', /from 0 to 1/],
-    ['a rate with 7 decimals', edit((d) => (d.stores[0]!.tax_rates = [{ rate: 0.0725001 }])), '$.stores[0].tax_rates[0].rate', /at most 6 decimals/],
-    ['a negative shipping price', edit((d) => (d.stores[0]!.shipping_methods = [{ id: 'a', label: 'A', price: -1 }])), '$.stores[0].shipping_methods[0].price', /at least 0/],
-    ['a shipping price finer than cents', edit((d) => (d.stores[0]!.shipping_methods = [{ id: 'a', label: 'A', price: 5.999 }])), '$.stores[0].shipping_methods[0].price', /more decimals than USD/],
+    [
+      'a rate with 7 decimals',
+      edit((d) => (d.stores[0]!.tax_rates = [{ rate: 0.0725001 }])),
+      '$.stores[0].tax_rates[0].rate',
+      /at most 6 decimals/,
+    ],
+    [
+      'a negative shipping price',
+      edit((d) => (d.stores[0]!.shipping_methods = [{ id: 'a', label: 'A', price: -1 }])),
+      '$.stores[0].shipping_methods[0].price',
+      /at least 0/,
+    ],
+    [
+      'a shipping price finer than cents',
+      edit((d) => (d.stores[0]!.shipping_methods = [{ id: 'a', label: 'A', price: 5.999 }])),
+      '$.stores[0].shipping_methods[0].price',
+      /more decimals than USD/,
+    ],
     [
       'a duplicate shipping method',
       edit(
@@ -163,16 +212,51 @@ describe('an invalid document writes nothing and names every problem', () => {
       '$.stores[0].shipping_methods[1].id',
       /duplicate shipping method id/,
     ],
-    ['a province without country', edit((d) => (d.stores[0]!.tax_rates = [{ province_code: 'CA', rate: 0.1 }])), '$.stores[0].tax_rates[0].province_code', /needs a country_code/],
-    ['a three-letter country', edit((d) => (d.stores[0]!.tax_rates = [{ country_code: 'USA', rate: 0.1 }])), '$.stores[0].tax_rates[0].country_code', /alpha-2/],
+    [
+      'a province without country',
+      edit((d) => (d.stores[0]!.tax_rates = [{ province_code: 'CA', rate: 0.1 }])),
+      '$.stores[0].tax_rates[0].province_code',
+      /needs a country_code/,
+    ],
+    [
+      'a three-letter country',
+      edit((d) => (d.stores[0]!.tax_rates = [{ country_code: 'USA', rate: 0.1 }])),
+      '$.stores[0].tax_rates[0].country_code',
+      /alpha-2/,
+    ],
     ['a product id of 0', edit((d) => (product(d, 0).id = 0)), '$.products[0].id', /positive integer/],
     ['a product id as a string', edit((d) => (product(d, 0).id = '11')), '$.products[0].id', /positive integer/],
     ['a product without title', edit((d) => delete product(d, 2).title), '$.products[2].title', /is required/],
-    ['a price finer than cents', edit((d) => (product(d, 0).price = 10.001)), '$.products[0].price', /more decimals than USD/],
-    ['a price beyond the stored range', edit((d) => (product(d, 0).price = 30_000_000)), '$.products[0].price', /more than the largest price/],
-    ['a SKU of an unknown store', edit((d) => (product(d, 0).skus[0]!.merchant_id = 99)), '$.products[0].skus[0].merchant_id', /must name a store/],
-    ['a SKU in another currency than its store', edit((d) => (product(d, 0).skus[0]!.currency = 'EUR')), '$.products[0].skus[0].currency', /currency of store 1/],
-    ['a duplicate sku_id', edit((d) => (product(d, 1).skus[0]!.sku_id = 1101)), '$.products[1].skus[0].sku_id', /duplicate sku_id/],
+    [
+      'a price finer than cents',
+      edit((d) => (product(d, 0).price = 10.001)),
+      '$.products[0].price',
+      /more decimals than USD/,
+    ],
+    [
+      'a price beyond the stored range',
+      edit((d) => (product(d, 0).price = 30_000_000)),
+      '$.products[0].price',
+      /more than the largest price/,
+    ],
+    [
+      'a SKU of an unknown store',
+      edit((d) => (product(d, 0).skus[0]!.merchant_id = 99)),
+      '$.products[0].skus[0].merchant_id',
+      /must name a store/,
+    ],
+    [
+      'a SKU in another currency than its store',
+      edit((d) => (product(d, 0).skus[0]!.currency = 'EUR')),
+      '$.products[0].skus[0].currency',
+      /currency of store 1/,
+    ],
+    [
+      'a duplicate sku_id',
+      edit((d) => (product(d, 1).skus[0]!.sku_id = 1101)),
+      '$.products[1].skus[0].sku_id',
+      /duplicate sku_id/,
+    ],
     [
       'a SKU without any price',
       edit((d) => {
@@ -181,20 +265,80 @@ describe('an invalid document writes nothing and names every problem', () => {
       '$.products[2].skus[0]',
       /sale_price or a retail_price/,
     ],
-    ['a negative quantity', edit((d) => (product(d, 0).skus[0]!.qty_available = -1)), '$.products[0].skus[0].qty_available', /from 0/],
-    ['a date that is not ISO 8601', edit((d) => (product(d, 0).skus[0]!.date_created = 'yesterday')), '$.products[0].skus[0].date_created', /ISO 8601/],
-    ['a day the month does not have', edit((d) => (product(d, 0).skus[0]!.date_created = '2026-02-30T00:00:00Z')), '$.products[0].skus[0].date_created', /real calendar date/],
-    ['a date past the year 9999 once in UTC', edit((d) => (product(d, 0).skus[0]!.date_created = '9999-12-31T23:00:00-05:00')), '$.products[0].skus[0].date_created', /years 0001 to 9999/],
-    ['a SKU naming another product', edit((d) => (product(d, 0).skus[0]!.product_id = 12)), '$.products[0].skus[0].product_id', /nested in \(11\)/],
-    ['variants not a list', edit((d) => (product(d, 0).variants = 'Size')), '$.products[0].variants', /must be an array/],
-    ['a media type other than image or video', edit((d) => (d.media[0]!.type = 'gif')), '$.media[0].type', /"image" or "video"/],
+    [
+      'a negative quantity',
+      edit((d) => (product(d, 0).skus[0]!.qty_available = -1)),
+      '$.products[0].skus[0].qty_available',
+      /from 0/,
+    ],
+    [
+      'a date that is not ISO 8601',
+      edit((d) => (product(d, 0).skus[0]!.date_created = 'yesterday')),
+      '$.products[0].skus[0].date_created',
+      /ISO 8601/,
+    ],
+    [
+      'a day the month does not have',
+      edit((d) => (product(d, 0).skus[0]!.date_created = '2026-02-30T00:00:00Z')),
+      '$.products[0].skus[0].date_created',
+      /real calendar date/,
+    ],
+    [
+      'a date past the year 9999 once in UTC',
+      edit((d) => (product(d, 0).skus[0]!.date_created = '9999-12-31T23:00:00-05:00')),
+      '$.products[0].skus[0].date_created',
+      /years 0001 to 9999/,
+    ],
+    [
+      'a SKU naming another product',
+      edit((d) => (product(d, 0).skus[0]!.product_id = 12)),
+      '$.products[0].skus[0].product_id',
+      /nested in \(11\)/,
+    ],
+    [
+      'variants not a list',
+      edit((d) => (product(d, 0).variants = 'Size')),
+      '$.products[0].variants',
+      /must be an array/,
+    ],
+    [
+      'a media type other than image or video',
+      edit((d) => (d.media[0]!.type = 'gif')),
+      '$.media[0].type',
+      /"image" or "video"/,
+    ],
     ['a slug with a slash', edit((d) => (d.media[0]!.slug = 'a/b')), '$.media[0].slug', /must not contain/],
-    ['an unknown product in a media item', edit((d) => (d.media[0]!.product_ids = [11, 404])), '$.media[0].product_ids[1]', /no product 404/],
-    ['a product twice in a media item', edit((d) => (d.media[0]!.product_ids = [11, 11])), '$.media[0].product_ids[1]', /duplicate product id/],
+    [
+      'an unknown product in a media item',
+      edit((d) => (d.media[0]!.product_ids = [11, 404])),
+      '$.media[0].product_ids[1]',
+      /no product 404/,
+    ],
+    [
+      'a product twice in a media item',
+      edit((d) => (d.media[0]!.product_ids = [11, 11])),
+      '$.media[0].product_ids[1]',
+      /duplicate product id/,
+    ],
     ['a duplicate slug', edit((d) => (d.media[2]!.slug = 'look-one')), '$.media[2].slug', /duplicate image slug/],
-    ['a similar pair with an unknown product', edit((d) => d.similar.push({ product_id: 11, similar_product_id: 404 })), '$.similar[5].similar_product_id', /no product 404/],
-    ['a product similar to itself', edit((d) => d.similar.push({ product_id: 12, similar_product_id: 12 })), '$.similar[5]', /itself/],
-    ['a duplicate similar pair', edit((d) => d.similar.push({ product_id: 11, similar_product_id: 15 })), '$.similar[5]', /duplicate similar pair/],
+    [
+      'a similar pair with an unknown product',
+      edit((d) => d.similar.push({ product_id: 11, similar_product_id: 404 })),
+      '$.similar[5].similar_product_id',
+      /no product 404/,
+    ],
+    [
+      'a product similar to itself',
+      edit((d) => d.similar.push({ product_id: 12, similar_product_id: 12 })),
+      '$.similar[5]',
+      /itself/,
+    ],
+    [
+      'a duplicate similar pair',
+      edit((d) => d.similar.push({ product_id: 11, similar_product_id: 15 })),
+      '$.similar[5]',
+      /duplicate similar pair/,
+    ],
   ];
 
   for (const [name, doc, path, message] of cases) {
@@ -205,8 +349,12 @@ describe('an invalid document writes nothing and names every problem', () => {
   }
 
   it('a slug held by another media item in the database', async () => {
-    const problems = await problemsOf({ media: [{ type: 'image', id: 50, slug: 'look-one', file_name: 'x.jpg', product_ids: [] }] });
-    expect(problems).toStrictEqual([{ path: '$.media[0].slug', message: 'image 3 in the database already has the slug "look-one"' }]);
+    const problems = await problemsOf({
+      media: [{ type: 'image', id: 50, slug: 'look-one', file_name: 'x.jpg', product_ids: [] }],
+    });
+    expect(problems).toStrictEqual([
+      { path: '$.media[0].slug', message: 'image 3 in the database already has the slug "look-one"' },
+    ]);
   });
 
   it('reports every problem of a document at once', async () => {
@@ -243,7 +391,11 @@ describe('npm run catalog:import', () => {
     writeFileSync(file, typeof document === 'string' ? document : JSON.stringify(document));
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runImportCommand([file], { DATABASE_URL: databaseUrl }, { out: (text) => out.push(text), err: (text) => err.push(text) });
+    const code = await runImportCommand(
+      [file],
+      { DATABASE_URL: databaseUrl },
+      { out: (text) => out.push(text), err: (text) => err.push(text) },
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 

@@ -10,7 +10,10 @@ import { CatalogCache } from '../../src/catalog/catalog.cache.js';
 import { CatalogRepository, type CatalogVersions } from '../../src/catalog/catalog.repository.js';
 import { CatalogService } from '../../src/catalog/catalog.service.js';
 
-const graphql = (id: number) => ({ query: `query Stock($id: ID!) { product(id: $id) { id skus { skuId qtyAvailable } } }`, variables: { id: String(id) } });
+const graphql = (id: number) => ({
+  query: `query Stock($id: ID!) { product(id: $id) { id skus { skuId qtyAvailable } } }`,
+  variables: { id: String(id) },
+});
 
 describe('invalidation by product', () => {
   let t: TestApp;
@@ -24,7 +27,10 @@ describe('invalidation by product', () => {
     const count = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
     return { hits: count('catalog_cache_hits_total'), misses: count('catalog_cache_misses_total') };
   };
-  const read = (target: string | number) => (typeof target === 'string' ? t.app.inject({ method: 'GET', url: target }) : t.app.inject({ method: 'POST', url: '/graphql', payload: graphql(target) }));
+  const read = (target: string | number) =>
+    typeof target === 'string'
+      ? t.app.inject({ method: 'GET', url: target })
+      : t.app.inject({ method: 'POST', url: '/graphql', payload: graphql(target) });
   /** Whether `target` is answered whole from the kept bytes: one hit, no miss. */
   const kept = async (target: string | number) => {
     const before = await counts();
@@ -39,10 +45,17 @@ describe('invalidation by product', () => {
       await writeAnswersOfProducts(tx, [productId]);
     });
   };
-  const qty = async (productId: number) => (await t.database.db.sku.findFirstOrThrow({ where: { productId }, orderBy: { id: 'asc' } })).qtyAvailable;
+  const qty = async (productId: number) =>
+    (await t.database.db.sku.findFirstOrThrow({ where: { productId }, orderBy: { id: 'asc' } })).qtyAvailable;
 
   // Product 11 is in image 1 (with 16) and in video 2; product 13 in neither, but among 11's comparables.
-  const of13: (string | number)[] = ['/product/13', '/product/13/comparables', '/image/comparables/1', '/product/11/comparables', 13];
+  const of13: (string | number)[] = [
+    '/product/13',
+    '/product/13/comparables',
+    '/image/comparables/1',
+    '/product/11/comparables',
+    13,
+  ];
   const others: (string | number)[] = ['/product/11', '/image/1', '/video/2', 11];
 
   it('a stock change drops the answers that hold that product, REST and GraphQL, and keeps the rest', async () => {
@@ -86,7 +99,12 @@ describe('invalidation by product', () => {
     cache.keepAnswer('holds 6', answer, [6], since);
     cache.skus.set(5, [], since);
     cache.skus.set(6, [], since);
-    expect([cache.answer('holds 5'), cache.answer('holds 6')?.body.toString(), cache.skus.has(5), cache.skus.has(6)]).toStrictEqual([undefined, '{}', false, true]);
+    expect([
+      cache.answer('holds 5'),
+      cache.answer('holds 6')?.body.toString(),
+      cache.skus.has(5),
+      cache.skus.has(6),
+    ]).toStrictEqual([undefined, '{}', false, true]);
     // Read after the change: kept, until the next change of 5.
     cache.keepAnswer('holds 5', answer, [4, 5], cache.stamp());
     expect(cache.answer('holds 5')).toBeDefined();
@@ -101,7 +119,8 @@ describe('the catalog cache against races and bounds', () => {
     const pending: ((value: Map<number, number>) => void)[] = [];
     const repository = {
       rows,
-      catalogRows: () => new Promise<CatalogVersions>((resolve) => pending.push((rows) => resolve({ rows, shape: null }))),
+      catalogRows: () =>
+        new Promise<CatalogVersions>((resolve) => pending.push((rows) => resolve({ rows, shape: null }))),
       changedProducts: async () => new Set<number>(),
     };
     const answerVersions = () => pending.shift()?.(new Map(repository.rows));
@@ -139,12 +158,20 @@ describe('the catalog cache against races and bounds', () => {
     cache.keepAnswer('b', answer, [3, 4], cache.stamp());
     cache.keepAnswer('c', answer, [5, 6], cache.stamp());
     cache.keepAnswer('too many', answer, [1, 2, 3, 4, 5, 6], cache.stamp());
-    expect(['a', 'b', 'c', 'too many'].map((key) => cache.answer(key) !== undefined)).toStrictEqual([false, true, true, false]);
+    expect(['a', 'b', 'c', 'too many'].map((key) => cache.answer(key) !== undefined)).toStrictEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('a media item read before an import is not kept after it', async () => {
     let answerMedia: (media: unknown) => void = () => undefined;
-    const repository = { catalogRows: async () => ({ rows: new Map([[1, 1]]), shape: null }), mediaById: () => new Promise((resolve) => (answerMedia = resolve)) } as unknown as CatalogRepository;
+    const repository = {
+      catalogRows: async () => ({ rows: new Map([[1, 1]]), shape: null }),
+      mediaById: () => new Promise((resolve) => (answerMedia = resolve)),
+    } as unknown as CatalogRepository;
     const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 100 });
     await cache.fresh();
     const catalog = new CatalogService(repository, cache);

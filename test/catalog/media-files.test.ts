@@ -51,36 +51,61 @@ describe('media files', () => {
       'bytes=+1-2',
     ]) {
       const answer = await get('/media/files/demo-clip.mp4', { range });
-      expect([answer.statusCode, answer.headers['content-range'], answer.statusCode === 416 ? answer.json<{ code: string }>().code : range], range).toStrictEqual([
-        416,
-        `bytes */${whole.length}`,
-        'RANGE_NOT_SATISFIABLE',
-      ]);
+      expect(
+        [
+          answer.statusCode,
+          answer.headers['content-range'],
+          answer.statusCode === 416 ? answer.json<{ code: string }>().code : range,
+        ],
+        range,
+      ).toStrictEqual([416, `bytes */${whole.length}`, 'RANGE_NOT_SATISFIABLE']);
     }
     for (const range of ['items=0-1', 'BYTES=0-', 'bytes=0-1, 5-6']) {
       const answer = await get('/media/files/demo-clip.mp4', { range });
-      expect([answer.statusCode, answer.rawPayload.length], range).toStrictEqual([range === 'BYTES=0-' ? 206 : 200, whole.length]);
+      expect([answer.statusCode, answer.rawPayload.length], range).toStrictEqual([
+        range === 'BYTES=0-' ? 206 : 200,
+        whole.length,
+      ]);
     }
     const suffix = await get('/media/files/demo-clip.mp4', { range: 'bytes=-10' });
-    expect([suffix.statusCode, suffix.headers['content-range']]).toStrictEqual([206, `bytes ${whole.length - 10}-${whole.length - 1}/${whole.length}`]);
+    expect([suffix.statusCode, suffix.headers['content-range']]).toStrictEqual([
+      206,
+      `bytes ${whole.length - 10}-${whole.length - 1}/${whole.length}`,
+    ]);
     // An empty element of the list is skipped, as RFC 9110's list rule has it.
     const listed = await get('/media/files/demo-clip.mp4', { range: 'bytes=1-2,' });
-    expect([listed.statusCode, listed.headers['content-range'], listed.rawPayload.equals(whole.subarray(1, 3))]).toStrictEqual([206, `bytes 1-2/${whole.length}`, true]);
+    expect([
+      listed.statusCode,
+      listed.headers['content-range'],
+      listed.rawPayload.equals(whole.subarray(1, 3)),
+    ]).toStrictEqual([206, `bytes 1-2/${whole.length}`, true]);
   });
 
   it('answers a failed If-Match or If-Unmodified-Since 412', async () => {
     const image = await get('/media/files/autumn-ridge-layers.jpg');
-    const failing: Record<string, string>[] = [{ 'if-match': '"not-this-one"' }, { 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }];
+    const failing: Record<string, string>[] = [
+      { 'if-match': '"not-this-one"' },
+      { 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' },
+    ];
     for (const headers of failing) {
       const answer = await get('/media/files/autumn-ridge-layers.jpg', headers);
-      expect([answer.statusCode, answer.json<{ code: string }>().code], JSON.stringify(headers)).toStrictEqual([412, 'PRECONDITION_FAILED']);
+      expect([answer.statusCode, answer.json<{ code: string }>().code], JSON.stringify(headers)).toStrictEqual([
+        412,
+        'PRECONDITION_FAILED',
+      ]);
     }
     const later = new Date(Date.parse(String(image.headers['last-modified'])) + 60_000).toUTCString();
     expect((await get('/media/files/autumn-ridge-layers.jpg', { 'if-unmodified-since': later })).statusCode).toBe(200);
   });
 
   it('serves nothing outside its folder and answers unknown files with 404', async () => {
-    for (const url of ['/media/files/../../package.json', '/media/files/%2e%2e/%2e%2e/package.json', '/media/files/..%2f..%2fpackage.json', '/media/files/nope.jpg', '/media/files/.hidden']) {
+    for (const url of [
+      '/media/files/../../package.json',
+      '/media/files/%2e%2e/%2e%2e/package.json',
+      '/media/files/..%2f..%2fpackage.json',
+      '/media/files/nope.jpg',
+      '/media/files/.hidden',
+    ]) {
       const answer = await get(url);
       expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(answer.statusCode, url).toBeLessThan(500);

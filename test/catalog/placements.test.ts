@@ -16,7 +16,16 @@ beforeAll(async () => {
   // The test catalog's image 1 shows products 11 and 16, video 2 shows 15 and 11.
   const { db } = t.database;
   await db.media.update({ where: { id: 1 }, data: { url: '/media/files/look-one.jpg', width: 1200, height: 1600 } });
-  await db.media.update({ where: { id: 2 }, data: { url: 'https://cdn.example/clip-two.mp4', posterUrl: 'https://cdn.example/clip-two.jpg', width: 1080, height: 1920, durationMs: 30_000 } });
+  await db.media.update({
+    where: { id: 2 },
+    data: {
+      url: 'https://cdn.example/clip-two.mp4',
+      posterUrl: 'https://cdn.example/clip-two.jpg',
+      width: 1080,
+      height: 1920,
+      durationMs: 30_000,
+    },
+  });
   await db.mediaPlacement.createMany({
     data: [
       { mediaId: 1, position: 0, productId: 11, x: 0.25, y: 0.4 },
@@ -32,17 +41,37 @@ afterAll(() => t.close());
 
 const get = async (url: string, headers: Record<string, string> = {}) => {
   const response = await t.app.inject({ method: 'GET', url, headers });
-  return { status: response.statusCode, body: response.body ? (response.json() as Record<string, unknown>) : null, headers: response.headers };
+  return {
+    status: response.statusCode,
+    body: response.body ? (response.json() as Record<string, unknown>) : null,
+    headers: response.headers,
+  };
 };
 
 const imageAnswer = {
-  media: { id: 1, slug: 'look-one', url: '/media/files/look-one.jpg', width: 1200, height: 1600, duration_ms: null, poster_url: null },
+  media: {
+    id: 1,
+    slug: 'look-one',
+    url: '/media/files/look-one.jpg',
+    width: 1200,
+    height: 1600,
+    duration_ms: null,
+    poster_url: null,
+  },
   placements: [
     { id: '1:0', product_id: 11, x: 0.25, y: 0.4, start_ms: null, end_ms: null },
     { id: '1:1', product_id: 16, x: 0.75, y: 0.9, start_ms: null, end_ms: null },
   ],
 };
-const videoMedia = { id: 2, slug: 'clip-two', url: 'https://cdn.example/clip-two.mp4', width: 1080, height: 1920, duration_ms: 30_000, poster_url: 'https://cdn.example/clip-two.jpg' };
+const videoMedia = {
+  id: 2,
+  slug: 'clip-two',
+  url: 'https://cdn.example/clip-two.mp4',
+  width: 1080,
+  height: 1920,
+  duration_ms: 30_000,
+  poster_url: 'https://cdn.example/clip-two.jpg',
+};
 const videoPlacements = [
   { id: '2:0', product_id: 15, x: 0.5, y: 0.5, start_ms: 0, end_ms: 12_000 },
   { id: '2:1', product_id: 11, x: 0.3, y: 0.6, start_ms: 12_000, end_ms: 30_000 },
@@ -60,7 +89,10 @@ describe('REST placements', () => {
 
   it('answers a video, and with at_ms only the placements shown then (start included, end excluded)', async () => {
     expect((await get('/video/2/placements')).body).toStrictEqual({ media: videoMedia, placements: videoPlacements });
-    const at = async (ms: number) => ((await get(`/video/slug/clip-two/placements?at_ms=${ms}`)).body!.placements as { id: string }[]).map((placement) => placement.id);
+    const at = async (ms: number) =>
+      ((await get(`/video/slug/clip-two/placements?at_ms=${ms}`)).body!.placements as { id: string }[]).map(
+        (placement) => placement.id,
+      );
     expect(await at(0)).toStrictEqual(['2:0']);
     expect(await at(11_999)).toStrictEqual(['2:0']);
     expect(await at(12_000)).toStrictEqual(['2:1']);
@@ -72,7 +104,11 @@ describe('REST placements', () => {
   });
 
   it('refuses a bad at_ms (400) and an unknown media item or the wrong kind (404) with their codes', async () => {
-    for (const url of ['/video/2/placements?at_ms=-1', '/video/2/placements?at_ms=1.5', '/video/2/placements?at_ms=soon']) {
+    for (const url of [
+      '/video/2/placements?at_ms=-1',
+      '/video/2/placements?at_ms=1.5',
+      '/video/2/placements?at_ms=soon',
+    ]) {
       const answer = await get(url);
       expect(answer.status, url).toBe(400);
       expect(answer.body!.code).toBe('VALIDATION_FAILED');
@@ -95,7 +131,12 @@ describe('REST placements', () => {
 
   it("leaves the seed's media answers exactly as they were", async () => {
     const answer = await get('/video/2');
-    expect(answer.body!.video_info).toStrictEqual({ id: 2, slug: 'clip-two', file_name: 'clip-two.mp4', platform: null });
+    expect(answer.body!.video_info).toStrictEqual({
+      id: 2,
+      slug: 'clip-two',
+      file_name: 'clip-two.mp4',
+      platform: null,
+    });
   });
 });
 
@@ -121,7 +162,11 @@ describe('GraphQL placements', () => {
       all: undefined,
       at: undefined,
     });
-    expect((video.all as { id: string; x: number | null; startMs: number | null; product: { id: string } }[]).map(({ id, x, startMs, product }) => [id, x, startMs, product.id])).toStrictEqual([
+    expect(
+      (video.all as { id: string; x: number | null; startMs: number | null; product: { id: string } }[]).map(
+        ({ id, x, startMs, product }) => [id, x, startMs, product.id],
+      ),
+    ).toStrictEqual([
       ['2:0', 0.5, 0, '15'],
       ['2:1', 0.3, 12_000, '11'],
       ['2:2', null, 20_000, '15'],
@@ -138,40 +183,84 @@ describe('GraphQL placements', () => {
 describe('the media that show a product', () => {
   const summary = (id: number) =>
     id === 1
-      ? { id: 1, kind: 'image', slug: 'look-one', file_name: 'look-one.jpg', platform: 'instagram', url: '/media/files/look-one.jpg', poster_url: null, width: 1200, height: 1600, duration_ms: null }
-      : { id: 2, kind: 'video', slug: 'clip-two', file_name: 'clip-two.mp4', platform: null, url: videoMedia.url, poster_url: videoMedia.poster_url, width: 1080, height: 1920, duration_ms: 30_000 };
+      ? {
+          id: 1,
+          kind: 'image',
+          slug: 'look-one',
+          file_name: 'look-one.jpg',
+          platform: 'instagram',
+          url: '/media/files/look-one.jpg',
+          poster_url: null,
+          width: 1200,
+          height: 1600,
+          duration_ms: null,
+        }
+      : {
+          id: 2,
+          kind: 'video',
+          slug: 'clip-two',
+          file_name: 'clip-two.mp4',
+          platform: null,
+          url: videoMedia.url,
+          poster_url: videoMedia.poster_url,
+          width: 1080,
+          height: 1920,
+          duration_ms: 30_000,
+        };
 
   it('REST: newest (highest id) first, a page at a time', async () => {
     const all = await get('/product/11/media');
     expect(all.status).toBe(200);
-    expect(all.body).toStrictEqual({ media: [summary(2), summary(1)], page_info: { has_next_page: false, end_cursor: expect.any(String) } });
+    expect(all.body).toStrictEqual({
+      media: [summary(2), summary(1)],
+      page_info: { has_next_page: false, end_cursor: expect.any(String) },
+    });
     const first = await get('/product/11/media?first=1');
     expect(first.body!.media).toStrictEqual([summary(2)]);
     const info = first.body!.page_info as { has_next_page: boolean; end_cursor: string };
     expect(info.has_next_page).toBe(true);
     const second = await get(`/product/11/media?first=1&after=${info.end_cursor}`);
-    expect(second.body).toStrictEqual({ media: [summary(1)], page_info: { has_next_page: false, end_cursor: expect.any(String) } });
+    expect(second.body).toStrictEqual({
+      media: [summary(1)],
+      page_info: { has_next_page: false, end_cursor: expect.any(String) },
+    });
     // Product 12 is in no media item; 999 does not exist.
-    expect((await get('/product/12/media')).body).toStrictEqual({ media: [], page_info: { has_next_page: false, end_cursor: null } });
+    expect((await get('/product/12/media')).body).toStrictEqual({
+      media: [],
+      page_info: { has_next_page: false, end_cursor: null },
+    });
     expect((await get('/product/999/media')).body!.code).toBe('PRODUCT_NOT_FOUND');
-    for (const url of ['/product/11/media?first=0', '/product/11/media?first=101', '/product/11/media?after=bm9wZQ']) expect((await get(url)).body!.code, url).toBe('VALIDATION_FAILED');
+    for (const url of ['/product/11/media?first=0', '/product/11/media?first=101', '/product/11/media?after=bm9wZQ'])
+      expect((await get(url)).body!.code, url).toBe('VALIDATION_FAILED');
   });
 
   it('GraphQL: Product.media(first, after) as a connection', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/graphql',
-      payload: { query: '{ product(id: "11") { media(first: 1) { nodes { id kind url } pageInfo { hasNextPage endCursor } } } }' },
+      payload: {
+        query: '{ product(id: "11") { media(first: 1) { nodes { id kind url } pageInfo { hasNextPage endCursor } } } }',
+      },
     });
-    const page = (response.json() as { data: { product: { media: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor: string } } } } }).data.product.media;
+    const page = (
+      response.json() as {
+        data: { product: { media: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor: string } } } };
+      }
+    ).data.product.media;
     expect(page.nodes).toStrictEqual([{ id: '2', kind: 'VIDEO', url: videoMedia.url }]);
     expect(page.pageInfo.hasNextPage).toBe(true);
     const next = await t.app.inject({
       method: 'POST',
       url: '/graphql',
-      payload: { query: 'query ($after: String) { product(id: "11") { media(after: $after) { nodes { id } pageInfo { hasNextPage } } } }', variables: { after: page.pageInfo.endCursor } },
+      payload: {
+        query:
+          'query ($after: String) { product(id: "11") { media(after: $after) { nodes { id } pageInfo { hasNextPage } } } }',
+        variables: { after: page.pageInfo.endCursor },
+      },
     });
-    expect((next.json() as { data: unknown }).data).toStrictEqual({ product: { media: { nodes: [{ id: '1' }], pageInfo: { hasNextPage: false } } } });
+    expect((next.json() as { data: unknown }).data).toStrictEqual({
+      product: { media: { nodes: [{ id: '1' }], pageInfo: { hasNextPage: false } } },
+    });
   });
 });
 
@@ -180,7 +269,10 @@ describe('Apollo Client, default InMemoryCache', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     const uri = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
-    const client = new ApolloClient({ link: new HttpLink({ uri }), cache: new InMemoryCache({ possibleTypes: generated.possibleTypes }) });
+    const client = new ApolloClient({
+      link: new HttpLink({ uri }),
+      cache: new InMemoryCache({ possibleTypes: generated.possibleTypes }),
+    });
     const Look = gql`
       query PlacementsLook { image(id: "1") { id placements { id x y startMs endMs product { id title } } } video(id: "2") { id placements { id x y startMs endMs product { id title } } } }
     `;
@@ -208,7 +300,9 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
     duration_ms?: number;
     placements?: { product_id: number; x?: number; y?: number; start_ms?: number; end_ms?: number }[];
   }
-  const document = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as { media: DocumentMedia[] };
+  const document = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as {
+    media: DocumentMedia[];
+  };
   let demo: TestApp;
   beforeAll(async () => {
     demo = await createTestApp(document);
@@ -238,17 +332,39 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
           end_ms: placement.end_ms ?? null,
         })),
       });
-      const graphql = await demo.app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ ${media.type}(id: "${media.id}") { placements { id x y startMs endMs product { id } } } }` } });
-      const placements = (graphql.json() as { data: Record<string, { placements: { id: string; x: number | null; startMs: number | null; product: { id: string } }[] }> }).data[media.type]!.placements;
+      const graphql = await demo.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: {
+          query: `{ ${media.type}(id: "${media.id}") { placements { id x y startMs endMs product { id } } } }`,
+        },
+      });
+      const placements = (
+        graphql.json() as {
+          data: Record<
+            string,
+            { placements: { id: string; x: number | null; startMs: number | null; product: { id: string } }[] }
+          >;
+        }
+      ).data[media.type]!.placements;
       expect(
         placements.map(({ id, x, startMs, product }) => [id, x, startMs, Number(product.id)]),
         media.slug,
-      ).toStrictEqual((media.placements ?? []).map((placement, position) => [`${media.id}:${position}`, placement.x ?? null, placement.start_ms ?? null, placement.product_id]));
+      ).toStrictEqual(
+        (media.placements ?? []).map((placement, position) => [
+          `${media.id}:${position}`,
+          placement.x ?? null,
+          placement.start_ms ?? null,
+          placement.product_id,
+        ]),
+      );
     }
   });
 
   it("serves every media item's file and poster from this gateway", async () => {
-    const paths = document.media.flatMap((media) => [media.url, media.poster_url]).filter((path): path is string => path !== undefined);
+    const paths = document.media
+      .flatMap((media) => [media.url, media.poster_url])
+      .filter((path): path is string => path !== undefined);
     expect(paths.length).toBe(document.media.length + document.media.filter((media) => media.type === 'video').length);
     for (const path of new Set(paths)) {
       expect(path.startsWith('/media/files/'), path).toBe(true);

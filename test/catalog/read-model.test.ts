@@ -19,10 +19,25 @@ interface Doc {
 /** The catalog fixture plus products whose text is hard to serialize and whose tiers cross currencies. */
 function hardCatalog(): Doc {
   const doc = readFixture('catalog.json') as Doc;
-  doc.stores.push({ id: 7, name: 'yen.example', marketplace: 'shopify', currency: 'JPY' }, { id: 8, name: 'dinar.example', marketplace: 'shopify', currency: 'KWD' });
-  const texts = ['quote " and backslash \\', 'line\u2028separator\u2029', 'emoji 🧥 and é', '<script>alert(1)</script>', 'tab\tnew\nline', '\u0001control'];
+  doc.stores.push(
+    { id: 7, name: 'yen.example', marketplace: 'shopify', currency: 'JPY' },
+    { id: 8, name: 'dinar.example', marketplace: 'shopify', currency: 'KWD' },
+  );
+  const texts = [
+    'quote " and backslash \\',
+    'line\u2028separator\u2029',
+    'emoji 🧥 and é',
+    '<script>alert(1)</script>',
+    'tab\tnew\nline',
+    '\u0001control',
+  ];
   const currencies = ['JPY', 'KWD', 'USD', 'EUR'];
-  const prices: Record<string, number[]> = { JPY: [15000, 1, 999999], KWD: [12.345, 0.001, 40], USD: [100, 89.99, 110.01], EUR: [0.5, 95, 1000] };
+  const prices: Record<string, number[]> = {
+    JPY: [15000, 1, 999999],
+    KWD: [12.345, 0.001, 40],
+    USD: [100, 89.99, 110.01],
+    EUR: [0.5, 95, 1000],
+  };
   for (let index = 0; index < 24; index += 1) {
     const currency = currencies[index % 4]!;
     const store = currency === 'JPY' ? 7 : currency === 'KWD' ? 8 : currency === 'USD' ? 1 : 2;
@@ -44,7 +59,11 @@ function hardCatalog(): Doc {
         name: `${text} sku ${n}`,
         qty_available: index * 3 + n,
         currency: storeCurrency,
-        ...(storeCurrency === 'JPY' ? { sale_price: 1500 + n } : storeCurrency === 'KWD' ? { retail_price: 1.234 } : { sale_price: 9.99, retail_price: 12.5 }),
+        ...(storeCurrency === 'JPY'
+          ? { sale_price: 1500 + n }
+          : storeCurrency === 'KWD'
+            ? { retail_price: 1.234 }
+            : { sale_price: 9.99, retail_price: 12.5 }),
         date_created: n === 0 ? '2026-03-01T12:00:00.123+05:30' : null,
         // the last moment the import takes (year 9999 in UTC)
         ...(index === 3 && n === 1 ? { date_last_modified: '9999-12-31T18:59:59.999-05:00' } : {}),
@@ -54,10 +73,18 @@ function hardCatalog(): Doc {
     } as never);
   }
   for (let index = 0; index < 24; index += 1) {
-    for (const other of [1, 5, 11]) doc.similar.push({ product_id: 100 + index, similar_product_id: 100 + ((index + other) % 24) });
+    for (const other of [1, 5, 11])
+      doc.similar.push({ product_id: 100 + index, similar_product_id: 100 + ((index + other) % 24) });
   }
   doc.media.push(
-    { type: 'image', id: 50, slug: 'hard-look', file_name: 'hard "look".jpg', platform: null, product_ids: [100, 101, 102, 103, 11, 104] },
+    {
+      type: 'image',
+      id: 50,
+      slug: 'hard-look',
+      file_name: 'hard "look".jpg',
+      platform: null,
+      product_ids: [100, 101, 102, 103, 11, 104],
+    },
     { type: 'video', id: 51, slug: 'hard-clip', file_name: 'clip\u2028.mp4', product_ids: [105, 106] },
   );
   return doc;
@@ -69,10 +96,19 @@ function catalogUrls(doc: Doc): string[] {
   for (const product of doc.products) urls.push(`/product/${product.id}`, `/product/${product.id}/comparables`);
   for (const media of doc.media) {
     const kind = media.type as string;
-    for (const comparables of ['', 'comparables/']) urls.push(`/${kind}/${comparables}${String(media.id)}`, `/${kind}/${comparables}slug/${String(media.slug)}`);
+    for (const comparables of ['', 'comparables/'])
+      urls.push(`/${kind}/${comparables}${String(media.id)}`, `/${kind}/${comparables}slug/${String(media.slug)}`);
   }
   // not found, the wrong kind, not a product
-  urls.push('/product/999', '/product/999/comparables', '/image/2', '/video/1', '/image/slug/clip-two', '/image/comparables/999', '/video/comparables/slug/nope');
+  urls.push(
+    '/product/999',
+    '/product/999/comparables',
+    '/image/2',
+    '/video/1',
+    '/image/slug/clip-two',
+    '/image/comparables/999',
+    '/video/comparables/slug/nope',
+  );
   return urls;
 }
 
@@ -98,17 +134,25 @@ describe('the read model', () => {
     const fast = await answers();
     expect(t.database.queries.filter((query) => query.query.includes('"ProductAnswer"')).length).toBeGreaterThan(50);
     // Products read the long way only for what the read model cannot answer (the 404s).
-    const longWay = t.database.queries.filter((query) => /FROM [`"]?(main[`"]?\.)?[`"]?Sku/.test(query.query) && !query.query.includes('ProductAnswer')).length;
+    const longWay = t.database.queries.filter(
+      (query) => /FROM [`"]?(main[`"]?\.)?[`"]?Sku/.test(query.query) && !query.query.includes('ProductAnswer'),
+    ).length;
     expect(longWay).toBe(0);
 
     await t.database.db.productAnswer.deleteMany();
     t.database.queries.length = 0;
     const slow = await answers();
-    expect(t.database.queries.some((query) => query.query.includes('"ProductAnswer"') && query.query.includes('body'))).toBe(true);
+    expect(
+      t.database.queries.some((query) => query.query.includes('"ProductAnswer"') && query.query.includes('body')),
+    ).toBe(true);
     expect(slow).toStrictEqual(fast);
-    expect(fast.filter((answer) => answer.includes(' 200 ')).length).toBe(doc.products.length * 2 + doc.media.length * 4);
+    expect(fast.filter((answer) => answer.includes(' 200 ')).length).toBe(
+      doc.products.length * 2 + doc.media.length * 4,
+    );
     expect(fast.find((answer) => answer.startsWith('/product/103 '))).toContain('"sku_id":10031,"product_id":103');
-    expect(fast.find((answer) => answer.startsWith('/product/103 '))).toContain('"date_last_modified":"9999-12-31T23:59:59.999Z"');
+    expect(fast.find((answer) => answer.startsWith('/product/103 '))).toContain(
+      '"date_last_modified":"9999-12-31T23:59:59.999Z"',
+    );
 
     // An import that changes nothing writes the missing texts, and does not move the version.
     const etag = (await t.app.inject({ method: 'GET', url: '/product/11' })).headers.etag;
@@ -131,7 +175,11 @@ describe('the read model', () => {
     );
     const before = (await t.app.inject({ method: 'GET', url: '/product/11' })).headers.etag;
     await importCatalog(t.database.db, changed);
-    const product = async (id: number) => (await t.app.inject({ method: 'GET', url: `/product/${id}` })).json<{ title: string; skus: { sku_id: number; qty_available: number }[] }>();
+    const product = async (id: number) =>
+      (await t.app.inject({ method: 'GET', url: `/product/${id}` })).json<{
+        title: string;
+        skus: { sku_id: number; qty_available: number }[];
+      }>();
     expect((await product(11)).skus.map((sku) => sku.sku_id)).toStrictEqual([1101]);
     expect((await product(100)).skus.map((sku) => sku.sku_id)).toStrictEqual([10000, 10001, 1102]);
     expect((await product(101)).skus.map((sku) => sku.sku_id)).toStrictEqual([10010]);
@@ -161,14 +209,22 @@ describe('the read model and stock', () => {
 
       const shown = async (skuId: number) => {
         const response = await t.app.inject({ method: 'GET', url: `/product/${Math.floor(skuId / 10)}` });
-        const sku = response.json<{ skus: { sku_id: number; qty_available: number }[] }>().skus.find((candidate) => candidate.sku_id === skuId);
+        const sku = response
+          .json<{ skus: { sku_id: number; qty_available: number }[] }>()
+          .skus.find((candidate) => candidate.sku_id === skuId);
         return { qty: sku?.qty_available, etag: response.headers.etag };
       };
 
       it('a submit shows the stock it took, a cancelled order the stock it gave back; the ETag moves each time', async () => {
         const start = await shown(2021);
         const graphqlQty = async () =>
-          (await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ product(id: "202") { skus { skuId qtyAvailable } } }' } })).json<{
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/graphql',
+              payload: { query: '{ product(id: "202") { skus { skuId qtyAvailable } } }' },
+            })
+          ).json<{
             data: { product: { skus: { qtyAvailable: number }[] } };
           }>().data.product.skus[0]!.qtyAvailable;
         expect(await graphqlQty()).toBe(start.qty);
@@ -181,8 +237,12 @@ describe('the read model and stock', () => {
         expect(after.etag).not.toBe(start.etag);
         expect(await graphqlQty()).toBe(start.qty! - 3);
         // the media and comparables answers are made of the same texts
-        expect((await t.app.inject({ method: 'GET', url: '/product/202/comparables' })).body).toContain(`"sku_id":2021,"product_id":202`);
-        expect((await post(t, `/orders/${submitted.body.orders[0]!.id}/status`, { status: 'CANCELLED' })).status).toBe(200);
+        expect((await t.app.inject({ method: 'GET', url: '/product/202/comparables' })).body).toContain(
+          `"sku_id":2021,"product_id":202`,
+        );
+        expect((await post(t, `/orders/${submitted.body.orders[0]!.id}/status`, { status: 'CANCELLED' })).status).toBe(
+          200,
+        );
         const back = await shown(2021);
         expect(back.qty).toBe(start.qty);
         expect(back.etag).not.toBe(after.etag);
@@ -204,12 +264,20 @@ describe('the answer format', () => {
     return { body: response.body, etag: String(response.headers.etag) };
   };
   /** Texts as code of another REST shape would have left them. */
-  const ageTexts = (productIds: number[]) => t.database.db.productAnswer.updateMany({ where: { productId: { in: productIds } }, data: { format: 'an-older-one', body: '{"title":"the old shape"}' } });
+  const ageTexts = (productIds: number[]) =>
+    t.database.db.productAnswer.updateMany({
+      where: { productId: { in: productIds } },
+      data: { format: 'an-older-one', body: '{"title":"the old shape"}' },
+    });
 
   it('texts of another format are never sent: read the long way, rewritten at start and by the next import', async () => {
     const urls = ['/product/101', '/product/101/comparables', '/image/50', '/image/comparables/slug/hard-look'];
     const before = await Promise.all(urls.map(get));
-    expect((await t.database.db.productAnswer.findMany({ select: { format: true }, distinct: ['format'] })).map((row) => row.format)).toStrictEqual([answerFormat]);
+    expect(
+      (await t.database.db.productAnswer.findMany({ select: { format: true }, distinct: ['format'] })).map(
+        (row) => row.format,
+      ),
+    ).toStrictEqual([answerFormat]);
 
     await ageTexts([100, 101, 102, 106, 112]);
     const meanwhile = await Promise.all(urls.map(get));

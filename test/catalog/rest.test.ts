@@ -182,7 +182,10 @@ describe('image routes', () => {
   });
 
   it('GET /image/slug/{slug} answers the same media', async () => {
-    expect((await get('/image/slug/look-one')).body).toStrictEqual({ image_info: lookOneInfo, products: [trailJacket, woolScarf] });
+    expect((await get('/image/slug/look-one')).body).toStrictEqual({
+      image_info: lookOneInfo,
+      products: [trailJacket, woolScarf],
+    });
   });
 
   it('GET /image/comparables/{id} adds similar_products to each product', async () => {
@@ -191,16 +194,23 @@ describe('image routes', () => {
     const products = body.products as Record<string, unknown>[];
     expect(body.image_info).toStrictEqual(lookOneInfo);
     expect(products.map((product) => product.id)).toStrictEqual([11, 16]);
-    expect((products[0]?.similar_products as { id: number }[]).map((product) => product.id)).toStrictEqual([15, 12, 13, 14]);
+    expect((products[0]?.similar_products as { id: number }[]).map((product) => product.id)).toStrictEqual([
+      15, 12, 13, 14,
+    ]);
     expect(products[1]?.similar_products).toStrictEqual([]);
   });
 
   it('GET /image/comparables/slug/{slug} answers the same as by id', async () => {
-    expect((await get('/image/comparables/slug/look-one')).body).toStrictEqual((await get('/image/comparables/1')).body);
+    expect((await get('/image/comparables/slug/look-one')).body).toStrictEqual(
+      (await get('/image/comparables/1')).body,
+    );
   });
 
   it('answers an image without products with an empty list', async () => {
-    expect((await get('/image/3')).body).toStrictEqual({ image_info: { id: 3, slug: 'empty-look', file_name: 'empty.jpg', platform: 'pinterest' }, products: [] });
+    expect((await get('/image/3')).body).toStrictEqual({
+      image_info: { id: 3, slug: 'empty-look', file_name: 'empty.jpg', platform: 'pinterest' },
+      products: [],
+    });
   });
 });
 
@@ -224,7 +234,9 @@ describe('video routes', () => {
     expect(byId.status).toBe(200);
     expect(bySlug.body).toStrictEqual(byId.body);
     const products = byId.body.products as { id: number; similar_products: { id: number; price_tier: string }[] }[];
-    expect(products.map((product) => [product.id, product.similar_products.map((similar) => similar.price_tier)])).toStrictEqual([
+    expect(
+      products.map((product) => [product.id, product.similar_products.map((similar) => similar.price_tier)]),
+    ).toStrictEqual([
       [15, []],
       [11, ['higher', 'lower', 'similar', 'similar']],
     ]);

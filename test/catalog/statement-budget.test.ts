@@ -30,8 +30,14 @@ function catalog() {
       })),
     };
   });
-  const similar = products.flatMap((product, index) => Array.from({ length: 5 }, (_, n) => ({ product_id: product.id, similar_product_id: products[(index + n + 1) % products.length]!.id })));
-  const placed = (ids: number[]) => ids.map((productId, position) => ({ product_id: productId, x: 0.1 + position / 100, y: 0.5 }));
+  const similar = products.flatMap((product, index) =>
+    Array.from({ length: 5 }, (_, n) => ({
+      product_id: product.id,
+      similar_product_id: products[(index + n + 1) % products.length]!.id,
+    })),
+  );
+  const placed = (ids: number[]) =>
+    ids.map((productId, position) => ({ product_id: productId, x: 0.1 + position / 100, y: 0.5 }));
   const twenty = products.slice(0, 20).map((product) => product.id);
   const two = products.slice(0, 2).map((product) => product.id);
   return {
@@ -88,24 +94,48 @@ const rest = (url: string) => async () => {
 const comparables = (url: string, count: number) => async () => {
   const response = await t.app.inject({ method: 'GET', url });
   const products = (response.json() as { products: { similar_products: unknown[] }[] }).products;
-  expect(products.map((product) => product.similar_products.length)).toStrictEqual(Array.from({ length: count }, () => 5));
+  expect(products.map((product) => product.similar_products.length)).toStrictEqual(
+    Array.from({ length: count }, () => 5),
+  );
 };
 
 /** The image query, whose every product must come with its 5 comparables and their SKUs. */
 const image = (id: string, count: number) => async () => {
   const products = (await send(t.app, ImageProducts, { id })).data?.image?.products ?? [];
-  expect(products.map((product) => product.similarProducts.map((similar) => similar.product.skus.length))).toStrictEqual(Array.from({ length: count }, () => [2, 2, 2, 2, 2]));
+  expect(
+    products.map((product) => product.similarProducts.map((similar) => similar.product.skus.length)),
+  ).toStrictEqual(Array.from({ length: count }, () => [2, 2, 2, 2, 2]));
 };
 
 /** Each operation for a small and a large answer (2 and 20 products, or 2 and 20 in a list), and its budget. */
 const operations: { name: string; budget: number; small: () => Promise<void>; large: () => Promise<void> }[] = [
   { name: 'GET /image/{id}', budget: 3, small: rest('/image/2'), large: rest('/image/1') },
   { name: 'GET /image/slug/{slug}', budget: 3, small: rest('/image/slug/two'), large: rest('/image/slug/twenty') },
-  { name: 'GET /image/comparables/{id}', budget: 4, small: comparables('/image/comparables/2', 2), large: comparables('/image/comparables/1', 20) },
-  { name: 'GET /image/{id}/placements', budget: 3, small: rest('/image/2/placements'), large: rest('/image/1/placements') },
+  {
+    name: 'GET /image/comparables/{id}',
+    budget: 4,
+    small: comparables('/image/comparables/2', 2),
+    large: comparables('/image/comparables/1', 20),
+  },
+  {
+    name: 'GET /image/{id}/placements',
+    budget: 3,
+    small: rest('/image/2/placements'),
+    large: rest('/image/1/placements'),
+  },
   { name: 'GET /product/{id}', budget: 2, small: rest('/product/1000'), large: rest('/product/1019') },
-  { name: 'GET /product/{id}/comparables', budget: 3, small: rest('/product/1000/comparables'), large: rest('/product/1019/comparables') },
-  { name: 'GET /product/{id}/media', budget: 3, small: rest('/product/1000/media'), large: rest('/product/1001/media') },
+  {
+    name: 'GET /product/{id}/comparables',
+    budget: 3,
+    small: rest('/product/1000/comparables'),
+    large: rest('/product/1019/comparables'),
+  },
+  {
+    name: 'GET /product/{id}/media',
+    budget: 3,
+    small: rest('/product/1000/media'),
+    large: rest('/product/1001/media'),
+  },
   {
     name: 'GraphQL image { products { skus similarProducts } placements }',
     budget: 9,
@@ -127,11 +157,14 @@ const operations: { name: string; budget: number; small: () => Promise<void>; la
 ];
 
 describe('SQL statements per operation', () => {
-  it.each(operations)('$name: the same for a small and a large answer, within $budget', async ({ name, budget, small, large }) => {
-    const few = await statementsFor(small);
-    const many = await statementsFor(large);
-    console.info(`${name}: ${few} statements (small), ${many} (large); budget ${budget}`);
-    expect(many, `${name}: a statement per product?`).toBe(few);
-    expect(many, name).toBeLessThanOrEqual(budget);
-  });
+  it.each(operations)(
+    '$name: the same for a small and a large answer, within $budget',
+    async ({ name, budget, small, large }) => {
+      const few = await statementsFor(small);
+      const many = await statementsFor(large);
+      console.info(`${name}: ${few} statements (small), ${many} (large); budget ${budget}`);
+      expect(many, `${name}: a statement per product?`).toBe(few);
+      expect(many, name).toBeLessThanOrEqual(budget);
+    },
+  );
 });

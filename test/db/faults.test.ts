@@ -38,7 +38,9 @@ describe('the catalog reader opening its SQLite connection', () => {
 describe("SQLite's own errors", () => {
   const file = join(dir, 'catalog.db');
   const writer = new Sqlite(file);
-  writer.exec("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE); INSERT INTO item (name) VALUES ('a')");
+  writer.exec(
+    "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE); INSERT INTO item (name) VALUES ('a')",
+  );
   afterAll(() => writer.close());
 
   it('a write to a read-only database (SQLITE_READONLY): storage, a 503', () => {

@@ -23,10 +23,12 @@ function sqliteFull(t: TestApp): Breakage {
       await setPageCap(pages);
       // The file's free pages taken too, by rows like the probe's, until SQLite refuses one.
       for (let n = 0; n < 10_000; n += 1) {
-        const full = await db.$executeRawUnsafe(`INSERT INTO "HealthProbe" ("id", "payload") VALUES ('filler-${n}', zeroblob(8192))`).then(
-          () => false,
-          () => true,
-        );
+        const full = await db
+          .$executeRawUnsafe(`INSERT INTO "HealthProbe" ("id", "payload") VALUES ('filler-${n}', zeroblob(8192))`)
+          .then(
+            () => false,
+            () => true,
+          );
         if (full) return;
       }
       throw new Error('the page cap refused no write');
@@ -82,7 +84,11 @@ describe('/healthz once the database takes writes again', () => {
       await breakage.mend();
     }
     // Requests succeed at once…
-    const write = await t.app.inject({ method: 'POST', url: '/cart', payload: { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } } });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/cart',
+      payload: { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } },
+    });
     expect(write.statusCode).toBe(200);
     // …and /healthz follows within a second.
     const recoveredMs = await waitFor(async () => (await health()) === 200, '/healthz to answer 200', 10_000);

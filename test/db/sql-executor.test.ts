@@ -25,7 +25,10 @@ describe.runIf(testEngine === 'sqlite')('the SQLite SQL executor', () => {
     const row = await database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: 'whep_format' } });
     expect(row.createdAt.toISOString()).toBe('2026-11-27T10:00:00.123Z');
     expect(row.enabled).toBe(true);
-    const [read] = await database.sql.all<{ id: string }>(`SELECT "id" FROM "WebhookEndpoint" WHERE "createdAt" = ? AND "enabled" = ?`, [new Date('2026-11-27T10:00:00.123Z'), true]);
+    const [read] = await database.sql.all<{ id: string }>(
+      `SELECT "id" FROM "WebhookEndpoint" WHERE "createdAt" = ? AND "enabled" = ?`,
+      [new Date('2026-11-27T10:00:00.123Z'), true],
+    );
     expect(read?.id).toBe('whep_format');
   });
 

@@ -15,7 +15,9 @@ function fakeDb(failures: unknown[]): { db: Db; calls: () => number } {
   return { db, calls: () => calls };
 }
 
-const conflict = Object.assign(new Error('Transaction failed due to a write conflict or a deadlock'), { code: 'P2034' });
+const conflict = Object.assign(new Error('Transaction failed due to a write conflict or a deadlock'), {
+  code: 'P2034',
+});
 
 describe('inTransaction', () => {
   it('retries write conflicts and deadlocks', async () => {

@@ -2,17 +2,27 @@
 // display and rounding follow the table's minor units, also where this Node's ICU data disagrees.
 import { describe, expect, it } from 'vitest';
 import { iso4217 } from '../../src/domain/currencies.js';
-import { applyRate, currencyDigits, formatMoney, isCurrencyCode, money, toMajor, toMinor } from '../../src/domain/money.js';
+import {
+  applyRate,
+  currencyDigits,
+  formatMoney,
+  isCurrencyCode,
+  money,
+  toMajor,
+  toMinor,
+} from '../../src/domain/money.js';
 
 /** What Intl (ICU, CLDR data) says about a currency's decimals on the Node running the tests. */
-const icuDigits = (currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+const icuDigits = (currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
 const nbsp = '\u00a0';
 
 describe('the ISO 4217 table', () => {
   it('holds the 178 codes of List One (2026-01-01): 17 with exponent 0, 139 with 2, 7 with 3, 2 with 4, 13 without', () => {
     const listOne = [...iso4217].filter(([, entry]) => entry.kind !== 'withdrawn');
     const byExponent = new Map<string, number>();
-    for (const [, entry] of listOne) byExponent.set(String(entry.exponent), (byExponent.get(String(entry.exponent)) ?? 0) + 1);
+    for (const [, entry] of listOne)
+      byExponent.set(String(entry.exponent), (byExponent.get(String(entry.exponent)) ?? 0) + 1);
     expect(listOne).toHaveLength(178);
     expect(Object.fromEntries(byExponent)).toStrictEqual({ '0': 17, '2': 139, '3': 7, '4': 2, null: 13 });
     for (const [code] of iso4217) expect(code).toMatch(/^[A-Z]{3}$/);
@@ -57,14 +67,20 @@ describe('the ISO 4217 table', () => {
       CLF: 4,
       UYW: 4,
     };
-    expect(Object.fromEntries(Object.keys(expected).map((code) => [code, currencyDigits(code)]))).toStrictEqual(expected);
+    expect(Object.fromEntries(Object.keys(expected).map((code) => [code, currencyDigits(code)]))).toStrictEqual(
+      expected,
+    );
   });
 
   it('sells in currencies only: funds, units without a minor unit and withdrawn codes are marked', () => {
     const kinds = (codes: string[]) => codes.map((code) => iso4217.get(code)?.kind);
     expect(kinds(['USD', 'JPY', 'KWD', 'HUF', 'XCG', 'VED'])).toStrictEqual(Array(6).fill('currency'));
-    expect(kinds(['BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'USN', 'UYI', 'UYW', 'XAD'])).toStrictEqual(Array(10).fill('fund'));
-    expect(kinds(['XAU', 'XAG', 'XPD', 'XPT', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XSU', 'XUA', 'XTS', 'XXX'])).toStrictEqual(Array(13).fill('no minor unit'));
+    expect(kinds(['BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'USN', 'UYI', 'UYW', 'XAD'])).toStrictEqual(
+      Array(10).fill('fund'),
+    );
+    expect(
+      kinds(['XAU', 'XAG', 'XPD', 'XPT', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XSU', 'XUA', 'XTS', 'XXX']),
+    ).toStrictEqual(Array(13).fill('no minor unit'));
     expect(iso4217.get('BGN')).toStrictEqual({ kind: 'withdrawn', exponent: 2, successor: 'EUR' });
     expect(iso4217.get('ANG')).toStrictEqual({ kind: 'withdrawn', exponent: 2, successor: 'XCG' });
   });
@@ -157,38 +173,48 @@ describe(`where ICU ${process.versions.icu} (Node ${process.versions.node}) disa
 
   /** Every currency of the table to which ICU gives another number of decimals than ISO. */
   const disagreements = () =>
-    [...iso4217].filter(([, entry]) => entry.kind === 'currency').flatMap(([code, entry]) => (icuDigits(code) === entry.exponent ? [] : [[code, icuDigits(code), entry.exponent] as const]));
+    [...iso4217]
+      .filter(([, entry]) => entry.kind === 'currency')
+      .flatMap(([code, entry]) =>
+        icuDigits(code) === entry.exponent ? [] : [[code, icuDigits(code), entry.exponent] as const],
+      );
 
   it("shows one major unit of every currency ICU disagrees on with all of ISO's decimals", () => {
     for (const [code, , exponent] of disagreements()) {
-      expect(formatMoney(money(10 ** exponent!, code)), code).toMatch(exponent === 0 ? /\D1$/ : new RegExp(`\\D1\\.0{${exponent}}$`));
+      expect(formatMoney(money(10 ** exponent!, code)), code).toMatch(
+        exponent === 0 ? /\D1$/ : new RegExp(`\\D1\\.0{${exponent}}$`),
+      );
     }
   });
 
   // What ICU says is pinned for the ICU of Node 20.20 only: another ICU may say otherwise.
-  it.runIf(process.versions.icu === '78.2')('on ICU 78.2, Intl gives 0 decimals to 16 currencies that have 2 or 3, and rounded or refused their amounts', () => {
-    expect(disagreements().map(([code, icu, iso]) => `${code} ${icu}/${iso}`)).toStrictEqual([
-      'AFN 0/2',
-      'ALL 0/2',
-      'COP 0/2',
-      'HUF 0/2',
-      'IDR 0/2',
-      'IRR 0/2',
-      'KPW 0/2',
-      'LAK 0/2',
-      'LBP 0/2',
-      'MGA 0/2',
-      'MMK 0/2',
-      'PKR 0/2',
-      'SOS 0/2',
-      'SYP 0/2',
-      'YER 0/2',
-      'IQD 0/3',
-    ]);
-    // money.ts before the table: Intl's decimals for display, and for parsing (toMinor refused
-    // any decimal of HUF, IDR, COP, IQD, …).
-    const icuFormat = (currency: string, major: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(major);
-    expect(icuFormat('HUF', 1234.5)).toBe(`HUF${nbsp}1,235`);
-    expect(icuFormat('IQD', 1.5)).toBe(`IQD${nbsp}2`);
-  });
+  it.runIf(process.versions.icu === '78.2')(
+    'on ICU 78.2, Intl gives 0 decimals to 16 currencies that have 2 or 3, and rounded or refused their amounts',
+    () => {
+      expect(disagreements().map(([code, icu, iso]) => `${code} ${icu}/${iso}`)).toStrictEqual([
+        'AFN 0/2',
+        'ALL 0/2',
+        'COP 0/2',
+        'HUF 0/2',
+        'IDR 0/2',
+        'IRR 0/2',
+        'KPW 0/2',
+        'LAK 0/2',
+        'LBP 0/2',
+        'MGA 0/2',
+        'MMK 0/2',
+        'PKR 0/2',
+        'SOS 0/2',
+        'SYP 0/2',
+        'YER 0/2',
+        'IQD 0/3',
+      ]);
+      // money.ts before the table: Intl's decimals for display, and for parsing (toMinor refused
+      // any decimal of HUF, IDR, COP, IQD, …).
+      const icuFormat = (currency: string, major: number) =>
+        new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(major);
+      expect(icuFormat('HUF', 1234.5)).toBe(`HUF${nbsp}1,235`);
+      expect(icuFormat('IQD', 1.5)).toBe(`IQD${nbsp}2`);
+    },
+  );
 });

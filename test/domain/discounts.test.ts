@@ -19,7 +19,9 @@ describe('conditions', () => {
     expect(refusal(rule({ endsAt: new Date('2026-06-01T12:00:01Z') }), context)).toBeNull();
     expect(refusal(rule({ usageLimit: 3, timesUsed: 3 }), context)).toBe('DISCOUNT_USAGE_LIMIT_REACHED');
     expect(refusal(rule({ usageLimit: 3, timesUsed: 2 }), context)).toBeNull();
-    expect(refusal(rule({ perBuyerLimit: 1 }), { ...context, usesByBuyer: new Map([[1, 1]]) })).toBe('DISCOUNT_BUYER_LIMIT_REACHED');
+    expect(refusal(rule({ perBuyerLimit: 1 }), { ...context, usesByBuyer: new Map([[1, 1]]) })).toBe(
+      'DISCOUNT_BUYER_LIMIT_REACHED',
+    );
     expect(refusal(rule({ perBuyerLimit: 2 }), { ...context, usesByBuyer: new Map([[1, 1]]) })).toBeNull();
     expect(refusal(rule({ minimumSubtotalMinor: 10_001 }), context)).toBe('DISCOUNT_MINIMUM_NOT_MET');
     expect(refusal(rule({ minimumSubtotalMinor: 10_000 }), context)).toBeNull();
@@ -29,7 +31,12 @@ describe('conditions', () => {
 describe('amounts', () => {
   it('rounds a percentage half to even', () => {
     // 10 % of 125 is 12.5 → 12; of 135, 13.5 → 14; of 126, 12.6 → 13.
-    expect([percentOf(125, 100_000), percentOf(135, 100_000), percentOf(126, 100_000), percentOf(124, 100_000)]).toEqual([12, 14, 13, 12]);
+    expect([
+      percentOf(125, 100_000),
+      percentOf(135, 100_000),
+      percentOf(126, 100_000),
+      percentOf(124, 100_000),
+    ]).toEqual([12, 14, 13, 12]);
     expect(percentOf(1, 500_000)).toBe(0);
     expect(percentOf(3, 500_000)).toBe(2);
     expect(percentOf(999_999_999_999, 1_000_000)).toBe(999_999_999_999);
@@ -46,25 +53,34 @@ describe('amounts', () => {
 
   it('allocations add up exactly and never exceed a line, over random carts (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000_000 }), { minLength: 1, maxLength: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), (amounts, share) => {
-        const sum = amounts.reduce((acc, amount) => acc + amount, 0);
-        const total = Math.floor(sum * share);
-        const parts = allocate(amounts, total);
-        expect(parts.reduce((acc, part) => acc + part, 0)).toBe(total);
-        parts.forEach((part, index) => {
-          expect(part).toBeGreaterThanOrEqual(0);
-          expect(part).toBeLessThanOrEqual(amounts[index]!);
-          // Within one minor unit of the exact share.
-          expect(Math.abs(part - (total * amounts[index]!) / (sum || 1))).toBeLessThan(1 + 1e-6);
-        });
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000_000_000 }), { minLength: 1, maxLength: 40 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (amounts, share) => {
+          const sum = amounts.reduce((acc, amount) => acc + amount, 0);
+          const total = Math.floor(sum * share);
+          const parts = allocate(amounts, total);
+          expect(parts.reduce((acc, part) => acc + part, 0)).toBe(total);
+          parts.forEach((part, index) => {
+            expect(part).toBeGreaterThanOrEqual(0);
+            expect(part).toBeLessThanOrEqual(amounts[index]!);
+            // Within one minor unit of the exact share.
+            expect(Math.abs(part - (total * amounts[index]!) / (sum || 1))).toBeLessThan(1 + 1e-6);
+          });
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('stacks percentages, then fixed amounts, then free shipping, never below zero (property)', () => {
     const kinds = fc.constantFrom('PERCENTAGE' as const, 'FIXED_AMOUNT' as const, 'FREE_SHIPPING' as const);
-    const arbitraryRule = fc.record({ id: fc.integer({ min: 1, max: 1_000 }), kind: kinds, percentPpm: fc.integer({ min: 0, max: 1_000_000 }), amountMinor: fc.integer({ min: 0, max: 5_000_000 }) });
+    const arbitraryRule = fc.record({
+      id: fc.integer({ min: 1, max: 1_000 }),
+      kind: kinds,
+      percentPpm: fc.integer({ min: 0, max: 1_000_000 }),
+      amountMinor: fc.integer({ min: 0, max: 5_000_000 }),
+    });
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 2_000_000 }), { minLength: 1, maxLength: 20 }),
@@ -82,7 +98,8 @@ describe('amounts', () => {
           });
           expect(outcome.shippingDiscountMinor).toBeLessThanOrEqual(shipping);
           expect(outcome.applied.reduce((acc, take) => acc + take.amountMinor, 0)).toBe(outcome.totalMinor);
-          for (const take of outcome.applied) expect(take.lines.reduce((acc, part) => acc + part, 0) + take.shippingMinor).toBe(take.amountMinor);
+          for (const take of outcome.applied)
+            expect(take.lines.reduce((acc, part) => acc + part, 0) + take.shippingMinor).toBe(take.amountMinor);
         },
       ),
       { numRuns: 300 },
@@ -108,14 +125,20 @@ describe('amounts', () => {
 
 describe('combinability', () => {
   it('applies every discount when all combine', () => {
-    const chosen = chooseDiscounts([10_000], 500, [rule({ id: 1, combinesWithOthers: true }), rule({ id: 2, kind: 'FREE_SHIPPING', combinesWithOthers: true })]);
+    const chosen = chooseDiscounts([10_000], 500, [
+      rule({ id: 1, combinesWithOthers: true }),
+      rule({ id: 2, kind: 'FREE_SHIPPING', combinesWithOthers: true }),
+    ]);
     expect(chosen.applied.map((take) => take.rule.id)).toEqual([1, 2]);
     expect(chosen.left).toEqual([]);
   });
 
   it('keeps the best of a discount that does not combine and the set of those that do; the others are left', () => {
     const solo = rule({ id: 5, kind: 'FIXED_AMOUNT', amountMinor: 2_500 });
-    const pair = [rule({ id: 1, combinesWithOthers: true }), rule({ id: 2, kind: 'FREE_SHIPPING', combinesWithOthers: true })];
+    const pair = [
+      rule({ id: 1, combinesWithOthers: true }),
+      rule({ id: 2, kind: 'FREE_SHIPPING', combinesWithOthers: true }),
+    ];
     // 10 % of 100.00 + 5.00 shipping = 15.00 < 25.00.
     const chosen = chooseDiscounts([10_000], 500, [...pair, solo]);
     expect(chosen.applied.map((take) => take.rule.id)).toEqual([5]);

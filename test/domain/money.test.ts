@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyRate, currencyDigits, formatMoney, isCurrencyCode, money, toMajor, toMinor, toPpm } from '../../src/domain/money.js';
+import {
+  applyRate,
+  currencyDigits,
+  formatMoney,
+  isCurrencyCode,
+  money,
+  toMajor,
+  toMinor,
+  toPpm,
+} from '../../src/domain/money.js';
 
 describe('currencies', () => {
   it('knows the minor unit of each currency', () => {

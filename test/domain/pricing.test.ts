@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cartCost, cheapest, isAvailable, priceStore, pricingRules, storeOffer, taxRateFor, withRule, type PricingLine, type PricingRule, type PricingStore } from '../../src/domain/pricing.js';
+import {
+  cartCost,
+  cheapest,
+  isAvailable,
+  priceStore,
+  pricingRules,
+  storeOffer,
+  taxRateFor,
+  withRule,
+  type PricingLine,
+  type PricingRule,
+  type PricingStore,
+} from '../../src/domain/pricing.js';
 import type { DiscountRule } from '../../src/domain/discounts.js';
 import { discountRule } from './discount-rule.js';
 
@@ -23,7 +35,12 @@ describe('taxRateFor picks the most specific rate', () => {
   });
 
   it('is 0 when nothing matches', () => {
-    expect(taxRateFor([{ countryCode: 'US', provinceCode: null, ratePpm: 50000 }], { countryCode: 'DE', provinceCode: null })).toBe(0);
+    expect(
+      taxRateFor([{ countryCode: 'US', provinceCode: null, ratePpm: 50000 }], {
+        countryCode: 'DE',
+        provinceCode: null,
+      }),
+    ).toBe(0);
     expect(taxRateFor([], { countryCode: 'US', provinceCode: 'CA' })).toBe(0);
   });
 });
@@ -38,7 +55,13 @@ const north: PricingStore = {
   taxRates: rates,
 };
 
-const line = (variantId: string, unitPriceMinor: number, quantity: number, taxable = true, available = true): PricingLine => ({ variantId, unitPriceMinor, quantity, taxable, available });
+const line = (
+  variantId: string,
+  unitPriceMinor: number,
+  quantity: number,
+  taxable = true,
+  available = true,
+): PricingLine => ({ variantId, unitPriceMinor, quantity, taxable, available });
 
 describe('storeOffer', () => {
   // 2 × 44.99 + 12.50 + 25.00 (not taxable) = 127.48; taxable 102.48
@@ -72,12 +95,19 @@ describe('storeOffer', () => {
   });
 
   it('rounds the store tax half up once, on the taxable subtotal (12.50 × 5 % = 0.625 → 0.63)', () => {
-    const offer = storeOffer({ ...north, shippingMethods: [] }, [line('2021', 1250, 1)], { countryCode: 'US', provinceCode: 'TX' }, null);
+    const offer = storeOffer(
+      { ...north, shippingMethods: [] },
+      [line('2021', 1250, 1)],
+      { countryCode: 'US', provinceCode: 'TX' },
+      null,
+    );
     expect(offer.tax.minor).toBe(63);
   });
 
   it('falls back to the cheapest method when the chosen one is gone, and to none without methods', () => {
-    expect(storeOffer(north, lines, { countryCode: null, provinceCode: null }, 'teleport').selectedShippingMethod?.id).toBe('standard');
+    expect(
+      storeOffer(north, lines, { countryCode: null, provinceCode: null }, 'teleport').selectedShippingMethod?.id,
+    ).toBe('standard');
     const bare = storeOffer({ ...north, shippingMethods: [] }, lines, { countryCode: null, provinceCode: null }, null);
     expect(bare.selectedShippingMethod).toBeNull();
     expect(bare.shipping.minor).toBe(0);
@@ -85,7 +115,12 @@ describe('storeOffer', () => {
   });
 
   it('lists the variants that cannot be sold, keeping them in the subtotal', () => {
-    const offer = storeOffer(north, [line('1', 1000, 1), line('2', 500, 2, true, false)], { countryCode: null, provinceCode: null }, null);
+    const offer = storeOffer(
+      north,
+      [line('1', 1000, 1), line('2', 500, 2, true, false)],
+      { countryCode: null, provinceCode: null },
+      null,
+    );
     expect(offer.notAvailableIds).toStrictEqual(['2']);
     expect(offer.subtotal.minor).toBe(2000);
   });
@@ -117,8 +152,19 @@ describe('cartCost', () => {
   });
 
   it('sums the stores: 127.48 + 63.32, shipping 5.99 + 7.25, tax 6.51 + 0 → 210.55', () => {
-    const cost = cartCost([offer(12748, 599, 651), offer(6332, 725, 0)], 'USD', { countryCode: null, provinceCode: null, postalCode: null });
-    expect(cost).toStrictEqual({ isEstimated: true, subtotal: usd(19080), shipping: usd(1324), tax: usd(651), discount: usd(0), total: usd(21055) });
+    const cost = cartCost([offer(12748, 599, 651), offer(6332, 725, 0)], 'USD', {
+      countryCode: null,
+      provinceCode: null,
+      postalCode: null,
+    });
+    expect(cost).toStrictEqual({
+      isEstimated: true,
+      subtotal: usd(19080),
+      shipping: usd(1324),
+      tax: usd(651),
+      discount: usd(0),
+      total: usd(21055),
+    });
   });
 
   it('is estimated until both country and postal code are known', () => {
@@ -154,11 +200,19 @@ describe('pricing rules', () => {
 
   it('the rules in order are the offer: subtotal, margin, shipping, discounts, tax', () => {
     expect(pricingRules.map((rule) => rule.name)).toStrictEqual(['subtotal', 'margin', 'shipping', 'discounts', 'tax']);
-    expect(storeOffer(north, lines, destination, null, pricingRules)).toStrictEqual(storeOffer(north, lines, destination, null));
+    expect(storeOffer(north, lines, destination, null, pricingRules)).toStrictEqual(
+      storeOffer(north, lines, destination, null),
+    );
   });
 
   it('a rule placed before tax changes what tax is taken on, and the rest follows from it', () => {
-    const offer = storeOffer(north, lines, destination, 'standard', withRule(pricingRules, tenPercentOff, { before: 'tax' }));
+    const offer = storeOffer(
+      north,
+      lines,
+      destination,
+      'standard',
+      withRule(pricingRules, tenPercentOff, { before: 'tax' }),
+    );
     // 2,500 less 10 % of the taxable 2,000; tax 7.25 % of 1,800 = 130.5 → 131, plus 7.25 % of 599 shipping = 43.
     expect(offer.subtotal.minor).toBe(2300);
     expect(offer.tax.minor).toBe(131 + 43);
@@ -178,7 +232,10 @@ describe('discounts in the offer', () => {
   it('taxes the discounted lines and the discounted shipping; the total is subtotal + shipping + tax - discount', () => {
     // Lines 2 × 10.00 (taxable) and 5.00 (not); 10 % off: 2.00 and 0.50; free shipping: the 5.99 of "standard".
     const lines = [line('1', 1000, 2), line('2', 500, 1, false)];
-    const priced = priceStore(north, lines, destination, 'standard', [discount({}), discount({ id: 2, code: null, kind: 'FREE_SHIPPING' })]);
+    const priced = priceStore(north, lines, destination, 'standard', [
+      discount({}),
+      discount({ id: 2, code: null, kind: 'FREE_SHIPPING' }),
+    ]);
     expect(priced.lineDiscounts).toStrictEqual([200, 50]);
     expect(priced.offer.discounts).toStrictEqual([
       { id: '1', code: 'SPRING10', kind: 'PERCENTAGE', amount: { minor: 250, currency: 'USD' } },
@@ -195,12 +252,18 @@ describe('discounts in the offer', () => {
 
   it('without discounts, the offer is the one without the rule', () => {
     const lines = [line('1', 1000, 2)];
-    expect(priceStore(north, lines, destination, null, []).offer).toStrictEqual(storeOffer(north, lines, destination, null));
+    expect(priceStore(north, lines, destination, null, []).offer).toStrictEqual(
+      storeOffer(north, lines, destination, null),
+    );
   });
 
   it("over random carts and currencies: line discounts add up to the offer's, nothing below zero, total = subtotal + shipping + tax - discount (property)", () => {
     const currencies = fc.constantFrom('USD', 'JPY', 'KWD', 'EUR');
-    const lineArb = fc.record({ unit: fc.integer({ min: 0, max: 5_000_000 }), quantity: fc.integer({ min: 1, max: 999 }), taxable: fc.boolean() });
+    const lineArb = fc.record({
+      unit: fc.integer({ min: 0, max: 5_000_000 }),
+      quantity: fc.integer({ min: 1, max: 999 }),
+      taxable: fc.boolean(),
+    });
     const ruleArb = fc.record({
       id: fc.integer({ min: 1, max: 99 }),
       kind: fc.constantFrom('PERCENTAGE' as const, 'FIXED_AMOUNT' as const, 'FREE_SHIPPING' as const),
@@ -209,29 +272,44 @@ describe('discounts in the offer', () => {
       combinesWithOthers: fc.boolean(),
     });
     fc.assert(
-      fc.property(currencies, fc.array(lineArb, { minLength: 1, maxLength: 12 }), fc.array(ruleArb, { maxLength: 4 }), fc.integer({ min: 0, max: 200_000 }), (currency, lines, rules, rate) => {
-        const store = { ...north, currency, shippingMethods: [{ code: 'standard', label: 'Standard', priceMinor: 999 }], taxRates: [{ countryCode: null, provinceCode: null, ratePpm: rate }] };
-        const pricing = lines.map((each, index) => line(String(index), each.unit, each.quantity, each.taxable));
-        const priced = priceStore(
-          store,
-          pricing,
-          { countryCode: null, provinceCode: null },
-          null,
-          rules.map((patch) => discount(patch)),
-        );
-        const offer = priced.offer;
-        const lineSum = priced.lineDiscounts.reduce((sum, part) => sum + part, 0);
-        const applied = offer.discounts!.reduce((sum, each) => sum + each.amount.minor, 0);
-        expect(applied).toBe(offer.discount!.minor);
-        priced.lineDiscounts.forEach((part, index) => expect(part >= 0 && part <= lines[index]!.unit * lines[index]!.quantity).toBe(true));
-        expect(offer.discount!.minor - lineSum).toBeGreaterThanOrEqual(0);
-        expect(offer.discount!.minor - lineSum).toBeLessThanOrEqual(999);
-        expect(offer.tax.minor).toBeGreaterThanOrEqual(0);
-        const cost = cartCost([offer], currency, { countryCode: null, provinceCode: null, postalCode: null });
-        expect(cost.total.minor).toBe(offer.subtotal.minor + offer.shipping.minor + offer.tax.minor - offer.discount!.minor);
-        expect(cost.total.minor).toBeGreaterThanOrEqual(0);
-        expect([offer.discount!.currency, cost.total.currency]).toEqual([currency, currency]);
-      }),
+      fc.property(
+        currencies,
+        fc.array(lineArb, { minLength: 1, maxLength: 12 }),
+        fc.array(ruleArb, { maxLength: 4 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        (currency, lines, rules, rate) => {
+          const store = {
+            ...north,
+            currency,
+            shippingMethods: [{ code: 'standard', label: 'Standard', priceMinor: 999 }],
+            taxRates: [{ countryCode: null, provinceCode: null, ratePpm: rate }],
+          };
+          const pricing = lines.map((each, index) => line(String(index), each.unit, each.quantity, each.taxable));
+          const priced = priceStore(
+            store,
+            pricing,
+            { countryCode: null, provinceCode: null },
+            null,
+            rules.map((patch) => discount(patch)),
+          );
+          const offer = priced.offer;
+          const lineSum = priced.lineDiscounts.reduce((sum, part) => sum + part, 0);
+          const applied = offer.discounts!.reduce((sum, each) => sum + each.amount.minor, 0);
+          expect(applied).toBe(offer.discount!.minor);
+          priced.lineDiscounts.forEach((part, index) =>
+            expect(part >= 0 && part <= lines[index]!.unit * lines[index]!.quantity).toBe(true),
+          );
+          expect(offer.discount!.minor - lineSum).toBeGreaterThanOrEqual(0);
+          expect(offer.discount!.minor - lineSum).toBeLessThanOrEqual(999);
+          expect(offer.tax.minor).toBeGreaterThanOrEqual(0);
+          const cost = cartCost([offer], currency, { countryCode: null, provinceCode: null, postalCode: null });
+          expect(cost.total.minor).toBe(
+            offer.subtotal.minor + offer.shipping.minor + offer.tax.minor - offer.discount!.minor,
+          );
+          expect(cost.total.minor).toBeGreaterThanOrEqual(0);
+          expect([offer.discount!.currency, cost.total.currency]).toEqual([currency, currency]);
+        },
+      ),
       { numRuns: 400 },
     );
   });

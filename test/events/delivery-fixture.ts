@@ -6,7 +6,12 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createTestApp, readFixture, testConfig, type TestApp } from '../helpers.js';
 import { addToCart, californian, post } from '../cart/cart-helpers.js';
-import { startDeliveryWorker, type DeliveryLog, type DeliveryWorker, type DeliveryWorkerOptions } from '../../src/events/delivery.js';
+import {
+  startDeliveryWorker,
+  type DeliveryLog,
+  type DeliveryWorker,
+  type DeliveryWorkerOptions,
+} from '../../src/events/delivery.js';
 import { DeliveryRepository } from '../../src/events/delivery.repository.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
@@ -14,7 +19,11 @@ export function deliveryFixture() {
   let t: TestApp;
   const config = testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,2' });
   const logged: string[] = [];
-  const log: DeliveryLog = { info: () => undefined, warn: (_details, message) => logged.push(message), error: (_details, message) => logged.push(message) };
+  const log: DeliveryLog = {
+    info: () => undefined,
+    warn: (_details, message) => logged.push(message),
+    error: (_details, message) => logged.push(message),
+  };
   let worker: DeliveryWorker | undefined;
   const receivers: Receiver[] = [];
   let endpoints = 0;
@@ -30,7 +39,12 @@ export function deliveryFixture() {
     await t.database.db.webhookEndpoint.deleteMany({});
   });
 
-  const deliveriesOf = (endpointId: string) => t.database.db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { eventId: 'asc' }, include: { tries: { orderBy: { id: 'asc' } } } });
+  const deliveriesOf = (endpointId: string) =>
+    t.database.db.webhookDelivery.findMany({
+      where: { endpointId },
+      orderBy: { eventId: 'asc' },
+      include: { tries: { orderBy: { id: 'asc' } } },
+    });
 
   return {
     get t() {
@@ -43,7 +57,12 @@ export function deliveryFixture() {
     get worker() {
       return worker;
     },
-    startWorker(workerConfig = config, requestTimeoutMs?: number, maxInFlight?: number, pacing: Pick<DeliveryWorkerOptions, 'busy' | 'busyRate'> = {}): DeliveryWorker {
+    startWorker(
+      workerConfig = config,
+      requestTimeoutMs?: number,
+      maxInFlight?: number,
+      pacing: Pick<DeliveryWorkerOptions, 'busy' | 'busyRate'> = {},
+    ): DeliveryWorker {
       worker = startDeliveryWorker({
         sql: t.database.sql,
         config: workerConfig,
@@ -65,7 +84,11 @@ export function deliveryFixture() {
       receivers.push(started);
       return started;
     },
-    async endpoint(url: string, secret: string, extra: { failingSince?: Date; enabled?: boolean } = {}): Promise<string> {
+    async endpoint(
+      url: string,
+      secret: string,
+      extra: { failingSince?: Date; enabled?: boolean } = {},
+    ): Promise<string> {
       endpoints += 1;
       const id = `whep_test${endpoints}`;
       await t.database.db.webhookEndpoint.create({ data: { id, url, secret, ...extra } });
@@ -83,7 +106,10 @@ export function deliveryFixture() {
       return { cartId: cart.body.id, orders: submitted.body.orders.map((order) => order.id) };
     },
     async moveOrder(orderId: string, status: string, requiredActions?: unknown[]): Promise<void> {
-      const answer = await post(t, `/orders/${orderId}/status`, { status, ...(requiredActions ? { required_actions: requiredActions } : {}) });
+      const answer = await post(t, `/orders/${orderId}/status`, {
+        status,
+        ...(requiredActions ? { required_actions: requiredActions } : {}),
+      });
       expect(answer.status).toBe(200);
     },
     /** Writes the deliveries of recorded events now, as the worker does on its rounds. */

@@ -32,7 +32,11 @@ describe(`webhook delivery (${testEngine})`, () => {
       await until(() => allDelivered(healthyId), 'the healthy endpoint to get every event', 15_000);
       const healthyMs = Date.now() - started;
       // Long enough for every hanging endpoint to be tried and cut at least once, some twice.
-      await until(async () => new Set(hanging.received.map((webhook) => webhook.remotePort)).size >= 24, 'hanging attempts', 15_000);
+      await until(
+        async () => new Set(hanging.received.map((webhook) => webhook.remotePort)).size >= 24,
+        'hanging attempts',
+        15_000,
+      );
       console.log(
         `20 hanging receivers + 1 healthy: healthy got every event in ${healthyMs} ms (at ${healthy.received.map((webhook) => webhook.at).join(', ')} ms); longest hanging socket ${hanging.longestSocketMs()} ms (deadline 1500 ms)`,
       );
@@ -40,10 +44,14 @@ describe(`webhook delivery (${testEngine})`, () => {
       expect(hanging.longestSocketMs()).toBeLessThan(1_500 + 1_000);
       expect(hanging.overlapping).toBe(0);
       expect(hanging.maxConcurrent).toBeLessThanOrEqual(8);
-      const attempts = await fixture.t.database.db.webhookAttempt.findMany({ where: { delivery: { endpointId: { not: healthyId } } } });
+      const attempts = await fixture.t.database.db.webhookAttempt.findMany({
+        where: { delivery: { endpointId: { not: healthyId } } },
+      });
       expect(attempts.length).toBeGreaterThan(0);
       // Ended at the deadline, give or take what forced full collections delay every timer by.
-      expect(attempts.every((attempt) => attempt.error === 'no answer within 1.5 s' && attempt.latencyMs < 1_500 + 1_500)).toBe(true);
+      expect(
+        attempts.every((attempt) => attempt.error === 'no answer within 1.5 s' && attempt.latencyMs < 1_500 + 1_500),
+      ).toBe(true);
     } finally {
       clearInterval(pressure);
     }

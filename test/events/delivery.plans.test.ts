@@ -21,7 +21,11 @@ beforeAll(async () => {
   const db = t.database.db;
   // Receivers on a closed port: every attempt fails at once, as a dead receiver's do.
   await db.webhookEndpoint.createMany({
-    data: Array.from({ length: endpoints }, (_, index) => ({ id: `whep_${index}`, url: `http://127.0.0.1:9/${index}`, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })),
+    data: Array.from({ length: endpoints }, (_, index) => ({
+      id: `whep_${index}`,
+      url: `http://127.0.0.1:9/${index}`,
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    })),
   });
   // Dates as the SQLite adapter writes them (ISO 8601 text).
   await db.$executeRawUnsafe(`
@@ -41,9 +45,13 @@ function scansOfBigTables(file: string, statements: string[]): { sql: string; pl
   try {
     return statements.flatMap((sql) => {
       const parameters = Array.from(sql.matchAll(/\?/g), () => null);
-      const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as { detail: string }[]).map((row) => row.detail);
+      const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as { detail: string }[]).map(
+        (row) => row.detail,
+      );
       // The endpoints (alias e) may be read whole: there are at most WEBHOOK_MAX_ENDPOINTS.
-      const scans = plan.filter((detail) => /^SCAN (?!e$|e |WebhookEndpoint\b|n\b|CONSTANT|\d+-ROW VALUES)/.test(detail));
+      const scans = plan.filter((detail) =>
+        /^SCAN (?!e$|e |WebhookEndpoint\b|n\b|CONSTANT|\d+-ROW VALUES)/.test(detail),
+      );
       return scans.length > 0 ? [{ sql: sql.slice(0, 300), plan }] : [];
     });
   } finally {
@@ -51,34 +59,43 @@ function scansOfBigTables(file: string, statements: string[]): { sql: string; pl
   }
 }
 
-describe.runIf(testEngine === 'sqlite')('the delivery worker and the sweeper over a 250,000-delivery backlog (SQLite)', () => {
-  it('send only index lookups: no statement scans deliveries, events or attempts', async () => {
-    expect(await t.database.db.webhookDelivery.count({ where: { status: 'pending' } })).toBe(endpoints * eventsWithDeliveries);
-    t.database.queries.length = 0;
-    const started = performance.now();
-    const worker = startDeliveryWorker({
-      sql: t.database.sql,
-      config: testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }),
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      pollIntervalMs: 20,
-    });
-    // Long enough for fan-out, claims, failed attempts and their records.
-    while (performance.now() - started < 1_500) await new Promise((resolve) => setTimeout(resolve, 50));
-    await worker.stop();
-    await sweep(t.database.db, new CartLifetime(60_000));
-    const statements = [...new Set(t.database.queries.map((query) => query.query))].filter(
-      (sql) => /^\s*(SELECT|UPDATE|DELETE|INSERT)/i.test(sql) && /["`](WebhookDelivery|Event|WebhookAttempt)["`]/.test(sql),
-    );
-    console.info(
-      `delivery worker over ${endpoints * eventsWithDeliveries} pending deliveries: ${t.database.queries.length} statements in 1.5 s, ${statements.length} distinct on deliveries, events or attempts; attempts recorded: ${await t.database.db.webhookAttempt.count()}`,
-    );
-    expect(statements.some((sql) => /"fanOutPending"/.test(sql))).toBe(true);
-    expect(statements.some((sql) => /"claimedUntil"/.test(sql))).toBe(true);
-    expect(await t.database.db.webhookAttempt.count()).toBeGreaterThan(0);
-    expect(scansOfBigTables(sqliteFilePath(t.database.url), statements)).toStrictEqual([]);
-  }, 60_000);
-});
+describe.runIf(testEngine === 'sqlite')(
+  'the delivery worker and the sweeper over a 250,000-delivery backlog (SQLite)',
+  () => {
+    it('send only index lookups: no statement scans deliveries, events or attempts', async () => {
+      expect(await t.database.db.webhookDelivery.count({ where: { status: 'pending' } })).toBe(
+        endpoints * eventsWithDeliveries,
+      );
+      t.database.queries.length = 0;
+      const started = performance.now();
+      const worker = startDeliveryWorker({
+        sql: t.database.sql,
+        config: testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }),
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        pollIntervalMs: 20,
+      });
+      // Long enough for fan-out, claims, failed attempts and their records.
+      while (performance.now() - started < 1_500) await new Promise((resolve) => setTimeout(resolve, 50));
+      await worker.stop();
+      await sweep(t.database.db, new CartLifetime(60_000));
+      const statements = [...new Set(t.database.queries.map((query) => query.query))].filter(
+        (sql) =>
+          /^\s*(SELECT|UPDATE|DELETE|INSERT)/i.test(sql) && /["`](WebhookDelivery|Event|WebhookAttempt)["`]/.test(sql),
+      );
+      console.info(
+        `delivery worker over ${endpoints * eventsWithDeliveries} pending deliveries: ${t.database.queries.length} statements in 1.5 s, ${statements.length} distinct on deliveries, events or attempts; attempts recorded: ${await t.database.db.webhookAttempt.count()}`,
+      );
+      expect(statements.some((sql) => /"fanOutPending"/.test(sql))).toBe(true);
+      expect(statements.some((sql) => /"claimedUntil"/.test(sql))).toBe(true);
+      expect(await t.database.db.webhookAttempt.count()).toBeGreaterThan(0);
+      expect(scansOfBigTables(sqliteFilePath(t.database.url), statements)).toStrictEqual([]);
+    }, 60_000);
+  },
+);
 
-it.runIf(testEngine !== 'sqlite')('statement plans over a webhook backlog: SQLite only (PostgreSQL runs them off the event loop)', () => {
-  console.info('delivery statement plans: checked on SQLite; run npm test');
-});
+it.runIf(testEngine !== 'sqlite')(
+  'statement plans over a webhook backlog: SQLite only (PostgreSQL runs them off the event loop)',
+  () => {
+    console.info('delivery statement plans: checked on SQLite; run npm test');
+  },
+);

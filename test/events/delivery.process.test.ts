@@ -86,9 +86,16 @@ async function createEndpoint(id: string, url: string, secret: string): Promise<
   await database.db.webhookEndpoint.create({ data: { id, url, secret } });
 }
 
-const pendingOf = (endpointId: string) => database.db.webhookDelivery.count({ where: { endpointId, status: { not: 'delivered' } } });
+const pendingOf = (endpointId: string) =>
+  database.db.webhookDelivery.count({ where: { endpointId, status: { not: 'delivered' } } });
 const messageIdsOf = async (endpointId: string) =>
-  (await database.db.webhookDelivery.findMany({ where: { endpointId }, select: { event: { select: { messageId: true } } }, orderBy: { eventId: 'asc' } })).map((row) => row.event.messageId);
+  (
+    await database.db.webhookDelivery.findMany({
+      where: { endpointId },
+      select: { event: { select: { messageId: true } } },
+      orderBy: { eventId: 'asc' },
+    })
+  ).map((row) => row.event.messageId);
 
 /** How many times each webhook-id arrived. */
 function counts(hook: Receiver): Map<string, number> {
@@ -109,7 +116,9 @@ function ownerOf(localPort: number, remotePort: number, pids: number[]): number 
     .find((fields) => fields[1]?.endsWith(`:${hex(localPort)}`) && fields[2]?.endsWith(`:${hex(remotePort)}`));
   const inode = line?.[9];
   if (!inode) return null;
-  return pids.find((pid) => descriptorsOf(pid).some((fd) => linkOf(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`)) ?? null;
+  return (
+    pids.find((pid) => descriptorsOf(pid).some((fd) => linkOf(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`)) ?? null
+  );
 }
 
 /** A process's open descriptors; none once it is gone. */
@@ -138,7 +147,11 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     const first = await start();
     // The receiver is down while the events are written: the first delivery is retried, the rest wait behind it.
     for (let cart = 0; cart < 4; cart += 1) await submitAndPlace(first.base);
-    await until(async () => (await database.db.webhookAttempt.count({ where: { delivery: { endpointId: 'whep_crash' } } })) >= 2, 'two refused attempts', 15_000);
+    await until(
+      async () => (await database.db.webhookAttempt.count({ where: { delivery: { endpointId: 'whep_crash' } } })) >= 2,
+      'two refused attempts',
+      15_000,
+    );
     // It comes up, takes one request and never answers it; the gateway dies meanwhile.
     let replies: (n: number) => Reply = (n) => (n === 0 ? 'hang' : 200);
     const hook = await receiver(secret, { port, reply: (n) => replies(n) });
@@ -181,7 +194,11 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     first.process.kill('SIGTERM');
     const code = await first.exited;
     const stoppedAfter = Date.now() - stopping;
-    const given = await database.db.webhookDelivery.findMany({ where: { endpointId: 'whep_term' }, orderBy: { eventId: 'asc' }, select: { status: true, claimedUntil: true } });
+    const given = await database.db.webhookDelivery.findMany({
+      where: { endpointId: 'whep_term' },
+      orderBy: { eventId: 'asc' },
+      select: { status: true, claimedUntil: true },
+    });
 
     const second = await start();
     const restarted = Date.now();
@@ -201,7 +218,8 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     const secret = newSecret();
     const hanging = await receiver(secret, { reply: () => 'hang' });
     const healthy = await receiver(secret, {});
-    for (let index = 0; index < 20; index += 1) await createEndpoint(`whep_hang${index}`, `${hanging.url}/${index}`, secret);
+    for (let index = 0; index < 20; index += 1)
+      await createEndpoint(`whep_hang${index}`, `${hanging.url}/${index}`, secret);
     await createEndpoint('whep_healthy', healthy.url, secret);
     const gateway = await start();
     const submitted = Date.now();
@@ -214,7 +232,8 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     const longest = hanging.longestSocketMs();
     const open = hanging.openSockets;
     const deleting = Date.now();
-    for (let index = 0; index < 20; index += 1) expect((await fetch(`${gateway.base}/webhooks/whep_hang${index}`, { method: 'DELETE' })).status).toBe(204);
+    for (let index = 0; index < 20; index += 1)
+      expect((await fetch(`${gateway.base}/webhooks/whep_hang${index}`, { method: 'DELETE' })).status).toBe(204);
     await until(async () => hanging.openSockets === 0, 'the hanging sockets to close', 5_000);
     const closedMs = Date.now() - deleting;
     console.info(
@@ -241,21 +260,32 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
       const pids = gateways.map((gateway) => gateway.process.pid ?? 0);
       // Each delivery has a connection of its own: who sent it is asked while it is open.
       const senderOf = (remotePort: number, localPort: number) => ownerOf(remotePort, localPort, pids);
-      const hooks = [await receiver(secrets[0]!, { delayMs: 300, senderOf }), await receiver(secrets[1]!, { delayMs: 300, senderOf })];
+      const hooks = [
+        await receiver(secrets[0]!, { delayMs: 300, senderOf }),
+        await receiver(secrets[1]!, { delayMs: 300, senderOf }),
+      ];
       await createEndpoint('whep_twin_a', hooks[0]!.url, secrets[0]!);
       await createEndpoint('whep_twin_b', hooks[1]!.url, secrets[1]!);
       const carts = 6;
       for (let cart = 0; cart < carts; cart += 1) await submitAndPlace(gateways[cart % 2]!.base);
-      await until(async () => (await pendingOf('whep_twin_a')) + (await pendingOf('whep_twin_b')) === 0, 'every delivery', 60_000);
+      await until(
+        async () => (await pendingOf('whep_twin_a')) + (await pendingOf('whep_twin_b')) === 0,
+        'every delivery',
+        60_000,
+      );
       // Duplicates would come after the deliveries: give them a moment to show.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const attempts = await database.db.webhookAttempt.count({ where: { delivery: { endpointId: { in: ['whep_twin_a', 'whep_twin_b'] } } } });
+      const attempts = await database.db.webhookAttempt.count({
+        where: { delivery: { endpointId: { in: ['whep_twin_a', 'whep_twin_b'] } } },
+      });
       const sentBy = new Set<number | null>();
       for (const [index, endpointId] of ['whep_twin_a', 'whep_twin_b'].entries()) {
         const hook = hooks[index]!;
         const ids = await messageIdsOf(endpointId);
         const seen = counts(hook);
-        const perProcess = [...pids, null].map((pid) => hook.received.filter((webhook) => webhook.sender === pid).length);
+        const perProcess = [...pids, null].map(
+          (pid) => hook.received.filter((webhook) => webhook.sender === pid).length,
+        );
         for (const webhook of hook.received) sentBy.add(webhook.sender);
         console.info(
           `two processes (${testEngine}), ${endpointId}: ${carts} carts, ${ids.length} events, ${hook.received.length} requests, ${seen.size} distinct webhook-ids, ${[...seen.values()].filter((times) => times > 1).length} duplicated, at most ${hook.maxConcurrent} in flight; sent by process A ${perProcess[0]}, B ${perProcess[1]}, unknown ${perProcess[2]}`,
@@ -273,7 +303,12 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     120_000,
   );
 
-  it.runIf(testEngine !== 'postgresql')('two processes on one database: PostgreSQL only (SQLite runs one process)', () => {
-    console.info('delivery by two processes: skipped on SQLite (one process per database file); run with TEST_DATABASE=postgresql');
-  });
+  it.runIf(testEngine !== 'postgresql')(
+    'two processes on one database: PostgreSQL only (SQLite runs one process)',
+    () => {
+      console.info(
+        'delivery by two processes: skipped on SQLite (one process per database file); run with TEST_DATABASE=postgresql',
+      );
+    },
+  );
 });

@@ -13,7 +13,21 @@ import { newSecret } from './webhook-receiver.js';
 import { deliveryFixture } from './delivery-fixture.js';
 
 const fixture = deliveryFixture();
-const { config, logged, startWorker, stopWorker, receiver, endpoint, submitCart, moveOrder, fanOut, allDelivered, firstAttempts, eventsOf, deliveriesOf } = fixture;
+const {
+  config,
+  logged,
+  startWorker,
+  stopWorker,
+  receiver,
+  endpoint,
+  submitCart,
+  moveOrder,
+  fanOut,
+  allDelivered,
+  firstAttempts,
+  eventsOf,
+  deliveriesOf,
+} = fixture;
 
 describe('the retry schedule', () => {
   it('takes the step of the attempt, repeats the last one, and jitters by at most 10 %', () => {
@@ -51,18 +65,35 @@ describe(`webhook delivery (${testEngine})`, () => {
       'order.status_changed',
       'order.status_changed',
     ]);
-    await until(async () => hook.received.length >= events.length && (await allDelivered(endpointId)), 'every event to be delivered', 15_000);
+    await until(
+      async () => hook.received.length >= events.length && (await allDelivered(endpointId)),
+      'every event to be delivered',
+      15_000,
+    );
 
     expect(hook.rejected).toStrictEqual([]);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(events.map((event) => event.messageId));
-    expect(hook.received.map((webhook) => webhook.payload)).toStrictEqual(events.map((event) => ({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.data })));
-    expect(hook.received.every((webhook) => webhook.contentType === 'application/json' && Math.abs(webhook.timestamp - Date.now() / 1000) < 30)).toBe(true);
+    expect(hook.received.map((webhook) => webhook.payload)).toStrictEqual(
+      events.map((event) => ({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.data })),
+    );
+    expect(
+      hook.received.every(
+        (webhook) => webhook.contentType === 'application/json' && Math.abs(webhook.timestamp - Date.now() / 1000) < 30,
+      ),
+    ).toBe(true);
     expect(hook.maxConcurrent).toBe(1);
     const deliveries = await deliveriesOf(endpointId);
-    expect(deliveries.map((delivery) => [delivery.status, delivery.attempts, delivery.claimedUntil, delivery.tries.map((attempt) => [attempt.statusCode, attempt.error])])).toStrictEqual(
-      events.map(() => ['delivered', 1, null, [[200, null]]]),
+    expect(
+      deliveries.map((delivery) => [
+        delivery.status,
+        delivery.attempts,
+        delivery.claimedUntil,
+        delivery.tries.map((attempt) => [attempt.statusCode, attempt.error]),
+      ]),
+    ).toStrictEqual(events.map(() => ['delivered', 1, null, [[200, null]]]));
+    expect(deliveries.every((delivery) => delivery.deliveredAt !== null && delivery.tries[0]!.latencyMs >= 0)).toBe(
+      true,
     );
-    expect(deliveries.every((delivery) => delivery.deliveredAt !== null && delivery.tries[0]!.latencyMs >= 0)).toBe(true);
   });
 
   it('a receiver answering 500 then 200: retried after the schedule step with the same webhook-id, later events held back until then', async () => {
@@ -85,7 +116,9 @@ describe(`webhook delivery (${testEngine})`, () => {
       [200, null],
     ]);
     expect(rest.map((delivery) => delivery.attempts)).toStrictEqual([1, 1]);
-    expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
+    expect(
+      (await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince,
+    ).toBeNull();
   });
 
   it('a receiver that is down: connection errors recorded, the endpoint failing, then delivered when it comes up', async () => {
@@ -97,15 +130,21 @@ describe(`webhook delivery (${testEngine})`, () => {
     const events = await eventsOf(cartId);
     await until(async () => (await firstAttempts(endpointId)) >= 2, 'two failed attempts', 10_000);
     const down = await deliveriesOf(endpointId);
-    expect(down[0]!.tries.every((attempt) => attempt.statusCode === null && /ECONNREFUSED/.test(attempt.error ?? ''))).toBe(true);
+    expect(
+      down[0]!.tries.every((attempt) => attempt.statusCode === null && /ECONNREFUSED/.test(attempt.error ?? '')),
+    ).toBe(true);
     expect(down.slice(1).map((delivery) => delivery.attempts)).toStrictEqual([0, 0]);
-    expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).not.toBeNull();
+    expect(
+      (await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince,
+    ).not.toBeNull();
 
     const hook = await receiver(secret, { port });
     await until(async () => await allDelivered(endpointId), 'delivery once the receiver is up', 15_000);
     expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(events.map((event) => event.messageId));
     expect(hook.rejected).toStrictEqual([]);
-    expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
+    expect(
+      (await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince,
+    ).toBeNull();
   });
 
   it('while requests are served the worker keeps to busyRate (a bucket of 20, then busyRate a second); once they stop, it drains at full speed', async () => {
@@ -134,7 +173,11 @@ describe(`webhook delivery (${testEngine})`, () => {
     const recent = await endpoint(hook.url, secret, { failingSince: new Date(Date.now() - 4 * day) });
     startWorker();
     await submitCart();
-    await until(async () => !(await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: old } })).enabled, 'the old endpoint to be disabled', 10_000);
+    await until(
+      async () => !(await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: old } })).enabled,
+      'the old endpoint to be disabled',
+      10_000,
+    );
     await until(async () => (await firstAttempts(recent)) >= 1, 'the recent endpoint to be tried', 10_000);
 
     const disabled = await deliveriesOf(old);
@@ -145,7 +188,11 @@ describe(`webhook delivery (${testEngine})`, () => {
     ]);
     const kept = await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: recent } });
     expect(kept.enabled).toBe(true);
-    expect((await deliveriesOf(recent)).map((delivery) => delivery.status)).toStrictEqual(['pending', 'pending', 'pending']);
+    expect((await deliveriesOf(recent)).map((delivery) => delivery.status)).toStrictEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
     expect(logged).toContain('webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
   });
 
@@ -160,19 +207,35 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect((await deliveriesOf(dead)).length + (await deliveriesOf(live)).length).toBe(6);
     // Claimed only after the worker started (on SQLite it gives back every claim at start), held
     // back until then by disabling the endpoints.
-    await fixture.t.database.db.webhookEndpoint.updateMany({ where: { id: { in: [dead, live] } }, data: { enabled: false } });
+    await fixture.t.database.db.webhookEndpoint.updateMany({
+      where: { id: { in: [dead, live] } },
+      data: { enabled: false },
+    });
     startWorker();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const now = Date.now();
-    await fixture.t.database.db.webhookDelivery.updateMany({ where: { endpointId: dead }, data: { claimedUntil: new Date(now - 1_000) } });
-    await fixture.t.database.db.webhookDelivery.updateMany({ where: { endpointId: live }, data: { claimedUntil: new Date(now + 2_000) } });
-    await fixture.t.database.db.webhookEndpoint.updateMany({ where: { id: { in: [dead, live] } }, data: { enabled: true } });
+    await fixture.t.database.db.webhookDelivery.updateMany({
+      where: { endpointId: dead },
+      data: { claimedUntil: new Date(now - 1_000) },
+    });
+    await fixture.t.database.db.webhookDelivery.updateMany({
+      where: { endpointId: live },
+      data: { claimedUntil: new Date(now + 2_000) },
+    });
+    await fixture.t.database.db.webhookEndpoint.updateMany({
+      where: { id: { in: [dead, live] } },
+      data: { enabled: true },
+    });
 
     await until(async () => await allDelivered(dead), 'the expired claims to be delivered', 10_000);
-    expect((await deliveriesOf(live)).every((delivery) => delivery.status === 'pending' && delivery.attempts === 0)).toBe(true);
+    expect(
+      (await deliveriesOf(live)).every((delivery) => delivery.status === 'pending' && delivery.attempts === 0),
+    ).toBe(true);
     await until(async () => await allDelivered(live), 'the live claims to be delivered once expired', 10_000);
     expect(Date.now()).toBeGreaterThanOrEqual(now + 2_000);
-    expect(hook.received.map((webhook) => webhook.id)).toStrictEqual([...events, ...events].map((event) => event.messageId));
+    expect(hook.received.map((webhook) => webhook.id)).toStrictEqual(
+      [...events, ...events].map((event) => event.messageId),
+    );
   });
 
   it('an answer later than the timeout is a failure, and a redirect is not followed', async () => {
@@ -187,9 +250,17 @@ describe(`webhook delivery (${testEngine})`, () => {
     // thread runs at the lowest priority), short against the slow receiver's 3 s.
     startWorker(config, 1_000);
     await submitCart();
-    await until(async () => (await firstAttempts(slowId)) >= 1 && (await firstAttempts(redirectingId)) >= 1, 'an attempt to each', 10_000);
+    await until(
+      async () => (await firstAttempts(slowId)) >= 1 && (await firstAttempts(redirectingId)) >= 1,
+      'an attempt to each',
+      10_000,
+    );
     const [late] = await deliveriesOf(slowId);
-    expect([late!.status, late!.tries[0]!.statusCode, late!.tries[0]!.error]).toStrictEqual(['pending', null, 'no answer within 1 s']);
+    expect([late!.status, late!.tries[0]!.statusCode, late!.tries[0]!.error]).toStrictEqual([
+      'pending',
+      null,
+      'no answer within 1 s',
+    ]);
     expect(late!.tries[0]!.latencyMs).toBeGreaterThanOrEqual(950);
     const [redirected] = await deliveriesOf(redirectingId);
     expect([redirected!.status, redirected!.tries[0]!.statusCode]).toStrictEqual(['pending', 307]);
@@ -240,13 +311,15 @@ describe(`webhook delivery (${testEngine})`, () => {
     await stopWorker(300);
     expect(Date.now() - stopping).toBeLessThan(2_000);
     const [cut] = await deliveriesOf(endpointId);
-    expect([cut!.status, cut!.attempts, cut!.claimedUntil, cut!.tries.map((attempt) => [attempt.statusCode, attempt.error])]).toStrictEqual([
-      'pending',
-      0,
-      null,
-      [[null, 'cut short: the gateway process was stopping']],
-    ]);
-    expect((await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince).toBeNull();
+    expect([
+      cut!.status,
+      cut!.attempts,
+      cut!.claimedUntil,
+      cut!.tries.map((attempt) => [attempt.statusCode, attempt.error]),
+    ]).toStrictEqual(['pending', 0, null, [[null, 'cut short: the gateway process was stopping']]]);
+    expect(
+      (await fixture.t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).failingSince,
+    ).toBeNull();
 
     startWorker();
     await until(async () => await allDelivered(endpointId), 'delivery by the next worker', 5_000);
@@ -265,12 +338,21 @@ describe(`webhook delivery (${testEngine})`, () => {
     const at = Date.now();
     const removed = await fixture.t.app.inject({ method: 'DELETE', url: `/webhooks/${deleted}` });
     expect(removed.statusCode).toBe(204);
-    const patched = await fixture.t.app.inject({ method: 'PATCH', url: `/webhooks/${disabled}`, payload: { enabled: false } });
+    const patched = await fixture.t.app.inject({
+      method: 'PATCH',
+      url: `/webhooks/${disabled}`,
+      payload: { enabled: false },
+    });
     expect(patched.statusCode).toBe(200);
     await until(async () => hanging.openSockets === 0 && fixture.worker?.inFlight === 0, 'the requests to end', 5_000);
     expect(Date.now() - at).toBeLessThan(2_000);
     const [cut] = await deliveriesOf(disabled);
-    expect([cut!.status, cut!.attempts, cut!.claimedUntil, cut!.tries.map((attempt) => attempt.error)]).toStrictEqual(['pending', 0, null, ['cut short: the endpoint was disabled or deleted']]);
+    expect([cut!.status, cut!.attempts, cut!.claimedUntil, cut!.tries.map((attempt) => attempt.error)]).toStrictEqual([
+      'pending',
+      0,
+      null,
+      ['cut short: the endpoint was disabled or deleted'],
+    ]);
     expect(logged.slice(loggedBefore)).toStrictEqual([]);
   });
 });

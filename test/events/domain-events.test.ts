@@ -22,7 +22,12 @@ afterAll(async () => {
   await database.close();
 });
 
-const orderEvent = (orderId: string) => ({ type: 'order.status_changed' as const, orderId, cartId: 'cart_x', data: { order_id: orderId } });
+const orderEvent = (orderId: string) => ({
+  type: 'order.status_changed' as const,
+  orderId,
+  cartId: 'cart_x',
+  data: { order_id: orderId },
+});
 const outboxOf = (orderId: string) => database.db.event.findMany({ where: { orderId }, select: { type: true } });
 
 /** Whether the watch hears a signal within `ms`. */

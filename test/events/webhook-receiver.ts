@@ -108,7 +108,12 @@ export async function startReceiver(secret: string, options: ReceiverOptions = {
         return;
       }
       setTimeout(() => {
-        response.writeHead(reply, { 'content-type': 'text/plain', ...(options.location ? { location: options.location } : {}) }).end('thanks');
+        response
+          .writeHead(reply, {
+            'content-type': 'text/plain',
+            ...(options.location ? { location: options.location } : {}),
+          })
+          .end('thanks');
         if (reply >= 200 && reply < 300) receiver.acknowledged.push(webhook.id);
       }, options.delayMs ?? 0);
     });

@@ -36,7 +36,9 @@ describe('GraphiQL at /graphiql', () => {
       expect(path).toMatch(/^\/graphiql\/assets\/[\w-]+-[0-9a-f]{16}\.(js|css)$/);
       const asset = await t.app.inject({ method: 'GET', url: path });
       expect(asset.statusCode, path).toBe(200);
-      expect(asset.headers['content-type']).toBe(path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
+      expect(asset.headers['content-type']).toBe(
+        path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+      );
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.body).not.toMatch(/sourceMappingURL/);
     }
@@ -46,7 +48,11 @@ describe('GraphiQL at /graphiql', () => {
     const page = await t.app.inject({ method: 'GET', url: '/graphiql' });
     const script = referencedPaths(page.body).find((path) => path.includes('/graphiql-') && path.endsWith('.js')) ?? '';
     const plain = await t.app.inject({ method: 'GET', url: script });
-    const gzipped = await t.app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: script,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
@@ -56,8 +62,16 @@ describe('GraphiQL at /graphiql', () => {
     expect((await t.app.inject({ method: 'POST', url: '/graphql', payload: query })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/graphiql', payload: query })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/graphiql?query=x' })).statusCode).toBe(401);
-    const keyed = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'x-api-key': clientKey }, payload: query });
-    expect(keyed.json()).toStrictEqual({ data: { product: { id: '11', title: 'Trail Jacket' } }, extensions: { cost: { estimated: 3, limit: 50_000 } } });
+    const keyed = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'x-api-key': clientKey },
+      payload: query,
+    });
+    expect(keyed.json()).toStrictEqual({
+      data: { product: { id: '11', title: 'Trail Jacket' } },
+      extensions: { cost: { estimated: 3, limit: 50_000 } },
+    });
   });
 
   it('names no http(s) URL in its HTML or CSS', async () => {
@@ -73,7 +87,9 @@ describe('Apollo Sandbox at GET /graphql', () => {
   it('loads only the Sandbox from Apollo, and links to /graphiql for when it cannot', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
-    expect(new Set(absoluteUrls(page.body).map((url) => new URL(url).origin))).toStrictEqual(new Set(['https://embeddable-sandbox.cdn.apollographql.com', 'https://sandbox.embed.apollographql.com']));
+    expect(new Set(absoluteUrls(page.body).map((url) => new URL(url).origin))).toStrictEqual(
+      new Set(['https://embeddable-sandbox.cdn.apollographql.com', 'https://sandbox.embed.apollographql.com']),
+    );
     expect(page.body).toMatch(/<noscript>.*<a href="\/graphiql">/);
     expect(page.body).toMatch(/<p id="offline"[^>]*hidden>.*<a href="\/graphiql">/);
   });
@@ -88,7 +104,12 @@ describe('GRAPHQL_SANDBOX=false', () => {
       for (const url of ['/graphiql', asset]) {
         const response = await closed.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
-        expect(response.json()).toStrictEqual({ statusCode: 404, code: 'ROUTE_NOT_FOUND', error: 'Not Found', message: `No route GET ${url}` });
+        expect(response.json()).toStrictEqual({
+          statusCode: 404,
+          code: 'ROUTE_NOT_FOUND',
+          error: 'Not Found',
+          message: `No route GET ${url}`,
+        });
       }
       const sandbox = await closed.app.inject({ method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
       expect(sandbox.body).not.toMatch(/sandbox|graphiql/i);

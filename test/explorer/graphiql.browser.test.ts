@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { haveChromium as chromiumInstalled, launchChromium, offlinePage as offline, type OfflinePage } from '../browser.js';
+import {
+  haveChromium as chromiumInstalled,
+  launchChromium,
+  offlinePage as offline,
+  type OfflinePage,
+} from '../browser.js';
 
 const haveChromium = chromiumInstalled('test/explorer/graphiql.browser.test.ts');
 
@@ -40,7 +45,9 @@ function offlinePage(offLoopback?: (url: string) => string | undefined): Promise
 
 /** The text of a CodeMirror 5 editor (GraphiQL 3 uses them) inside `selector`. */
 async function editorText(page: Page, selector: string): Promise<string> {
-  return page.locator(`${selector} .CodeMirror`).evaluate((element) => (element as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue());
+  return page
+    .locator(`${selector} .CodeMirror`)
+    .evaluate((element) => (element as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue());
 }
 
 describe.skipIf(!haveChromium)('GraphiQL in Chromium, offline', () => {
@@ -71,7 +78,10 @@ describe.skipIf(!haveChromium)('GraphiQL in Chromium, offline', () => {
       await page.locator('.graphiql-execute-button').click();
 
       await page.locator('.graphiql-response', { hasText: 'Trail Jacket' }).waitFor({ state: 'visible' });
-      expect(JSON.parse(await editorText(page, '.graphiql-response'))).toStrictEqual({ data: { product: { id: '11', title: 'Trail Jacket' } }, extensions: { cost: { estimated: 3, limit: 50_000 } } });
+      expect(JSON.parse(await editorText(page, '.graphiql-response'))).toStrictEqual({
+        data: { product: { id: '11', title: 'Trail Jacket' } },
+        extensions: { cost: { estimated: 3, limit: 50_000 } },
+      });
 
       mkdirSync(join(screenshotPath, '..'), { recursive: true });
       await page.screenshot({ path: screenshotPath });
@@ -106,7 +116,9 @@ describe.skipIf(!haveChromium)('Apollo Sandbox in Chromium, offline', () => {
 
   it('links to /graphiql when the Sandbox has not started within a few seconds', async () => {
     // The script loads but its iframe never answers, as when only Apollo's other host is blocked.
-    const { page, context } = await offlinePage((url) => (sandboxScript.test(url) ? 'window.EmbeddedSandbox = function () {};' : undefined));
+    const { page, context } = await offlinePage((url) =>
+      sandboxScript.test(url) ? 'window.EmbeddedSandbox = function () {};' : undefined,
+    );
     try {
       await page.goto(`${origin}/graphql`);
       await expect(fallback(page).isVisible()).resolves.toBe(false);

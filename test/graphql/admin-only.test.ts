@@ -16,13 +16,23 @@ const keys = { API_KEYS: `${clientKey}:client,${adminKey}:admin` };
 
 const probes: { url: string; query: string; variables?: Record<string, unknown> }[] = [
   { url: '/graphql', query: 'mutation { createDiscount(input: {}) { id } }' },
-  { url: '/graphql', query: 'mutation ($input: CreateDiscountInput!) { createDiscount(input: $input) { id } }', variables: { input: {} } },
+  {
+    url: '/graphql',
+    query: 'mutation ($input: CreateDiscountInput!) { createDiscount(input: $input) { id } }',
+    variables: { input: {} },
+  },
   { url: '/graphql', query: 'mutation { createWebhookEndpoint { secret } }' },
   { url: '/graphql', query: 'mutation { updateOrderStatus(orderId: "1") { id } }' },
   { url: '/graphql', query: '{ webhookEndpoints { nope } }' },
   { url: '/graphql', query: '{ mediaPerformance(mediaId: "1") { byStore } }' },
-  { url: '/graphql', query: '{ product(id: "11") { id ...F } } fragment F on Product { id ... on WebhookDelivery { attempts } }' },
-  { url: '/graphql/stream', query: 'subscription { cartUpdated(cartId: "x") { id } } fragment F on WebhookDelivery { attempts }' },
+  {
+    url: '/graphql',
+    query: '{ product(id: "11") { id ...F } } fragment F on Product { id ... on WebhookDelivery { attempts } }',
+  },
+  {
+    url: '/graphql/stream',
+    query: 'subscription { cartUpdated(cartId: "x") { id } } fragment F on WebhookDelivery { attempts }',
+  },
 ];
 
 /** Names of the admin-only part: its types, their fields, and the arguments of admin-only fields. */
@@ -75,17 +85,25 @@ describe('with GRAPHQL_INTROSPECTION=false', () => {
     expect(vocabulary).toContain('CreateDiscountInput');
     expect(vocabulary).toContain('WebhookEndpoint');
     expect(vocabulary).toContain('MediaPerformance');
-    for (const shared of ['Product', 'Order', 'OrderStatus', 'Money', 'Cart', 'DiscountKind']) expect(vocabulary, shared).not.toContain(shared);
+    for (const shared of ['Product', 'Order', 'OrderStatus', 'Money', 'Cart', 'DiscountKind'])
+      expect(vocabulary, shared).not.toContain(shared);
   });
 
-  it.each(probes.map((probe) => [probe.query, probe] as const))('an admin key gets the whole message: %s', async (_query, probe) => {
-    const found = (await messages(t, adminKey, probe)).flatMap((message) => revealed(message, probe.query));
-    expect(found.length).toBeGreaterThan(0);
-  });
+  it.each(probes.map((probe) => [probe.query, probe] as const))(
+    'an admin key gets the whole message: %s',
+    async (_query, probe) => {
+      const found = (await messages(t, adminKey, probe)).flatMap((message) => revealed(message, probe.query));
+      expect(found.length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(probes.map((probe) => [probe.query, probe] as const))('a client key is told nothing of the admin-only part: %s', async (_query, probe) => {
-    for (const message of await messages(t, clientKey, probe)) expect(revealed(message, probe.query), message).toStrictEqual([]);
-  });
+  it.each(probes.map((probe) => [probe.query, probe] as const))(
+    'a client key is told nothing of the admin-only part: %s',
+    async (_query, probe) => {
+      for (const message of await messages(t, clientKey, probe))
+        expect(revealed(message, probe.query), message).toStrictEqual([]);
+    },
+  );
 
   it("a client key's mistakes elsewhere keep graphql-js's messages", async () => {
     const [message] = await messages(t, clientKey, { url: '/graphql', query: '{ product(id: "11") { nope } }' });

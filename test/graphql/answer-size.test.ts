@@ -49,11 +49,21 @@ function answerCost(value: unknown): number {
 /** Documents over every catalog list, with aliases, fragments and variables. */
 const documents: { query: string; variables?: Record<string, unknown> }[] = [
   { query: '{ product(id: 1) { id skus { skuId variantValues { variant value } } } }' },
-  { query: '{ product(id: 1) { images variants { name values } similarProducts { priceTier product { id skus { skuId } } } } }' },
+  {
+    query:
+      '{ product(id: 1) { images variants { name values } similarProducts { priceTier product { id skus { skuId } } } } }',
+  },
   { query: '{ image(id: 1) { products { id skus { skuId } } placements { id product { id } } } }' },
-  { query: 'query ($n: Int) { products(first: $n) { nodes { ...P } } } fragment P on Product { id similarProducts(limit: 3) { product { id } } skus { skuId } }', variables: { n: 12 } },
+  {
+    query:
+      'query ($n: Int) { products(first: $n) { nodes { ...P } } } fragment P on Product { id similarProducts(limit: 3) { product { id } } skus { skuId } }',
+    variables: { n: 12 },
+  },
   { query: '{ a: product(id: 2) { skus { skuId } } b: product(id: 3) { skus { skuId name } } }' },
-  { query: '{ searchProducts(query: "bulk", first: 5) { edges { node { id skus { skuId } } } facets { brands { value count } categories { value count } } } }' },
+  {
+    query:
+      '{ searchProducts(query: "bulk", first: 5) { edges { node { id skus { skuId } } } facets { brands { value count } categories { value count } } } }',
+  },
 ];
 
 describe('the cost estimate against what answers hold', () => {
@@ -74,7 +84,11 @@ describe('the cost estimate against what answers hold', () => {
 
   it('sizes a list by the most the catalog holds, or by first or limit when smaller', async () => {
     // every product has the most SKUs (40) and comparables (11): the estimate is what comes back
-    const exact = ['{ product(id: 1) { skus { skuId } } }', '{ product(id: 1) { similarProducts { product { id } } } }', '{ image(id: 1) { products { id } placements { id } } }'];
+    const exact = [
+      '{ product(id: 1) { skus { skuId } } }',
+      '{ product(id: 1) { similarProducts { product { id } } } }',
+      '{ image(id: 1) { products { id } placements { id } } }',
+    ];
     for (const query of exact) {
       const { body } = await post(t, query);
       expect(body.extensions!.cost!.estimated, query).toBe(answerCost(body.data));
@@ -83,7 +97,10 @@ describe('the cost estimate against what answers hold', () => {
     const page = await post(t, '{ product(id: 1) { similarProducts(limit: 3) { priceTier } } }');
     expect(page.body.extensions!.cost!.estimated).toBe(1 + 3 * 2);
     expect((page.body.data as { product: { similarProducts: unknown[] } }).product.similarProducts).toHaveLength(3);
-    expect((await post(t, '{ product(id: 1) { similarProducts(limit: 50) { priceTier } } }')).body.extensions!.cost!.estimated).toBe(1 + 11 * 2);
+    expect(
+      (await post(t, '{ product(id: 1) { similarProducts(limit: 50) { priceTier } } }')).body.extensions!.cost!
+        .estimated,
+    ).toBe(1 + 11 * 2);
   });
 
   it('follows an import that makes a list longer: the next estimate counts it', async () => {
@@ -108,7 +125,10 @@ describe('a catalog whose shape is not known', () => {
     await t.database.db.catalogMeta.update({ where: { id: 1 }, data: { shape: DbNull } });
     const refused = await post(t, '{ product(id: 1) { skus { skuId } } }');
     expect(refused.status).toBe(400);
-    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', details: { reason: 'the size "skusPerProduct" of the list field "skus" is not known' } });
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      details: { reason: 'the size "skusPerProduct" of the list field "skus" is not known' },
+    });
     expect((await post(t, '{ product(id: 1) { id title } }')).status).toBe(200);
     // what a start does for such a catalog
     expect(await measureUnmeasuredShape(t.database.db)).toBe(true);
@@ -124,9 +144,13 @@ describe("the shape's sizes that orders keep", () => {
       const product = catalog.products[0]!;
       const values = (count: number) => Array.from({ length: count }, (_, n) => ({ variant: 'Size', value: `V${n}` }));
       const shapeNow = async () => shapeOf((await t.database.db.catalogMeta.findUnique({ where: { id: 1 } }))?.shape);
-      await importCatalog(t.database.db, { products: [{ ...product, skus: product.skus.map((sku) => ({ ...sku, variant_values: values(3) })) }] });
+      await importCatalog(t.database.db, {
+        products: [{ ...product, skus: product.skus.map((sku) => ({ ...sku, variant_values: values(3) })) }],
+      });
       expect((await shapeNow())?.valuesPerSku).toBe(3);
-      await importCatalog(t.database.db, { products: [{ ...product, skus: product.skus.map((sku) => ({ ...sku, variant_values: values(1) })) }] });
+      await importCatalog(t.database.db, {
+        products: [{ ...product, skus: product.skus.map((sku) => ({ ...sku, variant_values: values(1) })) }],
+      });
       expect((await shapeNow())?.valuesPerSku).toBe(3);
     } finally {
       await t.close();
@@ -161,7 +185,11 @@ describe('the answer budget', () => {
   let t: TestApp;
   beforeAll(async () => {
     // The estimate let through (a limit far above), the budget at 300 records; 128 KiB of REST text (a product's is about 16 KiB: the image's 190 KiB, with comparables 2.3 MiB).
-    t = await createTestApp(bulkCatalog(shape), { GRAPHQL_MAX_COMPLEXITY: '10000000', ANSWER_MAX_OBJECTS: '300', ANSWER_MAX_BYTES: '131072' });
+    t = await createTestApp(bulkCatalog(shape), {
+      GRAPHQL_MAX_COMPLEXITY: '10000000',
+      ANSWER_MAX_OBJECTS: '300',
+      ANSWER_MAX_BYTES: '131072',
+    });
   });
   afterAll(() => t.close());
 
@@ -173,11 +201,16 @@ describe('the answer budget', () => {
       expect(status, `run ${run}`).toBe(400);
       expect(body.data).toBeUndefined();
       expect(body.errors).toHaveLength(1);
-      expect(body.errors![0]).toMatchObject({ extensions: { code: 'ANSWER_TOO_LARGE', details: { max_objects: 300 } } });
+      expect(body.errors![0]).toMatchObject({
+        extensions: { code: 'ANSWER_TOO_LARGE', details: { max_objects: 300 } },
+      });
       expect(body.errors![0]!.path).toBeUndefined();
     }
     // under the budget, the same shape answers
-    const small = await post(t, '{ products(first: 2) { nodes { id similarProducts(limit: 2) { product { id skus { skuId } } } } } }');
+    const small = await post(
+      t,
+      '{ products(first: 2) { nodes { id similarProducts(limit: 2) { product { id skus { skuId } } } } } }',
+    );
     expect(small.status).toBe(200);
     expect(answerCost(small.body.data)).toBeLessThanOrEqual(small.body.extensions!.cost!.estimated);
   });
@@ -195,7 +228,9 @@ describe('the answer budget', () => {
     const loaders = createCatalogLoaders(repository, cache, new Set(), new AnswerBudget(100));
     await expect(loaders.skusOfProduct.loadMany([1, 2])).resolves.toHaveLength(2);
     // 80 read, but counted only as the service hands them out: 100 still free for this batch
-    await expect(loaders.skusOfProduct.loadMany([3, 4, 5])).resolves.toSatisfy((results: unknown[]) => results.every((result) => result instanceof AppError && result.code === 'ANSWER_TOO_LARGE'));
+    await expect(loaders.skusOfProduct.loadMany([3, 4, 5])).resolves.toSatisfy((results: unknown[]) =>
+      results.every((result) => result instanceof AppError && result.code === 'ANSWER_TOO_LARGE'),
+    );
     expect(asked).toStrictEqual([101, 101]);
   });
 

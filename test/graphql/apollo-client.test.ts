@@ -39,9 +39,33 @@ const catalog = {
     },
   ],
   products: [
-    { id: 102, title: 'Budget Tent', price: 50, currency: 'USD', skus: [{ sku_id: 1021, merchant_id: 1, name: 'Budget Tent', qty_available: 10, retail_price: 50, currency: 'USD' }] },
-    { id: 103, title: 'Luxury Tent', price: 150, currency: 'USD', skus: [{ sku_id: 1031, merchant_id: 2, name: 'Luxury Tent', qty_available: 10, retail_price: 150, currency: 'USD' }] },
-    { id: 104, title: 'Classic Tent', price: 100, currency: 'USD', skus: [{ sku_id: 1041, merchant_id: 1, name: 'Classic Tent', qty_available: 10, retail_price: 100, currency: 'USD' }] },
+    {
+      id: 102,
+      title: 'Budget Tent',
+      price: 50,
+      currency: 'USD',
+      skus: [
+        { sku_id: 1021, merchant_id: 1, name: 'Budget Tent', qty_available: 10, retail_price: 50, currency: 'USD' },
+      ],
+    },
+    {
+      id: 103,
+      title: 'Luxury Tent',
+      price: 150,
+      currency: 'USD',
+      skus: [
+        { sku_id: 1031, merchant_id: 2, name: 'Luxury Tent', qty_available: 10, retail_price: 150, currency: 'USD' },
+      ],
+    },
+    {
+      id: 104,
+      title: 'Classic Tent',
+      price: 100,
+      currency: 'USD',
+      skus: [
+        { sku_id: 1041, merchant_id: 1, name: 'Classic Tent', qty_available: 10, retail_price: 100, currency: 'USD' },
+      ],
+    },
   ],
   media: [{ type: 'image', id: 7, slug: 'camp-look', file_name: 'camp.jpg', product_ids: [102, 103] }],
   similar: [
@@ -150,7 +174,11 @@ afterAll(() => t.close());
 
 /** What the server answers for a document now, without any client in between. */
 async function raw(document: DocumentNode, variables: Record<string, unknown>): Promise<unknown> {
-  const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: print(document), variables }) });
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: print(document), variables }),
+  });
   const body = (await response.json()) as { data?: unknown; errors?: unknown };
   expect(body.errors).toBeUndefined();
   return body.data;
@@ -172,17 +200,31 @@ function withoutTypename(value: unknown): unknown {
 function differences(expected: unknown, actual: unknown, path = ''): string[] {
   if (expected !== null && typeof expected === 'object' && actual !== null && typeof actual === 'object') {
     const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
-    return [...keys].flatMap((key) => differences((expected as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key], `${path}.${key}`));
+    return [...keys].flatMap((key) =>
+      differences(
+        (expected as Record<string, unknown>)[key],
+        (actual as Record<string, unknown>)[key],
+        `${path}.${key}`,
+      ),
+    );
   }
-  return Object.is(expected, actual) ? [] : [`${path}: server ${JSON.stringify(expected)}, cache ${JSON.stringify(actual)}`];
+  return Object.is(expected, actual)
+    ? []
+    : [`${path}: server ${JSON.stringify(expected)}, cache ${JSON.stringify(actual)}`];
 }
 
 describe('Apollo Client with a default InMemoryCache (possibleTypes only)', () => {
   it('shows exactly the server’s data through the whole web-app flow, without a warning', async () => {
     const warnings: string[] = [];
     const capture = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
-    const spies = [vi.spyOn(console, 'warn').mockImplementation(capture), vi.spyOn(console, 'error').mockImplementation(capture)];
-    const client = new ApolloClient({ link: new HttpLink({ uri: endpoint }), cache: new InMemoryCache({ possibleTypes: generated.possibleTypes }) });
+    const spies = [
+      vi.spyOn(console, 'warn').mockImplementation(capture),
+      vi.spyOn(console, 'error').mockImplementation(capture),
+    ];
+    const client = new ApolloClient({
+      link: new HttpLink({ uri: endpoint }),
+      cache: new InMemoryCache({ possibleTypes: generated.possibleTypes }),
+    });
     const reads: [DocumentNode, Record<string, unknown>][] = [];
     const query = async (document: DocumentNode, variables: Record<string, unknown>) => {
       reads.push([document, variables]);
@@ -208,7 +250,16 @@ describe('Apollo Client with a default InMemoryCache (possibleTypes only)', () =
       })) as { addCartItems: { id: string } };
       const cartId = created.addCartItems.id;
       await query(ReadCart, { id: cartId });
-      const buyer = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Analytical Way', city: 'Los Angeles', provinceCode: 'CA', countryCode: 'US', postalCode: '90001', email: 'ada@example.com' };
+      const buyer = {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        address1: '1 Analytical Way',
+        city: 'Los Angeles',
+        provinceCode: 'CA',
+        countryCode: 'US',
+        postalCode: '90001',
+        email: 'ada@example.com',
+      };
       await mutate(Identify, { cartId, buyerIdentity: buyer });
       await mutate(ChooseShipping, { cartId, store: 'south.example', method: 'express' });
       await query(ReadCart, { id: cartId });
@@ -219,23 +270,43 @@ describe('Apollo Client with a default InMemoryCache (possibleTypes only)', () =
       const mismatches: string[] = [];
       for (const [document, variables] of reads) {
         const cached = client.readQuery({ query: document, variables });
-        mismatches.push(...differences(await raw(document, variables), withoutTypename(cached)).map((difference) => `${JSON.stringify(variables)}${difference}`));
+        mismatches.push(
+          ...differences(await raw(document, variables), withoutTypename(cached)).map(
+            (difference) => `${JSON.stringify(variables)}${difference}`,
+          ),
+        );
       }
-      console.info(`Apollo Client flow: ${reads.length} queries read back from the cache, ${mismatches.length} mismatches, ${warnings.length} warnings`);
+      console.info(
+        `Apollo Client flow: ${reads.length} queries read back from the cache, ${mismatches.length} mismatches, ${warnings.length} warnings`,
+      );
       expect(mismatches).toStrictEqual([]);
 
       // The facts the old schema lost in the cache, checked outright.
       const look = client.readQuery({ query: LookBySlug, variables: { slug: 'camp-look' } }) as {
         image: { products: { id: string; similarProducts: { priceTier: string; product: { id: string } }[] }[] };
       };
-      expect(look.image.products.map((product) => [product.id, product.similarProducts.map((similar) => [similar.product.id, similar.priceTier])])).toStrictEqual([
+      expect(
+        look.image.products.map((product) => [
+          product.id,
+          product.similarProducts.map((similar) => [similar.product.id, similar.priceTier]),
+        ]),
+      ).toStrictEqual([
         ['102', [['104', 'HIGHER']]],
         ['103', [['104', 'LOWER']]],
       ]);
       const cart = client.readQuery({ query: ReadCart, variables: { id: cartId } }) as {
-        cart: { stores: { offer: { shippingMethods: { code: string; price: { value: number } }[]; selectedShippingMethod: { code: string } } }[] };
+        cart: {
+          stores: {
+            offer: {
+              shippingMethods: { code: string; price: { value: number } }[];
+              selectedShippingMethod: { code: string };
+            };
+          }[];
+        };
       };
-      expect(cart.cart.stores.map((entry) => entry.offer.shippingMethods.map((method) => [method.code, method.price.value]))).toStrictEqual([
+      expect(
+        cart.cart.stores.map((entry) => entry.offer.shippingMethods.map((method) => [method.code, method.price.value])),
+      ).toStrictEqual([
         [
           ['standard', 5.99],
           ['express', 14.99],
@@ -245,7 +316,10 @@ describe('Apollo Client with a default InMemoryCache (possibleTypes only)', () =
           ['express', 9],
         ],
       ]);
-      expect(cart.cart.stores.map((entry) => entry.offer.selectedShippingMethod.code)).toStrictEqual(['standard', 'express']);
+      expect(cart.cart.stores.map((entry) => entry.offer.selectedShippingMethod.code)).toStrictEqual([
+        'standard',
+        'express',
+      ]);
     } finally {
       for (const spy of spies) spy.mockRestore();
       client.stop();

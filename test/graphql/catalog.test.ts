@@ -99,7 +99,13 @@ describe('image and video', () => {
     const { status, data, errors } = await send(t.app, ImageById, { id: '1' });
     expect(status).toBe(200);
     expect(errors).toBeUndefined();
-    expect(data?.image).toMatchObject({ id: '1', kind: 'IMAGE', slug: 'look-one', fileName: 'look-one.jpg', platform: 'instagram' });
+    expect(data?.image).toMatchObject({
+      id: '1',
+      kind: 'IMAGE',
+      slug: 'look-one',
+      fileName: 'look-one.jpg',
+      platform: 'instagram',
+    });
     expect(data?.image?.products[0]).toStrictEqual({
       id: '11',
       externalId: 'alpha-11',
@@ -166,7 +172,17 @@ describe('image and video', () => {
         },
       ],
     });
-    expect(data?.image?.products[1]).toMatchObject({ id: '16', externalId: null, brand: null, url: null, category: null, price: 25.5, currency: 'EUR', images: [], variants: [] });
+    expect(data?.image?.products[1]).toMatchObject({
+      id: '16',
+      externalId: null,
+      brand: null,
+      url: null,
+      category: null,
+      price: 25.5,
+      currency: 'EUR',
+      images: [],
+      variants: [],
+    });
   });
 
   it('image(slug) and video(slug) look up by slug', async () => {
@@ -186,7 +202,11 @@ describe('image and video', () => {
       ['13', 90, 'SIMILAR'],
       ['14', 110, 'SIMILAR'],
     ]);
-    expect(jacket?.similarProducts[0]?.product).toMatchObject({ title: 'Luxury Jacket', isAvailable: false, skus: [{ skuId: '1501' }] });
+    expect(jacket?.similarProducts[0]?.product).toMatchObject({
+      title: 'Luxury Jacket',
+      isAvailable: false,
+      skus: [{ skuId: '1501' }],
+    });
     const limited = await send(t.app, VideoComparables, { id: '2', limit: 2 });
     expect(limited.data?.video?.products[1]?.similarProducts.map((p) => p.product.id)).toStrictEqual(['15', '12']);
   });
@@ -210,7 +230,9 @@ describe('product and products', () => {
     expect(data?.product).toStrictEqual({
       price: 89.99,
       priceMoney: { value: 89.99, minorUnits: 8999, currency: 'USD', displayValue: '$89.99' },
-      skus: [{ salePrice: 89.99, priceMoney: { value: 89.99, minorUnits: 8999, currency: 'USD', displayValue: '$89.99' } }],
+      skus: [
+        { salePrice: 89.99, priceMoney: { value: 89.99, minorUnits: 8999, currency: 'USD', displayValue: '$89.99' } },
+      ],
     });
   });
 
@@ -221,14 +243,21 @@ describe('product and products', () => {
     expect(first.data?.products.edges.at(-1)?.cursor).toBe(first.data?.products.pageInfo.endCursor);
     const second = await send(t.app, ProductPage, { first: 4, after: first.data?.products.pageInfo.endCursor });
     expect(second.data?.products.nodes.map((p) => p.id)).toStrictEqual(['15', '16']);
-    expect(second.data?.products.pageInfo).toStrictEqual({ hasNextPage: false, endCursor: second.data?.products.edges[1]?.cursor });
+    expect(second.data?.products.pageInfo).toStrictEqual({
+      hasNextPage: false,
+      endCursor: second.data?.products.edges[1]?.cursor,
+    });
   });
 
   it('products filters by category and brand', async () => {
     const jackets = await send(t.app, ProductPage, { category: 'Jackets', brand: 'Alpha' });
     expect(jackets.data?.products.nodes.map((p) => p.id)).toStrictEqual(['11', '12', '15']);
     const none = await send(t.app, ProductPage, { category: 'Nothing' });
-    expect(none.data?.products).toStrictEqual({ edges: [], nodes: [], pageInfo: { hasNextPage: false, endCursor: null } });
+    expect(none.data?.products).toStrictEqual({
+      edges: [],
+      nodes: [],
+      pageInfo: { hasNextPage: false, endCursor: null },
+    });
   });
 });
 
@@ -248,7 +277,11 @@ describe('errors carry extensions.code and extensions.http.status', () => {
   ];
   for (const [name, document, variables, code, status] of cases) {
     it(`${name} → ${code}`, async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: (await import('graphql')).print(document), variables } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: (await import('graphql')).print(document), variables },
+      });
       const body = response.json() as { errors: { extensions: { code: string; http: { status: number } } }[] };
       expect(body.errors[0]?.extensions.code).toBe(code);
       expect(body.errors[0]?.extensions.http.status).toBe(status);
@@ -257,7 +290,11 @@ describe('errors carry extensions.code and extensions.http.status', () => {
   }
 
   it('documents that do not validate keep GraphQL codes, with a status', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ product(id: "11") { nope } }' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ product(id: "11") { nope } }' },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json() as { errors: { extensions: { code: string; http: { status: number } } }[] };
     expect(body.errors[0]?.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } });
@@ -269,7 +306,10 @@ describe('transport', () => {
     const query = encodeURIComponent('{ product(id: "16") { title currency } }');
     const response = await t.app.inject({ method: 'GET', url: `/graphql?query=${query}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toStrictEqual({ data: { product: { title: 'Wool Scarf', currency: 'EUR' } }, extensions: { cost: { estimated: 3, limit: 50_000 } } });
+    expect(response.json()).toStrictEqual({
+      data: { product: { title: 'Wool Scarf', currency: 'EUR' } },
+      extensions: { cost: { estimated: 3, limit: 50_000 } },
+    });
   });
 
   it('serves Apollo Sandbox to a browser on GET /graphql', async () => {
@@ -283,10 +323,20 @@ describe('transport', () => {
 describe('REST and GraphQL agree', () => {
   it('on every product of a comparables answer', async () => {
     const rest = (await t.app.inject({ method: 'GET', url: '/video/comparables/2' })).json() as {
-      products: { id: number; price: number; skus: { sku_id: number; sale_price: number | null }[]; similar_products: { id: number; price_tier: string }[] }[];
+      products: {
+        id: number;
+        price: number;
+        skus: { sku_id: number; sale_price: number | null }[];
+        similar_products: { id: number; price_tier: string }[];
+      }[];
     };
     const { data } = await send(t.app, VideoComparables, { id: '2' });
-    expect(data?.video?.products.map((p) => ({ id: Number(p.id), similar: p.similarProducts.map((s) => [Number(s.product.id), s.priceTier.toLowerCase()]) }))).toStrictEqual(
+    expect(
+      data?.video?.products.map((p) => ({
+        id: Number(p.id),
+        similar: p.similarProducts.map((s) => [Number(s.product.id), s.priceTier.toLowerCase()]),
+      })),
+    ).toStrictEqual(
       rest.products.map((p) => ({ id: p.id, similar: p.similar_products.map((s) => [s.id, s.price_tier]) })),
     );
   });

@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemoryCache } from '@apollo/client';
 import { generate, loadCodegenConfig } from '@graphql-codegen/cli';
-import { buildClientSchema, buildSchema, getIntrospectionQuery, lexicographicSortSchema, parse, printSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import {
+  buildClientSchema,
+  buildSchema,
+  getIntrospectionQuery,
+  lexicographicSortSchema,
+  parse,
+  printSchema,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import generatedPossibleTypes from '../../schema/possible-types.js';
 import { projectRoot } from '../../src/db/schema-engine.js';
@@ -36,7 +45,10 @@ async function introspect(endpoint: string, method: 'POST' | 'GET'): Promise<Ans
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({ query: introspectionQuery, operationName: 'IntrospectionQuery' }),
         })
-      : await fetch(`${endpoint}?${new URLSearchParams({ query: introspectionQuery, operationName: 'IntrospectionQuery' })}`, { headers: { accept: 'application/json' } });
+      : await fetch(
+          `${endpoint}?${new URLSearchParams({ query: introspectionQuery, operationName: 'IntrospectionQuery' })}`,
+          { headers: { accept: 'application/json' } },
+        );
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
@@ -52,8 +64,16 @@ const misspelt = [
   { url: '/graphql', query: '{ image(slg: "x") { id } }' },
   { url: '/graphql', query: 'query ($id: Strin!) { product(id: $id) { id } }' },
   { url: '/graphql', query: 'mutation { updateOrderStatus(orderId: "x", status: PLACD) { id } }' },
-  { url: '/graphql', query: 'mutation ($s: OrderStatus!) { updateOrderStatus(orderId: "x", status: $s) { id } }', variables: { s: 'PLACD' } },
-  { url: '/graphql', query: 'mutation ($items: [CartItemInput!]!) { addCartItems(items: $items) { id } }', variables: { items: [{ variantid: '1', quantity: 1 }] } },
+  {
+    url: '/graphql',
+    query: 'mutation ($s: OrderStatus!) { updateOrderStatus(orderId: "x", status: $s) { id } }',
+    variables: { s: 'PLACD' },
+  },
+  {
+    url: '/graphql',
+    query: 'mutation ($items: [CartItemInput!]!) { addCartItems(items: $items) { id } }',
+    variables: { items: [{ variantid: '1', quantity: 1 }] },
+  },
   { url: '/graphql/stream', query: 'subscription { cartUpdatd(cartId: "x") { id } }' },
 ];
 
@@ -61,7 +81,12 @@ const misspelt = [
 async function misspeltMessages(t: TestApp): Promise<string[][]> {
   const answers = [];
   for (const { url, query, variables } of misspelt) {
-    const response = await t.app.inject({ method: 'POST', url, payload: { query, variables }, headers: { accept: url.endsWith('stream') ? 'text/event-stream' : 'application/json' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { query, variables },
+      headers: { accept: url.endsWith('stream') ? 'text/event-stream' : 'application/json' },
+    });
     expect(response.statusCode, query).toBe(400);
     answers.push((response.json() as Answer['body']).errors?.map((error) => error.message) ?? []);
   }
@@ -86,17 +111,21 @@ describe('introspection with GRAPHQL_INTROSPECTION on (the default) and the defa
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it.each(['POST', 'GET'] as const)('%s getIntrospectionQuery() answers 200 with the whole schema, the SDL the app builds', async (method) => {
-    const { status, body } = await introspect(endpoint, method);
-    expect(body.errors).toBeUndefined();
-    expect(status).toBe(200);
-    expect(body.data?.__schema.queryType?.name).toBe('Query');
-    const fromServer = buildClientSchema(body.data!);
-    expect(sortedSdl(fromServer)).toBe(sortedSdl(buildSchema(appSdl)));
-  });
+  it.each(['POST', 'GET'] as const)(
+    '%s getIntrospectionQuery() answers 200 with the whole schema, the SDL the app builds',
+    async (method) => {
+      const { status, body } = await introspect(endpoint, method);
+      expect(body.errors).toBeUndefined();
+      expect(status).toBe(200);
+      expect(body.data?.__schema.queryType?.name).toBe('Query');
+      const fromServer = buildClientSchema(body.data!);
+      expect(sortedSdl(fromServer)).toBe(sortedSdl(buildSchema(appSdl)));
+    },
+  );
 
   it('answers misspelt names with the suggestions of graphql-js', async () => {
-    for (const [index, messages] of (await misspeltMessages(t)).entries()) expect(messages.join(' '), misspelt[index]!.query).toMatch(/Did you mean "?\w/);
+    for (const [index, messages] of (await misspeltMessages(t)).entries())
+      expect(messages.join(' '), misspelt[index]!.query).toMatch(/Did you mean "?\w/);
   });
 
   it('GraphQL Code Generator from the server URL writes exactly what it writes from the SDL file (codegen.yml)', async () => {
@@ -107,12 +136,22 @@ describe('introspection with GRAPHQL_INTROSPECTION on (the default) and the defa
     const sdlFile = join(scratch, 'schema.graphql');
     writeFileSync(sdlFile, appSdl);
     const run = async (schema: string) => {
-      const files = (await generate({ ...config, schema, cwd: projectRoot, silent: true, hooks: {} }, false)) as { filename: string; content: string }[];
+      const files = (await generate({ ...config, schema, cwd: projectRoot, silent: true, hooks: {} }, false)) as {
+        filename: string;
+        content: string;
+      }[];
       return Object.fromEntries(files.map((file) => [file.filename, file.content]));
     };
     const fromUrl = await run(endpoint);
     const fromFile = await run(sdlFile);
-    expect(Object.keys(fromFile).sort()).toEqual(expect.arrayContaining(['schema/possible-types.ts', 'test/gql/graphql.ts', 'test/gql/gql.ts', 'test/gql/index.ts']));
+    expect(Object.keys(fromFile).sort()).toEqual(
+      expect.arrayContaining([
+        'schema/possible-types.ts',
+        'test/gql/graphql.ts',
+        'test/gql/gql.ts',
+        'test/gql/index.ts',
+      ]),
+    );
     expect(fromFile['schema/possible-types.ts']).toContain('"CatalogProduct": [');
     expect(Object.keys(fromUrl).sort()).toEqual(Object.keys(fromFile).sort());
     for (const [filename, content] of Object.entries(fromFile)) expect(fromUrl[filename], filename).toBe(content);
@@ -128,15 +167,18 @@ describe('schema/possible-types.ts (npm run codegen) in a default Apollo Client 
     expect(possibleTypes.CatalogProduct?.length).toBeGreaterThan(0);
   });
 
-  it.each(possibleTypes.CatalogProduct ?? [])('a CatalogProduct fragment reads a %s back whole (without possibleTypes it does not)', (typename) => {
-    const data = { __typename: typename, id: '101', title: 'Linen shirt' };
-    const read = (cache: InMemoryCache) => {
-      cache.writeFragment({ fragment, data });
-      return cache.readFragment({ fragment, id: cache.identify(data) });
-    };
-    expect(read(new InMemoryCache({ possibleTypes }))).toEqual(data);
-    expect(read(new InMemoryCache())).not.toEqual(data);
-  });
+  it.each(possibleTypes.CatalogProduct ?? [])(
+    'a CatalogProduct fragment reads a %s back whole (without possibleTypes it does not)',
+    (typename) => {
+      const data = { __typename: typename, id: '101', title: 'Linen shirt' };
+      const read = (cache: InMemoryCache) => {
+        cache.writeFragment({ fragment, data });
+        return cache.readFragment({ fragment, id: cache.identify(data) });
+      };
+      expect(read(new InMemoryCache({ possibleTypes }))).toEqual(data);
+      expect(read(new InMemoryCache())).not.toEqual(data);
+    },
+  );
 });
 
 describe('introspection with GRAPHQL_INTROSPECTION=false', () => {
@@ -148,16 +190,23 @@ describe('introspection with GRAPHQL_INTROSPECTION=false', () => {
   });
   afterAll(() => t.close());
 
-  it.each(['POST', 'GET'] as const)('%s getIntrospectionQuery() is refused as a whole: 400, no data', async (method) => {
-    const { status, body } = await introspect(endpoint, method);
-    expect(status).toBe(400);
-    expect(body.data).toBeUndefined();
-    expect(body.errors?.length).toBeGreaterThan(0);
-    for (const error of body.errors ?? []) expect(error.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
-  });
+  it.each(['POST', 'GET'] as const)(
+    '%s getIntrospectionQuery() is refused as a whole: 400, no data',
+    async (method) => {
+      const { status, body } = await introspect(endpoint, method);
+      expect(status).toBe(400);
+      expect(body.data).toBeUndefined();
+      expect(body.errors?.length).toBeGreaterThan(0);
+      for (const error of body.errors ?? []) expect(error.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    },
+  );
 
   it('a document that asks for ordinary fields besides __type is refused as a whole too', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ __typename __type(name: "Query") { name } }' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ __typename __type(name: "Query") { name } }' },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json() as Answer['body'];
     expect(body.data).toBeUndefined();

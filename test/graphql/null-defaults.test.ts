@@ -11,10 +11,13 @@ import { createTestApp, type TestApp } from '../helpers.js';
 const documents: Record<string, (ids: { cartId: string; endpointId: string }) => string> = {
   'Query.products(first)': () => 'query ($v: Int) { products(first: $v) { nodes { id } pageInfo { hasNextPage } } }',
   'Product.media(first)': () => 'query ($v: Int) { product(id: "11") { media(first: $v) { nodes { id } } } }',
-  'Query.searchProducts(first)': () => 'query ($v: Int) { searchProducts(query: "jacket", first: $v) { totalCount edges { node { id } } } }',
-  'Query.searchProducts(sort)': () => 'query ($v: ProductSearchSort) { searchProducts(query: "jacket", sort: $v) { edges { node { id } } } }',
+  'Query.searchProducts(first)': () =>
+    'query ($v: Int) { searchProducts(query: "jacket", first: $v) { totalCount edges { node { id } } } }',
+  'Query.searchProducts(sort)': () =>
+    'query ($v: ProductSearchSort) { searchProducts(query: "jacket", sort: $v) { edges { node { id } } } }',
   'Query.discounts(first)': () => 'query ($v: Int) { discounts(first: $v) { id } }',
-  'Query.webhookDeliveries(first)': ({ endpointId }) => `query ($v: Int) { webhookDeliveries(endpointId: "${endpointId}", first: $v) { id } }`,
+  'Query.webhookDeliveries(first)': ({ endpointId }) =>
+    `query ($v: Int) { webhookDeliveries(endpointId: "${endpointId}", first: $v) { id } }`,
   'Mutation.updateCartItems(addMissing)': ({ cartId }) =>
     `mutation ($v: Boolean) { updateCartItems(cartId: "${cartId}", items: [{ variantId: "1101", quantity: 2 }], addMissing: $v) { stores { cartLines { quantity } } } }`,
 };
@@ -25,7 +28,8 @@ function defaultedArguments(): string[] {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
-      for (const argument of field.args) if (argument.defaultValue !== undefined) found.push(`${type.name}.${field.name}(${argument.name})`);
+      for (const argument of field.args)
+        if (argument.defaultValue !== undefined) found.push(`${type.name}.${field.name}(${argument.name})`);
     }
   }
   return found.sort();
@@ -36,9 +40,17 @@ describe('an explicit null for an argument with a default', () => {
   const ids = { cartId: '', endpointId: '' };
   beforeAll(async () => {
     t = await createTestApp(undefined, { CATALOG_CACHE_MAX_ENTRIES: '0', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
-    const cart = await t.app.inject({ method: 'POST', url: '/cart', payload: { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } } });
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: '/cart',
+      payload: { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } },
+    });
     ids.cartId = (cart.json() as { id: string }).id;
-    const endpoint = await t.app.inject({ method: 'POST', url: '/webhooks', payload: { url: 'http://127.0.0.1:9/hooks' } });
+    const endpoint = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks',
+      payload: { url: 'http://127.0.0.1:9/hooks' },
+    });
     ids.endpointId = (endpoint.json() as { id: string }).id;
   });
   afterAll(() => t.close());
@@ -49,13 +61,16 @@ describe('an explicit null for an argument with a default', () => {
     for (const type of Object.values(schema.getTypeMap())) {
       if (!isObjectType(type) || type.name.startsWith('__')) continue;
       for (const field of Object.values(type.getFields()))
-        for (const argument of field.args) if (argument.defaultValue !== undefined) expect(String(argument.type), `${type.name}.${field.name}(${argument.name})`).not.toMatch(/!$/);
+        for (const argument of field.args)
+          if (argument.defaultValue !== undefined)
+            expect(String(argument.type), `${type.name}.${field.name}(${argument.name})`).not.toMatch(/!$/);
     }
   });
 
   for (const [name, document] of Object.entries(documents)) {
     it(`${name}: null answers as the default does, compiled or not`, async () => {
-      const send = (variables: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/graphql', payload: { query: document(ids), variables } });
+      const send = (variables: Record<string, unknown>) =>
+        t.app.inject({ method: 'POST', url: '/graphql', payload: { query: document(ids), variables } });
       const absent = await send({});
       expect(absent.statusCode, absent.body).toBe(200);
       expect(absent.json()).not.toHaveProperty('errors');

@@ -17,7 +17,9 @@ describe('checked-in schemas', () => {
   });
 
   it('prisma/<provider>/schema.prisma are generated from prisma/schema.prisma (npm run prisma:generate)', () => {
-    const result = spawnSync(process.execPath, [join(projectRoot, 'scripts', 'prisma-schemas.mjs'), '--check'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(projectRoot, 'scripts', 'prisma-schemas.mjs'), '--check'], {
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
@@ -27,13 +29,16 @@ describe('checked-in schemas', () => {
     expect(script.trim()).toMatch(/^(-- This is an empty migration\.)?$/);
   });
 
-  it.runIf(testEngine === 'postgresql')('the PostgreSQL migrations build exactly prisma/postgresql/schema.prisma', async () => {
-    const { factory, cleanup } = scratchShadowFactory(testPgUrl);
-    try {
-      const script = await migrationScript('postgresql', factory);
-      expect(script.trim()).toMatch(/^(-- This is an empty migration\.)?$/);
-    } finally {
-      await cleanup();
-    }
-  });
+  it.runIf(testEngine === 'postgresql')(
+    'the PostgreSQL migrations build exactly prisma/postgresql/schema.prisma',
+    async () => {
+      const { factory, cleanup } = scratchShadowFactory(testPgUrl);
+      try {
+        const script = await migrationScript('postgresql', factory);
+        expect(script.trim()).toMatch(/^(-- This is an empty migration\.)?$/);
+      } finally {
+        await cleanup();
+      }
+    },
+  );
 });

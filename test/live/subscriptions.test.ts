@@ -13,7 +13,14 @@ import { buildApp } from '../../src/app.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { createBlankDatabase, createTestDatabase, readFixture, testConfig, testEngine, type TestDatabase } from '../helpers.js';
+import {
+  createBlankDatabase,
+  createTestDatabase,
+  readFixture,
+  testConfig,
+  testEngine,
+  type TestDatabase,
+} from '../helpers.js';
 import { californian, exampleA } from '../cart/cart-helpers.js';
 import { buildServer, json, startGateway, waitReady, type Gateway } from '../process/gateway.js';
 import { graphql } from '../gql/index.js';
@@ -91,11 +98,17 @@ async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T>
 }
 
 /** graphql-sse's client, as a browser application uses it; no retries, so that refusals show. */
-function subscriber<T>(base: string, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
+function subscriber<T>(
+  base: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const client = createClient({ url: `${base}/graphql/stream`, headers, retryAttempts: 0 });
   const results = client.iterate<T>({ query, variables });
   return {
-    next: (what: string, ms = 1000) => within(ms, what, results.next()).then((step) => step.value as ExecutionResult<T>),
+    next: (what: string, ms = 1000) =>
+      within(ms, what, results.next()).then((step) => step.value as ExecutionResult<T>),
     close: async () => {
       await results.return?.();
       client.dispose();
@@ -109,7 +122,12 @@ interface SseEvent {
 }
 
 /** A plain fetch of the stream, read as a browser reads text/event-stream. */
-async function rawStream(base: string, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
+async function rawStream(
+  base: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const abort = new AbortController();
   const response = await fetch(`${base}/graphql/stream`, {
     method: 'POST',
@@ -169,7 +187,8 @@ async function rawStream(base: string, query: string, variables: Record<string, 
   };
 }
 
-const restBody = (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => json(method, `${base}${path}`, body, headers);
+const restBody = (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  json(method, `${base}${path}`, body, headers);
 
 async function newCart(base: string, headers: Record<string, string> = {}): Promise<string> {
   const created = await restBody(base, 'POST', '/cart', { items: { storefront_cart_items_input: exampleA } }, headers);
@@ -177,7 +196,10 @@ async function newCart(base: string, headers: Record<string, string> = {}): Prom
   return created.body.id!;
 }
 
-const quantities = (result: ExecutionResult<CartUpdatedSubscription>) => result.data?.cartUpdated.stores.flatMap((entry) => entry.cartLines.map((line) => [line.variant.variantId, line.quantity]));
+const quantities = (result: ExecutionResult<CartUpdatedSubscription>) =>
+  result.data?.cartUpdated.stores.flatMap((entry) =>
+    entry.cartLines.map((line) => [line.variant.variantId, line.quantity]),
+  );
 
 describe('subscriptions at /graphql/stream', () => {
   let t: Running;
@@ -199,18 +221,28 @@ describe('subscriptions at /graphql/stream', () => {
       expect(quantities(first)).toContainEqual(['2011', 2]);
 
       // Refused (an unknown variant): rolled back, so no update. The next update is the change after it.
-      expect((await restBody(t.base, 'POST', '/cart/add', { cart_id: cartId, item: { variant_id: '999999', quantity: 1 } })).status).toBe(422);
+      expect(
+        (await restBody(t.base, 'POST', '/cart/add', { cart_id: cartId, item: { variant_id: '999999', quantity: 1 } }))
+          .status,
+      ).toBe(422);
       const started = performance.now();
-      expect((await restBody(t.base, 'POST', '/cart/update', { cart_id: cartId, item: { variant_id: '2011', quantity: 5 } })).status).toBe(200);
+      expect(
+        (await restBody(t.base, 'POST', '/cart/update', { cart_id: cartId, item: { variant_id: '2011', quantity: 5 } }))
+          .status,
+      ).toBe(200);
       const changed = await live.next('update after POST /cart/update');
       const latency = performance.now() - started;
-      console.log(`live update (${testEngine}, in process): cart change seen ${latency.toFixed(1)} ms after the REST call began`);
+      console.log(
+        `live update (${testEngine}, in process): cart change seen ${latency.toFixed(1)} ms after the REST call began`,
+      );
       expect(latency).toBeLessThan(1000);
       expect(quantities(changed)).toContainEqual(['2011', 5]);
       expect(changed.data?.cartUpdated.cost.total.minorUnits).not.toBe(first.data?.cartUpdated.cost.total.minorUnits);
 
       // The submit is a change of the cart too.
-      expect((await restBody(t.base, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: californian })).status).toBe(200);
+      expect(
+        (await restBody(t.base, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: californian })).status,
+      ).toBe(200);
       await live.next('update after the buyer identity');
       expect((await restBody(t.base, 'POST', '/cart/submit', { id: cartId })).status).toBe(200);
       const submitted = await live.next('update after the submit');
@@ -227,12 +259,25 @@ describe('subscriptions at /graphql/stream', () => {
     const orderId = (submitted.body.orders as { id: string }[])[0]!.id;
     const live = subscriber<OrderUpdatedSubscription>(t.base, orderDocument, { orderId });
     try {
-      expect((await live.next('initial order')).data?.orderUpdated).toStrictEqual({ id: orderId, status: 'SUBMITTED', requiredActions: [] });
+      expect((await live.next('initial order')).data?.orderUpdated).toStrictEqual({
+        id: orderId,
+        status: 'SUBMITTED',
+        requiredActions: [],
+      });
       const started = performance.now();
-      await restBody(t.base, 'POST', `/orders/${orderId}/status`, { status: 'ACTION_REQUIRED', required_actions: [{ action: 'Verify', description: '3-D Secure' }] });
+      await restBody(t.base, 'POST', `/orders/${orderId}/status`, {
+        status: 'ACTION_REQUIRED',
+        required_actions: [{ action: 'Verify', description: '3-D Secure' }],
+      });
       const actionRequired = await live.next('update after the status change');
-      console.log(`live update (${testEngine}, in process): order change seen ${(performance.now() - started).toFixed(1)} ms after the REST call began`);
-      expect(actionRequired.data?.orderUpdated).toStrictEqual({ id: orderId, status: 'ACTION_REQUIRED', requiredActions: [{ action: 'Verify' }] });
+      console.log(
+        `live update (${testEngine}, in process): order change seen ${(performance.now() - started).toFixed(1)} ms after the REST call began`,
+      );
+      expect(actionRequired.data?.orderUpdated).toStrictEqual({
+        id: orderId,
+        status: 'ACTION_REQUIRED',
+        requiredActions: [{ action: 'Verify' }],
+      });
       await restBody(t.base, 'POST', `/orders/${orderId}/status`, { status: 'PLACED' });
       expect((await live.next('update after PLACED')).data?.orderUpdated.status).toBe('PLACED');
     } finally {
@@ -246,23 +291,34 @@ describe('subscriptions at /graphql/stream', () => {
     try {
       expect(stream.response.status).toBe(200);
       expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-      const first = (await stream.next('initial event')) as { event: string; data: ExecutionResult<CartUpdatedSubscription> & { extensions?: unknown } };
+      const first = (await stream.next('initial event')) as {
+        event: string;
+        data: ExecutionResult<CartUpdatedSubscription> & { extensions?: unknown };
+      };
       expect(first).toMatchObject({ event: 'next', data: { data: { cartUpdated: { id: cartId } } } });
       // every event carries the operation's cost, as /graphql's answers do
       expect(first.data.extensions).toStrictEqual({ cost: { estimated: costOfCartDocument, limit: 50_000 } });
-      expect((await restBody(t.base, 'DELETE', '/cart/items', { cart_id: cartId, variant_id: '2011' })).status).toBe(200);
-      const changed = (await stream.next('event after the change')) as { data: ExecutionResult<CartUpdatedSubscription> & { extensions?: unknown } };
+      expect((await restBody(t.base, 'DELETE', '/cart/items', { cart_id: cartId, variant_id: '2011' })).status).toBe(
+        200,
+      );
+      const changed = (await stream.next('event after the change')) as {
+        data: ExecutionResult<CartUpdatedSubscription> & { extensions?: unknown };
+      };
       expect(quantities(changed.data)?.map(([variant]) => variant)).not.toContain('2011');
       expect(changed.data.extensions).toStrictEqual(first.data.extensions);
     } finally {
       await stream.close();
     }
     // GET with the operation in the query string, as a browser's EventSource asks.
-    const get = await fetch(`${t.base}/graphql/stream?${new URLSearchParams({ query: cartDocument, variables: JSON.stringify({ cartId }) })}`, { headers: { accept: 'text/event-stream' } });
+    const get = await fetch(
+      `${t.base}/graphql/stream?${new URLSearchParams({ query: cartDocument, variables: JSON.stringify({ cartId }) })}`,
+      { headers: { accept: 'text/event-stream' } },
+    );
     expect(get.status).toBe(200);
     const reader = get.body!.getReader();
     let text = '';
-    while (!text.includes('event: next')) text += new TextDecoder().decode((await within(1000, 'GET event', reader.read())).value);
+    while (!text.includes('event: next'))
+      text += new TextDecoder().decode((await within(1000, 'GET event', reader.read())).value);
     await reader.cancel();
   });
 
@@ -290,7 +346,9 @@ describe('subscriptions at /graphql/stream', () => {
         const refused = await open();
         expect(refused.response.status).toBe(503);
         expect(refused.response.headers.get('retry-after')).not.toBeNull();
-        expect(await refused.response.json()).toMatchObject({ errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE', details: { max_subscriptions: 4 } } }] });
+        expect(await refused.response.json()).toMatchObject({
+          errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE', details: { max_subscriptions: 4 } } }],
+        });
         // The subscribers go away without a change to the cart: their watches end all the same.
         for (const stream of streams) await stream.close();
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -301,29 +359,48 @@ describe('subscriptions at /graphql/stream', () => {
     }
   });
 
-  it.skipIf(testEngine !== 'postgresql')('PostgreSQL: the LISTEN connection, cut, reconnects, and a change made meanwhile still reaches the subscriber', async () => {
-    const cartId = await newCart(t.base);
-    const live = subscriber<CartUpdatedSubscription>(t.base, cartDocument, { cartId });
-    try {
-      await live.next('initial cart');
-      const cut = await t.database.db.$queryRawUnsafe<{ cut: boolean }[]>(
-        "SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = 'gateway live updates' AND datname = current_database()",
-      );
-      expect(cut).toStrictEqual([{ cut: true }]);
-      // Possibly before the listener is back: the notice is lost, the reconnection makes up for it.
-      expect((await restBody(t.base, 'POST', '/cart/update', { cart_id: cartId, item: { variant_id: '2011', quantity: 9 } })).status).toBe(200);
-      expect(quantities(await live.next('update after the reconnection', 3000))).toContainEqual(['2011', 9]);
-      expect((await restBody(t.base, 'POST', '/cart/update', { cart_id: cartId, item: { variant_id: '2011', quantity: 8 } })).status).toBe(200);
-      expect(quantities(await live.next('update over the new connection'))).toContainEqual(['2011', 8]);
-    } finally {
-      await live.close();
-    }
-  });
+  it.skipIf(testEngine !== 'postgresql')(
+    'PostgreSQL: the LISTEN connection, cut, reconnects, and a change made meanwhile still reaches the subscriber',
+    async () => {
+      const cartId = await newCart(t.base);
+      const live = subscriber<CartUpdatedSubscription>(t.base, cartDocument, { cartId });
+      try {
+        await live.next('initial cart');
+        const cut = await t.database.db.$queryRawUnsafe<{ cut: boolean }[]>(
+          "SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = 'gateway live updates' AND datname = current_database()",
+        );
+        expect(cut).toStrictEqual([{ cut: true }]);
+        // Possibly before the listener is back: the notice is lost, the reconnection makes up for it.
+        expect(
+          (
+            await restBody(t.base, 'POST', '/cart/update', {
+              cart_id: cartId,
+              item: { variant_id: '2011', quantity: 9 },
+            })
+          ).status,
+        ).toBe(200);
+        expect(quantities(await live.next('update after the reconnection', 3000))).toContainEqual(['2011', 9]);
+        expect(
+          (
+            await restBody(t.base, 'POST', '/cart/update', {
+              cart_id: cartId,
+              item: { variant_id: '2011', quantity: 8 },
+            })
+          ).status,
+        ).toBe(200);
+        expect(quantities(await live.next('update over the new connection'))).toContainEqual(['2011', 8]);
+      } finally {
+        await live.close();
+      }
+    },
+  );
 
   it('an unknown cart or order is a 404 before any stream opens', async () => {
     const cart = await rawStream(t.base, cartDocument, { cartId: 'no-such-cart' });
     expect(cart.response.status).toBe(404);
-    expect(await cart.response.json()).toMatchObject({ errors: [{ extensions: { code: 'CART_NOT_FOUND', http: { status: 404 } } }] });
+    expect(await cart.response.json()).toMatchObject({
+      errors: [{ extensions: { code: 'CART_NOT_FOUND', http: { status: 404 } } }],
+    });
     const order = await rawStream(t.base, orderDocument, { orderId: '00000000-0000-4000-8000-000000000000' });
     expect(order.response.status).toBe(404);
     expect(await order.response.json()).toMatchObject({ errors: [{ extensions: { code: 'ORDER_NOT_FOUND' } }] });
@@ -346,7 +423,9 @@ describe('subscriptions at /graphql/stream', () => {
 
     const invalid = await rawStream(t.base, 'subscription { cartUpdated(cartId: "x") { nope } }', {});
     expect(invalid.response.status).toBe(400);
-    expect(await invalid.response.json()).toMatchObject({ errors: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
+    expect(await invalid.response.json()).toMatchObject({
+      errors: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }],
+    });
 
     const plain = await fetch(`${t.base}/graphql/stream`, {
       method: 'POST',
@@ -389,7 +468,10 @@ describe('/graphql/stream with API_KEYS set', () => {
     const post = await rawStream(t.base, cartDocument, { cartId });
     expect(post.response.status).toBe(401);
     expect(await post.response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-    const get = await fetch(`${t.base}/graphql/stream?${new URLSearchParams({ query: cartDocument, variables: JSON.stringify({ cartId }) })}`, { headers: { accept: 'text/event-stream' } });
+    const get = await fetch(
+      `${t.base}/graphql/stream?${new URLSearchParams({ query: cartDocument, variables: JSON.stringify({ cartId }) })}`,
+      { headers: { accept: 'text/event-stream' } },
+    );
     expect(get.status).toBe(401);
     await get.text();
     const wrong = await rawStream(t.base, cartDocument, { cartId }, { authorization: 'Bearer not-a-key-0123456789' });
@@ -398,7 +480,10 @@ describe('/graphql/stream with API_KEYS set', () => {
 
     const stream = await rawStream(t.base, cartDocument, { cartId }, { authorization: `Bearer ${clientKey}` });
     expect(stream.response.status).toBe(200);
-    expect(await stream.next('initial event')).toMatchObject({ event: 'next', data: { data: { cartUpdated: { id: cartId } } } });
+    expect(await stream.next('initial event')).toMatchObject({
+      event: 'next',
+      data: { data: { cartUpdated: { id: cartId } } },
+    });
 
     // Shutdown does not wait for open streams: they complete at once.
     const closed = t.app.close();
@@ -433,7 +518,10 @@ describe.skipIf(testEngine !== 'postgresql')('two gateway processes on PostgreSQ
     const stream = await rawStream(a.base, cartDocument, { cartId });
     try {
       expect(stream.response.status).toBe(200);
-      expect(await stream.next('initial event from A')).toMatchObject({ event: 'next', data: { data: { cartUpdated: { id: cartId } } } });
+      expect(await stream.next('initial event from A')).toMatchObject({
+        event: 'next',
+        data: { data: { cartUpdated: { id: cartId } } },
+      });
       // From the start of the REST call through B to A's event; and from B's answer (the change
       // committed before it) to A's event, which may come first.
       const sinceCall: number[] = [];
@@ -441,8 +529,13 @@ describe.skipIf(testEngine !== 'postgresql')('two gateway processes on PostgreSQ
       for (let quantity = 3; quantity <= 12; quantity += 1) {
         const started = performance.now();
         const [answer, changed] = await Promise.all([
-          restBody(b.base, 'POST', '/cart/update', { cart_id: cartId, item: { variant_id: '2011', quantity } }).then((result) => ({ result, at: performance.now() })),
-          stream.next(`A's event for the change through B (quantity ${quantity})`).then((event) => ({ event: event as { data: ExecutionResult<CartUpdatedSubscription> }, at: performance.now() })),
+          restBody(b.base, 'POST', '/cart/update', { cart_id: cartId, item: { variant_id: '2011', quantity } }).then(
+            (result) => ({ result, at: performance.now() }),
+          ),
+          stream.next(`A's event for the change through B (quantity ${quantity})`).then((event) => ({
+            event: event as { data: ExecutionResult<CartUpdatedSubscription> },
+            at: performance.now(),
+          })),
         ]);
         expect(answer.result.status).toBe(200);
         expect(quantities(changed.event.data)).toContainEqual(['2011', quantity]);

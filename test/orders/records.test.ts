@@ -10,7 +10,10 @@ import { addToCart, call, californian, exampleA, post } from '../cart/cart-helpe
 
 interface Fixture {
   stores: { shipping_methods?: { price: number }[]; tax_rates?: { rate: number }[]; margin_rate?: number }[];
-  products: { is_available?: boolean; skus: { sku_id: number; sale_price?: number | null; retail_price?: number; qty_available: number }[] }[];
+  products: {
+    is_available?: boolean;
+    skus: { sku_id: number; sale_price?: number | null; retail_price?: number; qty_available: number }[];
+  }[];
 }
 
 const fixture = () => readFixture('cart-catalog.json') as Fixture;
@@ -65,8 +68,16 @@ describe('an order is a snapshot', () => {
       status: (await call(t, { method: 'POST', url: `/cart/cartStatus/${id}` })).body,
       cart: (await call(t, { method: 'GET', url: `/cart/${id}` })).body,
       order: (await call(t, { method: 'GET', url: `/orders/${orderId}` })).body,
-      graphqlOrder: (await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: orderQuery, variables: { id: orderId } } })).json(),
-      graphqlStatus: (await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: statusQuery, variables: { id } } })).json(),
+      graphqlOrder: (
+        await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          payload: { query: orderQuery, variables: { id: orderId } },
+        })
+      ).json(),
+      graphqlStatus: (
+        await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: statusQuery, variables: { id } } })
+      ).json(),
     });
     const before = await answers();
     await importCatalog(t.database.db, everythingChanged());
@@ -88,11 +99,29 @@ describe('an order is a snapshot', () => {
         { variant_id: '2021', quantity: 1, unit_price: { value: 12.5 }, line_total: { value: 12.5 } },
         { variant_id: '2031', quantity: 1, unit_price: { value: 25 }, line_total: { value: 25 } },
       ],
-      cost: { currency: 'USD', subtotal: { value: 127.48 }, margin: { value: 15.3 }, shipping_method: { id: 'standard', price: { value: 5.99 } }, shipping: { value: 5.99 } },
+      cost: {
+        currency: 'USD',
+        subtotal: { value: 127.48 },
+        margin: { value: 15.3 },
+        shipping_method: { id: 'standard', price: { value: 5.99 } },
+        shipping: { value: 5.99 },
+      },
     });
-    const order = before.order as { cost: { subtotal: { value: number }; shipping: { value: number }; tax: { value: number }; total: { value: number } } };
-    expect(order.cost.total.value).toBeCloseTo(order.cost.subtotal.value + order.cost.shipping.value + order.cost.tax.value, 10);
-    expect((before.graphqlOrder as { data: { order: { lines: unknown[]; cost: { id: string } } } }).data.order.cost.id).toBe(orderId);
+    const order = before.order as {
+      cost: {
+        subtotal: { value: number };
+        shipping: { value: number };
+        tax: { value: number };
+        total: { value: number };
+      };
+    };
+    expect(order.cost.total.value).toBeCloseTo(
+      order.cost.subtotal.value + order.cost.shipping.value + order.cost.tax.value,
+      10,
+    );
+    expect(
+      (before.graphqlOrder as { data: { order: { lines: unknown[]; cost: { id: string } } } }).data.order.cost.id,
+    ).toBe(orderId);
   });
 
   it('keeps orders when anything tries to delete their cart', async () => {
@@ -150,7 +179,11 @@ describe('cart lifetimes', () => {
   });
   afterAll(() => short.close());
 
-  const age = (cartId: string, seconds: number) => short.database.db.cart.update({ where: { id: cartId }, data: { updatedAt: new Date(Date.now() - seconds * 1000) } });
+  const age = (cartId: string, seconds: number) =>
+    short.database.db.cart.update({
+      where: { id: cartId },
+      data: { updatedAt: new Date(Date.now() - seconds * 1000) },
+    });
 
   it('answers 404 CART_EXPIRED on every route and GraphQL once a cart is idle past CART_TTL_SECONDS, changing nothing', async () => {
     const cart = await addToCart(short, [{ variant_id: '2021', quantity: 1 }]);
@@ -162,12 +195,32 @@ describe('cart lifetimes', () => {
     const requests = [
       { method: 'GET' as const, url: `/cart/${id}` },
       { method: 'POST' as const, url: `/cart/cartStatus/${id}` },
-      { method: 'POST' as const, url: '/cart', payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } } },
-      { method: 'PUT' as const, url: '/cart', payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 2 }] } } },
-      { method: 'POST' as const, url: '/cart/add', payload: { cart_id: id, item: { variant_id: '2021', quantity: 1 } } },
-      { method: 'POST' as const, url: '/cart/update', payload: { cart_id: id, item: { variant_id: '2021', quantity: 1 } } },
+      {
+        method: 'POST' as const,
+        url: '/cart',
+        payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } },
+      },
+      {
+        method: 'PUT' as const,
+        url: '/cart',
+        payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 2 }] } },
+      },
+      {
+        method: 'POST' as const,
+        url: '/cart/add',
+        payload: { cart_id: id, item: { variant_id: '2021', quantity: 1 } },
+      },
+      {
+        method: 'POST' as const,
+        url: '/cart/update',
+        payload: { cart_id: id, item: { variant_id: '2021', quantity: 1 } },
+      },
       { method: 'POST' as const, url: '/cart/customerInfo', payload: { id, buyer_identity: { city: 'Oakland' } } },
-      { method: 'POST' as const, url: '/cart/shippingMethod', payload: { cart_id: id, store: 'north.example', shipping_method_id: 'express' } },
+      {
+        method: 'POST' as const,
+        url: '/cart/shippingMethod',
+        payload: { cart_id: id, store: 'north.example', shipping_method_id: 'express' },
+      },
       { method: 'DELETE' as const, url: '/cart/items', payload: { cart_id: id, variant_id: '2021' } },
       { method: 'POST' as const, url: '/cart/submit', payload: { id } },
     ];
@@ -176,9 +229,19 @@ describe('cart lifetimes', () => {
       expect(answer.status, request.url).toBe(404);
       expect(answer.body, request.url).toMatchObject({ code: 'CART_EXPIRED' });
     }
-    const graphql = await short.app.inject({ method: 'POST', url: '/graphql', payload: { query: `{ cart(id: "${id}") { id } }` } });
+    const graphql = await short.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `{ cart(id: "${id}") { id } }` },
+    });
     expect(graphql.json().errors[0].extensions).toMatchObject({ code: 'CART_EXPIRED', http: { status: 404 } });
-    const mutation = await short.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } }` } });
+    const mutation = await short.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: {
+        query: `mutation { addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } }`,
+      },
+    });
     expect(mutation.json().errors[0].extensions).toMatchObject({ code: 'CART_EXPIRED' });
     expect(await dumpDatabase(short.database)).toBe(before);
   });
@@ -192,21 +255,48 @@ describe('cart lifetimes', () => {
     await age(expired, ttl + 5);
     await age(done, ttl * 1000);
     await short.database.db.idempotencyRecord.create({
-      data: { scope: 's', key: 'old', owner: 's', requestHash: 'h', statusCode: 200, body: '{}', resourceId: 'c', bytes: 10, createdAt: new Date(Date.now() - 25 * 3600 * 1000) },
+      data: {
+        scope: 's',
+        key: 'old',
+        owner: 's',
+        requestHash: 'h',
+        statusCode: 200,
+        body: '{}',
+        resourceId: 'c',
+        bytes: 10,
+        createdAt: new Date(Date.now() - 25 * 3600 * 1000),
+      },
     });
     // an old event whose deliveries are done goes; one still waiting to be delivered stays
     const old = new Date(Date.now() - 31 * 86_400_000);
-    await short.database.db.webhookEndpoint.create({ data: { id: 'whep_sweep', url: 'http://127.0.0.1:9/', secret: 'whsec_x' } });
+    await short.database.db.webhookEndpoint.create({
+      data: { id: 'whep_sweep', url: 'http://127.0.0.1:9/', secret: 'whsec_x' },
+    });
     for (const [messageId, status] of [
       ['msg_done', 'delivered'],
       ['msg_waiting', 'pending'],
     ] as const) {
-      const event = await short.database.db.event.create({ data: { messageId, type: 'order.created', data: {}, createdAt: old } });
-      await short.database.db.webhookDelivery.create({ data: { id: `dlv_${messageId}`, endpointId: 'whep_sweep', eventId: event.id, status, nextAttemptAt: old, createdAt: old } });
+      const event = await short.database.db.event.create({
+        data: { messageId, type: 'order.created', data: {}, createdAt: old },
+      });
+      await short.database.db.webhookDelivery.create({
+        data: {
+          id: `dlv_${messageId}`,
+          endpointId: 'whep_sweep',
+          eventId: event.id,
+          status,
+          nextAttemptAt: old,
+          createdAt: old,
+        },
+      });
     }
     const report = await sweep(short.database.db, new CartLifetime(ttl * 1000), { batchSize: 1 });
     expect(report.events).toBe(1);
-    expect((await short.database.db.event.findMany({ where: { messageId: { in: ['msg_done', 'msg_waiting'] } } })).map((event) => event.messageId)).toStrictEqual(['msg_waiting']);
+    expect(
+      (await short.database.db.event.findMany({ where: { messageId: { in: ['msg_done', 'msg_waiting'] } } })).map(
+        (event) => event.messageId,
+      ),
+    ).toStrictEqual(['msg_waiting']);
     expect(report.carts).toBeGreaterThanOrEqual(1);
     expect(report.idempotencyRecords).toBe(1);
     const left = new Set((await short.database.db.cart.findMany({ select: { id: true } })).map((cart) => cart.id));

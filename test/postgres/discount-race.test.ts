@@ -13,9 +13,24 @@ const carts = 50;
 
 const catalog = {
   stores: [
-    { id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }], tax_rates: [{ country_code: 'US', rate: 0.05 }] },
+    {
+      id: 1,
+      name: 'one.example',
+      marketplace: 'shopify',
+      currency: 'USD',
+      shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }],
+      tax_rates: [{ country_code: 'US', rate: 0.05 }],
+    },
   ],
-  products: [{ id: 1, title: 'Lamp', price: 80, currency: 'USD', skus: [{ sku_id: 11, merchant_id: 1, name: 'Lamp', qty_available: 1_000, retail_price: 80, currency: 'USD' }] }],
+  products: [
+    {
+      id: 1,
+      title: 'Lamp',
+      price: 80,
+      currency: 'USD',
+      skus: [{ sku_id: 11, merchant_id: 1, name: 'Lamp', qty_available: 1_000, retail_price: 80, currency: 'USD' }],
+    },
+  ],
 };
 
 describe.runIf(testEngine === 'postgresql')('a code with 10 uses left, 50 carts across two processes', () => {
@@ -30,12 +45,20 @@ describe.runIf(testEngine === 'postgresql')('a code with 10 uses left, 50 carts 
   afterAll(() => fixture?.close());
 
   it(`is used exactly ${uses} times`, async () => {
-    const created = await json('POST', `${gateways[0]!.base}/discounts`, { code: 'TEN', store: 'one.example', kind: 'FIXED_AMOUNT', value: 5, usage_limit: uses });
+    const created = await json('POST', `${gateways[0]!.base}/discounts`, {
+      code: 'TEN',
+      store: 'one.example',
+      kind: 'FIXED_AMOUNT',
+      value: 5,
+      usage_limit: uses,
+    });
     expect(created.status).toBe(201);
     const ids = await Promise.all(
       Array.from({ length: carts }, async (_value, n) => {
         const base = gateways[n % 2]!.base;
-        const cart = await json('POST', `${base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '11', quantity: 1 }] } });
+        const cart = await json('POST', `${base}/cart`, {
+          items: { storefront_cart_items_input: [{ variant_id: '11', quantity: 1 }] },
+        });
         await json('POST', `${base}/cart/customerInfo`, { id: cart.body.id, buyer_identity: californian });
         const coded = await json('POST', `${base}/cart/discounts`, { id: cart.body.id, codes: ['ten'] });
         expect(coded.body.discount_codes).toEqual([{ code: 'ten', applicable: true }]);
@@ -43,14 +66,20 @@ describe.runIf(testEngine === 'postgresql')('a code with 10 uses left, 50 carts 
       }),
     );
     const answers = await Promise.all(ids.map((id, n) => json('POST', `${gateways[n % 2]!.base}/cart/submit`, { id })));
-    const orders = answers.filter((answer) => answer.status === 200).map((answer) => (answer.body.orders as { cost: { discount: { value: number } } }[])[0]!);
+    const orders = answers
+      .filter((answer) => answer.status === 200)
+      .map((answer) => (answer.body.orders as { cost: { discount: { value: number } } }[])[0]!);
     const discounted = orders.filter((order) => order.cost.discount.value === 5).length;
-    const refused = answers.filter((answer) => answer.status === 422 && answer.body.code === 'DISCOUNT_USAGE_LIMIT_REACHED').length;
+    const refused = answers.filter(
+      (answer) => answer.status === 422 && answer.body.code === 'DISCOUNT_USAGE_LIMIT_REACHED',
+    ).length;
     const db = fixture.database.db;
     const discount = await db.discount.findUniqueOrThrow({ where: { id: Number(created.body.id) } });
     const rows = await db.discountUse.count({ where: { discountId: discount.id } });
     const stock = (await db.sku.findUniqueOrThrow({ where: { id: 11 } })).qtyAvailable;
-    console.info(`discount race: ${carts} carts, ${uses} uses, 2 processes → ${discounted} discounted orders, ${orders.length - discounted} without, ${refused} refused (lost the race)`);
+    console.info(
+      `discount race: ${carts} carts, ${uses} uses, 2 processes → ${discounted} discounted orders, ${orders.length - discounted} without, ${refused} refused (lost the race)`,
+    );
     expect([discounted, discount.timesUsed, rows]).toStrictEqual([uses, uses, uses]);
     expect(orders.length + refused).toBe(carts);
     expect(stock).toBe(1_000 - orders.length);

@@ -33,7 +33,10 @@ const catalog = {
   ],
 };
 
-const graphqlOf = (id: number) => ({ query: `query Stock($id: ID!) { product(id: $id) { id title skus { skuId qtyAvailable } } }`, variables: { id: String(id) } });
+const graphqlOf = (id: number) => ({
+  query: `query Stock($id: ID!) { product(id: $id) { id title skus { skuId qtyAvailable } } }`,
+  variables: { id: String(id) },
+});
 
 interface Read {
   status: number;
@@ -45,7 +48,11 @@ async function read(gateway: Gateway, target: string | number): Promise<Read> {
   const response =
     typeof target === 'string'
       ? await fetch(`${gateway.base}${target}`)
-      : await fetch(`${gateway.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(graphqlOf(target)) });
+      : await fetch(`${gateway.base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(graphqlOf(target)),
+        });
   return { status: response.status, body: await response.text(), etag: response.headers.get('etag') };
 }
 
@@ -64,8 +71,17 @@ async function kept(gateway: Gateway, target: string | number): Promise<{ kept: 
 }
 
 const stockOf = (answer: Read): number => {
-  const body = JSON.parse(answer.body) as { skus?: { qty_available: number }[]; data?: { product: { skus: { qtyAvailable: number }[] } }; products?: { skus: { qty_available: number }[] }[] };
-  return body.skus?.[0]?.qty_available ?? body.data?.product.skus[0]?.qtyAvailable ?? body.products?.[0]?.skus[0]?.qty_available ?? NaN;
+  const body = JSON.parse(answer.body) as {
+    skus?: { qty_available: number }[];
+    data?: { product: { skus: { qtyAvailable: number }[] } };
+    products?: { skus: { qty_available: number }[] }[];
+  };
+  return (
+    body.skus?.[0]?.qty_available ??
+    body.data?.product.skus[0]?.qtyAvailable ??
+    body.products?.[0]?.skus[0]?.qty_available ??
+    NaN
+  );
 };
 
 describe.runIf(testEngine === 'postgresql')('kept answers across two processes, invalidated by product', () => {
@@ -94,14 +110,20 @@ describe.runIf(testEngine === 'postgresql')('kept answers across two processes, 
     }
     expect(stockOf(await read(b, '/product/1'))).toBe(100);
 
-    const cart = await json('POST', `${b.base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '10', quantity: 3 }] } });
+    const cart = await json('POST', `${b.base}/cart`, {
+      items: { storefront_cart_items_input: [{ variant_id: '10', quantity: 3 }] },
+    });
     await json('POST', `${b.base}/cart/customerInfo`, { id: cart.body.id, buyer_identity: californian });
     expect((await json('POST', `${b.base}/cart/submit`, { id: cart.body.id })).status).toBe(200);
     // B: at once, whatever the ttl.
     expect(stockOf(await read(b, '/product/1'))).toBe(97);
 
     // A: within the ttl (the bound here is only how long the test waits).
-    await until(async () => stockOf(await read(a, '/product/1')) === 97, "A's /product/1 to show the submit", 10 * ttlMs + 5_000);
+    await until(
+      async () => stockOf(await read(a, '/product/1')) === 97,
+      "A's /product/1 to show the submit",
+      10 * ttlMs + 5_000,
+    );
     for (const target of ofLamp) expect(stockOf(await read(a, target)), String(target)).toBe(97);
     expect((await read(a, '/product/1')).etag).not.toBe(first.get('/product/1')!.etag);
 
@@ -111,7 +133,9 @@ describe.runIf(testEngine === 'postgresql')('kept answers across two processes, 
       expect(stillKept, `${String(target)} still kept`).toBe(true);
       expect(answer.body).toBe(first.get(target)!.body);
     }
-    const notModified = await fetch(`${a.base}/product/3`, { headers: { 'if-none-match': first.get('/product/3')!.etag! } });
+    const notModified = await fetch(`${a.base}/product/3`, {
+      headers: { 'if-none-match': first.get('/product/3')!.etag! },
+    });
     expect(notModified.status).toBe(304);
   }, 60_000);
 });

@@ -21,7 +21,10 @@ const canRun = testEngine === 'postgresql' && existsSync(join(pgBin, 'initdb')) 
 
 /** Runs a PostgreSQL program as the postgres user (the server refuses to run as root). */
 function asPostgres(program: string, args: string[]): string {
-  return execFileSync('runuser', ['-u', 'postgres', '--', join(pgBin, program), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('runuser', ['-u', 'postgres', '--', join(pgBin, program), ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 interface Sample {
@@ -39,7 +42,15 @@ describe.runIf(canRun)('PostgreSQL stopped, restarted and frozen under load', ()
   let cartId: string;
 
   const pgCtl = (...args: string[]) => asPostgres('pg_ctl', ['-D', dataDir, ...args]);
-  const startServer = () => pgCtl('-w', '-l', join(dataDir, 'server.log'), '-o', `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start');
+  const startServer = () =>
+    pgCtl(
+      '-w',
+      '-l',
+      join(dataDir, 'server.log'),
+      '-o',
+      `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    );
   const serverPids = () => {
     const postmaster = execFileSync('head', ['-1', join(dataDir, 'postmaster.pid')], { encoding: 'utf8' }).trim();
     const children = execFileSync('pgrep', ['-P', postmaster], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
@@ -49,7 +60,11 @@ describe.runIf(canRun)('PostgreSQL stopped, restarted and frozen under load', ()
   beforeAll(async () => {
     buildServer();
     dataDir = mkdtempSync(join(tmpdir(), 'outage-pg-'));
-    chownSync(dataDir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+    chownSync(
+      dataDir,
+      Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+      Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+    );
     asPostgres('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
     port = await freePort();
     startServer();
@@ -64,7 +79,13 @@ describe.runIf(canRun)('PostgreSQL stopped, restarted and frozen under load', ()
     await database.close();
     gateway = await startGateway(url, { env: { DATABASE_STATEMENT_TIMEOUT_MS: '1000', CATALOG_CACHE_TTL_MS: '200' } });
     await waitReady(gateway);
-    cartId = String((await json('POST', `${gateway.base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } })).body.id);
+    cartId = String(
+      (
+        await json('POST', `${gateway.base}/cart`, {
+          items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] },
+        })
+      ).body.id,
+    );
     expect((await json('GET', `${gateway.base}/product/201`)).status).toBe(200);
   }, 120_000);
 
@@ -91,10 +112,17 @@ describe.runIf(canRun)('PostgreSQL stopped, restarted and frozen under load', ()
         const response = await fetch(`${gateway.base}${path}`, {
           method,
           signal: AbortSignal.timeout(15_000),
-          ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          ...(body === undefined
+            ? {}
+            : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
         });
         await response.arrayBuffer();
-        samples.push({ kind, status: response.status, ms: Date.now() - started, retryAfter: response.headers.get('retry-after') });
+        samples.push({
+          kind,
+          status: response.status,
+          ms: Date.now() - started,
+          retryAfter: response.headers.get('retry-after'),
+        });
       } catch {
         samples.push({ kind, status: null, ms: Date.now() - started, retryAfter: null });
       }
@@ -105,7 +133,8 @@ describe.runIf(canRun)('PostgreSQL stopped, restarted and frozen under load', ()
         n += 1;
         if (kind === 'cached') await one(kind, 'GET', '/product/201');
         else if (kind === 'uncached') await one(kind, 'GET', `/product/${900_000 + n}`);
-        else if (kind === 'write') await one(kind, 'POST', '/cart/add', { cart_id: cartId, item: { variant_id: '2021', quantity: 1 } });
+        else if (kind === 'write')
+          await one(kind, 'POST', '/cart/add', { cart_id: cartId, item: { variant_id: '2021', quantity: 1 } });
         else await one(kind, 'GET', '/healthz');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -125,7 +154,9 @@ describe.runIf(canRun)('PostgreSQL stopped, restarted and frozen under load', ()
     );
 
   function expectOnlyFaultAnswers(samples: Sample[]) {
-    expect(samples.filter((sample) => sample.status === null || (sample.status >= 500 && sample.status !== 503))).toStrictEqual([]);
+    expect(
+      samples.filter((sample) => sample.status === null || (sample.status >= 500 && sample.status !== 503)),
+    ).toStrictEqual([]);
     expect(samples.filter((sample) => sample.status === 503 && sample.retryAfter === null)).toStrictEqual([]);
     expect(samples.filter((sample) => sample.kind === 'cached' && sample.status !== 200)).toStrictEqual([]);
     for (const sample of samples.filter((s) => s.kind === 'health')) expect(sample.ms).toBeLessThan(2_000);
@@ -143,7 +174,9 @@ describe.runIf(canRun)('PostgreSQL stopped, restarted and frozen under load', ()
     await until(async () => (await json('GET', `${gateway.base}/healthz`)).status === 200, 'recovery', 15_000);
     const back = await load(1_500);
     console.info(`outage, server back: ${JSON.stringify(summary(back))}`);
-    expect(back.filter((sample) => sample.status !== 200 && !(sample.kind === 'uncached' && sample.status === 404))).toStrictEqual([]);
+    expect(
+      back.filter((sample) => sample.status !== 200 && !(sample.kind === 'uncached' && sample.status === 404)),
+    ).toStrictEqual([]);
   }, 60_000);
 
   it('frozen (SIGSTOP): nothing hangs; 503s within bounded time, cached reads 200; thawed: 200s', async () => {
@@ -163,7 +196,9 @@ describe.runIf(canRun)('PostgreSQL stopped, restarted and frozen under load', ()
 
     await until(async () => (await json('GET', `${gateway.base}/healthz`)).status === 200, 'recovery', 20_000);
     const back = await load(1_500);
-    expect(back.filter((sample) => sample.status !== 200 && !(sample.kind === 'uncached' && sample.status === 404))).toStrictEqual([]);
+    expect(
+      back.filter((sample) => sample.status !== 200 && !(sample.kind === 'uncached' && sample.status === 404)),
+    ).toStrictEqual([]);
   }, 60_000);
 });
 

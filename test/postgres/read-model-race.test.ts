@@ -19,7 +19,9 @@ describe.runIf(testEngine === 'postgresql')('read-model texts with concurrent st
 
   const qtyInText = async (skuId: number) => {
     const answer = await database.db.productAnswer.findUniqueOrThrow({ where: { productId: 201 } });
-    return (JSON.parse(answer.body) as { skus: { sku_id: number; qty_available: number }[] }).skus.find((sku) => sku.sku_id === skuId)?.qty_available;
+    return (JSON.parse(answer.body) as { skus: { sku_id: number; qty_available: number }[] }).skus.find(
+      (sku) => sku.sku_id === skuId,
+    )?.qty_available;
   };
 
   it('a second transaction waits for the first and writes a text with both changes', async () => {

@@ -65,14 +65,17 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
     await importCatalog(database.db, readFixture('cart-catalog.json'));
     const [a, b] = gateways.map((gateway) => gateway.base) as [string, string];
 
-    const shared = await json('POST', `${a}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } });
+    const shared = await json('POST', `${a}/cart`, {
+      items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] },
+    });
     const ready = await json('POST', `${b}/cart`, { items: { storefront_cart_items_input: exampleA } });
     await json('POST', `${a}/cart/customerInfo`, { id: ready.body.id, buyer_identity: californian });
     const cartsBefore = await database.db.cart.count();
 
     const requests = Array.from({ length: 200 }, (_, index) => {
       const base = index % 2 === 0 ? a : b;
-      if (index < 100) return json('POST', `${base}/cart/add`, { cart_id: shared.body.id, item: { variant_id: '2021', quantity: 1 } });
+      if (index < 100)
+        return json('POST', `${base}/cart/add`, { cart_id: shared.body.id, item: { variant_id: '2021', quantity: 1 } });
       if (index < 150) return json('POST', `${base}/cart/add`, { item: { variant_id: '2041', quantity: 2 } });
       return json('POST', `${base}/cart/submit`, { id: ready.body.id });
     });
@@ -81,9 +84,13 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
     const adds = answers.slice(0, 100);
     const creations = answers.slice(100, 150);
     const submits = answers.slice(150);
-    const line = await database.db.cartLine.findUniqueOrThrow({ where: { cartId_skuId: { cartId: shared.body.id ?? '', skuId: 2021 } } });
+    const line = await database.db.cartLine.findUniqueOrThrow({
+      where: { cartId_skuId: { cartId: shared.body.id ?? '', skuId: 2021 } },
+    });
     const submitted = submits.filter((answer) => answer.status === 200).length;
-    const conflicts = submits.filter((answer) => answer.status === 409 && answer.body.code === 'CART_ALREADY_SUBMITTED').length;
+    const conflicts = submits.filter(
+      (answer) => answer.status === 409 && answer.body.code === 'CART_ALREADY_SUBMITTED',
+    ).length;
     console.info(
       `scale-out: adds ${adds.filter((answer) => answer.status === 200).length}/100 ok → quantity ${line.quantity}; ` +
         `creations ${new Set(creations.map((answer) => answer.body.id)).size} distinct; submits ${submitted} × 200, ${conflicts} × 409`,
@@ -100,13 +107,18 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
 
   it('finishes the request in flight on SIGTERM, then exits 0', async () => {
     const gateway = gateways[0]!;
-    const cart = await json('POST', `${gateway.base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } });
+    const cart = await json('POST', `${gateway.base}/cart`, {
+      items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] },
+    });
     // Hold the cart's row lock so that the next add stays in flight as long as the test wants.
     const holder = new pg.Client({ connectionString: blank.url });
     await holder.connect();
     await holder.query('BEGIN');
     await holder.query('SELECT id FROM "Cart" WHERE id = $1 FOR UPDATE', [cart.body.id]);
-    const inFlight = json('POST', `${gateway.base}/cart/add`, { cart_id: cart.body.id, item: { variant_id: '2021', quantity: 4 } });
+    const inFlight = json('POST', `${gateway.base}/cart/add`, {
+      cart_id: cart.body.id,
+      item: { variant_id: '2021', quantity: 4 },
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     gateway.process.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -117,7 +129,9 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
     expect(answer.status).toBe(200);
     expect(await gateway.exited).toBe(0);
     expect(gateway.output.join('')).not.toMatch(/"level":50/);
-    const line = await database.db.cartLine.findUniqueOrThrow({ where: { cartId_skuId: { cartId: cart.body.id ?? '', skuId: 2021 } } });
+    const line = await database.db.cartLine.findUniqueOrThrow({
+      where: { cartId_skuId: { cartId: cart.body.id ?? '', skuId: 2021 } },
+    });
     expect(line.quantity).toBe(5);
   }, 60_000);
 });

@@ -49,7 +49,9 @@ describe('the bulk catalog under a 224 MiB heap', () => {
     expect(answers.map((answer) => answer.status)).toStrictEqual(Array.from({ length: 16 }, () => 200));
     const { products } = answers[0]!.body.data as { products: { nodes: { skus: unknown[] }[] } };
     expect(products.nodes.map((node) => node.skus.length)).toStrictEqual(Array.from({ length: 24 }, () => 1000));
-    console.info(`bulk catalog, default limits: resident ${residentMiB(gateway.process.pid!)} MiB after 16 pages of 24,000 SKUs at once`);
+    console.info(
+      `bulk catalog, default limits: resident ${residentMiB(gateway.process.pid!)} MiB after 16 pages of 24,000 SKUs at once`,
+    );
     expect(await status(`${gateway.base}/healthz`)).toBe(200);
     gateway.process.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);
@@ -70,7 +72,9 @@ describe('the bulk catalog under a 224 MiB heap', () => {
     const product = await json('GET', `${gateway.base}/product/1`);
     expect(product.status).toBe(200);
     expect(product.body.skus).toHaveLength(1000);
-    console.info(`bulk catalog, estimate lifted: resident ${residentMiB(gateway.process.pid!)} MiB after the refused documents`);
+    console.info(
+      `bulk catalog, estimate lifted: resident ${residentMiB(gateway.process.pid!)} MiB after the refused documents`,
+    );
     expect(await status(`${gateway.base}/healthz`)).toBe(200);
     gateway.process.kill('SIGTERM');
     expect(await gateway.exited).toBe(0);

@@ -43,19 +43,24 @@ async function holdCart(cartId: string): Promise<() => Promise<void>> {
   };
 }
 
-const quantityOf = async (cartId: string, skuId: number) => (await fixture.database.db.cartLine.findUnique({ where: { cartId_skuId: { cartId, skuId } } }))?.quantity ?? 0;
+const quantityOf = async (cartId: string, skuId: number) =>
+  (await fixture.database.db.cartLine.findUnique({ where: { cartId_skuId: { cartId, skuId } } }))?.quantity ?? 0;
 
 describe(`kill -9 of a gateway (${testEngine})`, () => {
   it('a request that died before committing: its retry with the same Idempotency-Key runs once, not 409', async () => {
     const port = await freePort();
     const first = await start(port);
-    const cart = await json('POST', `${first.base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } });
+    const cart = await json('POST', `${first.base}/cart`, {
+      items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] },
+    });
     const cartId = String(cart.body.id);
     const add = { cart_id: cartId, item: { variant_id: '2021', quantity: 4 } };
     const key = { 'idempotency-key': `crash-${cartId}` };
 
     const release = await holdCart(cartId);
-    const inFlight = json('POST', `${first.base}/cart/add`, add, key).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const inFlight = json('POST', `${first.base}/cart/add`, add, key).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
+    );
     await new Promise((resolve) => setTimeout(resolve, 400));
     await crash(first);
     // Killed while waiting for the lock; on SQLite the wait may have ended first in a 503.
@@ -85,7 +90,15 @@ describe(`kill -9 of a gateway (${testEngine})`, () => {
     const addsPerClient = 20;
     const carts: string[] = [];
     for (let index = 0; index < clients; index += 1) {
-      carts.push(String((await json('POST', `${base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } })).body.id));
+      carts.push(
+        String(
+          (
+            await json('POST', `${base}/cart`, {
+              items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] },
+            })
+          ).body.id,
+        ),
+      );
     }
     const statuses = new Map<number, number>();
     let retries = 0;
@@ -95,11 +108,17 @@ describe(`kill -9 of a gateway (${testEngine})`, () => {
       for (let n = 0; n < addsPerClient; n += 1) {
         const deadline = Date.now() + 30_000;
         for (;;) {
-          const answer = await json('POST', `${base}/cart/add`, { cart_id: cartId, item: { variant_id: '2021', quantity: 1 } }, { 'idempotency-key': `${cartId}-${n}` }).catch(() => null);
+          const answer = await json(
+            'POST',
+            `${base}/cart/add`,
+            { cart_id: cartId, item: { variant_id: '2021', quantity: 1 } },
+            { 'idempotency-key': `${cartId}-${n}` },
+          ).catch(() => null);
           if (answer) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           if (answer?.headers.get('idempotent-replayed') === 'true') replayed += 1;
           if (answer?.status === 200) break;
-          if (answer && answer.status !== 503) throw new Error(`add ${n} of ${cartId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+          if (answer && answer.status !== 503)
+            throw new Error(`add ${n} of ${cartId}: ${answer.status} ${JSON.stringify(answer.body)}`);
           if (Date.now() > deadline) throw new Error(`add ${n} of ${cartId} never got through`);
           retries += 1;
           await new Promise((resolve) => setTimeout(resolve, 100));

@@ -14,7 +14,16 @@ import { buildServer, status, until } from './gateway.js';
 
 const copy = mkdtempSync(join(tmpdir(), 'dev-'));
 /** What a build reads and the server runs from (scripts/build.mjs: its inputs). */
-const copied = ['src', 'dist', 'prisma', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const copied = [
+  'src',
+  'dist',
+  'prisma',
+  'scripts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 /** Processes whose command line names the copy: dev, its builds and its servers (Linux's /proc). */
 function processesOfCopy(): number[] {
@@ -22,7 +31,10 @@ function processesOfCopy(): number[] {
     .filter((entry) => /^\d+$/.test(entry))
     .filter((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(copy) || readFileSync(`/proc/${pid}/environ`, 'utf8').includes(copy);
+        return (
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(copy) ||
+          readFileSync(`/proc/${pid}/environ`, 'utf8').includes(copy)
+        );
       } catch {
         return false;
       }
@@ -53,7 +65,9 @@ afterAll(() => {
 
 describe('npm run dev', () => {
   it('is scripts/dev.mjs', () => {
-    const scripts = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     expect(scripts.dev).toBe('node scripts/dev.mjs');
   });
 
@@ -63,7 +77,15 @@ describe('npm run dev', () => {
     const dev = spawn(process.execPath, [join(copy, 'scripts', 'dev.mjs')], {
       cwd: copy,
       // The copy's path in the environment too, so that every process of the tree can be found.
-      env: { ...process.env, DEV_TEST_COPY: copy, DATABASE_URL: `file:${join(copy, 'dev.db')}`, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DEV_TEST_COPY: copy,
+        DATABASE_URL: `file:${join(copy, 'dev.db')}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -89,7 +111,11 @@ describe('npm run dev', () => {
       appendFileSync(join(copy, 'src', 'lifecycle.ts'), `\n${marker}\n`);
       const restarted = await lineAfter(2, 'a restart');
       const second = Number(/restarted: server pid (\d+) → pid (\d+)/.exec(restarted)?.[2]);
-      expect(restarted, output).toMatch(new RegExp(`^\\[dev\\] src/lifecycle\\.ts changed: built in [\\d.]+ s, restarted: server pid ${first} → pid ${second}$`));
+      expect(restarted, output).toMatch(
+        new RegExp(
+          `^\\[dev\\] src/lifecycle\\.ts changed: built in [\\d.]+ s, restarted: server pid ${first} → pid ${second}$`,
+        ),
+      );
       expect(second).not.toBe(first);
       expect(alive(first)).toBe(false);
       expect(readFileSync(join(copy, 'dist', 'src', 'lifecycle.js'), 'utf8')).toContain(marker);

@@ -32,7 +32,8 @@ interface Subject {
 const newCart = { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } };
 const addCartItems = 'mutation { addCartItems(items: [{ variantId: "1101", quantity: 1 }]) { id } }';
 
-const codeOf = (answer: Answer) => (answer.body.errors as { extensions: { code: string } }[] | undefined)?.[0]?.extensions.code ?? answer.body.code;
+const codeOf = (answer: Answer) =>
+  (answer.body.errors as { extensions: { code: string } }[] | undefined)?.[0]?.extensions.code ?? answer.body.code;
 
 async function storageFills(subject: Subject, what: string): Promise<void> {
   const health = () => subject.request('GET', '/healthz');
@@ -48,7 +49,9 @@ async function storageFills(subject: Subject, what: string): Promise<void> {
   const full: Answer[] = [];
   for (let n = 0; n < 20; n += 1) full.push(await createCart());
   full.push(await subject.request('POST', '/graphql', { query: addCartItems }));
-  expect(full.map((answer) => [answer.status, answer.retryAfter, codeOf(answer)])).toStrictEqual(full.map(() => [503, '1', 'SERVICE_UNAVAILABLE']));
+  expect(full.map((answer) => [answer.status, answer.retryAfter, codeOf(answer)])).toStrictEqual(
+    full.map(() => [503, '1', 'SERVICE_UNAVAILABLE']),
+  );
 
   const fullAt = Date.now();
   await until(async () => (await health()).status === 503, '/healthz to answer 503', writeProbeIntervalMs + 3_000);
@@ -57,7 +60,11 @@ async function storageFills(subject: Subject, what: string): Promise<void> {
 
   await subject.free();
   const freedAt = Date.now();
-  await until(async () => (await createCart()).status === 200 && (await health()).status === 200, 'writes and /healthz to recover', writeProbeIntervalMs + 5_000);
+  await until(
+    async () => (await createCart()).status === 200 && (await health()).status === 200,
+    'writes and /healthz to recover',
+    writeProbeIntervalMs + 5_000,
+  );
   console.info(
     `${what}: ${untilFull.length - 1} writes went through, then 503 (21 of 21 after it, GraphQL included); /healthz 503 after ${unhealthyAfter} ms; room again: writes and /healthz 200 after ${Date.now() - freedAt} ms`,
   );
@@ -139,12 +146,21 @@ describe.runIf(testEngine === 'sqlite')('SQLite answering SQLITE_FULL (its page 
     await storageFills(
       {
         request: async (method, url, payload) => {
-          const response = await t.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+          const response = await t.app.inject({
+            method,
+            url,
+            ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+          });
           const retryAfter = response.headers['retry-after'];
-          return { status: response.statusCode, retryAfter: retryAfter === undefined ? null : String(retryAfter), body: response.json() };
+          return {
+            status: response.statusCode,
+            retryAfter: retryAfter === undefined ? null : String(retryAfter),
+            body: response.json(),
+          };
         },
         fill: async () => {
-          const [{ page_count: pages }] = await t.database.db.$queryRawUnsafe<[{ page_count: bigint }]>('PRAGMA page_count');
+          const [{ page_count: pages }] =
+            await t.database.db.$queryRawUnsafe<[{ page_count: bigint }]>('PRAGMA page_count');
           await setPageCap(pages);
         },
         free: async () => {

@@ -17,8 +17,13 @@ const shutdownTimeoutMs = 20_000;
 // Heavy by the objects an answer holds (a page of products with their 1,000 SKUs each), not by
 // its estimated cost: the limit is raised so that the test is of the drain whatever the estimate
 // says, and answers are not kept (CATALOG_CACHE_MAX_ENTRIES=0), so every request is worked out.
-const heavyQuery = 'query Heavy($first: Int) { products(first: $first, category: "Bulk") { nodes { id title skus { skuId } } } }';
-const env = { GRAPHQL_MAX_COMPLEXITY: '10000000', CATALOG_CACHE_MAX_ENTRIES: '0', SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) };
+const heavyQuery =
+  'query Heavy($first: Int) { products(first: $first, category: "Bulk") { nodes { id title skus { skuId } } } }';
+const env = {
+  GRAPHQL_MAX_COMPLEXITY: '10000000',
+  CATALOG_CACHE_MAX_ENTRIES: '0',
+  SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+};
 
 let fixture: ProcessFixture;
 beforeAll(async () => {
@@ -45,10 +50,19 @@ function post(gateway: Gateway, agent: Agent | false, first: number): Sent {
       resolve({ error: error.code ?? error.message });
     };
     const sent = request(
-      { host: '127.0.0.1', port: gateway.port, method: 'POST', path: '/graphql', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port: gateway.port,
+        method: 'POST',
+        path: '/graphql',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+        );
         response.on('error', failed);
       },
     );
@@ -59,7 +73,12 @@ function post(gateway: Gateway, agent: Agent | false, first: number): Sent {
   return { written: wrote, outcome };
 }
 
-const describeOutcome = (outcome: Outcome) => ('error' in outcome ? outcome.error : outcome.status === 503 ? `503 connection: ${outcome.connection}` : String(outcome.status));
+const describeOutcome = (outcome: Outcome) =>
+  'error' in outcome
+    ? outcome.error
+    : outcome.status === 503
+      ? `503 connection: ${outcome.connection}`
+      : String(outcome.status);
 
 function tally(outcomes: Outcome[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -105,7 +124,10 @@ describe('a stop signal under heavy load', () => {
       console.info(
         `${signal} once 200 requests were written: exit ${code} after ${exitMs} ms; own connections ${JSON.stringify(tally(outcomes))}; keep-alive (${kept.length} requests) ${JSON.stringify(tally(kept))}`,
       );
-      const wrong = [...outcomes, ...kept].filter((outcome) => 'error' in outcome || !(outcome.status === 200 || (outcome.status === 503 && outcome.connection === 'close')));
+      const wrong = [...outcomes, ...kept].filter(
+        (outcome) =>
+          'error' in outcome || !(outcome.status === 200 || (outcome.status === 503 && outcome.connection === 'close')),
+      );
       expect(wrong.map(describeOutcome)).toStrictEqual([]);
       expect(code).toBe(0);
       expect(exitMs).toBeLessThan(shutdownTimeoutMs);

@@ -40,12 +40,22 @@ describe('ENV_FILE', () => {
 });
 
 describe('.env.example', () => {
-  const sources = ['src/config.ts', 'src/main.ts'].map((file) => readFileSync(join(projectRoot, file), 'utf8')).join('\n');
-  const read = new Set([...sources.matchAll(/(?:env\.|env, '|process\.env\.)([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]!));
+  const sources = ['src/config.ts', 'src/main.ts']
+    .map((file) => readFileSync(join(projectRoot, file), 'utf8'))
+    .join('\n');
+  const read = new Set(
+    [...sources.matchAll(/(?:env\.|env, '|process\.env\.)([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]!),
+  );
   read.delete('ENV_FILE');
   const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-  const table = new Map([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]*) \|/gm)].map((match) => [match[1]!, match[2]!.trim()]));
-  const example = new Map([...readFileSync(join(projectRoot, '.env.example'), 'utf8').matchAll(/^# ([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+  const table = new Map(
+    [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]*) \|/gm)].map((match) => [match[1]!, match[2]!.trim()]),
+  );
+  const example = new Map(
+    [...readFileSync(join(projectRoot, '.env.example'), 'utf8').matchAll(/^# ([A-Z][A-Z0-9_]+)=(.*)$/gm)].map(
+      (match) => [match[1]!, match[2]!],
+    ),
+  );
 
   it('lists every variable the configuration reads, as the README does', () => {
     expect(read.size).toBeGreaterThan(30);

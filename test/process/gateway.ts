@@ -34,7 +34,17 @@ export async function startGateway(databaseUrl: string, options: StartOptions = 
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [join(projectRoot, 'dist', 'src', 'main.js')], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '8', RATE_LIMIT_MAX: '0', ...options.env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_SIZE: '8',
+      RATE_LIMIT_MAX: '0',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -71,7 +81,12 @@ export interface JsonAnswer {
   body: Record<string, unknown> & { id?: string; code?: string };
 }
 
-export async function json(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+export async function json(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonAnswer> {
   const response = await fetch(url, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },

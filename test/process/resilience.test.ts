@@ -33,13 +33,15 @@ function rawConnection(port: number): { socket: Socket; closed: Promise<number>;
   return { socket, closed, received: () => data };
 }
 
-const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rssBytes = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 describe('slow and numerous clients', () => {
   it('cuts a body trickled past REQUEST_TIMEOUT_MS (all 50 of them), and keeps serving', async () => {
     const gateway = await start({ REQUEST_TIMEOUT_MS: '1000' });
     const trickles = Array.from({ length: 50 }, () => rawConnection(gateway.port));
-    for (const { socket } of trickles) socket.write('POST /cart HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    for (const { socket } of trickles)
+      socket.write('POST /cart HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
     const drip = setInterval(() => {
       for (const { socket } of trickles) if (!socket.destroyed) socket.write(' ');
     }, 100);
@@ -69,7 +71,10 @@ describe('slow and numerous clients', () => {
   it('refuses connections past MAX_CONNECTIONS at once, and serves again when they go', async () => {
     const gateway = await start({ MAX_CONNECTIONS: '5' });
     const idle = Array.from({ length: 12 }, () => rawConnection(gateway.port));
-    const early = await Promise.race([Promise.all(idle.slice(5).map((connection) => connection.closed)), new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000))]);
+    const early = await Promise.race([
+      Promise.all(idle.slice(5).map((connection) => connection.closed)),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+    ]);
     expect(early).not.toBeNull();
     for (const connection of idle) connection.socket.destroy();
     await Promise.all(idle.map((connection) => connection.closed));
@@ -87,14 +92,18 @@ describe.runIf(testEngine === 'sqlite')('another process holding the SQLite file
     try {
       const started = Date.now();
       const [write, read] = await Promise.all([
-        json('POST', `${gateway.base}/cart`, { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } }),
+        json('POST', `${gateway.base}/cart`, {
+          items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] },
+        }),
         new Promise((resolve) => setTimeout(resolve, 50)).then(async () => {
           const readStarted = Date.now();
           const answer = await json('GET', `${gateway.base}/product/11`);
           return { status: answer.status, ms: Date.now() - readStarted };
         }),
       ]);
-      console.info(`SQLite locked: write ${write.status} after ${Date.now() - started} ms, cached read ${read.status} in ${read.ms} ms`);
+      console.info(
+        `SQLite locked: write ${write.status} after ${Date.now() - started} ms, cached read ${read.status} in ${read.ms} ms`,
+      );
       expect(write.status).toBe(503);
       expect(write.headers.get('retry-after')).toBe('1');
       expect(read).toMatchObject({ status: 200 });
@@ -113,7 +122,13 @@ describe('a stdout nobody reads', () => {
     const gateway = await start({ LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '2000' }, true);
     // About 600 bytes of log a request: 1,500 requests fill the pipe (64 KiB) many times over.
     for (let batch = 0; batch < 30; batch += 1) {
-      const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${gateway.base}/product/11`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.status)));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`${gateway.base}/product/11`, { signal: AbortSignal.timeout(5_000) }).then(
+            (response) => response.status,
+          ),
+        ),
+      );
       expect(answers.every((code) => code === 200)).toBe(true);
     }
     const started = Date.now();
@@ -123,7 +138,10 @@ describe('a stdout nobody reads', () => {
     const stopping = Date.now();
     gateway.process.kill('SIGTERM');
     // In order (0): the last lines are waited for half a second, not until the watchdog kills it.
-    const code = await Promise.race([gateway.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    const code = await Promise.race([
+      gateway.exited,
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000)),
+    ]);
     console.info(`with stdout unread: exit ${code} after ${Date.now() - stopping} ms`);
     expect(code).toBe(0);
   }, 60_000);
@@ -131,7 +149,13 @@ describe('a stdout nobody reads', () => {
   it('a log pipe that stalls and then breaks: SIGTERM still ends the process in order (exit 0)', async () => {
     const gateway = await start({ LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '2000' }, true);
     for (let batch = 0; batch < 60; batch += 1) {
-      const answers = await Promise.all(Array.from({ length: 50 }, () => fetch(`${gateway.base}/product/11`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.status)));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`${gateway.base}/product/11`, { signal: AbortSignal.timeout(5_000) }).then(
+            (response) => response.status,
+          ),
+        ),
+      );
       expect(answers.every((code) => code === 200)).toBe(true);
     }
     // The reader goes away with lines still queued, and SIGTERM comes before the next write
@@ -139,14 +163,18 @@ describe('a stdout nobody reads', () => {
     gateway.process.stdout?.destroy();
     const stopping = Date.now();
     gateway.process.kill('SIGTERM');
-    const code = await Promise.race([gateway.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    const code = await Promise.race([
+      gateway.exited,
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 5_000)),
+    ]);
     console.info(`log pipe broken: exit ${code} after ${Date.now() - stopping} ms`);
     expect(code).toBe(0);
   }, 60_000);
 
   it('a reader that goes away: lines are dropped and counted, requests go on', async () => {
     const gateway = await start({ LOG_LEVEL: 'info' }, true);
-    const dropped = async () => Number(/^log_lines_dropped_total (\d+)/m.exec(await (await fetch(`${gateway.base}/metrics`)).text())?.[1]);
+    const dropped = async () =>
+      Number(/^log_lines_dropped_total (\d+)/m.exec(await (await fetch(`${gateway.base}/metrics`)).text())?.[1]);
     expect(await dropped()).toBe(0);
     gateway.process.stdout?.destroy();
     for (let n = 0; n < 20; n += 1) expect((await fetch(`${gateway.base}/product/11`)).status).toBe(200);
@@ -159,7 +187,9 @@ describe('a stdout nobody reads', () => {
     const logging = join(projectRoot, 'dist', 'src', 'logging.js');
     // 2 MB of lines for a pipe that takes a few hundred KB: writes are still under way at exit.
     const script = `const { stdoutDestination } = await import(${JSON.stringify(logging)}); const logs = stdoutDestination(); const line = JSON.stringify({ msg: 'x'.repeat(500) }) + '\\n'; for (let n = 0; n < 4000; n += 1) logs.stream.write(line); await logs.flush(300); process.exit(0);`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const started = Date.now();
     const code = await Promise.race([
       new Promise<number | null>((resolve) => child.once('exit', resolve)),
@@ -180,19 +210,28 @@ describe('callers who would grow the heap', () => {
     for (let round = 0; round < 3; round += 1) {
       for (let n = 0; n < 60; n += 1) {
         const slug = `${round}-${n}-${'s'.repeat(1_000_000)}`;
-        const answer = await json('POST', `${gateway.base}/graphql`, { query: 'query ($slug: String!) { image(slug: $slug) { id } }', variables: { slug } });
+        const answer = await json('POST', `${gateway.base}/graphql`, {
+          query: 'query ($slug: String!) { image(slug: $slug) { id } }',
+          variables: { slug },
+        });
         expect(answer.body).toMatchObject({ errors: [{ extensions: { code: 'VALIDATION_FAILED' } }] });
       }
       rounds.push(rssBytes(pid));
     }
     for (let batch = 0; batch < 50; batch += 1) {
-      const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => fetch(`${gateway.base}/product/${1_000_000 + batch * 100 + index}`).then((response) => response.status)));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          fetch(`${gateway.base}/product/${1_000_000 + batch * 100 + index}`).then((response) => response.status),
+        ),
+      );
       expect(answers.every((code) => code === 404)).toBe(true);
     }
     rounds.push(rssBytes(pid));
     const metrics = await (await fetch(`${gateway.base}/metrics`)).text();
     const entries = Number(/^catalog_cache_entries (\d+)/m.exec(metrics)?.[1]);
-    console.info(`flood: RSS after each round ${rounds.map((bytes) => Math.round(bytes / 2 ** 20)).join(' → ')} MiB, catalog cache entries ${entries}`);
+    console.info(
+      `flood: RSS after each round ${rounds.map((bytes) => Math.round(bytes / 2 ** 20)).join(' → ')} MiB, catalog cache entries ${entries}`,
+    );
     expect(gateway.process.exitCode).toBeNull();
     expect(entries).toBeLessThan(20);
     expect(rounds[3]! - rounds[0]!).toBeLessThan(64 * 2 ** 20);

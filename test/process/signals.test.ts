@@ -25,12 +25,19 @@ const cartBody = JSON.stringify({ items: { storefront_cart_items_input: [{ varia
  */
 function requestInFlight(port: number): { continued: Promise<void>; finish(): void; status: Promise<string> } {
   const socket = connect(port, '127.0.0.1');
-  socket.write(`POST /cart HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(cartBody)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+  socket.write(
+    `POST /cart HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(cartBody)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+  );
   let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-  const continued = new Promise<void>((resolve) => socket.on('data', () => received.startsWith('HTTP/1.1 100') && resolve()));
+  const continued = new Promise<void>((resolve) =>
+    socket.on('data', () => received.startsWith('HTTP/1.1 100') && resolve()),
+  );
   const status = new Promise<string>((resolve) => {
-    const settle = () => resolve(/HTTP\/1\.1 ([2-5]\d\d)/.exec(received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''))?.[1] ?? 'nothing');
+    const settle = () =>
+      resolve(
+        /HTTP\/1\.1 ([2-5]\d\d)/.exec(received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''))?.[1] ?? 'nothing',
+      );
     socket.on('error', settle);
     socket.on('close', settle);
   });
@@ -43,7 +50,8 @@ function catches(pid: number, signalNumber: number): boolean {
   return (BigInt(`0x${mask}`) & (1n << BigInt(signalNumber - 1))) !== 0n;
 }
 
-const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms))]);
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms))]);
 
 describe('stop signals', () => {
   it.each(['SIGHUP', 'SIGQUIT'] as const)(
@@ -78,7 +86,9 @@ describe('stop signals', () => {
       const code = await within(gateway.exited, 10_000);
       loading = false;
       const seen = await load;
-      console.info(`${signal}: exit ${code} after ${Date.now() - signalled} ms; requests in flight answered ${answers.join(', ')}; the load saw ${[...seen].join(', ')}`);
+      console.info(
+        `${signal}: exit ${code} after ${Date.now() - signalled} ms; requests in flight answered ${answers.join(', ')}; the load saw ${[...seen].join(', ')}`,
+      );
       expect(answers).toStrictEqual(['200', '200', '200']);
       expect(code).toBe(0);
       const logs = gateway.output.join('');
@@ -100,7 +110,9 @@ describe('stop signals', () => {
       gateway.process.kill('SIGTERM');
       const code = await within(gateway.exited, 30_000);
       const logs = gateway.output.join('');
-      console.info(`SIGTERM while loading: exit ${code}; logged: ${[...logs.matchAll(/"msg":"([^"]*)"/g)].map((match) => match[1]).join(' | ')}`);
+      console.info(
+        `SIGTERM while loading: exit ${code}; logged: ${[...logs.matchAll(/"msg":"([^"]*)"/g)].map((match) => match[1]).join(' | ')}`,
+      );
       expect(code).toBe(0);
       expect(logs).toContain('"msg":"SIGTERM: finishing in-flight requests"');
       expect(logs).toContain('"msg":"stopped"');
@@ -119,7 +131,9 @@ describe('the watchdog', () => {
    */
   const run = (armMs: number, then: string) => {
     const script = `const { startWatchdog } = await import(${JSON.stringify(watchdog)}); const armed = startWatchdog((error) => { console.error(error); process.exit(3); }); process.stdout.write(String(Date.now())); armed.arm(${armMs}); ${then}`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let armedAt = '';
     child.stdout.on('data', (chunk: Buffer) => (armedAt += chunk.toString()));
     let stillRunning = false;
@@ -127,11 +141,12 @@ describe('the watchdog', () => {
       stillRunning = true;
       child.kill('SIGKILL');
     }, 10_000);
-    return new Promise<'still running' | { code: number | null; signal: NodeJS.Signals | null; ms: number }>((resolve) =>
-      child.once('exit', (code, signal) => {
-        clearTimeout(limit);
-        resolve(stillRunning ? 'still running' : { code, signal, ms: Date.now() - Number(armedAt) });
-      }),
+    return new Promise<'still running' | { code: number | null; signal: NodeJS.Signals | null; ms: number }>(
+      (resolve) =>
+        child.once('exit', (code, signal) => {
+          clearTimeout(limit);
+          resolve(stillRunning ? 'still running' : { code, signal, ms: Date.now() - Number(armedAt) });
+        }),
     );
   };
 
@@ -144,8 +159,13 @@ describe('the watchdog', () => {
   }, 30_000);
 
   it('neither kills nor holds a process that exits in time, by process.exit or with nothing left to do', async () => {
-    const [exit, natural] = await Promise.all([run(30_000, 'setTimeout(() => process.exit(0), 200);'), run(30_000, 'setTimeout(() => undefined, 200);')]);
-    console.info(`watchdog armed for 30 s: process.exit after 200 ms ${JSON.stringify(exit)}, nothing left after 200 ms ${JSON.stringify(natural)}`);
+    const [exit, natural] = await Promise.all([
+      run(30_000, 'setTimeout(() => process.exit(0), 200);'),
+      run(30_000, 'setTimeout(() => undefined, 200);'),
+    ]);
+    console.info(
+      `watchdog armed for 30 s: process.exit after 200 ms ${JSON.stringify(exit)}, nothing left after 200 ms ${JSON.stringify(natural)}`,
+    );
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(natural).toMatchObject({ code: 0, signal: null });
   }, 30_000);

@@ -31,9 +31,17 @@ describe("the README's GraphQL walkthrough", () => {
     for (const text of operations) {
       const operation = parse(text).definitions[0] as OperationDefinitionNode;
       names.push(operation.name?.value ?? '(anonymous)');
-      const variables = Object.fromEntries((operation.variableDefinitions ?? []).map((definition) => [definition.variable.name.value, known[definition.variable.name.value]]));
+      const variables = Object.fromEntries(
+        (operation.variableDefinitions ?? []).map((definition) => [
+          definition.variable.name.value,
+          known[definition.variable.name.value],
+        ]),
+      );
       const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: text, variables } });
-      const body = response.json() as { data?: Record<string, { id?: string; orders?: { id: string }[] }>; errors?: unknown[] };
+      const body = response.json() as {
+        data?: Record<string, { id?: string; orders?: { id: string }[] }>;
+        errors?: unknown[];
+      };
       expect(body.errors, `${names.at(-1)}: ${JSON.stringify(body.errors)}`).toBeUndefined();
       expect(response.statusCode).toBe(200);
       const created = body.data?.addCartItems?.id;

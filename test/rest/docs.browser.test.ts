@@ -39,7 +39,10 @@ afterAll(async () => {
 
 describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () => {
   it("renders every tag and operation from this server alone, with the responses' examples", async () => {
-    const { page, context, aborted, errors } = await offlinePage(browser, { viewport: { width: 1280, height: 1000 }, initScript: reportViolations });
+    const { page, context, aborted, errors } = await offlinePage(browser, {
+      viewport: { width: 1280, height: 1000 },
+      initScript: reportViolations,
+    });
     // Shorter than the test's own timeout, so that a wait that fails names what it waited for.
     context.setDefaultTimeout(10_000);
     try {
@@ -48,11 +51,24 @@ describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () =>
       expect(response?.headers()['content-security-policy']).toMatch(/default-src 'self'/);
 
       // Swagger UI has fetched the document and rendered its tags and operations.
-      const operation = (method: string, path: string) => page.locator(`.opblock-${method}:has(.opblock-summary-path[data-path="${path}"])`);
+      const operation = (method: string, path: string) =>
+        page.locator(`.opblock-${method}:has(.opblock-summary-path[data-path="${path}"])`);
       await operation('post', '/cart/submit').waitFor({ state: 'visible' });
       await operation('get', '/product/{id}').waitFor({ state: 'visible' });
-      const tags = await Promise.all((await page.locator('h3.opblock-tag').all()).map((tag) => tag.getAttribute('data-tag')));
-      expect(tags).toStrictEqual(['Images', 'Videos', 'Products', 'Carts', 'Orders', 'Webhooks', 'Discounts', 'Media performance', 'Operations']);
+      const tags = await Promise.all(
+        (await page.locator('h3.opblock-tag').all()).map((tag) => tag.getAttribute('data-tag')),
+      );
+      expect(tags).toStrictEqual([
+        'Images',
+        'Videos',
+        'Products',
+        'Carts',
+        'Orders',
+        'Webhooks',
+        'Discounts',
+        'Media performance',
+        'Operations',
+      ]);
       expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(30);
 
       // Expanded, GET /product/{id} shows the Product schema and the 404 example.
@@ -62,7 +78,9 @@ describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () =>
       await responses.first().waitFor({ state: 'visible' });
       await expect(product.locator('tr.response[data-code="404"]').innerText()).resolves.toContain('PRODUCT_NOT_FOUND');
       await product.locator('tr.response[data-code="200"] button', { hasText: 'Schema' }).click();
-      const schemaTitle = product.locator('tr.response[data-code="200"] .model-box [data-json-schema-level="0"] > .json-schema-2020-12-head .json-schema-2020-12__title');
+      const schemaTitle = product.locator(
+        'tr.response[data-code="200"] .model-box [data-json-schema-level="0"] > .json-schema-2020-12-head .json-schema-2020-12__title',
+      );
       await expect(schemaTitle.innerText()).resolves.toBe('Product');
 
       // The screenshot starts at the expanded operation's summary.

@@ -80,7 +80,10 @@ async function check(t: TestApp, options: InjectOptions & { url: string; method:
   const operation = template ? dereferenced.paths[template]?.[method] : undefined;
   expect(operation, `${options.method} ${path} is not in the document`).toBeDefined();
   const spec = operation!.responses[String(response.statusCode)];
-  expect(spec, `${options.method} ${template} answered ${response.statusCode} (${response.body.slice(0, 200)}), which the document does not list`).toBeDefined();
+  expect(
+    spec,
+    `${options.method} ${template} answered ${response.statusCode} (${response.body.slice(0, 200)}), which the document does not list`,
+  ).toBeDefined();
   const key = `${method.toUpperCase()} ${template}`;
   seen.set(key, (seen.get(key) ?? new Set()).add(response.statusCode));
   const media = spec!.content ? Object.entries(spec!.content)[0] : undefined;
@@ -89,7 +92,10 @@ async function check(t: TestApp, options: InjectOptions & { url: string; method:
     return { status: response.statusCode, body: {}, headers: response.headers };
   }
   const [type, { schema }] = media;
-  expect(String(response.headers['content-type']), `${key} ${response.statusCode}: ${response.body.slice(0, 200)}`).toContain(type);
+  expect(
+    String(response.headers['content-type']),
+    `${key} ${response.statusCode}: ${response.body.slice(0, 200)}`,
+  ).toContain(type);
   if (type !== 'application/json') return { status: response.statusCode, body: {}, headers: response.headers };
   const body = response.json() as Checked['body'];
   let validator = validators.get(schema!);
@@ -102,14 +108,23 @@ async function check(t: TestApp, options: InjectOptions & { url: string; method:
   return { status: response.statusCode, body, headers: response.headers };
 }
 
-const get = (t: TestApp, url: string, headers: Record<string, string> = {}) => check(t, { method: 'GET', url, headers });
-const send = (t: TestApp, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  check(t, { method, url, headers, ...(payload === undefined ? {} : { payload }) });
+const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
+  check(t, { method: 'GET', url, headers });
+const send = (
+  t: TestApp,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => check(t, { method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 beforeAll(async () => {
   const env = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
   open = await createTestApp(readFixture('catalog.json'), env);
-  keyed = await createTestApp(readFixture('catalog.json'), { ...env, API_KEYS: `${clientKey}:client,${adminKey}:admin` });
+  keyed = await createTestApp(readFixture('catalog.json'), {
+    ...env,
+    API_KEYS: `${clientKey}:client,${adminKey}:admin`,
+  });
   served = (await open.app.inject({ method: 'GET', url: '/openapi.json' })).json() as Document;
   dereferenced = (await SwaggerParser.dereference(structuredClone(served) as never)) as unknown as Document;
 });
@@ -139,8 +154,12 @@ describe('the OpenAPI document', () => {
     const ids = operations.map((operation) => operation.operationId ?? '');
     expect(ids.filter((id) => !/^[a-z][a-zA-Z]+$/.test(id))).toStrictEqual([]);
     expect(new Set(ids).size).toBe(operations.length);
-    expect(operations.filter((operation) => !operation.summary).map((operation) => operation.operationId)).toStrictEqual([]);
-    expect(operations.filter((operation) => !operation.description).map((operation) => operation.operationId)).toStrictEqual([]);
+    expect(
+      operations.filter((operation) => !operation.summary).map((operation) => operation.operationId),
+    ).toStrictEqual([]);
+    expect(
+      operations.filter((operation) => !operation.description).map((operation) => operation.operationId),
+    ).toStrictEqual([]);
     // no name left for a route that is gone
     expect(Object.keys(operationNames)).toHaveLength(operations.length);
     expect(served.paths['/product/{id}']?.get?.operationId).toBe('getProduct');
@@ -149,14 +168,26 @@ describe('the OpenAPI document', () => {
 
   it('passes Redocly lint with its recommended rules: no error, no warning (redocly.yaml)', () => {
     // The checked-in document, which the first test holds equal to the served one.
-    const lint = spawnSync(process.execPath, [join(projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js'), 'lint', 'schema/openapi.json', '--format=json'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      timeout: 60_000,
-      // nothing sent anywhere: no usage report, no look for a newer version
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
-    const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    const lint = spawnSync(
+      process.execPath,
+      [
+        join(projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js'),
+        'lint',
+        'schema/openapi.json',
+        '--format=json',
+      ],
+      {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        timeout: 60_000,
+        // nothing sent anywhere: no usage report, no look for a newer version
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
+    const report = JSON.parse(lint.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string }[];
+    };
     expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toStrictEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(lint.status).toBe(0);
@@ -233,51 +264,132 @@ describe('real answers validate against the document', () => {
   });
 
   it('cart routes and orders: the whole flow, and each refusal', async () => {
-    const created = await send(open, 'POST', '/cart', { items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] } });
+    const created = await send(open, 'POST', '/cart', {
+      items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] },
+    });
     const cartId = String(created.body.id);
-    await send(open, 'PUT', '/cart', { id: cartId, items: { storefront_cart_items_input: [{ variant_id: '1201', quantity: 2 }] } });
+    await send(open, 'PUT', '/cart', {
+      id: cartId,
+      items: { storefront_cart_items_input: [{ variant_id: '1201', quantity: 2 }] },
+    });
     await send(open, 'POST', '/cart/add', { cart_id: cartId, item: { variant_id: '1301', quantity: 1 } });
     await send(open, 'POST', '/cart/update', { cart_id: cartId, item: { variant_id: '1301', quantity: 2 } });
     await send(open, 'DELETE', '/cart/items', { cart_id: cartId, variant_id: '1301' });
     await send(open, 'DELETE', `/cart/items?cart_id=${cartId}&variant_id=1201`);
-    await send(open, 'POST', '/cart/shippingMethod', { cart_id: cartId, store: 'alpha.example', shipping_method_id: 'express' });
+    await send(open, 'POST', '/cart/shippingMethod', {
+      cart_id: cartId,
+      store: 'alpha.example',
+      shipping_method_id: 'express',
+    });
     await get(open, `/cart/${cartId}`);
     await send(open, 'POST', `/cart/cartStatus/${cartId}`);
 
     expect((await send(open, 'POST', '/cart/submit', { id: cartId })).body.code).toBe('BUYER_IDENTITY_MISSING');
-    expect((await send(open, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: { email: 'not an address' } })).body.code).toBe('BUYER_IDENTITY_INVALID');
+    expect(
+      (await send(open, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: { email: 'not an address' } })).body
+        .code,
+    ).toBe('BUYER_IDENTITY_INVALID');
     await send(open, 'POST', '/cart/customerInfo', { id: cartId, buyer_identity: californian });
-    const submitted = await send(open, 'POST', '/cart/submit', { id: cartId }, { 'idempotency-key': 'openapi-submit-1' });
+    const submitted = await send(
+      open,
+      'POST',
+      '/cart/submit',
+      { id: cartId },
+      { 'idempotency-key': 'openapi-submit-1' },
+    );
     expect(submitted.status).toBe(200);
-    expect((await send(open, 'POST', '/cart/submit', { id: cartId }, { 'idempotency-key': 'openapi-submit-1' })).status).toBe(200);
-    expect((await send(open, 'POST', '/cart/add', { cart_id: cartId, item: { variant_id: '1201', quantity: 1 } })).body.code).toBe('CART_ALREADY_SUBMITTED');
+    expect(
+      (await send(open, 'POST', '/cart/submit', { id: cartId }, { 'idempotency-key': 'openapi-submit-1' })).status,
+    ).toBe(200);
+    expect(
+      (await send(open, 'POST', '/cart/add', { cart_id: cartId, item: { variant_id: '1201', quantity: 1 } })).body.code,
+    ).toBe('CART_ALREADY_SUBMITTED');
     await send(open, 'POST', `/cart/cartStatus/${cartId}`, {});
 
     const orderId = String((submitted.body.orders as { id: string }[])[0]!.id);
     await get(open, `/orders/${orderId}`);
     await send(open, 'POST', `/orders/${orderId}/status`, { status: 'PLACED' });
-    await send(open, 'POST', `/orders/${orderId}/status`, { status: 'ACTION_REQUIRED', required_actions: [{ action: 'VERIFY_ADDRESS', description: 'Confirm the street number' }] });
-    expect((await send(open, 'POST', `/orders/${orderId}/status`, { status: 'SUBMITTED' })).body.code).toBe('INVALID_ORDER_TRANSITION');
+    await send(open, 'POST', `/orders/${orderId}/status`, {
+      status: 'ACTION_REQUIRED',
+      required_actions: [{ action: 'VERIFY_ADDRESS', description: 'Confirm the street number' }],
+    });
+    expect((await send(open, 'POST', `/orders/${orderId}/status`, { status: 'SUBMITTED' })).body.code).toBe(
+      'INVALID_ORDER_TRANSITION',
+    );
     expect((await get(open, '/orders/no-such-order')).body.code).toBe('ORDER_NOT_FOUND');
 
-    const attributed = await send(open, 'POST', '/cart/add', { item: { variant_id: '1101', quantity: 1, media_id: 1 } });
-    expect((attributed.body.stores as { cart_lines: { media_id: number | null }[] }[])[0]!.cart_lines[0]!.media_id).toBe(1);
-    expect((await send(open, 'POST', '/cart/add', { item: { variant_id: '1201', quantity: 1, media_id: 1 } })).body.code).toBe('MEDIA_NOT_ATTRIBUTABLE');
-    expect((await send(open, 'POST', '/cart/add', { item: { variant_id: '999999', quantity: 1 } })).body.code).toBe('VARIANT_NOT_FOUND');
-    expect((await send(open, 'POST', '/cart/add', { item: { product_id: '11', quantity: 1 } })).body.code).toBe('VARIANT_REQUIRED');
-    expect((await send(open, 'POST', '/cart/add', { item: { product_id: '12', variant_id: '1101', quantity: 1 } })).body.code).toBe('VARIANT_PRODUCT_MISMATCH');
-    expect((await send(open, 'POST', '/cart/add', { item: { product_id: '999', quantity: 1 } })).body.code).toBe('PRODUCT_NOT_FOUND');
-    expect((await send(open, 'POST', '/cart/add', { item: { variant_id: 'x1', quantity: 1 } })).body.code).toBe('VARIANT_NOT_FOUND');
-    expect((await send(open, 'POST', '/cart/add', { item: { variant_id: '1101', quantity: 'two' } })).body.code).toBe('VALIDATION_FAILED');
-    const mixed = await send(open, 'POST', '/cart/add', { item: { variant_id: '1101', quantity: 1 } });
-    expect((await send(open, 'POST', '/cart/add', { cart_id: String(mixed.body.id), item: { variant_id: '1601', quantity: 1 } })).body.code).toBe('CURRENCY_MISMATCH');
-    const tooMany = Array.from({ length: 101 }, () => ({ variant_id: '1201', quantity: 1 }));
-    expect((await send(open, 'POST', '/cart', { items: { storefront_cart_items_input: tooMany } })).body.code).toBe('TOO_MANY_ITEMS');
-    expect((await send(open, 'POST', '/cart/shippingMethod', { cart_id: String(mixed.body.id), store: 'alpha.example', shipping_method_id: 'drone' })).body.code).toBe('SHIPPING_METHOD_NOT_FOUND');
-    expect((await send(open, 'POST', '/cart/add', { cart_id: String(mixed.body.id), item: { variant_id: '1201', quantity: 1 } }, { 'idempotency-key': 'openapi-reused' })).status).toBe(200);
-    expect((await send(open, 'POST', '/cart/add', { cart_id: String(mixed.body.id), item: { variant_id: '1201', quantity: 2 } }, { 'idempotency-key': 'openapi-reused' })).body.code).toBe(
-      'IDEMPOTENCY_KEY_REUSED',
+    const attributed = await send(open, 'POST', '/cart/add', {
+      item: { variant_id: '1101', quantity: 1, media_id: 1 },
+    });
+    expect(
+      (attributed.body.stores as { cart_lines: { media_id: number | null }[] }[])[0]!.cart_lines[0]!.media_id,
+    ).toBe(1);
+    expect(
+      (await send(open, 'POST', '/cart/add', { item: { variant_id: '1201', quantity: 1, media_id: 1 } })).body.code,
+    ).toBe('MEDIA_NOT_ATTRIBUTABLE');
+    expect((await send(open, 'POST', '/cart/add', { item: { variant_id: '999999', quantity: 1 } })).body.code).toBe(
+      'VARIANT_NOT_FOUND',
     );
+    expect((await send(open, 'POST', '/cart/add', { item: { product_id: '11', quantity: 1 } })).body.code).toBe(
+      'VARIANT_REQUIRED',
+    );
+    expect(
+      (await send(open, 'POST', '/cart/add', { item: { product_id: '12', variant_id: '1101', quantity: 1 } })).body
+        .code,
+    ).toBe('VARIANT_PRODUCT_MISMATCH');
+    expect((await send(open, 'POST', '/cart/add', { item: { product_id: '999', quantity: 1 } })).body.code).toBe(
+      'PRODUCT_NOT_FOUND',
+    );
+    expect((await send(open, 'POST', '/cart/add', { item: { variant_id: 'x1', quantity: 1 } })).body.code).toBe(
+      'VARIANT_NOT_FOUND',
+    );
+    expect((await send(open, 'POST', '/cart/add', { item: { variant_id: '1101', quantity: 'two' } })).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
+    const mixed = await send(open, 'POST', '/cart/add', { item: { variant_id: '1101', quantity: 1 } });
+    expect(
+      (
+        await send(open, 'POST', '/cart/add', {
+          cart_id: String(mixed.body.id),
+          item: { variant_id: '1601', quantity: 1 },
+        })
+      ).body.code,
+    ).toBe('CURRENCY_MISMATCH');
+    const tooMany = Array.from({ length: 101 }, () => ({ variant_id: '1201', quantity: 1 }));
+    expect((await send(open, 'POST', '/cart', { items: { storefront_cart_items_input: tooMany } })).body.code).toBe(
+      'TOO_MANY_ITEMS',
+    );
+    expect(
+      (
+        await send(open, 'POST', '/cart/shippingMethod', {
+          cart_id: String(mixed.body.id),
+          store: 'alpha.example',
+          shipping_method_id: 'drone',
+        })
+      ).body.code,
+    ).toBe('SHIPPING_METHOD_NOT_FOUND');
+    expect(
+      (
+        await send(
+          open,
+          'POST',
+          '/cart/add',
+          { cart_id: String(mixed.body.id), item: { variant_id: '1201', quantity: 1 } },
+          { 'idempotency-key': 'openapi-reused' },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send(
+          open,
+          'POST',
+          '/cart/add',
+          { cart_id: String(mixed.body.id), item: { variant_id: '1201', quantity: 2 } },
+          { 'idempotency-key': 'openapi-reused' },
+        )
+      ).body.code,
+    ).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await send(open, 'DELETE', '/cart/items?cart_id=only')).body.code).toBe('VALIDATION_FAILED');
     expect((await get(open, '/cart/no-such-cart')).body.code).toBe('CART_NOT_FOUND');
     expect((await send(open, 'POST', '/cart/cartStatus/no-such-cart')).body.code).toBe('CART_NOT_FOUND');
@@ -296,15 +408,48 @@ describe('real answers validate against the document', () => {
   });
 
   it('body refusals: bad JSON, too large, wrong media type', async () => {
-    expect((await check(open, { method: 'POST', url: '/cart', payload: '{"items":', headers: { 'content-type': 'application/json' } })).body.code).toBe('INVALID_JSON');
-    expect((await check(open, { method: 'POST', url: '/cart', payload: '<items/>', headers: { 'content-type': 'application/xml' } })).body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(
+      (
+        await check(open, {
+          method: 'POST',
+          url: '/cart',
+          payload: '{"items":',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).body.code,
+    ).toBe('INVALID_JSON');
+    expect(
+      (
+        await check(open, {
+          method: 'POST',
+          url: '/cart',
+          payload: '<items/>',
+          headers: { 'content-type': 'application/xml' },
+        })
+      ).body.code,
+    ).toBe('UNSUPPORTED_MEDIA_TYPE');
     const large = JSON.stringify({ items: { storefront_cart_items_input: [] }, pad: 'x'.repeat(1_100_000) });
-    expect((await check(open, { method: 'POST', url: '/cart', payload: large, headers: { 'content-type': 'application/json' } })).body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(
+      (
+        await check(open, {
+          method: 'POST',
+          url: '/cart',
+          payload: large,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).body.code,
+    ).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('webhook admin routes, with admin and client keys', async () => {
     const admin = { authorization: `Bearer ${adminKey}` };
-    const created = await send(keyed, 'POST', '/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['order.created'], description: 'OpenAPI test' }, admin);
+    const created = await send(
+      keyed,
+      'POST',
+      '/webhooks',
+      { url: 'http://127.0.0.1:9/hook', events: ['order.created'], description: 'OpenAPI test' },
+      admin,
+    );
     expect(created.status).toBe(201);
     const id = String(created.body.id);
     await get(keyed, '/webhooks', admin);
@@ -315,7 +460,18 @@ describe('real answers validate against the document', () => {
       keyed,
       'POST',
       '/cart/customerInfo',
-      { id: String(cart.body.id), buyer_identity: { first_name: 'Ada', last_name: 'L', address_1: '1 Way', city: 'LA', country_code: 'US', postal_code: '90001', email: 'ada@example.com' } },
+      {
+        id: String(cart.body.id),
+        buyer_identity: {
+          first_name: 'Ada',
+          last_name: 'L',
+          address_1: '1 Way',
+          city: 'LA',
+          country_code: 'US',
+          postal_code: '90001',
+          email: 'ada@example.com',
+        },
+      },
       client,
     );
     await send(keyed, 'POST', '/cart/submit', { id: String(cart.body.id) }, client);
@@ -323,9 +479,13 @@ describe('real answers validate against the document', () => {
     const delivery = (page.body.deliveries as { id: string }[])[0];
     expect(delivery).toBeDefined();
     await send(keyed, 'POST', `/webhooks/${id}/deliveries/${delivery!.id}/retry`, undefined, admin);
-    expect((await send(keyed, 'POST', `/webhooks/${id}/deliveries/no-such-delivery/retry`, undefined, admin)).body.code).toBe('DELIVERY_NOT_FOUND');
+    expect(
+      (await send(keyed, 'POST', `/webhooks/${id}/deliveries/no-such-delivery/retry`, undefined, admin)).body.code,
+    ).toBe('DELIVERY_NOT_FOUND');
     expect((await get(keyed, `/webhooks/${id}/deliveries?first=500`, admin)).body.code).toBe('VALIDATION_FAILED');
-    expect((await send(keyed, 'POST', '/webhooks', { url: 'ftp://example.com/hook' }, admin)).body.code).toBe('VALIDATION_FAILED');
+    expect((await send(keyed, 'POST', '/webhooks', { url: 'ftp://example.com/hook' }, admin)).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
     expect((await get(keyed, '/webhooks', client)).body.code).toBe('FORBIDDEN');
     expect((await send(keyed, 'POST', `/orders/x/status`, { status: 'PLACED' }, client)).body.code).toBe('FORBIDDEN');
     expect((await get(keyed, '/webhooks')).body.code).toBe('UNAUTHENTICATED');
@@ -336,24 +496,60 @@ describe('real answers validate against the document', () => {
 
   it('discount admin routes and cart discount codes', async () => {
     const admin = { authorization: `Bearer ${adminKey}` };
-    const created = await send(keyed, 'POST', '/discounts', { code: 'OPENAPI10', store: 'alpha.example', kind: 'PERCENTAGE', value: 10, minimum_subtotal: 1 }, admin);
+    const created = await send(
+      keyed,
+      'POST',
+      '/discounts',
+      { code: 'OPENAPI10', store: 'alpha.example', kind: 'PERCENTAGE', value: 10, minimum_subtotal: 1 },
+      admin,
+    );
     expect(created.status).toBe(201);
     const id = String(created.body.id);
-    await send(keyed, 'POST', '/discounts', { store: 'alpha.example', kind: 'FREE_SHIPPING', starts_at: '2026-01-01T00:00:00Z', combines_with_others: true }, admin);
-    expect((await send(keyed, 'POST', '/discounts', { code: 'openapi10', store: 'alpha.example', kind: 'FIXED_AMOUNT', value: 5 }, admin)).body.code).toBe('DISCOUNT_CODE_TAKEN');
-    expect((await send(keyed, 'POST', '/discounts', { store: 'nowhere.example', kind: 'FREE_SHIPPING' }, admin)).body.code).toBe('STORE_NOT_FOUND');
-    expect((await send(keyed, 'POST', '/discounts', { store: 'alpha.example', kind: 'PERCENTAGE', value: 101 }, admin)).body.code).toBe('VALIDATION_FAILED');
+    await send(
+      keyed,
+      'POST',
+      '/discounts',
+      { store: 'alpha.example', kind: 'FREE_SHIPPING', starts_at: '2026-01-01T00:00:00Z', combines_with_others: true },
+      admin,
+    );
+    expect(
+      (
+        await send(
+          keyed,
+          'POST',
+          '/discounts',
+          { code: 'openapi10', store: 'alpha.example', kind: 'FIXED_AMOUNT', value: 5 },
+          admin,
+        )
+      ).body.code,
+    ).toBe('DISCOUNT_CODE_TAKEN');
+    expect(
+      (await send(keyed, 'POST', '/discounts', { store: 'nowhere.example', kind: 'FREE_SHIPPING' }, admin)).body.code,
+    ).toBe('STORE_NOT_FOUND');
+    expect(
+      (await send(keyed, 'POST', '/discounts', { store: 'alpha.example', kind: 'PERCENTAGE', value: 101 }, admin)).body
+        .code,
+    ).toBe('VALIDATION_FAILED');
     await get(keyed, '/discounts?store=alpha.example&first=1', admin);
     await get(keyed, `/discounts/${id}`, admin);
     expect((await get(keyed, '/discounts/999999', admin)).body.code).toBe('DISCOUNT_NOT_FOUND');
     await send(keyed, 'PATCH', `/discounts/${id}`, { usage_limit: 5, ends_at: null }, admin);
-    expect((await send(keyed, 'PATCH', '/discounts/999999', { enabled: false }, admin)).body.code).toBe('DISCOUNT_NOT_FOUND');
+    expect((await send(keyed, 'PATCH', '/discounts/999999', { enabled: false }, admin)).body.code).toBe(
+      'DISCOUNT_NOT_FOUND',
+    );
     expect((await get(keyed, '/discounts', { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
     const cart = await send(open, 'POST', '/cart/add', { item: { variant_id: '1201', quantity: 1 } });
     const coded = await send(open, 'POST', '/cart/discounts', { id: String(cart.body.id), codes: ['NOPE', 'spring'] });
-    expect((coded.body.warnings as { code: string }[]).map((warning) => warning.code)).toEqual(['DISCOUNT_CODE_UNKNOWN', 'DISCOUNT_CODE_UNKNOWN']);
-    expect((await send(open, 'POST', '/cart/discounts', { id: 'no-such-cart', codes: [] })).body.code).toBe('CART_NOT_FOUND');
-    expect((await send(open, 'POST', '/cart/discounts', { id: String(cart.body.id), codes: ['x'.repeat(65)] })).body.code).toBe('VALIDATION_FAILED');
+    expect((coded.body.warnings as { code: string }[]).map((warning) => warning.code)).toEqual([
+      'DISCOUNT_CODE_UNKNOWN',
+      'DISCOUNT_CODE_UNKNOWN',
+    ]);
+    expect((await send(open, 'POST', '/cart/discounts', { id: 'no-such-cart', codes: [] })).body.code).toBe(
+      'CART_NOT_FOUND',
+    );
+    expect(
+      (await send(open, 'POST', '/cart/discounts', { id: String(cart.body.id), codes: ['x'.repeat(65)] })).body.code,
+    ).toBe('VALIDATION_FAILED');
   });
 
   it('media performance, with admin and client keys', async () => {
@@ -368,9 +564,15 @@ describe('real answers validate against the document', () => {
 
   it('catalog search', async () => {
     expect((await get(open, '/search/products?q=product&brand=x&brand=y&limit=2')).status).toBe(200);
-    const page = await get(open, '/search/products?sort=price_desc&limit=1&available=true&min_price=1&max_price=1000&currency=usd');
+    const page = await get(
+      open,
+      '/search/products?sort=price_desc&limit=1&available=true&min_price=1&max_price=1000&currency=usd',
+    );
     expect(page.status).toBe(200);
-    await get(open, `/search/products?sort=price_desc&cursor=${encodeURIComponent((page.body as { next_cursor: string }).next_cursor)}`);
+    await get(
+      open,
+      `/search/products?sort=price_desc&cursor=${encodeURIComponent((page.body as { next_cursor: string }).next_cursor)}`,
+    );
     expect((await get(open, '/search/products?limit=500')).body.code).toBe('VALIDATION_FAILED');
     expect((await get(open, '/search/products?cursor=nope')).body.code).toBe('VALIDATION_FAILED');
   });
@@ -383,8 +585,12 @@ describe('real answers validate against the document', () => {
   });
 
   it('answered every documented operation with a success, and only documented statuses', () => {
-    const operations = Object.entries(dereferenced.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
-    const withoutSuccess = operations.filter((operation) => ![...(seen.get(operation) ?? [])].some((status) => status >= 200 && status < 400));
+    const operations = Object.entries(dereferenced.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const withoutSuccess = operations.filter(
+      (operation) => ![...(seen.get(operation) ?? [])].some((status) => status >= 200 && status < 400),
+    );
     expect(withoutSuccess).toEqual([]);
     expect(operations.length).toBe(44);
     const answered = [...seen.values()].reduce((sum, statuses) => sum + statuses.size, 0);

@@ -16,11 +16,43 @@ interface Spec {
 
 const specs: Spec[] = [
   { id: 1, title: 'Trail Jacket', brand: 'Alpha', category: 'Jackets', description: 'Warm and dry.', price: 100 },
-  { id: 2, title: 'Crème Brûlée Candle', brand: 'Maison', category: 'Home', description: 'Vanilla.', price: 20, currency: 'EUR' },
-  { id: 3, title: 'Rain Shell', brand: 'Jacketeer', category: 'Outerwear', description: 'A light jacket for rain.', price: 80 },
-  { id: 4, title: 'Wool Sweater', brand: 'Alpha', category: 'Knitwear', description: 'Merino.', price: 60, available: false, colors: ['Navy'], skuName: 'Wool Sweater Fjord Edition' },
+  {
+    id: 2,
+    title: 'Crème Brûlée Candle',
+    brand: 'Maison',
+    category: 'Home',
+    description: 'Vanilla.',
+    price: 20,
+    currency: 'EUR',
+  },
+  {
+    id: 3,
+    title: 'Rain Shell',
+    brand: 'Jacketeer',
+    category: 'Outerwear',
+    description: 'A light jacket for rain.',
+    price: 80,
+  },
+  {
+    id: 4,
+    title: 'Wool Sweater',
+    brand: 'Alpha',
+    category: 'Knitwear',
+    description: 'Merino.',
+    price: 60,
+    available: false,
+    colors: ['Navy'],
+    skuName: 'Wool Sweater Fjord Edition',
+  },
   { id: 5, title: 'Jacket Liner', brand: 'Beta', category: 'Jackets', description: null, price: 40 },
-  { id: 6, title: 'Trail Boots', brand: 'Beta', category: 'Footwear', description: 'Leather boots for the trail.', price: 150 },
+  {
+    id: 6,
+    title: 'Trail Boots',
+    brand: 'Beta',
+    category: 'Footwear',
+    description: 'Leather boots for the trail.',
+    price: 150,
+  },
   { id: 7, title: 'Rainbow Scarf', brand: null, category: null, description: null, price: 3000, currency: 'JPY' },
 ];
 
@@ -60,12 +92,26 @@ function product(spec: Spec) {
 }
 
 function store(id: number, currency: string) {
-  return { id, name: `store-${id}.example`, marketplace: 'shopify', currency, margin_rate: 0.1, shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }], tax_rates: [] };
+  return {
+    id,
+    name: `store-${id}.example`,
+    marketplace: 'shopify',
+    currency,
+    margin_rate: 0.1,
+    shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }],
+    tax_rates: [],
+  };
 }
 
 /** The document; `change` edits its products before it is built. */
 export function searchCatalog(change: (products: Spec[]) => void = () => {}) {
   const products = structuredClone(specs);
   change(products);
-  return { version: 1, stores: [store(1, 'USD'), store(2, 'EUR'), store(3, 'JPY')], products: products.map(product), media: [], similar: [] };
+  return {
+    version: 1,
+    stores: [store(1, 'USD'), store(2, 'EUR'), store(3, 'JPY')],
+    products: products.map(product),
+    media: [],
+    similar: [],
+  };
 }

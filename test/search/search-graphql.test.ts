@@ -69,7 +69,10 @@ describe('searchProducts', () => {
   });
 
   it('filters and sorts', async () => {
-    const { data } = await send(test.app, Search, { filter: { brands: ['Alpha', 'Beta'], available: true, maxPrice: 100 }, sort: 'PRICE_DESC' });
+    const { data } = await send(test.app, Search, {
+      filter: { brands: ['Alpha', 'Beta'], available: true, maxPrice: 100 },
+      sort: 'PRICE_DESC',
+    });
     expect(data!.searchProducts.edges.map((edge) => edge.node.id)).toEqual(['1', '5']);
     expect(data!.searchProducts.facets.brands).toEqual([
       { value: 'Alpha', count: 1 },
@@ -94,18 +97,36 @@ describe('REST and GraphQL', () => {
     { rest: 'q=jack', variables: { query: 'jack' } },
     { rest: 'q=jakcet&category=Jackets', variables: { query: 'jakcet', filter: { categories: ['Jackets'] } } },
     { rest: 'q=trail&available=true', variables: { query: 'trail', filter: { available: true } } },
-    { rest: 'brand=Alpha&brand=Beta&sort=price_desc&max_price=120', variables: { filter: { brands: ['Alpha', 'Beta'], maxPrice: 120 }, sort: 'PRICE_DESC' } },
+    {
+      rest: 'brand=Alpha&brand=Beta&sort=price_desc&max_price=120',
+      variables: { filter: { brands: ['Alpha', 'Beta'], maxPrice: 120 }, sort: 'PRICE_DESC' },
+    },
     { rest: 'sort=title&limit=4', variables: { sort: 'TITLE', first: 4 } },
-    { rest: 'currency=JPY&min_price=1000&sort=newest', variables: { filter: { currency: 'JPY', minPrice: 1000 }, sort: 'NEWEST' } },
+    {
+      rest: 'currency=JPY&min_price=1000&sort=newest',
+      variables: { filter: { currency: 'JPY', minPrice: 1000 }, sort: 'NEWEST' },
+    },
   ];
 
-  it.each(cases)('$rest: the same products in the same order, the same total, facets and cursor', async ({ rest, variables }) => {
-    const answer = (await test.app.inject({ method: 'GET', url: `/search/products?${rest}` })).json<{ products: { id: number }[]; total: number; next_cursor: string | null; facets: unknown }>();
-    const { data } = await send(test.app, Search, variables);
-    const result = data!.searchProducts;
-    expect(answer.products.map((product) => String(product.id))).toEqual(result.edges.map((edge) => edge.node.id));
-    expect(answer.total).toBe(result.totalCount);
-    expect(answer.next_cursor).toBe(result.pageInfo.hasNextPage ? result.pageInfo.endCursor : null);
-    expect(answer.facets).toEqual({ brand: result.facets.brands, category: result.facets.categories, price: result.facets.price });
-  });
+  it.each(cases)(
+    '$rest: the same products in the same order, the same total, facets and cursor',
+    async ({ rest, variables }) => {
+      const answer = (await test.app.inject({ method: 'GET', url: `/search/products?${rest}` })).json<{
+        products: { id: number }[];
+        total: number;
+        next_cursor: string | null;
+        facets: unknown;
+      }>();
+      const { data } = await send(test.app, Search, variables);
+      const result = data!.searchProducts;
+      expect(answer.products.map((product) => String(product.id))).toEqual(result.edges.map((edge) => edge.node.id));
+      expect(answer.total).toBe(result.totalCount);
+      expect(answer.next_cursor).toBe(result.pageInfo.hasNextPage ? result.pageInfo.endCursor : null);
+      expect(answer.facets).toEqual({
+        brand: result.facets.brands,
+        category: result.facets.categories,
+        price: result.facets.price,
+      });
+    },
+  );
 });

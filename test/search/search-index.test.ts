@@ -19,7 +19,8 @@ const products: IndexedProduct[] = Array.from({ length: 2_000 }, (_value, index)
   available: true,
 }));
 const index = SearchIndex.build(products);
-const search = (query: string, first = 100) => index.query({ words: SearchService.wordTerms(index, query), filter: {}, sort: 'RELEVANCE', first, after: null });
+const search = (query: string, first = 100) =>
+  index.query({ words: SearchService.wordTerms(index, query), filter: {}, sort: 'RELEVANCE', first, after: null });
 
 describe('the index at 2,000 products', () => {
   it('intersects a rare word with a common one by looking each doc up, as a scan would', () => {
@@ -47,12 +48,22 @@ describe('the index at 2,000 products', () => {
     const page = search('item 12', 100);
     expect(page.totalCount).toBe(111);
     expect(page.hits[0]).toMatchObject({ productId: 12, position: { key: 0 } });
-    const expected = [12, ...Array.from({ length: 10 }, (_v, at) => 120 + at), ...Array.from({ length: 100 }, (_v, at) => 1_200 + at)];
+    const expected = [
+      12,
+      ...Array.from({ length: 10 }, (_v, at) => 120 + at),
+      ...Array.from({ length: 100 }, (_v, at) => 1_200 + at),
+    ];
     const walk = (sort: 'RELEVANCE' | 'NEWEST') => {
       const ids: number[] = [];
       let after = null;
       for (;;) {
-        const next = index.query({ words: SearchService.wordTerms(index, 'item 12'), filter: {}, sort, first: 50, after });
+        const next = index.query({
+          words: SearchService.wordTerms(index, 'item 12'),
+          filter: {},
+          sort,
+          first: 50,
+          after,
+        });
         ids.push(...next.hits.map((hit) => hit.productId));
         if (!next.hasNextPage) return ids;
         after = next.hits.at(-1)!.position;
@@ -80,10 +91,15 @@ describe('facets', () => {
     // 300 brands: brand n on n % 7 + 1 products ("B007" on 1, "B006" on 7, …)
     const many: IndexedProduct[] = [];
     for (let brand = 0; brand < 300; brand += 1) {
-      for (let copy = 0; copy <= brand % 7; copy += 1) many.push({ ...products[0]!, id: many.length + 1, brand: `B${String(brand).padStart(3, '0')}` });
+      for (let copy = 0; copy <= brand % 7; copy += 1)
+        many.push({ ...products[0]!, id: many.length + 1, brand: `B${String(brand).padStart(3, '0')}` });
     }
-    const facets = SearchIndex.build(many).query({ words: null, filter: {}, sort: 'RELEVANCE', first: 1, after: null }).facets.brands;
-    const expected = Array.from({ length: 300 }, (_value, brand) => ({ value: `B${String(brand).padStart(3, '0')}`, count: (brand % 7) + 1 }))
+    const facets = SearchIndex.build(many).query({ words: null, filter: {}, sort: 'RELEVANCE', first: 1, after: null })
+      .facets.brands;
+    const expected = Array.from({ length: 300 }, (_value, brand) => ({
+      value: `B${String(brand).padStart(3, '0')}`,
+      count: (brand % 7) + 1,
+    }))
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1))
       .slice(0, 100);
     expect(facets).toStrictEqual(expected);
@@ -91,11 +107,22 @@ describe('facets', () => {
 });
 
 describe('the index outside the heap', () => {
-  const product = (id: number, title: string): IndexedProduct => ({ ...products[0]!, id, title, brand: null, description: null });
+  const product = (id: number, title: string): IndexedProduct => ({
+    ...products[0]!,
+    id,
+    title,
+    brand: null,
+    description: null,
+  });
 
   it('orders titles and terms by code point, not by UTF-16 unit: U+FF76 before U+20000', () => {
     // In UTF-16, U+20000 is \ud840\udc00, below \uff76; in code points (SQLite, PostgreSQL "C") it is above.
-    const texts = SearchIndex.build([product(1, 'a\u{20000}'), product(2, 'a\uff76'), product(3, 'a'), product(4, 'a\u{20000}')]);
+    const texts = SearchIndex.build([
+      product(1, 'a\u{20000}'),
+      product(2, 'a\uff76'),
+      product(3, 'a'),
+      product(4, 'a\u{20000}'),
+    ]);
     const byTitle = texts.query({ words: null, filter: {}, sort: 'TITLE', first: 10, after: null });
     expect(byTitle.hits.map((hit) => [hit.productId, hit.position.key])).toEqual([
       [3, 'a'],

@@ -15,7 +15,11 @@ interface Answer {
   products: { id: number; title: string }[];
   total: number;
   next_cursor: string | null;
-  facets: { brand: { value: string; count: number }[]; category: { value: string; count: number }[]; price: { min: number; max: number; currency: string } | null };
+  facets: {
+    brand: { value: string; count: number }[];
+    category: { value: string; count: number }[];
+    price: { min: number; max: number; currency: string } | null;
+  };
 }
 
 async function get(query: string): Promise<{ status: number; body: Answer & { code?: string } }> {
@@ -58,17 +62,29 @@ describe('GET /search/products', () => {
     expect((await get('sort=price_desc')).body.products.map((product) => product.id)).toEqual([6, 1, 3, 4, 5, 7, 2]);
     expect((await get('sort=title&limit=3')).body.products.map((product) => product.id)).toEqual([2, 5, 3]);
     const none = await get('q=nothing+like+this');
-    expect(none.body).toEqual({ products: [], total: 0, next_cursor: null, facets: { brand: [], category: [], price: null } });
+    expect(none.body).toEqual({
+      products: [],
+      total: 0,
+      next_cursor: null,
+      facets: { brand: [], category: [], price: null },
+    });
   });
 
-  it.each([['limit=101'], ['limit=-1'], ['sort=cheapest'], ['min_price=-1'], ['max_price=ten'], ['currency=dollars'], ['available=yes'], ['cursor=nonsense'], [`q=${'a'.repeat(201)}`]])(
-    '%s: 400 VALIDATION_FAILED',
-    async (query) => {
-      const { status, body } = await get(query);
-      expect(status).toBe(400);
-      expect(body.code).toBe('VALIDATION_FAILED');
-    },
-  );
+  it.each([
+    ['limit=101'],
+    ['limit=-1'],
+    ['sort=cheapest'],
+    ['min_price=-1'],
+    ['max_price=ten'],
+    ['currency=dollars'],
+    ['available=yes'],
+    ['cursor=nonsense'],
+    [`q=${'a'.repeat(201)}`],
+  ])('%s: 400 VALIDATION_FAILED', async (query) => {
+    const { status, body } = await get(query);
+    expect(status).toBe(400);
+    expect(body.code).toBe('VALIDATION_FAILED');
+  });
 
   it('refuses a cursor made for another sort', async () => {
     const page = await get('sort=title&limit=1');

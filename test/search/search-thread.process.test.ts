@@ -19,7 +19,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => fixture?.close());
 
-const search = (gateway: Gateway, query: string) => json('GET', `${gateway.base}/search/products?q=${encodeURIComponent(query)}&limit=5`);
+const search = (gateway: Gateway, query: string) =>
+  json('GET', `${gateway.base}/search/products?q=${encodeURIComponent(query)}&limit=5`);
 
 interface RawAnswer {
   status: number;
@@ -43,7 +44,11 @@ function pipelined(gateway: Gateway, path: string, count: number): Promise<RawAn
         const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1]);
         if (buffer.length < end + 4 + length) return;
         const body = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString('utf8')) as RawAnswer['body'];
-        answers.push({ status: Number(head.split(' ')[1]), retryAfter: /\r\nretry-after: *(\S+)/i.exec(head)?.[1] ?? null, body });
+        answers.push({
+          status: Number(head.split(' ')[1]),
+          retryAfter: /\r\nretry-after: *(\S+)/i.exec(head)?.[1] ?? null,
+          body,
+        });
         buffer = buffer.subarray(end + 4 + length);
         if (answers.length === count) {
           socket.end();
@@ -59,14 +64,20 @@ function pipelined(gateway: Gateway, path: string, count: number): Promise<RawAn
 describe(`the search thread (${testEngine})`, () => {
   it('an index larger than SEARCH_MEMORY_MB: search answers 503 SEARCH_UNAVAILABLE with Retry-After, everything else answers, the process lives', async () => {
     const gateway = await fixture.start({ env: { ...heap, SEARCH_MEMORY_MB: '16' } });
-    await until(async () => gateway.output.join('').includes('the search index would take more than 16 MiB'), 'the build to give up', 30_000);
+    await until(
+      async () => gateway.output.join('').includes('the search index would take more than 16 MiB'),
+      'the build to give up',
+      30_000,
+    );
     const answer = await search(gateway, 'wordy');
     expect(answer.status).toBe(503);
     expect(answer.body.code).toBe('SEARCH_UNAVAILABLE');
     const retryAfter = Number(answer.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(answer.body.details).toStrictEqual({ retry_after_seconds: retryAfter });
-    expect(answer.body.message).toBe(`The search index does not fit in SEARCH_MEMORY_MB (16 MiB); retry in ${retryAfter} s`);
+    expect(answer.body.message).toBe(
+      `The search index does not fit in SEARCH_MEMORY_MB (16 MiB); retry in ${retryAfter} s`,
+    );
     const graphql = await fetch(`${gateway.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -74,7 +85,11 @@ describe(`the search thread (${testEngine})`, () => {
     });
     expect(graphql.status).toBe(503);
     expect(Number(graphql.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(((await graphql.json()) as { errors: { extensions: { code: string } }[] }).errors.map((error) => error.extensions.code)).toStrictEqual(['SEARCH_UNAVAILABLE']);
+    expect(
+      ((await graphql.json()) as { errors: { extensions: { code: string } }[] }).errors.map(
+        (error) => error.extensions.code,
+      ),
+    ).toStrictEqual(['SEARCH_UNAVAILABLE']);
     expect((await json('GET', `${gateway.base}/product/1`)).status).toBe(200);
     expect((await json('GET', `${gateway.base}/healthz`)).status).toBe(200);
     expect(gateway.process.exitCode).toBe(null);
@@ -86,15 +101,22 @@ describe(`the search thread (${testEngine})`, () => {
     await until(async () => (await search(gateway, 'wordy')).status === 200, 'the index', 30_000);
     const found = await search(gateway, `${wordOf(7, 3)} ${wordOf(7, 150)}`);
     expect(found.status).toBe(200);
-    expect({ total: found.body.total, ids: (found.body.products as { id: number }[]).map((product) => product.id) }).toStrictEqual({ total: 1, ids: [7] });
+    expect({
+      total: found.body.total,
+      ids: (found.body.products as { id: number }[]).map((product) => product.id),
+    }).toStrictEqual({ total: 1, ids: [7] });
     expect((await search(gateway, 'wordy')).body.total).toBe(products);
 
     // Twenty searches read at once: the first waits for the thread, the queue is full for the others.
     const answers = await pipelined(gateway, '/search/products?q=wordy&limit=100', 20);
     const busy = answers.filter((answer) => answer.status === 503);
     expect(busy.length).toBeGreaterThan(0);
-    expect(answers.filter((answer) => answer.status === 200).every((answer) => answer.body.total === products)).toBe(true);
-    expect(new Set(busy.map((answer) => `${answer.body.code} ${answer.retryAfter}`))).toStrictEqual(new Set(['SEARCH_UNAVAILABLE 1']));
+    expect(answers.filter((answer) => answer.status === 200).every((answer) => answer.body.total === products)).toBe(
+      true,
+    );
+    expect(new Set(busy.map((answer) => `${answer.body.code} ${answer.retryAfter}`))).toStrictEqual(
+      new Set(['SEARCH_UNAVAILABLE 1']),
+    );
     expect(busy.length + answers.filter((answer) => answer.status === 200).length).toBe(20);
 
     gateway.process.kill('SIGTERM');

@@ -20,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function ids(input: SearchInput | string): Promise<number[]> {
-  const result = await service.search(typeof input === 'string' ? { query: input, first: 100 } : { first: 100, ...input });
+  const result = await service.search(
+    typeof input === 'string' ? { query: input, first: 100 } : { first: 100, ...input },
+  );
   return result.edges.map((edge) => edge.productId);
 }
 
@@ -118,21 +120,24 @@ describe('sorts and cursors', () => {
     TITLE: [2, 5, 3, 7, 6, 1, 4],
   };
 
-  it.each(Object.entries(all))('%s: walks the whole result by pages, without duplicates or gaps', async (sort, expected) => {
-    expect(await ids({ sort: sort as SearchSort })).toEqual(expected);
-    for (const first of [1, 2, 3]) {
-      const walked: number[] = [];
-      let after: string | null = null;
-      for (;;) {
-        const result = await service.search({ sort: sort as SearchSort, first, after });
-        walked.push(...result.edges.map((edge) => edge.productId));
-        expect(result.totalCount).toBe(7);
-        if (!result.hasNextPage) break;
-        after = result.edges[result.edges.length - 1]!.cursor;
+  it.each(Object.entries(all))(
+    '%s: walks the whole result by pages, without duplicates or gaps',
+    async (sort, expected) => {
+      expect(await ids({ sort: sort as SearchSort })).toEqual(expected);
+      for (const first of [1, 2, 3]) {
+        const walked: number[] = [];
+        let after: string | null = null;
+        for (;;) {
+          const result = await service.search({ sort: sort as SearchSort, first, after });
+          walked.push(...result.edges.map((edge) => edge.productId));
+          expect(result.totalCount).toBe(7);
+          if (!result.hasNextPage) break;
+          after = result.edges[result.edges.length - 1]!.cursor;
+        }
+        expect(walked).toEqual(expected);
       }
-      expect(walked).toEqual(expected);
-    }
-  });
+    },
+  );
 
   it('walks a ranked result with ties by pages', async () => {
     const first = await service.search({ query: 'jack', first: 2 });
@@ -144,7 +149,9 @@ describe('sorts and cursors', () => {
 
   it('refuses a cursor of another sort, or none at all', async () => {
     const page = await service.search({ sort: 'TITLE', first: 1 });
-    await expect(service.search({ sort: 'PRICE_ASC', after: page.edges[0]!.cursor })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(service.search({ sort: 'PRICE_ASC', after: page.edges[0]!.cursor })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     await expect(service.search({ after: 'nonsense' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
@@ -180,7 +187,9 @@ describe('the index', () => {
     ]);
     const paged = new SearchService(repository, { ttlMs: 0 });
     for (const query of ['fjord edition', 'navy', 'jack', 'trail', '']) {
-      expect((await paged.search({ query, first: 100 })).edges.map((edge) => edge.productId)).toEqual(await ids({ query }));
+      expect((await paged.search({ query, first: 100 })).edges.map((edge) => edge.productId)).toEqual(
+        await ids({ query }),
+      );
     }
   });
 
@@ -210,7 +219,8 @@ describe('the index', () => {
       return read(after, limit);
     };
     const slow = new SearchService(repository, { ttlMs: 0 });
-    const titles = async (query: string) => (await slow.search({ query, first: 100 })).edges.map((edge) => edge.productId);
+    const titles = async (query: string) =>
+      (await slow.search({ query, first: 100 })).edges.map((edge) => edge.productId);
     expect(await titles('liner')).toEqual([5]);
     holding = true;
     await importCatalog(

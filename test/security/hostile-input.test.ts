@@ -37,13 +37,26 @@ describe('checkJsonText and requestHash', () => {
       }
       return undefined;
     };
-    expect(refusal('{"a":{"b":["x","y\\ud800"]}}')).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'a.b[1]' }, message: expect.stringMatching(/^a\.b\[1\] holds a lone surrogate/) });
+    expect(refusal('{"a":{"b":["x","y\\ud800"]}}')).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { field: 'a.b[1]' },
+      message: expect.stringMatching(/^a\.b\[1\] holds a lone surrogate/),
+    });
     expect(refusal('{"a":"\\udc00x"}')).toMatchObject({ details: { field: 'a' } });
     expect(refusal('{"a":"\\ud800\\u0041"}')).toMatchObject({ details: { field: 'a' } });
     expect(refusal('{"a\\ud800":1}')).toMatchObject({ details: { field: 'a\ufffd' } });
     expect(refusal('{"slug":"\ud800"}', 'variables')).toMatchObject({ details: { field: 'variables.slug' } });
-    expect(refusal('"\\udfff"')).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/^The text holds/) });
-    for (const text of ['{"a":"\\ud83d\\ude00"}', '{"a":"\ud83d\ude00"}', '{"a":"\\\\ud800"}', '{"a":"\\uD7FF\\uE000"}']) expect(refusal(text), text).toBeUndefined();
+    expect(refusal('"\\udfff"')).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^The text holds/),
+    });
+    for (const text of [
+      '{"a":"\\ud83d\\ude00"}',
+      '{"a":"\ud83d\ude00"}',
+      '{"a":"\\\\ud800"}',
+      '{"a":"\\uD7FF\\uE000"}',
+    ])
+      expect(refusal(text), text).toBeUndefined();
   });
 
   it('hashes canonically (key order does not matter) and without recursion', () => {
@@ -58,9 +71,14 @@ describe('checkJsonText and requestHash', () => {
 
 describe('over HTTP', () => {
   it('a NUL in a buyer identity field is 400 VALIDATION_FAILED, changing nothing', async () => {
-    const cart = await post(t, '/cart', { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } });
+    const cart = await post(t, '/cart', {
+      items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] },
+    });
     const before = await dumpDatabase(t.database);
-    const answer = await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: { first_name: 'Ada\u0000', city: 'Oakland' } });
+    const answer = await post(t, '/cart/customerInfo', {
+      id: cart.body.id,
+      buyer_identity: { first_name: 'Ada\u0000', city: 'Oakland' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/NUL/) });
     expect(await dumpDatabase(t.database)).toBe(before);
@@ -76,30 +94,54 @@ describe('over HTTP', () => {
 
   it('a NUL in GraphQL variables is 400, by POST and by GET', async () => {
     const query = 'query ($slug: String!) { image(slug: $slug) { id } }';
-    const byPost = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { slug: 'a\u0000' } } });
+    const byPost = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query, variables: { slug: 'a\u0000' } },
+    });
     expect(byPost.statusCode).toBe(400);
-    const byGet = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent('{"slug":"a\\u0000"}')}` });
+    const byGet = await t.app.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent('{"slug":"a\\u0000"}')}`,
+    });
     expect(byGet.statusCode).toBe(400);
     expect(JSON.stringify(byGet.json())).toMatch(/VALIDATION_FAILED/);
   });
 
   it('a lone surrogate in a REST body is 400 VALIDATION_FAILED naming the field, changing nothing; a pair (an emoji) is stored as sent', async () => {
-    const cart = await post(t, '/cart', { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } });
+    const cart = await post(t, '/cart', {
+      items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] },
+    });
     const before = await dumpDatabase(t.database);
-    const answer = await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: { first_name: 'A\ud800B', city: 'Oakland' } });
+    const answer = await post(t, '/cart/customerInfo', {
+      id: cart.body.id,
+      buyer_identity: { first_name: 'A\ud800B', city: 'Oakland' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'buyer_identity.first_name' } });
     expect(await dumpDatabase(t.database)).toBe(before);
-    const emoji = await post(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: { first_name: 'Ada \ud83d\ude00' } });
+    const emoji = await post(t, '/cart/customerInfo', {
+      id: cart.body.id,
+      buyer_identity: { first_name: 'Ada \ud83d\ude00' },
+    });
     expect(emoji.status).toBe(200);
-    expect((await t.database.db.buyerIdentity.findUniqueOrThrow({ where: { cartId: cart.body.id } })).firstName).toBe('Ada 😀');
+    expect((await t.database.db.buyerIdentity.findUniqueOrThrow({ where: { cartId: cart.body.id } })).firstName).toBe(
+      'Ada 😀',
+    );
   });
 
   it('a lone surrogate in GraphQL variables (POST and GET, /graphql and /graphql/stream) or string literals is 400 VALIDATION_FAILED, changing nothing', async () => {
-    const cart = await post(t, '/cart', { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } });
+    const cart = await post(t, '/cart', {
+      items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] },
+    });
     const before = await dumpDatabase(t.database);
-    const update = 'mutation ($id: ID!, $name: String) { updateBuyerIdentity(cartId: $id, buyerIdentity: {firstName: $name}) { id } }';
-    const byPost = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: update, variables: { id: cart.body.id, name: 'A\ud800B' } } });
+    const update =
+      'mutation ($id: ID!, $name: String) { updateBuyerIdentity(cartId: $id, buyerIdentity: {firstName: $name}) { id } }';
+    const byPost = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: update, variables: { id: cart.body.id, name: 'A\ud800B' } },
+    });
     expect(byPost.statusCode).toBe(400);
     expect(byPost.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'variables.name' } });
     const image = 'query ($slug: String!) { image(slug: $slug) { id } }';
@@ -116,23 +158,35 @@ describe('over HTTP', () => {
     const raw = await t.app.inject({
       method: 'POST',
       url: '/graphql',
-      payload: { query: `mutation { updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A\ud800"}) { id } }` },
+      payload: {
+        query: `mutation { updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A\ud800"}) { id } }`,
+      },
     });
     expect(raw.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'query' } });
     for (const escape of ['\\uD800', '\\uDC00', '\\u{D800}', '\\uD800\\u0041']) {
       const line = `  updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A${escape}"}) { id } }`;
-      const literal = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation {\n${line}` } });
+      const literal = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: `mutation {\n${line}` },
+      });
       expect(literal.statusCode, escape).toBe(400);
-      expect(literal.json().errors, escape).toMatchObject([{ extensions: { code: 'VALIDATION_FAILED' }, locations: [{ line: 2, column: line.indexOf('\\') + 1 }] }]);
+      expect(literal.json().errors, escape).toMatchObject([
+        { extensions: { code: 'VALIDATION_FAILED' }, locations: [{ line: 2, column: line.indexOf('\\') + 1 }] },
+      ]);
     }
     expect(await dumpDatabase(t.database)).toBe(before);
     const pair = await t.app.inject({
       method: 'POST',
       url: '/graphql',
-      payload: { query: `mutation { updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A\\uD83D\\uDE00"}) { id } }` },
+      payload: {
+        query: `mutation { updateBuyerIdentity(cartId: "${cart.body.id}", buyerIdentity: {firstName: "A\\uD83D\\uDE00"}) { id } }`,
+      },
     });
     expect(pair.json().errors).toBeUndefined();
-    expect((await t.database.db.buyerIdentity.findUniqueOrThrow({ where: { cartId: cart.body.id } })).firstName).toBe('A😀');
+    expect((await t.database.db.buyerIdentity.findUniqueOrThrow({ where: { cartId: cart.body.id } })).firstName).toBe(
+      'A😀',
+    );
   });
 
   it('a percent-encoded lone surrogate is not UTF-8: refused in a path, left as its percent text in a query string', async () => {
@@ -146,7 +200,12 @@ describe('over HTTP', () => {
 
   it('a Host header that is no host name is 400 on GraphQL (Apollo builds a URL from it), and a badly encoded path is 400', async () => {
     for (const host of ['a b', 'a<b', '[zz']) {
-      const answer = await t.app.inject({ method: 'POST', url: '/graphql', headers: { host }, payload: { query: '{ __typename }' } });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { host },
+        payload: { query: '{ __typename }' },
+      });
       expect(answer.statusCode, host).toBe(400);
       expect(answer.json(), host).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
@@ -158,7 +217,12 @@ describe('over HTTP', () => {
   it('a 10,000-level JSON body with an Idempotency-Key is 400, quickly, and keeps nothing', async () => {
     const before = await dumpDatabase(t.database);
     const started = performance.now();
-    const answer = await t.app.inject({ method: 'POST', url: '/cart', headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-1' }, payload: `{"items":${nested(10_000)}}` });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/cart',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'deep-1' },
+      payload: `{"items":${nested(10_000)}}`,
+    });
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: { max_depth: maxJsonDepth } });

@@ -17,7 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (apiKey: string, idempotencyKey?: string) => ({ authorization: `Bearer ${apiKey}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
+const as = (apiKey: string, idempotencyKey?: string) => ({
+  authorization: `Bearer ${apiKey}`,
+  ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+});
 const addBody = { items: { storefront_cart_items_input: [{ variant_id: '2021', quantity: 1 }] } };
 
 async function newCart(): Promise<string> {
@@ -28,7 +31,14 @@ describe('Idempotency-Key without API keys', () => {
   it('keeps keys per client address: another client never gets the first one’s cart', async () => {
     const open = await createTestApp(readFixture('cart-catalog.json'));
     try {
-      const send = (ip: string) => open.app.inject({ method: 'POST', url: '/cart', payload: addBody, headers: { 'idempotency-key': 'order-1' }, remoteAddress: ip });
+      const send = (ip: string) =>
+        open.app.inject({
+          method: 'POST',
+          url: '/cart',
+          payload: addBody,
+          headers: { 'idempotency-key': 'order-1' },
+          remoteAddress: ip,
+        });
       const first = await send('10.1.0.1');
       const other = await send('10.1.0.2');
       expect(other.headers['idempotent-replayed']).toBeUndefined();
@@ -56,14 +66,31 @@ describe('Idempotency-Key on REST', () => {
     const id = await newCart();
     const orderCart = await newCart();
     await post(t, '/cart/customerInfo', { id: orderCart, buyer_identity: californian }, as(keyA));
-    const order = (await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id: orderCart }, as(keyA))).body.orders[0]!.id;
+    const order = (await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id: orderCart }, as(keyA))).body
+      .orders[0]!.id;
     const requests = [
       { method: 'POST' as const, url: '/cart', payload: { id, ...addBody } },
-      { method: 'PUT' as const, url: '/cart', payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2041', quantity: 2 }] } } },
-      { method: 'POST' as const, url: '/cart/add', payload: { cart_id: id, item: { variant_id: '2021', quantity: 3 } } },
-      { method: 'POST' as const, url: '/cart/update', payload: { cart_id: id, item: { variant_id: '2021', quantity: 9 } } },
+      {
+        method: 'PUT' as const,
+        url: '/cart',
+        payload: { id, items: { storefront_cart_items_input: [{ variant_id: '2041', quantity: 2 }] } },
+      },
+      {
+        method: 'POST' as const,
+        url: '/cart/add',
+        payload: { cart_id: id, item: { variant_id: '2021', quantity: 3 } },
+      },
+      {
+        method: 'POST' as const,
+        url: '/cart/update',
+        payload: { cart_id: id, item: { variant_id: '2021', quantity: 9 } },
+      },
       { method: 'POST' as const, url: '/cart/customerInfo', payload: { id, buyer_identity: { city: 'Oakland' } } },
-      { method: 'POST' as const, url: '/cart/shippingMethod', payload: { cart_id: id, store: 'north.example', shipping_method_id: 'express' } },
+      {
+        method: 'POST' as const,
+        url: '/cart/shippingMethod',
+        payload: { cart_id: id, store: 'north.example', shipping_method_id: 'express' },
+      },
       { method: 'DELETE' as const, url: '/cart/items', payload: { cart_id: id, variant_id: '2041' } },
       { method: 'POST' as const, url: `/orders/${order}/status`, payload: { status: 'PLACED' }, admin: true },
     ];
@@ -83,7 +110,12 @@ describe('Idempotency-Key on REST', () => {
     const id = await newCart();
     await post(t, '/cart/add', { cart_id: id, item: { variant_id: '2021', quantity: 1 } }, as(keyA, 'reuse-1'));
     const before = await dumpDatabase(t.database);
-    const other = await post(t, '/cart/add', { cart_id: id, item: { variant_id: '2021', quantity: 2 } }, as(keyA, 'reuse-1'));
+    const other = await post(
+      t,
+      '/cart/add',
+      { cart_id: id, item: { variant_id: '2021', quantity: 2 } },
+      as(keyA, 'reuse-1'),
+    );
     expect(other.status).toBe(409);
     expect(other.body).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_KEY_REUSED', error: 'Conflict' });
     const elsewhere = await post(t, '/cart', addBody, as(keyA, 'reuse-1'));
@@ -101,17 +133,31 @@ describe('Idempotency-Key on REST', () => {
   it('keeps nothing of a refused request: the database is as before and a retry runs again', async () => {
     const id = await newCart();
     const before = await dumpDatabase(t.database);
-    const first = await post(t, '/cart/add', { cart_id: id, item: { variant_id: '9999', quantity: 1 } }, as(keyA, 'refused-1'));
+    const first = await post(
+      t,
+      '/cart/add',
+      { cart_id: id, item: { variant_id: '9999', quantity: 1 } },
+      as(keyA, 'refused-1'),
+    );
     expect(first.status).toBe(422);
     expect(await dumpDatabase(t.database)).toBe(before);
-    const again = await post(t, '/cart/add', { cart_id: id, item: { variant_id: '9999', quantity: 1 } }, as(keyA, 'refused-1'));
+    const again = await post(
+      t,
+      '/cart/add',
+      { cart_id: id, item: { variant_id: '9999', quantity: 1 } },
+      as(keyA, 'refused-1'),
+    );
     expect(again.status).toBe(422);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('runs concurrent repeats once: the others wait and get the same answer', async () => {
     const id = await newCart();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(t, '/cart/add', { cart_id: id, item: { variant_id: '2021', quantity: 5 } }, as(keyA, `race-${id}`))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(t, '/cart/add', { cart_id: id, item: { variant_id: '2021', quantity: 5 } }, as(keyA, `race-${id}`)),
+      ),
+    );
     expect(answers.map((answer) => answer.status)).toStrictEqual(Array(20).fill(200));
     expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
     expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(6);
@@ -119,7 +165,12 @@ describe('Idempotency-Key on REST', () => {
 
   it('checks the key: 1 to 255 visible ASCII characters', async () => {
     for (const key of ['k'.repeat(256), 'with space', 'caf\u00e9']) {
-      const answer = await t.app.inject({ method: 'POST', url: '/cart', payload: addBody, headers: { authorization: `Bearer ${keyA}`, 'idempotency-key': key } });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/cart',
+        payload: addBody,
+        headers: { authorization: `Bearer ${keyA}`, 'idempotency-key': key },
+      });
       expect(answer.statusCode, key).toBe(400);
       expect(answer.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
@@ -127,11 +178,17 @@ describe('Idempotency-Key on REST', () => {
 
   it('forgets keys after 24 hours', async () => {
     const first = await post(t, '/cart', addBody, as(keyA, 'old-key'));
-    await t.database.db.idempotencyRecord.updateMany({ where: { key: 'old-key' }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
+    await t.database.db.idempotencyRecord.updateMany({
+      where: { key: 'old-key' },
+      data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+    });
     const later = await post(t, '/cart', addBody, as(keyA, 'old-key'));
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(later.body.id).not.toBe(first.body.id);
-    await t.database.db.idempotencyRecord.updateMany({ where: { key: 'old-key' }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
+    await t.database.db.idempotencyRecord.updateMany({
+      where: { key: 'old-key' },
+      data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+    });
     expect((await sweep(t.database.db, new CartLifetime(864_000_000))).idempotencyRecords).toBeGreaterThanOrEqual(1);
     expect(await t.database.db.idempotencyRecord.count({ where: { key: 'old-key' } })).toBe(0);
   });
@@ -146,11 +203,16 @@ describe('Idempotency-Key on GraphQL', () => {
     await post(t, '/cart/customerInfo', { id, buyer_identity: californian }, as(keyA));
     const retried = await t.app.inject({ method: 'POST', url: '/graphql', payload, headers: as(keyA, 'gql-refused') });
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
-    expect(retried.json()).toStrictEqual({ data: { submitCart: { status: 'SUBMITTED' } }, extensions: { cost: { estimated: 2, limit: 50_000 } } });
+    expect(retried.json()).toStrictEqual({
+      data: { submitCart: { status: 'SUBMITTED' } },
+      extensions: { cost: { estimated: 2, limit: 50_000 } },
+    });
   });
 
   it('replays a mutation sent again with the same key', async () => {
-    const payload = { query: 'mutation { addCartItems(cartId: null, items: [{variantId: "2021", quantity: 1}]) { id } }' };
+    const payload = {
+      query: 'mutation { addCartItems(cartId: null, items: [{variantId: "2021", quantity: 1}]) { id } }',
+    };
     const first = await t.app.inject({ method: 'POST', url: '/graphql', payload, headers: as(keyA, 'gql-1') });
     const again = await t.app.inject({ method: 'POST', url: '/graphql', payload, headers: as(keyA, 'gql-1') });
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -161,14 +223,34 @@ describe('Idempotency-Key on GraphQL', () => {
 
   it('binds the key to the whole document: the same mutation under another alias is IDEMPOTENCY_KEY_REUSED and applies nothing', async () => {
     const id = await newCart();
-    const add = (alias: string) => ({ query: `mutation { ${alias}: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } }` });
-    const first = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('first'), headers: as(keyA, 'gql-alias') });
+    const add = (alias: string) => ({
+      query: `mutation { ${alias}: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } }`,
+    });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: add('first'),
+      headers: as(keyA, 'gql-alias'),
+    });
     expect(first.json().errors).toBeUndefined();
     const before = await dumpDatabase(t.database);
-    const renamed = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('second'), headers: as(keyA, 'gql-alias') });
-    expect(renamed.json().errors[0].extensions).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', http: { status: 409 } });
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: add('second'),
+      headers: as(keyA, 'gql-alias'),
+    });
+    expect(renamed.json().errors[0].extensions).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      http: { status: 409 },
+    });
     expect(await dumpDatabase(t.database)).toBe(before);
-    const again = await t.app.inject({ method: 'POST', url: '/graphql', payload: add('first'), headers: as(keyA, 'gql-alias') });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: add('first'),
+      headers: as(keyA, 'gql-alias'),
+    });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toStrictEqual(first.json());
     expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(2);
@@ -177,9 +259,19 @@ describe('Idempotency-Key on GraphQL', () => {
   it('keeps each mutation field of one document apart, and replays them all', async () => {
     const id = await newCart();
     const query = `mutation { a: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 1}]) { id } b: addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: 2}]) { lines: stores { cartLines { quantity } } } }`;
-    const first = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: as(keyA, 'gql-two') });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query },
+      headers: as(keyA, 'gql-two'),
+    });
     expect(first.json().data.b.lines[0].cartLines[0].quantity).toBe(4);
-    const again = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: as(keyA, 'gql-two') });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query },
+      headers: as(keyA, 'gql-two'),
+    });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toStrictEqual(first.json());
     expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(4);
@@ -187,19 +279,41 @@ describe('Idempotency-Key on GraphQL', () => {
 
   it('refuses another document even where only a later field’s answer is left (the sweeper removed the first)', async () => {
     const id = await newCart();
-    const add = (quantity: number) => `addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: ${quantity}}]) { id }`;
-    await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { a: ${add(1)} b: ${add(2)} }` }, headers: as(keyA, 'gql-later') });
+    const add = (quantity: number) =>
+      `addCartItems(cartId: "${id}", items: [{variantId: "2021", quantity: ${quantity}}]) { id }`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `mutation { a: ${add(1)} b: ${add(2)} }` },
+      headers: as(keyA, 'gql-later'),
+    });
     await t.database.db.idempotencyRecord.deleteMany({ where: { key: 'gql-later', part: '0' } });
-    const other = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: `mutation { ${add(5)} }` }, headers: as(keyA, 'gql-later') });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `mutation { ${add(5)} }` },
+      headers: as(keyA, 'gql-later'),
+    });
     expect(other.json().errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(4);
   });
 
   it('refuses the same key with other variables', async () => {
     const id = await newCart();
-    const query = 'mutation ($id: ID!, $n: Int!) { addCartItems(cartId: $id, items: [{variantId: "2021", quantity: $n}]) { id } }';
-    await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { id, n: 1 } }, headers: as(keyA, 'gql-vars') });
-    const other = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { id, n: 2 } }, headers: as(keyA, 'gql-vars') });
+    const query =
+      'mutation ($id: ID!, $n: Int!) { addCartItems(cartId: $id, items: [{variantId: "2021", quantity: $n}]) { id } }';
+    await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query, variables: { id, n: 1 } },
+      headers: as(keyA, 'gql-vars'),
+    });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query, variables: { id, n: 2 } },
+      headers: as(keyA, 'gql-vars'),
+    });
     expect(other.json().errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(2);
   });
@@ -215,12 +329,22 @@ describe('Idempotency-Key storage', () => {
         title: `Thing ${index + 1}`,
         price: 1,
         currency: 'USD',
-        skus: [{ sku_id: 1001 + index, merchant_id: 1, name: `Thing ${index + 1}`, qty_available: 10, retail_price: 1, currency: 'USD' }],
+        skus: [
+          {
+            sku_id: 1001 + index,
+            merchant_id: 1,
+            name: `Thing ${index + 1}`,
+            qty_available: 10,
+            retail_price: 1,
+            currency: 'USD',
+          },
+        ],
         variants: [{ name: 'Size', values: ['S'] }],
       })),
     };
   }
-  const items = (from: number, count: number) => Array.from({ length: count }, (_, index) => ({ variant_id: String(1001 + from + index), quantity: 1 }));
+  const items = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => ({ variant_id: String(1001 + from + index), quantity: 1 }));
 
   let wide: TestApp;
   let cartId: string;
@@ -232,14 +356,20 @@ describe('Idempotency-Key storage', () => {
   });
   afterAll(() => wide.close());
 
-  const storedBytes = async () => (await wide.database.db.idempotencyRecord.aggregate({ _sum: { bytes: true } }))._sum.bytes ?? 0;
+  const storedBytes = async () =>
+    (await wide.database.db.idempotencyRecord.aggregate({ _sum: { bytes: true } }))._sum.bytes ?? 0;
 
   it('keeps an answer over the cap as its cart id: storage per request stays bounded whatever the cart’s size', async () => {
     const requests = 20;
     const before = await storedBytes();
     let answerBytes = 0;
     for (let n = 0; n < requests; n += 1) {
-      const answer = await post(wide, '/cart/update', { cart_id: cartId, item: { variant_id: '1001', quantity: 1 + (n % 3) } }, as(keyA, `bulk-${n}`));
+      const answer = await post(
+        wide,
+        '/cart/update',
+        { cart_id: cartId, item: { variant_id: '1001', quantity: 1 + (n % 3) } },
+        as(keyA, `bulk-${n}`),
+      );
       expect(answer.status).toBe(200);
       answerBytes = Buffer.byteLength(JSON.stringify(answer.body));
     }
@@ -250,7 +380,9 @@ describe('Idempotency-Key storage', () => {
       expect(record.body).toBeNull();
       expect(record.resourceId).toBe(cartId);
       // What the record really holds: its text columns.
-      const text = [record.scope, record.key, record.part, record.owner, record.requestHash, record.resourceId].join('');
+      const text = [record.scope, record.key, record.part, record.owner, record.requestHash, record.resourceId].join(
+        '',
+      );
       expect(record.bytes).toBe(Buffer.byteLength(text));
     }
     expect((await storedBytes()) - before).toBeLessThan(requests * 512);
@@ -267,37 +399,65 @@ describe('Idempotency-Key storage', () => {
     await post(wide, '/cart/update', { cart_id: cartId, item: { variant_id: '1003', quantity: 5 } }, as(keyA));
     const later = await post(wide, '/cart/update', update, as(keyA, 'large-1'));
     expect(later.headers['idempotent-replayed']).toBe('true');
-    expect(later.body).toStrictEqual((await call(wide, { method: 'GET', url: `/cart/${cartId}`, headers: as(keyA) })).body);
+    expect(later.body).toStrictEqual(
+      (await call(wide, { method: 'GET', url: `/cart/${cartId}`, headers: as(keyA) })).body,
+    );
     expect(later.body.stores[0]?.cart_lines.find((line) => line.variant.id === '1002')?.quantity).toBe(3);
     // The same key with another request is still refused.
-    expect((await post(wide, '/cart/update', { ...update, item: { variant_id: '1002', quantity: 4 } }, as(keyA, 'large-1'))).body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(
+      (await post(wide, '/cart/update', { ...update, item: { variant_id: '1002', quantity: 4 } }, as(keyA, 'large-1')))
+        .body,
+    ).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
   it('replays large GraphQL answers, submits and order updates the same way', async () => {
     const mutation = {
       query: `mutation { addCartItems(cartId: "${cartId}", items: [{variantId: "1004", quantity: 1}]) { id stores { cartLines { quantity variant { variantId title marketplace price { displayValue currency } } } } } }`,
     };
-    const byGraphQL = await wide.app.inject({ method: 'POST', url: '/graphql', payload: mutation, headers: as(keyA, 'large-gql') });
+    const byGraphQL = await wide.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: mutation,
+      headers: as(keyA, 'large-gql'),
+    });
     expect(byGraphQL.body.length).toBeGreaterThan(maxStoredAnswerBytes);
-    const byGraphQLAgain = await wide.app.inject({ method: 'POST', url: '/graphql', payload: mutation, headers: as(keyA, 'large-gql') });
+    const byGraphQLAgain = await wide.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: mutation,
+      headers: as(keyA, 'large-gql'),
+    });
     expect(byGraphQLAgain.headers['idempotent-replayed']).toBe('true');
     expect(byGraphQLAgain.json()).toStrictEqual(byGraphQL.json());
 
     await post(wide, '/cart/customerInfo', { id: cartId, buyer_identity: californian }, as(keyA));
-    const submit = await post<{ orders: { id: string }[] }>(wide, '/cart/submit', { id: cartId }, as(keyA, 'large-submit'));
+    const submit = await post<{ orders: { id: string }[] }>(
+      wide,
+      '/cart/submit',
+      { id: cartId },
+      as(keyA, 'large-submit'),
+    );
     const submitAgain = await post(wide, '/cart/submit', { id: cartId }, as(keyA, 'large-submit'));
     expect(submitAgain.status).toBe(200);
     expect(submitAgain.headers['idempotent-replayed']).toBe('true');
     expect(submitAgain.body).toStrictEqual(submit.body);
 
     const orderId = submit.body.orders[0]!.id;
-    const status = { method: 'POST' as const, url: `/orders/${orderId}/status`, payload: { status: 'PLACED' }, headers: as(keyB, 'large-status') };
+    const status = {
+      method: 'POST' as const,
+      url: `/orders/${orderId}/status`,
+      payload: { status: 'PLACED' },
+      headers: as(keyB, 'large-status'),
+    };
     const placed = await call(wide, status);
     const placedAgain = await call(wide, status);
     expect(placedAgain.status).toBe(200);
     expect(placedAgain.headers['idempotent-replayed']).toBe('true');
     expect(placedAgain.body).toStrictEqual(placed.body);
-    const kept = await wide.database.db.idempotencyRecord.findMany({ where: { key: { in: ['large-gql', 'large-submit', 'large-status'] } }, orderBy: { key: 'asc' } });
+    const kept = await wide.database.db.idempotencyRecord.findMany({
+      where: { key: { in: ['large-gql', 'large-submit', 'large-status'] } },
+      orderBy: { key: 'asc' },
+    });
     expect(kept.map((record) => [record.key, record.body, record.resourceId])).toStrictEqual([
       ['large-gql', null, cartId],
       ['large-status', null, orderId],
@@ -319,19 +479,30 @@ describe('Idempotency-Key storage budget', () => {
     for (const [n, key] of keys.entries()) {
       carts.push((await post(b, '/cart', addBody, as(keyA, key))).body.id);
       // Minutes apart, oldest first.
-      await b.database.db.idempotencyRecord.updateMany({ where: { key }, data: { createdAt: new Date(Date.now() - (keys.length - n) * 60_000) } });
+      await b.database.db.idempotencyRecord.updateMany({
+        where: { key },
+        data: { createdAt: new Date(Date.now() - (keys.length - n) * 60_000) },
+      });
     }
     // Another caller, within the budget: untouched.
     await post(b, '/cart', addBody, as(keyB, 'budget-other'));
-    const records = await b.database.db.idempotencyRecord.findMany({ where: { key: { in: keys } }, orderBy: { createdAt: 'asc' } });
+    const records = await b.database.db.idempotencyRecord.findMany({
+      where: { key: { in: keys } },
+      orderBy: { createdAt: 'asc' },
+    });
     const owner = records[0]!.owner;
     expect(new Set(records.map((record) => record.owner))).toStrictEqual(new Set([owner]));
     // Room for the two newest records only.
     const budget = records[3]!.bytes + records[4]!.bytes;
-    const left = async () => (await b.database.db.idempotencyRecord.findMany({ orderBy: { createdAt: 'asc' } })).map((record) => record.key);
+    const left = async () =>
+      (await b.database.db.idempotencyRecord.findMany({ orderBy: { createdAt: 'asc' } })).map((record) => record.key);
     const lifetime = new CartLifetime(864_000_000);
 
-    const bounded = await sweep(b.database.db, lifetime, { idempotencyBudgetBytes: budget, batchSize: 1, maxBatches: 2 });
+    const bounded = await sweep(b.database.db, lifetime, {
+      idempotencyBudgetBytes: budget,
+      batchSize: 1,
+      maxBatches: 2,
+    });
     expect(bounded.idempotencyOverBudget).toBe(2);
     expect(await left()).toStrictEqual([...keys.slice(2), 'budget-other']);
     const rest = await sweep(b.database.db, lifetime, { idempotencyBudgetBytes: budget });

@@ -11,18 +11,37 @@ function wideCatalog() {
     title: `Thing ${id}`,
     price: 1,
     currency: 'USD',
-    skus: [{ sku_id: skuId, merchant_id: storeId, name: `Thing ${id}`, qty_available: 10, retail_price: 1, currency: 'USD' }],
+    skus: [
+      { sku_id: skuId, merchant_id: storeId, name: `Thing ${id}`, qty_available: 10, retail_price: 1, currency: 'USD' },
+    ],
     variants: [{ name: 'Size', values: ['S'] }],
   });
   return {
-    stores: Array.from({ length: 61 }, (_, index) => ({ id: 1 + index, name: index === 0 ? 'wide.example' : `store-${index}.example`, marketplace: 'shopify', currency: 'USD' })),
-    products: [...Array.from({ length: 260 }, (_, index) => product(1 + index, 1001 + index, 1)), ...Array.from({ length: 60 }, (_, index) => product(301 + index, 3001 + index, 2 + index))],
-    media: [{ type: 'image', id: 1, slug: 'wide', file_name: 'w.jpg', product_ids: Array.from({ length: 30 }, (_, index) => index + 1) }],
+    stores: Array.from({ length: 61 }, (_, index) => ({
+      id: 1 + index,
+      name: index === 0 ? 'wide.example' : `store-${index}.example`,
+      marketplace: 'shopify',
+      currency: 'USD',
+    })),
+    products: [
+      ...Array.from({ length: 260 }, (_, index) => product(1 + index, 1001 + index, 1)),
+      ...Array.from({ length: 60 }, (_, index) => product(301 + index, 3001 + index, 2 + index)),
+    ],
+    media: [
+      {
+        type: 'image',
+        id: 1,
+        slug: 'wide',
+        file_name: 'w.jpg',
+        product_ids: Array.from({ length: 30 }, (_, index) => index + 1),
+      },
+    ],
     similar: Array.from({ length: 30 }, (_, index) => ({ product_id: 1, similar_product_id: index + 2 })),
   };
 }
 
-const items = (from: number, count: number) => Array.from({ length: count }, (_, index) => ({ variant_id: String(1001 + from + index), quantity: 1 }));
+const items = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => ({ variant_id: String(1001 + from + index), quantity: 1 }));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,11 +70,14 @@ describe('cart size', () => {
     expect(over.body).toMatchObject({ code: 'CART_TOO_LARGE', details: { max: 250, lines: 251 } });
     expect(await dumpDatabase(t.database)).toBe(before);
     // more of a line already there is fine
-    expect((await post(t, '/cart/add', { cart_id: cart.body.id, item: { variant_id: '1001', quantity: 1 } })).status).toBe(200);
+    expect(
+      (await post(t, '/cart/add', { cart_id: cart.body.id, item: { variant_id: '1001', quantity: 1 } })).status,
+    ).toBe(200);
   });
 
   it('refuses lines of a 51st store with 422 CART_TOO_LARGE, changing nothing: each store is an order and an event per webhook endpoint', async () => {
-    const ofStores = (count: number, from = 0) => Array.from({ length: count }, (_, index) => ({ variant_id: String(3001 + from + index), quantity: 1 }));
+    const ofStores = (count: number, from = 0) =>
+      Array.from({ length: count }, (_, index) => ({ variant_id: String(3001 + from + index), quantity: 1 }));
     const cart = await post(t, '/cart', { items: { storefront_cart_items_input: ofStores(50) } });
     expect(cart.status).toBe(200);
     expect(cart.body.stores).toHaveLength(50);
@@ -64,9 +86,13 @@ describe('cart size', () => {
     expect(over.status).toBe(422);
     expect(over.body).toMatchObject({ code: 'CART_TOO_LARGE', details: { max_stores: 50, stores: 51 } });
     expect(await dumpDatabase(t.database)).toBe(before);
-    expect((await post(t, '/cart', { items: { storefront_cart_items_input: ofStores(51) } })).body).toMatchObject({ code: 'CART_TOO_LARGE' });
+    expect((await post(t, '/cart', { items: { storefront_cart_items_input: ofStores(51) } })).body).toMatchObject({
+      code: 'CART_TOO_LARGE',
+    });
     // More of a store already in the cart is fine.
-    expect((await post(t, '/cart/add', { cart_id: cart.body.id, item: { variant_id: '3001', quantity: 1 } })).status).toBe(200);
+    expect(
+      (await post(t, '/cart/add', { cart_id: cart.body.id, item: { variant_id: '3001', quantity: 1 } })).status,
+    ).toBe(200);
   });
 });
 
@@ -76,7 +102,8 @@ describe('rate limits', () => {
     const keyB = 'rate-key-b-0123456789abcdef';
     const limited = await createTestApp(null, { RATE_LIMIT_MAX: '3', API_KEYS: `${keyA}:client,${keyB}:client` });
     try {
-      const get = (key: string, url = '/product/1') => limited.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+      const get = (key: string, url = '/product/1') =>
+        limited.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
       for (let n = 0; n < 3; n += 1) expect((await get(keyA)).statusCode).toBe(404);
       const over = await get(keyA);
       expect(over.statusCode).toBe(429);
@@ -108,46 +135,76 @@ describe('rate limits', () => {
 });
 
 describe('GraphQL cost', () => {
-  const run = (query: string, variables?: object) => t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+  const run = (query: string, variables?: object) =>
+    t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
 
   it('allows an ordinary comparables query', async () => {
-    const response = await run('{ image(id: "1") { products { id skus { skuId } similarProducts(limit: 3) { priceTier product { id } } } } }');
+    const response = await run(
+      '{ image(id: "1") { products { id skus { skuId } similarProducts(limit: 3) { priceTier product { id } } } } }',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().errors).toBeUndefined();
   });
 
   it('refuses an operation deeper than GRAPHQL_MAX_DEPTH with 400 QUERY_TOO_COMPLEX, through fragments too', async () => {
-    const deep = await run('{ image(id: "1") { products { similarProducts { product { skus { variantValues { variant } } } } } } }');
+    const deep = await run(
+      '{ image(id: "1") { products { similarProducts { product { skus { variantValues { variant } } } } } } }',
+    );
     expect(deep.statusCode).toBe(400);
-    expect(deep.json().errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', http: { status: 400 }, details: { depth: 7, max_depth: 5 } });
-    const viaFragment = await run('query { image(id: "1") { ...P } } fragment P on Media { products { similarProducts { product { skus { variantValues { variant } } } } } }');
+    expect(deep.json().errors[0].extensions).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      http: { status: 400 },
+      details: { depth: 7, max_depth: 5 },
+    });
+    const viaFragment = await run(
+      'query { image(id: "1") { ...P } } fragment P on Media { products { similarProducts { product { skus { variantValues { variant } } } } } }',
+    );
     expect(viaFragment.json().errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
   });
 
   it('refuses an operation whose estimated cost is over GRAPHQL_MAX_COMPLEXITY', async () => {
-    const response = await run('{ products(first: 100) { nodes { id title similarProducts(limit: 50) { priceTier product { id title } } } } }');
+    const response = await run(
+      '{ products(first: 100) { nodes { id title similarProducts(limit: 50) { priceTier product { id title } } } } }',
+    );
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', details: { max_complexity: 2000 } });
+    expect(response.json().errors[0].extensions).toMatchObject({
+      code: 'QUERY_TOO_COMPLEX',
+      details: { max_complexity: 2000 },
+    });
     // the same shape with smaller pages fits
-    expect((await run('{ products(first: 5) { nodes { id similarProducts(limit: 5) { priceTier } } } }')).json().errors).toBeUndefined();
+    expect(
+      (await run('{ products(first: 5) { nodes { id similarProducts(limit: 5) { priceTier } } } }')).json().errors,
+    ).toBeUndefined();
   });
 
   it('judges a document again for other variables: a verdict it remembers is for the same text, operation and variables only', async () => {
-    const query = 'query Page($first: Int!, $limit: Int) { products(first: $first) { nodes { id similarProducts(limit: $limit) { priceTier product { id title } } } } }';
-    for (let round = 0; round < 2; round += 1) expect((await run(query, { first: 5, limit: 5 })).json().errors, `round ${round}`).toBeUndefined();
+    const query =
+      'query Page($first: Int!, $limit: Int) { products(first: $first) { nodes { id similarProducts(limit: $limit) { priceTier product { id title } } } } }';
+    for (let round = 0; round < 2; round += 1)
+      expect((await run(query, { first: 5, limit: 5 })).json().errors, `round ${round}`).toBeUndefined();
     const costly = await run(query, { first: 100, limit: 50 });
     expect([costly.statusCode, costly.json().errors[0].extensions.code]).toStrictEqual([400, 'QUERY_TOO_COMPLEX']);
   });
 
   it('caps list arguments', async () => {
-    expect((await run('{ products(first: 101) { nodes { id } } }')).json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect((await run('{ products(first: 101) { nodes { id } } }')).json().errors[0].extensions.code).toBe(
+      'VALIDATION_FAILED',
+    );
     // a page of 1000 costs too much before its cap is reached
-    expect((await run('{ products(first: 1000) { nodes { id } } }')).json().errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
-    expect((await run('{ product(id: "1") { similarProducts(limit: 51) { priceTier } } }')).json().errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect((await run('{ products(first: 1000) { nodes { id } } }')).json().errors[0].extensions.code).toBe(
+      'QUERY_TOO_COMPLEX',
+    );
+    expect(
+      (await run('{ product(id: "1") { similarProducts(limit: 51) { priceTier } } }')).json().errors[0].extensions.code,
+    ).toBe('VALIDATION_FAILED');
   });
 
   it('refuses batched operations', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: [{ query: '{ product(id: "1") { id } }' }, { query: '{ product(id: "2") { id } }' }] });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: [{ query: '{ product(id: "1") { id } }' }, { query: '{ product(id: "2") { id } }' }],
+    });
     expect(response.statusCode).toBe(400);
   });
 

@@ -54,17 +54,27 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the debugging protocol: the page's CSP rightly refuses an injected <script>.
   if (!(await page.evaluate("'axe' in window"))) await page.evaluate(`(() => { ${axeSource}\n})()`);
   // Evaluated in the page (this file has no DOM types).
-  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[] };
+  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
+    violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
+  };
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
 }
 
 const image = (page: Page) => page.locator('shoppable-media[kind="image"]');
 const video = (page: Page) => page.locator('shoppable-media[kind="video"]');
 
 /** The open product panel: picks each option's value by label, then Add to cart. */
-async function addFromPanel(page: Page, title: string, options: Record<string, string>, within: Locator): Promise<void> {
+async function addFromPanel(
+  page: Page,
+  title: string,
+  options: Record<string, string>,
+  within: Locator,
+): Promise<void> {
   const panel = within.getByRole('dialog', { name: title });
   await panel.waitFor({ state: 'visible' });
   for (const [option, value] of Object.entries(options)) await choose(panel, option, value);
@@ -79,7 +89,11 @@ async function choose(panel: Locator, option: string, value: string): Promise<vo
 }
 
 async function ordersOf(cartId: string) {
-  return t.database.db.order.findMany({ where: { cartId }, select: { id: true, storeId: true, status: true }, orderBy: { storeId: 'asc' } });
+  return t.database.db.order.findMany({
+    where: { cartId },
+    select: { id: true, storeId: true, status: true },
+    orderBy: { storeId: 'asc' },
+  });
 }
 
 describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () => {
@@ -108,10 +122,16 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await image(page).getByRole('button', { name: 'Cart (1)' }).waitFor({ state: 'visible' });
 
     // A size whose SKU is out of stock cannot be chosen (the parka's L).
-    await video(page).getByRole('region', { name: 'Products in this video' }).getByRole('button', { name: 'Summit Down Parka' }).click();
+    await video(page)
+      .getByRole('region', { name: 'Products in this video' })
+      .getByRole('button', { name: 'Summit Down Parka' })
+      .click();
     const parka = video(page).getByRole('dialog', { name: 'Summit Down Parka' });
     await parka.waitFor({ state: 'visible' });
-    const sizeL = parka.getByRole('combobox', { name: 'Size' }).locator('option', { hasText: 'L' }).filter({ hasNotText: 'XL' });
+    const sizeL = parka
+      .getByRole('combobox', { name: 'Size' })
+      .locator('option', { hasText: 'L' })
+      .filter({ hasNotText: 'XL' });
     expect(await sizeL.isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await parka.waitFor({ state: 'hidden' });
@@ -123,7 +143,11 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       .evaluate(
         (element) =>
           new Promise<void>((resolve) => {
-            const media = element as unknown as { readyState: number; currentTime: number; addEventListener(type: string, listener: () => void, options: { once: boolean }): void };
+            const media = element as unknown as {
+              readyState: number;
+              currentTime: number;
+              addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
+            };
             const seek = () => {
               media.addEventListener('seeked', resolve, { once: true });
               media.currentTime = 8;
@@ -140,9 +164,14 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await video(page).getByRole('button', { name: 'Cart (2)' }).waitFor({ state: 'visible' });
     await image(page).getByRole('button', { name: 'Cart (2)' }).waitFor({ state: 'visible' });
 
-    const cartId = (await page.evaluate(`localStorage.getItem(${JSON.stringify(`shoppable-media:cart:${origin}`)})`)) as string | null;
+    const cartId = (await page.evaluate(
+      `localStorage.getItem(${JSON.stringify(`shoppable-media:cart:${origin}`)})`,
+    )) as string | null;
     expect(cartId).toMatch(/\S/);
-    const lines = await t.database.db.cartLine.findMany({ where: { cartId: cartId! }, select: { mediaId: true, placementId: true, quantity: true } });
+    const lines = await t.database.db.cartLine.findMany({
+      where: { cartId: cartId! },
+      select: { mediaId: true, placementId: true, quantity: true },
+    });
     expect(lines.map((line) => line.mediaId).sort()).toStrictEqual([1, 12]);
 
     // The drawer: a quantity, a shipping method, the form, the order.
@@ -151,7 +180,10 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await drawer.waitFor({ state: 'visible' });
     await shot(page, 'cart');
     // Each line is a group named by its product, holding its stepper and "Remove".
-    await drawer.getByRole('group', { name: 'Ridgeline Rain Shell' }).getByRole('button', { name: 'Remove', exact: true }).waitFor();
+    await drawer
+      .getByRole('group', { name: 'Ridgeline Rain Shell' })
+      .getByRole('button', { name: 'Remove', exact: true })
+      .waitFor();
     await drawer.getByRole('button', { name: 'Increase quantity of Arc Floor Lamp' }).click();
     await video(page).getByRole('button', { name: 'Cart (3)' }).waitFor({ state: 'visible' });
     await drawer
@@ -159,7 +191,16 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       .getByRole('radio', { name: /Express/ })
       .check();
     await expect
-      .poll(async () => (await t.database.db.cartStore.findFirst({ where: { cartId: cartId!, storeId: 7 }, select: { selectedShippingMethodId: true } }))?.selectedShippingMethodId, { timeout: 5_000 })
+      .poll(
+        async () =>
+          (
+            await t.database.db.cartStore.findFirst({
+              where: { cartId: cartId!, storeId: 7 },
+              select: { selectedShippingMethodId: true },
+            })
+          )?.selectedShippingMethodId,
+        { timeout: 5_000 },
+      )
       .toBe('express');
     await expect(
       drawer
@@ -182,7 +223,10 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await drawer.getByRole('region', { name: 'Order total' }).getByText('Discount', { exact: true }).waitFor();
     await drawer.getByLabel('Discount code').fill('NOPE');
     await drawer.getByRole('button', { name: 'Apply' }).click();
-    await drawer.getByRole('region', { name: 'Notices' }).getByText('The code NOPE is not a discount code of any store').waitFor();
+    await drawer
+      .getByRole('region', { name: 'Notices' })
+      .getByText('The code NOPE is not a discount code of any store')
+      .waitFor();
     await shot(page, 'discount-codes');
     expect(await seriousViolations(page)).toStrictEqual([]);
     await drawer.getByRole('button', { name: 'Remove code NOPE' }).click();
@@ -217,7 +261,10 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
         .getByRole('article', { name: `Order ${order.id}` })
         .waitFor({ state: 'visible' });
     // The code's store's order keeps its discount; the other store's has none.
-    const discounts = await t.database.db.order.findMany({ where: { cartId: cartId! }, select: { storeId: true, discountMinor: true } });
+    const discounts = await t.database.db.order.findMany({
+      where: { cartId: cartId! },
+      select: { storeId: true, discountMinor: true },
+    });
     expect(discounts.map((order) => [order.storeId, Number(order.discountMinor) > 0]).sort()).toStrictEqual(
       [
         [7, true],
@@ -254,7 +301,8 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     // A reload keeps the submitted state.
     // (One player of the page shows them: the first, now that none placed them.)
     await page.reload();
-    for (const order of orders) await page.getByRole('article', { name: `Order ${order.id}` }).waitFor({ state: 'visible' });
+    for (const order of orders)
+      await page.getByRole('article', { name: `Order ${order.id}` }).waitFor({ state: 'visible' });
     await page
       .getByRole('status')
       .filter({ hasText: /placed/i })
@@ -279,10 +327,15 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
           });
           expect(made.status).toBeLessThan(300);
           staleId = ((await made.json()) as { id: string }).id;
-          await t.database.db.cart.update({ where: { id: staleId }, data: { updatedAt: new Date(Date.now() - 400 * 86_400_000) } });
+          await t.database.db.cart.update({
+            where: { id: staleId },
+            data: { updatedAt: new Date(Date.now() - 400 * 86_400_000) },
+          });
         }
         await page.goto(`${origin}/healthz`);
-        await page.evaluate(`localStorage.setItem(${JSON.stringify(`shoppable-media:cart:${origin}`)}, ${JSON.stringify(staleId)})`);
+        await page.evaluate(
+          `localStorage.setItem(${JSON.stringify(`shoppable-media:cart:${origin}`)}, ${JSON.stringify(staleId)})`,
+        );
         await page.goto(`${origin}/`);
         await image(page).getByRole('button', { name: 'Cart (0)' }).waitFor({ state: 'visible' });
         await image(page).getByRole('button', { name: 'Daypack 22L' }).click();
@@ -324,8 +377,18 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       );
       await page.goto(shopPage);
       await page.locator('#unknown').getByRole('alert').filter({ hasText: 'This image could not be found.' }).waitFor();
-      await page.locator('#keyless').getByRole('alert').filter({ hasText: 'The shop did not accept this player’s API key.' }).first().waitFor();
-      await page.locator('#unreachable').getByRole('alert').filter({ hasText: 'Could not reach the shop.' }).first().waitFor();
+      await page
+        .locator('#keyless')
+        .getByRole('alert')
+        .filter({ hasText: 'The shop did not accept this player’s API key.' })
+        .first()
+        .waitFor();
+      await page
+        .locator('#unreachable')
+        .getByRole('alert')
+        .filter({ hasText: 'Could not reach the shop.' })
+        .first()
+        .waitFor();
       await shot(page, 'errors-in-words');
 
       // The keyboard: Enter on a hotspot opens its panel with the focus in it; Escape closes it and gives the focus back.

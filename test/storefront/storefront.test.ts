@@ -11,20 +11,25 @@ import { projectRoot } from '../../src/paths.js';
 import { maxGzippedBytes } from '../../src/embed/bundle.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
-const demoCatalog = () => JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as unknown;
+const demoCatalog = () =>
+  JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as unknown;
 const clientKey = 'sk_storefront_client_0123456789';
 const adminKey = 'sk_storefront_admin_0123456789';
 
 let open: TestApp;
 let keyed: TestApp;
 beforeAll(async () => {
-  [open, keyed] = await Promise.all([createTestApp(demoCatalog()), createTestApp(demoCatalog(), { API_KEYS: `${adminKey}:admin,${clientKey}:client`, GRAPHQL_SANDBOX: 'false' })]);
+  [open, keyed] = await Promise.all([
+    createTestApp(demoCatalog()),
+    createTestApp(demoCatalog(), { API_KEYS: `${adminKey}:admin,${clientKey}:client`, GRAPHQL_SANDBOX: 'false' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([open?.close(), keyed?.close()]);
 });
 
-const get = (t: TestApp, url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('the demo storefront at /', () => {
   it('embeds the first placed image and a video selling from another store of the same currency', async () => {
@@ -38,7 +43,9 @@ describe('the demo storefront at /', () => {
     expect(page.body).toContain('href="/graphiql"');
     expect(page.body).toContain('href="/docs"');
     // The snippet names this gateway's origin, escaped.
-    expect(page.body).toContain('&#60;script type=&#34;module&#34; src=&#34;http://localhost:80/embed/shoppable-media.js&#34;&#62;&#60;/script&#62;');
+    expect(page.body).toContain(
+      '&#60;script type=&#34;module&#34; src=&#34;http://localhost:80/embed/shoppable-media.js&#34;&#62;&#60;/script&#62;',
+    );
   });
 
   it('is served under a strict Content-Security-Policy, loading nothing from elsewhere', async () => {
@@ -121,9 +128,21 @@ describe('the player module at /embed/shoppable-media.js', () => {
     expect(gzippedTag).toMatch(/^"[\w-]{22}"$/);
     expect(gzippedTag).not.toBe(plainTag);
     // Each form's tag revalidates that form (304); the other form's tag gets the whole answer.
-    const revalidate = async (encoding: string, tag: string) => (await get(open, '/embed/shoppable-media.js', { 'accept-encoding': encoding, 'if-none-match': tag })).statusCode;
-    expect(await Promise.all([revalidate('gzip', gzippedTag), revalidate('identity', plainTag), revalidate('gzip', plainTag), revalidate('identity', gzippedTag)])).toStrictEqual([304, 304, 200, 200]);
+    const revalidate = async (encoding: string, tag: string) =>
+      (await get(open, '/embed/shoppable-media.js', { 'accept-encoding': encoding, 'if-none-match': tag })).statusCode;
+    expect(
+      await Promise.all([
+        revalidate('gzip', gzippedTag),
+        revalidate('identity', plainTag),
+        revalidate('gzip', plainTag),
+        revalidate('identity', gzippedTag),
+      ]),
+    ).toStrictEqual([304, 304, 200, 200]);
     // gzip;q=0 refuses gzip.
-    expect((await get(open, '/embed/shoppable-media.js', { 'accept-encoding': 'gzip;q=0, identity' })).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await get(open, '/embed/shoppable-media.js', { 'accept-encoding': 'gzip;q=0, identity' })).headers[
+        'content-encoding'
+      ],
+    ).toBeUndefined();
   });
 });

@@ -42,7 +42,17 @@ interface KeyValue {
 interface ExportRequest {
   resourceSpans?: {
     resource?: { attributes?: KeyValue[] };
-    scopeSpans?: { spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[]; status?: { code?: number } }[] }[];
+    scopeSpans?: {
+      spans?: {
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        kind: number;
+        attributes?: KeyValue[];
+        status?: { code?: number };
+      }[];
+    }[];
   }[];
 }
 
@@ -52,7 +62,8 @@ function plain(value: AnyValue): unknown {
   return value.stringValue ?? value.doubleValue ?? value.boolValue ?? null;
 }
 
-const record = (attributes: KeyValue[] = []) => Object.fromEntries(attributes.map((attribute) => [attribute.key, plain(attribute.value)]));
+const record = (attributes: KeyValue[] = []) =>
+  Object.fromEntries(attributes.map((attribute) => [attribute.key, plain(attribute.value)]));
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const receiver: Omit<OtlpReceiver, 'endpoint' | 'close'> = { spans: [], bodies: [] };

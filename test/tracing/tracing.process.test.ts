@@ -28,7 +28,14 @@ afterAll(() => fixture.close());
 
 /** A gateway whose loaded @opentelemetry modules are written to `file` when it exits. */
 const start = (file: string, env: Record<string, string> = {}) =>
-  fixture.start({ env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim(), LOADED_MODULES_FILE: file, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', ...env } });
+  fixture.start({
+    env: {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim(),
+      LOADED_MODULES_FILE: file,
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      ...env,
+    },
+  });
 
 /** A submitted cart of two stores; the submit carries `headers`. */
 async function submitCart(gateway: Gateway, headers: Record<string, string> = {}): Promise<string> {
@@ -41,7 +48,9 @@ async function submitCart(gateway: Gateway, headers: Record<string, string> = {}
     },
   });
   const id = String(cart.body.id);
-  expect((await json('POST', `${gateway.base}/cart/customerInfo`, { id, buyer_identity: californian })).status).toBe(200);
+  expect((await json('POST', `${gateway.base}/cart/customerInfo`, { id, buyer_identity: californian })).status).toBe(
+    200,
+  );
   expect((await json('POST', `${gateway.base}/cart/submit`, { id }, headers)).status).toBe(200);
   return id;
 }
@@ -56,7 +65,9 @@ describe('tracing in the server process', () => {
   it('is off without OTEL_EXPORTER_OTLP_ENDPOINT: nothing of the SDK is loaded, events keep no traceparent', async () => {
     const file = join(dir, 'off.json');
     const gateway = await start(file);
-    const cartId = await submitCart(gateway, { traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01` });
+    const cartId = await submitCart(gateway, {
+      traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
+    });
     const loaded = await stopped(gateway, file);
     // The probe sees what loads (the API, prom-client's), and nothing of the SDK.
     expect(loaded.some((path) => path.includes('@opentelemetry/api'))).toBe(true);
@@ -72,11 +83,18 @@ describe('tracing in the server process', () => {
     const hook = await startReceiver(secret);
     try {
       const file = join(dir, 'on.json');
-      const gateway = await start(file, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_SERVICE_NAME: 'traced-gateway' });
+      const gateway = await start(file, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+        OTEL_SERVICE_NAME: 'traced-gateway',
+      });
       await fixture.database.db.webhookEndpoint.create({ data: { id: 'whep_process_traced', url: hook.url, secret } });
       const [traceId, callerSpanId] = [randomBytes(16).toString('hex'), randomBytes(8).toString('hex')];
       const cartId = await submitCart(gateway, { traceparent: `00-${traceId}-${callerSpanId}-01` });
-      await until(async () => hook.received.some((webhook) => webhook.payload.data.cart_id === cartId), 'the webhooks of the submit', 15_000);
+      await until(
+        async () => hook.received.some((webhook) => webhook.payload.data.cart_id === cartId),
+        'the webhooks of the submit',
+        15_000,
+      );
       const loaded = await stopped(gateway, file);
       expect(loaded.some((path) => path.includes('@opentelemetry/sdk-trace-node'))).toBe(true);
 
@@ -87,7 +105,9 @@ describe('tracing in the server process', () => {
       expect(ancestors(spans, outbox!)).toContain(http);
       expect(spans.some((span) => span.name === 'INSERT Event' && span.parentSpanId === outbox!.spanId)).toBe(true);
       const webhook = hook.received.find((each) => each.payload.data.cart_id === cartId)!;
-      const delivery = spans.find((span) => span.name === 'webhook.deliver' && span.attributes['webhook.message.id'] === webhook.id);
+      const delivery = spans.find(
+        (span) => span.name === 'webhook.deliver' && span.attributes['webhook.message.id'] === webhook.id,
+      );
       expect([delivery?.parentSpanId, delivery?.service]).toStrictEqual([outbox!.spanId, 'traced-gateway']);
       expect(webhook.traceparent).toBe(`00-${traceId}-${delivery!.spanId}-01`);
     } finally {
@@ -106,8 +126,13 @@ describe('tracing in the server process', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const file = join(dir, 'silent.json');
-      const gateway = await start(file, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, LOG_LEVEL: 'info' });
-      await submitCart(gateway, { traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01` });
+      const gateway = await start(file, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        LOG_LEVEL: 'info',
+      });
+      await submitCart(gateway, {
+        traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
+      });
       // From the moment the app and the database are closed and the last spans are sent.
       let sending = 0;
       gateway.process.stdout?.on('data', (chunk: Buffer) => {

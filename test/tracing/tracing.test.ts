@@ -30,7 +30,12 @@ beforeAll(async () => {
   hook = await startReceiver(secret);
   await t.database.db.webhookEndpoint.create({ data: { id: 'whep_traced', url: hook.url, secret } });
   const config = testConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
-  worker = startDeliveryWorker({ sql: t.database.sql, config, log: { info: () => undefined, warn: () => undefined, error: () => undefined }, pollIntervalMs: 50 });
+  worker = startDeliveryWorker({
+    sql: t.database.sql,
+    config,
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    pollIntervalMs: 50,
+  });
 });
 
 afterAll(async () => {
@@ -60,12 +65,18 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 }
 
 /** The spans of the trace once its cart.submitted webhook was delivered and its spans exported. */
-async function deliveredTrace(traceId: string, cartId: string): Promise<{ spans: ReceivedSpan[]; traceparent: string | null }> {
-  const webhook = () => hook.received.find((each) => each.payload.type === 'cart.submitted' && each.payload.data.cart_id === cartId);
+async function deliveredTrace(
+  traceId: string,
+  cartId: string,
+): Promise<{ spans: ReceivedSpan[]; traceparent: string | null }> {
+  const webhook = () =>
+    hook.received.find((each) => each.payload.type === 'cart.submitted' && each.payload.data.cart_id === cartId);
   await until(() => webhook() !== undefined, 'the cart.submitted webhook');
   await until(async () => {
     await flushTracing();
-    return otlp.spans.some((span) => span.name === 'webhook.deliver' && span.attributes['webhook.message.id'] === webhook()!.id);
+    return otlp.spans.some(
+      (span) => span.name === 'webhook.deliver' && span.attributes['webhook.message.id'] === webhook()!.id,
+    );
   }, 'the delivery span');
   return { spans: otlp.spans.filter((span) => span.traceId === traceId), traceparent: webhook()!.traceparent };
 }
@@ -74,7 +85,13 @@ async function deliveredTrace(traceId: string, cartId: string): Promise<{ spans:
  * What every submit's trace holds: statements below the HTTP span, the submit's transaction and
  * its outbox write below the operation's span (REST: the HTTP span), the delivery below that.
  */
-function expectSubmitBelow(spans: ReceivedSpan[], http: ReceivedSpan, operation: ReceivedSpan, webhookTraceparent: string | null, traceId: string): void {
+function expectSubmitBelow(
+  spans: ReceivedSpan[],
+  http: ReceivedSpan,
+  operation: ReceivedSpan,
+  webhookTraceparent: string | null,
+  traceId: string,
+): void {
   const below = (span: ReceivedSpan) => ancestors(spans, span).includes(operation);
   const statements = spans.filter((span) => span.attributes['db.system.name'] !== undefined);
   expect(statements.length).toBeGreaterThan(5);
@@ -85,18 +102,26 @@ function expectSubmitBelow(spans: ReceivedSpan[], http: ReceivedSpan, operation:
     expect(typeof statement.attributes['db.query.text']).toBe('string');
   }
   const submit = statements.filter((span) => ['BEGIN', 'INSERT Order', 'UPDATE Sku', 'COMMIT'].includes(span.name));
-  expect(new Set(submit.map((span) => span.name))).toStrictEqual(new Set(['BEGIN', 'INSERT Order', 'UPDATE Sku', 'COMMIT']));
+  expect(new Set(submit.map((span) => span.name))).toStrictEqual(
+    new Set(['BEGIN', 'INSERT Order', 'UPDATE Sku', 'COMMIT']),
+  );
   for (const statement of submit) expect(below(statement), `${statement.name} below ${operation.name}`).toBe(true);
   const outbox = spans.find((span) => span.name === 'outbox.write');
   expect(outbox && below(outbox)).toBe(true);
   expect(outbox!.attributes['outbox.event.types']).toEqual(expect.arrayContaining(['cart.submitted', 'order.created']));
   // The events' INSERT is the outbox write's own statement.
-  expect(statements.filter((span) => span.parentSpanId === outbox!.spanId).map((span) => span.name)).toContain('INSERT Event');
+  expect(statements.filter((span) => span.parentSpanId === outbox!.spanId).map((span) => span.name)).toContain(
+    'INSERT Event',
+  );
   // The delivery continues the trace of the write that recorded its event, and says so to the receiver.
   const deliveries = spans.filter((span) => span.name === 'webhook.deliver');
   expect(deliveries.length).toBeGreaterThan(0);
   for (const delivery of deliveries) {
-    expect([delivery.parentSpanId, delivery.kind, delivery.attributes['http.response.status_code']]).toStrictEqual([outbox!.spanId, 3, 200]);
+    expect([delivery.parentSpanId, delivery.kind, delivery.attributes['http.response.status_code']]).toStrictEqual([
+      outbox!.spanId,
+      3,
+      200,
+    ]);
   }
   expect(webhookTraceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
   expect(deliveries.map((span) => span.spanId)).toContain(webhookTraceparent!.split('-')[2]);
@@ -117,11 +142,21 @@ describe('tracing on', () => {
     // would, from its socket): the handler must still run in the request's span.
     const body = new PassThrough();
     setTimeout(() => body.end(JSON.stringify({ id: cartId })), 30);
-    const submitted = await t.app.inject({ method: 'POST', url: '/cart/submit', payload: body, headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-${callerSpanId}-01` } });
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/cart/submit',
+      payload: body,
+      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-${callerSpanId}-01` },
+    });
     expect(submitted.statusCode).toBe(200);
     const { spans, traceparent } = await deliveredTrace(traceId, cartId);
     const http = spans.find((span) => span.kind === 2);
-    expect([http?.name, http?.parentSpanId, http?.attributes['http.route'], http?.attributes['http.response.status_code']]).toStrictEqual(['POST /cart/submit', callerSpanId, '/cart/submit', 200]);
+    expect([
+      http?.name,
+      http?.parentSpanId,
+      http?.attributes['http.route'],
+      http?.attributes['http.response.status_code'],
+    ]).toStrictEqual(['POST /cart/submit', callerSpanId, '/cart/submit', 200]);
     expect(http!.service).toBe('gateway-under-test');
     // Every span of the trace is the request's or its delivery's: none is a root of its own.
     for (const span of spans) expect(span === http || ancestors(spans, span).includes(http!), span.name).toBe(true);
@@ -138,7 +173,8 @@ describe('tracing on', () => {
       url: '/graphql',
       headers: { traceparent: `00-${traceId}-${callerSpanId}-01` },
       payload: {
-        query: 'mutation TracedSubmit($cartId: ID!, $key: String) { submitCart(cartId: $cartId, idempotencyKey: $key) { status orders { id } } }',
+        query:
+          'mutation TracedSubmit($cartId: ID!, $key: String) { submitCart(cartId: $cartId, idempotencyKey: $key) { status orders { id } } }',
         variables: { cartId, key: idempotencyKey },
       },
     });
@@ -148,7 +184,10 @@ describe('tracing on', () => {
     expect([http?.name, http?.parentSpanId]).toStrictEqual(['POST /graphql', callerSpanId]);
     const operation = spans.find((span) => span.name === 'mutation TracedSubmit');
     expect(operation?.parentSpanId).toBe(http!.spanId);
-    expect(operation!.attributes).toStrictEqual({ 'graphql.operation.type': 'mutation', 'graphql.operation.name': 'TracedSubmit' });
+    expect(operation!.attributes).toStrictEqual({
+      'graphql.operation.type': 'mutation',
+      'graphql.operation.name': 'TracedSubmit',
+    });
     expectSubmitBelow(spans, http!, operation!, traceparent, traceId);
     expectNoValues(cartId, idempotencyKey, buyer.email);
   });
@@ -160,7 +199,10 @@ describe('tracing on', () => {
     await flushTracing();
     const servers = otlp.spans.filter((span) => span.kind === 2 && span.parentSpanId === null);
     expect(servers.map((span) => span.name)).toEqual(expect.arrayContaining(['GET /orders/:id', 'GET']));
-    expect(servers.find((span) => span.name === 'GET')?.attributes).toStrictEqual({ 'http.request.method': 'GET', 'http.response.status_code': 404 });
+    expect(servers.find((span) => span.name === 'GET')?.attributes).toStrictEqual({
+      'http.request.method': 'GET',
+      'http.response.status_code': 404,
+    });
     expectNoValues(orderId);
   });
 
@@ -174,12 +216,19 @@ describe('tracing on', () => {
         headers: { traceparent: `00-${traceId}-${hex(8)}-01` },
         payload: { query: 'query TracedProduct { product(id: "201") { id title } }' },
       });
-      expect(answer.json()).toStrictEqual({ data: { product: { id: '201', title: 'Rain Shell' } }, extensions: { cost: { estimated: 3, limit: 50_000 } } });
+      expect(answer.json()).toStrictEqual({
+        data: { product: { id: '201', title: 'Rain Shell' } },
+        extensions: { cost: { estimated: 3, limit: 50_000 } },
+      });
       await flushTracing();
       const spans = otlp.spans.filter((span) => span.traceId === traceId);
       const operation = spans.find((span) => span.name === 'query TracedProduct');
       expect(operation?.parentSpanId).toBe(spans.find((span) => span.name === 'POST /graphql')?.spanId);
-      expect(spans.filter((span) => span.attributes['db.query.text'] !== undefined && ancestors(spans, span).includes(operation!)).length).toBeGreaterThan(0);
+      expect(
+        spans.filter(
+          (span) => span.attributes['db.query.text'] !== undefined && ancestors(spans, span).includes(operation!),
+        ).length,
+      ).toBeGreaterThan(0);
     } finally {
       await plain.close();
     }
@@ -191,6 +240,9 @@ describe('tracing on', () => {
     expect(statementName('SELECT `main`.`Sku`.`id` FROM `main`.`Sku` WHERE `id` IN (?)')).toBe('SELECT Sku');
     expect(statementName('UPDATE "WebhookDelivery" SET "claimedUntil" = ?')).toBe('UPDATE WebhookDelivery');
     expect(statementName('COMMIT')).toBe('COMMIT');
-    expect([tracesUrl('http://collector:4318'), tracesUrl('https://otel.example/base/')]).toStrictEqual(['http://collector:4318/v1/traces', 'https://otel.example/base/v1/traces']);
+    expect([tracesUrl('http://collector:4318'), tracesUrl('https://otel.example/base/')]).toStrictEqual([
+      'http://collector:4318/v1/traces',
+      'https://otel.example/base/v1/traces',
+    ]);
   });
 });

@@ -65,20 +65,39 @@ async function submittedCart(): Promise<{ cartId: string; orderIds: string[] }> 
 
 describe('webhook endpoints (REST)', () => {
   it('creates an endpoint: 201 with a whsec_ secret of 24 random bytes, shown in this answer only', async () => {
-    const created = await post<EndpointJson>(t, '/webhooks', { url: receiver, events: ['order.created', 'cart.submitted', 'order.created'], description: 'ERP' });
+    const created = await post<EndpointJson>(t, '/webhooks', {
+      url: receiver,
+      events: ['order.created', 'cart.submitted', 'order.created'],
+      description: 'ERP',
+    });
     expect(created.status).toBe(201);
     const { id, secret, created_at, updated_at, ...rest } = created.body;
     expect(id).toMatch(/^whep_[0-9a-f]{32}$/);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(Buffer.from(secret!.slice('whsec_'.length), 'base64')).toHaveLength(24);
-    expect(rest).toStrictEqual({ url: receiver, description: 'ERP', events: ['cart.submitted', 'order.created'], enabled: true, failing_since: null });
+    expect(rest).toStrictEqual({
+      url: receiver,
+      description: 'ERP',
+      events: ['cart.submitted', 'order.created'],
+      enabled: true,
+      failing_since: null,
+    });
     expect(created_at).toBe(updated_at);
     // Stored as given, for the delivery worker to sign with.
     expect((await t.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id } })).secret).toBe(secret);
 
     const one = await get<EndpointJson>(`/webhooks/${id}`);
     expect(one.status).toBe(200);
-    expect(one.body).toStrictEqual({ id, url: receiver, description: 'ERP', events: ['cart.submitted', 'order.created'], enabled: true, failing_since: null, created_at, updated_at });
+    expect(one.body).toStrictEqual({
+      id,
+      url: receiver,
+      description: 'ERP',
+      events: ['cart.submitted', 'order.created'],
+      enabled: true,
+      failing_since: null,
+      created_at,
+      updated_at,
+    });
     const list = await get<{ webhooks: EndpointJson[] }>('/webhooks');
     expect(list.body.webhooks.map((endpoint) => endpoint.id)).toContain(id);
     for (const answer of [one, list]) {
@@ -108,14 +127,29 @@ describe('webhook endpoints (REST)', () => {
 
   it('patches url, events, description and enabled; fields not given stay', async () => {
     const endpoint = await createEndpoint({ url: receiver, description: 'first' });
-    const changed = await patch<EndpointJson>(`/webhooks/${endpoint.id}`, { url: 'http://127.0.0.1:9/v2', events: ['order.status_changed'] });
+    const changed = await patch<EndpointJson>(`/webhooks/${endpoint.id}`, {
+      url: 'http://127.0.0.1:9/v2',
+      events: ['order.status_changed'],
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ id: endpoint.id, url: 'http://127.0.0.1:9/v2', events: ['order.status_changed'], description: 'first', enabled: true });
-    const off = await patch<EndpointJson>(`/webhooks/${endpoint.id}`, { enabled: false, description: null, events: null });
+    expect(changed.body).toMatchObject({
+      id: endpoint.id,
+      url: 'http://127.0.0.1:9/v2',
+      events: ['order.status_changed'],
+      description: 'first',
+      enabled: true,
+    });
+    const off = await patch<EndpointJson>(`/webhooks/${endpoint.id}`, {
+      enabled: false,
+      description: null,
+      events: null,
+    });
     expect(off.body).toMatchObject({ url: 'http://127.0.0.1:9/v2', events: null, description: null, enabled: false });
     const same = await patch<EndpointJson>(`/webhooks/${endpoint.id}`, {});
     expect(same.status).toBe(200);
-    expect((await call<ErrorJson>(t, { method: 'PATCH', url: `/webhooks/${endpoint.id}` })).body.code).toBe('VALIDATION_FAILED');
+    expect((await call<ErrorJson>(t, { method: 'PATCH', url: `/webhooks/${endpoint.id}` })).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
     expect(same.body).toMatchObject({ url: 'http://127.0.0.1:9/v2', enabled: false });
     expect(JSON.stringify(same.body)).not.toContain('secret');
   });
@@ -123,22 +157,39 @@ describe('webhook endpoints (REST)', () => {
   it('re-enabling an endpoint (disabled after failing) clears failing_since', async () => {
     const endpoint = await createEndpoint();
     const since = new Date('2026-01-01T00:00:00.000Z');
-    await t.database.db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, failingSince: since } });
-    expect((await get<EndpointJson>(`/webhooks/${endpoint.id}`)).body).toMatchObject({ enabled: false, failing_since: since.toISOString() });
-    expect((await patch<EndpointJson>(`/webhooks/${endpoint.id}`, { description: 'still off' })).body.failing_since).toBe(since.toISOString());
-    expect((await patch<EndpointJson>(`/webhooks/${endpoint.id}`, { enabled: true })).body).toMatchObject({ enabled: true, failing_since: null });
+    await t.database.db.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { enabled: false, failingSince: since },
+    });
+    expect((await get<EndpointJson>(`/webhooks/${endpoint.id}`)).body).toMatchObject({
+      enabled: false,
+      failing_since: since.toISOString(),
+    });
+    expect(
+      (await patch<EndpointJson>(`/webhooks/${endpoint.id}`, { description: 'still off' })).body.failing_since,
+    ).toBe(since.toISOString());
+    expect((await patch<EndpointJson>(`/webhooks/${endpoint.id}`, { enabled: true })).body).toMatchObject({
+      enabled: true,
+      failing_since: null,
+    });
   });
 
   it('deletes an endpoint with its deliveries: 204, then 404 WEBHOOK_NOT_FOUND', async () => {
     const endpoint = await createEndpoint();
     await submittedCart();
-    expect((await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries`)).body.deliveries).toHaveLength(3);
+    expect(
+      (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries`)).body.deliveries,
+    ).toHaveLength(3);
     expect(await t.database.db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(3);
     const deleted = await remove(`/webhooks/${endpoint.id}`);
     expect(deleted.status).toBe(204);
     expect(deleted.body).toBeNull();
     expect(await t.database.db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
-    for (const answer of [await get<ErrorJson>(`/webhooks/${endpoint.id}`), await remove(`/webhooks/${endpoint.id}`), await patch<ErrorJson>(`/webhooks/${endpoint.id}`, { enabled: true })]) {
+    for (const answer of [
+      await get<ErrorJson>(`/webhooks/${endpoint.id}`),
+      await remove(`/webhooks/${endpoint.id}`),
+      await patch<ErrorJson>(`/webhooks/${endpoint.id}`, { enabled: true }),
+    ]) {
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject({ code: 'WEBHOOK_NOT_FOUND', details: { id: endpoint.id } });
     }
@@ -172,7 +223,13 @@ describe('webhook endpoints (REST)', () => {
       expect(patched.body).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
     }
     // Wrong types are the schema's refusals.
-    for (const body of [{}, { url: 42 }, { url: receiver, events: 'order.created' }, { url: receiver, events: [1] }, { url: receiver, description: 7 }]) {
+    for (const body of [
+      {},
+      { url: 42 },
+      { url: receiver, events: 'order.created' },
+      { url: receiver, events: [1] },
+      { url: receiver, description: 7 },
+    ]) {
       expect((await post<ErrorJson>(t, '/webhooks', body)).body.code).toBe('VALIDATION_FAILED');
     }
     for (const body of [{ enabled: 'yes' }, { url: null }, { enabled: null }]) {
@@ -220,13 +277,23 @@ describe('the SSRF guard', () => {
   });
 
   it('accepts a public address, and refuses moving an endpoint onto a private one', async () => {
-    const created = await guarded.app.inject({ method: 'POST', url: '/webhooks', payload: { url: 'https://93.184.215.14/hooks?source=gateway' } });
+    const created = await guarded.app.inject({
+      method: 'POST',
+      url: '/webhooks',
+      payload: { url: 'https://93.184.215.14/hooks?source=gateway' },
+    });
     expect(created.statusCode).toBe(201);
     const { id, url } = created.json() as EndpointJson;
     expect(url).toBe('https://93.184.215.14/hooks?source=gateway');
-    const moved = await guarded.app.inject({ method: 'PATCH', url: `/webhooks/${id}`, payload: { url: 'http://169.254.169.254/' } });
+    const moved = await guarded.app.inject({
+      method: 'PATCH',
+      url: `/webhooks/${id}`,
+      payload: { url: 'http://169.254.169.254/' },
+    });
     expect(moved.statusCode).toBe(400);
-    expect(((await guarded.app.inject({ method: 'GET', url: `/webhooks/${id}` })).json() as EndpointJson).url).toBe(url);
+    expect(((await guarded.app.inject({ method: 'GET', url: `/webhooks/${id}` })).json() as EndpointJson).url).toBe(
+      url,
+    );
   });
 
   it('classifies addresses, IPv4-mapped, NAT64 and 6to4 forms by the IPv4 address they carry', () => {
@@ -289,7 +356,9 @@ describe('the SSRF guard', () => {
     expect((await checkWebhookUrl('https://93.184.215.14/a', false)).href).toBe('https://93.184.215.14/a');
     expect((await checkWebhookUrl('http://localhost:9/a', true)).hostname).toBe('localhost');
     await expect(checkWebhookUrl('http://localhost:9/a', false)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(checkWebhookUrl('http://no-such-host.invalid/', true)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(checkWebhookUrl('http://no-such-host.invalid/', true)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     await expect(checkWebhookUrl('gopher://127.0.0.1/', true)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
@@ -322,13 +391,23 @@ describe('deliveries', () => {
       created_at: events[2]!.createdAt.toISOString(),
       attempts: [],
     });
-    expect((await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${others.id}/deliveries`)).body.deliveries.map((delivery) => delivery.event_type)).toStrictEqual(['cart.submitted']);
+    expect(
+      (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${others.id}/deliveries`)).body.deliveries.map(
+        (delivery) => delivery.event_type,
+      ),
+    ).toStrictEqual(['cart.submitted']);
 
-    const firstTwo = await get<{ deliveries: DeliveryJson[]; has_more: boolean }>(`/webhooks/${endpoint.id}/deliveries?first=2`);
+    const firstTwo = await get<{ deliveries: DeliveryJson[]; has_more: boolean }>(
+      `/webhooks/${endpoint.id}/deliveries?first=2`,
+    );
     expect(firstTwo.body.has_more).toBe(true);
-    const rest = await get<{ deliveries: DeliveryJson[]; has_more: boolean }>(`/webhooks/${endpoint.id}/deliveries?first=2&after=${firstTwo.body.deliveries[1]!.id}`);
+    const rest = await get<{ deliveries: DeliveryJson[]; has_more: boolean }>(
+      `/webhooks/${endpoint.id}/deliveries?first=2&after=${firstTwo.body.deliveries[1]!.id}`,
+    );
     expect(rest.body.has_more).toBe(false);
-    expect([...firstTwo.body.deliveries, ...rest.body.deliveries].map((delivery) => delivery.id)).toStrictEqual(page.body.deliveries.map((delivery) => delivery.id));
+    expect([...firstTwo.body.deliveries, ...rest.body.deliveries].map((delivery) => delivery.id)).toStrictEqual(
+      page.body.deliveries.map((delivery) => delivery.id),
+    );
 
     // Attempts as the delivery worker records them: time, status code, latency, error.
     const oldest = page.body.deliveries[2]!;
@@ -340,9 +419,18 @@ describe('deliveries', () => {
         { deliveryId: oldest.id, at: new Date(at.getTime() + 305_000), statusCode: 204, latencyMs: 7, error: null },
       ],
     });
-    await t.database.db.webhookDelivery.update({ where: { id: oldest.id }, data: { status: 'delivered', attempts: 3, deliveredAt: new Date(at.getTime() + 305_000) } });
-    const delivered = (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries`)).body.deliveries[2]!;
-    expect(delivered).toMatchObject({ status: 'delivered', attempt_count: 3, next_attempt_at: null, delivered_at: '2026-02-01T10:05:05.000Z' });
+    await t.database.db.webhookDelivery.update({
+      where: { id: oldest.id },
+      data: { status: 'delivered', attempts: 3, deliveredAt: new Date(at.getTime() + 305_000) },
+    });
+    const delivered = (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries`)).body
+      .deliveries[2]!;
+    expect(delivered).toMatchObject({
+      status: 'delivered',
+      attempt_count: 3,
+      next_attempt_at: null,
+      delivered_at: '2026-02-01T10:05:05.000Z',
+    });
     expect(delivered.attempts).toStrictEqual([
       { at: '2026-02-01T10:00:00.000Z', status_code: null, latency_ms: 10_000, error: 'timed out after 10 s' },
       { at: '2026-02-01T10:00:05.000Z', status_code: 503, latency_ms: 42, error: 'HTTP 503' },
@@ -354,7 +442,8 @@ describe('deliveries', () => {
     const endpoint = await createEndpoint();
     const other = await createEndpoint();
     await submittedCart();
-    const foreign = (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${other.id}/deliveries`)).body.deliveries[0]!.id;
+    const foreign = (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${other.id}/deliveries`)).body.deliveries[0]!
+      .id;
     for (const [query, field] of [
       ['first=0', 'first'],
       ['first=101', 'first'],
@@ -365,17 +454,24 @@ describe('deliveries', () => {
       expect(answer.status, query).toBe(400);
       expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
     }
-    for (const query of ['first=-1', 'first=abc', 'first=1.5']) expect((await get<ErrorJson>(`/webhooks/${endpoint.id}/deliveries?${query}`)).status).toBe(400);
-    expect((await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries?first=100`)).body.deliveries).toHaveLength(3);
+    for (const query of ['first=-1', 'first=abc', 'first=1.5'])
+      expect((await get<ErrorJson>(`/webhooks/${endpoint.id}/deliveries?${query}`)).status).toBe(400);
+    expect(
+      (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries?first=100`)).body.deliveries,
+    ).toHaveLength(3);
   });
 
   it('retry makes a delivery due now: pending, next attempt now, claim cleared; 404 for a delivery of another endpoint', async () => {
     const endpoint = await createEndpoint();
     const other = await createEndpoint();
     await submittedCart();
-    const [delivery] = (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries`)).body.deliveries;
+    const [delivery] = (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries`)).body
+      .deliveries;
     const later = new Date(Date.now() + 3_600_000);
-    await t.database.db.webhookDelivery.update({ where: { id: delivery!.id }, data: { status: 'failed', attempts: 8, nextAttemptAt: later, claimedUntil: later } });
+    await t.database.db.webhookDelivery.update({
+      where: { id: delivery!.id },
+      data: { status: 'failed', attempts: 8, nextAttemptAt: later, claimedUntil: later },
+    });
     const before = Date.now();
     const retried = await post<DeliveryJson>(t, `/webhooks/${endpoint.id}/deliveries/${delivery!.id}/retry`);
     expect(retried.status).toBe(200);
@@ -383,13 +479,19 @@ describe('deliveries', () => {
     expect(Date.parse(retried.body.next_attempt_at!)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(retried.body.next_attempt_at!)).toBeLessThanOrEqual(Date.now());
     const row = await t.database.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery!.id } });
-    expect([row.status, row.claimedUntil, row.nextAttemptAt.toISOString()]).toStrictEqual(['pending', null, retried.body.next_attempt_at]);
+    expect([row.status, row.claimedUntil, row.nextAttemptAt.toISOString()]).toStrictEqual([
+      'pending',
+      null,
+      retried.body.next_attempt_at,
+    ]);
 
     const snapshot = await dumpDatabase(t.database);
     const foreign = await post<ErrorJson>(t, `/webhooks/${other.id}/deliveries/${delivery!.id}/retry`);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ code: 'DELIVERY_NOT_FOUND', details: { delivery_id: delivery!.id } });
-    expect((await post<ErrorJson>(t, `/webhooks/whep_none/deliveries/${delivery!.id}/retry`)).body.code).toBe('WEBHOOK_NOT_FOUND');
+    expect((await post<ErrorJson>(t, `/webhooks/whep_none/deliveries/${delivery!.id}/retry`)).body.code).toBe(
+      'WEBHOOK_NOT_FOUND',
+    );
     expect(await dumpDatabase(t.database)).toBe(snapshot);
   });
 });
@@ -487,7 +589,11 @@ const RetryDelivery = graphql(`
 
 describe('GraphQL twins', () => {
   it('create (secret once), read, list, update, delete', async () => {
-    const created = await send(t.app, CreateEndpoint, { url: receiver, events: ['order.status_changed'], description: 'via GraphQL' });
+    const created = await send(t.app, CreateEndpoint, {
+      url: receiver,
+      events: ['order.status_changed'],
+      description: 'via GraphQL',
+    });
     expect(created.errors).toBeUndefined();
     const { secret, endpoint } = created.data!.createWebhookEndpoint;
     expect(secret).toMatch(/^whsec_/);
@@ -504,16 +610,36 @@ describe('GraphQL twins', () => {
     const rest = (await get<EndpointJson>(`/webhooks/${endpoint.id}`)).body;
 
     const one = await send(t.app, Endpoint, { id: endpoint.id });
-    expect(one.data?.webhookEndpoint).toStrictEqual({ ...endpoint, createdAt: rest.created_at, updatedAt: rest.updated_at });
+    expect(one.data?.webhookEndpoint).toStrictEqual({
+      ...endpoint,
+      createdAt: rest.created_at,
+      updatedAt: rest.updated_at,
+    });
     const list = await send(t.app, Endpoints);
     expect(list.data?.webhookEndpoints.map((item) => item.id)).toContain(endpoint.id);
     expect(JSON.stringify([one, list])).not.toContain(secret);
 
     // Absent arguments stay; null events = all, null description clears.
     const off = await send(t.app, UpdateEndpoint, { id: endpoint.id, enabled: false });
-    expect(off.data?.updateWebhookEndpoint).toMatchObject({ events: ['order.status_changed'], description: 'via GraphQL', enabled: false });
-    const cleared = await send(t.app, UpdateEndpoint, { id: endpoint.id, events: null, description: null, url: 'http://127.0.0.1:9/gql', enabled: true });
-    expect(cleared.data?.updateWebhookEndpoint).toStrictEqual({ id: endpoint.id, events: null, description: null, url: 'http://127.0.0.1:9/gql', enabled: true });
+    expect(off.data?.updateWebhookEndpoint).toMatchObject({
+      events: ['order.status_changed'],
+      description: 'via GraphQL',
+      enabled: false,
+    });
+    const cleared = await send(t.app, UpdateEndpoint, {
+      id: endpoint.id,
+      events: null,
+      description: null,
+      url: 'http://127.0.0.1:9/gql',
+      enabled: true,
+    });
+    expect(cleared.data?.updateWebhookEndpoint).toStrictEqual({
+      id: endpoint.id,
+      events: null,
+      description: null,
+      url: 'http://127.0.0.1:9/gql',
+      enabled: true,
+    });
 
     const deleted = await send(t.app, DeleteEndpoint, { id: endpoint.id });
     expect(deleted.data?.deleteWebhookEndpoint).toBe(endpoint.id);
@@ -537,24 +663,42 @@ describe('GraphQL twins', () => {
   });
 
   it('lists deliveries and retries one', async () => {
-    const { endpoint } = (await send(t.app, CreateEndpoint, { url: receiver, events: ['order.created'] })).data!.createWebhookEndpoint;
+    const { endpoint } = (await send(t.app, CreateEndpoint, { url: receiver, events: ['order.created'] })).data!
+      .createWebhookEndpoint;
     await submittedCart();
     const listed = await send(t.app, Deliveries, { endpointId: endpoint.id, first: 10 });
     expect(listed.errors).toBeUndefined();
     const deliveries = listed.data!.webhookDeliveries;
-    expect(deliveries.map((delivery) => [delivery.endpointId, delivery.eventType, delivery.status, delivery.attemptCount, delivery.attempts])).toStrictEqual([
+    expect(
+      deliveries.map((delivery) => [
+        delivery.endpointId,
+        delivery.eventType,
+        delivery.status,
+        delivery.attemptCount,
+        delivery.attempts,
+      ]),
+    ).toStrictEqual([
       [endpoint.id, 'order.created', 'PENDING', 0, []],
       [endpoint.id, 'order.created', 'PENDING', 0, []],
     ]);
     // The same deliveries as REST lists, in the same order.
     const rest = (await get<{ deliveries: DeliveryJson[] }>(`/webhooks/${endpoint.id}/deliveries`)).body.deliveries;
-    expect(deliveries.map((delivery) => [delivery.id, delivery.eventId, delivery.createdAt])).toStrictEqual(rest.map((delivery) => [delivery.id, delivery.event_id, delivery.created_at]));
+    expect(deliveries.map((delivery) => [delivery.id, delivery.eventId, delivery.createdAt])).toStrictEqual(
+      rest.map((delivery) => [delivery.id, delivery.event_id, delivery.created_at]),
+    );
     const paged = await send(t.app, Deliveries, { endpointId: endpoint.id, first: 1, after: deliveries[0]!.id });
     expect(paged.data!.webhookDeliveries.map((delivery) => delivery.id)).toStrictEqual([deliveries[1]!.id]);
 
-    await t.database.db.webhookDelivery.update({ where: { id: deliveries[1]!.id }, data: { status: 'delivered', deliveredAt: new Date(), attempts: 1 } });
+    await t.database.db.webhookDelivery.update({
+      where: { id: deliveries[1]!.id },
+      data: { status: 'delivered', deliveredAt: new Date(), attempts: 1 },
+    });
     const retried = await send(t.app, RetryDelivery, { endpointId: endpoint.id, deliveryId: deliveries[1]!.id });
-    expect(retried.data?.retryWebhookDelivery).toMatchObject({ id: deliveries[1]!.id, status: 'PENDING', attemptCount: 1 });
+    expect(retried.data?.retryWebhookDelivery).toMatchObject({
+      id: deliveries[1]!.id,
+      status: 'PENDING',
+      attemptCount: 1,
+    });
     expect(Date.parse(retried.data!.retryWebhookDelivery.nextAttemptAt!)).toBeLessThanOrEqual(Date.now());
 
     const other = (await send(t.app, CreateEndpoint, { url: receiver })).data!.createWebhookEndpoint.endpoint;
@@ -566,8 +710,18 @@ describe('GraphQL twins', () => {
 });
 
 /** A GraphQL request with headers (the API key), untyped. */
-async function sendWith(app: TestApp['app'], document: DocumentNode, variables: Record<string, unknown>, headers: Record<string, string>) {
-  const response = await app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: print(document), variables } });
+async function sendWith(
+  app: TestApp['app'],
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+  headers: Record<string, string>,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers,
+    payload: { query: print(document), variables },
+  });
   return response.json() as { data?: Record<string, unknown> | null; errors?: { extensions: { code: string } }[] };
 }
 
@@ -578,14 +732,41 @@ describe('with API keys', () => {
   let endpointId: string;
   let deliveryId: string;
   beforeAll(async () => {
-    keyed = await createTestApp(readFixture('cart-catalog.json'), { API_KEYS: `${clientKey}:client,${adminKey}:admin`, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
-    const created = await keyed.app.inject({ method: 'POST', url: '/webhooks', headers: { 'x-api-key': adminKey }, payload: { url: receiver } });
+    keyed = await createTestApp(readFixture('cart-catalog.json'), {
+      API_KEYS: `${clientKey}:client,${adminKey}:admin`,
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    });
+    const created = await keyed.app.inject({
+      method: 'POST',
+      url: '/webhooks',
+      headers: { 'x-api-key': adminKey },
+      payload: { url: receiver },
+    });
     endpointId = (created.json() as EndpointJson).id;
-    const cart = await keyed.app.inject({ method: 'POST', url: '/cart', headers: { 'x-api-key': clientKey }, payload: { items: { storefront_cart_items_input: exampleA } } });
+    const cart = await keyed.app.inject({
+      method: 'POST',
+      url: '/cart',
+      headers: { 'x-api-key': clientKey },
+      payload: { items: { storefront_cart_items_input: exampleA } },
+    });
     const cartId = (cart.json() as { id: string }).id;
-    await keyed.app.inject({ method: 'POST', url: '/cart/customerInfo', headers: { 'x-api-key': clientKey }, payload: { id: cartId, buyer_identity: californian } });
-    await keyed.app.inject({ method: 'POST', url: '/cart/submit', headers: { 'x-api-key': clientKey }, payload: { id: cartId } });
-    const listed = await keyed.app.inject({ method: 'GET', url: `/webhooks/${endpointId}/deliveries`, headers: { 'x-api-key': adminKey } });
+    await keyed.app.inject({
+      method: 'POST',
+      url: '/cart/customerInfo',
+      headers: { 'x-api-key': clientKey },
+      payload: { id: cartId, buyer_identity: californian },
+    });
+    await keyed.app.inject({
+      method: 'POST',
+      url: '/cart/submit',
+      headers: { 'x-api-key': clientKey },
+      payload: { id: cartId },
+    });
+    const listed = await keyed.app.inject({
+      method: 'GET',
+      url: `/webhooks/${endpointId}/deliveries`,
+      headers: { 'x-api-key': adminKey },
+    });
     deliveryId = (listed.json() as { deliveries: DeliveryJson[] }).deliveries[0]!.id;
   });
   afterAll(() => keyed.close());
@@ -606,7 +787,10 @@ describe('with API keys', () => {
       const refused = await keyed.app.inject({ ...route, headers: { 'x-api-key': clientKey } });
       expect(refused.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
-      if (route.payload) expect((await keyed.app.inject({ ...route, payload: { url: 7 }, headers: { 'x-api-key': clientKey } })).statusCode).toBe(403);
+      if (route.payload)
+        expect(
+          (await keyed.app.inject({ ...route, payload: { url: 7 }, headers: { 'x-api-key': clientKey } })).statusCode,
+        ).toBe(403);
       expect((await keyed.app.inject(route)).statusCode).toBe(401);
     }
     expect(await dumpDatabase(keyed.database)).toBe(before);
@@ -635,7 +819,12 @@ describe('with API keys', () => {
       const answer = await keyed.app.inject({ ...route, headers: { 'x-api-key': adminKey } });
       expect(answer.statusCode, `${route.method} ${route.url}: ${answer.body}`).toBe(ok);
     }
-    const created = await sendWith(keyed.app, CreateEndpoint, { url: receiver }, { authorization: `Bearer ${adminKey}` });
+    const created = await sendWith(
+      keyed.app,
+      CreateEndpoint,
+      { url: receiver },
+      { authorization: `Bearer ${adminKey}` },
+    );
     expect(created.errors).toBeUndefined();
     const { id } = (created.data?.createWebhookEndpoint as { endpoint: { id: string } }).endpoint;
     const listed = await sendWith(keyed.app, Endpoints, {}, { authorization: `Bearer ${adminKey}` });
@@ -654,7 +843,9 @@ describe('WEBHOOK_MAX_ENDPOINTS', () => {
     const create = () => capped.app.inject({ method: 'POST', url: '/webhooks', payload: { url: receiver } });
     // Ten at once: as many as the cap get in, whatever the interleaving.
     const answers = await Promise.all(Array.from({ length: 10 }, create));
-    expect(answers.map((answer) => answer.statusCode).sort()).toStrictEqual([201, 201, 201, 422, 422, 422, 422, 422, 422, 422]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toStrictEqual([
+      201, 201, 201, 422, 422, 422, 422, 422, 422, 422,
+    ]);
     expect(await capped.database.db.webhookEndpoint.count()).toBe(3);
     const before = await dumpDatabase(capped.database);
     const over = await create();

@@ -6,7 +6,13 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { applyMigrations } from '../../db/migrate.js';
-import { CatalogSyntaxError, CatalogValidationError, formatReport, importCatalogFile, type FileImportOptions } from './importer.js';
+import {
+  CatalogSyntaxError,
+  CatalogValidationError,
+  formatReport,
+  importCatalogFile,
+  type FileImportOptions,
+} from './importer.js';
 
 export interface CommandIo {
   out(text: string): void;
@@ -14,7 +20,12 @@ export interface CommandIo {
 }
 
 /** The whole command, callable in process (tests) as well as from the shell. Returns the exit code. */
-export async function runImportCommand(args: string[], env: Record<string, string | undefined>, io: CommandIo, options: FileImportOptions = {}): Promise<number> {
+export async function runImportCommand(
+  args: string[],
+  env: Record<string, string | undefined>,
+  io: CommandIo,
+  options: FileImportOptions = {},
+): Promise<number> {
   // --batch-size N: rows per batch (default 1000); --full: read the file even when it is the last import's.
   const sizeAt = args.indexOf('--batch-size');
   const batchSize = sizeAt === -1 ? undefined : Number(args[sizeAt + 1]);

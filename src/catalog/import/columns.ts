@@ -2,7 +2,12 @@
 // bulk statements for products, SKUs, media and their placements, and the content of a store (stores, few, are
 // compared here and written one by one).
 import type { ColumnType, Table } from '../catalog-bulk.repository.js';
-import { mediaTable as mediaFields, productTable as productFields, skuTable as skuFields, type Table as FieldTable } from '../catalog.fields.js';
+import {
+  mediaTable as mediaFields,
+  productTable as productFields,
+  skuTable as skuFields,
+  type Table as FieldTable,
+} from '../catalog.fields.js';
 import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
 
 /** A canonical text of a row's content (keys sorted), to tell unchanged rows from changed ones. */
@@ -16,11 +21,21 @@ function fingerprint(value: unknown): string {
 
 /** What of a store the import writes, as one text: equal texts, nothing to write. */
 export function storeContent(store: ImportStore) {
-  return fingerprint([store.name, store.marketplace, store.currency, store.marginRatePpm, store.shippingMethods, store.taxRates]);
+  return fingerprint([
+    store.name,
+    store.marketplace,
+    store.currency,
+    store.marginRatePpm,
+    store.shippingMethods,
+    store.taxRates,
+  ]);
 }
 
 /** A table's columns as the field table has them (catalog.fields.ts), then the import's own. */
-function columnsOf<Row>(fields: Pick<FieldTable<never>, 'columns'>, own: readonly (readonly [keyof Row & string, ColumnType])[] = []): Table<Row>['columns'] {
+function columnsOf<Row>(
+  fields: Pick<FieldTable<never>, 'columns'>,
+  own: readonly (readonly [keyof Row & string, ColumnType])[] = [],
+): Table<Row>['columns'] {
   return [...fields.columns.map(({ name, storage }) => [name as keyof Row & string, storage] as const), ...own];
 }
 

@@ -55,12 +55,21 @@ export async function storedStores(tx: DbClient, ids: readonly number[]): Promis
 
 /** Writes a store as the document has it, its shipping methods and tax rates replaced. */
 export async function writeStore(tx: DbClient, store: ImportStore): Promise<void> {
-  const fields = { name: store.name, marketplace: store.marketplace, currency: store.currency, marginRatePpm: store.marginRatePpm };
+  const fields = {
+    name: store.name,
+    marketplace: store.marketplace,
+    currency: store.currency,
+    marginRatePpm: store.marginRatePpm,
+  };
   await tx.store.upsert({ where: { id: store.id }, create: { id: store.id, ...fields }, update: fields });
   await tx.shippingMethod.deleteMany({ where: { storeId: store.id } });
   await tx.taxRate.deleteMany({ where: { storeId: store.id } });
-  await tx.shippingMethod.createMany({ data: store.shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })) });
-  await tx.taxRate.createMany({ data: store.taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })) });
+  await tx.shippingMethod.createMany({
+    data: store.shippingMethods.map((method, position) => ({ storeId: store.id, position, ...method })),
+  });
+  await tx.taxRate.createMany({
+    data: store.taxRates.map((rate, position) => ({ storeId: store.id, position, ...rate })),
+  });
 }
 
 /** What the last import of a file recorded: its digest, the catalog version it left, its report. */
@@ -71,11 +80,17 @@ export interface LastImport {
 }
 
 export async function lastImport(db: DbClient): Promise<LastImport | null> {
-  return db.catalogImport.findUnique({ where: { id: 1 }, select: { digest: true, catalogVersion: true, report: true } });
+  return db.catalogImport.findUnique({
+    where: { id: 1 },
+    select: { digest: true, catalogVersion: true, report: true },
+  });
 }
 
 /** Records this import as the last one; null forgets the last one (the next import of any file reads it). */
-export async function recordImport(tx: DbClient, record: { digest: string; catalogVersion: number; report: Prisma.InputJsonValue } | null): Promise<void> {
+export async function recordImport(
+  tx: DbClient,
+  record: { digest: string; catalogVersion: number; report: Prisma.InputJsonValue } | null,
+): Promise<void> {
   if (record === null) {
     await tx.catalogImport.deleteMany();
     return;
@@ -85,6 +100,10 @@ export async function recordImport(tx: DbClient, record: { digest: string; catal
 }
 
 /** Runs the whole import in one transaction, which may take long (a large document). */
-export function inImportTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient) => Promise<T>, timeoutMs: number): Promise<T> {
+export function inImportTransaction<T>(
+  db: Db,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  timeoutMs: number,
+): Promise<T> {
   return db.$transaction(work, { maxWait: 30_000, timeout: timeoutMs });
 }

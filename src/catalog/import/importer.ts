@@ -47,7 +47,11 @@ export async function prepareCatalog(db: DbClient, raw: unknown): Promise<Catalo
 /** Imports a document held in memory (tests, the seed). */
 export async function importCatalog(db: Db, raw: unknown, options: ImportOptions = {}): Promise<ImportReport> {
   const dialect = dialectOf(db);
-  return inImportTransaction(db, (tx) => runImport(tx, dialect, inLists(objectEvents(raw)), options), options.timeoutMs ?? 10 * 60_000);
+  return inImportTransaction(
+    db,
+    (tx) => runImport(tx, dialect, inLists(objectEvents(raw)), options),
+    options.timeoutMs ?? 10 * 60_000,
+  );
 }
 
 export interface FileImportOptions extends ImportOptions {

@@ -11,13 +11,21 @@ import { changedAnything, type ImportReport, type Tally } from './report.js';
 /** The SHA-256 of a file's text (as the import reads it: UTF-8), hex. */
 export async function fileDigest(file: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const block of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }) as AsyncIterable<string>) hash.update(block);
+  for await (const block of createReadStream(file, {
+    encoding: 'utf8',
+    highWaterMark: 1 << 20,
+  }) as AsyncIterable<string>)
+    hash.update(block);
   return hash.digest('hex');
 }
 
 /** Every count of a report as unchanged (what importing the same document again finds). */
 function allUnchanged(report: ImportReport): ImportReport {
-  const unchanged = (tally: Tally) => ({ inserted: 0, updated: 0, unchanged: tally.inserted + tally.updated + tally.unchanged });
+  const unchanged = (tally: Tally) => ({
+    inserted: 0,
+    updated: 0,
+    unchanged: tally.inserted + tally.updated + tally.unchanged,
+  });
   return {
     stores: unchanged(report.stores),
     products: unchanged(report.products),
@@ -46,15 +54,23 @@ export async function sameAsLastImport(db: Db, digest: string): Promise<ImportRe
  * the import, `read` has hashed the text the import read, `startVersion` is the catalog version
  * the import started from.
  */
-export async function recordFileImport(tx: DbClient, digest: string, read: Hash, startVersion: number, report: ImportReport): Promise<void> {
+export async function recordFileImport(
+  tx: DbClient,
+  digest: string,
+  read: Hash,
+  startVersion: number,
+  report: ImportReport,
+): Promise<void> {
   const version = await catalogVersion(tx);
   // Recorded only when this document is all that moved the catalog while it was read: a
   // stock change committed meanwhile may have been compared before it (PostgreSQL), and a
   // file that changed was not imported as it was hashed.
-  if (read.digest('hex') !== digest || version !== startVersion + (changedAnything(report) ? 1 : 0)) await recordImport(tx, null);
+  if (read.digest('hex') !== digest || version !== startVersion + (changedAnything(report) ? 1 : 0))
+    await recordImport(tx, null);
   else {
     const last = await lastImport(tx);
     // Read again with nothing changed (--full): the record stands as it is.
-    if (last?.digest !== digest || last.catalogVersion !== version) await recordImport(tx, { digest, catalogVersion: version, report: report as unknown as Prisma.InputJsonValue });
+    if (last?.digest !== digest || last.catalogVersion !== version)
+      await recordImport(tx, { digest, catalogVersion: version, report: report as unknown as Prisma.InputJsonValue });
   }
 }

@@ -32,12 +32,24 @@ type Check = ({ kind: 'store' } & PendingStore) | ({ kind: 'product' } & Pending
 type EventSource = AsyncIterable<CatalogEvent[]> | Iterable<CatalogEvent[]>;
 
 /** Reads the events, validating every record and writing while there is no problem; throws CatalogValidationError with every problem. */
-export async function runImport(tx: DbClient, dialect: Dialect, source: EventSource, options: ImportOptions): Promise<ImportReport> {
+export async function runImport(
+  tx: DbClient,
+  dialect: Dialect,
+  source: EventSource,
+  options: ImportOptions,
+): Promise<ImportReport> {
   // Validated inside the transaction, so what it checks against cannot change before the writes.
   const validator = new CatalogValidator(await loadExisting(tx, dialect), { maxProblems: options.maxProblems });
   const checks = new Spill<Check>('checks');
   const later = new Spill<Later>('later');
-  const writer = new CatalogWriter(tx, dialect, validator, later, Math.max(1, options.batchSize ?? defaultBatchSize), options.batchText ?? defaultBatchText);
+  const writer = new CatalogWriter(
+    tx,
+    dialect,
+    validator,
+    later,
+    Math.max(1, options.batchSize ?? defaultBatchSize),
+    options.batchText ?? defaultBatchText,
+  );
   try {
     await writer.begin();
     for await (const events of source) {

@@ -23,7 +23,12 @@ export interface ImportReport {
 
 /** Whether an import wrote anything (and so moved the catalog version). */
 export function changedAnything(report: ImportReport): boolean {
-  return report.skusUnlisted > 0 || [report.stores, report.products, report.skus, report.media, report.similarLists].some((tally) => tally.inserted + tally.updated > 0);
+  return (
+    report.skusUnlisted > 0 ||
+    [report.stores, report.products, report.skus, report.media, report.similarLists].some(
+      (tally) => tally.inserted + tally.updated > 0,
+    )
+  );
 }
 
 /** A report of nothing done yet. */
@@ -34,9 +39,12 @@ export function emptyReport(): ImportReport {
 
 /** The report as the command line prints it, a line per section. */
 export function formatReport(report: ImportReport): string {
-  const line = (name: string, tally: Tally) => `${name}: ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged`;
+  const line = (name: string, tally: Tally) =>
+    `${name}: ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged`;
   return [
-    ...(report.skipped ? ['the same file as the last import, and the catalog has not changed since: not read again (--full reads it)'] : []),
+    ...(report.skipped
+      ? ['the same file as the last import, and the catalog has not changed since: not read again (--full reads it)']
+      : []),
     line('stores', report.stores),
     line('products', report.products),
     `${line('skus', report.skus)}, ${report.skusUnlisted} unlisted`,

@@ -60,33 +60,56 @@ export const slugPattern = '^[^/\\s]+$';
  * Where a media file is: an absolute http(s) URL, or a path this gateway serves ("/…"). Not "//…"
  * or "/\…", which a browser reads as a URL of another host; no white space or control characters.
  */
-export const mediaUrlPattern = '^(https?://[^/?#\\\\\\s\\p{Cc}]+([/?#][^\\s\\p{Cc}]*)?|/[^/\\\\\\s\\p{Cc}][^\\s\\p{Cc}]*)$';
+export const mediaUrlPattern =
+  '^(https?://[^/?#\\\\\\s\\p{Cc}]+([/?#][^\\s\\p{Cc}]*)?|/[^/\\\\\\s\\p{Cc}][^\\s\\p{Cc}]*)$';
 /** At least one character that is not white space. */
 const notBlank = '\\S';
 
 export const catalogSchemaId = 'urn:shoppable-commerce-gateway:schema:catalog-import:1';
 
-const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar, maxPixels, maxDepth, maxRecordText } = catalogLimits;
+const {
+  maxId,
+  maxText,
+  maxName,
+  maxCode,
+  maxFileName,
+  maxItems,
+  maxSkus,
+  maxSimilar,
+  maxPixels,
+  maxDepth,
+  maxRecordText,
+} = catalogLimits;
 
 const id = (description: string) => Type.Integer({ description, minimum: 1, maximum: maxId });
-const text = (description: string, maxLength: number = maxText, options: { default?: string } = {}) => Type.String({ description, minLength: 1, maxLength, pattern: notBlank, ...options });
-const nullableText = (description: string) => Type.Optional(Type.Union([Type.String({ maxLength: maxText }), Type.Null()], { description }));
+const text = (description: string, maxLength: number = maxText, options: { default?: string } = {}) =>
+  Type.String({ description, minLength: 1, maxLength, pattern: notBlank, ...options });
+const nullableText = (description: string) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: maxText }), Type.Null()], { description }));
 const currency = (description: string) => Type.String({ description, pattern: '^[A-Z]{3}$' });
 /** A decimal in the currency's major unit; the validator checks its decimals against the currency. */
 const price = (description: string) => Type.Number({ description, minimum: 0, maximum: maxId });
-const rate = (description: string, options: { default?: number } = {}) => Type.Number({ description, minimum: 0, maximum: 1, ...options });
+const rate = (description: string, options: { default?: number } = {}) =>
+  Type.Number({ description, minimum: 0, maximum: 1, ...options });
 /** An optional list in a record: absent and null both mean an empty one. */
-const list = <T extends TSchema>(items: T, description: string, options: { uniqueItems?: boolean; maxItems?: number } = {}) =>
-  Type.Optional(Type.Union([Type.Array(items, { maxItems, ...options }), Type.Null()], { description }));
+const list = <T extends TSchema>(
+  items: T,
+  description: string,
+  options: { uniqueItems?: boolean; maxItems?: number } = {},
+) => Type.Optional(Type.Union([Type.Array(items, { maxItems, ...options }), Type.Null()], { description }));
 /** An optional section of the document: a list of records, as long as it takes. */
-const section = <T extends TSchema>(items: T, description: string) => Type.Optional(Type.Union([Type.Array(items), Type.Null()], { description }));
-const nullableDateTime = (description: string) => Type.Optional(Type.Union([Type.String({ pattern: dateTimePattern }), Type.Null()], { description }));
+const section = <T extends TSchema>(items: T, description: string) =>
+  Type.Optional(Type.Union([Type.Array(items), Type.Null()], { description }));
+const nullableDateTime = (description: string) =>
+  Type.Optional(Type.Union([Type.String({ pattern: dateTimePattern }), Type.Null()], { description }));
 
 export const ShippingMethodSchema = Type.Object(
   {
     id: text('Code of the method, unique in its store; a cart selects it by this code.', maxCode),
     label: text('Name shown to buyers.', maxName),
-    price: price("Cost of shipping an order of this store, a decimal in the store's currency (major unit, no more decimals than the currency has)."),
+    price: price(
+      "Cost of shipping an order of this store, a decimal in the store's currency (major unit, no more decimals than the currency has).",
+    ),
   },
   { description: 'A shipping method a store offers.' },
 );
@@ -94,17 +117,21 @@ export const ShippingMethodSchema = Type.Object(
 export const TaxRateSchema = Type.Object(
   {
     country_code: Type.Optional(
-      Type.Union([Type.String({ pattern: countryCodePattern }), Type.Null()], { description: 'ISO 3166-1 alpha-2 country the rate applies to, such as "US"; absent or null for any country.' }),
+      Type.Union([Type.String({ pattern: countryCodePattern }), Type.Null()], {
+        description: 'ISO 3166-1 alpha-2 country the rate applies to, such as "US"; absent or null for any country.',
+      }),
     ),
     province_code: Type.Optional(
       Type.Union([Type.String({ maxLength: maxText, pattern: notBlank }), Type.Null()], {
-        description: 'Province or state within country_code, such as "CA"; absent or null for the whole country. Needs a country_code.',
+        description:
+          'Province or state within country_code, such as "CA"; absent or null for the whole country. Needs a country_code.',
       }),
     ),
     rate: rate('The rate from 0 to 1 (0.0725 for 7.25 %), with at most 6 decimals.'),
   },
   {
-    description: "A tax rate of a store: a cart uses the most specific one for the buyer's country and province. At most one per country and province.",
+    description:
+      "A tax rate of a store: a cart uses the most specific one for the buyer's country and province. At most one per country and province.",
     if: { required: ['province_code'], properties: { province_code: { type: 'string' } } },
     then: { required: ['country_code'], properties: { country_code: { type: 'string' } } },
   },
@@ -115,10 +142,22 @@ export const StoreSchema = Type.Object(
     id: id('Store id; a store is upserted by it. SKUs name their store by it (merchant_id).'),
     name: text('Name of the store, such as its domain.', maxName),
     marketplace: text('Platform the store runs on, such as "shopify".', maxName),
-    currency: currency('ISO 4217 code, in capitals, of a current currency with a minor unit (checked against the pinned ISO 4217 table); every SKU of the store is priced in it.'),
-    margin_rate: Type.Optional(rate("The store's margin on a cart's subtotal, from 0 to 1 with at most 6 decimals.", { default: catalogDefaults.marginRate })),
-    shipping_methods: list(ShippingMethodSchema, 'Shipping methods, ids unique in the store; the list replaces the stored one.'),
-    tax_rates: list(TaxRateSchema, 'Tax rates, at most one per country and province; the list replaces the stored one.'),
+    currency: currency(
+      'ISO 4217 code, in capitals, of a current currency with a minor unit (checked against the pinned ISO 4217 table); every SKU of the store is priced in it.',
+    ),
+    margin_rate: Type.Optional(
+      rate("The store's margin on a cart's subtotal, from 0 to 1 with at most 6 decimals.", {
+        default: catalogDefaults.marginRate,
+      }),
+    ),
+    shipping_methods: list(
+      ShippingMethodSchema,
+      'Shipping methods, ids unique in the store; the list replaces the stored one.',
+    ),
+    tax_rates: list(
+      TaxRateSchema,
+      'Tax rates, at most one per country and province; the list replaces the stored one.',
+    ),
   },
   { description: 'A store (merchant) selling SKUs.' },
 );
@@ -126,7 +165,12 @@ export const StoreSchema = Type.Object(
 export const VariantSchema = Type.Object(
   {
     name: text('Name of the option, such as "Size".', maxName),
-    visual: Type.Optional(Type.Boolean({ description: 'Whether the option is visual (such as a color) rather than text.', default: catalogDefaults.visual })),
+    visual: Type.Optional(
+      Type.Boolean({
+        description: 'Whether the option is visual (such as a color) rather than text.',
+        default: catalogDefaults.visual,
+      }),
+    ),
     values: list(Type.String({ maxLength: maxText }), 'The values the option takes, in display order.'),
   },
   { description: 'An option a product varies by.' },
@@ -155,22 +199,49 @@ export const SkuSchema = Type.Object(
     external_id: nullableText("The store's own id of the SKU."),
     merchant_id: id('Id of the store selling the SKU: a store in the document or already in the database.'),
     name: text('Name of the SKU.', maxName),
-    in_stock: Type.Optional(Type.Boolean({ description: 'Whether the store has it in stock.', default: catalogDefaults.inStock })),
-    qty_available: Type.Integer({ description: 'Quantity available to buy; the import sets the stock to it.', minimum: 0, maximum: maxId }),
-    sale_price: Type.Optional(Type.Union([price('Price a buyer pays, a decimal in the currency (major unit, no more decimals than the currency has).'), Type.Null()])),
-    retail_price: Type.Optional(Type.Union([price('List price, a decimal in the currency (major unit, no more decimals than the currency has).'), Type.Null()])),
+    in_stock: Type.Optional(
+      Type.Boolean({ description: 'Whether the store has it in stock.', default: catalogDefaults.inStock }),
+    ),
+    qty_available: Type.Integer({
+      description: 'Quantity available to buy; the import sets the stock to it.',
+      minimum: 0,
+      maximum: maxId,
+    }),
+    sale_price: Type.Optional(
+      Type.Union([
+        price('Price a buyer pays, a decimal in the currency (major unit, no more decimals than the currency has).'),
+        Type.Null(),
+      ]),
+    ),
+    retail_price: Type.Optional(
+      Type.Union([
+        price('List price, a decimal in the currency (major unit, no more decimals than the currency has).'),
+        Type.Null(),
+      ]),
+    ),
     currency: currency('ISO 4217 code of the prices: the currency of the store (merchant_id).'),
-    status: Type.Optional(text('Status of the SKU; only an "AVAILABLE" SKU can be bought (others, such as "UNAVAILABLE", are shown as not available).', maxCode, { default: catalogDefaults.status })),
+    status: Type.Optional(
+      text(
+        'Status of the SKU; only an "AVAILABLE" SKU can be bought (others, such as "UNAVAILABLE", are shown as not available).',
+        maxCode,
+        { default: catalogDefaults.status },
+      ),
+    ),
     type: Type.Optional(text('Kind of SKU, such as "PHYSICAL".', maxCode, { default: catalogDefaults.type })),
-    taxable: Type.Optional(Type.Boolean({ description: 'Whether tax rates apply to it.', default: catalogDefaults.taxable })),
+    taxable: Type.Optional(
+      Type.Boolean({ description: 'Whether tax rates apply to it.', default: catalogDefaults.taxable }),
+    ),
     tax_type: nullableText('Tax category of the SKU, such as "APPAREL".'),
-    date_created: nullableDateTime('When the store created the SKU: ISO 8601 date-time with a time zone, such as "2026-01-05T10:00:00Z".'),
+    date_created: nullableDateTime(
+      'When the store created the SKU: ISO 8601 date-time with a time zone, such as "2026-01-05T10:00:00Z".',
+    ),
     date_last_modified: nullableDateTime('When the store last changed the SKU: ISO 8601 date-time with a time zone.'),
     variant_values: list(VariantValueSchema, 'The value of each variant of the product that this SKU has.'),
     sku_dimensions: list(SkuDimensionSchema, 'Physical dimensions of the SKU.'),
   },
   {
-    description: 'A purchasable variant of a product, sold by one store. Needs a sale_price or a retail_price (or both).',
+    description:
+      'A purchasable variant of a product, sold by one store. Needs a sale_price or a retail_price (or both).',
     anyOf: [
       { required: ['sale_price'], properties: { sale_price: { type: 'number' } } },
       { required: ['retail_price'], properties: { retail_price: { type: 'number' } } },
@@ -186,14 +257,27 @@ export const ProductSchema = Type.Object(
     description: nullableText('Description of the product.'),
     brand: nullableText('Brand of the product.'),
     url: nullableText("URL of the product's page at the store."),
-    price: price('Price shown for the product, a decimal in its currency (major unit, no more decimals than the currency has).'),
+    price: price(
+      'Price shown for the product, a decimal in its currency (major unit, no more decimals than the currency has).',
+    ),
     currency: currency('ISO 4217 code of price, in capitals, of a current currency with a minor unit.'),
     category: nullableText('Category of the product, such as "Jackets".'),
-    is_available: Type.Optional(Type.Boolean({ description: 'Whether the product can be bought at all.', default: catalogDefaults.isAvailable })),
+    is_available: Type.Optional(
+      Type.Boolean({ description: 'Whether the product can be bought at all.', default: catalogDefaults.isAvailable }),
+    ),
     images: list(Type.String({ maxLength: maxText }), 'URLs of its images, in display order.'),
-    native_checkout: Type.Optional(Type.Boolean({ description: 'Flag served with the product as native_checkout.', default: catalogDefaults.nativeCheckout })),
+    native_checkout: Type.Optional(
+      Type.Boolean({
+        description: 'Flag served with the product as native_checkout.',
+        default: catalogDefaults.nativeCheckout,
+      }),
+    ),
     variants: list(VariantSchema, 'Options the product varies by, in display order.'),
-    skus: list(SkuSchema, 'The SKUs of the product; SKUs stored for it but not listed here are unlisted (kept for carts and orders).', { maxItems: maxSkus }),
+    skus: list(
+      SkuSchema,
+      'The SKUs of the product; SKUs stored for it but not listed here are unlisted (kept for carts and orders).',
+      { maxItems: maxSkus },
+    ),
   },
   { description: 'A product and its SKUs.' },
 );
@@ -202,16 +286,36 @@ export const PlacementSchema = Type.Object(
   {
     product_id: id("A product of the media item's product_ids."),
     x: Type.Optional(
-      Type.Number({ description: 'Where the product is across: a fraction of the width from the left edge, 0 to 1. Required on an image; on a video, with y or not at all.', minimum: 0, maximum: 1 }),
+      Type.Number({
+        description:
+          'Where the product is across: a fraction of the width from the left edge, 0 to 1. Required on an image; on a video, with y or not at all.',
+        minimum: 0,
+        maximum: 1,
+      }),
     ),
     y: Type.Optional(
-      Type.Number({ description: 'Where the product is down: a fraction of the height from the top edge, 0 to 1. Required on an image; on a video, with x or not at all.', minimum: 0, maximum: 1 }),
+      Type.Number({
+        description:
+          'Where the product is down: a fraction of the height from the top edge, 0 to 1. Required on an image; on a video, with x or not at all.',
+        minimum: 0,
+        maximum: 1,
+      }),
     ),
     start_ms: Type.Optional(
-      Type.Integer({ description: "A video's only: when the product appears, in milliseconds from the start; with end_ms, before it. Neither: the whole video.", minimum: 0, maximum: maxId }),
+      Type.Integer({
+        description:
+          "A video's only: when the product appears, in milliseconds from the start; with end_ms, before it. Neither: the whole video.",
+        minimum: 0,
+        maximum: maxId,
+      }),
     ),
     end_ms: Type.Optional(
-      Type.Integer({ description: "A video's only: when the product is gone, in milliseconds from the start; with start_ms, after it; at most duration_ms.", minimum: 1, maximum: maxId }),
+      Type.Integer({
+        description:
+          "A video's only: when the product is gone, in milliseconds from the start; with start_ms, after it; at most duration_ms.",
+        minimum: 1,
+        maximum: maxId,
+      }),
     ),
   },
   {
@@ -221,8 +325,12 @@ export const PlacementSchema = Type.Object(
   },
 );
 
-const mediaUrl = (description: string) => Type.Optional(Type.Union([Type.String({ maxLength: maxText, pattern: mediaUrlPattern }), Type.Null()], { description }));
-const pixels = (description: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: maxPixels }), Type.Null()], { description }));
+const mediaUrl = (description: string) =>
+  Type.Optional(
+    Type.Union([Type.String({ maxLength: maxText, pattern: mediaUrlPattern }), Type.Null()], { description }),
+  );
+const pixels = (description: string) =>
+  Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: maxPixels }), Type.Null()], { description }));
 
 export const MediaSchema = Type.Object(
   {
@@ -231,16 +339,35 @@ export const MediaSchema = Type.Object(
       { description: 'Kind of media.' },
     ),
     id: id('Media id; a media item is upserted by it.'),
-    slug: Type.String({ description: 'Name of the media item in URLs: unique per type, without "/" or white space.', maxLength: maxName, pattern: slugPattern }),
+    slug: Type.String({
+      description: 'Name of the media item in URLs: unique per type, without "/" or white space.',
+      maxLength: maxName,
+      pattern: slugPattern,
+    }),
     file_name: text('File name of the picture or clip.', maxFileName),
     platform: nullableText('Platform it was posted on, such as "instagram".'),
-    product_ids: list(id('A product in the document or already in the database.'), 'The products shown, in display order, each once.', { uniqueItems: true }),
-    url: mediaUrl('Where the picture or clip is: an absolute http(s) URL, or a path on this gateway beginning with "/".'),
-    poster_url: mediaUrl('A video\'s only: its still, shown before it plays (an absolute http(s) URL or a path beginning with "/").'),
+    product_ids: list(
+      id('A product in the document or already in the database.'),
+      'The products shown, in display order, each once.',
+      { uniqueItems: true },
+    ),
+    url: mediaUrl(
+      'Where the picture or clip is: an absolute http(s) URL, or a path on this gateway beginning with "/".',
+    ),
+    poster_url: mediaUrl(
+      'A video\'s only: its still, shown before it plays (an absolute http(s) URL or a path beginning with "/").',
+    ),
     width: pixels('Width in pixels.'),
     height: pixels('Height in pixels.'),
-    duration_ms: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: maxId }), Type.Null()], { description: "A video's only: its length in milliseconds." })),
-    placements: list(PlacementSchema, 'Where (and when) its products appear, in display order; the list replaces the stored one. Products of product_ids only, each as often as it appears.'),
+    duration_ms: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: maxId }), Type.Null()], {
+        description: "A video's only: its length in milliseconds.",
+      }),
+    ),
+    placements: list(
+      PlacementSchema,
+      'Where (and when) its products appear, in display order; the list replaces the stored one. Products of product_ids only, each as often as it appears.',
+    ),
   },
   {
     description: 'A picture or a video that shows products.',
@@ -261,7 +388,10 @@ export const SimilarPairSchema = Type.Object(
     product_id: id('A product in the document or already in the database.'),
     similar_product_id: id('A comparable product, in the document or already in the database; not product_id itself.'),
   },
-  { description: "A directed pair: similar_product_id is shown as comparable to product_id. A document's pairs of a product replace its stored list, in document order; no pair twice." },
+  {
+    description:
+      "A directed pair: similar_product_id is shown as comparable to product_id. A document's pairs of a product replace its stored list, in document order; no pair twice.",
+  },
 );
 
 export const CatalogDocumentSchema = Type.Object(

@@ -24,7 +24,9 @@ export class OversizedValue {
   ) {}
 
   get description(): string {
-    return this.what === 'record' ? `more than ${this.limit} characters of JSON` : `a ${this.what} of more than ${this.limit} characters`;
+    return this.what === 'record'
+      ? `more than ${this.limit} characters of JSON`
+      : `a ${this.what} of more than ${this.limit} characters`;
   }
 }
 
@@ -74,13 +76,18 @@ export function* objectEvents(raw: unknown): Generator<Exclude<CatalogEvent, { k
       continue;
     }
     yield { kind: 'start', section };
-    for (let index = 0; index < value.length; index += 1) yield { kind: 'record', section, index, value: value[index], size: 0 };
+    for (let index = 0; index < value.length; index += 1)
+      yield { kind: 'record', section, index, value: value[index], size: 0 };
     yield { kind: 'end', section };
   }
 }
 
 /** How the reader reads a value: built whole (a scalar), as an object of the declared keys, as a list of at most `maxItems`, or as a section's records one at a time. */
-type Shape = { kind: 'value' } | { kind: 'object'; fields: ReadonlyMap<string, Shape> } | { kind: 'list'; items: Shape; maxItems: number } | { kind: 'section'; section: CatalogSection; items: Shape };
+type Shape =
+  | { kind: 'value' }
+  | { kind: 'object'; fields: ReadonlyMap<string, Shape> }
+  | { kind: 'list'; items: Shape; maxItems: number }
+  | { kind: 'section'; section: CatalogSection; items: Shape };
 
 /** The parts of a JSON Schema node (as TypeBox declares it) the shapes are read from. */
 interface SchemaNode {
@@ -96,7 +103,12 @@ function shapeOf(node: SchemaNode, path: string): Shape {
   // A union's members; an object's own anyOf (which fields it needs) is no alternative to it.
   for (const member of node.type === undefined ? (node.anyOf ?? []) : [node]) {
     if (member.type === 'object' && member.properties) {
-      return { kind: 'object', fields: new Map(Object.entries(member.properties).map(([key, field]) => [key, shapeOf(field, `${path}.${key}`)])) };
+      return {
+        kind: 'object',
+        fields: new Map(
+          Object.entries(member.properties).map(([key, field]) => [key, shapeOf(field, `${path}.${key}`)]),
+        ),
+      };
     }
     if (member.type === 'array' && member.items) {
       // A list without one would let a record hold any number of items.
@@ -134,7 +146,8 @@ const manyMark = Symbol.for('object-stream.many');
 type Tokenizer = (chunk: string | typeof none) => unknown;
 
 function tokensOf(result: unknown): Token[] {
-  if (typeof result === 'object' && result !== null && (result as Record<symbol, unknown>)[manyMark] === 1) return (result as { values: Token[] }).values;
+  if (typeof result === 'object' && result !== null && (result as Record<symbol, unknown>)[manyMark] === 1)
+    return (result as { values: Token[] }).values;
   return [];
 }
 
@@ -215,10 +228,15 @@ class DocumentReader {
         this.chunk(token.value);
         break;
       case 'endString':
-        if (this.textKept) this.scalar(this.textOver ? new OversizedValue('string', maxText) : this.text, this.text.length + 2);
+        if (this.textKept)
+          this.scalar(this.textOver ? new OversizedValue('string', maxText) : this.text, this.text.length + 2);
         break;
       case 'endNumber':
-        if (this.textKept) this.scalar(this.textOver ? new OversizedValue('number', longestNumber) : Number(this.text), this.text.length);
+        if (this.textKept)
+          this.scalar(
+            this.textOver ? new OversizedValue('number', longestNumber) : Number(this.text),
+            this.text.length,
+          );
         break;
       case 'nullValue':
       case 'trueValue':
@@ -333,7 +351,13 @@ class DocumentReader {
     } else if (Array.isArray(parent.value)) parent.value.push(value);
     else if (parent.value !== null) parent.value[parent.key] = value;
     else if (parent.shape?.kind === 'section') {
-      this.events.push({ kind: 'record', section: parent.shape.section, index: parent.index, value: this.recordOver ? new OversizedValue('record', maxRecordText) : value, size: this.recordSize });
+      this.events.push({
+        kind: 'record',
+        section: parent.shape.section,
+        index: parent.index,
+        value: this.recordOver ? new OversizedValue('record', maxRecordText) : value,
+        size: this.recordSize,
+      });
       this.recordSize = 0;
       this.recordOver = false;
     } else if (parent.key === 'version')
@@ -350,7 +374,10 @@ class DocumentReader {
  */
 export async function* fileEvents(
   file: string,
-  options: { blockSize?: number; /** Each block of text as read (the import hashes them). */ onText?: (text: string) => void } = {},
+  options: {
+    blockSize?: number;
+    /** Each block of text as read (the import hashes them). */ onText?: (text: string) => void;
+  } = {},
 ): AsyncGenerator<CatalogEvent[]> {
   // Keys, strings and numbers in chunks: packed, the tokenizer would assemble each whole first.
   const tokenize = jsonParser({ packValues: false }) as unknown as Tokenizer;

@@ -13,13 +13,25 @@
 // validateCatalog, here, checks a whole document held in memory; the import drives the validator
 // itself, a record at a time, and writes as it reads. The import throws the problems it finds as
 // one CatalogValidationError.
-import type { CatalogDocument, ExistingCatalog, ImportMedia, ImportProduct, ImportStore, Problem } from './import.model.js';
+import type {
+  CatalogDocument,
+  ExistingCatalog,
+  ImportMedia,
+  ImportProduct,
+  ImportStore,
+  Problem,
+} from './import.model.js';
 import { objectEvents } from './source.js';
 import { CatalogValidator, type PendingProduct, type PendingStore } from './validate/validator.js';
 
-export type ValidationResult = { ok: true; document: CatalogDocument } | { ok: false; problems: Problem[]; omitted: number };
+export type ValidationResult =
+  { ok: true; document: CatalogDocument } | { ok: false; problems: Problem[]; omitted: number };
 
-export function validateCatalog(raw: unknown, existing: ExistingCatalog, options: { maxProblems?: number } = {}): ValidationResult {
+export function validateCatalog(
+  raw: unknown,
+  existing: ExistingCatalog,
+  options: { maxProblems?: number } = {},
+): ValidationResult {
   const validator = new CatalogValidator(existing, options);
   const stores: ImportStore[] = [];
   const products: ImportProduct[] = [];
@@ -61,7 +73,10 @@ export class CatalogValidationError extends Error {
   ) {
     const total = problems.length + omitted;
     const lines = problems.map((p) => `  ${p.path}: ${p.message}`);
-    if (omitted > 0) lines.push(`  … and ${omitted} more problem${omitted === 1 ? '' : 's'} (the first ${problems.length} are listed)`);
+    if (omitted > 0)
+      lines.push(
+        `  … and ${omitted} more problem${omitted === 1 ? '' : 's'} (the first ${problems.length} are listed)`,
+      );
     super(`The catalog document has ${total} problem${total === 1 ? '' : 's'}:\n${lines.join('\n')}`);
     this.name = 'CatalogValidationError';
   }

@@ -17,7 +17,10 @@ import type { Spill } from './spill.js';
 import type { CatalogValidator, CheckedMedia, CheckedProduct } from './validate/validator.js';
 
 /** Written at the end: a SKU of a store the document had not had yet; links to, and placements of, products it had not had yet. */
-export type Later = { kind: 'sku'; sku: ImportSku } | { kind: 'links'; mediaId: number; productIds: number[] } | { kind: 'placements'; mediaId: number; placements: ImportPlacement[] };
+export type Later =
+  | { kind: 'sku'; sku: ImportSku }
+  | { kind: 'links'; mediaId: number; productIds: number[] }
+  | { kind: 'placements'; mediaId: number; placements: ImportPlacement[] };
 
 interface MediaEntry {
   media: ImportMedia;
@@ -163,16 +166,26 @@ export class CatalogWriter {
     const changed = await this.write(skuTable, skus, this.report.skus, async (changing) => {
       owners = await this.sql.productsOfSkus([...changing].filter(([, stored]) => stored).map(([id]) => id));
       // Their products first, then the SKU rows: the order a submit takes them in.
-      await this.sql.lockProducts([...owners, ...skus.filter((sku) => changing.has(sku.id)).map((sku) => sku.productId)]);
+      await this.sql.lockProducts([
+        ...owners,
+        ...skus.filter((sku) => changing.has(sku.id)).map((sku) => sku.productId),
+      ]);
     });
-    await dropProductAnswers(this.sql, [...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)])]);
+    await dropProductAnswers(this.sql, [
+      ...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)]),
+    ]);
   }
 
   /**
    * Compares the rows with the stored ones and writes the new and changed: which were (true:
    * stored before). `before` runs ahead of the writes, with the changed ids.
    */
-  private async write<Row extends { id: number }>(table: Table<Row>, rows: Row[], tally: Tally, before?: (changed: ReadonlyMap<number, boolean>) => Promise<void>): Promise<Map<number, boolean>> {
+  private async write<Row extends { id: number }>(
+    table: Table<Row>,
+    rows: Row[],
+    tally: Tally,
+    before?: (changed: ReadonlyMap<number, boolean>) => Promise<void>,
+  ): Promise<Map<number, boolean>> {
     if (rows.length === 0) return new Map();
     const texts = rows.map((row) => this.sql.encode(table, row));
     const changed = await this.sql.changed(table, texts);
@@ -183,7 +196,10 @@ export class CatalogWriter {
     tally.unchanged += rows.length - changed.size;
     if (changed.size > 0) {
       await before?.(changed);
-      await this.sql.upsert(table, changed.size === rows.length ? texts : texts.filter((_text, index) => changed.has(rows[index]!.id)));
+      await this.sql.upsert(
+        table,
+        changed.size === rows.length ? texts : texts.filter((_text, index) => changed.has(rows[index]!.id)),
+      );
     }
     return changed;
   }
@@ -254,7 +270,8 @@ export class CatalogWriter {
       const waits = linksLater && !final;
       if (links.has(media.id)) {
         if (waits) await this.later.push({ kind: 'links', mediaId: media.id, productIds: media.productIds });
-        else for (const [position, productId] of media.productIds.entries()) tuples.push([media.id, position, productId]);
+        else
+          for (const [position, productId] of media.productIds.entries()) tuples.push([media.id, position, productId]);
       }
       if (placements.has(media.id)) {
         if (waits) await this.later.push({ kind: 'placements', mediaId: media.id, placements: media.placements });
@@ -280,7 +297,11 @@ export class CatalogWriter {
     for await (const item of this.later.read()) {
       if (item.kind === 'sku') {
         const { sku } = item;
-        skus.push({ ...sku, dateCreated: sku.dateCreated === null ? null : new Date(sku.dateCreated), dateLastModified: sku.dateLastModified === null ? null : new Date(sku.dateLastModified) });
+        skus.push({
+          ...sku,
+          dateCreated: sku.dateCreated === null ? null : new Date(sku.dateCreated),
+          dateLastModified: sku.dateLastModified === null ? null : new Date(sku.dateLastModified),
+        });
         if (skus.length >= this.batchSize) {
           await this.writeSkus(skus);
           skus = [];

@@ -110,7 +110,15 @@ export type BuyerField = keyof BuyerIdentity;
 
 export interface Cart {
   id: string;
-  cost: { id: string; isEstimated: boolean; subtotal: Money; tax: Money; shipping: Money; discount: Money; total: Money };
+  cost: {
+    id: string;
+    isEstimated: boolean;
+    subtotal: Money;
+    tax: Money;
+    shipping: Money;
+    discount: Money;
+    total: Money;
+  };
   buyerIdentity: BuyerIdentity & { id: string };
   stores: StoreEntry[];
   discountCodes: { code: string; applicable: boolean }[];
@@ -206,10 +214,12 @@ const words: Record<string, string> = {
   MEDIA_NOT_FOUND: 'This image or video could not be found.',
   PRODUCT_NOT_FOUND: 'This product could not be found.',
   CART_EMPTY: 'Your cart is empty: add a product first.',
-  PRODUCTS_UNAVAILABLE: 'Some items are no longer available in the quantity asked. Lower the quantity or remove them, then try again.',
+  PRODUCTS_UNAVAILABLE:
+    'Some items are no longer available in the quantity asked. Lower the quantity or remove them, then try again.',
   CART_ALREADY_SUBMITTED: 'This cart was already ordered.',
   CART_TOO_LARGE: 'Your cart is full: remove something first.',
-  CURRENCY_MISMATCH: 'This item is sold in another currency than the items in your cart. Order those first, then add it.',
+  CURRENCY_MISMATCH:
+    'This item is sold in another currency than the items in your cart. Order those first, then add it.',
   VARIANT_NOT_FOUND: 'This option is no longer sold.',
   SHIPPING_METHOD_NOT_FOUND: 'This shipping method is no longer offered.',
   IDEMPOTENCY_KEY_REUSED: 'This order attempt conflicts with another one. Please try again.',
@@ -241,14 +251,19 @@ interface GraphQLAnswer {
 export function toApiError(error: GraphQLErrorShape | undefined, status = 0): ApiError {
   const code = error?.extensions?.code ?? (status >= 500 ? 'SERVICE_UNAVAILABLE' : 'UNKNOWN');
   const details = error?.extensions?.details;
-  const fields = Array.isArray(details?.fields) ? details.fields.filter((field): field is string => typeof field === 'string') : [];
+  const fields = Array.isArray(details?.fields)
+    ? details.fields.filter((field): field is string => typeof field === 'string')
+    : [];
   const fieldMessages: Record<string, string> = {};
   if (details?.messages && typeof details.messages === 'object') {
-    for (const [field, text] of Object.entries(details.messages)) if (typeof text === 'string') fieldMessages[field] = text;
+    for (const [field, text] of Object.entries(details.messages))
+      if (typeof text === 'string') fieldMessages[field] = text;
   }
   let message = words[code];
-  if (code === 'BUYER_IDENTITY_MISSING') message = `Please fill in: ${fields.map((field) => fieldLabels[field as BuyerField] ?? field).join(', ')}.`;
-  else if (code === 'BUYER_IDENTITY_INVALID') message = `Please check: ${fields.map((field) => fieldLabels[field as BuyerField] ?? field).join(', ')}.`;
+  if (code === 'BUYER_IDENTITY_MISSING')
+    message = `Please fill in: ${fields.map((field) => fieldLabels[field as BuyerField] ?? field).join(', ')}.`;
+  else if (code === 'BUYER_IDENTITY_INVALID')
+    message = `Please check: ${fields.map((field) => fieldLabels[field as BuyerField] ?? field).join(', ')}.`;
   message ??= error?.message ? `${error.message}.`.replace(/\.\.$/, '.') : `Something went wrong (${code}).`;
   return new ApiError(message, code, fields, fieldMessages);
 }
@@ -280,7 +295,11 @@ export class ShopApi {
   async run<T>(query: string, variables: Record<string, unknown>, field: string): Promise<T> {
     let response: Response;
     try {
-      response = await fetch(`${this.endpoint}/graphql`, { method: 'POST', headers: this.headers(), body: JSON.stringify({ query, variables }) });
+      response = await fetch(`${this.endpoint}/graphql`, {
+        method: 'POST',
+        headers: this.headers(),
+        body: JSON.stringify({ query, variables }),
+      });
     } catch {
       throw new ApiError(words.NETWORK ?? 'Could not reach the shop.', 'NETWORK');
     }
@@ -291,7 +310,8 @@ export class ShopApi {
       throw toApiError(undefined, response.status || 500);
     }
     // REST-shaped refusals (401 UNAUTHENTICATED, 429 RATE_LIMITED) carry the code at the top.
-    if (!answer.errors && answer.code) throw toApiError({ message: answer.message, extensions: { code: answer.code } }, response.status);
+    if (!answer.errors && answer.code)
+      throw toApiError({ message: answer.message, extensions: { code: answer.code } }, response.status);
     const error = answer.errors?.[0];
     if (error) throw toApiError(error, response.status);
     const data = answer.data?.[field];
@@ -301,15 +321,27 @@ export class ShopApi {
 
   media(kind: 'image' | 'video', by: { id: string } | { slug: string }): Promise<Media | null> {
     const [argument, type, value] = 'id' in by ? ['id', 'ID', by.id] : ['slug', 'String', by.slug];
-    return this.run<Media | null>(`query Media($by: ${type}!) { media: ${kind}(${argument}: $by) { ${mediaFields} } }\n${productFields}`, { by: value }, 'media');
+    return this.run<Media | null>(
+      `query Media($by: ${type}!) { media: ${kind}(${argument}: $by) { ${mediaFields} } }\n${productFields}`,
+      { by: value },
+      'media',
+    );
   }
 
   cartStatus(cartId: string): Promise<CartStatusResult | null> {
-    return this.run(`query CartStatus($cartId: ID!) { cartStatus(id: $cartId) { status orders { ...OrderFields } cart { ...CartFields } } }\n${orderFields}\n${cartFields}`, { cartId }, 'cartStatus');
+    return this.run(
+      `query CartStatus($cartId: ID!) { cartStatus(id: $cartId) { status orders { ...OrderFields } cart { ...CartFields } } }\n${orderFields}\n${cartFields}`,
+      { cartId },
+      'cartStatus',
+    );
   }
 
   addCartItems(cartId: string | null, items: CartItemInput[]): Promise<Cart> {
-    return this.run(`mutation Add($cartId: ID, $items: [CartItemInput!]!) { addCartItems(cartId: $cartId, items: $items) { ...CartFields } }\n${cartFields}`, { cartId, items }, 'addCartItems');
+    return this.run(
+      `mutation Add($cartId: ID, $items: [CartItemInput!]!) { addCartItems(cartId: $cartId, items: $items) { ...CartFields } }\n${cartFields}`,
+      { cartId, items },
+      'addCartItems',
+    );
   }
 
   updateCartItems(cartId: string, items: CartItemInput[]): Promise<Cart> {

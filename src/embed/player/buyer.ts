@@ -4,7 +4,13 @@
 // (drawer.ts) and the element's state (shoppable-media.ts), which both use it.
 import { fieldLabels, type ApiError, type BuyerField, type BuyerIdentity } from './api.js';
 
-export const buyerFields: { field: BuyerField; type: string; autocomplete: string; required: boolean; wide?: boolean }[] = [
+export const buyerFields: {
+  field: BuyerField;
+  type: string;
+  autocomplete: string;
+  required: boolean;
+  wide?: boolean;
+}[] = [
   { field: 'firstName', type: 'text', autocomplete: 'given-name', required: true },
   { field: 'lastName', type: 'text', autocomplete: 'family-name', required: true },
   { field: 'address1', type: 'text', autocomplete: 'address-line1', required: true, wide: true },
@@ -21,7 +27,17 @@ export type BuyerForm = Record<BuyerField, string>;
 
 export type FieldErrors = Partial<Record<BuyerField, string>>;
 
-export const emptyBuyer = (): BuyerForm => ({ firstName: '', lastName: '', address1: '', city: '', provinceCode: '', postalCode: '', countryCode: '', email: '', phone: '' });
+export const emptyBuyer = (): BuyerForm => ({
+  firstName: '',
+  lastName: '',
+  address1: '',
+  city: '',
+  provinceCode: '',
+  postalCode: '',
+  countryCode: '',
+  email: '',
+  phone: '',
+});
 
 /** The form filled from the identity the cart already has. */
 export function buyerFormOf(identity: Partial<BuyerIdentity>): BuyerForm {

@@ -5,7 +5,18 @@
 // (detail: { endpoint, cartId }): other players on the page (another copy of the script included)
 // refetch; so do other tabs, through the `storage` event of the id's key or, for a change that
 // keeps the id (a quantity, a submit), of `shoppable-media:cart-changed:<endpoint>` (a stamp).
-import { ApiError, freshKey, goneCartCodes, orderSubscription, ShopApi, type BuyerIdentity, type Cart, type CartItemInput, type CartStatusResult, type Order } from './api.js';
+import {
+  ApiError,
+  freshKey,
+  goneCartCodes,
+  orderSubscription,
+  ShopApi,
+  type BuyerIdentity,
+  type Cart,
+  type CartItemInput,
+  type CartStatusResult,
+  type Order,
+} from './api.js';
 import { subscribe, type Subscription } from './live.js';
 
 export const cartEventName = 'shoppable-media:cart';
@@ -148,7 +159,10 @@ export class CartStore {
     } catch (error) {
       if (load !== this.loads) return;
       if (error instanceof ApiError && goneCartCodes.has(error.code)) return this.forget(cartId);
-      this.set({ loading: false, error: error instanceof ApiError ? error : new ApiError('Something went wrong.', 'UNKNOWN') });
+      this.set({
+        loading: false,
+        error: error instanceof ApiError ? error : new ApiError('Something went wrong.', 'UNKNOWN'),
+      });
     }
   }
 
@@ -200,7 +214,8 @@ export class CartStore {
         (error) => {
           this.live.delete(order.id);
           const current = this.state.confirmation;
-          if (current && current.cartId === confirmation.cartId) this.set({ confirmation: { ...current, liveError: error } });
+          if (current && current.cartId === confirmation.cartId)
+            this.set({ confirmation: { ...current, liveError: error } });
         },
       );
       this.live.set(order.id, subscription);
@@ -244,7 +259,12 @@ export class CartStore {
     try {
       cart = await this.api.addCartItems(cartId, [item]);
     } catch (error) {
-      if (!(cartId && error instanceof ApiError && (goneCartCodes.has(error.code) || error.code === 'CART_ALREADY_SUBMITTED'))) throw error;
+      if (!(
+        cartId &&
+        error instanceof ApiError &&
+        (goneCartCodes.has(error.code) || error.code === 'CART_ALREADY_SUBMITTED')
+      ))
+        throw error;
       cart = await this.api.addCartItems(null, [item]);
     }
     this.commit(cart);

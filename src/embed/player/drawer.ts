@@ -222,7 +222,8 @@ export function renderDrawer(host: DrawerHost) {
               <dt>${cart.cost.isEstimated ? 'Estimated tax' : 'Tax'}</dt>
               <dd>${cart.cost.tax.displayValue}</dd>
               ${
-                cart.discountCodes.some((entry) => entry.applicable) || cart.stores.some((entry) => entry.offer.discounts.length)
+                cart.discountCodes.some((entry) => entry.applicable) ||
+                cart.stores.some((entry) => entry.offer.discounts.length)
                   ? html`<dt>Discount</dt>
                     <dd>−${cart.cost.discount.displayValue}</dd>`
                   : nothing

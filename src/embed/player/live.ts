@@ -23,14 +23,20 @@ async function refusal(response: Response): Promise<ApiError> {
   } catch {
     // no JSON: the status speaks
   }
-  return toApiError(body.errors?.[0] ?? (body.code ? { message: body.message, extensions: { code: body.code } } : undefined), response.status);
+  return toApiError(
+    body.errors?.[0] ?? (body.code ? { message: body.message, extensions: { code: body.code } } : undefined),
+    response.status,
+  );
 }
 
 /**
  * Reads an event stream, giving each event's name and data to `onEvent` until the stream ends or
  * drops, or `onEvent` returns false.
  */
-async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string) => boolean): Promise<void> {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: string, data: string) => boolean,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -69,7 +75,14 @@ async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: str
  * Subscribes; `onData` gets the root field of each `next`, `onError` a final error (the
  * subscription then stops). Returns the handle that closes it.
  */
-export function subscribe<T>(api: ShopApi, query: string, variables: Record<string, unknown>, field: string, onData: (data: T) => void, onError: (error: ApiError) => void): Subscription {
+export function subscribe<T>(
+  api: ShopApi,
+  query: string,
+  variables: Record<string, unknown>,
+  field: string,
+  onData: (data: T) => void,
+  onError: (error: ApiError) => void,
+): Subscription {
   let closed = false;
   let controller: AbortController | undefined;
   let delay = 500;

@@ -12,7 +12,9 @@ const mediaName = (media: Media) => media.slug.replace(/[-_]+/g, ' ');
 
 export function renderImage(host: MediaHost, media: Media) {
   const byId = new Map(media.products.map((product) => [product.id, product]));
-  const hotspots = media.placements.filter((placement) => placement.x !== null && placement.y !== null && byId.has(placement.product.id));
+  const hotspots = media.placements.filter(
+    (placement) => placement.x !== null && placement.y !== null && byId.has(placement.product.id),
+  );
   return html`<div class="frame">
     ${media.url ? html`<img src=${host.api.resolve(media.url)} width=${media.width ?? nothing} height=${media.height ?? nothing} alt=${mediaName(media)} />` : nothing}
     ${hotspots.map((placement) => {
@@ -67,7 +69,8 @@ function shownAt(media: Media, now: number): { placement: Placement; product: Pr
   for (const placement of media.placements) {
     const product = byId.get(placement.product.id);
     if (!product || shown.some((each) => each.product.id === product.id)) continue;
-    if ((placement.startMs ?? 0) <= now && (placement.endMs === null || now < placement.endMs)) shown.push({ placement, product });
+    if ((placement.startMs ?? 0) <= now && (placement.endMs === null || now < placement.endMs))
+      shown.push({ placement, product });
   }
   return shown;
 }

@@ -29,13 +29,20 @@ export function chosenSku(product: Product, selection: Selection): Sku | undefin
   const options = optionsOf(product);
   if (options.length === 0) return product.skus.length === 1 ? product.skus[0] : undefined;
   if (options.some((option) => !selection[option.name])) return undefined;
-  return product.skus.find((sku) => options.every((option) => valueOf(product, sku, option.name) === selection[option.name]));
+  return product.skus.find((sku) =>
+    options.every((option) => valueOf(product, sku, option.name) === selection[option.name]),
+  );
 }
 
 /** Whether `value` of `option` names a sellable SKU together with the other options chosen. */
 export function canChoose(product: Product, selection: Selection, option: string, value: string): boolean {
   const others = optionsOf(product).filter((each) => each.name !== option && selection[each.name]);
-  return product.skus.some((sku) => isSellable(product, sku) && valueOf(product, sku, option) === value && others.every((each) => valueOf(product, sku, each.name) === selection[each.name]));
+  return product.skus.some(
+    (sku) =>
+      isSellable(product, sku) &&
+      valueOf(product, sku, option) === value &&
+      others.every((each) => valueOf(product, sku, each.name) === selection[each.name]),
+  );
 }
 
 /** The first choice: options with a single value are chosen already. */

@@ -13,7 +13,15 @@
 // the product panel (panel.ts) and the cart drawer (drawer.ts, with buyer.ts for the form).
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { ApiError, ShopApi, type BuyerField, type Media } from './api.js';
-import { buyerFields, buyerFormOf, buyerIdentityOf, emptyBuyer, fieldErrorsOf, type BuyerForm, type FieldErrors } from './buyer.js';
+import {
+  buyerFields,
+  buyerFormOf,
+  buyerIdentityOf,
+  emptyBuyer,
+  fieldErrorsOf,
+  type BuyerForm,
+  type FieldErrors,
+} from './buyer.js';
 import { cartStore, unitsIn, type CartStore } from './cart-store.js';
 import { renderConfirmation, renderDrawer } from './drawer.js';
 import type { OpenProduct, PlayerHost } from './host.js';
@@ -166,7 +174,14 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
     if (changed.has('endpoint') || changed.has('apiKey')) {
       if (this.isConnected) this.attachStore();
     }
-    if (changed.has('endpoint') || changed.has('apiKey') || changed.has('kind') || changed.has('mediaId') || changed.has('slug')) void this.loadMedia();
+    if (
+      changed.has('endpoint') ||
+      changed.has('apiKey') ||
+      changed.has('kind') ||
+      changed.has('mediaId') ||
+      changed.has('slug')
+    )
+      void this.loadMedia();
   }
 
   private async loadMedia() {
@@ -192,7 +207,10 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
     } catch (error) {
       if (load !== this.mediaLoads) return;
       const apiError = asApiError(error);
-      this.mediaError = apiError.code === 'MEDIA_NOT_FOUND' ? new ApiError(`This ${kind} could not be found.`, apiError.code) : apiError;
+      this.mediaError =
+        apiError.code === 'MEDIA_NOT_FOUND'
+          ? new ApiError(`This ${kind} could not be found.`, apiError.code)
+          : apiError;
     }
   }
 
@@ -253,7 +271,12 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
     this.panelBusy = true;
     this.panelError = null;
     try {
-      await store.add({ variantId: sku.skuId, quantity: this.quantity, mediaId: media.id, ...(open.placementId ? { placementId: open.placementId } : {}) });
+      await store.add({
+        variantId: sku.skuId,
+        quantity: this.quantity,
+        mediaId: media.id,
+        ...(open.placementId ? { placementId: open.placementId } : {}),
+      });
       this.notice = `Added ${open.product.title} to the cart.`;
       this.panelBusy = false;
       this.closePanel();

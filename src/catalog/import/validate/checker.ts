@@ -17,9 +17,19 @@ export type Json = unknown;
 /** A record of the document before it is checked: the keys its schema declares, any value each. */
 export type Unchecked<T> = { readonly [K in keyof T]?: Json };
 /** Keys of T declared as exactly V, absence aside: `Keys<T, string>` excludes nullable strings. */
-export type Keys<T, V> = { [K in keyof T]-?: [Exclude<T[K], undefined>] extends [V] ? ([V] extends [Exclude<T[K], undefined>] ? K : never) : never }[keyof T] & string;
+export type Keys<T, V> = {
+  [K in keyof T]-?: [Exclude<T[K], undefined>] extends [V]
+    ? [V] extends [Exclude<T[K], undefined>]
+      ? K
+      : never
+    : never;
+}[keyof T] &
+  string;
 /** Keys of T declared as a list (absent or null meaning empty). */
-export type ListKeys<T> = { [K in keyof T]-?: [Exclude<T[K], undefined>] extends [readonly Json[] | null] ? K : never }[keyof T] & string;
+export type ListKeys<T> = {
+  [K in keyof T]-?: [Exclude<T[K], undefined>] extends [readonly Json[] | null] ? K : never;
+}[keyof T] &
+  string;
 
 function isObject(value: Json): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof OversizedValue);
@@ -47,10 +57,14 @@ export function describe(value: Json): string {
 function notACurrency(value: Json): string {
   const code = typeof value === 'string' ? value : '';
   const entry = iso4217.get(code);
-  if (entry?.kind === 'fund') return `must be a currency, got "${code}": an ISO 4217 fund code or unit of account, not money a buyer pays with`;
-  if (entry?.kind === 'no minor unit') return `must be a currency, got "${code}": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)`;
-  if (entry?.kind === 'withdrawn') return `must be a current currency, got "${code}": withdrawn from ISO 4217, replaced by "${entry.successor}"`;
-  if (isCurrencyCode(code.toUpperCase())) return `must be an ISO 4217 currency code in capital letters ("${code.toUpperCase()}"), got ${describe(value)}`;
+  if (entry?.kind === 'fund')
+    return `must be a currency, got "${code}": an ISO 4217 fund code or unit of account, not money a buyer pays with`;
+  if (entry?.kind === 'no minor unit')
+    return `must be a currency, got "${code}": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)`;
+  if (entry?.kind === 'withdrawn')
+    return `must be a current currency, got "${code}": withdrawn from ISO 4217, replaced by "${entry.successor}"`;
+  if (isCurrencyCode(code.toUpperCase()))
+    return `must be an ISO 4217 currency code in capital letters ("${code.toUpperCase()}"), got ${describe(value)}`;
   return `must be a currency code of ISO 4217 (${iso4217Edition}) such as "USD", got ${describe(value)}`;
 }
 
@@ -84,15 +98,28 @@ export class Checker {
   id<T>(object: Unchecked<T>, key: Keys<T, number>, path: string): number {
     const value = object[key];
     if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= maxId) return value;
-    this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be a positive integer (at most ${maxId}), got ${describe(value)}`);
+    this.fail(
+      `${path}.${key}`,
+      value === undefined ? 'is required' : `must be a positive integer (at most ${maxId}), got ${describe(value)}`,
+    );
     return NaN;
   }
 
-  string<T>(object: Unchecked<T>, key: Keys<T, string>, path: string, options: { fallback?: string; max?: number } = {}): string {
+  string<T>(
+    object: Unchecked<T>,
+    key: Keys<T, string>,
+    path: string,
+    options: { fallback?: string; max?: number } = {},
+  ): string {
     const value = object[key];
     if (value === undefined && options.fallback !== undefined) return options.fallback;
     if (typeof value === 'string' && value.trim() !== '' && fits(value, options.max ?? maxText)) return value;
-    this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be a non-empty string of at most ${options.max ?? maxText} characters, got ${describe(value)}`);
+    this.fail(
+      `${path}.${key}`,
+      value === undefined
+        ? 'is required'
+        : `must be a non-empty string of at most ${options.max ?? maxText} characters, got ${describe(value)}`,
+    );
     return '';
   }
 
@@ -115,7 +142,10 @@ export class Checker {
   count<T>(object: Unchecked<T>, key: Keys<T, number>, path: string): number {
     const value = object[key];
     if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= maxId) return value;
-    this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be an integer from 0 to ${maxId}, got ${describe(value)}`);
+    this.fail(
+      `${path}.${key}`,
+      value === undefined ? 'is required' : `must be an integer from 0 to ${maxId}, got ${describe(value)}`,
+    );
     return 0;
   }
 
@@ -127,26 +157,45 @@ export class Checker {
   }
 
   /** A price in major units, exact in the currency's minor unit. */
-  price<T>(object: Unchecked<T>, key: Keys<T, number> | Keys<T, number | null>, path: string, currency: string, required: boolean): number | null {
+  price<T>(
+    object: Unchecked<T>,
+    key: Keys<T, number> | Keys<T, number | null>,
+    path: string,
+    currency: string,
+    required: boolean,
+  ): number | null {
     const value = object[key];
     if ((value === undefined || value === null) && !required) return null;
     if (typeof value !== 'number' || value < 0) {
-      this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be a number of at least 0, got ${describe(value)}`);
+      this.fail(
+        `${path}.${key}`,
+        value === undefined ? 'is required' : `must be a number of at least 0, got ${describe(value)}`,
+      );
       return null;
     }
     if (currency === '') return null;
     const minor = toMinor(value, currency);
-    if (minor === null) this.fail(`${path}.${key}`, `${value} has more decimals than ${currency} has (${currencyDigits(currency)})`);
-    else if (minor > maxId) this.fail(`${path}.${key}`, `${value} is more than the largest price (${maxId} in ${currency} minor units)`);
+    if (minor === null)
+      this.fail(`${path}.${key}`, `${value} has more decimals than ${currency} has (${currencyDigits(currency)})`);
+    else if (minor > maxId)
+      this.fail(`${path}.${key}`, `${value} is more than the largest price (${maxId} in ${currency} minor units)`);
     return minor !== null && minor <= maxId ? minor : null;
   }
 
   /** An optional integer from `min` to `max`: null when absent (or null, where the format allows null). */
-  optionalInteger<T>(object: Unchecked<T>, key: Keys<T, number> | Keys<T, number | null>, path: string, range: { min: number; max: number; nullable: boolean }): number | null {
+  optionalInteger<T>(
+    object: Unchecked<T>,
+    key: Keys<T, number> | Keys<T, number | null>,
+    path: string,
+    range: { min: number; max: number; nullable: boolean },
+  ): number | null {
     const value = object[key];
     if (value === undefined || (value === null && range.nullable)) return null;
     if (typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max) return value;
-    this.fail(`${path}.${key}`, `must be an integer from ${range.min} to ${range.max}${range.nullable ? ' or null' : ''}, got ${describe(value)}`);
+    this.fail(
+      `${path}.${key}`,
+      `must be an integer from ${range.min} to ${range.max}${range.nullable ? ' or null' : ''}, got ${describe(value)}`,
+    );
     return null;
   }
 
@@ -164,7 +213,12 @@ export class Checker {
     if (value === undefined && fallback !== undefined) return fallback;
     const ppm = typeof value === 'number' && value >= 0 && value <= 1 ? toPpm(value) : null;
     if (ppm !== null) return ppm;
-    this.fail(`${path}.${key}`, value === undefined ? 'is required' : `must be a rate from 0 to 1 with at most 6 decimals, got ${describe(value)}`);
+    this.fail(
+      `${path}.${key}`,
+      value === undefined
+        ? 'is required'
+        : `must be a rate from 0 to 1 with at most 6 decimals, got ${describe(value)}`,
+    );
     return 0;
   }
 
@@ -199,7 +253,9 @@ export class Checker {
     if (isObject(value)) return value as Unchecked<T>;
     this.fail(
       path,
-      value instanceof OversizedValue && value.what === 'record' ? `is ${value.description} (not counting keys the format does not declare)` : `must be an object, got ${describe(value)}`,
+      value instanceof OversizedValue && value.what === 'record'
+        ? `is ${value.description} (not counting keys the format does not declare)`
+        : `must be an object, got ${describe(value)}`,
     );
     return null;
   }

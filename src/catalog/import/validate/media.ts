@@ -2,20 +2,37 @@
 // its file is, and where (in a video, when) those products appear in it.
 import type { MediaKind } from '../../catalog.model.js';
 import type { ImportMedia, ImportPlacement } from '../import.model.js';
-import { catalogLimits, mediaTypes, mediaUrlPattern, slugPattern, type RawMedia, type RawPlacement } from '../schema.js';
+import {
+  catalogLimits,
+  mediaTypes,
+  mediaUrlPattern,
+  slugPattern,
+  type RawMedia,
+  type RawPlacement,
+} from '../schema.js';
 import { describe, type Checker, type Json, type Unchecked } from './checker.js';
 
 const { maxId, maxName, maxFileName, maxItems, maxPixels } = catalogLimits;
 const slugShape = new RegExp(slugPattern, 'u');
 const urlShape = new RegExp(mediaUrlPattern, 'u');
 
-export function validateMedia(check: Checker, raw: Json, path: string, productCheck: (id: number, path: string) => void): ImportMedia | null {
+export function validateMedia(
+  check: Checker,
+  raw: Json,
+  path: string,
+  productCheck: (id: number, path: string) => void,
+): ImportMedia | null {
   const object = check.object<RawMedia>(raw, path);
   if (!object) return null;
   const type = mediaTypes.find((kind) => kind === object.type);
-  if (type === undefined) check.fail(`${path}.type`, `must be ${mediaTypes.map((kind) => `"${kind}"`).join(' or ')}, got ${describe(object.type)}`);
+  if (type === undefined)
+    check.fail(
+      `${path}.type`,
+      `must be ${mediaTypes.map((kind) => `"${kind}"`).join(' or ')}, got ${describe(object.type)}`,
+    );
   const slug = check.string(object, 'slug', path, { max: maxName });
-  if (slug !== '' && !slugShape.test(slug)) check.fail(`${path}.slug`, 'must not contain "/" or white space (it is part of a URL path)');
+  if (slug !== '' && !slugShape.test(slug))
+    check.fail(`${path}.slug`, 'must not contain "/" or white space (it is part of a URL path)');
   const seen = new Map<number, string>();
   const productIds = check.list(object, 'product_ids', path, maxItems).flatMap((item) => {
     const id = item.value;
@@ -33,7 +50,8 @@ export function validateMedia(check: Checker, raw: Json, path: string, productCh
   let durationMs: number | null = null;
   if (type === 'image') {
     for (const key of ['poster_url', 'duration_ms'] as const) {
-      if (object[key] !== undefined && object[key] !== null) check.fail(`${path}.${key}`, `is a video's only: an image has none, got ${describe(object[key])}`);
+      if (object[key] !== undefined && object[key] !== null)
+        check.fail(`${path}.${key}`, `is a video's only: an image has none, got ${describe(object[key])}`);
     }
   } else {
     posterUrl = mediaUrl(check, object, 'poster_url', path);
@@ -63,27 +81,44 @@ export function validateMedia(check: Checker, raw: Json, path: string, productCh
 function mediaUrl(check: Checker, object: Unchecked<RawMedia>, key: 'url' | 'poster_url', path: string): string | null {
   const url = check.optionalString(object, key, path);
   if (url === null || urlShape.test(url)) return url;
-  check.fail(`${path}.${key}`, `must be an absolute http(s) URL or a path on this gateway beginning with "/" (not "//"), without white space, got ${describe(url)}`);
+  check.fail(
+    `${path}.${key}`,
+    `must be an absolute http(s) URL or a path on this gateway beginning with "/" (not "//"), without white space, got ${describe(url)}`,
+  );
   return null;
 }
 
 /** `durationMs`: the video's length when the document gives it (a time range must end within it). */
-function validatePlacement(check: Checker, raw: Json, path: string, type: MediaKind | undefined, shown: ReadonlySet<number>, durationMs: number | null): ImportPlacement | null {
+function validatePlacement(
+  check: Checker,
+  raw: Json,
+  path: string,
+  type: MediaKind | undefined,
+  shown: ReadonlySet<number>,
+  durationMs: number | null,
+): ImportPlacement | null {
   const object = check.object<RawPlacement>(raw, path);
   if (!object) return null;
   const productId = check.id(object, 'product_id', path);
-  if (!Number.isNaN(productId) && !shown.has(productId)) check.fail(`${path}.product_id`, `a placement of a product the media does not show: ${productId} is not in its product_ids`);
+  if (!Number.isNaN(productId) && !shown.has(productId))
+    check.fail(
+      `${path}.product_id`,
+      `a placement of a product the media does not show: ${productId} is not in its product_ids`,
+    );
   const x = check.optionalFraction(object, 'x', path);
   const y = check.optionalFraction(object, 'y', path);
   // An image's placements are points; a video's may be, or may be the whole frame.
   if (type === 'image') {
-    for (const key of ['x', 'y'] as const) if (object[key] === undefined) check.fail(`${path}.${key}`, 'is required on an image (where in it the product is)');
+    for (const key of ['x', 'y'] as const)
+      if (object[key] === undefined)
+        check.fail(`${path}.${key}`, 'is required on an image (where in it the product is)');
   } else bothOrNeither(check, object, 'x', 'y', path, 'a point has both');
   let startMs: number | null = null;
   let endMs: number | null = null;
   if (type === 'image') {
     for (const key of ['start_ms', 'end_ms'] as const) {
-      if (object[key] !== undefined) check.fail(`${path}.${key}`, `is a video's only: an image has no time range, got ${describe(object[key])}`);
+      if (object[key] !== undefined)
+        check.fail(`${path}.${key}`, `is a video's only: an image has no time range, got ${describe(object[key])}`);
     }
   } else {
     startMs = check.optionalInteger(object, 'start_ms', path, { min: 0, max: maxId, nullable: false });
@@ -91,14 +126,22 @@ function validatePlacement(check: Checker, raw: Json, path: string, type: MediaK
     bothOrNeither(check, object, 'start_ms', 'end_ms', path, 'a time range has both ends; neither is the whole video');
     if (startMs !== null && endMs !== null) {
       if (startMs >= endMs) check.fail(`${path}.end_ms`, `must be after start_ms (${startMs}), got ${endMs}`);
-      else if (durationMs !== null && endMs > durationMs) check.fail(`${path}.end_ms`, `a time range past the duration: ${endMs} is after duration_ms (${durationMs})`);
+      else if (durationMs !== null && endMs > durationMs)
+        check.fail(`${path}.end_ms`, `a time range past the duration: ${endMs} is after duration_ms (${durationMs})`);
     }
   }
   return { productId, x, y, startMs, endMs };
 }
 
 /** Two keys given together or not at all: the missing one is reported. */
-function bothOrNeither(check: Checker, object: Unchecked<RawPlacement>, a: keyof RawPlacement & string, b: keyof RawPlacement & string, path: string, why: string): void {
+function bothOrNeither(
+  check: Checker,
+  object: Unchecked<RawPlacement>,
+  a: keyof RawPlacement & string,
+  b: keyof RawPlacement & string,
+  path: string,
+  why: string,
+): void {
   if ((object[a] === undefined) === (object[b] === undefined)) return;
   const [missing, given] = object[a] === undefined ? [a, b] : [b, a];
   check.fail(`${path}.${missing}`, `is required with ${given} (${why})`);

@@ -21,7 +21,13 @@ function validateVariants(check: Checker, object: Unchecked<RawProduct>, path: s
   });
 }
 
-export function validateProduct(check: Checker, raw: Json, path: string, onSku: (sku: ImportSku, path: string, position: number) => void, storeCheck: StoreCheck): ImportProduct | null {
+export function validateProduct(
+  check: Checker,
+  raw: Json,
+  path: string,
+  onSku: (sku: ImportSku, path: string, position: number) => void,
+  storeCheck: StoreCheck,
+): ImportProduct | null {
   const object = check.object<RawProduct>(raw, path);
   if (!object) return null;
   const id = check.id(object, 'id', path);

@@ -52,10 +52,12 @@ export class SimilarPairs {
     this.similarCounts.set(rank, count);
     // Pairs past the limit are not kept: a document that long is refused anyway.
     if (count > maxSimilar) {
-      if (count === maxSimilar + 1) this.check.fail(path, `product ${productId} has more than ${maxSimilar} similar products`);
+      if (count === maxSimilar + 1)
+        this.check.fail(path, `product ${productId} has more than ${maxSimilar} similar products`);
       return;
     }
-    if (productsRead || (this.productExists(productId) && this.productExists(similarId))) this.checkPair(path, productId, similarId, ordinal);
+    if (productsRead || (this.productExists(productId) && this.productExists(similarId)))
+      this.checkPair(path, productId, similarId, ordinal);
     else for (const value of [ordinal, index, productId, similarId]) this.pendingPairs.push(value);
     if (productId === similarId) this.check.fail(path, 'a product cannot be similar to itself');
     this.similarOrdinal = ordinal - index;
@@ -67,7 +69,8 @@ export class SimilarPairs {
   /** The document has been read: decides the pairs that were pending, then finds the duplicates. */
   finish(): void {
     const pairs = this.pendingPairs;
-    for (let at = 0; at < pairs.length; at += 4) this.checkPair(`$.similar[${pairs.at(at + 1)}]`, pairs.at(at + 2), pairs.at(at + 3), pairs.at(at));
+    for (let at = 0; at < pairs.length; at += 4)
+      this.checkPair(`$.similar[${pairs.at(at + 1)}]`, pairs.at(at + 2), pairs.at(at + 3), pairs.at(at));
     pairs.clear();
     this.grouped ??= this.group();
     this.findDuplicatePairs(this.grouped);
@@ -106,7 +109,11 @@ export class SimilarPairs {
     const similars = this.pairSimilars;
     const duplicate = (at: number, first: number) => {
       const index = this.pairIndexes.at(at);
-      this.check.fail(`$.similar[${index}]`, `duplicate similar pair (first at $.similar[${this.pairIndexes.at(first)}])`, this.similarOrdinal + index);
+      this.check.fail(
+        `$.similar[${index}]`,
+        `duplicate similar pair (first at $.similar[${this.pairIndexes.at(first)}])`,
+        this.similarOrdinal + index,
+      );
       similars.set(at, 0);
     };
     for (let rank = 0; rank + 1 < starts.length; rank += 1) {
@@ -134,7 +141,9 @@ export class SimilarPairs {
   }
 
   private checkPair(path: string, productId: number, similarId: number, ordinal: number): void {
-    if (!this.productExists(productId)) this.check.fail(`${path}.product_id`, `no product ${productId} in the document or the database`, ordinal);
-    if (!this.productExists(similarId)) this.check.fail(`${path}.similar_product_id`, `no product ${similarId} in the document or the database`, ordinal);
+    if (!this.productExists(productId))
+      this.check.fail(`${path}.product_id`, `no product ${productId} in the document or the database`, ordinal);
+    if (!this.productExists(similarId))
+      this.check.fail(`${path}.similar_product_id`, `no product ${similarId} in the document or the database`, ordinal);
   }
 }

@@ -1,7 +1,14 @@
 // The stores section of a catalog document: a store, its shipping methods and its tax rates.
 import { toPpm } from '../../../domain/money.js';
 import type { ImportStore } from '../import.model.js';
-import { catalogDefaults, catalogLimits, countryCodePattern, type RawShippingMethod, type RawStore, type RawTaxRate } from '../schema.js';
+import {
+  catalogDefaults,
+  catalogLimits,
+  countryCodePattern,
+  type RawShippingMethod,
+  type RawStore,
+  type RawTaxRate,
+} from '../schema.js';
 import { describe, type Checker, type Json } from './checker.js';
 
 const { maxName, maxCode, maxItems } = catalogLimits;
@@ -27,10 +34,20 @@ export function validateStore(check: Checker, raw: Json, path: string): ImportSt
     if (!rate) return [];
     const country = check.optionalString(rate, 'country_code', item.path);
     const provinceCode = check.optionalString(rate, 'province_code', item.path);
-    if (country !== null && !countryCode.test(country)) check.fail(`${item.path}.country_code`, `must be an ISO 3166-1 alpha-2 code such as "US", got ${describe(country)}`);
+    if (country !== null && !countryCode.test(country))
+      check.fail(
+        `${item.path}.country_code`,
+        `must be an ISO 3166-1 alpha-2 code such as "US", got ${describe(country)}`,
+      );
     if (provinceCode !== null && country === null) check.fail(`${item.path}.province_code`, 'needs a country_code');
-    if (provinceCode !== null && provinceCode.trim() === '') check.fail(`${item.path}.province_code`, 'must not be empty');
-    check.unique(places, `${country ?? ''}/${provinceCode ?? ''}`, item.path, 'tax rate for the same country and province');
+    if (provinceCode !== null && provinceCode.trim() === '')
+      check.fail(`${item.path}.province_code`, 'must not be empty');
+    check.unique(
+      places,
+      `${country ?? ''}/${provinceCode ?? ''}`,
+      item.path,
+      'tax rate for the same country and province',
+    );
     return [{ countryCode: country, provinceCode, ratePpm: check.rate(rate, 'rate', item.path) }];
   });
   return {

@@ -115,7 +115,8 @@ export class CatalogValidator {
   /** A section whose value is not a list (null or absent: an empty one). */
   value(section: CatalogSection, value: Json): void {
     this.start(section);
-    if (value !== undefined && value !== null) this.check.fail(`$.${section}`, `must be an array, got ${describe(value)}`);
+    if (value !== undefined && value !== null)
+      this.check.fail(`$.${section}`, `must be an array, got ${describe(value)}`);
     this.end(section);
   }
 
@@ -160,8 +161,16 @@ export class CatalogValidator {
     const pendingStores: PendingStore[] = [];
     const storeCheck: StoreCheck = (merchantId, currency, skuPath) => {
       const inDocument = this.storeCurrencies.get(merchantId);
-      if (inDocument === undefined && !this.done.has('stores')) pendingStores.push({ merchantId, currency, path: skuPath, ordinal });
-      else checkSkuStore(this.check, inDocument ?? this.existing.storeCurrencies.get(merchantId), merchantId, currency, skuPath);
+      if (inDocument === undefined && !this.done.has('stores'))
+        pendingStores.push({ merchantId, currency, path: skuPath, ordinal });
+      else
+        checkSkuStore(
+          this.check,
+          inDocument ?? this.existing.storeCurrencies.get(merchantId),
+          merchantId,
+          currency,
+          skuPath,
+        );
     };
     const onSku = (sku: ImportSku, skuPath: string, position: number) => {
       const place = this.skuPlace.get(sku.id);
@@ -169,7 +178,8 @@ export class CatalogValidator {
       if (place !== undefined || far !== undefined) {
         const first = far ?? `$.products[${Math.floor(place! / skuPlaceScale)}].skus[${place! % skuPlaceScale}].sku_id`;
         this.check.fail(`${skuPath}.sku_id`, `duplicate sku_id (first at ${first})`);
-      } else if (position < skuPlaceScale && index < 2 ** 30) this.skuPlace.set(sku.id, index * skuPlaceScale + position);
+      } else if (position < skuPlaceScale && index < 2 ** 30)
+        this.skuPlace.set(sku.id, index * skuPlaceScale + position);
       else this.skuPlaceFar.set(sku.id, `${skuPath}.sku_id`);
     };
     const product = validateProduct(this.check, raw, path, onSku, storeCheck);
@@ -222,12 +232,14 @@ export class CatalogValidator {
     }
     const key = `${entry.type}:${entry.slug}`;
     const first = this.slugIndex.get(key);
-    if (first !== undefined) this.check.fail(`${path}.slug`, `duplicate ${entry.type} slug (first at $.media[${first}].slug)`);
+    if (first !== undefined)
+      this.check.fail(`${path}.slug`, `duplicate ${entry.type} slug (first at $.media[${first}].slug)`);
     else this.slugIndex.set(key, index);
     // A slug held in the database by another media item: fine when the document gives that item another.
     const holder = this.existing.mediaSlugs.get(key);
     const slugHolder = holder !== undefined && holder !== entry.id ? holder : null;
-    if (slugHolder !== null && !this.mediaIndex.has(slugHolder)) this.pendingSlugs.push({ ordinal, index, type: entry.type, slug: entry.slug, holder: slugHolder });
+    if (slugHolder !== null && !this.mediaIndex.has(slugHolder))
+      this.pendingSlugs.push({ ordinal, index, type: entry.type, slug: entry.slug, holder: slugHolder });
     return { media: entry, pendingProducts, slugHolder };
   }
 
@@ -238,12 +250,18 @@ export class CatalogValidator {
 
   /** Decides a media item's product once every product of the document is known. */
   checkProduct(pending: PendingProduct): void {
-    if (!this.productExists(pending.productId)) this.check.fail(pending.path, `no product ${pending.productId} in the document or the database`, pending.ordinal);
+    if (!this.productExists(pending.productId))
+      this.check.fail(pending.path, `no product ${pending.productId} in the document or the database`, pending.ordinal);
   }
 
   private decideSlugs(): void {
     for (const { ordinal, index, type, slug, holder } of this.pendingSlugs) {
-      if (!this.mediaIndex.has(holder)) this.check.fail(`$.media[${index}].slug`, `${type} ${holder} in the database already has the slug "${slug}"`, ordinal);
+      if (!this.mediaIndex.has(holder))
+        this.check.fail(
+          `$.media[${index}].slug`,
+          `${type} ${holder} in the database already has the slug "${slug}"`,
+          ordinal,
+        );
     }
     this.pendingSlugs = [];
   }
