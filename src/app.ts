@@ -18,7 +18,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { Lifecycle } from './lifecycle.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { buildGatewaySchema } from './schema.js';
 import { withSizes } from './graphql/list-size.js';
 import { serverOptions, type LogStream } from './http/server-options.js';
@@ -27,6 +27,10 @@ import { requestContextPlugin } from './http/request-context.plugin.js';
 import { errorsPlugin } from './http/errors.plugin.js';
 import { probesPlugin, readinessGatePlugin } from './http/probes.plugin.js';
 import { graphqlPlugin } from './http/graphql.plugin.js';
+import { AnswerCache } from './http/answer-cache.js';
+import { answerCachePlugin } from './http/answer-cache.plugin.js';
+import { catalogOnlyOperation } from './catalog/catalog-queries.js';
+import type { CacheStats } from './catalog/catalog.cache.js';
 import { openApiPlugin } from './rest/openapi.js';
 import { explorerPlugin } from './explorer/explorer.plugin.js';
 import { embedPlugin } from './embed/embed.plugin.js';
@@ -75,6 +79,17 @@ export async function buildApp(
   // REST routes from here on are collected into the OpenAPI document, in this order.
   await app.register(openApiPlugin);
   await app.register(probesPlugin, { lifecycle, database });
+  // Whole answers of the catalog routes and of catalog-only GraphQL queries, kept at the edge
+  // (before the routes that opt in: its onRoute hook gives them theirs).
+  const answers = new AnswerCache(services.catalogChanges, {
+    maxEntries: config.catalogCacheMaxEntries,
+    maxBytes: config.catalogAnswerCacheMaxBytes,
+  });
+  await app.register(answerCachePlugin, {
+    answers,
+    changes: services.catalogChanges,
+    catalogOnly: catalogOnlyOperation,
+  });
   await app.register(catalogPlugin, { catalog: services.catalog });
   await app.register(mediaFilesPlugin, { dir: config.mediaFilesDir });
   await app.register(cartPlugin, { carts: services.carts, checkout: services.checkout });
@@ -85,6 +100,7 @@ export async function buildApp(
   await app.register(searchPlugin, {
     search: services.search,
     catalog: services.catalog,
+    changes: services.catalogChanges,
     warmWhen: options.searchThread ? lifecycle.whenReady : null,
   });
   if (config.graphqlSandbox) await app.register(explorerPlugin);
@@ -94,11 +110,17 @@ export async function buildApp(
   // they are answered.
   const sources = {
     pool: () => database.poolStats(),
-    cache: () => services.catalogCache.stats(),
+    cache: () => sumStats(services.catalogCache.stats(), answers.stats()),
     droppedLogLines: options.droppedLogLines,
   };
   await app.register(metricsPlugin, { sources });
 
+  await registerGraphQL(app, config, services);
+  return app;
+}
+
+/** GraphQL on /graphql and its live updates over Server-Sent Events, last: their routes come after REST's. */
+async function registerGraphQL(app: FastifyInstance, config: Config, services: Services): Promise<void> {
   const schema = buildGatewaySchema(services);
   // What GraphQL's cost estimate sizes lists by: the catalog's measured sizes, and the configuration's
   // (a delivery's attempts by the retry schedule: an assumption, since the last step repeats while
@@ -107,9 +129,9 @@ export async function buildApp(
     webhookAttempts: config.webhookRetrySchedule.length + 1,
     webhookEndpoints: config.webhookMaxEndpoints,
   };
-  const listSizes = withSizes(configured, () => services.catalog.listSizes());
+  const listSizes = withSizes(configured, () => services.catalogChanges.listSizes());
   const readSizes = async () => {
-    await services.catalog.ready().catch(() => undefined);
+    await Promise.resolve(services.catalogChanges.fresh()).catch(() => undefined);
     return listSizes();
   };
   await app.register(livePlugin, {
@@ -119,6 +141,13 @@ export async function buildApp(
     changes: services.changes,
     listSizes: readSizes,
   });
-  await app.register(graphqlPlugin, { config, schema, catalog: services.catalog, listSizes });
-  return app;
+  await app.register(graphqlPlugin, { config, schema, catalogChanges: services.catalogChanges, listSizes });
 }
+
+/** The catalog's caches counted as one (the metrics' catalog_cache_*): records and whole answers. */
+const sumStats = (records: CacheStats, answers: CacheStats): CacheStats => ({
+  hits: records.hits + answers.hits,
+  misses: records.misses + answers.misses,
+  bytes: records.bytes + answers.bytes,
+  entries: records.entries + answers.entries,
+});

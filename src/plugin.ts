@@ -23,3 +23,13 @@ export function appPlugin<Options extends FastifyPluginOptions>(
     [Symbol.for('plugin-meta')]: { name, ...needs },
   });
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's answers are kept whole by the answer cache at the HTTP edge until the catalog
+     * changes under them (http/answer-cache.plugin.ts): the REST catalog routes.
+     */
+    keptAnswers?: true;
+  }
+}

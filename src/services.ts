@@ -10,6 +10,7 @@ import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
 import { CatalogReadModel } from './catalog/product-answer.repository.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
+import { CatalogChanges } from './catalog/catalog-changes.js';
 import type { StockChange } from './catalog/catalog-version.repository.js';
 import { CartLifetime, CartService } from './cart/cart.service.js';
 import { CheckoutService } from './cart/checkout.service.js';
@@ -27,6 +28,8 @@ import { SearchRepository } from './search/search.repository.js';
 import { SearchThread } from './search/search-thread.js';
 
 export interface Services extends SchemaServices {
+  /** What changed in the catalog: what keeps catalog data (records, whole answers) follows it. */
+  catalogChanges: CatalogChanges;
   catalogCache: CatalogCache;
   /** Where writes' domain events reach live updates. */
   changes: ChangeFeed;
@@ -55,11 +58,10 @@ export function createServices(
   options: { searchThread: boolean } = { searchThread: false },
 ): Services {
   const catalogRepository = new CatalogRepository(database.db, database.reader);
-  const catalogCache = new CatalogCache(catalogRepository, {
-    ttlMs: config.catalogCacheTtlMs,
+  const catalogChanges = new CatalogChanges(catalogRepository, config.catalogCacheTtlMs);
+  const catalogCache = new CatalogCache(catalogChanges, {
     maxEntries: config.catalogCacheMaxEntries,
     maxBytes: config.catalogCacheMaxBytes,
-    answerMaxBytes: config.catalogAnswerCacheMaxBytes,
   });
   const catalog = new CatalogService(
     catalogRepository,
@@ -73,7 +75,7 @@ export function createServices(
   const events = new DomainEvents(changes);
   const carts = new CartService(database.db, lifetime, events);
   // A process shows its own stock changes at once (other processes' within CATALOG_CACHE_TTL_MS).
-  const stockChanged = (change: StockChange) => catalog.stockChanged(change);
+  const stockChanged = async (change: StockChange) => catalogChanges.stockChanged(change);
   const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
   const orders = new OrderService(database.db, events, stockChanged);
   const webhooks = new WebhookService(database.db, database.provider, new DeliveryRepository(database.sql), {
@@ -82,6 +84,7 @@ export function createServices(
   });
   return {
     catalog,
+    catalogChanges,
     catalogCache,
     carts,
     checkout,

@@ -27,7 +27,7 @@ import {
   VideoComparablesAnswer,
 } from './catalog.schemas.js';
 import { NumericIdParams, Ref, type NamedSchema } from '../rest/schema.js';
-import { contentTag, errors, sendText } from '../rest/responses.js';
+import { errors, sendText } from '../rest/responses.js';
 
 /** The caching headers of every catalog answer. */
 const catalogHeaders = {
@@ -38,90 +38,12 @@ const catalogHeaders = {
   'cache-control': { type: 'string', description: 'public, max-age=60' },
 };
 
-type Done = (error?: Error) => void;
-
-/** The hooks every catalog route has: they tag its answers and answer from kept bytes or with a 304. */
-interface ConditionalHooks {
-  preHandler(request: FastifyRequest, reply: FastifyReply, done: Done): void;
-  onSend(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (error: Error | null, payload?: unknown) => void,
-  ): void;
-}
-
-/** An answer's ETag: a digest of its bytes, so it moves only when the answer does. */
-const etagOf = (body: string | Buffer) => `W/"${contentTag(body)}"`;
-
 /**
- * Before the handler, the cache is brought up to the catalog's versions; an answer kept for the
- * route and its parameters is sent as it is (a bodiless 304 when If-None-Match names its ETag), no
- * handler, no serialization. Otherwise the handler answers, and a 200 answer is tagged with its
- * ETag (a 304 when If-None-Match names it) and kept as sent, with the products it was made of:
- * it stays until an import or a stock change of one of them. Callback-style hooks: no promise
- * per request once the cache is fresh.
+ * Every catalog route's answers are kept whole at the HTTP edge (http/answer-cache.plugin.ts):
+ * up to the catalog's versions before the handler, tagged with an ETag, a 304 for If-None-Match,
+ * kept until the catalog changes under them.
  */
-function conditionalHooks(catalog: CatalogService): ConditionalHooks {
-  /** Requests whose answer is to be kept: its key and when its reads began. */
-  const toKeep = new WeakMap<FastifyRequest, { key: string; since: number }>();
-  const answerKey = (request: FastifyRequest) => {
-    const params = request.params as { id?: string; slug?: string };
-    // The queries catalog routes read (validated, or absent).
-    const query = request.query as { at_ms?: string; first?: string; after?: string } | undefined;
-    return `${request.routeOptions.url ?? ''}|${params.id ?? params.slug ?? ''}|${query?.at_ms ?? ''}|${query?.first ?? ''}|${query?.after ?? ''}`;
-  };
-  const tag = (reply: FastifyReply, etag: string) =>
-    reply.header('etag', etag).header('cache-control', 'public, max-age=60');
-  /** Answers from the kept bytes when there are some (true). */
-  const serve = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const key = answerKey(request);
-    const kept = catalog.answer(key);
-    if (kept?.etag === undefined) {
-      toKeep.set(request, { key, since: catalog.stamp() });
-      return false;
-    }
-    tag(reply, kept.etag);
-    if (request.headers['if-none-match'] === kept.etag) void reply.code(304).send();
-    else void reply.type(kept.type).send(kept.body);
-    return true;
-  };
-  return {
-    preHandler: (request, reply, done) => {
-      if (catalog.isFresh()) {
-        if (!serve(request, reply)) done();
-        return;
-      }
-      catalog.ready().then(
-        () => {
-          if (!serve(request, reply)) done();
-        },
-        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-      );
-    },
-    onSend: (request, reply, payload, done) => {
-      const keep = toKeep.get(request);
-      if (reply.statusCode !== 200 || !keep || typeof payload !== 'string') {
-        done(null, payload);
-        return;
-      }
-      const etag = etagOf(payload);
-      tag(reply, etag);
-      catalog.keepAnswer(
-        keep.key,
-        { body: Buffer.from(payload), type: String(reply.getHeader('content-type')), etag },
-        request.context.productsRead,
-        keep.since,
-      );
-      if (request.headers['if-none-match'] !== etag) {
-        done(null, payload);
-        return;
-      }
-      void reply.code(304).removeHeader('content-type').removeHeader('content-length');
-      done(null, '');
-    },
-  };
-}
+const keptAnswers = { config: { keptAnswers: true } } as const;
 
 const cached = {
   headers: Type.Object({
@@ -154,7 +76,7 @@ const videoComparables = (detail: MediaDetail): Static<typeof VideoComparablesAn
 });
 
 /** Images and videos, by id and by slug, with or without comparable products. */
-function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
+function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const mediaSchema = <T extends TSchema, P extends TSchema>(kind: MediaKind, answer: NamedSchema<T>, params: P) => ({
     schema: {
@@ -163,7 +85,7 @@ function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, cond
       ...cached,
       response: { ...ok(answer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND', 'ANSWER_TOO_LARGE') },
     },
-    ...conditional,
+    ...keptAnswers,
   });
   /** A media route's handler: the read model's text, else the answer built from records by `view`. */
   const mediaRoute =
@@ -203,7 +125,7 @@ function registerMediaRoutes(app: FastifyInstance, catalog: CatalogService, cond
 }
 
 /** Where and when each product of an image or a video appears in it. */
-function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
+function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   for (const kind of ['image', 'video'] as const) {
     for (const [path, params] of [
@@ -220,7 +142,7 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
             ...cached,
             response: { ...ok(PlacementsAnswer), ...errors('INVALID_ID', 'MEDIA_NOT_FOUND', 'ANSWER_TOO_LARGE') },
           },
-          ...conditional,
+          ...keptAnswers,
         },
         async (request) => {
           const { media, placements } = await catalog.mediaPlacements(
@@ -237,7 +159,7 @@ function registerPlacementRoutes(app: FastifyInstance, catalog: CatalogService, 
 }
 
 /** A product, with or without its comparable products. */
-function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, conditional: ConditionalHooks): void {
+function registerProductRoutes(app: FastifyInstance, catalog: CatalogService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const productErrors = errors('INVALID_ID', 'PRODUCT_NOT_FOUND', 'ANSWER_TOO_LARGE');
   api.get(
@@ -249,7 +171,7 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
         ...cached,
         response: { ...ok(Product), ...productErrors },
       },
-      ...conditional,
+      ...keptAnswers,
     },
     async (request, reply) =>
       sendText(reply, await catalog.productAnswer(request.params.id, false, request.context.productsRead))
@@ -265,7 +187,7 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
         ...cached,
         response: { ...ok(ComparableProduct), ...productErrors },
       },
-      ...conditional,
+      ...keptAnswers,
     },
     async (request, reply) =>
       sendText(reply, await catalog.productAnswer(request.params.id, true, request.context.productsRead))
@@ -282,7 +204,7 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
         ...cached,
         response: { ...ok(ProductMediaAnswer), ...productErrors },
       },
-      ...conditional,
+      ...keptAnswers,
     },
     async (request) => {
       const { first, after } = request.query;
@@ -300,12 +222,11 @@ function registerProductRoutes(app: FastifyInstance, catalog: CatalogService, co
 }
 
 /**
- * Each answer takes one of three paths: the bytes kept from an earlier answer (or a 304), from the
- * conditional hooks; the read model's stored text; or the records, shaped by the view.
+ * Each answer takes one of three paths: the bytes kept from an earlier answer (or a 304), at the
+ * HTTP edge; the read model's stored text; or the records, shaped by the view.
  */
 export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService): void {
-  const conditional = conditionalHooks(catalog);
-  registerMediaRoutes(app, catalog, conditional);
-  registerPlacementRoutes(app, catalog, conditional);
-  registerProductRoutes(app, catalog, conditional);
+  registerMediaRoutes(app, catalog);
+  registerPlacementRoutes(app, catalog);
+  registerProductRoutes(app, catalog);
 }

@@ -4,12 +4,9 @@ import { AppError, parseCatalogId } from '../errors.js';
 import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
-import type { CatalogCache, KeptAnswer } from './catalog.cache.js';
-import type { StockChange } from './catalog-version.repository.js';
+import type { CatalogCache } from './catalog.cache.js';
 import type { CatalogReadModel } from './product-answer.repository.js';
-import type { ListSizes } from '../graphql/list-size.js';
 import type {
-  CatalogShape,
   MediaDetail,
   MediaKind,
   MediaRecord,
@@ -80,9 +77,6 @@ export interface Page {
 }
 
 export class CatalogService {
-  /** The sizes of the shape last asked for. */
-  private sizesOf: { shape: CatalogShape | null; sizes: ListSizes } | undefined;
-
   constructor(
     private readonly repository: CatalogRepository,
     private readonly cache: CatalogCache,
@@ -269,73 +263,6 @@ export class CatalogService {
       similar.map(async (other) => ({ product: other, skus: await this.skus(other, loaders) })),
     );
     return { product, skus, similar: similarDetails };
-  }
-
-  /**
-   * The most items each catalog list holds for one parent, by name (CatalogShape's keys), as of the
-   * versions last read (ready()): what GraphQL's cost estimate sizes the catalog's lists by. The
-   * same function until the shape changes (an import). While the shape is unknown (nothing read
-   * yet, or an import that kept none) no size is known: the estimate refuses the catalog's lists.
-   */
-  listSizes(): ListSizes {
-    const shape = this.cache.shape;
-    if (shape !== this.sizesOf?.shape) {
-      this.sizesOf = {
-        shape,
-        sizes:
-          shape === null
-            ? () => undefined
-            : (name) => (Object.hasOwn(shape, name) ? shape[name as keyof CatalogShape] : undefined),
-      };
-    }
-    return this.sizesOf.sizes;
-  }
-
-  /** Whether the catalog's shape is known (read with its versions). */
-  get knowsShape(): boolean {
-    return this.cache.shape !== null;
-  }
-
-  /** Whether the catalog's versions were read recently enough to need no read now. */
-  isFresh(): boolean {
-    return this.cache.isFresh();
-  }
-
-  /**
-   * Brings the cache up to the catalog's versions (read at most once per CATALOG_CACHE_TTL_MS).
-   * Called once per request before any catalog read: by the catalog routes, and for GraphQL when
-   * its context is made.
-   */
-  async ready(): Promise<void> {
-    await this.cache.fresh();
-  }
-
-  /**
-   * After this process committed a stock change (a submit, a cancelled or failed order): its
-   * next answers show it, whatever CATALOG_CACHE_TTL_MS (read your own writes).
-   */
-  async stockChanged(change: StockChange): Promise<void> {
-    this.cache.stockChanged(change);
-  }
-
-  /** Whether whole answers are kept. */
-  get keepsAnswers(): boolean {
-    return this.cache.keepsAnswers;
-  }
-
-  /** The moment a read of an answer to keep begins: pass it to keepAnswer. */
-  stamp(): number {
-    return this.cache.stamp();
-  }
-
-  /** A whole answer kept for `key` (undefined: none, or no cache). */
-  answer(key: string): KeptAnswer | undefined {
-    return this.cache.answer(key);
-  }
-
-  /** Keeps an answer read from `since` on, holding these products, until one of them changes. */
-  keepAnswer(key: string, answer: KeptAnswer, productIds: Iterable<number>, since: number): void {
-    this.cache.keepAnswer(key, answer, productIds, since);
   }
 
   async products(args: ProductPageArgs): Promise<ProductPage> {

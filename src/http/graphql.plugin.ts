@@ -1,6 +1,6 @@
 // GraphQL on /graphql: Apollo Server behind the same hooks as the REST routes, and before Apollo
 // the checks of its own: GET variables, the document limits (graphql/limits.ts), Idempotency-Key
-// and the catalog answer cache (catalog.answers.graphql.ts). Failures are formatted with the
+// and the answer cache's (answer-cache.plugin.ts). Failures are formatted with the
 // documented codes (graphql/errors.ts); a database that is away makes a 503 with Retry-After.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -12,8 +12,8 @@ import {
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { Config } from '../config.js';
 import type { RequestContext } from '../context.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { graphqlAnswerCache, isCatalogOnly } from '../catalog/catalog.answers.graphql.js';
+import type { CatalogChanges } from '../catalog/catalog-changes.js';
+import { isCatalogOnly } from '../catalog/catalog-queries.js';
 import { compiledExecutor, executorGateway } from '../graphql/executor.js';
 import { sandboxLandingPage } from '../explorer/landing-page.js';
 import { formatGraphQLError } from '../graphql/errors.js';
@@ -95,7 +95,8 @@ function adminOnlyErrorsPlugin(schema: GraphQLSchema): ApolloServerPlugin<Reques
 export interface GraphQLOptions {
   config: Config;
   schema: GraphQLSchema;
-  catalog: CatalogService;
+  /** What changed in the catalog: GraphQL reads it up to its versions. */
+  catalogChanges: CatalogChanges;
   /** What the cost estimate sizes lists by (graphql/list-size.ts), as of the catalog's versions last read. */
   listSizes: () => ListSizes;
 }
@@ -107,13 +108,13 @@ export interface GraphQLOptions {
  * the body parser: checked here. Catalog-only queries are answered from the answers they were
  * given before, until a product they hold changes.
  */
-function addRouteHooks(app: FastifyInstance, catalog: CatalogService): void {
+function addRouteHooks(app: FastifyInstance): void {
   const graphqlIdempotency = idempotencyHooks(':graphql');
   const checkGetVariables = async (request: FastifyRequest) => {
     const variables = (request.query as Record<string, unknown> | undefined)?.variables;
     if (request.method === 'GET' && typeof variables === 'string') checkJsonText(variables, 'variables');
   };
-  const graphqlAnswers = graphqlAnswerCache(catalog);
+  const graphqlAnswers = app.graphqlAnswerHooks;
   app.addHook('onRoute', (route) => {
     if (route.url !== '/graphql') return;
     const existing = route.preHandler ? [route.preHandler].flat() : [];
@@ -168,13 +169,13 @@ function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions):
 export const graphqlPlugin = appPlugin(
   'graphql',
   async (app, options: GraphQLOptions) => {
-    const { config, schema, catalog, listSizes } = options;
-    addRouteHooks(app, catalog);
+    const { config, schema, catalogChanges: changes, listSizes } = options;
+    addRouteHooks(app);
     // The catalog's versions are read before the cost is estimated (its lists' sizes come with them),
     // once per request: the context needs them read as well.
     const readied = new WeakSet<FastifyRequest>();
     const sizesFor = async (request: FastifyRequest) => {
-      const failure = await catalog.ready().then(
+      const failure = await Promise.resolve(changes.fresh()).then(
         () => {
           readied.add(request);
           return null;
@@ -183,7 +184,7 @@ export const graphqlPlugin = appPlugin(
       );
       // The database away: with the shape known, the context answers the fault (in GraphQL's
       // shape); never read, nothing can be estimated, and the limits answer it.
-      if (failure !== null && !catalog.knowsShape) throw faultError(failure) ?? failure;
+      if (failure !== null && changes.shape === null) throw faultError(failure) ?? failure;
       return listSizes();
     };
     registerGraphQLLimits(app, schema, config, sizesFor, app.metrics.graphqlRefused);
@@ -192,7 +193,7 @@ export const graphqlPlugin = appPlugin(
     await app.register(fastifyApollo(apollo), {
       context: async (request) => {
         try {
-          if (!readied.has(request)) await catalog.ready();
+          if (!readied.has(request)) await changes.fresh();
         } catch (error) {
           // Apollo answers a failed context with this error's status instead of a bare 500.
           const fault = faultError(error);
@@ -212,6 +213,7 @@ export const graphqlPlugin = appPlugin(
       },
     });
   },
-  // Counts operations and refusals into GET /metrics; answers with the request's context.
-  { dependencies: ['metrics', 'request-context'] },
+  // Counts operations and refusals into GET /metrics; answers with the request's context; places the
+  // answer cache's hooks.
+  { dependencies: ['metrics', 'request-context', 'answer-cache'] },
 );

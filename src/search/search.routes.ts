@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import { productView } from '../catalog/catalog.view.js';
 import { errors, sendText } from '../rest/responses.js';
 import type { SearchFilter, SearchSort } from './search.model.js';
@@ -39,7 +40,12 @@ function rest(result: SearchResult): string {
   return `"total":${result.totalCount},"next_cursor":${JSON.stringify(result.hasNextPage ? (result.edges.at(-1)?.cursor ?? null) : null)},"facets":${JSON.stringify({ brand: facets.brands, category: facets.categories, price: facets.price })}`;
 }
 
-export function registerSearchRoutes(app: FastifyInstance, search: ProductSearch, catalog: CatalogService): void {
+export function registerSearchRoutes(
+  app: FastifyInstance,
+  search: ProductSearch,
+  catalog: CatalogService,
+  changes: CatalogChanges,
+): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/search/products',
@@ -59,7 +65,7 @@ export function registerSearchRoutes(app: FastifyInstance, search: ProductSearch
       let products = await catalog.productAnswers(ids);
       if (products === undefined) {
         // The long way reads through the catalog cache: up to the catalog's versions first.
-        if (!catalog.isFresh()) await catalog.ready();
+        if (!changes.isFresh()) await changes.fresh();
         products = await Promise.all(
           ids.map(async (id) =>
             JSON.stringify(productView(await catalog.productDetail(id, request.context.loaders, false))),

@@ -102,9 +102,7 @@ describe('sizes in src/', () => {
     expect(sizes.get('app.ts buildApp')).toBeGreaterThan(10);
     expect([...sizes.keys()].some((key) => key.startsWith('events/delivery.ts '))).toBe(true);
     expect(sizes.get('events/delivery.repository.ts DeliveryRepository > constructor')).toBe(1);
-    expect([...sizes.keys()].some((key) => key.startsWith('app.ts buildApp > ') && key.endsWith('(callback)'))).toBe(
-      true,
-    );
+    expect([...sizes.keys()].some((key) => key.includes(' > ') && key.endsWith('(callback)'))).toBe(true);
   });
 
   it(`has no file over ${maxFileLines} lines and no function over ${maxFunctionLines}, but those listed, none larger than listed`, () => {

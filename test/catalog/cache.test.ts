@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { CatalogCache } from '../../src/catalog/catalog.cache.js';
+import { CatalogChanges } from '../../src/catalog/catalog-changes.js';
+import { AnswerCache } from '../../src/http/answer-cache.js';
 import { CatalogRepository } from '../../src/catalog/catalog.repository.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 import { californian } from '../cart/cart-helpers.js';
@@ -13,6 +15,8 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+const changesOf = (ttlMs: number) => new CatalogChanges(new CatalogRepository(t.database.db), ttlMs);
 
 const statements = async (url: string) => {
   t.database.queries.length = 0;
@@ -42,18 +46,18 @@ describe('catalog cache', () => {
   });
 
   it('checks the version at most once per ttl', async () => {
-    const repository = new CatalogRepository(t.database.db);
-    const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 10 });
-    await cache.fresh(1_000);
+    const changes = new CatalogChanges(new CatalogRepository(t.database.db), 60_000);
+    const cache = new CatalogCache(changes, { maxEntries: 10 });
+    await changes.fresh(1_000);
     cache.productIdsOfMedia.set(1, [11]);
     t.database.queries.length = 0;
-    await cache.fresh(2_000);
+    await changes.fresh(2_000);
     expect(t.database.queries.length).toBe(0);
     expect(cache.productIdsOfMedia.get(1)).toStrictEqual([11]);
   });
 
   it('keeps at most maxEntries, least recently used out first', () => {
-    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 0, maxEntries: 2 });
+    const cache = new CatalogCache(changesOf(0), { maxEntries: 2 });
     for (const id of [1, 2, 3]) cache.similarIds.set(id, [id]);
     expect([cache.similarIds.has(1), cache.similarIds.has(2), cache.similarIds.has(3)]).toStrictEqual([
       false,
@@ -63,11 +67,7 @@ describe('catalog cache', () => {
   });
 
   it('keeps at most maxBytes of estimated size, whatever the number of entries', () => {
-    const cache = new CatalogCache(new CatalogRepository(t.database.db), {
-      ttlMs: 0,
-      maxEntries: 1_000_000,
-      maxBytes: 64 * 1024,
-    });
+    const cache = new CatalogCache(changesOf(0), { maxEntries: 1_000_000, maxBytes: 64 * 1024 });
     const big = Array.from({ length: 1000 }, (_, index) => index);
     for (let id = 1; id <= 100; id += 1) cache.similarIds.set(id, big);
     const { bytes, entries } = cache.stats();
@@ -137,43 +137,39 @@ describe('answers kept as sent', () => {
     await importCatalog(t.database.db, { products: [{ ...fixture.products[2], title: `${before.title} II` }] });
     const after = (await t.app.inject({ method: 'GET', url: '/product/13' })).json() as { title: string };
     expect(after.title).toBe(`${before.title} II`);
-    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 60_000, maxEntries: 10 });
-    await cache.fresh();
+    const changes = changesOf(0);
+    const cache = new AnswerCache(changes, { maxEntries: 10 });
+    await changes.fresh();
     const answer = { body: Buffer.from('{}'), type: 'application/json' };
-    // read before a clear: not kept; after: kept, until the next clear
+    // read before an import: not kept; after: kept, until the next import
     const since = cache.stamp();
-    cache.clear();
-    cache.keepAnswer('old', answer, [1], since);
-    cache.keepAnswer('now', answer, [1], cache.stamp());
-    expect([cache.answer('old'), cache.answer('now')?.body.toString()]).toStrictEqual([undefined, '{}']);
-    cache.clear();
-    expect(cache.answer('now')).toBeUndefined();
+    const renamed = (title: string) => ({ products: [{ ...fixture.products[2], title }] });
+    await importCatalog(t.database.db, renamed(`${before.title} III`));
+    await changes.fresh();
+    cache.keep('old', answer, [1], since);
+    cache.keep('now', answer, [1], cache.stamp());
+    expect([cache.get('old'), cache.get('now')?.body.toString()]).toStrictEqual([undefined, '{}']);
+    await importCatalog(t.database.db, renamed(`${before.title} IV`));
+    await changes.fresh();
+    expect(cache.get('now')).toBeUndefined();
   });
 
-  it('keeps at most answerMaxBytes of answers, least recently used out first; 0 keeps none', async () => {
-    const cache = new CatalogCache(new CatalogRepository(t.database.db), {
-      ttlMs: 60_000,
-      maxEntries: 1000,
-      answerMaxBytes: 4096,
-    });
-    await cache.fresh();
+  it('keeps at most CATALOG_ANSWER_CACHE_MAX_BYTES of answers, least recently used out first; 0 keeps none', async () => {
+    const changes = changesOf(60_000);
+    const cache = new AnswerCache(changes, { maxEntries: 1000, maxBytes: 4096 });
+    await changes.fresh();
     const answer = { body: Buffer.alloc(1000, 32), type: 'application/json' };
-    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.keepAnswer(key, answer, [], cache.stamp());
-    expect(['a', 'b', 'c', 'd', 'e'].map((key) => cache.answer(key) !== undefined)).toStrictEqual([
+    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.keep(key, answer, [], cache.stamp());
+    expect(['a', 'b', 'c', 'd', 'e'].map((key) => cache.get(key) !== undefined)).toStrictEqual([
       false,
       false,
       true,
       true,
       true,
     ]);
-    const none = new CatalogCache(new CatalogRepository(t.database.db), {
-      ttlMs: 60_000,
-      maxEntries: 1000,
-      answerMaxBytes: 0,
-    });
-    await none.fresh();
-    none.keepAnswer('a', answer, [], none.stamp());
-    expect([none.keepsAnswers, none.enabled, none.answer('a')]).toStrictEqual([false, true, undefined]);
+    const none = new AnswerCache(changes, { maxEntries: 1000, maxBytes: 0 });
+    none.keep('a', answer, [], none.stamp());
+    expect([none.enabled, none.get('a')]).toStrictEqual([false, undefined]);
   });
 
   it('keeps nothing with CATALOG_CACHE_MAX_ENTRIES=0: every answer is read from the database', async () => {

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../helpers.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
 import { CatalogCache } from '../../src/catalog/catalog.cache.js';
+import { CatalogChanges } from '../../src/catalog/catalog-changes.js';
+import { AnswerCache } from '../../src/http/answer-cache.js';
 import { CatalogRepository, type CatalogVersions } from '../../src/catalog/catalog.repository.js';
 import { CatalogService } from '../../src/catalog/catalog.service.js';
 
@@ -90,26 +92,33 @@ describe('invalidation by product', () => {
   });
 
   it('keeps nothing read before a change of what it holds', async () => {
-    const cache = new CatalogCache(new CatalogRepository(t.database.db), { ttlMs: 60_000, maxEntries: 100 });
-    await cache.fresh();
+    const changes = new CatalogChanges(new CatalogRepository(t.database.db), 60_000);
+    const cache = new CatalogCache(changes, { maxEntries: 100 });
+    const answers = new AnswerCache(changes, { maxEntries: 100 });
+    await changes.fresh();
     const answer = { body: Buffer.from('{}'), type: 'application/json' };
-    const since = cache.stamp();
-    cache.stockChanged({ row: 2, version: 1_000_000, productIds: [5] });
-    cache.keepAnswer('holds 5', answer, [4, 5], since);
-    cache.keepAnswer('holds 6', answer, [6], since);
+    const since = answers.stamp();
+    changes.stockChanged({ row: 2, version: 1_000_000, productIds: [5] });
+    answers.keep('holds 5', answer, [4, 5], since);
+    answers.keep('holds 6', answer, [6], since);
     cache.skus.set(5, [], since);
     cache.skus.set(6, [], since);
     expect([
-      cache.answer('holds 5'),
-      cache.answer('holds 6')?.body.toString(),
+      answers.get('holds 5'),
+      answers.get('holds 6')?.body.toString(),
       cache.skus.has(5),
       cache.skus.has(6),
     ]).toStrictEqual([undefined, '{}', false, true]);
     // Read after the change: kept, until the next change of 5.
-    cache.keepAnswer('holds 5', answer, [4, 5], cache.stamp());
-    expect(cache.answer('holds 5')).toBeDefined();
-    cache.stockChanged({ row: 2, version: 1_000_001, productIds: [5] });
-    expect([cache.answer('holds 5'), cache.answer('holds 6')?.body.toString()]).toStrictEqual([undefined, '{}']);
+    answers.keep('holds 5', answer, [4, 5], answers.stamp());
+    cache.skus.set(5, [], answers.stamp());
+    expect([answers.get('holds 5') !== undefined, cache.skus.has(5)]).toStrictEqual([true, true]);
+    changes.stockChanged({ row: 2, version: 1_000_001, productIds: [5] });
+    expect([answers.get('holds 5'), answers.get('holds 6')?.body.toString(), cache.skus.has(5)]).toStrictEqual([
+      undefined,
+      '{}',
+      false,
+    ]);
   });
 });
 
@@ -135,30 +144,32 @@ describe('the catalog cache against races and bounds', () => {
         [5, 8],
       ]),
     );
-    const cache = new CatalogCache(repository, { ttlMs: 0, maxEntries: 100 });
-    const first = cache.fresh();
+    const changes = new CatalogChanges(repository, 0);
+    const answers = new AnswerCache(changes, { maxEntries: 100 });
+    const first = changes.fresh();
     answerVersions();
     await first;
-    cache.keepAnswer('holds 7', answer, [7], cache.stamp());
-    const reading = cache.fresh();
+    answers.keep('holds 7', answer, [7], answers.stamp());
+    const reading = changes.fresh();
     // committed here, after the read began and before it answers (the read does not show it)
-    cache.stockChanged({ row: 5, version: 9, productIds: [3] });
+    changes.stockChanged({ row: 5, version: 9, productIds: [3] });
     answerVersions();
     await reading;
-    expect(cache.answer('holds 7')?.body.toString()).toBe('{}');
+    expect(answers.get('holds 7')?.body.toString()).toBe('{}');
   });
 
-  it('keeps at most answerMaxProducts product ids in the index: the least recently used answers go', async () => {
+  it('keeps at most maxProducts product ids in the index: the least recently used answers go', async () => {
     const { repository, answerVersions } = slowRepository(new Map([[1, 1]]));
-    const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 100, answerMaxProducts: 5 });
-    const first = cache.fresh();
+    const changes = new CatalogChanges(repository, 60_000);
+    const cache = new AnswerCache(changes, { maxEntries: 100, maxProducts: 5 });
+    const first = changes.fresh();
     answerVersions();
     await first;
-    cache.keepAnswer('a', answer, [1, 2], cache.stamp());
-    cache.keepAnswer('b', answer, [3, 4], cache.stamp());
-    cache.keepAnswer('c', answer, [5, 6], cache.stamp());
-    cache.keepAnswer('too many', answer, [1, 2, 3, 4, 5, 6], cache.stamp());
-    expect(['a', 'b', 'c', 'too many'].map((key) => cache.answer(key) !== undefined)).toStrictEqual([
+    cache.keep('a', answer, [1, 2], cache.stamp());
+    cache.keep('b', answer, [3, 4], cache.stamp());
+    cache.keep('c', answer, [5, 6], cache.stamp());
+    cache.keep('too many', answer, [1, 2, 3, 4, 5, 6], cache.stamp());
+    expect(['a', 'b', 'c', 'too many'].map((key) => cache.get(key) !== undefined)).toStrictEqual([
       false,
       true,
       true,
@@ -168,15 +179,19 @@ describe('the catalog cache against races and bounds', () => {
 
   it('a media item read before an import is not kept after it', async () => {
     let answerMedia: (media: unknown) => void = () => undefined;
+    let importRow = 1;
     const repository = {
-      catalogRows: async () => ({ rows: new Map([[1, 1]]), shape: null }),
+      catalogRows: async () => ({ rows: new Map([[1, importRow]]), shape: null }),
       mediaById: () => new Promise((resolve) => (answerMedia = resolve)),
     } as unknown as CatalogRepository;
-    const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 100 });
-    await cache.fresh();
+    const changes = new CatalogChanges(repository, 0);
+    const cache = new CatalogCache(changes, { maxEntries: 100 });
+    await changes.fresh();
     const catalog = new CatalogService(repository, cache);
     const reading = catalog.media('image', { id: 1 });
-    cache.clear();
+    // An import while the media item is read.
+    importRow += 1;
+    await changes.fresh();
     answerMedia({ id: 1, slug: 'one', kind: 'image' });
     await reading;
     expect(cache.media.has('image:1')).toBe(false);

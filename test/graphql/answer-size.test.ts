@@ -9,6 +9,7 @@ import { measureUnmeasuredShape, shapeOf } from '../../src/catalog/catalog-shape
 import { bulkCatalog } from '../bulk-catalog.js';
 import { AnswerBudget } from '../../src/catalog/answer-budget.js';
 import { CatalogCache } from '../../src/catalog/catalog.cache.js';
+import { CatalogChanges } from '../../src/catalog/catalog-changes.js';
 import type { CatalogRepository } from '../../src/catalog/catalog.repository.js';
 import type { SkuRecord } from '../../src/catalog/catalog.model.js';
 import { createCatalogLoaders } from '../../src/catalog/loaders.js';
@@ -224,7 +225,7 @@ describe('the answer budget', () => {
         return ids.flatMap((id) => Array.from({ length: 40 }, () => sku(id))).slice(0, limit);
       },
     } as unknown as CatalogRepository;
-    const cache = new CatalogCache(repository, { ttlMs: 60_000, maxEntries: 0 });
+    const cache = new CatalogCache(new CatalogChanges(repository, 60_000), { maxEntries: 0 });
     const loaders = createCatalogLoaders(repository, cache, new Set(), new AnswerBudget(100));
     await expect(loaders.skusOfProduct.loadMany([1, 2])).resolves.toHaveLength(2);
     // 80 read, but counted only as the service hands them out: 100 still free for this batch
