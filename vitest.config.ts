@@ -47,7 +47,7 @@ export default defineConfig(async () => {
     const message = `PostgreSQL does not answer at TEST_PG_URL (${testPgUrl})`;
     if (process.env.CI) throw new Error(`${message}: CI must run the suite on PostgreSQL`);
     console.warn(
-      `\n*** SKIPPED: ${message}; start one (see README, "Running on PostgreSQL") to run the suite on it. ***\n`,
+      `\n*** SKIPPED: ${message}; start one (docs/operations.md, "Running on PostgreSQL") to run the suite on it. ***\n`,
     );
   }
   const tier = (

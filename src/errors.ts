@@ -1,4 +1,4 @@
-// The documented error codes (README, "Errors") as one typed error. Every layer throws AppError; the REST
+// The documented error codes (docs/rest.md, "Errors") as one typed error. Every layer throws AppError; the REST
 // error handler and GraphQL's formatError turn it into the documented shapes.
 
 export const errorStatus = {

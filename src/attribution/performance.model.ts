@@ -1,4 +1,4 @@
-// A media item's performance over a window, as both APIs show it (README, "Media performance"):
+// A media item's performance over a window, as both APIs show it (docs/carts.md, "Attribution and media performance"):
 // what shoppers added to carts from it and what its orders sold. Plain values; money in minor units.
 import type { Money } from '../domain/money.js';
 

@@ -1,6 +1,6 @@
-// Attribution of cart items to the media item they were added from (README, "Attribution"): the
-// ids are checked for shape first, then against the catalog in two indexed reads for the whole
-// request: the media item must show the item's product, and a placement must be one of that media
+// Attribution of cart items to the media item they were added from (docs/carts.md, "Attribution and media
+// performance"): the ids are checked for shape first, then against the catalog in two indexed reads for the
+// whole request: the media item must show the item's product, and a placement must be one of that media
 // item's and place that product. Any refusal throws before the cart is written.
 import type { DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';

@@ -1,4 +1,4 @@
-// A cart's warnings (README, "Cart warnings"): what the buyer should know while shopping, none of
+// A cart's warnings (docs/carts.md, "Cart warnings"): what the buyer should know while shopping, none of
 // it an error. Per line: not enough stock, unavailable, no longer listed, a price changed since the
 // buyer set the quantity. Per discount code: why none of its discounts applies. Pure.
 import { formatMoney } from '../domain/money.js';

@@ -1,5 +1,5 @@
-// Submit and cart status (README, "Submit, orders, cart status"): one order per store entry, each SUBMITTED with its
-// first event; an Idempotency-Key replays the first answer.
+// Submit and cart status (docs/carts.md, "Submit, orders, cart status"): one order per store entry, each
+// SUBMITTED with its first event; an Idempotency-Key replays the first answer.
 import type { StockChange } from '../catalog/catalog-version.repository.js';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';

@@ -108,7 +108,7 @@ function createPgPool(databaseUrl: string, options: Pick<DatabaseOptions, 'poolS
   });
 }
 
-/** Resolves `file:relative/path` against the working directory, as the README documents. */
+/** Resolves `file:relative/path` against the working directory, as docs/configuration.md documents. */
 export function sqliteFilePath(databaseUrl: string): string {
   return resolve(databaseUrl.replace(/^file:/, '').replace(/\?.*$/, ''));
 }

@@ -1,4 +1,4 @@
-// Discounts of one store's offer (README, "Discounts"), on integer minor units: whether a discount
+// Discounts of one store's offer (docs/discounts.md), on integer minor units: whether a discount
 // may apply to a store entry now, which of those that may apply do (combinability), and what each
 // takes off each line and the shipping, exact to the minor unit. Pure: the cart service gathers
 // the rows, pricing.ts places the result among its rules.

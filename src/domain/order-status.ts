@@ -1,4 +1,4 @@
-// The order status machine (README, "Submit, orders, cart status").
+// The order status machine (docs/carts.md, "Submit, orders, cart status").
 //   SUBMITTED → PLACED → FULFILLED
 //   SUBMITTED | PLACED → ACTION_REQUIRED → PLACED
 //   SUBMITTED | PLACED | ACTION_REQUIRED → CANCELLED

@@ -1,4 +1,4 @@
-// Pricing of a multi-store cart, on integer minor units (README, "Pricing rules"). Pure functions: the
+// Pricing of a multi-store cart, on integer minor units (docs/carts.md, "Pricing rules"). Pure functions: the
 // cart service gathers rows, these compute every amount, the views only format them. A store's
 // offer is worked out by an ordered list of rules (pricingRules: subtotal, margin, shipping, the
 // store's discounts, tax); another rule is placed among them with withRule.

@@ -1,5 +1,5 @@
 // The error answers of REST routes, for their schemas: every status a route can answer with, the
-// codes it can carry there (the shape README "Errors" documents: statusCode, code, error, message, details?)
+// codes it can carry there (the shape docs/rest.md, "Errors", documents: statusCode, code, error, message, details?)
 // and an example of each. A route lists the codes its own work can raise; `errors()` adds the
 // ones any route can answer with (limits, keys, faults).
 import { createHash } from 'node:crypto';

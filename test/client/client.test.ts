@@ -240,16 +240,15 @@ describe('the typed GraphQL documents, through Apollo Client and graphql-sse', (
   });
 });
 
-describe("the README's example", () => {
-  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## The client for shops'), readme.indexOf('## Security'));
+describe('the example of docs/client.md', () => {
+  const section = readFileSync(join(projectRoot, 'docs', 'client.md'), 'utf8');
   const [example = '', subscription = ''] = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
-  const directory = join(projectRoot, 'test', '.tmp', 'readme-client');
+  const directory = join(projectRoot, 'test', '.tmp', 'docs-client');
   const file = join(directory, 'example.ts');
 
   beforeAll(() => {
     mkdirSync(directory, { recursive: true });
-    // the README imports the client as a shop's copy of it, beside the example
+    // the page imports the client as a shop's copy of it, beside the example
     const shopCopy = (text: string) =>
       text.replaceAll("from './client/index.js'", "from '../../../src/client/index.js'");
     writeFileSync(file, shopCopy(example));

@@ -1,5 +1,5 @@
 // Store discounts end to end on the engine under test: the admin API (REST and GraphQL alike),
-// each kind on a cart to the minor unit (the README's worked example among them), JPY and KWD,
+// each kind on a cart to the minor unit (the worked example of docs/discounts.md among them), JPY and KWD,
 // combinability, and a warning for each reason a code does not apply or a line is in trouble.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'graphql';

@@ -75,7 +75,7 @@ const catalog = {
 };
 
 // Money has no identity (it is a value), so every operation selects it the same way, through one
-// fragment, as the README advises: a narrower selection replacing a wider one is what Apollo
+// fragment, as docs/graphql.md advises: a narrower selection replacing a wider one is what Apollo
 // warns about for objects without ids.
 const Amount = gql`
   fragment FlowAmount on Money { value currency displayValue }

@@ -1,7 +1,7 @@
 // Settings in a file: ENV_FILE names a file of KEY=value lines that the process reads before
 // anything else; the environment wins over it; a file that cannot be read, or a value in it that
 // is invalid, stops the process at start with a message naming it. And .env.example lists every
-// variable the configuration reads, with the README's default.
+// variable the configuration reads, with the default of the Configuration table (docs/configuration.md).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,9 +47,9 @@ describe('.env.example', () => {
     [...sources.matchAll(/(?:env\.|env, '|process\.env\.)([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]!),
   );
   read.delete('ENV_FILE');
-  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+  const page = readFileSync(join(projectRoot, 'docs', 'configuration.md'), 'utf8');
   const table = new Map(
-    [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]*) \|/gm)].map((match) => [match[1]!, match[2]!.trim()]),
+    [...page.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]*) \|/gm)].map((match) => [match[1]!, match[2]!.trim()]),
   );
   const example = new Map(
     [...readFileSync(join(projectRoot, '.env.example'), 'utf8').matchAll(/^# ([A-Z][A-Z0-9_]+)=(.*)$/gm)].map(
@@ -57,16 +57,16 @@ describe('.env.example', () => {
     ),
   );
 
-  it('lists every variable the configuration reads, as the README does', () => {
+  it('lists every variable the configuration reads, as docs/configuration.md does', () => {
     expect(read.size).toBeGreaterThan(30);
     for (const name of read) {
-      expect(table.has(name), `${name} in the README's table`).toBe(true);
+      expect(table.has(name), `${name} in the table of docs/configuration.md`).toBe(true);
       expect(example.has(name), `${name} in .env.example`).toBe(true);
     }
     expect([...example.keys()].filter((name) => !table.has(name))).toStrictEqual([]);
   });
 
-  it("gives each the README's default", () => {
+  it('gives each the default of docs/configuration.md', () => {
     for (const [name, value] of example) {
       const literal = /^`([^`]*)`/.exec(table.get(name) ?? '')?.[1] ?? '';
       expect(value, name).toBe(literal);

@@ -1,6 +1,6 @@
-// The README's GraphQL cart walkthrough runs as written: every fenced `graphql` block of
-// "Carts, step by step" is executed in order against the demo catalog, `$cartId` taken from the
-// first answer and `$orderId` from submit's. A README that drifts from the schema or the rules
+// The documented GraphQL cart walkthrough runs as written: every fenced `graphql` block of
+// "Carts, step by step" (docs/carts.md) is executed in order against the demo catalog, `$cartId` taken
+// from the first answer and `$orderId` from submit's. A page that drifts from the schema or the rules
 // (a walkthrough that cannot submit, say) fails here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,8 +9,9 @@ import { parse, type OperationDefinitionNode } from 'graphql';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
-const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('## Carts, step by step'), readme.indexOf('### Pricing rules'));
+const page = readFileSync(join(projectRoot, 'docs', 'carts.md'), 'utf8');
+const start = page.indexOf('\n## Carts, step by step\n');
+const section = page.slice(start, page.indexOf('\n## ', start + 1));
 const operations = [...section.matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
 let t: TestApp;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("the README's GraphQL walkthrough", () => {
+describe('the GraphQL walkthrough of docs/carts.md', () => {
   it('has its operations, each one operation that parses', () => {
     expect(operations.length).toBeGreaterThanOrEqual(7);
     for (const text of operations) expect(parse(text).definitions).toHaveLength(1);
@@ -49,7 +50,7 @@ describe("the README's GraphQL walkthrough", () => {
       const order = body.data?.submitCart?.orders?.[0]?.id;
       if (order) known.orderId = order;
     }
-    console.info(`README walkthrough: ${names.join(' → ')}`);
+    console.info(`Walkthrough: ${names.join(' → ')}`);
     const status = await t.app.inject({ method: 'POST', url: `/cart/cartStatus/${known.cartId}` });
     expect(status.json()).toMatchObject({ status: 'SUBMITTED' });
     const orders = (status.json() as { orders: { status: string }[] }).orders;

@@ -1,4 +1,4 @@
-// Validation of a catalog document (format version 1; README, "Catalog import"). Reports every
+// Validation of a catalog document (format version 1; docs/import.md). Reports every
 // problem with its JSON path; produces the normalized records of import.model.ts (money in minor
 // units, rates in ppm). References may point into the document or at rows already in the
 // database. CatalogValidator (validate/validator.ts) takes the document a record at a time (a
