@@ -27,7 +27,6 @@ const stillLarger: Record<string, number> = {
   'events/delivery.repository.ts DeliveryRepository > recordOutcomes > this.sql.transaction(callback)': 83,
   'graphql/cost.ts': 407,
   'live/live.routes.ts registerLiveRoutes': 98,
-  'rest/openapi.ts appPlugin(callback)': 93,
   'search/search-index.ts': 415,
   'server.ts main': 108,
 };
