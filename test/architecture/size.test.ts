@@ -26,7 +26,6 @@ const stillLarger: Record<string, number> = {
   'events/delivery.repository.ts DeliveryRepository > recordOutcomes': 86,
   'events/delivery.repository.ts DeliveryRepository > recordOutcomes > this.sql.transaction(callback)': 83,
   'graphql/cost.ts': 407,
-  'live/live.routes.ts registerLiveRoutes': 98,
   'search/search-index.ts': 415,
   'server.ts main': 108,
 };
