@@ -47,6 +47,20 @@ export class DatabaseBusyError extends Error {
 /** `?, ?, ?`: placeholders for a list. */
 export const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
 
+/** A time parameter, typed as the columns are (PostgreSQL cannot tell the type of a parameter inside CASE). */
+export const timeParameter = (dialect: Dialect): string => (dialect === 'postgresql' ? 'CAST(? AS TIMESTAMP(3))' : '?');
+
+/**
+ * A row's own time, for one statement that gives each row another: `CASE "id" WHEN ? THEN ? … END`,
+ * and its parameters.
+ */
+export function timeById(dialect: Dialect, pairs: readonly (readonly [string, Date])[]): [string, SqlValue[]] {
+  return [
+    `CASE "id" ${pairs.map(() => `WHEN ? THEN ${timeParameter(dialect)}`).join(' ')} END`,
+    pairs.flatMap(([id, at]) => [id, at]),
+  ];
+}
+
 /** Statements kept prepared at most (the shapes of a few statements × list lengths up to a batch). */
 const maxPrepared = 500;
 

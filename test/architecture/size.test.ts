@@ -23,8 +23,6 @@ const stillLarger: Record<string, number> = {
   'catalog/import/schema.ts': 434,
   'catalog/import/source.ts': 417,
   'embed/player/shoppable-media.ts': 422,
-  'events/delivery.repository.ts DeliveryRepository > recordOutcomes': 86,
-  'events/delivery.repository.ts DeliveryRepository > recordOutcomes > this.sql.transaction(callback)': 83,
   'graphql/cost.ts': 407,
   'search/search-index.ts': 415,
 };
