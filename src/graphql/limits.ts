@@ -21,7 +21,8 @@ import {
 } from 'graphql';
 import type { Config } from '../config.js';
 import { scan, type Scan, type ScanStop } from './document-scan.js';
-import { estimate, maxIntrospectionFields, Unestimable, type CostlyField, type Estimate } from './cost.js';
+import { estimate, maxIntrospectionFields, Unestimable, type Estimate } from './cost.js';
+import type { CostlyField } from './cost-tally.js';
 import type { ListSizes } from './list-size.js';
 import { AppError } from '../errors.js';
 import { retryAfterSeconds } from '../db/faults.js';
