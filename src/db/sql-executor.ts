@@ -148,7 +148,10 @@ class SqliteConnection {
   }
 }
 
-/** Statements on `connection`, refused once `waited()` says the transaction they belong to has let the event loop go on. */
+/**
+ * Statements on `connection`, refused once `waited()` says the transaction they belong to has let
+ * the event loop go on.
+ */
 function sqliteStatements(connection: SqliteConnection, waited: () => boolean): Pick<SqlExecutor, 'all' | 'run'> {
   const guarded = <T>(
     sql: string,

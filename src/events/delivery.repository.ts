@@ -75,7 +75,10 @@ export class DeliveryRepository {
     return this.sql.dialect === 'postgresql' ? `FOR UPDATE OF ${alias} SKIP LOCKED` : '';
   }
 
-  /** Whether this transaction may fan out: on PostgreSQL, unless another process's fan-out holds the lock (it is not waited for). */
+  /**
+   * Whether this transaction may fan out: on PostgreSQL, unless another process's fan-out holds the
+   * lock (it is not waited for).
+   */
   private async fanOutLockTaken(tx: SqlExecutor): Promise<boolean> {
     if (this.sql.dialect !== 'postgresql') return true;
     const [row] = await tx.all<{ taken: boolean }>(
@@ -120,7 +123,8 @@ export class DeliveryRepository {
       const take = Math.max(1, Math.floor(maxRows / Math.max(1, endpoints.length)));
       const events = (
         await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(
-          `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ?`,
+          `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev
+          WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ?`,
           [true, take],
         )
       ).map((row) => ({ id: Number(row.id), type: row.type, createdAt: asDate(row.createdAt) }));
@@ -142,8 +146,10 @@ export class DeliveryRepository {
       );
       for (let start = 0; start < rows.length; start += insertRows) {
         const chunk = rows.slice(start, start + insertRows);
+        const values = chunk.map(() => `(?, ?, ?, ?, ${this.time}, ${this.time})`).join(', ');
         await tx.run(
-          `INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "status", "nextAttemptAt", "createdAt") VALUES ${chunk.map(() => `(?, ?, ?, ?, ${this.time}, ${this.time})`).join(', ')}`,
+          `INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "status", "nextAttemptAt", "createdAt")
+          VALUES ${values}`,
           chunk.flat(),
         );
       }
@@ -198,7 +204,8 @@ export class DeliveryRepository {
       );
       const failingIds = new Set(chosen.filter((head) => Number(head.failing) === 1).map((head) => head.id));
       const claimed = await tx.all<ClaimedRow>(
-        `SELECT d."id", d."endpointId", d."attempts", e."url", e."secret", ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt", ev."traceparent"
+        `SELECT d."id", d."endpointId", d."attempts", e."url", e."secret",
+          ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt", ev."traceparent"
         FROM "WebhookDelivery" d
         JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
         JOIN "Event" ev ON ev."id" = d."eventId"
@@ -233,7 +240,8 @@ export class DeliveryRepository {
     );
     await this.sql.transaction((tx) =>
       tx.run(
-        `UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`,
+        `UPDATE "WebhookDelivery" SET "claimedUntil" = NULL
+        WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`,
         [...deliveries.map((delivery) => delivery.id), ...params],
       ),
     );
@@ -248,7 +256,9 @@ export class DeliveryRepository {
       tx.run(`
       UPDATE "WebhookDelivery" SET "claimedUntil" = NULL
       WHERE "id" IN (
-        SELECT (SELECT h."id" FROM "WebhookDelivery" h WHERE h."endpointId" = e."id" AND h."status" = 'pending' ORDER BY h."eventId" LIMIT 1)
+        SELECT (
+          SELECT h."id" FROM "WebhookDelivery" h
+          WHERE h."endpointId" = e."id" AND h."status" = 'pending' ORDER BY h."eventId" LIMIT 1)
         FROM "WebhookEndpoint" e)
         AND "claimedUntil" IS NOT NULL`),
     );

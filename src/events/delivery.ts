@@ -45,7 +45,10 @@ export interface DeliveryWorkerOptions {
   log: DeliveryLog;
   /** How often to look for due deliveries (default 250 ms). */
   pollIntervalMs?: number;
-  /** Deliveries in flight at once in this process (default: one per endpoint there may be); failing endpoints get half of them. */
+  /**
+   * Deliveries in flight at once in this process (default: one per endpoint there may be); failing
+   * endpoints get half of them.
+   */
   maxInFlight?: number;
   /** How long a receiver has to answer (default requestTimeoutMs; tests shorten it). */
   requestTimeoutMs?: number;
@@ -225,7 +228,10 @@ class Worker implements DeliveryWorker {
     await this.recordFinished();
   }
 
-  /** One round: record what finished, end requests to removed endpoints, fan out, claim and start. Answers the wait before the next. */
+  /**
+   * One round: record what finished, end requests to removed endpoints, fan out, claim and start.
+   * Answers the wait before the next.
+   */
   private async poll(): Promise<number> {
     await this.recordFinished();
     await this.cutRemoved();
@@ -305,7 +311,10 @@ class Worker implements DeliveryWorker {
     for (const flight of open) if (!enabled.has(flight.delivery.endpointId)) flight.cut('endpoint-gone');
   }
 
-  /** Records what finished, a batch per transaction; a batch that cannot be recorded gives its claims back (at least once). */
+  /**
+   * Records what finished, a batch per transaction; a batch that cannot be recorded gives its
+   * claims back (at least once).
+   */
   private async recordFinished(): Promise<void> {
     const { log } = this.options;
     while (this.finished.length > 0) {

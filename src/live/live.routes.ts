@@ -56,7 +56,10 @@ export interface LiveRoutesOptions {
 
 type Answer = readonly [string, { status: number; statusText: string; headers: Record<string, string> }];
 
-/** A refusal before the stream opens: JSON with GraphQL errors (and the cost, when estimated), as /graphql answers them. */
+/**
+ * A refusal before the stream opens: JSON with GraphQL errors (and the cost, when estimated), as
+ * /graphql answers them.
+ */
 function answer(status: number, errors: readonly GraphQLFormattedError[], cost?: OperationCost): Answer {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (status === 503) headers['retry-after'] = String(retryAfterSeconds);
@@ -120,7 +123,10 @@ function refuse(reply: FastifyReply, status: number, message: string) {
     .send({ errors: [error] });
 }
 
-/** Asks for what graphql-sse's distinct connections mode reads, and checks JSON in the URL as the body parser checks bodies. */
+/**
+ * Asks for what graphql-sse's distinct connections mode reads, and checks JSON in the URL as the
+ * body parser checks bodies.
+ */
 async function checkStreamRequest(request: FastifyRequest, reply: FastifyReply) {
   const accept = request.headers.accept ?? '';
   if (!accept.split(',').some((range) => range.split(';')[0]?.trim() === 'text/event-stream')) {

@@ -14,11 +14,13 @@ import { appPlugin } from '../plugin.js';
 /** The version of the REST API the document describes (package.json's version; a test checks). */
 export const apiVersion = '0.1.0';
 
+const errorShape = '`{statusCode, code, error, message, details?}`';
+
 const description = `REST routes of the shoppable commerce gateway: media (images and videos) with the products shown
 in them, products with their variants and SKUs, and multi-store carts submitted as one order per store.
 The same operations, and more, are served as GraphQL at \`/graphql\`.
 
-**Errors** have one shape: \`{statusCode, code, error, message, details?}\`; \`code\` is stable, \`message\` is for people.
+**Errors** have one shape: ${errorShape}; \`code\` is stable, \`message\` is for people.
 Every route may also answer \`400 VALIDATION_FAILED\` (e.g. a NUL character in the URL), \`401 UNAUTHENTICATED\`
 (when \`API_KEYS\` is set), \`429 RATE_LIMITED\` and \`503 SERVICE_UNAVAILABLE\` (with \`Retry-After\`: nothing
 was changed, retry).
@@ -53,7 +55,8 @@ function documentHead(): FastifyDynamicSwaggerOptions['openapi'] {
       {
         name: 'Discounts',
         description:
-          "Stores' discount codes and automatic discounts (admin keys only); carts take codes with POST /cart/discounts.",
+          "Stores' discount codes and automatic discounts (admin keys only); carts take codes with POST " +
+          '/cart/discounts.',
       },
       {
         name: 'Media performance',

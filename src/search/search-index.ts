@@ -41,7 +41,10 @@ export class SearchIndex {
   private readonly passingKeys: Float64Array;
   /** Every term, in code point order: the prefixes' ranges. */
   private readonly vocabulary: Vocabulary;
-  /** The letters of the vocabulary, the most frequent first: the replacements and insertions a typo is looked up with. */
+  /**
+   * The letters of the vocabulary, the most frequent first: the replacements and insertions a typo
+   * is looked up with.
+   */
   readonly alphabet: string[];
   /** 1: the product is available now (replaced as stock changes: setAvailability). */
   private available: Uint8Array;
