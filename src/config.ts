@@ -36,7 +36,10 @@ export interface Config {
   graphqlMaxComplexity: number;
   /** Catalog records one answer may hold (REST and GraphQL): past it, 400 ANSWER_TOO_LARGE. */
   answerMaxObjects: number;
-  /** Bytes of catalog answer text one REST media or comparables answer may be made of: past it, 400 ANSWER_TOO_LARGE. */
+  /**
+   * Bytes of catalog answer text one REST media or comparables answer may be made of: past it, 400
+   * ANSWER_TOO_LARGE.
+   */
   answerMaxBytes: number;
   /** How stale cached catalog reads may be after an import by another process. */
   catalogCacheTtlMs: number;

@@ -8,16 +8,16 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDatabase, sqliteFilePath, type Db } from './db/database.js';
+import { createDatabase, sqliteFilePath, type Database, type Db } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { rewriteStaleAnswers } from './catalog/product-answer.repository.js';
 import { measureUnmeasuredShape } from './catalog/catalog-shape.repository.js';
 import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
-import { stdoutDestination } from './logging.js';
+import { stdoutDestination, type LogDestination } from './logging.js';
 import { onStopSignal } from './stop-signals.js';
 import { startWatchdog } from './watchdog.js';
 import { trackConnections } from './drain.js';
@@ -66,6 +66,37 @@ async function main(): Promise<void> {
     droppedLogLines: () => logs.dropped,
     searchThread: true,
   });
+
+  let deliveries: Pick<DeliveryWorker, 'stop'> | undefined;
+  onStopSignal(shutdownOnSignal({ config, app, database, lifecycle, logs, deliveries: () => deliveries }));
+  if (shuttingDown) return;
+
+  await app.listen({ host: config.host, port: config.port });
+  await prepareDatabase(config, database, lifecycle, app.log);
+  await startSweeper(database.db, config, app.log);
+  if (!shuttingDown) {
+    lifecycle.phase = 'ready';
+    deliveries = startDeliveries(config, database, lifecycle, app.log);
+    app.log.info('ready');
+  }
+}
+
+interface Running {
+  config: Config;
+  app: FastifyInstance;
+  database: Database;
+  lifecycle: Lifecycle;
+  logs: LogDestination;
+  /** The webhook worker, once started. */
+  deliveries: () => Pick<DeliveryWorker, 'stop'> | undefined;
+}
+
+/**
+ * The shutdown, begun by the first stop signal: not ready, in-flight requests finish within
+ * SHUTDOWN_TIMEOUT_MS (else the process exits anyway), then the database closes and the last
+ * spans go out. The watchdog ends a shutdown that hangs past that and the log's flush.
+ */
+function shutdownOnSignal({ config, app, database, lifecycle, logs, deliveries }: Running): (signal: string) => void {
   const connections = trackConnections(app.server);
   const watchdog = startWatchdog((error) =>
     app.log.error({ err: error }, 'the shutdown watchdog failed: a shutdown that hangs will not be ended'),
@@ -78,8 +109,7 @@ async function main(): Promise<void> {
     void logs.flush(logFlushMs).then(() => process.exit(code));
   };
 
-  let deliveries: Pick<DeliveryWorker, 'stop'> | undefined;
-  const shutdown = (signal: string) => {
+  return (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     watchdog.arm(config.shutdownTimeoutMs + logFlushMs + watchdogMarginMs);
@@ -96,7 +126,7 @@ async function main(): Promise<void> {
     // Webhook requests get half the shutdown time; the rest records them and gives back the claims.
     Promise.all([
       connections.acceptQueued(config.shutdownTimeoutMs / 2).then(() => app.close()),
-      deliveries?.stop(config.shutdownTimeoutMs / 2),
+      deliveries()?.stop(config.shutdownTimeoutMs / 2),
     ])
       .then(() => database.close())
       // The last spans (the shutdown's requests among them) go out before the process exits.
@@ -112,44 +142,49 @@ async function main(): Promise<void> {
         },
       );
   };
-  onStopSignal(shutdown);
-  if (shuttingDown) return;
+}
 
-  await app.listen({ host: config.host, port: config.port });
-
+/** Migrations, the connection, then what the stored data may need before the first request. */
+async function prepareDatabase(
+  config: Config,
+  database: Database & { connect(): Promise<void> },
+  lifecycle: Lifecycle,
+  log: FastifyBaseLogger,
+): Promise<void> {
   lifecycle.phase = 'migrating';
   const applied = await applyMigrations(config.databaseUrl);
-  if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
+  if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
   await database.connect();
 
-  if (config.seedDemo) await seedDemoCatalog(database.db, app.log);
+  if (config.seedDemo) await seedDemoCatalog(database.db, log);
   const rewritten = await rewriteStaleAnswers(database.db);
-  if (rewritten > 0) app.log.info({ products: rewritten }, 'rewrote the answer texts of another format');
-  if (await measureUnmeasuredShape(database.db))
-    app.log.info("measured the catalog's shape (the most items of each list)");
-  await startSweeper(database.db, config, app.log);
-  if (!shuttingDown) {
-    lifecycle.phase = 'ready';
-    deliveries =
-      database.provider === 'sqlite'
-        ? startDeliveryThread(
-            {
-              file: sqliteFilePath(config.databaseUrl),
-              config: webhookSettings(config),
-              lastRequest: lifecycle.lastRequest,
-              tracing: config.tracing,
-            },
-            app.log,
-          )
-        : startDeliveryWorker({
-            sql: database.sql,
-            config,
-            log: app.log,
-            busy: () => lifecycle.servedWithin(1_000),
-            busyRate: config.webhookBusyRate,
-          });
-    app.log.info('ready');
+  if (rewritten > 0) log.info({ products: rewritten }, 'rewrote the answer texts of another format');
+  if (await measureUnmeasuredShape(database.db)) log.info("measured the catalog's shape (the most items of each list)");
+}
+
+/** The webhook delivery worker: in a thread of its own on SQLite, on the event loop on PostgreSQL. */
+function startDeliveries(
+  config: Config,
+  database: Database,
+  lifecycle: Lifecycle,
+  log: FastifyBaseLogger,
+): Pick<DeliveryWorker, 'stop'> {
+  if (database.provider === 'sqlite') {
+    const settings = {
+      file: sqliteFilePath(config.databaseUrl),
+      config: webhookSettings(config),
+      lastRequest: lifecycle.lastRequest,
+      tracing: config.tracing,
+    };
+    return startDeliveryThread(settings, log);
   }
+  return startDeliveryWorker({
+    sql: database.sql,
+    config,
+    log,
+    busy: () => lifecycle.servedWithin(1_000),
+    busyRate: config.webhookBusyRate,
+  });
 }
 
 /** The settings the webhook delivery thread needs (data that can cross to a thread). */
@@ -166,7 +201,10 @@ async function seedDemoCatalog(db: Db, log: FastifyBaseLogger): Promise<void> {
   log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
 }
 
-/** Expired carts, old Idempotency-Key records (and those past a caller's budget) and old events: swept now and every 10 minutes. */
+/**
+ * Expired carts, old Idempotency-Key records (and those past a caller's budget) and old events:
+ * swept now and every 10 minutes.
+ */
 async function startSweeper(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   const runSweep = () =>

@@ -43,14 +43,19 @@ function statements(dialect: Dialect) {
         SELECT "storeId", "cartId", SUM("quantity") AS "units" FROM "CartLine"
         WHERE "mediaId" = ? AND "attributedAt" >= ${time} AND "attributedAt" <= ${time}
         GROUP BY "storeId", "cartId")
-      SELECT NULL AS "storeId", NULL AS "store", COUNT(DISTINCT "cartId") AS "carts", SUM("units") AS "units" FROM "perCart"
+      SELECT NULL AS "storeId", NULL AS "store", COUNT(DISTINCT "cartId") AS "carts", SUM("units") AS "units"
+      FROM "perCart"
       UNION ALL
-      SELECT p."storeId", s."name", COUNT(*), SUM(p."units") FROM "perCart" p JOIN "Store" s ON s."id" = p."storeId" GROUP BY p."storeId", s."name"`,
+      SELECT p."storeId", s."name", COUNT(*), SUM(p."units")
+      FROM "perCart" p JOIN "Store" s ON s."id" = p."storeId"
+      GROUP BY p."storeId", s."name"`,
     // The lines are folded to one row per order before the order's status is read, once per order.
     orderCounts: `
-      SELECT l."storeId", s."name" AS "store", l."currency", COUNT(*) AS "orders", SUM(l."units") AS "units", SUM(l."revenue") AS "revenue"
+      SELECT l."storeId", s."name" AS "store", l."currency", COUNT(*) AS "orders", SUM(l."units") AS "units",
+        SUM(l."revenue") AS "revenue"
       FROM (
-        SELECT "orderId", "storeId", "currency", SUM("quantity") AS "units", SUM("lineTotalMinor") AS "revenue" FROM "OrderLine"
+        SELECT "orderId", "storeId", "currency", SUM("quantity") AS "units", SUM("lineTotalMinor") AS "revenue"
+        FROM "OrderLine"
         WHERE "mediaId" = ? AND "createdAt" >= ${time} AND "createdAt" <= ${time}
         GROUP BY "orderId", "storeId", "currency") l
       JOIN "Order" o ON o."id" = l."orderId"

@@ -19,7 +19,8 @@ export function registerPerformanceRoutes(app: FastifyInstance, performance: Per
       schema: {
         tags: ['Media performance'],
         summary:
-          'What a media item brought: carts, units, orders and revenue from it over a window (an admin key when API_KEYS is set)',
+          'What a media item brought: carts, units, orders and revenue from it over a window (an admin key ' +
+          'when API_KEYS is set)',
         params: NumericIdParams,
         querystring: PerformanceQuery,
         response: { 200: Ref(MediaPerformance), ...errors('INVALID_ID', 'FORBIDDEN', 'MEDIA_NOT_FOUND') },

@@ -52,7 +52,8 @@ export const MediaPerformance = Named(
     },
     {
       description:
-        'What a media item brought over a window: carts and units added from it, orders, units and revenue sold from it.',
+        'What a media item brought over a window: carts and units added from it, orders, units and revenue ' +
+        'sold from it.',
     },
   ),
 );

@@ -82,12 +82,22 @@ const sqliteNames: [RegExp, FaultPlace][] = [
   [/^SQLITE_(READONLY|IOERR|FULL|CANTOPEN)(_|$)/, 'storage'],
 ];
 
-/** pg, pg-pool and node socket messages of failures past connecting, and SQLite's of a lock. */
+/** pg, pg-pool and node socket messages of failures past connecting (plain words: no regex syntax). */
+const statementFailures = [
+  'Connection terminated',
+  'Query read timeout',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'Client has encountered a connection error',
+  'Client was closed',
+  'Transaction API error',
+  'Unable to start a transaction in the given time',
+];
+
+/** Messages of failures past connecting, and SQLite's of a lock. */
 const messages: [RegExp, FaultPlace][] = [
-  [
-    /Connection terminated|Query read timeout|ECONNRESET|EPIPE|ETIMEDOUT|Client has encountered a connection error|Client was closed|Transaction API error|Unable to start a transaction in the given time/i,
-    'statement',
-  ],
+  [new RegExp(statementFailures.join('|'), 'i'), 'statement'],
   [/database is locked|SQLITE_BUSY|SQLITE_LOCKED/i, 'lock'],
 ];
 

@@ -1,10 +1,11 @@
-// What /healthz asks of the database: that it answers a read, on every call, and that it takes
-// a write, tried at most every writeProbeIntervalMs while it does (the last outcome is answered in
+// What /healthz asks of the database: that it answers a read, on every call, and that it takes a
+// write, tried at most every writeProbeIntervalMs while it does (the last outcome is answered in
 // between, so /healthz stays cheap) and every failedWriteRetryMs once it did not, so that a
-// database taking writes again shows within a second, as requests already succeed. The probe write is a row larger than a page, inserted and deleted in one
-// transaction: like shoppers' writes it needs free pages or room to grow the file, so a full disk,
-// a read-only file or an I/O error turns /healthz to 503 while writes fail, and back once they
-// go through again. Both are bounded by healthTimeoutMs: a frozen database is down, not waited for.
+// database taking writes again shows within a second, as requests already succeed. The probe write
+// is a row larger than a page, inserted and deleted in one transaction: like shoppers' writes it
+// needs free pages or room to grow the file, so a full disk, a read-only file or an I/O error turns
+// /healthz to 503 while writes fail, and back once they go through again. Both are bounded by
+// healthTimeoutMs: a frozen database is down, not waited for.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './database.js';
@@ -58,7 +59,10 @@ export class DatabaseHealth {
     return probing.outcome;
   }
 
-  /** Whether a probe write started at `startedAt` went through; its outcome counts unless a later probe's already does. */
+  /**
+   * Whether a probe write started at `startedAt` went through; its outcome counts unless a later
+   * probe's already does.
+   */
   private async probeWrite(startedAt: number): Promise<boolean> {
     const id = randomUUID();
     let failure: unknown = null;

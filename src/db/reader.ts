@@ -42,7 +42,10 @@ function openReadOnly(file: string, mapped: boolean): Database.Database {
   }
 }
 
-/** mapped: memory-mapped reads (above); false for a reader that reads the catalog once through, not by lookups (the search thread's). */
+/**
+ * mapped: memory-mapped reads (above); false for a reader that reads the catalog once through, not
+ * by lookups (the search thread's).
+ */
 export function sqliteReader(file: string, onQuery?: OnQuery, mapped = true): RowReader {
   // Opened at the first read: the file exists and is migrated by then.
   let connection: Database.Database | null = null;

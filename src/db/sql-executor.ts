@@ -47,6 +47,20 @@ export class DatabaseBusyError extends Error {
 /** `?, ?, ?`: placeholders for a list. */
 export const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
 
+/** A time parameter, typed as the columns are (PostgreSQL cannot tell the type of a parameter inside CASE). */
+export const timeParameter = (dialect: Dialect): string => (dialect === 'postgresql' ? 'CAST(? AS TIMESTAMP(3))' : '?');
+
+/**
+ * A row's own time, for one statement that gives each row another: `CASE "id" WHEN ? THEN ? … END`,
+ * and its parameters.
+ */
+export function timeById(dialect: Dialect, pairs: readonly (readonly [string, Date])[]): [string, SqlValue[]] {
+  return [
+    `CASE "id" ${pairs.map(() => `WHEN ? THEN ${timeParameter(dialect)}`).join(' ')} END`,
+    pairs.flatMap(([id, at]) => [id, at]),
+  ];
+}
+
 /** Statements kept prepared at most (the shapes of a few statements × list lengths up to a batch). */
 const maxPrepared = 500;
 
@@ -134,7 +148,10 @@ class SqliteConnection {
   }
 }
 
-/** Statements on `connection`, refused once `waited()` says the transaction they belong to has let the event loop go on. */
+/**
+ * Statements on `connection`, refused once `waited()` says the transaction they belong to has let
+ * the event loop go on.
+ */
 function sqliteStatements(connection: SqliteConnection, waited: () => boolean): Pick<SqlExecutor, 'all' | 'run'> {
   const guarded = <T>(
     sql: string,

@@ -12,7 +12,10 @@ const shape = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?
 export const earliestInstant = new Date(0).setUTCFullYear(1, 0, 1);
 export const latestInstant = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-/** What is wrong with a date-time: not one at all (or a date the calendar does not have), or outside 0001–9999 in UTC. */
+/**
+ * What is wrong with a date-time: not one at all (or a date the calendar does not have), or outside
+ * 0001–9999 in UTC.
+ */
 export type DateTimeProblem = 'shape' | 'range';
 
 /** The message of a problem, after the field's name. */

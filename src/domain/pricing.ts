@@ -156,7 +156,10 @@ export interface OfferDraft {
   lineTaxMinor: number;
   /** The store's discounts that may apply (their conditions met); the rule "discounts" chooses among them. */
   readonly eligibleDiscounts: readonly DiscountRule[];
-  /** What the discounts applied took off: per line (in the lines' order), the shipping, and which; the ones that could not combine. */
+  /**
+   * What the discounts applied took off: per line (in the lines' order), the shipping, and which;
+   * the ones that could not combine.
+   */
   lineDiscounts: number[];
   shippingDiscountMinor: number;
   appliedDiscounts: { rule: DiscountRule; amountMinor: number }[];
@@ -239,7 +242,10 @@ export function withRule(
   return [...rules.slice(0, index), rule, ...rules.slice(index)];
 }
 
-/** A store's offer, with what the discounts took off each line and the discounts that could not combine with those applied. */
+/**
+ * A store's offer, with what the discounts took off each line and the discounts that could not
+ * combine with those applied.
+ */
 export interface PricedStore {
   offer: Offer;
   lineDiscounts: number[];

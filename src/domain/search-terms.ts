@@ -24,7 +24,10 @@ export interface TermRow {
   field: SearchField;
 }
 
-/** Calls `visit` for each of the product's words once per field it is in, the title's first, then the brand's, the category's and the rest's. */
+/**
+ * Calls `visit` for each of the product's words once per field it is in, the title's first, then
+ * the brand's, the category's and the rest's.
+ */
 export function eachProductTerm(product: SearchableProduct, visit: (term: string, field: SearchField) => void): void {
   const texts: [SearchField, (string | null)[]][] = [
     [SearchField.title, [product.title]],

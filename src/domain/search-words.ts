@@ -17,7 +17,10 @@ export function words(text: string): string[] {
 
 const letter = /\p{L}/gu;
 
-/** Whether a word tolerates one typo: it has five letters or more (digits do not count: a typo in 123456 is another number). */
+/**
+ * Whether a word tolerates one typo: it has five letters or more (digits do not count: a typo in
+ * 123456 is another number).
+ */
 export function toleratesTypo(word: string): boolean {
   return (word.match(letter)?.length ?? 0) >= 5;
 }

@@ -1,5 +1,5 @@
 // The delivery worker's statements: writing events' deliveries (fan-out), claiming due
-// deliveries, recording each attempt and its outcome, giving claims back. A claim is
+// deliveries, giving claims back (each attempt and its outcome: delivery-outcome.repository.ts). A claim is
 // `claimedUntil` in the future: while it holds, no other process takes the delivery; if its
 // process dies, the claim expires and the delivery is due again (at least once).
 //
@@ -10,7 +10,7 @@
 // loop on a connection of the worker's own (requests are served between two, never wait for
 // one), on PostgreSQL through Prisma's pool with rows locked as processes compete.
 import type { Prisma } from '../db/database.js';
-import { placeholders, type SqlExecutor, type SqlValue } from '../db/sql-executor.js';
+import { placeholders, timeById, timeParameter, type SqlExecutor, type SqlValue } from '../db/sql-executor.js';
 import { randomUUID } from 'node:crypto';
 import { wants } from './outbox.js';
 
@@ -31,20 +31,6 @@ export interface ClaimedDelivery {
   /** Whether its endpoint was failing when it was claimed. */
   endpointFailing: boolean;
 }
-
-/** What one HTTP attempt gave. */
-export interface AttemptRecord {
-  at: Date;
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-}
-
-/** A finished attempt and what it means for its delivery. */
-export type DeliveryOutcome =
-  | { kind: 'delivered'; delivery: ClaimedDelivery; attempt: AttemptRecord }
-  | { kind: 'failed'; delivery: ClaimedDelivery; attempt: AttemptRecord; retryAt: Date }
-  | { kind: 'interrupted'; delivery: ClaimedDelivery; attempt: AttemptRecord };
 
 /** A claimed delivery as read, with its endpoint and event. */
 interface ClaimedRow {
@@ -89,7 +75,10 @@ export class DeliveryRepository {
     return this.sql.dialect === 'postgresql' ? `FOR UPDATE OF ${alias} SKIP LOCKED` : '';
   }
 
-  /** Whether this transaction may fan out: on PostgreSQL, unless another process's fan-out holds the lock (it is not waited for). */
+  /**
+   * Whether this transaction may fan out: on PostgreSQL, unless another process's fan-out holds the
+   * lock (it is not waited for).
+   */
   private async fanOutLockTaken(tx: SqlExecutor): Promise<boolean> {
     if (this.sql.dialect !== 'postgresql') return true;
     const [row] = await tx.all<{ taken: boolean }>(
@@ -99,17 +88,9 @@ export class DeliveryRepository {
     return row?.taken === true;
   }
 
-  /** A time parameter, typed as the columns are (PostgreSQL cannot tell the type of a parameter inside CASE). */
+  /** A time parameter, typed as the columns are. */
   private get time(): string {
-    return this.sql.dialect === 'postgresql' ? 'CAST(? AS TIMESTAMP(3))' : '?';
-  }
-
-  /** A delivery's own time, for one statement that gives each delivery another: CASE "id" WHEN … THEN … END, and its parameters. */
-  private timeById(pairs: readonly (readonly [string, Date])[]): [string, SqlValue[]] {
-    return [
-      `CASE "id" ${pairs.map(() => `WHEN ? THEN ${this.time}`).join(' ')} END`,
-      pairs.flatMap(([id, at]) => [id, at]),
-    ];
+    return timeParameter(this.sql.dialect);
   }
 
   /**
@@ -142,7 +123,8 @@ export class DeliveryRepository {
       const take = Math.max(1, Math.floor(maxRows / Math.max(1, endpoints.length)));
       const events = (
         await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(
-          `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ?`,
+          `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev
+          WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ?`,
           [true, take],
         )
       ).map((row) => ({ id: Number(row.id), type: row.type, createdAt: asDate(row.createdAt) }));
@@ -164,8 +146,10 @@ export class DeliveryRepository {
       );
       for (let start = 0; start < rows.length; start += insertRows) {
         const chunk = rows.slice(start, start + insertRows);
+        const values = chunk.map(() => `(?, ?, ?, ?, ${this.time}, ${this.time})`).join(', ');
         await tx.run(
-          `INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "status", "nextAttemptAt", "createdAt") VALUES ${chunk.map(() => `(?, ?, ?, ?, ${this.time}, ${this.time})`).join(', ')}`,
+          `INSERT INTO "WebhookDelivery" ("id", "endpointId", "eventId", "status", "nextAttemptAt", "createdAt")
+          VALUES ${values}`,
           chunk.flat(),
         );
       }
@@ -220,7 +204,8 @@ export class DeliveryRepository {
       );
       const failingIds = new Set(chosen.filter((head) => Number(head.failing) === 1).map((head) => head.id));
       const claimed = await tx.all<ClaimedRow>(
-        `SELECT d."id", d."endpointId", d."attempts", e."url", e."secret", ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt", ev."traceparent"
+        `SELECT d."id", d."endpointId", d."attempts", e."url", e."secret",
+          ev."id" AS "eventId", ev."messageId", ev."type", ev."data", ev."createdAt", ev."traceparent"
         FROM "WebhookDelivery" d
         JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
         JOIN "Event" ev ON ev."id" = d."eventId"
@@ -246,125 +231,17 @@ export class DeliveryRepository {
     }));
   }
 
-  /**
-   * Records finished attempts, any number of them, in one short transaction of a few statements
-   * (not a transaction each):
-   * - delivered (a 2xx, even if the claim was lost meanwhile: the receiver has it), the endpoint
-   *   healthy again;
-   * - failed: due again at its `retryAt` (unless another process took it over after this claim
-   *   expired), the endpoint failing since now if it was healthy; an endpoint failing since before
-   *   `disableBefore` is disabled and its pending deliveries fail;
-   * - interrupted (this process stopping, the endpoint disabled): due again at once.
-   * A delivery that is gone (its endpoint deleted while its request was open) records nothing.
-   * Answers the endpoints disabled.
-   */
-  async recordOutcomes(outcomes: readonly DeliveryOutcome[], disableBefore: Date): Promise<string[]> {
-    if (outcomes.length === 0) return [];
-    return this.sql.transaction(async (tx) => {
-      const present = await this.lockedIds(
-        tx,
-        outcomes.map((outcome) => outcome.delivery.id),
-      );
-      const kept = outcomes.filter((outcome) => present.has(outcome.delivery.id));
-      if (kept.length === 0) return [];
-      await tx.run(
-        `INSERT INTO "WebhookAttempt" ("deliveryId", "at", "statusCode", "latencyMs", "error") VALUES ${kept.map(() => `(?, ${this.time}, ?, ?, ?)`).join(', ')}`,
-        kept.flatMap(({ delivery, attempt }) => [
-          delivery.id,
-          attempt.at,
-          attempt.statusCode,
-          attempt.latencyMs,
-          attempt.error,
-        ]),
-      );
-      const of = (kind: DeliveryOutcome['kind']) => kept.filter((outcome) => outcome.kind === kind);
-      const ids = (list: readonly DeliveryOutcome[]) => list.map(({ delivery }) => delivery.id);
-      // Unless another process took the delivery over after this claim expired.
-      const stillClaimed = (list: readonly DeliveryOutcome[]): [string, SqlValue[]] => {
-        const [time, params] = this.timeById(list.map(({ delivery }) => [delivery.id, delivery.claimedUntil]));
-        return [`"claimedUntil" = ${time}`, params];
-      };
-
-      const delivered = of('delivered');
-      if (delivered.length > 0) {
-        const [deliveredAt, atParams] = this.timeById(
-          delivered.map(({ delivery, attempt }) => [delivery.id, attempt.at]),
-        );
-        await tx.run(
-          `UPDATE "WebhookDelivery" SET "status" = 'delivered', "deliveredAt" = ${deliveredAt}, "attempts" = "attempts" + 1, "claimedUntil" = NULL
-          WHERE "id" IN (${placeholders(delivered.length)}) AND "status" = 'pending'`,
-          [...atParams, ...ids(delivered)],
-        );
-        const endpoints = [...new Set(delivered.map((outcome) => outcome.delivery.endpointId))];
-        await tx.run(
-          `UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" IN (${placeholders(endpoints.length)}) AND "failingSince" IS NOT NULL`,
-          endpoints,
-        );
-      }
-
-      const interrupted = of('interrupted');
-      if (interrupted.length > 0) {
-        const [claimed, claimParams] = stillClaimed(interrupted);
-        await tx.run(
-          `UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(interrupted.length)}) AND "status" = 'pending' AND ${claimed}`,
-          [...ids(interrupted), ...claimParams],
-        );
-      }
-
-      const failed = kept.filter(
-        (outcome): outcome is Extract<DeliveryOutcome, { kind: 'failed' }> => outcome.kind === 'failed',
-      );
-      if (failed.length === 0) return [];
-      const [retryAt, retryParams] = this.timeById(failed.map(({ delivery, retryAt: at }) => [delivery.id, at]));
-      const [claimed, claimParams] = stillClaimed(failed);
-      await tx.run(
-        `UPDATE "WebhookDelivery" SET "attempts" = "attempts" + 1, "nextAttemptAt" = ${retryAt}, "claimedUntil" = NULL
-        WHERE "id" IN (${placeholders(failed.length)}) AND "status" = 'pending' AND ${claimed}`,
-        [...retryParams, ...ids(failed), ...claimParams],
-      );
-      const failedEndpoints = [...new Set(failed.map((outcome) => outcome.delivery.endpointId))];
-      await tx.run(
-        `UPDATE "WebhookEndpoint" SET "failingSince" = ${this.time} WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "failingSince" IS NULL`,
-        [failed[0]!.attempt.at, ...failedEndpoints],
-      );
-      const expired = await tx.all<{ id: string }>(
-        `SELECT "id" FROM "WebhookEndpoint" WHERE "id" IN (${placeholders(failedEndpoints.length)}) AND "enabled" = ? AND "failingSince" < ${this.time}`,
-        [...failedEndpoints, true, disableBefore],
-      );
-      if (expired.length === 0) return [];
-      const disabled = expired.map((endpoint) => endpoint.id);
-      await tx.run(`UPDATE "WebhookEndpoint" SET "enabled" = ? WHERE "id" IN (${placeholders(disabled.length)})`, [
-        false,
-        ...disabled,
-      ]);
-      await tx.run(
-        `UPDATE "WebhookDelivery" SET "status" = 'failed', "claimedUntil" = NULL WHERE "endpointId" IN (${placeholders(disabled.length)}) AND "status" = 'pending'`,
-        disabled,
-      );
-      return disabled;
-    });
-  }
-
-  /**
-   * Which of these deliveries still exist, locked on PostgreSQL until the transaction ends, so
-   * that an endpoint deleted meanwhile cannot take them away under the attempts written next.
-   */
-  private async lockedIds(tx: SqlExecutor, ids: string[]): Promise<Set<string>> {
-    const lock = this.sql.dialect === 'postgresql' ? 'ORDER BY "id" FOR UPDATE' : '';
-    const rows = await tx.all<{ id: string }>(
-      `SELECT "id" FROM "WebhookDelivery" WHERE "id" IN (${placeholders(ids.length)}) ${lock}`,
-      ids,
-    );
-    return new Set(rows.map((row) => row.id));
-  }
-
   /** Gives back claims this process still holds, so another process may take them at once. */
   async release(deliveries: ClaimedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const [claimed, params] = this.timeById(deliveries.map((delivery) => [delivery.id, delivery.claimedUntil]));
+    const [claimed, params] = timeById(
+      this.sql.dialect,
+      deliveries.map((delivery) => [delivery.id, delivery.claimedUntil]),
+    );
     await this.sql.transaction((tx) =>
       tx.run(
-        `UPDATE "WebhookDelivery" SET "claimedUntil" = NULL WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`,
+        `UPDATE "WebhookDelivery" SET "claimedUntil" = NULL
+        WHERE "id" IN (${placeholders(deliveries.length)}) AND "status" = 'pending' AND "claimedUntil" = ${claimed}`,
         [...deliveries.map((delivery) => delivery.id), ...params],
       ),
     );
@@ -379,7 +256,9 @@ export class DeliveryRepository {
       tx.run(`
       UPDATE "WebhookDelivery" SET "claimedUntil" = NULL
       WHERE "id" IN (
-        SELECT (SELECT h."id" FROM "WebhookDelivery" h WHERE h."endpointId" = e."id" AND h."status" = 'pending' ORDER BY h."eventId" LIMIT 1)
+        SELECT (
+          SELECT h."id" FROM "WebhookDelivery" h
+          WHERE h."endpointId" = e."id" AND h."status" = 'pending' ORDER BY h."eventId" LIMIT 1)
         FROM "WebhookEndpoint" e)
         AND "claimedUntil" IS NOT NULL`),
     );

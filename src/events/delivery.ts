@@ -1,29 +1,25 @@
 // The webhook delivery worker every gateway process runs. It writes the deliveries of new events
-// (fan-out, in bounded batches), claims due ones in short transactions (delivery.repository.ts)
-// and POSTs them outside those, signed as Standard Webhooks (standardwebhooks.com) describes, so
-// receivers verify them with the official `standardwebhooks` library. A 2xx within 10 s
-// delivers; anything else is retried on WEBHOOK_RETRY_SCHEDULE with ±10 % jitter; an endpoint
-// failing for 5 days is disabled. Each endpoint has at most one delivery in flight, the earliest
-// pending, so a healthy receiver gets its events in order; a process has a slot for every
-// endpoint there may be (WEBHOOK_MAX_ENDPOINTS), and should there be fewer slots, failing
-// endpoints take at most half of them: a receiver that hangs costs its own slot, never a healthy
-// one's. A process that dies mid-way leaves a claim that expires: at least once. The worker
-// shares the event loop with requests: it works in small steps (20 claims, 20 outcomes a
-// transaction, a turn for requests between statements and between the requests it opens) and
-// rests after each round at least as long as the round took. While the process serves requests
-// (one came in within the last second), requests come first: the worker starts at most
-// WEBHOOK_BUSY_RATE deliveries a second and runs a round at most every poll interval, so a
-// backlog drains at full speed only between requests.
+// (fan-out, in bounded batches), claims due ones in short transactions (delivery.repository.ts) and
+// POSTs them outside those, signed as Standard Webhooks (standardwebhooks.com) describes, so
+// receivers verify them with the official `standardwebhooks` library; their outcomes are recorded
+// in batches (delivery-outcome.repository.ts). A 2xx within 10 s delivers; anything else is retried
+// on WEBHOOK_RETRY_SCHEDULE with ±10 % jitter; an endpoint failing for 5 days is disabled. Each
+// endpoint has at most one delivery in flight, the earliest pending, so a healthy receiver gets its
+// events in order; a process has a slot for every endpoint there may be (WEBHOOK_MAX_ENDPOINTS),
+// and should there be fewer slots, failing endpoints take at most half of them: a receiver that
+// hangs costs its own slot, never a healthy one's. A process that dies mid-way leaves a claim that
+// expires: at least once. The worker shares the event loop with requests: it works in small steps
+// (20 claims, 20 outcomes a transaction, a turn for requests between statements and between the
+// requests it opens) and rests after each round at least as long as the round took. While the
+// process serves requests (one came in within the last second), requests come first: the worker
+// starts at most WEBHOOK_BUSY_RATE deliveries a second and runs a round at most every poll
+// interval, so a backlog drains at full speed only between requests.
 // Each POST: webhook-attempt.ts; its socket lives in a thread of its own (sender-thread.ts).
 import type { Config } from '../config.js';
 import { DatabaseBusyError, type SqlExecutor } from '../db/sql-executor.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  DeliveryRepository,
-  type AttemptRecord,
-  type ClaimedDelivery,
-  type DeliveryOutcome,
-} from './delivery.repository.js';
+import { DeliveryRepository, type ClaimedDelivery } from './delivery.repository.js';
+import { DeliveryOutcomeRepository, type AttemptRecord, type DeliveryOutcome } from './delivery-outcome.repository.js';
 import { attempt, Flight } from './webhook-attempt.js';
 import { Sender } from './sender-thread.js';
 
@@ -49,7 +45,10 @@ export interface DeliveryWorkerOptions {
   log: DeliveryLog;
   /** How often to look for due deliveries (default 250 ms). */
   pollIntervalMs?: number;
-  /** Deliveries in flight at once in this process (default: one per endpoint there may be); failing endpoints get half of them. */
+  /**
+   * Deliveries in flight at once in this process (default: one per endpoint there may be); failing
+   * endpoints get half of them.
+   */
   maxInFlight?: number;
   /** How long a receiver has to answer (default requestTimeoutMs; tests shorten it). */
   requestTimeoutMs?: number;
@@ -140,6 +139,7 @@ class Pause {
 
 class Worker implements DeliveryWorker {
   private readonly repository: DeliveryRepository;
+  private readonly outcomes: DeliveryOutcomeRepository;
   private readonly pollIntervalMs: number;
   private readonly maxInFlight: number;
   private readonly maxFailingInFlight: number;
@@ -161,6 +161,7 @@ class Worker implements DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.repository = new DeliveryRepository(options.sql);
+    this.outcomes = new DeliveryOutcomeRepository(options.sql);
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.maxInFlight = options.maxInFlight ?? options.config.webhookMaxEndpoints;
     this.maxFailingInFlight = Math.max(1, Math.floor(this.maxInFlight / 2));
@@ -227,7 +228,10 @@ class Worker implements DeliveryWorker {
     await this.recordFinished();
   }
 
-  /** One round: record what finished, end requests to removed endpoints, fan out, claim and start. Answers the wait before the next. */
+  /**
+   * One round: record what finished, end requests to removed endpoints, fan out, claim and start.
+   * Answers the wait before the next.
+   */
   private async poll(): Promise<number> {
     await this.recordFinished();
     await this.cutRemoved();
@@ -307,14 +311,17 @@ class Worker implements DeliveryWorker {
     for (const flight of open) if (!enabled.has(flight.delivery.endpointId)) flight.cut('endpoint-gone');
   }
 
-  /** Records what finished, a batch per transaction; a batch that cannot be recorded gives its claims back (at least once). */
+  /**
+   * Records what finished, a batch per transaction; a batch that cannot be recorded gives its
+   * claims back (at least once).
+   */
   private async recordFinished(): Promise<void> {
     const { log } = this.options;
     while (this.finished.length > 0) {
       const batch = this.finished.slice(0, maxOutcomesPerRecord);
       this.finished = this.finished.slice(batch.length);
       try {
-        const disabled = await this.repository.recordOutcomes(batch, new Date(Date.now() - disableAfterMs));
+        const disabled = await this.outcomes.record(batch, new Date(Date.now() - disableAfterMs));
         for (const endpoint of disabled)
           log.warn({ endpoint }, 'webhook endpoint disabled: failing for 5 days; its pending deliveries failed');
         for (const outcome of batch) {

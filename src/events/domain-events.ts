@@ -32,7 +32,10 @@ export class DomainEvents {
     this.feed.publish(unit, [...changes.values()]);
   }
 
-  /** A cart or order changed without an event of its own (a cart's lines, say): its live subscribers hear of it after the commit. */
+  /**
+   * A cart or order changed without an event of its own (a cart's lines, say): its live subscribers
+   * hear of it after the commit.
+   */
   changed(unit: UnitOfWork, changes: Change[]): void {
     this.feed.publish(unit, changes);
   }

@@ -1,6 +1,7 @@
-// The only event code that talks to Prisma (besides the delivery worker's, delivery.repository.ts):
-// writing events with the change they report, and what the sweeper removes (events past the
-// retention that no delivery waits for, their deliveries and attempts with them).
+// The only event code that talks to Prisma (besides the delivery worker's plain SQL,
+// delivery.repository.ts and delivery-outcome.repository.ts): writing events with the change they
+// report, and what the sweeper removes (events past the retention that no delivery waits for,
+// their deliveries and attempts with them).
 import type { DbClient, Prisma } from '../db/database.js';
 
 export type EventRow = Pick<

@@ -5,7 +5,8 @@
 // else holds that, so a combined signal collected by the GC never fires.
 import { Webhook } from 'standardwebhooks';
 import { vetWebhookUrl } from '../security/url-guard.js';
-import type { AttemptRecord, ClaimedDelivery } from './delivery.repository.js';
+import type { ClaimedDelivery } from './delivery.repository.js';
+import type { AttemptRecord } from './delivery-outcome.repository.js';
 import { PostDeadlineError, type Sender } from './sender-thread.js';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { activeTracer, contextOf, inSpan, traceparentOf } from '../tracing/tracing.js';

@@ -18,7 +18,11 @@ function sandboxPageHtml(nonce: string): string {
     `frame-src ${sandboxOrigin}`,
     "base-uri 'none'",
   ].join('; ');
-  const offline = `Apollo Sandbox has not loaded: it comes from Apollo's CDN, out of reach offline. <a href="${graphiqlPath}">Open GraphiQL</a>: this server serves it, and it works offline.`;
+  const noscript =
+    '<p class="offline">Apollo Sandbox needs JavaScript. ' + `<a href="${graphiqlPath}">Open GraphiQL</a> instead.</p>`;
+  const offline =
+    "Apollo Sandbox has not loaded: it comes from Apollo's CDN, out of reach offline. " +
+    `<a href="${graphiqlPath}">Open GraphiQL</a>: this server serves it, and it works offline.`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -30,11 +34,14 @@ function sandboxPageHtml(nonce: string): string {
 body { margin: 0; font-family: system-ui, sans-serif; }
 #sandbox { position: absolute; inset: 0; }
 #sandbox iframe { width: 100%; height: 100%; border: none; }
-.offline { position: fixed; top: 0; left: 0; right: 0; z-index: 1; margin: 0; padding: 1em; background: #fff; border-bottom: 1px solid #ccc; }
+.offline {
+  position: fixed; top: 0; left: 0; right: 0; z-index: 1; margin: 0; padding: 1em; background: #fff;
+  border-bottom: 1px solid #ccc;
+}
 </style>
 </head>
 <body>
-<noscript><p class="offline">Apollo Sandbox needs JavaScript. <a href="${graphiqlPath}">Open GraphiQL</a> instead.</p></noscript>
+<noscript>${noscript}</noscript>
 <p id="offline" class="offline" hidden>${offline}</p>
 <div id="sandbox"></div>
 <script nonce="${nonce}">

@@ -4,6 +4,7 @@
 // or `limit` when smaller.
 // The same estimate is the limit's (graphql/limits.ts) and what every answer reports in
 // `extensions.cost`; when it is over the limit, an explaining walk names the fields that cost most.
+// What a selection adds up to, and how selections combine: cost-tally.ts.
 //
 // Every count saturates, and each fragment is walked once per operation, so an estimate is one
 // bounded pass over a bounded document. What cannot be estimated (a fragment cycle, a page size
@@ -26,6 +27,20 @@ import {
   type ValueNode,
   type VariableDefinitionNode,
 } from 'graphql';
+import {
+  absorb,
+  add,
+  costliest,
+  merged,
+  multiply,
+  nothing,
+  saturated,
+  times,
+  under,
+  without,
+  type CostlyField,
+  type Tally,
+} from './cost-tally.js';
 import { declaredListSize, declaredWithin, type ListSizes } from './list-size.js';
 
 /** How many items the `edges`/`nodes` of a connection without a page size are assumed to hold (none in this schema). */
@@ -37,107 +52,9 @@ export const assumedListSize = 5;
  */
 export const maxIntrospectionFields = 1000;
 
-/** How many of the costliest fields a refusal names. */
-const explainedFields = 5;
-
-/** Counts saturate here: far above any limit, and products of two stay finite. */
-const saturated = Number.MAX_SAFE_INTEGER;
-const add = (a: number, b: number) => Math.min(a + b, saturated);
-const multiply = (a: number, b: number) => Math.min(a * b, saturated);
-
 const introspectionRoots = new Set(['__schema', '__type']);
 const pagedFields = new Set(['edges', 'nodes']);
 const sizeArguments = ['first', 'limit'] as const;
-
-/**
- * A field of the operation with a selection (an object, a list, a connection) or a list of scalars,
- * by its path in the answer, with what it costs in all, its selection included.
- */
-export interface CostlyField {
-  path: string;
-  /** Items per parent: a list's page size, given or assumed (a connection's: its page); 1 for an object. */
-  items: number;
-  cost: number;
-}
-
-interface Tally {
-  /** Deepest chain of fields, introspection excluded: `{ a { b } }` is 2. */
-  depth: number;
-  /** Estimated cost, introspection excluded, without `paged`. */
-  cost: number;
-  /** Cost of one item of the `edges`/`nodes` lists here, to multiply by the enclosing page size. */
-  paged: number;
-  /** Fields, fragments spread out. */
-  fields: number;
-  /** Fields under `__schema` and `__type`, fragments spread out. */
-  introspection: number;
-  /**
-   * Cost of lists sized in all per object of an enclosing type (list-size.ts, `within`), by that
-   * type: added to the cost of each such object above, never multiplied by the lists between.
-   */
-  scoped: Readonly<Record<string, number>>;
-  /** Explaining walks only: the costliest fields below, paths relative to here; those of `paged` and `scoped` apart. */
-  costly: readonly CostlyField[];
-  pagedCostly: readonly CostlyField[];
-  scopedCostly: Readonly<Record<string, readonly CostlyField[]>>;
-}
-
-const nothing: Tally = Object.freeze({
-  depth: 0,
-  cost: 0,
-  paged: 0,
-  fields: 0,
-  introspection: 0,
-  scoped: {},
-  costly: [],
-  pagedCostly: [],
-  scopedCostly: {},
-});
-
-/** Both records' entries, those of the same key combined. */
-function merged<V>(
-  a: Readonly<Record<string, V>>,
-  b: Readonly<Record<string, V>>,
-  combine: (x: V, y: V) => V,
-): Record<string, V> {
-  const sum = { ...a };
-  for (const [key, value] of Object.entries(b)) sum[key] = key in sum ? combine(sum[key]!, value) : value;
-  return sum;
-}
-
-/** The record without `key`. */
-function without<V>(record: Readonly<Record<string, V>>, key: string): Record<string, V> {
-  const rest = { ...record };
-  delete rest[key];
-  return rest;
-}
-
-/** The costliest `explainedLists` of both, costliest first (the top of a union is the top of the tops). */
-const costliest = (a: readonly CostlyField[], b: readonly CostlyField[]) =>
-  b.length === 0 ? a : [...a, ...b].sort((x, y) => y.cost - x.cost).slice(0, explainedFields);
-const under = (costly: readonly CostlyField[], key: string) =>
-  costly.map((field) => ({ ...field, path: `${key}.${field.path}` }));
-/** Costs times `factor`; a paged list's items (0: the page it is in) become `page` when given. */
-const times = (costly: readonly CostlyField[], factor: number, page?: number) =>
-  costly.map((field) => ({
-    ...field,
-    items: field.items === 0 && page !== undefined ? page : field.items,
-    cost: multiply(field.cost, factor),
-  }));
-
-/** Adds `part` to `sum` in place: selections side by side. */
-function absorb(sum: Tally, part: Tally): void {
-  sum.depth = Math.max(sum.depth, part.depth);
-  sum.cost = add(sum.cost, part.cost);
-  sum.paged = add(sum.paged, part.paged);
-  sum.fields = add(sum.fields, part.fields);
-  sum.introspection = add(sum.introspection, part.introspection);
-  if (Object.keys(part.scoped).length > 0) sum.scoped = merged(sum.scoped, part.scoped, add);
-  sum.costly = costliest(sum.costly, part.costly);
-  sum.pagedCostly = costliest(sum.pagedCostly, part.pagedCostly);
-  if (Object.keys(part.scopedCostly).length > 0)
-    sum.scopedCostly = merged(sum.scopedCostly, part.scopedCostly, costliest);
-}
 
 export class Unestimable extends Error {}
 

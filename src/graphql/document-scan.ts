@@ -19,13 +19,15 @@ export type ScanStop = 'too many tokens' | 'syntax error' | { loneSurrogate: { l
  * Half of a UTF-16 pair, raw or as an escape (`\uD800`, `\u{DC00}`), where the lexer stopped:
  * graphql-js refuses it as a syntax error; it is refused here as what it is, text that is not text.
  */
-const loneSurrogate =
-  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|[\uDC00-\uDFFF]|\\u(?:\{0*[dD][89a-fA-F][0-9a-fA-F]{2}\}|[dD][89a-fA-F][0-9a-fA-F]{2})/y;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|[\uDC00-\uDFFF]/y;
+const surrogateEscape = /\\u(?:\{0*[dD][89a-fA-F][0-9a-fA-F]{2}\}|[dD][89a-fA-F][0-9a-fA-F]{2})/y;
 
 function isLoneSurrogateAt(source: string, position: number | undefined): boolean {
   if (position === undefined) return false;
-  loneSurrogate.lastIndex = position;
-  return loneSurrogate.test(source);
+  return [loneSurrogate, surrogateEscape].some((pattern) => {
+    pattern.lastIndex = position;
+    return pattern.test(source);
+  });
 }
 
 /**

@@ -1,15 +1,16 @@
 // How Apollo runs operations: catalog queries through graphql-jit, everything else through
 // graphql-js. graphql-jit compiles a document once into a function that resolves its selection
 // without graphql-js's per-field bookkeeping (field lookups, argument maps, a path and a resolve
-// info per field), which is most of a cold catalog answer's time: 20 products × 5 comparables
-// are about 9,000 fields. Only documents seen before are compiled (compiling costs more than
-// running once, and a caller may send a new document each time), and only those of at most
-// `maxFields` fields once fragments are expanded (compiled code grows with them); at most
-// `maxCompiled` documents and `maxCompiledFields` fields are kept compiled, the least recently
-// used dropped first, and at most `compilesPerSecond` are compiled each second (each blocks the
-// process while it compiles): beyond any of these a document runs on graphql-js. Apollo's pipeline is unchanged around it: parsing,
-// validation, plugins, formatError and the limits before it (graphql/limits.ts) all still run;
-// the executor sits where Apollo calls graphql-js's execute, through Apollo's gateway interface.
+// info per field), which is most of a cold catalog answer's time: 20 products × 5 comparables are
+// about 9,000 fields. Only documents seen before are compiled (compiling costs more than running
+// once, and a caller may send a new document each time), and only those of at most `maxFields`
+// fields once fragments are expanded (compiled code grows with them); at most `maxCompiled`
+// documents and `maxCompiledFields` fields are kept compiled, the least recently used dropped
+// first, and at most `compilesPerSecond` are compiled each second (each blocks the process while it
+// compiles): beyond any of these a document runs on graphql-js. Apollo's pipeline is unchanged
+// around it: parsing, validation, plugins, formatError and the limits before it (graphql/limits.ts)
+// all still run; the executor sits where Apollo calls graphql-js's execute, through Apollo's
+// gateway interface.
 //
 // graphql-jit's errors are rebuilt as graphql-js GraphQLErrors (with their path, locations and
 // original error), so that formatError maps them to the documented codes as before.

@@ -21,7 +21,8 @@ import {
 } from 'graphql';
 import type { Config } from '../config.js';
 import { scan, type Scan, type ScanStop } from './document-scan.js';
-import { estimate, maxIntrospectionFields, Unestimable, type CostlyField, type Estimate } from './cost.js';
+import { estimate, maxIntrospectionFields, Unestimable, type Estimate } from './cost.js';
+import type { CostlyField } from './cost-tally.js';
 import type { ListSizes } from './list-size.js';
 import { AppError } from '../errors.js';
 import { retryAfterSeconds } from '../db/faults.js';
@@ -101,7 +102,10 @@ function scanRefusal(scanned: Exclude<Scan | ScanStop, 'syntax error'>, limits: 
   return undefined;
 }
 
-/** Why the operation to run cannot run here: none matches, or its kind is served on the other route, or a subscription's root field could vanish. */
+/**
+ * Why the operation to run cannot run here: none matches, or its kind is served on the other route,
+ * or a subscription's root field could vanish.
+ */
 function operationRefusal(
   document: DocumentNode,
   operation: OperationDefinitionNode | null | undefined,
@@ -140,7 +144,10 @@ function operationRefusal(
   return undefined;
 }
 
-/** What the limits say of a document: a refusal, or none (it may go on to be run); and its cost when it could be estimated. */
+/**
+ * What the limits say of a document: a refusal, or none (it may go on to be run); and its cost when
+ * it could be estimated.
+ */
 export function assessDocument(
   schema: GraphQLSchema,
   source: string,
@@ -211,7 +218,8 @@ function limitRefusal(
       .map((field) => `${field.path} (${field.items === 1 ? '' : `${field.items} items: `}${field.cost})`)
       .join(', ');
     return tooComplex(
-      `The operation's estimated cost is ${estimated.cost}; at most ${limits.maxComplexity} is allowed${named ? `. The costliest fields: ${named}` : ''}`,
+      `The operation's estimated cost is ${estimated.cost}; at most ${limits.maxComplexity} is ` +
+        `allowed${named ? `. The costliest fields: ${named}` : ''}`,
       {
         complexity: estimated.cost,
         max_complexity: limits.maxComplexity,
@@ -221,7 +229,8 @@ function limitRefusal(
   }
   if (estimated.introspection > maxIntrospectionFields) {
     return tooComplex(
-      `The operation's introspection expands to ${estimated.introspection} fields; at most ${maxIntrospectionFields} are allowed`,
+      `The operation's introspection expands to ${estimated.introspection} fields; at most ` +
+        `${maxIntrospectionFields} are allowed`,
       {
         introspection_fields: estimated.introspection,
         max_introspection_fields: maxIntrospectionFields,

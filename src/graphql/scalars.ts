@@ -12,7 +12,8 @@ function parse(value: unknown): Date {
 export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
   description:
-    'An ISO 8601 date-time in UTC, such as 2026-01-05T10:00:00.000Z. Sent with a time zone (Z or ±hh:mm), a real calendar date, in the years 0001 to 9999 once in UTC.',
+    'An ISO 8601 date-time in UTC, such as 2026-01-05T10:00:00.000Z. Sent with a time zone (Z or ±hh:mm), ' +
+    'a real calendar date, in the years 0001 to 9999 once in UTC.',
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
   parseValue: parse,
   parseLiteral: (node) => parse(node.kind === Kind.STRING ? node.value : null),

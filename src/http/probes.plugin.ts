@@ -62,7 +62,8 @@ export const probesPlugin = appPlugin('probes', async (app, { lifecycle, databas
   app.get(
     '/healthz',
     probe(
-      `Liveness: the database answers a read within ${healthTimeoutMs / 1000} s and takes a write (tried at most every ${writeProbeIntervalMs / 1000} s, every ${failedWriteRetryMs} ms once one failed)`,
+      `Liveness: the database answers a read within ${healthTimeoutMs / 1000} s and takes a write (tried ` +
+        `at most every ${writeProbeIntervalMs / 1000} s, every ${failedWriteRetryMs} ms once one failed)`,
     ),
     async (_request, reply) => {
       // Before migrations finish the database is not to be touched (SQLite is held exclusively).

@@ -47,7 +47,8 @@ function sent<T>(update: Update<T>): T {
 export class LiveResolver {
   @Subscription(() => CartType, {
     description:
-      'The cart now, then after every change to it (items, buyer identity, shipping, submit). Served over Server-Sent Events at /graphql/stream.',
+      'The cart now, then after every change to it (items, buyer identity, shipping, submit). Served over ' +
+      'Server-Sent Events at /graphql/stream.',
     subscribe: ({ args, context }) => (context as LiveContext).live.cart(String((args as IdArgs).cartId)),
   })
   cartUpdated(@Root() update: Update<Cart>, @Arg('cartId', () => ID) _cartId: string): Cart {
@@ -56,7 +57,8 @@ export class LiveResolver {
 
   @Subscription(() => OrderType, {
     description:
-      'The order now, then after every change to it (status, required actions). Served over Server-Sent Events at /graphql/stream.',
+      'The order now, then after every change to it (status, required actions). Served over Server-Sent ' +
+      'Events at /graphql/stream.',
     subscribe: ({ args, context }) => (context as LiveContext).live.order(String((args as IdArgs).orderId)),
   })
   orderUpdated(@Root() update: Update<Order>, @Arg('orderId', () => ID) _orderId: string): Order {

@@ -8,6 +8,7 @@
 // does not reconnect to it forever.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestParams } from 'graphql-sse';
 import { createHandler } from 'graphql-sse/lib/use/fastify';
 import {
   GraphQLError,
@@ -55,7 +56,10 @@ export interface LiveRoutesOptions {
 
 type Answer = readonly [string, { status: number; statusText: string; headers: Record<string, string> }];
 
-/** A refusal before the stream opens: JSON with GraphQL errors (and the cost, when estimated), as /graphql answers them. */
+/**
+ * A refusal before the stream opens: JSON with GraphQL errors (and the cost, when estimated), as
+ * /graphql answers them.
+ */
 function answer(status: number, errors: readonly GraphQLFormattedError[], cost?: OperationCost): Answer {
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (status === 503) headers['retry-after'] = String(retryAfterSeconds);
@@ -119,7 +123,10 @@ function refuse(reply: FastifyReply, status: number, message: string) {
     .send({ errors: [error] });
 }
 
-/** Asks for what graphql-sse's distinct connections mode reads, and checks JSON in the URL as the body parser checks bodies. */
+/**
+ * Asks for what graphql-sse's distinct connections mode reads, and checks JSON in the URL as the
+ * body parser checks bodies.
+ */
 async function checkStreamRequest(request: FastifyRequest, reply: FastifyReply) {
   const accept = request.headers.accept ?? '';
   if (!accept.split(',').some((range) => range.split(';')[0]?.trim() === 'text/event-stream')) {
@@ -139,7 +146,20 @@ async function checkStreamRequest(request: FastifyRequest, reply: FastifyReply) 
     for (const value of parameters.getAll(name)) checkJsonText(value, name);
 }
 
-export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOptions): void {
+/** What starting a subscription needs, built once for the route. */
+interface Subscriptions {
+  schema: GraphQLSchema;
+  limits: DocumentLimits;
+  formatError: FormatError;
+  /** The errors a caller is shown: with introspection off, nothing of the admin-only schema to others. */
+  shown: (reply: FastifyReply, document: DocumentNode, errors: readonly GraphQLFormattedError[]) => typeof errors;
+  /** The live updates a subscription reads, sent through its response. */
+  session: (reply: FastifyReply) => LiveSession;
+  onRefused: () => void;
+  listSizes: () => Promise<ListSizes>;
+}
+
+function subscriptions(app: FastifyInstance, options: LiveRoutesOptions): Subscriptions {
   const { schema, live, config, onRefused, listSizes } = options;
   const limits: DocumentLimits = {
     maxTokens: config.graphqlMaxTokens,
@@ -152,73 +172,94 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
     (error) => app.log.warn({ err: error }, 'database unavailable'),
     !config.graphqlIntrospection,
   );
-  // With introspection off, nothing of the admin-only schema in the errors of other callers.
   const adminParts = config.graphqlIntrospection ? undefined : adminOnlyParts(schema);
-  const shown = (reply: FastifyReply, document: DocumentNode, errors: readonly GraphQLFormattedError[]) =>
-    adminParts ? maskAdminOnlyErrors(schema, adminParts, reply.request.context.principal, document, errors) : errors;
-  const sessionOf = (reply: FastifyReply): LiveSession => {
-    const outlet = outletOf(reply, app.log);
-    return { cart: (cartId) => live.cart(cartId, outlet), order: (orderId) => live.order(orderId, outlet) };
+  return {
+    schema,
+    limits,
+    formatError,
+    shown: (reply, document, errors) =>
+      adminParts ? maskAdminOnlyErrors(schema, adminParts, reply.request.context.principal, document, errors) : errors,
+    session: (reply) => {
+      const outlet = outletOf(reply, app.log);
+      return { cart: (cartId) => live.cart(cartId, outlet), order: (orderId) => live.order(orderId, outlet) };
+    },
+    onRefused,
+    listSizes,
   };
+}
 
+/** The document's checks, as on /graphql: its limits and cost, then parsing and validation. */
+async function checkDocument(
+  steps: Subscriptions,
+  reply: FastifyReply,
+  params: RequestParams,
+): Promise<{ document: DocumentNode; cost?: OperationCost } | { refused: Answer }> {
+  const { schema, limits, formatError } = steps;
+  const { refusal, cost } = assessDocument(
+    schema,
+    params.query,
+    { operationName: params.operationName, variables: params.variables },
+    limits,
+    await steps.listSizes(),
+    'subscriptions',
+  );
+  if (refusal) {
+    steps.onRefused();
+    return { refused: answer(400, [refusalError(refusal)], cost) };
+  }
+  let document;
+  try {
+    document = parse(params.query, { maxLexicalTokens: limits.maxTokens });
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    return { refused: answer(400, [requestError(formatError, error, 'GRAPHQL_PARSE_FAILED')]) };
+  }
+  const invalid = validate(schema, document);
+  if (invalid.length === 0) return { document, cost };
+  const errors = invalid.map((error) => requestError(formatError, error, 'GRAPHQL_VALIDATION_FAILED'));
+  return { refused: answer(400, steps.shown(reply, document, errors)) };
+}
+
+/** Subscribes to a checked document: the stream of its events, or the refusal of what cannot run. */
+async function subscribeTo(
+  steps: Subscriptions,
+  reply: FastifyReply,
+  params: RequestParams,
+  document: DocumentNode,
+): Promise<Answer | AsyncIterable<ExecutionResult>> {
+  const contextValue: LiveContext = { live: steps.session(reply) };
+  let result: Awaited<ReturnType<typeof subscribe>>;
+  try {
+    result = await subscribe({
+      schema: steps.schema,
+      document,
+      operationName: params.operationName ?? null,
+      variableValues: params.variables ?? null,
+      contextValue,
+    });
+  } catch (error) {
+    // graphql-js throws (rather than answers) some request errors, e.g. of variables.
+    if (!(error instanceof GraphQLError)) throw error;
+    return answer(400, steps.shown(reply, document, [requestError(steps.formatError, error, 'BAD_USER_INPUT')]));
+  }
+  if (Symbol.asyncIterator in result) return result;
+  const errors = steps.shown(reply, document, formatErrors(steps.formatError, result.errors ?? []));
+  return answer(statusOf(errors), errors);
+}
+
+export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOptions): void {
+  const steps = subscriptions(app, options);
   // Each stream's cost, for every event it sends (extensions.cost, as on /graphql).
   const costs = new WeakMap<object, OperationCost>();
   const handler = createHandler({
-    schema,
+    schema: options.schema,
     // Checked, parsed, validated and subscribed here rather than by graphql-sse, so that what
     // cannot run is an HTTP refusal rather than a stream of one error.
     onSubscribe: async (request, params) => {
-      const { refusal, cost } = assessDocument(
-        schema,
-        params.query,
-        { operationName: params.operationName, variables: params.variables },
-        limits,
-        await listSizes(),
-        'subscriptions',
-      );
-      if (refusal) {
-        onRefused();
-        return answer(400, [refusalError(refusal)], cost);
-      }
-      if (cost) costs.set(request, cost);
-      let document;
-      try {
-        document = parse(params.query, { maxLexicalTokens: limits.maxTokens });
-      } catch (error) {
-        if (!(error instanceof GraphQLError)) throw error;
-        return answer(400, [requestError(formatError, error, 'GRAPHQL_PARSE_FAILED')]);
-      }
-      const invalid = validate(schema, document);
-      if (invalid.length > 0)
-        return answer(
-          400,
-          shown(
-            request.context.reply,
-            document,
-            invalid.map((error) => requestError(formatError, error, 'GRAPHQL_VALIDATION_FAILED')),
-          ),
-        );
-      const contextValue: LiveContext = { live: sessionOf(request.context.reply) };
-      let result: Awaited<ReturnType<typeof subscribe>>;
-      try {
-        result = await subscribe({
-          schema,
-          document,
-          operationName: params.operationName ?? null,
-          variableValues: params.variables ?? null,
-          contextValue,
-        });
-      } catch (error) {
-        // graphql-js throws (rather than answers) some request errors, e.g. of variables.
-        if (!(error instanceof GraphQLError)) throw error;
-        return answer(
-          400,
-          shown(request.context.reply, document, [requestError(formatError, error, 'BAD_USER_INPUT')]),
-        );
-      }
-      if (Symbol.asyncIterator in result) return result;
-      const errors = shown(request.context.reply, document, formatErrors(formatError, result.errors ?? []));
-      return answer(statusOf(errors), errors);
+      const checked = await checkDocument(steps, request.context.reply, params);
+      if ('refused' in checked) return checked.refused;
+      if (checked.cost) costs.set(request, checked.cost);
+      return subscribeTo(steps, request.context.reply, params, checked.document);
     },
     // Each event carries the stream's cost; errors after the first state (the cart expired
     // meanwhile) are formatted as on /graphql.
@@ -229,7 +270,7 @@ export function registerLiveRoutes(app: FastifyInstance, options: LiveRoutesOpti
       // graphql-sse sends the result as JSON: formatted errors serialise as GraphQLErrors do.
       return {
         ...result,
-        ...(errors ? { errors: formatErrors(formatError, errors) } : {}),
+        ...(errors ? { errors: formatErrors(steps.formatError, errors) } : {}),
         ...(cost ? { extensions: { ...extensions, cost } } : {}),
       } as unknown as typeof result;
     },

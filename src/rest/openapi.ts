@@ -4,8 +4,8 @@
 // from npm-installed assets (nothing loads from the internet). Routes without tags (GraphQL,
 // the explorers, the document itself) are not REST routes and are left out.
 import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import swagger, { type FastifyDynamicSwaggerOptions, type SwaggerTransform } from '@fastify/swagger';
+import swaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { registerNamedSchemas } from './schema.js';
 import { errorExamples } from './responses.js';
 import { operationNames } from './operations.js';
@@ -14,11 +14,13 @@ import { appPlugin } from '../plugin.js';
 /** The version of the REST API the document describes (package.json's version; a test checks). */
 export const apiVersion = '0.1.0';
 
+const errorShape = '`{statusCode, code, error, message, details?}`';
+
 const description = `REST routes of the shoppable commerce gateway: media (images and videos) with the products shown
 in them, products with their variants and SKUs, and multi-store carts submitted as one order per store.
 The same operations, and more, are served as GraphQL at \`/graphql\`.
 
-**Errors** have one shape: \`{statusCode, code, error, message, details?}\`; \`code\` is stable, \`message\` is for people.
+**Errors** have one shape: ${errorShape}; \`code\` is stable, \`message\` is for people.
 Every route may also answer \`400 VALIDATION_FAILED\` (e.g. a NUL character in the URL), \`401 UNAUTHENTICATED\`
 (when \`API_KEYS\` is set), \`429 RATE_LIMITED\` and \`503 SERVICE_UNAVAILABLE\` (with \`Retry-After\`: nothing
 was changed, retry).
@@ -30,82 +32,69 @@ answer and changes nothing.
 
 A path that is no route is \`404 ROUTE_NOT_FOUND\`. Numeric ids may be sent as integers or their digits.`;
 
-/** The document and its two routes; every REST route registered after it is in the document. */
-export const openApiPlugin = appPlugin('openapi', async (app) => {
-  registerNamedSchemas(app);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Shoppable commerce gateway: REST API',
-        version: apiVersion,
-        description,
-        license: { name: 'MIT', identifier: 'MIT' },
-        contact: { name: 'The gateway’s maintainers' },
+/** The document's head: what it describes, its tags in order, the error examples, how to send a key. */
+function documentHead(): FastifyDynamicSwaggerOptions['openapi'] {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Shoppable commerce gateway: REST API',
+      version: apiVersion,
+      description,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'The gateway’s maintainers' },
+    },
+    // Relative: the gateway that serves the document (a client generator's base URL is its own).
+    servers: [{ url: '/', description: 'The gateway that serves this document' }],
+    tags: [
+      { name: 'Images', description: 'An image and the products shown in it.' },
+      { name: 'Videos', description: 'A video and the products shown in it.' },
+      { name: 'Products', description: 'Products with their variant options and SKUs.' },
+      { name: 'Carts', description: 'One cart across stores: an entry per store with its lines and offer.' },
+      { name: 'Orders', description: 'One order per store, created when a cart is submitted.' },
+      { name: 'Webhooks', description: 'Endpoints that receive order and cart events (admin keys only).' },
+      {
+        name: 'Discounts',
+        description:
+          "Stores' discount codes and automatic discounts (admin keys only); carts take codes with POST " +
+          '/cart/discounts.',
       },
-      // Relative: the gateway that serves the document (a client generator's base URL is its own).
-      servers: [{ url: '/', description: 'The gateway that serves this document' }],
-      tags: [
-        { name: 'Images', description: 'An image and the products shown in it.' },
-        { name: 'Videos', description: 'A video and the products shown in it.' },
-        { name: 'Products', description: 'Products with their variant options and SKUs.' },
-        { name: 'Carts', description: 'One cart across stores: an entry per store with its lines and offer.' },
-        { name: 'Orders', description: 'One order per store, created when a cart is submitted.' },
-        { name: 'Webhooks', description: 'Endpoints that receive order and cart events (admin keys only).' },
-        {
-          name: 'Discounts',
-          description:
-            "Stores' discount codes and automatic discounts (admin keys only); carts take codes with POST /cart/discounts.",
-        },
-        {
-          name: 'Media performance',
-          description: 'What each media item sold: carts, orders and revenue attributed to it (admin keys only).',
-        },
-        { name: 'Operations', description: 'Probes and metrics for operators.' },
-      ],
-      components: {
-        examples: errorExamples(),
-        securitySchemes: {
-          ApiKey: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'X-API-Key',
-            description: 'A key of API_KEYS. Without API_KEYS the service is open and no key is needed.',
-          },
-          Bearer: { type: 'http', scheme: 'bearer', description: 'The same key as `Authorization: Bearer <key>`.' },
-        },
+      {
+        name: 'Media performance',
+        description: 'What each media item sold: carts, orders and revenue attributed to it (admin keys only).',
       },
-      // A key when API_KEYS is set; none when the service runs open.
-      security: [{ ApiKey: [] }, { Bearer: [] }, {}],
+      { name: 'Operations', description: 'Probes and metrics for operators.' },
+    ],
+    components: {
+      examples: errorExamples(),
+      securitySchemes: {
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'A key of API_KEYS. Without API_KEYS the service is open and no key is needed.',
+        },
+        Bearer: { type: 'http', scheme: 'bearer', description: 'The same key as `Authorization: Bearer <key>`.' },
+      },
     },
-    hideUntagged: true,
-    // Each operation's name for generated clients (and a summary where the route gives none).
-    transform: ({ schema, url, route }) => {
-      const method = Array.isArray(route.method) ? route.method[0] : route.method;
-      const name = operationNames[`${String(method)} ${route.url ?? url}`];
-      if (!name || !schema) return { schema, url };
-      const described = schema as typeof schema & { summary?: string; description?: string };
-      const summary = described.summary === undefined && name.summary ? { summary: name.summary } : {};
-      const description =
-        described.description === undefined && name.description ? { description: name.description } : {};
-      return { schema: { ...schema, operationId: name.operationId, ...summary, ...description } as typeof schema, url };
-    },
-    transformObject: (document) =>
-      'openapiObject' in document ? usedExamplesOnly(optionalBodies(document.openapiObject)) : document.swaggerObject,
-    // Named shapes keep their names under components.schemas.
-    refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, index) =>
-        typeof json.$id === 'string' ? json.$id : `def-${index}`,
-    },
-  });
+    // A key when API_KEYS is set; none when the service runs open.
+    security: [{ ApiKey: [] }, { Bearer: [] }, {}],
+  };
+}
 
-  let document: string | null = null;
-  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-    document ??= JSON.stringify(app.swagger());
-    return reply.type('application/json; charset=utf-8').send(document);
-  });
+/** Each operation's name for generated clients (and a summary where the route gives none). */
+const namedOperation: SwaggerTransform = ({ schema, url, route }) => {
+  const method = Array.isArray(route.method) ? route.method[0] : route.method;
+  const name = operationNames[`${String(method)} ${route.url ?? url}`];
+  if (!name || !schema) return { schema, url };
+  const described = schema as typeof schema & { summary?: string; description?: string };
+  const summary = described.summary === undefined && name.summary ? { summary: name.summary } : {};
+  const description = described.description === undefined && name.description ? { description: name.description } : {};
+  return { schema: { ...schema, operationId: name.operationId, ...summary, ...description } as typeof schema, url };
+};
 
-  await app.register(swaggerUi, {
+/** Swagger UI at /docs, from its npm assets. */
+function docsPage(): FastifySwaggerUiOptions {
+  return {
     routePrefix: '/docs',
     // Swagger UI's assets only, no inline code: its top bar's logo SVG carries the one inline
     // style (hash below; a Swagger UI upgrade that changes it turns test/rest/docs.browser.test.ts
@@ -122,7 +111,32 @@ export const openApiPlugin = appPlugin('openapi', async (app) => {
       'style-src': ["'self'", "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
     },
     uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0, displayRequestDuration: true },
+  };
+}
+
+/** The document and its two routes; every REST route registered after it is in the document. */
+export const openApiPlugin = appPlugin('openapi', async (app) => {
+  registerNamedSchemas(app);
+  await app.register(swagger, {
+    openapi: documentHead(),
+    hideUntagged: true,
+    transform: namedOperation,
+    transformObject: (document) =>
+      'openapiObject' in document ? usedExamplesOnly(optionalBodies(document.openapiObject)) : document.swaggerObject,
+    // Named shapes keep their names under components.schemas.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) =>
+        typeof json.$id === 'string' ? json.$id : `def-${index}`,
+    },
   });
+
+  let document: string | null = null;
+  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    document ??= JSON.stringify(app.swagger());
+    return reply.type('application/json; charset=utf-8').send(document);
+  });
+
+  await app.register(swaggerUi, docsPage());
 });
 
 type Operation = {

@@ -13,13 +13,19 @@ export interface OperationName {
 const media = (kind: 'image' | 'video'): Record<string, OperationName> => {
   const Kind = kind === 'image' ? 'Image' : 'Video';
   const a = kind === 'image' ? 'An image' : 'A video';
-  const answer = `\`{${kind}_info, products}\`: the ${kind}'s details and the products shown in it, in the order of the imported catalog.`;
-  const other = `Only ${kind}s: the id or slug of ${kind === 'image' ? 'a video' : 'an image'} is 404 MEDIA_NOT_FOUND. The answer carries an ETag; send it back as If-None-Match for a 304.`;
+  const answer =
+    `\`{${kind}_info, products}\`: the ${kind}'s details and the products shown in it, in the ` +
+    `order of the imported catalog.`;
+  const other =
+    `Only ${kind}s: the id or slug of ${kind === 'image' ? 'a video' : 'an image'} is 404 ` +
+    `MEDIA_NOT_FOUND. The answer carries an ETag; send it back as If-None-Match for a 304.`;
   const similar =
-    'Every product also has `similar_products`, the curated comparables in order, each with its `price_tier` against the product (lower below 90 %, higher above 110 % of its price).';
+    'Every product also has `similar_products`, the curated comparables in order, each with its ' +
+    '`price_tier` against the product (lower below 90 %, higher above 110 % of its price).';
   const bySlug = 'Slugs match exactly, case included.';
   const placements =
-    'Each placement is `{id, product_id, x, y, start_ms, end_ms}`: x and y are fractions 0-1 of the width and height from the top left, start_ms and end_ms a time range (end excluded). ' +
+    'Each placement is `{id, product_id, x, y, start_ms, end_ms}`: x and y are fractions 0-1 of the width ' +
+    'and height from the top left, start_ms and end_ms a time range (end excluded). ' +
     '`at_ms` keeps the placements shown at that millisecond.';
   return {
     [`GET /${kind}/:id`]: {
@@ -56,7 +62,8 @@ const media = (kind: 'image' | 'video'): Record<string, OperationName> => {
 };
 
 const cartAnswer =
-  'Answers the cart: an entry per store with its lines, offer (shipping methods, taxes, discounts) and cost, and the warnings of codes or lines that no longer apply.';
+  'Answers the cart: an entry per store with its lines, offer (shipping methods, taxes, discounts) and ' +
+  'cost, and the warnings of codes or lines that no longer apply.';
 const idempotent = 'A retry with the same Idempotency-Key answers the first answer and changes nothing.';
 const adminKey = 'Needs an admin key when API_KEYS is set.';
 
@@ -69,7 +76,8 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   'GET /healthz': {
     operationId: 'getHealth',
     description:
-      'For process supervisors: 200 while the database answers a read and takes a write; 503 with Retry-After within 1.5 s when it does not.',
+      'For process supervisors: 200 while the database answers a read and takes a write; 503 with ' +
+      'Retry-After within 1.5 s when it does not.',
   },
   ...media('image'),
   ...media('video'),
@@ -77,13 +85,15 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
     operationId: 'getProduct',
     summary: 'A product with its variant options and SKUs',
     description:
-      'The product with `variants` (its options and their values) and `skus` (price, availability, dates). The answer carries an ETag for If-None-Match.',
+      'The product with `variants` (its options and their values) and `skus` (price, availability, dates). ' +
+      'The answer carries an ETag for If-None-Match.',
   },
   'GET /product/:id/comparables': {
     operationId: 'getProductComparables',
     summary: 'A product with its comparable products',
     description:
-      'The product as GET /product/{id} answers it, plus `similar_products` with a `price_tier` each. The answer carries an ETag for If-None-Match.',
+      'The product as GET /product/{id} answers it, plus `similar_products` with a `price_tier` each. The ' +
+      'answer carries an ETag for If-None-Match.',
   },
   'GET /product/:id/media': {
     operationId: 'listProductMedia',
@@ -93,7 +103,9 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   },
   'POST /cart': {
     operationId: 'addCartItems',
-    description: `Without an id, creates a cart; with one, adds the items to it (quantities of a variant already in the cart add up). ${cartAnswer} ${idempotent}`,
+    description:
+      `Without an id, creates a cart; with one, adds the items to it (quantities of a variant ` +
+      `already in the cart add up). ${cartAnswer} ${idempotent}`,
   },
   'PUT /cart': {
     operationId: 'setCartItems',
@@ -101,7 +113,9 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   },
   'POST /cart/customerInfo': {
     operationId: 'updateBuyerIdentity',
-    description: `Updates the fields given and keeps the others; an invalid field is 422 BUYER_IDENTITY_INVALID naming it. Answers \`{cart}\`. ${idempotent}`,
+    description:
+      `Updates the fields given and keeps the others; an invalid field is 422 ` +
+      `BUYER_IDENTITY_INVALID naming it. Answers \`{cart}\`. ${idempotent}`,
   },
   'POST /cart/discounts': { operationId: 'setCartDiscountCodes' },
   'POST /cart/cartStatus/:cart_id': {
@@ -118,7 +132,9 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   },
   'POST /cart/update': {
     operationId: 'updateCartItem',
-    description: `Sets the quantity of a variant already in the cart; 0 removes it; a variant not in the cart changes nothing. ${cartAnswer} ${idempotent}`,
+    description:
+      `Sets the quantity of a variant already in the cart; 0 removes it; a variant not in the ` +
+      `cart changes nothing. ${cartAnswer} ${idempotent}`,
   },
   'DELETE /cart/items': {
     operationId: 'removeCartItem',
@@ -126,15 +142,22 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   },
   'POST /cart/shippingMethod': {
     operationId: 'setShippingMethod',
-    description: `Chooses the shipping method of one store's entry (\`store\` is the store's name). ${cartAnswer} ${idempotent}`,
+    description:
+      `Chooses the shipping method of one store's entry (\`store\` is the store's name). ` +
+      `${cartAnswer} ${idempotent}`,
   },
   'POST /cart/submit': {
     operationId: 'submitCart',
-    description: `Places one order per store, with the prices, taxes and discounts the cart shows, and takes the stock; needs a complete buyer identity. Answers like cart status. ${idempotent}`,
+    description:
+      `Places one order per store, with the prices, taxes and discounts the cart shows, and ` +
+      `takes the stock; needs a complete buyer identity. Answers like cart status. ${idempotent}`,
   },
   'POST /orders/:id/status': {
     operationId: 'updateOrderStatus',
-    description: `Moves an order along its lifecycle; a move the lifecycle does not allow is 422 INVALID_ORDER_TRANSITION with the allowed ones. A cancelled or failed order gives its stock back. ${idempotent}`,
+    description:
+      `Moves an order along its lifecycle; a move the lifecycle does not allow is 422 ` +
+      `INVALID_ORDER_TRANSITION with the allowed ones. A cancelled or failed order gives its stock back. ` +
+      `${idempotent}`,
   },
   'GET /orders/:id': {
     operationId: 'getOrder',
@@ -143,7 +166,9 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   },
   'POST /webhooks': {
     operationId: 'createWebhook',
-    description: `Registers an endpoint (http or https, public addresses only) for the event types given, or all. The 201 answer holds its signing secret, shown in this answer only. ${adminKey}`,
+    description:
+      `Registers an endpoint (http or https, public addresses only) for the event types given, ` +
+      `or all. The 201 answer holds its signing secret, shown in this answer only. ${adminKey}`,
   },
   'GET /webhooks': {
     operationId: 'listWebhooks',
@@ -152,7 +177,9 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   'GET /webhooks/:id': { operationId: 'getWebhook', description: `One endpoint, without its secret. ${adminKey}` },
   'PATCH /webhooks/:id': {
     operationId: 'updateWebhook',
-    description: `Changes the fields given (URL, event types, description, enabled); the others stay. \`enabled: true\` switches an endpoint disabled after days of failures back on. ${adminKey}`,
+    description:
+      `Changes the fields given (URL, event types, description, enabled); the others stay. ` +
+      `\`enabled: true\` switches an endpoint disabled after days of failures back on. ${adminKey}`,
   },
   'DELETE /webhooks/:id': {
     operationId: 'deleteWebhook',
@@ -160,15 +187,21 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   },
   'GET /webhooks/:id/deliveries': {
     operationId: 'listWebhookDeliveries',
-    description: `A page of the endpoint's deliveries, newest first, each with its attempts (time, status code, latency, error). ${adminKey}`,
+    description:
+      `A page of the endpoint's deliveries, newest first, each with its attempts (time, status ` +
+      `code, latency, error). ${adminKey}`,
   },
   'POST /webhooks/:id/deliveries/:delivery_id/retry': {
     operationId: 'retryWebhookDelivery',
-    description: `Makes the delivery due now, whatever its status: it is sent again on the next round. Answers the delivery. ${adminKey}`,
+    description:
+      `Makes the delivery due now, whatever its status: it is sent again on the next round. ` +
+      `Answers the delivery. ${adminKey}`,
   },
   'POST /discounts': {
     operationId: 'createDiscount',
-    description: `A store's percentage, fixed-amount or free-shipping discount, with a code (unique per store, matched without case) or automatic. ${adminKey}`,
+    description:
+      `A store's percentage, fixed-amount or free-shipping discount, with a code (unique per ` +
+      `store, matched without case) or automatic. ${adminKey}`,
   },
   'GET /discounts': {
     operationId: 'listDiscounts',

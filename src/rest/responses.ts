@@ -83,12 +83,14 @@ const examples: Record<ErrorCode, Example> = {
   STORE_NOT_FOUND: { message: 'No store named "Nowhere"', details: { store: 'Nowhere' } },
   DISCOUNT_USAGE_LIMIT_REACHED: {
     message:
-      'The discount SPRING10 of north.example has no use left: the cart no longer gets it; look at it again before submitting',
+      'The discount SPRING10 of north.example has no use left: the cart no longer gets it; look at it ' +
+      'again before submitting',
     details: { store: 'north.example', discount_code: 'SPRING10' },
   },
   DISCOUNT_BUYER_LIMIT_REACHED: {
     message:
-      'The discount WELCOME of north.example has no use left for this buyer: the cart no longer gets it; look at it again before submitting',
+      'The discount WELCOME of north.example has no use left for this buyer: the cart no longer gets it; ' +
+      'look at it again before submitting',
     details: { store: 'north.example', discount_code: 'WELCOME' },
   },
   RATE_LIMITED: { message: 'Rate limit exceeded, retry in 60 seconds' },
@@ -173,7 +175,10 @@ export function errors(...codes: ErrorCode[]): Record<number, TSchema> {
   );
 }
 
-/** Sends an answer already written as JSON text (the read model's) when there is one (true); else the handler reads the long way. */
+/**
+ * Sends an answer already written as JSON text (the read model's) when there is one (true); else
+ * the handler reads the long way.
+ */
 export function sendText(reply: FastifyReply, text: string | undefined): text is string {
   if (text === undefined) return false;
   void reply.type('application/json; charset=utf-8').send(text);

@@ -69,8 +69,9 @@ export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
       description:
-        'Up to 255 visible ASCII characters, unique per intended write. Retrying with the same key and body answers the first answer ' +
-        '(header `Idempotent-Replayed: true`) and changes nothing; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours.',
+        'Up to 255 visible ASCII characters, unique per intended write. Retrying with the same key and body ' +
+        'answers the first answer (header `Idempotent-Replayed: true`) and changes nothing; the same key with ' +
+        'another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours.',
     }),
   ),
 });

@@ -32,7 +32,10 @@ export class Dictionary {
   }
 }
 
-/** What a builder gathered: the columns by doc (the first `docs` places), and (term, doc, field) triples in doc order. */
+/**
+ * What a builder gathered: the columns by doc (the first `docs` places), and (term, doc, field)
+ * triples in doc order.
+ */
 export interface IndexParts {
   docs: number;
   ids: Int32Array;

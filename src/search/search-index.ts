@@ -6,15 +6,15 @@
 // milliseconds over 200,000 products, facets included. Everything that grows with the catalog is a
 // typed array, the texts too (titles and terms: search-texts.ts): nothing of it is on the heap.
 //
-// A product is a "doc": its place in `ids` (ascending product ids). A term is a number (its rank in `vocabulary`);
-// its posting list is docs[offsets[t] .. offsets[t + 1]] (ascending), with the best field the term
-// is in for each doc in `fields`: three typed arrays for the whole index, however many terms.
+// A product is a "doc": its place in `ids` (ascending product ids). A term is a number (its rank in
+// `vocabulary`), and its posting list the docs that have it (search-postings.ts).
 import { compareCodePoints } from '../domain/code-point-order.js';
 import { TitleOrder, Vocabulary } from './search-texts.js';
 import { Dictionary, SearchIndexBuilder, type IndexedProduct, type IndexParts } from './search-index.parts.js';
 import { selectPage } from './search-page.js';
 import { passMatches, sortNumbers, type Columns, type Tally } from './search-pass.js';
-import type { IndexPage, IndexQuery, WordTerms } from './search.model.js';
+import type { IndexPage, IndexQuery } from './search.model.js';
+import { PostingLists } from './search-postings.js';
 import type { MinorBound } from '../domain/price-bounds.js';
 import { maxFacetValues, type FacetValue, type SearchFacets } from './search.model.js';
 
@@ -31,24 +31,20 @@ export class SearchIndex {
   private readonly brands: string[];
   private readonly categories: string[];
   private readonly currencies: Dictionary;
-  private readonly offsets: Int32Array;
-  private readonly postingDocs: Int32Array;
-  private readonly postingFields: Uint8Array;
-  /** Scratch of a query (queries run one at a time, start to end): a stamp and a best score per doc. */
-  private readonly stamp: Uint32Array;
-  private readonly best: Uint8Array;
-  private epoch = 0;
+  /** Each term's docs, and the matches of a query's words. */
+  private readonly postings: PostingLists;
   /** Every doc, in order: the matches of a query without words (their scores: `noScores`). */
   private readonly everyDoc: Int32Array;
   private readonly noScores: Int32Array;
-  /** Scratch of a query, a place per doc: its matches and scores, those that pass the filters and their keys. */
-  private readonly matchDocs: Int32Array;
-  private readonly matchScores: Int32Array;
+  /** Scratch of a query, a place per doc: the matches that pass the filters and their keys. */
   private readonly passingDocs: Int32Array;
   private readonly passingKeys: Float64Array;
   /** Every term, in code point order: the prefixes' ranges. */
   private readonly vocabulary: Vocabulary;
-  /** The letters of the vocabulary, the most frequent first: the replacements and insertions a typo is looked up with. */
+  /**
+   * The letters of the vocabulary, the most frequent first: the replacements and insertions a typo
+   * is looked up with.
+   */
   readonly alphabet: string[];
   /** 1: the product is available now (replaced as stock changes: setAvailability). */
   private available: Uint8Array;
@@ -64,38 +60,18 @@ export class SearchIndex {
     this.brands = parts.brands.values;
     this.categories = parts.categories.values;
     this.currencies = parts.currencies;
-    // Terms renumbered in code point order: the terms with a prefix are a run of numbers, and their posting lists one stretch.
+    // Terms renumbered in code point order: the terms with a prefix are a run of numbers, and their
+    // posting lists one stretch.
     this.vocabulary = new Vocabulary(parts.terms);
-    const terms = this.vocabulary.size;
-    const renumbered = this.vocabulary.rankOf;
-    // The triples grouped by term (a counting sort): each term's docs stay in doc order.
-    const { termOf, docOf, fieldOf, triples } = parts;
-    this.offsets = new Int32Array(terms + 1);
-    for (let index = 0; index < triples; index += 1)
-      this.offsets[renumbered[termOf[index]!]! + 1] = this.offsets[renumbered[termOf[index]!]! + 1]! + 1;
-    for (let term = 0; term < terms; term += 1) this.offsets[term + 1] = this.offsets[term + 1]! + this.offsets[term]!;
-    this.postingDocs = new Int32Array(triples);
-    this.postingFields = new Uint8Array(triples);
-    const next = this.offsets.slice(0, terms);
-    for (let index = 0; index < triples; index += 1) {
-      const term = renumbered[termOf[index]!]!;
-      const at = next[term]!;
-      next[term] = at + 1;
-      this.postingDocs[at] = docOf[index]!;
-      this.postingFields[at] = fieldOf[index]!;
-    }
+    this.postings = new PostingLists(parts, this.vocabulary.rankOf, this.vocabulary.size);
     // Most frequent first: a query word's typos are looked up with the first letters only when the alphabet is large.
     this.alphabet = [...parts.letters]
       .sort((a, b) => b[1] - a[1] || compareCodePoints(a[0], b[0]))
       .map(([letter]) => letter);
     this.titles = new TitleOrder(parts.titles);
     this.titleRank = this.titles.rankOf;
-    this.stamp = new Uint32Array(count);
-    this.best = new Uint8Array(count);
     this.everyDoc = Int32Array.from({ length: count }, (_value, doc) => doc);
     this.noScores = new Int32Array(count);
-    this.matchDocs = new Int32Array(count);
-    this.matchScores = new Int32Array(count);
     this.passingDocs = new Int32Array(count);
     this.passingKeys = new Float64Array(count);
   }
@@ -135,20 +111,14 @@ export class SearchIndex {
       this.currency,
       this.price,
       this.available,
-      this.stamp,
-      this.best,
       this.everyDoc,
       this.noScores,
-      this.matchDocs,
-      this.matchScores,
       this.passingDocs,
       this.passingKeys,
     ];
     return (
       perDoc.reduce((sum, array) => sum + array.byteLength, 0) +
-      this.offsets.byteLength +
-      this.postingDocs.byteLength +
-      this.postingFields.byteLength +
+      this.postings.bytes +
       this.vocabulary.bytes +
       this.titles.bytes
     );
@@ -175,104 +145,6 @@ export class SearchIndex {
       else high = middle - 1;
     }
     return -1;
-  }
-
-  /** A stamp no doc holds yet. */
-  private nextEpoch(): number {
-    if (this.epoch === 0xffffffff) {
-      this.stamp.fill(0);
-      this.epoch = 0;
-    }
-    this.epoch += 1;
-    return this.epoch;
-  }
-
-  /** The postings of a word's runs of terms. */
-  private postings(runs: WordTerms): number {
-    let sum = 0;
-    for (const run of runs) sum += this.offsets[run.to]! - this.offsets[run.from]!;
-    return sum;
-  }
-
-  /** The docs matching every word, with their scores (the sum of each word's best field × 3 + class). */
-  private match(words: readonly WordTerms[]): { docs: Int32Array; scores: Int32Array } {
-    // The rarest word first: the docs it matches bound the work of the others.
-    const ordered = words
-      .map((runs) => ({ runs, postings: this.postings(runs) }))
-      .sort((a, b) => a.postings - b.postings);
-    const { stamp, best, offsets, postingDocs, postingFields } = this;
-    const first = ordered[0]!.runs;
-    // Each doc once: at most one place per doc (the scratch arrays, reused by every query).
-    let docs = this.matchDocs;
-    let scores = this.matchScores;
-    let size = 0;
-    const seen = this.nextEpoch();
-    const oneTerm = first.length === 1 && first[0]!.to - first[0]!.from === 1;
-    if (oneTerm) {
-      // One term: its posting list is the docs, once each.
-      const { from: term, matchClass } = first[0]!;
-      const from = offsets[term]!;
-      size = offsets[term + 1]! - from;
-      docs.set(postingDocs.subarray(from, from + size));
-      for (let index = 0; index < size; index += 1) scores[index] = postingFields[from + index]! * 3 + matchClass;
-    }
-    for (const { from: firstTerm, to: lastTerm, matchClass } of oneTerm ? [] : first) {
-      for (let at = offsets[firstTerm]!; at < offsets[lastTerm]!; at += 1) {
-        const doc = postingDocs[at]!;
-        const score = postingFields[at]! * 3 + matchClass;
-        if (stamp[doc] !== seen) {
-          stamp[doc] = seen;
-          best[doc] = score;
-          docs[size] = doc;
-          size += 1;
-        } else if (score < best[doc]!) best[doc] = score;
-      }
-    }
-    if (!oneTerm) for (let index = 0; index < size; index += 1) scores[index] = best[docs[index]!]!;
-    docs = docs.subarray(0, size);
-    scores = scores.subarray(0, size);
-    for (const { runs } of ordered.slice(1)) {
-      if (docs.length === 0) break;
-      const member = this.nextEpoch();
-      for (let index = 0; index < docs.length; index += 1) stamp[docs[index]!] = member;
-      const hit = this.nextEpoch();
-      const note = (at: number, matchClass: number) => {
-        const doc = postingDocs[at]!;
-        const mark = stamp[doc];
-        if (mark !== member && mark !== hit) return;
-        const score = postingFields[at]! * 3 + matchClass;
-        if (mark === member) {
-          stamp[doc] = hit;
-          best[doc] = score;
-        } else if (score < best[doc]!) best[doc] = score;
-      };
-      for (const { from: firstTerm, to: lastTerm, matchClass } of runs) {
-        const from = offsets[firstTerm]!;
-        const to = offsets[lastTerm]!;
-        const single = lastTerm - firstTerm === 1;
-        if (single && to - from === this.ids.length) {
-          // A term every product has ("product" in every title): its list is every doc in order, a doc's place is the doc.
-          for (let index = 0; index < docs.length; index += 1) note(from + docs[index]!, matchClass);
-        } else if (single && docs.length * Math.log2(to - from + 1) < to - from) {
-          // Few docs left against a long list (a rare word with a common one): each looked up in it.
-          for (let index = 0; index < docs.length; index += 1) {
-            const at = findIn(postingDocs, from, to, docs[index]!);
-            if (at >= 0) note(at, matchClass);
-          }
-        } else for (let at = from; at < to; at += 1) note(at, matchClass);
-      }
-      let kept = 0;
-      for (let index = 0; index < docs.length; index += 1) {
-        const doc = docs[index]!;
-        if (stamp[doc] !== hit) continue;
-        docs[kept] = doc;
-        scores[kept] = scores[index]! + best[doc]!;
-        kept += 1;
-      }
-      docs = docs.subarray(0, kept);
-      scores = scores.subarray(0, kept);
-    }
-    return { docs, scores };
   }
 
   /** A price bound per currency number (NaN: none). */
@@ -304,7 +176,7 @@ export class SearchIndex {
         ? { docs: this.everyDoc, scores: this.noScores }
         : query.words.length === 0
           ? { docs: new Int32Array(0), scores: new Int32Array(0) }
-          : this.match(query.words);
+          : this.postings.match(query.words);
     const { filter } = query;
     const brandOk = SearchIndex.numbers(filter.brands, this.brands);
     const categoryOk = SearchIndex.numbers(filter.categories, this.categories);
@@ -371,20 +243,6 @@ export class SearchIndex {
       ? null
       : { currency: this.currencies.values[chosen]!, minMinor: lows[chosen]!, maxMinor: highs[chosen]! };
   }
-}
-
-/** Where `value` is in the ascending `sorted[from .. to)`, or -1. */
-function findIn(sorted: Int32Array, from: number, to: number, value: number): number {
-  let low = from;
-  let high = to - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const at = sorted[middle]!;
-    if (at === value) return middle;
-    if (at < value) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }
 
 /**

@@ -132,7 +132,8 @@ function countFiltered(
     const inCategories = categoryOk === null || (category >= 0 && categoryOk[category] === 1);
     const price = priceOf[doc]!;
     const money = currencyOf[doc]!;
-    // A bound that is NaN (a currency it does not name, no bound for the rest) lets nothing through, as NULL does in SQL.
+    // A bound that is NaN (a currency it does not name, no bound for the rest) lets nothing
+    // through, as NULL does in SQL.
     const inPrice = (min === null || price >= min[money]!) && (max === null || price <= max[money]!);
     if (inCategories && inPrice && brand >= 0) brandCounts[brand] = brandCounts[brand]! + 1;
     if (inBrands && inPrice && category >= 0) categoryCounts[category] = categoryCounts[category]! + 1;

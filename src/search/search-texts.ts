@@ -49,7 +49,10 @@ export class TextPack {
     return text;
   }
 
-  /** Text `number` against `text`, in code point order (<0, 0, >0); `prefixOnly`: 0 when the stored text starts with `text`. */
+  /**
+   * Text `number` against `text`, in code point order (<0, 0, >0); `prefixOnly`: 0 when the stored
+   * text starts with `text`.
+   */
   compare(number: number, text: string, prefixOnly = false): number {
     const from = this.starts[number]!;
     const length = this.starts[number + 1]! - from;
@@ -158,7 +161,10 @@ export class TextTable {
   }
 }
 
-/** The terms of a table in code point order: a term's rank by its text, and the ranks of the terms with a prefix (one run). */
+/**
+ * The terms of a table in code point order: a term's rank by its text, and the ranks of the terms
+ * with a prefix (one run).
+ */
 export class Vocabulary {
   /** The table's number of the term of each rank. */
   private readonly order: Int32Array;

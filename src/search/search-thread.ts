@@ -53,7 +53,10 @@ export interface SearchLog {
 
 /** A search waits this long at most for the thread (the first index being built, a queue ahead); then 503. */
 export const waitMs = 10_000;
-/** After the thread ended, the pause before a search starts another: doubled at each end, back to the first once an index is built. */
+/**
+ * After the thread ended, the pause before a search starts another: doubled at each end, back to
+ * the first once an index is built.
+ */
 const firstRetryMs = 5_000;
 const lastRetryMs = 5 * 60_000;
 

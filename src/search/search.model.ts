@@ -42,7 +42,10 @@ export interface FacetValue {
 export interface SearchFacets {
   brands: FacetValue[];
   categories: FacetValue[];
-  /** The lowest and highest price (minor units) in the currency most of the products counted are in; null: none counted. */
+  /**
+   * The lowest and highest price (minor units) in the currency most of the products counted are in;
+   * null: none counted.
+   */
   price: { currency: string; minMinor: number; maxMinor: number } | null;
 }
 

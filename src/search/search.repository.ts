@@ -19,7 +19,10 @@ interface ProductRow {
   isAvailable: boolean | number;
 }
 
-/** Listed SKUs read per statement while the index is built, and at most per page of products (then the page ends before); more than a product may have. */
+/**
+ * Listed SKUs read per statement while the index is built, and at most per page of products (then
+ * the page ends before); more than a product may have.
+ */
 const defaultSkuBounds = { skuChunk: 5_000, skusPerPage: 20_000 };
 
 /** A listed SKU of a product. */
@@ -72,7 +75,8 @@ export class SearchRepository {
    */
   async products(after: number, limit: number): Promise<IndexedProduct[]> {
     const products = await this.reader.all<ProductRow>(
-      `SELECT "id", "title", "brand", "category", "description", "variants", "priceMinor", "currency", "isAvailable" FROM "Product" WHERE "id" > ? ORDER BY "id" LIMIT ?`,
+      `SELECT "id", "title", "brand", "category", "description", "variants", "priceMinor", "currency", "isAvailable"
+      FROM "Product" WHERE "id" > ? ORDER BY "id" LIMIT ?`,
       [after, limit],
     );
     if (products.length === 0) return [];
@@ -122,13 +126,16 @@ export class SearchRepository {
   private async listedSkus(from: number, to: number): Promise<{ byProduct: Map<number, SkuRow[]>; through: number }> {
     const { skuChunk, skusPerPage } = this.bounds;
     const byProduct = new Map<number, SkuRow[]>();
-    const columns = `SELECT "id", "productId", "position", "name", "variantValues", "inStock", "status", "qtyAvailable" FROM "Sku" WHERE "productId" >= ? AND "productId" <= ? AND "listed" = ?`;
+    const columns = `SELECT "id", "productId", "position", "name", "variantValues", "inStock", "status", "qtyAvailable"
+      FROM "Sku" WHERE "productId" >= ? AND "productId" <= ? AND "listed" = ?`;
     const order = `ORDER BY "productId", "position", "id" LIMIT ?`;
     let last: SkuRow | null = null;
     for (let read = 0; ;) {
       const chunk: SkuRow[] = last
         ? await this.reader.all<SkuRow>(
-            `${columns} AND ("productId" > ? OR ("productId" = ? AND ("position" > ? OR ("position" = ? AND "id" > ?)))) ${order}`,
+            `${columns}
+            AND ("productId" > ? OR ("productId" = ? AND ("position" > ? OR ("position" = ? AND "id" > ?))))
+            ${order}`,
             [from, to, 1, last.productId, last.productId, last.position, last.position, last.id, skuChunk],
           )
         : await this.reader.all<SkuRow>(`${columns} ${order}`, [from, to, 1, skuChunk]);
@@ -149,7 +156,11 @@ export class SearchRepository {
   /** The ids from `from` to `to` (inclusive) of the products available now. */
   async availableIds(from: number, to: number): Promise<number[]> {
     const rows = await this.reader.all<{ id: number }>(
-      `SELECT p."id" AS "id" FROM "Product" AS p WHERE p."id" >= ? AND p."id" <= ? AND p."isAvailable" = ? AND EXISTS (SELECT 1 FROM "Sku" AS s WHERE s."productId" = p."id" AND s."listed" = ? AND s."inStock" = ? AND s."status" = 'AVAILABLE' AND s."qtyAvailable" > 0)`,
+      `SELECT p."id" AS "id" FROM "Product" AS p
+      WHERE p."id" >= ? AND p."id" <= ? AND p."isAvailable" = ? AND EXISTS (
+        SELECT 1 FROM "Sku" AS s
+        WHERE s."productId" = p."id" AND s."listed" = ? AND s."inStock" = ? AND s."status" = 'AVAILABLE'
+          AND s."qtyAvailable" > 0)`,
       [from, to, 1, 1, 1],
     );
     return rows.map((row) => Number(row.id));

@@ -28,7 +28,10 @@ export class SearchResolver {
   ) {}
 
   @Query(() => ProductSearchConnectionType, {
-    description: `Products matching every word of \`query\` (in title, brand, category, description, variant values or SKU names; the last word also as a prefix, one typo in words of 5+ letters); \`first\` from 0 to ${maxPageSize}.`,
+    description:
+      `Products matching every word of \`query\` (in title, brand, category, description, ` +
+      `variant values or SKU names; the last word also as a prefix, one typo in words of 5+ letters); ` +
+      `\`first\` from 0 to ${maxPageSize}.`,
   })
   async searchProducts(
     @Ctx() context: CatalogContext,

@@ -37,7 +37,9 @@ export function searchInput(query: SearchQueryView) {
 /** The answer's fields after the products, as JSON text. */
 function rest(result: SearchResult): string {
   const { facets } = result;
-  return `"total":${result.totalCount},"next_cursor":${JSON.stringify(result.hasNextPage ? (result.edges.at(-1)?.cursor ?? null) : null)},"facets":${JSON.stringify({ brand: facets.brands, category: facets.categories, price: facets.price })}`;
+  const nextCursor = result.hasNextPage ? (result.edges.at(-1)?.cursor ?? null) : null;
+  const facetsJson = JSON.stringify({ brand: facets.brands, category: facets.categories, price: facets.price });
+  return `"total":${result.totalCount},"next_cursor":${JSON.stringify(nextCursor)},"facets":${facetsJson}`;
 }
 
 export function registerSearchRoutes(
@@ -54,7 +56,10 @@ export function registerSearchRoutes(
         tags: ['Products'],
         summary: 'Search the catalog',
         description:
-          'Every word must match, in the title, brand, category, description, variant values or SKU names, ignoring case and accents; the last word also as a prefix (from two letters); one typo in words of five letters or more. Filters, sorts, a cursor, and facets counted under the other filters.',
+          'Every word must match, in the title, brand, category, description, variant values or SKU names, ' +
+          'ignoring case and accents; the last word also as a prefix (from two letters); one typo in ' +
+          'words of five letters or more. Filters, sorts, a cursor, and facets counted under the other ' +
+          'filters.',
         querystring: SearchQuery,
         response: { 200: Ref(ProductSearchAnswer), ...errors('SEARCH_UNAVAILABLE', 'ANSWER_TOO_LARGE') },
       },

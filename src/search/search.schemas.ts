@@ -47,7 +47,8 @@ export const SearchQuery = Type.Object({
       ],
       {
         description:
-          'relevance (default): title over brand over category over the rest, exact words over prefixes over typos, then by id.',
+          'relevance (default): title over brand over category over the rest, exact words over prefixes ' +
+          'over typos, then by id.',
       },
     ),
   ),
@@ -72,7 +73,8 @@ export const SearchPriceRange = Named(
     },
     {
       description:
-        'The lowest and highest price of the products counted (under the other filters, not the price bounds), in the currency most of them are in.',
+        'The lowest and highest price of the products counted (under the other filters, not the price ' +
+        'bounds), in the currency most of them are in.',
     },
   ),
 );

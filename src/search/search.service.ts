@@ -26,7 +26,10 @@ const prefixMinLength = 2;
 /** Words read of a query; the others are left out. */
 const maxWords = 16;
 export const maxPageSize = 100;
-/** One-edit neighbours looked up for a query word, about, at most (replacements and insertions by letters of the index's alphabet). */
+/**
+ * One-edit neighbours looked up for a query word, about, at most (replacements and insertions by
+ * letters of the index's alphabet).
+ */
 const typoBudget = 4_000;
 /** Letters of the alphabet a word's typos are always looked up with. */
 const minTypoLetters = 40;
@@ -80,7 +83,10 @@ export interface IndexSearch {
   after: SearchPosition | null;
 }
 
-/** What answers searches: the index in this process (SearchService), or in a thread of its own (search-thread.ts: the server's). */
+/**
+ * What answers searches: the index in this process (SearchService), or in a thread of its own
+ * (search-thread.ts: the server's).
+ */
 export interface ProductSearch {
   search(input: SearchInput): Promise<SearchResult>;
   /** Builds the index ahead of the first search; answers how many products it holds (null: closed meanwhile). */

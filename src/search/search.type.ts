@@ -70,7 +70,8 @@ export class FacetValueType {
 @ObjectType('PriceRange', {
   simpleResolvers: true,
   description:
-    'The lowest and highest price of the products counted, in the currency most of them are in (with the currency filter, that currency).',
+    'The lowest and highest price of the products counted, in the currency most of them are in (with the ' +
+    'currency filter, that currency).',
 })
 export class PriceRangeType {
   @Field(() => Float, { description: 'In major units of `currency` (12.5 is $12.50).' })
@@ -85,7 +86,9 @@ export class PriceRangeType {
 
 @ObjectType('ProductSearchFacets', {
   simpleResolvers: true,
-  description: `Counted over the whole result under the other filters (the brand facet ignores the brand filter, and so on); the ${maxFacetValues} most frequent brands and categories.`,
+  description:
+    `Counted over the whole result under the other filters (the brand facet ignores the brand ` +
+    `filter, and so on); the ${maxFacetValues} most frequent brands and categories.`,
 })
 export class ProductSearchFacetsType {
   @Field(() => [FacetValueType])

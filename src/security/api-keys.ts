@@ -7,7 +7,10 @@ import { AppError } from '../errors.js';
 
 export interface Principal {
   role: Role;
-  /** A short, non-secret name of the key (a digest prefix), for rate limits and idempotency scopes; "open" without keys. */
+  /**
+   * A short, non-secret name of the key (a digest prefix), for rate limits and idempotency scopes;
+   * "open" without keys.
+   */
   id: string;
 }
 

@@ -21,7 +21,10 @@ const isSurrogate = (unit: number) => (unit & 0xf800) === 0xd800;
 const isHighSurrogate = (unit: number) => (unit & 0xfc00) === 0xd800;
 const isLowSurrogate = (unit: number) => (unit & 0xfc00) === 0xdc00;
 
-/** The UTF-16 unit that the escape `\uXXXX` starting at `at` (its backslash) stands for; undefined for any other escape. */
+/**
+ * The UTF-16 unit that the escape `\uXXXX` starting at `at` (its backslash) stands for; undefined
+ * for any other escape.
+ */
 function escapedUnit(text: string, at: number): number | undefined {
   if (text.charCodeAt(at + 1) !== letterU) return undefined;
   const hex = text.slice(at + 2, at + 6);
@@ -94,7 +97,10 @@ function loneSurrogateRefused(path: string): AppError {
   );
 }
 
-/** Where the parsed text holds a string that is not well-formed; undefined when none (or not JSON: JSON.parse answers that). */
+/**
+ * Where the parsed text holds a string that is not well-formed; undefined when none (or not JSON:
+ * JSON.parse answers that).
+ */
 function illFormedPathOf(text: string, name: string): string | undefined {
   let value: unknown;
   try {

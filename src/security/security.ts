@@ -1,5 +1,6 @@
 // What faces the open internet, registered before any route and in this order: CORS (answers
-// preflights), API keys (401/403), rate limits (429, per admin key, per client key and address, else per address; see rate-limit.ts).
+// preflights), API keys (401/403), rate limits (429, per admin key, per client key and address,
+// else per address; see rate-limit.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import type { Config } from '../config.js';
@@ -47,7 +48,10 @@ function isMediaFile(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/media/files/');
 }
 
-/** The player's module (embed/embed.plugin.ts) and the demo storefront's page at / (storefront/): loaded by browsers, which send no key. */
+/**
+ * The player's module (embed/embed.plugin.ts) and the demo storefront's page at / (storefront/):
+ * loaded by browsers, which send no key.
+ */
 function isPublicPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0];

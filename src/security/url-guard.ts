@@ -42,7 +42,10 @@ const blockedIpv6: readonly [string, number][] = [
   ['ff00::', 8], // multicast
 ];
 
-/** IPv6 prefixes that carry an IPv4 address, checked as that address: [network, prefix, bit offset of the IPv4 address]. */
+/**
+ * IPv6 prefixes that carry an IPv4 address, checked as that address: [network, prefix, bit offset
+ * of the IPv4 address].
+ */
 const ipv4Carriers: readonly [string, number, number][] = [
   ['::ffff:0:0', 96, 96], // IPv4-mapped
   ['::ffff:0:0:0', 96, 96], // IPv4-translated (SIIT)
@@ -136,7 +139,8 @@ export async function vetWebhookUrl(raw: string, allowPrivate: boolean): Promise
   if (addresses.length === 0) throw refuse(`url's host ${host.slice(0, 255)} does not resolve`);
   if (!allowPrivate && !addresses.every(isPublicAddress)) {
     throw refuse(
-      "url's host resolves to a loopback, private, link-local or otherwise reserved address (WEBHOOK_ALLOW_PRIVATE_URLS=true allows them)",
+      "url's host resolves to a loopback, private, link-local or otherwise reserved address " +
+        '(WEBHOOK_ALLOW_PRIVATE_URLS=true allows them)',
     );
   }
   return { url, addresses };

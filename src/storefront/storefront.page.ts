@@ -25,7 +25,10 @@ export interface StorefrontPage {
 
 const pageCss = `
 :root { color-scheme: light; --shoppable-accent: #1f5f4a; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1b1b; background: #f6f5f2; }
+body {
+  margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: #1b1b1b; background: #f6f5f2;
+}
 header, main, footer { max-width: 72rem; margin: 0 auto; padding: 1rem 1.25rem; }
 header { padding-top: 2rem; }
 h1 { margin: 0 0 .25rem; font-size: 1.9rem; }
@@ -33,9 +36,13 @@ h1 { margin: 0 0 .25rem; font-size: 1.9rem; }
 nav ul { display: flex; gap: 1.25rem; list-style: none; margin: 1rem 0 0; padding: 0; }
 a { color: #1f5f4a; }
 a:focus-visible { outline: 3px solid #1f5f4a; outline-offset: 2px; }
-.media { display: grid; gap: 2rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 24rem), 1fr)); align-items: start; }
+.media {
+  display: grid; gap: 2rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 24rem), 1fr)); align-items: start;
+}
 section > h2 { font-size: 1.25rem; margin: 0 0 .75rem; }
-pre { overflow-x: auto; padding: 1rem; background: #fff; border: 1px solid #c9c6bd; border-radius: 6px; font-size: .9rem; }
+pre {
+  overflow-x: auto; padding: 1rem; background: #fff; border: 1px solid #c9c6bd; border-radius: 6px; font-size: .9rem;
+}
 .empty { padding: 1rem; background: #fff; border: 1px solid #c9c6bd; border-radius: 6px; }
 `;
 
@@ -50,6 +57,16 @@ export const storefrontContentSecurityPolicy = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+const lead =
+  "Shoppable media from this gateway's catalog: pick a product in the picture or while the video plays, " +
+  'put items from two stores in one cart and place the orders.';
+const noPlacements =
+  '<p class="empty">No media item has placements yet: ' +
+  'import a catalog whose media have <code>placements</code>, then reload.</p>';
+const embedHint =
+  "Paste this on any page; the player talks to this gateway's GraphQL API " +
+  "(allow your site's origin with <code>CORS_ORIGINS</code>).";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -70,7 +87,8 @@ ${element(item, page.apiKey)}
 </section>`,
   );
   const example = page.items.at(-1) ?? { kind: 'video' as const, id: 0, slug: 'your-video-slug' };
-  const snippet = `<script type="module" src="${page.origin}${page.playerPath}"></script>\n${element(example, page.apiKey)}`;
+  const snippet =
+    `<script type="module" src="${page.origin}${page.playerPath}"></script>\n` + element(example, page.apiKey);
   const links = [
     page.graphiql ? '<li><a href="/graphiql">GraphiQL: try the GraphQL API</a></li>' : '',
     '<li><a href="/docs">REST API reference</a></li>',
@@ -90,18 +108,18 @@ ${element(item, page.apiKey)}
 <body>
 <header>
 <h1>Demo storefront</h1>
-<p class="lead">Shoppable media from this gateway's catalog: pick a product in the picture or while the video plays, put items from two stores in one cart and place the orders.</p>
+<p class="lead">${lead}</p>
 <nav aria-label="Developer links"><ul>
 ${links}
 </ul></nav>
 </header>
 <main>
 <div class="media">
-${sections.length > 0 ? sections.join('\n') : '<p class="empty">No media item has placements yet: import a catalog whose media have <code>placements</code>, then reload.</p>'}
+${sections.length > 0 ? sections.join('\n') : noPlacements}
 </div>
 <section aria-labelledby="embed-it">
 <h2 id="embed-it">Embed it</h2>
-<p>Paste this on any page; the player talks to this gateway's GraphQL API (allow your site's origin with <code>CORS_ORIGINS</code>).</p>
+<p>${embedHint}</p>
 <pre><code>${escapeHtml(snippet)}</code></pre>
 </section>
 </main>

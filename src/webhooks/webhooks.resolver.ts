@@ -26,7 +26,9 @@ export class WebhookResolver {
 
   @AdminOnly()
   @Query(() => [WebhookDeliveryType], {
-    description: `An endpoint's deliveries, newest first, with their attempts (admin); \`first\` from 1 to ${maxDeliveryPageSize}, \`after\` the last delivery id of the previous page.`,
+    description:
+      `An endpoint's deliveries, newest first, with their attempts (admin); \`first\` from 1 to ` +
+      `${maxDeliveryPageSize}, \`after\` the last delivery id of the previous page.`,
   })
   webhookDeliveries(
     @Arg('endpointId', () => ID) endpointId: string,
@@ -52,7 +54,8 @@ export class WebhookResolver {
   @AdminOnly()
   @Mutation(() => WebhookEndpointType, {
     description:
-      'Changes the arguments given (events: null = all, description: null clears); enabled: true switches a disabled endpoint back on (admin).',
+      'Changes the arguments given (events: null = all, description: null clears); enabled: true switches ' +
+      'a disabled endpoint back on (admin).',
   })
   updateWebhookEndpoint(
     @Arg('id', () => ID) id: string,

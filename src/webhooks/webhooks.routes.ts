@@ -21,10 +21,18 @@ import {
   WebhookList,
 } from './webhooks.schemas.js';
 
+const adminOnly = async (request: FastifyRequest) => requireAdmin(principalOf(request));
+const tags = ['Webhooks'];
+
+/** The routes in the OpenAPI document's order: the endpoints, then their deliveries. */
 export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookService): void {
+  registerEndpointRoutes(app, webhooks);
+  registerDeliveryRoutes(app, webhooks);
+}
+
+/** Endpoints: add (its secret answered once), list, read, change, remove. */
+function registerEndpointRoutes(app: FastifyInstance, webhooks: WebhookService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const adminOnly = async (request: FastifyRequest) => requireAdmin(principalOf(request));
-  const tags = ['Webhooks'];
 
   api.post(
     '/webhooks',
@@ -96,6 +104,11 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
       return reply.status(204).send(null);
     },
   );
+}
+
+/** An endpoint's deliveries: the newest first, and one sent again now. */
+function registerDeliveryRoutes(app: FastifyInstance, webhooks: WebhookService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
     '/webhooks/:id/deliveries',

@@ -18,7 +18,8 @@ export enum DeliveryStatusEnum {
 registerEnumType(DeliveryStatusEnum, {
   name: 'WebhookDeliveryStatus',
   description:
-    'PENDING until the receiver answers 2xx (retried on a schedule), then DELIVERED; FAILED when given up (its endpoint was disabled).',
+    'PENDING until the receiver answers 2xx (retried on a schedule), then DELIVERED; FAILED when given up ' +
+    '(its endpoint was disabled).',
 });
 
 const eventTypeList = eventTypes.join(', ');

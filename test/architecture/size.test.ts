@@ -22,15 +22,6 @@ const stillLarger: Record<string, number> = {
   'cart/cart.service.ts CartService > resolveItems': 105,
   'catalog/import/schema.ts': 434,
   'catalog/import/source.ts': 417,
-  'embed/player/shoppable-media.ts': 422,
-  'events/delivery.repository.ts DeliveryRepository > recordOutcomes': 86,
-  'events/delivery.repository.ts DeliveryRepository > recordOutcomes > this.sql.transaction(callback)': 83,
-  'graphql/cost.ts': 407,
-  'live/live.routes.ts registerLiveRoutes': 98,
-  'rest/openapi.ts appPlugin(callback)': 93,
-  'search/search-index.ts': 415,
-  'server.ts main': 108,
-  'webhooks/webhooks.routes.ts registerWebhookRoutes': 110,
 };
 
 function sourceFiles(directory: string): string[] {

@@ -1,6 +1,8 @@
-// The player's client of the gateway's public GraphQL API: the documents it sends, the shapes it
-// reads back (checked against schema/schema.graphql by hand: the bundle carries no codegen), one
-// fetch per operation, and every failure turned into an ApiError with words a shopper can read.
+// The player's client of the gateway's public GraphQL API: the shapes it reads back (checked
+// against schema/schema.graphql by hand: the bundle carries no codegen), one fetch per operation
+// (the documents it sends: documents.ts), and every failure turned into an ApiError with words a
+// shopper can read.
+import { documents, mediaQuery } from './documents.js';
 
 export interface Money {
   displayValue: string;
@@ -150,45 +152,6 @@ export interface CartItemInput {
   placementId?: string;
 }
 
-const amount = 'fragment Amount on Money { displayValue currency }';
-
-const productFields = `fragment ProductFields on Product {
-  id title brand priceMoney { displayValue } currency isAvailable
-  variants { name values }
-  skus { skuId merchantId name inStock qtyAvailable priceMoney { displayValue } currency status variantValues { variant value } }
-}`;
-
-const cartFields = `fragment CartFields on Cart {
-  id
-  cost { id isEstimated subtotal { ...Amount } tax { ...Amount } shipping { ...Amount } discount { ...Amount } total { ...Amount } }
-  buyerIdentity { id firstName lastName address1 city provinceCode countryCode postalCode email phone }
-  stores {
-    id store storeId isSubmitted
-    cartLines { id quantity mediaId placementId variant { variantId title isAvailable price { ...Amount } } product { productId title } discount { ...Amount } }
-    offer {
-      id subtotal { ...Amount } tax { ...Amount } shipping { ...Amount } notAvailableIds
-      shippingMethods { id code label total { ...Amount } }
-      selectedShippingMethod { id code }
-      discount { ...Amount } discounts { discountId code amount { ...Amount } }
-    }
-  }
-  discountCodes { code applicable }
-  warnings { code message }
-}
-${amount}`;
-
-const orderFields = `fragment OrderFields on Order {
-  id storeId status requiredActions { action description } cost { id total { ...Amount } }
-}`;
-
-const mediaFields = `id kind slug url posterUrl width height durationMs
-  placements { id x y startMs endMs product { id } }
-  products { ...ProductFields }`;
-
-export const orderSubscription = `subscription OrderUpdated($orderId: ID!) { orderUpdated(orderId: $orderId) { ...OrderFields } }
-${orderFields}
-${amount}`;
-
 /** An error in words, with the API's code (or NETWORK) and, for form errors, its fields. */
 export class ApiError extends Error {
   constructor(
@@ -200,6 +163,10 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** Any failure as an ApiError: those of the API as they are, anything else in general words. */
+export const asApiError = (error: unknown): ApiError =>
+  error instanceof ApiError ? error : new ApiError('Something went wrong. Please try again.', 'UNKNOWN');
 
 /** The codes after which a cart id is of no more use: start a new cart. */
 export const goneCartCodes = new Set(['CART_EXPIRED', 'CART_NOT_FOUND']);
@@ -320,75 +287,43 @@ export class ShopApi {
   }
 
   media(kind: 'image' | 'video', by: { id: string } | { slug: string }): Promise<Media | null> {
-    const [argument, type, value] = 'id' in by ? ['id', 'ID', by.id] : ['slug', 'String', by.slug];
-    return this.run<Media | null>(
-      `query Media($by: ${type}!) { media: ${kind}(${argument}: $by) { ${mediaFields} } }\n${productFields}`,
-      { by: value },
-      'media',
-    );
+    const [argument, value] = 'id' in by ? (['id', by.id] as const) : (['slug', by.slug] as const);
+    return this.run<Media | null>(mediaQuery(kind, argument), { by: value }, 'media');
   }
 
   cartStatus(cartId: string): Promise<CartStatusResult | null> {
-    return this.run(
-      `query CartStatus($cartId: ID!) { cartStatus(id: $cartId) { status orders { ...OrderFields } cart { ...CartFields } } }\n${orderFields}\n${cartFields}`,
-      { cartId },
-      'cartStatus',
-    );
+    return this.run(documents.cartStatus, { cartId }, 'cartStatus');
   }
 
   addCartItems(cartId: string | null, items: CartItemInput[]): Promise<Cart> {
-    return this.run(
-      `mutation Add($cartId: ID, $items: [CartItemInput!]!) { addCartItems(cartId: $cartId, items: $items) { ...CartFields } }\n${cartFields}`,
-      { cartId, items },
-      'addCartItems',
-    );
+    return this.run(documents.addCartItems, { cartId, items }, 'addCartItems');
   }
 
   updateCartItems(cartId: string, items: CartItemInput[]): Promise<Cart> {
-    return this.run(
-      `mutation Update($cartId: ID!, $items: [CartItemInput!]!) { updateCartItems(cartId: $cartId, items: $items) { ...CartFields } }\n${cartFields}`,
-      { cartId, items },
-      'updateCartItems',
-    );
+    return this.run(documents.updateCartItems, { cartId, items }, 'updateCartItems');
   }
 
   removeCartItems(cartId: string, variantIds: string[]): Promise<Cart> {
-    return this.run(
-      `mutation Remove($cartId: ID!, $variantIds: [ID!]!) { removeCartItems(cartId: $cartId, variantIds: $variantIds) { ...CartFields } }\n${cartFields}`,
-      { cartId, variantIds },
-      'removeCartItems',
-    );
+    return this.run(documents.removeCartItems, { cartId, variantIds }, 'removeCartItems');
   }
 
   selectShippingMethod(cartId: string, store: string, shippingMethodId: string): Promise<Cart> {
     return this.run(
-      `mutation Ship($cartId: ID!, $store: String!, $method: String!) { selectShippingMethod(cartId: $cartId, store: $store, shippingMethodId: $method) { ...CartFields } }\n${cartFields}`,
+      documents.selectShippingMethod,
       { cartId, store, method: shippingMethodId },
       'selectShippingMethod',
     );
   }
 
   updateBuyerIdentity(cartId: string, buyerIdentity: Partial<BuyerIdentity>): Promise<Cart> {
-    return this.run(
-      `mutation Buyer($cartId: ID!, $buyer: BuyerIdentityInput!) { updateBuyerIdentity(cartId: $cartId, buyerIdentity: $buyer) { ...CartFields } }\n${cartFields}`,
-      { cartId, buyer: buyerIdentity },
-      'updateBuyerIdentity',
-    );
+    return this.run(documents.updateBuyerIdentity, { cartId, buyer: buyerIdentity }, 'updateBuyerIdentity');
   }
 
   updateCartDiscountCodes(cartId: string, codes: string[]): Promise<Cart> {
-    return this.run(
-      `mutation Codes($cartId: ID!, $codes: [String!]!) { updateCartDiscountCodes(cartId: $cartId, codes: $codes) { ...CartFields } }\n${cartFields}`,
-      { cartId, codes },
-      'updateCartDiscountCodes',
-    );
+    return this.run(documents.updateCartDiscountCodes, { cartId, codes }, 'updateCartDiscountCodes');
   }
 
   submitCart(cartId: string, idempotencyKey: string): Promise<CartStatusResult> {
-    return this.run(
-      `mutation Submit($cartId: ID!, $key: String) { submitCart(cartId: $cartId, idempotencyKey: $key) { status orders { ...OrderFields } cart { ...CartFields } } }\n${orderFields}\n${cartFields}`,
-      { cartId, key: idempotencyKey },
-      'submitCart',
-    );
+    return this.run(documents.submitCart, { cartId, key: idempotencyKey }, 'submitCart');
   }
 }

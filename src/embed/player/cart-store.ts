@@ -9,7 +9,6 @@ import {
   ApiError,
   freshKey,
   goneCartCodes,
-  orderSubscription,
   ShopApi,
   type BuyerIdentity,
   type Cart,
@@ -17,6 +16,7 @@ import {
   type CartStatusResult,
   type Order,
 } from './api.js';
+import { orderSubscription } from './documents.js';
 import { subscribe, type Subscription } from './live.js';
 
 export const cartEventName = 'shoppable-media:cart';

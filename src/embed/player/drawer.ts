@@ -1,11 +1,11 @@
 // The cart drawer's content (inside the element's <dialog class="drawer">): the lines per store
 // with a quantity stepper and Remove, each store's shipping methods, the costs (taxes marked as
-// estimates until the address is known), the discount codes and the cart's notices, the buyer
-// form and "Place order"; after submit, one
-// confirmation per order with its status, updated live. It sees the element as a DrawerHost
-// (host.ts); the form's fields and their checks are in buyer.ts.
+// estimates until the address is known), the discount codes and the cart's notices, the buyer form
+// and "Place order"; after submit, one confirmation per order with its status, updated live. It
+// sees the drawer's state (cart-drawer.ts) as a DrawerHost (host.ts); the form's fields and their
+// checks are in buyer.ts.
 import { html, nothing } from 'lit';
-import { fieldLabels, type Cart, type CartLine, type OrderStatus, type StoreEntry } from './api.js';
+import { fieldLabels, type Cart, type CartLine, type Order, type OrderStatus, type StoreEntry } from './api.js';
 import { buyerFields } from './buyer.js';
 import type { Confirmation } from './cart-store.js';
 import type { DrawerHost } from './host.js';
@@ -46,11 +46,26 @@ function renderLine(host: DrawerHost, cart: Cart, line: CartLine) {
     ${line.variant.isAvailable ? nothing : html`<p class="line-warning">Not available in this quantity.</p>`}
     <div class="line-controls">
       <div class="stepper">
-        <button type="button" aria-label=${`Decrease quantity of ${name}`} ?disabled=${busy || line.quantity <= 1} @click=${() => host.changeQuantity(line.variant.variantId, line.quantity - 1)}>−</button>
+        <button
+          type="button"
+          aria-label=${`Decrease quantity of ${name}`}
+          ?disabled=${busy || line.quantity <= 1}
+          @click=${() => host.changeQuantity(line.variant.variantId, line.quantity - 1)}
+        >−</button>
         <span class="qty"><span class="sr">Quantity </span>${line.quantity}</span>
-        <button type="button" aria-label=${`Increase quantity of ${name}`} ?disabled=${busy || line.quantity >= 999} @click=${() => host.changeQuantity(line.variant.variantId, line.quantity + 1)}>+</button>
+        <button
+          type="button"
+          aria-label=${`Increase quantity of ${name}`}
+          ?disabled=${busy || line.quantity >= 999}
+          @click=${() => host.changeQuantity(line.variant.variantId, line.quantity + 1)}
+        >+</button>
       </div>
-      <button type="button" class="remove" ?disabled=${busy} @click=${() => host.removeLine(line.variant.variantId)}>Remove</button>
+      <button
+        type="button"
+        class="remove"
+        ?disabled=${busy}
+        @click=${() => host.removeLine(line.variant.variantId)}
+      >Remove</button>
     </div>
   </div></li>`;
 }
@@ -95,7 +110,10 @@ function renderStore(host: DrawerHost, cart: Cart, entry: StoreEntry, index: num
   </section>`;
 }
 
-/** The cart's discount codes (each with Remove), a field to add one, and the cart's notices (a code that does not apply says why). */
+/**
+ * The cart's discount codes (each with Remove), a field to add one, and the cart's notices (a code
+ * that does not apply says why).
+ */
 function renderCodes(host: DrawerHost, cart: Cart) {
   const apply = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -112,8 +130,15 @@ function renderCodes(host: DrawerHost, cart: Cart) {
         ? html`<ul class="code-list">
           ${cart.discountCodes.map(
             (entry) => html`<li>
-              <span class="code">${entry.code}</span> <span class="hint">${entry.applicable ? 'Applied' : 'Not applied'}</span>
-              <button type="button" class="remove" aria-label=${`Remove code ${entry.code}`} ?disabled=${host.drawerBusy} @click=${() => host.removeCode(entry.code)}>Remove</button>
+              <span class="code">${entry.code}</span>
+              <span class="hint">${entry.applicable ? 'Applied' : 'Not applied'}</span>
+              <button
+                type="button"
+                class="remove"
+                aria-label=${`Remove code ${entry.code}`}
+                ?disabled=${host.drawerBusy}
+                @click=${() => host.removeCode(entry.code)}
+              >Remove</button>
             </li>`,
           )}
         </ul>`
@@ -160,7 +185,11 @@ function renderBuyerForm(host: DrawerHost) {
             .value=${host.buyer[field]}
             @input=${(event: Event) => host.editBuyer(field, (event.target as HTMLInputElement).value)}
           />
-          ${field === 'countryCode' && !error ? html`<p class="hint" id=${`${id}-hint`}>Two-letter code, such as US</p>` : nothing}
+          ${
+            field === 'countryCode' && !error
+              ? html`<p class="hint" id=${`${id}-hint`}>Two-letter code, such as US</p>`
+              : nothing
+          }
           ${error ? html`<p class="field-error" id=${`${id}-error`}>${error}</p>` : nothing}
         </div>`;
       })}
@@ -170,28 +199,42 @@ function renderBuyerForm(host: DrawerHost) {
   </form>`;
 }
 
+/** One order of a confirmation, its status followed live. */
+function renderOrder(confirmation: Confirmation, order: Order, level: 2 | 3) {
+  const status = statusWords[order.status] ?? order.status;
+  return html`<article class="order" aria-label=${`Order ${order.id}`}>
+    ${level === 2 ? html`<h3>Order ${order.id}</h3>` : html`<h4>Order ${order.id}</h4>`}
+    <p>Store: ${confirmation.storeNames[order.storeId] ?? order.storeId}</p>
+    ${order.cost ? html`<p>Total: ${order.cost.total.displayValue}</p>` : nothing}
+    <p class="order-status" role="status" aria-live="polite" data-status=${order.status}>Status: ${status}</p>
+    ${
+      order.requiredActions.length
+        ? html`<ul>
+          ${order.requiredActions.map((action) => html`<li>${action.description}</li>`)}
+        </ul>`
+        : nothing
+    }
+  </article>`;
+}
+
 /** The orders of a submitted cart; `level` is its heading's (each order's is one more). */
 export function renderConfirmation(confirmation: Confirmation, headingId: string, level: 2 | 3) {
-  const title = confirmation.orders.length === 1 ? 'Your order' : 'Your orders';
+  const one = confirmation.orders.length === 1;
+  const title = one ? 'Your order' : 'Your orders';
+  const confirms = one ? 'The store confirms the order' : 'Each store confirms its own order';
   return html`<section class="confirmation" aria-labelledby=${headingId}>
-    ${level === 2 ? html`<h2 id=${headingId} tabindex="-1">${title}</h2>` : html`<h3 id=${headingId} tabindex="-1">${title}</h3>`}
-    <p class="hint">Thank you! ${confirmation.orders.length === 1 ? 'The store confirms the order' : 'Each store confirms its own order'}; the status below follows it.</p>
-    ${confirmation.orders.map(
-      (order) => html`<article class="order" aria-label=${`Order ${order.id}`}>
-        ${level === 2 ? html`<h3>Order ${order.id}</h3>` : html`<h4>Order ${order.id}</h4>`}
-        <p>Store: ${confirmation.storeNames[order.storeId] ?? order.storeId}</p>
-        ${order.cost ? html`<p>Total: ${order.cost.total.displayValue}</p>` : nothing}
-        <p class="order-status" role="status" aria-live="polite" data-status=${order.status}>Status: ${statusWords[order.status] ?? order.status}</p>
-        ${
-          order.requiredActions.length
-            ? html`<ul>
-              ${order.requiredActions.map((action) => html`<li>${action.description}</li>`)}
-            </ul>`
-            : nothing
-        }
-      </article>`,
-    )}
-    ${confirmation.liveError ? html`<p role="alert">Live status updates stopped: ${confirmation.liveError.message}</p>` : nothing}
+    ${
+      level === 2
+        ? html`<h2 id=${headingId} tabindex="-1">${title}</h2>`
+        : html`<h3 id=${headingId} tabindex="-1">${title}</h3>`
+    }
+    <p class="hint">Thank you! ${confirms}; the status below follows it.</p>
+    ${confirmation.orders.map((order) => renderOrder(confirmation, order, level))}
+    ${
+      confirmation.liveError
+        ? html`<p role="alert">Live status updates stopped: ${confirmation.liveError.message}</p>`
+        : nothing
+    }
   </section>`;
 }
 
@@ -231,7 +274,11 @@ export function renderDrawer(host: DrawerHost) {
               <dt class="total">${cart.cost.isEstimated ? 'Estimated total' : 'Total'}</dt>
               <dd class="total">${cart.cost.total.displayValue}</dd>
             </dl>
-            ${cart.cost.isEstimated ? html`<p class="estimate-note">Taxes are estimates until your address is known.</p>` : nothing}
+            ${
+              cart.cost.isEstimated
+                ? html`<p class="estimate-note">Taxes are estimates until your address is known.</p>`
+                : nothing
+            }
           </section>
           ${renderBuyerForm(host)}`
         : state?.loading

@@ -1,7 +1,8 @@
 // What the player's parts need from the element that hosts them: the product panel (panel.ts),
 // the cart drawer (drawer.ts) and the media view (media-view.ts) render from these members and
-// call back through them. <shoppable-media> implements them all (PlayerHost); the parts depend on
-// this interface only, never on the element's module, so that no import leads back to it.
+// call back through them. <shoppable-media> implements the panel's and the media view's
+// (PlayerHost), its cart drawer's state (cart-drawer.ts) the drawer's; the parts depend on these
+// interfaces only, never on the element's module, so that no import leads back to it.
 import type { ApiError, BuyerField, Product, ShopApi } from './api.js';
 import type { BuyerForm, FieldErrors } from './buyer.js';
 import type { CartStore } from './cart-store.js';
@@ -56,5 +57,5 @@ export interface MediaHost {
   openProduct(productId: string, placementId: string | null, trigger: HTMLElement | null): void;
 }
 
-/** The element, as its parts see it. */
-export interface PlayerHost extends PanelHost, DrawerHost, MediaHost {}
+/** The element, as the panel and the media view see it. */
+export interface PlayerHost extends PanelHost, MediaHost {}

@@ -16,7 +16,16 @@ export function renderImage(host: MediaHost, media: Media) {
     (placement) => placement.x !== null && placement.y !== null && byId.has(placement.product.id),
   );
   return html`<div class="frame">
-    ${media.url ? html`<img src=${host.api.resolve(media.url)} width=${media.width ?? nothing} height=${media.height ?? nothing} alt=${mediaName(media)} />` : nothing}
+    ${
+      media.url
+        ? html`<img
+          src=${host.api.resolve(media.url)}
+          width=${media.width ?? nothing}
+          height=${media.height ?? nothing}
+          alt=${mediaName(media)}
+        />`
+        : nothing
+    }
     ${hotspots.map((placement) => {
       const product = byId.get(placement.product.id);
       if (!product) return nothing;

@@ -39,11 +39,20 @@ export function renderPanel(host: PanelHost) {
           const chosen = selection[option.name] ?? '';
           return html`<div class="field">
             <label for=${id}>${option.name}</label>
-            <select id=${id} .value=${chosen} @change=${(event: Event) => host.choose(option.name, (event.target as HTMLSelectElement).value)}>
+            <select
+              id=${id}
+              .value=${chosen}
+              @change=${(event: Event) => host.choose(option.name, (event.target as HTMLSelectElement).value)}
+            >
               <option value="" ?selected=${chosen === ''}>Choose ${option.name.toLowerCase()}</option>
               ${option.values.map((value) => {
                 const available = canChoose(product, selection, option.name, value);
-                return html`<option value=${value} ?selected=${chosen === value} ?disabled=${!available}>${available ? value : `${value} (sold out)`}</option>`;
+                const label = available ? value : `${value} (sold out)`;
+                return html`<option
+                  value=${value}
+                  ?selected=${chosen === value}
+                  ?disabled=${!available}
+                >${label}</option>`;
               })}
             </select>
           </div>`;
@@ -64,7 +73,11 @@ export function renderPanel(host: PanelHost) {
         </div>
         <p class="hint" id="panel-hint" aria-live="polite">${hint}</p>
         ${host.panelError ? html`<p role="alert">${host.panelError.message}</p>` : nothing}
-        <button type="submit" class="primary" ?disabled=${!sellable || !quantityOk || host.panelBusy}>Add to cart</button>
+        <button
+          type="submit"
+          class="primary"
+          ?disabled=${!sellable || !quantityOk || host.panelBusy}
+        >Add to cart</button>
       </form>
     </div>
   `;

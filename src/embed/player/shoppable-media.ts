@@ -10,18 +10,11 @@
 // kind (image | video), media-id or slug, api-key (a client key, sent as x-api-key).
 // Every player of a page shares one cart (cart-store.ts). Styles: styles.ts (custom properties).
 // Its parts render from its state through the interfaces of host.ts: the media (media-view.ts),
-// the product panel (panel.ts) and the cart drawer (drawer.ts, with buyer.ts for the form).
+// the product panel (panel.ts) and the cart drawer (drawer.ts, with buyer.ts for the form; its
+// state and actions: cart-drawer.ts).
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { ApiError, ShopApi, type BuyerField, type Media } from './api.js';
-import {
-  buyerFields,
-  buyerFormOf,
-  buyerIdentityOf,
-  emptyBuyer,
-  fieldErrorsOf,
-  type BuyerForm,
-  type FieldErrors,
-} from './buyer.js';
+import { ApiError, asApiError, ShopApi, type Media } from './api.js';
+import { CartDrawer, type DrawerElement } from './cart-drawer.js';
 import { cartStore, unitsIn, type CartStore } from './cart-store.js';
 import { renderConfirmation, renderDrawer } from './drawer.js';
 import type { OpenProduct, PlayerHost } from './host.js';
@@ -39,9 +32,6 @@ const scriptOrigin = (() => {
   }
 })();
 
-const unknownError = () => new ApiError('Something went wrong. Please try again.', 'UNKNOWN');
-const asApiError = (error: unknown) => (error instanceof ApiError ? error : unknownError());
-
 /** Opens a dialog as a modal (its Close button focused) or closes it, as the state says. */
 function showDialog(dialog: HTMLDialogElement | null, open: boolean) {
   if (!dialog) return;
@@ -51,7 +41,7 @@ function showDialog(dialog: HTMLDialogElement | null, open: boolean) {
   } else if (!open && dialog.open) dialog.close();
 }
 
-export class ShoppableMedia extends LitElement implements PlayerHost {
+export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElement {
   static override styles = styles;
 
   static override properties = {
@@ -68,12 +58,6 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
     quantity: { state: true },
     panelError: { state: true },
     panelBusy: { state: true },
-    drawerOpen: { state: true },
-    drawerError: { state: true },
-    orderError: { state: true },
-    drawerBusy: { state: true },
-    buyer: { state: true },
-    fieldErrors: { state: true },
     notice: { state: true },
   };
 
@@ -91,20 +75,14 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
   declare quantity: number;
   declare panelError: ApiError | null;
   declare panelBusy: boolean;
-  declare drawerOpen: boolean;
-  declare drawerError: ApiError | null;
-  declare orderError: ApiError | null;
-  declare drawerBusy: boolean;
-  declare buyer: BuyerForm;
-  declare fieldErrors: FieldErrors;
   declare notice: string;
 
   store: CartStore | undefined;
+  /** The cart drawer's state and actions. */
+  readonly drawer = new CartDrawer(this);
   private unlisten: (() => void) | undefined;
   private mediaLoads = 0;
-  private buyerEdited = false;
-  private drawerTrigger: HTMLElement | null = null;
-  private focusAfterUpdate: string | null = null;
+  private pendingFocus: string | null = null;
 
   constructor() {
     super();
@@ -121,12 +99,6 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
     this.quantity = 1;
     this.panelError = null;
     this.panelBusy = false;
-    this.drawerOpen = false;
-    this.drawerError = null;
-    this.orderError = null;
-    this.drawerBusy = false;
-    this.buyer = emptyBuyer();
-    this.fieldErrors = {};
     this.notice = '';
   }
 
@@ -217,11 +189,15 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
   protected override updated() {
     const root = this.renderRoot;
     showDialog(root.querySelector<HTMLDialogElement>('dialog.panel'), this.panel !== null);
-    showDialog(root.querySelector<HTMLDialogElement>('dialog.drawer'), this.drawerOpen);
-    if (this.focusAfterUpdate) {
-      root.querySelector<HTMLElement>(this.focusAfterUpdate)?.focus();
-      this.focusAfterUpdate = null;
+    showDialog(root.querySelector<HTMLDialogElement>('dialog.drawer'), this.drawer.drawerOpen);
+    if (this.pendingFocus) {
+      root.querySelector<HTMLElement>(this.pendingFocus)?.focus();
+      this.pendingFocus = null;
     }
+  }
+
+  focusAfterUpdate(selector: string) {
+    this.pendingFocus = selector;
   }
 
   // ---- the product panel ----
@@ -286,117 +262,28 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
     }
   }
 
-  // ---- the cart drawer ----
-
-  openDrawer(trigger: HTMLElement | null) {
-    this.drawerTrigger = trigger;
-    this.drawerError = null;
-    this.orderError = null;
-    const identity = this.store?.state.cart?.buyerIdentity;
-    if (identity && !this.buyerEdited) this.buyer = buyerFormOf(identity);
-    this.drawerOpen = true;
-    void this.store?.reload();
-  }
-
-  closeDrawer() {
-    this.renderRoot.querySelector<HTMLDialogElement>('dialog.drawer')?.close();
-  }
-
-  private drawerClosed() {
-    if (!this.drawerOpen) return;
-    this.drawerOpen = false;
-    const trigger = this.drawerTrigger;
-    if (trigger?.isConnected) trigger.focus();
-    else this.renderRoot.querySelector<HTMLElement>('.cart-button')?.focus();
-  }
-
-  private async cartAction(run: (store: CartStore) => Promise<void>) {
-    const store = this.store;
-    if (!store || this.drawerBusy) return;
-    this.drawerBusy = true;
-    this.drawerError = null;
-    try {
-      await run(store);
-    } catch (error) {
-      this.drawerError = asApiError(error);
-    } finally {
-      this.drawerBusy = false;
-    }
-  }
-
-  changeQuantity(variantId: string, quantity: number) {
-    void this.cartAction((store) => store.setQuantity(variantId, quantity));
-  }
-
-  removeLine(variantId: string) {
-    void this.cartAction(async (store) => {
-      await store.remove(variantId);
-      this.focusAfterUpdate = 'dialog.drawer .close';
-    });
-  }
-
-  chooseShipping(storeName: string, code: string) {
-    void this.cartAction((store) => store.selectShipping(storeName, code));
-  }
-
-  applyCode(code: string) {
-    return this.cartAction((store) => store.setDiscountCodes([...store.codes, code]));
-  }
-
-  removeCode(code: string) {
-    void this.cartAction((store) => store.setDiscountCodes(store.codes.filter((kept) => kept !== code)));
-  }
-
-  editBuyer(field: BuyerField, value: string) {
-    this.buyerEdited = true;
-    this.buyer = { ...this.buyer, [field]: value };
-    if (this.fieldErrors[field]) {
-      const { [field]: _fixed, ...rest } = this.fieldErrors;
-      this.fieldErrors = rest;
-    }
-  }
-
-  async placeOrder(event: Event) {
-    event.preventDefault();
-    const store = this.store;
-    if (!store || this.drawerBusy) return;
-    const buyer = buyerIdentityOf(this.buyer);
-    this.drawerBusy = true;
-    this.orderError = null;
-    this.drawerError = null;
-    this.fieldErrors = {};
-    store.presenter = this;
-    try {
-      await store.placeOrder(buyer);
-      if (store.state.confirmation) {
-        this.buyerEdited = false;
-        this.notice = '';
-        this.focusAfterUpdate = '#drawer-confirmation';
-      }
-    } catch (error) {
-      const apiError = asApiError(error);
-      this.orderError = apiError;
-      const fieldErrors = fieldErrorsOf(apiError);
-      this.fieldErrors = fieldErrors;
-      const first = buyerFields.find(({ field }) => fieldErrors[field]);
-      if (first) this.focusAfterUpdate = `#buyer-${first.field}`;
-    } finally {
-      this.drawerBusy = false;
-    }
-  }
-
   // ---- rendering ----
 
   override render() {
     const state = this.store?.state;
     const units = unitsIn(state?.cart ?? null);
     const media = this.media;
+    const drawerOpen = this.drawer.drawerOpen;
     return html`<div class="player">
       <div class="bar">
         <p class="notice" role="status">${this.notice}</p>
-        <button type="button" class="cart-button" aria-haspopup="dialog" @click=${(event: Event) => this.openDrawer(event.currentTarget as HTMLElement)}>Cart (${units})</button>
+        <button
+          type="button"
+          class="cart-button"
+          aria-haspopup="dialog"
+          @click=${(event: Event) => this.drawer.open(event.currentTarget as HTMLElement)}
+        >Cart (${units})</button>
       </div>
-      ${!this.drawerOpen && state?.error && state.error.message !== this.mediaError?.message ? html`<p role="alert">${state.error.message}</p>` : nothing}
+      ${
+        drawerOpen || !state?.error || state.error.message === this.mediaError?.message
+          ? nothing
+          : html`<p role="alert">${state.error.message}</p>`
+      }
       ${
         this.mediaError
           ? html`<p role="alert">${this.mediaError.message}</p>`
@@ -406,9 +293,17 @@ export class ShoppableMedia extends LitElement implements PlayerHost {
               : renderImage(this, media)
             : html`<p class="loading" role="status">Loading…</p>`
       }
-      ${!this.drawerOpen && state?.confirmation && this.store?.presents(this) ? renderConfirmation(state.confirmation, 'confirmation', 2) : nothing}
-      <dialog class="panel" aria-modal="true" aria-labelledby="panel-title" @close=${() => this.panelClosed()}>${renderPanel(this)}</dialog>
-      <dialog class="drawer" aria-modal="true" aria-labelledby="cart-title" @close=${() => this.drawerClosed()}>${renderDrawer(this)}</dialog>
+      ${
+        !drawerOpen && state?.confirmation && this.store?.presents(this)
+          ? renderConfirmation(state.confirmation, 'confirmation', 2)
+          : nothing
+      }
+      <dialog class="panel" aria-modal="true" aria-labelledby="panel-title" @close=${() => this.panelClosed()}>
+        ${renderPanel(this)}
+      </dialog>
+      <dialog class="drawer" aria-modal="true" aria-labelledby="cart-title" @close=${() => this.drawer.closed()}>
+        ${renderDrawer(this.drawer)}
+      </dialog>
     </div>`;
   }
 }

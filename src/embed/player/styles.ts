@@ -40,7 +40,16 @@ export const baseStyles = css`
     --_radius: var(--shoppable-radius, 10px);
     --_hotspot: var(--shoppable-hotspot-size, 36px);
     display: block;
-    font-family: var(--shoppable-font, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif);
+    font-family: var(
+      --shoppable-font,
+      system-ui,
+      -apple-system,
+      'Segoe UI',
+      Roboto,
+      'Helvetica Neue',
+      Arial,
+      sans-serif
+    );
     font-size: 1rem;
     line-height: 1.4;
     color: var(--_text);
