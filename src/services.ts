@@ -16,7 +16,9 @@ import { CheckoutService } from './cart/checkout.service.js';
 import { OrderService } from './orders/order.service.js';
 import { DomainEvents } from './events/domain-events.js';
 import { WebhookService } from './webhooks/webhooks.service.js';
+import { WebhookRepository } from './webhooks/webhooks.repository.js';
 import { DiscountService } from './discounts/discount.service.js';
+import { DiscountRepository } from './discounts/discount.repository.js';
 import { DeliveryRepository } from './events/delivery.repository.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
@@ -76,10 +78,13 @@ export function createServices(
   const stockChanged = (change: StockChange) => catalog.stockChanged(change);
   const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
   const orders = new OrderService(database.db, events, stockChanged);
-  const webhooks = new WebhookService(database.db, database.provider, new DeliveryRepository(database.sql), {
-    allowPrivateUrls: config.webhookAllowPrivateUrls,
-    maxEndpoints: config.webhookMaxEndpoints,
-  });
+  const webhooks = new WebhookService(
+    database.db,
+    database.provider,
+    new WebhookRepository(),
+    new DeliveryRepository(database.sql),
+    { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints },
+  );
   return {
     catalog,
     catalogCache,
@@ -87,7 +92,7 @@ export function createServices(
     checkout,
     orders,
     webhooks,
-    discounts: new DiscountService(database.db),
+    discounts: new DiscountService(database.db, new DiscountRepository()),
     performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
     search: createSearch(config, database, log, options.searchThread),
     changes,
