@@ -10,11 +10,12 @@ import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
 import { CatalogReadModel } from './catalog/product-answer.repository.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
-import type { StockChange } from './catalog/catalog-version.repository.js';
+import { StockAnswers } from './catalog/stock-answers.js';
 import { CartLifetime, CartService } from './cart/cart.service.js';
 import { CheckoutService } from './cart/checkout.service.js';
 import { OrderService } from './orders/order.service.js';
 import { DomainEvents } from './events/domain-events.js';
+import { StockEvents } from './events/stock-events.js';
 import { WebhookService } from './webhooks/webhooks.service.js';
 import { WebhookRepository } from './webhooks/webhooks.repository.js';
 import { DiscountService } from './discounts/discount.service.js';
@@ -73,11 +74,13 @@ export function createServices(
   const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log });
   // What writes tell the world, recorded on their transactions: the outbox and the feed.
   const events = new DomainEvents(changes);
+  // The catalog's stored answers show stock: each write that moves it has them rewritten in its
+  // transaction, and this process shows the change at once (others within CATALOG_CACHE_TTL_MS).
+  const stock = new StockEvents();
+  stock.handle(new StockAnswers(catalog));
   const carts = new CartService(database.db, lifetime, events);
-  // A process shows its own stock changes at once (other processes' within CATALOG_CACHE_TTL_MS).
-  const stockChanged = (change: StockChange) => catalog.stockChanged(change);
-  const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
-  const orders = new OrderService(database.db, events, stockChanged);
+  const checkout = new CheckoutService(database.db, lifetime, events, stock);
+  const orders = new OrderService(database.db, events, stock);
   const webhooks = new WebhookService(
     database.db,
     database.provider,

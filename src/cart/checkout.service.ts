@@ -1,6 +1,5 @@
 // Submit and cart status (README, "Submit, orders, cart status"): one order per store entry, each SUBMITTED with its
 // first event; an Idempotency-Key replays the first answer.
-import type { StockChange } from '../catalog/catalog-version.repository.js';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
@@ -17,6 +16,7 @@ import { DiscountRepository } from '../discounts/discount.repository.js';
 import type { DiscountRule } from '../domain/discounts.js';
 import { orderView } from '../orders/order.view.js';
 import type { DomainEvents } from '../events/domain-events.js';
+import type { StockEvents } from '../events/stock-events.js';
 import { money } from '../domain/money.js';
 import { loadCart, lockCart, snakeCase, type CartLifetime, type FieldNaming } from './cart.service.js';
 import { inTransaction } from '../db/transaction.js';
@@ -76,8 +76,8 @@ export class CheckoutService {
     private readonly db: Db,
     private readonly lifetime: CartLifetime,
     private readonly events: DomainEvents,
-    /** Told after a submit took stock, before its answer goes out (the catalog shows it at once). */
-    private readonly stockChanged: (change: StockChange) => Promise<void> = async () => undefined,
+    /** Told before a submit takes stock (the catalog's answers show stock). */
+    private readonly stock: StockEvents,
   ) {}
 
   async status(cartId: string): Promise<CartStatusAnswer> {
@@ -103,10 +103,10 @@ export class CheckoutService {
         this.checkSubmittable(cart, priced, naming);
         // Stock is taken in this transaction, each line only where it covers the quantity: of two
         // carts racing for the last unit, one submits and the other is refused, on any engine.
-        const { short, change } = await this.orders.reserveStock(
-          tx,
-          cart.lines.map((line) => ({ variantId: String(line.skuId), quantity: line.quantity })),
-        );
+        const stock = cart.lines.map((line) => ({ skuId: line.skuId, quantity: line.quantity }));
+        const skuIds = stock.map((line) => line.skuId);
+        await this.stock.moving(tx, unit, skuIds);
+        const short = (await this.orders.reserveStock(tx, stock)).map(String);
         if (short.length > 0) {
           throw new AppError(
             'PRODUCTS_UNAVAILABLE',
@@ -140,8 +140,7 @@ export class CheckoutService {
         };
         await this.carts.saveSnapshot(tx, cartId, snapshot);
         const answer = await this.answer(tx, { ...submitted, snapshot });
-        // On this transaction: no submit without its events, no events without the submit; once
-        // it commits, the catalog shows the stock it took before the answer goes out.
+        // On this transaction: no submit without its events, no events without the submit.
         const orders = answer.orders.map(orderView);
         this.events.record(
           unit,
@@ -151,7 +150,6 @@ export class CheckoutService {
           ],
           now,
         );
-        if (change) unit.afterCommit(() => this.stockChanged(change));
         return answer;
       },
       this.answers,

@@ -1,15 +1,15 @@
 // Store-side order updates: the status machine of src/domain/order-status.ts, one event per
 // transition, required actions while ACTION_REQUIRED.
-import type { StockChange } from '../catalog/catalog-version.repository.js';
 import { DiscountRepository } from '../discounts/discount.repository.js';
 import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
-import type { Order, RequiredAction } from './order.model.js';
+import type { Order, OrderLine, RequiredAction } from './order.model.js';
 import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
-import { OrderRepository } from './order.repository.js';
+import { OrderRepository, type StockLine } from './order.repository.js';
 import { orderView } from './order.view.js';
 import type { DomainEvents } from '../events/domain-events.js';
+import type { StockEvents } from '../events/stock-events.js';
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,6 +51,11 @@ function checkActions(status: string, actions: unknown[] | null | undefined): Re
   });
 }
 
+/** The stock an order's lines hold. */
+function stockOf(lines: readonly OrderLine[]): StockLine[] {
+  return lines.map((line) => ({ skuId: Number(line.variantId), quantity: line.quantity }));
+}
+
 export class OrderService {
   private readonly discountUses = new DiscountRepository();
   private readonly repository = new OrderRepository();
@@ -67,8 +72,8 @@ export class OrderService {
   constructor(
     private readonly db: Db,
     private readonly events: DomainEvents,
-    /** Told after an order gave its stock back, before the answer goes out (the catalog shows it at once). */
-    private readonly stockChanged: (change: StockChange) => Promise<void> = async () => undefined,
+    /** Told before an order gives its stock back (the catalog's answers show stock). */
+    private readonly stock: StockEvents,
   ) {}
 
   async get(orderId: string): Promise<Order> {
@@ -109,10 +114,12 @@ export class OrderService {
         // An order that will not be fulfilled gives its stock back (once: these are final states),
         // which the catalog shows once this commits, before the answer goes out.
         if (status === 'CANCELLED' || status === 'FAILED') {
-          const change = await this.repository.releaseStock(tx, order.lines);
+          const stock = stockOf(order.lines);
+          const skuIds = stock.map((line) => line.skuId);
+          await this.stock.moving(tx, unit, skuIds);
+          await this.repository.releaseStock(tx, stock);
           // And its discounts' uses: a code with a limit may be used by another order.
           await this.discountUses.giveBack(tx, order.id);
-          if (change) unit.afterCommit(() => this.stockChanged(change));
         }
         const updated = await this.repository.find(tx, orderId);
         if (!updated) throw orderNotFound(orderId);
