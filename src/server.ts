@@ -22,7 +22,7 @@ import { onStopSignal } from './stop-signals.js';
 import { startWatchdog } from './watchdog.js';
 import { trackConnections } from './drain.js';
 import { sweep } from './cart/cart.sweeper.js';
-import { CartLifetime } from './cart/cart.service.js';
+import { CartLifetime } from './cart/cart.lifetime.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import/importer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
@@ -166,7 +166,10 @@ async function seedDemoCatalog(db: Db, log: FastifyBaseLogger): Promise<void> {
   log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
 }
 
-/** Expired carts, old Idempotency-Key records (and those past a caller's budget) and old events: swept now and every 10 minutes. */
+/**
+ * Expired carts, old Idempotency-Key records (and those past a caller's budget) and old events:
+ * swept now and every 10 minutes.
+ */
 async function startSweeper(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   const runSweep = () =>

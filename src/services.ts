@@ -1,6 +1,8 @@
-// The app's services, built once per app: the REST routes (each feature's plugin) and the GraphQL
-// resolvers (schema.ts) call the same instances, and every request's context makes its DataLoaders
-// over the same catalog repository and cache.
+// The app's services, built once per app with the repositories they share: the REST routes (each
+// feature's plugin) and the GraphQL resolvers (schema.ts) call the same instances, and every
+// request's context makes its DataLoaders over the same catalog repository and cache. Features that
+// act on each other without knowing each other meet here: a write that moves stock tells the
+// catalog through StockEvents.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -11,9 +13,12 @@ import { CatalogService } from './catalog/catalog.service.js';
 import { CatalogReadModel } from './catalog/product-answer.repository.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
 import { StockAnswers } from './catalog/stock-answers.js';
-import { CartLifetime, CartService } from './cart/cart.service.js';
+import { CartService } from './cart/cart.service.js';
+import { CartLifetime } from './cart/cart.lifetime.js';
+import { CartRepository } from './cart/cart.repository.js';
 import { CheckoutService } from './cart/checkout.service.js';
 import { OrderService } from './orders/order.service.js';
+import { OrderRepository } from './orders/order.repository.js';
 import { DomainEvents } from './events/domain-events.js';
 import { StockEvents } from './events/stock-events.js';
 import { WebhookService } from './webhooks/webhooks.service.js';
@@ -78,9 +83,20 @@ export function createServices(
   // transaction, and this process shows the change at once (others within CATALOG_CACHE_TTL_MS).
   const stock = new StockEvents();
   stock.handle(new StockAnswers(catalog));
-  const carts = new CartService(database.db, lifetime, events);
-  const checkout = new CheckoutService(database.db, lifetime, events, stock);
-  const orders = new OrderService(database.db, events, stock);
+  const cartRepository = new CartRepository();
+  const orderRepository = new OrderRepository();
+  const discountRepository = new DiscountRepository();
+  const carts = new CartService(database.db, lifetime, events, cartRepository, discountRepository);
+  const checkout = new CheckoutService(
+    database.db,
+    lifetime,
+    events,
+    stock,
+    cartRepository,
+    orderRepository,
+    discountRepository,
+  );
+  const orders = new OrderService(database.db, events, stock, orderRepository, discountRepository);
   const webhooks = new WebhookService(
     database.db,
     database.provider,
@@ -95,7 +111,7 @@ export function createServices(
     checkout,
     orders,
     webhooks,
-    discounts: new DiscountService(database.db, new DiscountRepository()),
+    discounts: new DiscountService(database.db, discountRepository),
     performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
     search: createSearch(config, database, log, options.searchThread),
     changes,

@@ -1,13 +1,13 @@
 // Store-side order updates: the status machine of src/domain/order-status.ts, one event per
 // transition, required actions while ACTION_REQUIRED.
-import { DiscountRepository } from '../discounts/discount.repository.js';
+import type { DiscountRepository } from '../discounts/discount.repository.js';
 import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
 import type { Order, OrderLine, RequiredAction } from './order.model.js';
 import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
-import { OrderRepository, type StockLine } from './order.repository.js';
-import { orderView } from './order.view.js';
+import type { OrderRepository, StockLine } from './order.repository.js';
+import { statusEvents } from './order.events.js';
 import type { DomainEvents } from '../events/domain-events.js';
 import type { StockEvents } from '../events/stock-events.js';
 
@@ -34,8 +34,8 @@ function checkActions(status: string, actions: unknown[] | null | undefined): Re
     });
   if (list.length > 20)
     throw new AppError('VALIDATION_FAILED', 'at most 20 required actions', { field: 'required_actions' });
-  return list.map((raw, index) => {
-    const action = raw as Partial<Record<'action' | 'description', unknown>> | null;
+  return list.map((given, index) => {
+    const action = given as Partial<Record<'action' | 'description', unknown>> | null;
     const text = (key: 'action' | 'description', max: number) => {
       const value = action?.[key];
       if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
@@ -57,8 +57,6 @@ function stockOf(lines: readonly OrderLine[]): StockLine[] {
 }
 
 export class OrderService {
-  private readonly discountUses = new DiscountRepository();
-  private readonly repository = new OrderRepository();
   /** An updated order too large to keep for an Idempotency-Key is replayed as it is now. */
   private readonly answers: AnswerSource<Order> = {
     idOf: (order) => order.id,
@@ -74,6 +72,8 @@ export class OrderService {
     private readonly events: DomainEvents,
     /** Told before an order gives its stock back (the catalog's answers show stock). */
     private readonly stock: StockEvents,
+    private readonly repository: OrderRepository,
+    private readonly discountUses: DiscountRepository,
   ) {}
 
   async get(orderId: string): Promise<Order> {
@@ -86,7 +86,7 @@ export class OrderService {
     orderId: string,
     status: string,
     requiredActions?: unknown[] | null,
-    once: IdempotentWrite | null = null,
+    idempotentWrite: IdempotentWrite | null = null,
   ): Promise<Order> {
     if (!isOrderStatus(status)) {
       throw new AppError('VALIDATION_FAILED', `status must be one of ${orderStatuses.join(', ')}`, { field: 'status' });
@@ -95,11 +95,11 @@ export class OrderService {
     const lock = async (tx: DbClient) => {
       if (!uuidShape.test(orderId) || !(await this.repository.lock(tx, orderId))) throw orderNotFound(orderId);
     };
-    const answer = await writeOnce(
+    return writeOnce(
       this.db,
-      once,
+      idempotentWrite,
       lock,
-      async (tx, unit) => {
+      async (tx, unitOfWork) => {
         const order = await this.repository.find(tx, orderId);
         if (!order) throw orderNotFound(orderId);
         if (!canTransition(order.status, status)) {
@@ -116,7 +116,7 @@ export class OrderService {
         if (status === 'CANCELLED' || status === 'FAILED') {
           const stock = stockOf(order.lines);
           const skuIds = stock.map((line) => line.skuId);
-          await this.stock.moving(tx, unit, skuIds);
+          await this.stock.moving(tx, unitOfWork, skuIds);
           await this.repository.releaseStock(tx, stock);
           // And its discounts' uses: a code with a limit may be used by another order.
           await this.discountUses.giveBack(tx, order.id);
@@ -124,40 +124,10 @@ export class OrderService {
         const updated = await this.repository.find(tx, orderId);
         if (!updated) throw orderNotFound(orderId);
         // On this transaction: no transition without its events, no events without the transition.
-        const view = orderView(updated);
-        const change = {
-          order_id: updated.id,
-          cart_id: updated.cartId,
-          from: order.status,
-          to: status,
-          required_actions: view.required_actions,
-        };
-        this.events.record(
-          unit,
-          [
-            {
-              type: 'order.status_changed',
-              cartId: updated.cartId,
-              orderId: updated.id,
-              data: { ...change, order: view },
-            },
-            ...(status === 'ACTION_REQUIRED'
-              ? [
-                  {
-                    type: 'order.action_required' as const,
-                    cartId: updated.cartId,
-                    orderId: updated.id,
-                    data: { ...change, order: view },
-                  },
-                ]
-              : []),
-          ],
-          now,
-        );
+        this.events.record(unitOfWork, statusEvents(order.status, updated), now);
         return updated;
       },
       this.answers,
     );
-    return answer;
   }
 }

@@ -140,6 +140,16 @@ describe('imports of src/', () => {
     expect(leaning).toEqual([]);
   });
 
+  it('builds views only at the edges: no service imports a view', () => {
+    // Services answer records; REST routes (*.view.ts), GraphQL types and webhook payloads shape them.
+    const services = [...files.keys()].filter((file) => file.endsWith('.service.ts'));
+    expect(services.length).toBeGreaterThan(5);
+    const leaning = services.flatMap((from) =>
+      [...files.get(from)!].filter((target) => target.endsWith('.view.ts')).map((target) => `${from} → ${target}`),
+    );
+    expect(leaning).toEqual([]);
+  });
+
   it('sees a cycle when there is one', () => {
     const looped: Graph = new Map([
       ['cart/a.ts', new Set(['orders/b.ts'])],

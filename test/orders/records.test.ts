@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { sweep } from '../../src/cart/cart.sweeper.js';
-import { CartLifetime } from '../../src/cart/cart.service.js';
+import { CartLifetime } from '../../src/cart/cart.lifetime.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
 import { testEngine } from '../pg.js';
 import { addToCart, call, californian, exampleA, post } from '../cart/cart-helpers.js';
