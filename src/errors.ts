@@ -67,6 +67,34 @@ export class AppError extends Error {
   }
 }
 
+/** How an API names a field of its requests, from the name the domain gives it (camelCase: `address1`). */
+export type FieldName = (field: string) => string;
+
+/** What a FieldError says, for the names an API gives its fields. */
+export type FieldErrorText = (name: FieldName) => { message: string; details: ErrorDetails };
+
+/**
+ * An error about fields of the request, which the APIs name each their own way (REST
+ * `first_name`, GraphQL `firstName`): thrown with the fields as the domain names them, it says its
+ * message and details for the names an API gives them. REST's error handler and GraphQL's error
+ * formatting each ask for theirs (`namedFor`), so the services never know which API called.
+ */
+export class FieldError extends AppError {
+  private readonly text: FieldErrorText;
+
+  constructor(code: ErrorCode, text: FieldErrorText) {
+    const { message, details } = text((field) => field);
+    super(code, message, details);
+    this.text = text;
+  }
+
+  /** The same error with its fields named as `name` names them. */
+  namedFor(name: FieldName): AppError {
+    const { message, details } = this.text(name);
+    return new AppError(this.code, message, details);
+  }
+}
+
 /** HTTP reason phrases for the statuses this service answers with (Fastify's `error` field). */
 export const reasonPhrase: Record<number, string> = {
   400: 'Bad Request',
@@ -112,8 +140,8 @@ const maxCatalogId = 2_147_483_647;
  * integers; anything else is INVALID_ID. A well-formed id beyond the stored range cannot exist,
  * so it comes back as `null` for the caller to answer "not found" without asking the database.
  */
-export function parseCatalogId(raw: string | number, what = 'id'): number | null {
-  const text = typeof raw === 'number' ? String(raw) : raw;
+export function parseCatalogId(sentId: string | number, what = 'id'): number | null {
+  const text = typeof sentId === 'number' ? String(sentId) : sentId;
   if (!positiveInteger.test(text)) {
     throw new AppError('INVALID_ID', `${what} must be a positive integer, got "${text.slice(0, 64)}"`, {
       [what]: text.slice(0, 64),

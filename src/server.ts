@@ -22,7 +22,7 @@ import { onStopSignal } from './stop-signals.js';
 import { startWatchdog } from './watchdog.js';
 import { trackConnections } from './drain.js';
 import { sweep } from './cart/cart.sweeper.js';
-import { CartLifetime } from './cart/cart.service.js';
+import { CartLifetime } from './cart/cart.lifetime.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import/importer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';

@@ -1,6 +1,8 @@
-// The app's services, built once per app: the REST routes (each feature's plugin) and the GraphQL
-// resolvers (schema.ts) call the same instances, and every request's context makes its DataLoaders
-// over the same catalog repository and cache.
+// The app's services, built once per app with the repositories they share: the REST routes (each
+// feature's plugin) and the GraphQL resolvers (schema.ts) call the same instances, and every
+// request's context makes its DataLoaders over the same catalog repository and cache. Features that
+// act on each other without knowing each other meet here: a write that moves stock tells the
+// catalog through StockEvents.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -11,13 +13,19 @@ import { CatalogService } from './catalog/catalog.service.js';
 import { CatalogReadModel } from './catalog/product-answer.repository.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
 import { CatalogChanges } from './catalog/catalog-changes.js';
-import type { StockChange } from './catalog/catalog-version.repository.js';
-import { CartLifetime, CartService } from './cart/cart.service.js';
+import { StockAnswers } from './catalog/stock-answers.js';
+import { CartService } from './cart/cart.service.js';
+import { CartLifetime } from './cart/cart.lifetime.js';
+import { CartRepository } from './cart/cart.repository.js';
 import { CheckoutService } from './cart/checkout.service.js';
 import { OrderService } from './orders/order.service.js';
+import { OrderRepository } from './orders/order.repository.js';
 import { DomainEvents } from './events/domain-events.js';
+import { StockEvents } from './events/stock-events.js';
 import { WebhookService } from './webhooks/webhooks.service.js';
+import { WebhookRepository } from './webhooks/webhooks.repository.js';
 import { DiscountService } from './discounts/discount.service.js';
+import { DiscountRepository } from './discounts/discount.repository.js';
 import { DeliveryRepository } from './events/delivery.repository.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
@@ -73,15 +81,31 @@ export function createServices(
   const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log });
   // What writes tell the world, recorded on their transactions: the outbox and the feed.
   const events = new DomainEvents(changes);
-  const carts = new CartService(database.db, lifetime, events);
-  // A process shows its own stock changes at once (other processes' within CATALOG_CACHE_TTL_MS).
-  const stockChanged = async (change: StockChange) => catalogChanges.stockChanged(change);
-  const checkout = new CheckoutService(database.db, lifetime, events, stockChanged);
-  const orders = new OrderService(database.db, events, stockChanged);
-  const webhooks = new WebhookService(database.db, database.provider, new DeliveryRepository(database.sql), {
-    allowPrivateUrls: config.webhookAllowPrivateUrls,
-    maxEndpoints: config.webhookMaxEndpoints,
-  });
+  // The catalog's stored answers show stock: each write that moves it has them rewritten in its
+  // transaction, and this process shows the change at once (others within CATALOG_CACHE_TTL_MS).
+  const stock = new StockEvents();
+  stock.handle(new StockAnswers(catalogChanges));
+  const cartRepository = new CartRepository();
+  const orderRepository = new OrderRepository();
+  const discountRepository = new DiscountRepository();
+  const carts = new CartService(database.db, lifetime, events, cartRepository, discountRepository);
+  const checkout = new CheckoutService(
+    database.db,
+    lifetime,
+    events,
+    stock,
+    cartRepository,
+    orderRepository,
+    discountRepository,
+  );
+  const orders = new OrderService(database.db, events, stock, orderRepository, discountRepository);
+  const webhooks = new WebhookService(
+    database.db,
+    database.provider,
+    new WebhookRepository(),
+    new DeliveryRepository(database.sql),
+    { allowPrivateUrls: config.webhookAllowPrivateUrls, maxEndpoints: config.webhookMaxEndpoints },
+  );
   return {
     catalog,
     catalogChanges,
@@ -90,7 +114,7 @@ export function createServices(
     checkout,
     orders,
     webhooks,
-    discounts: new DiscountService(database.db),
+    discounts: new DiscountService(database.db, discountRepository),
     performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
     search: createSearch(config, database, log, options.searchThread),
     changes,

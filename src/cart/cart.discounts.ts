@@ -3,11 +3,9 @@
 // of its stores, and how often its buyer (by email) used each that has a per-buyer limit.
 import type { DbClient } from '../db/database.js';
 import { codeKeyOf } from '../domain/discounts.js';
-import { DiscountRepository } from '../discounts/discount.repository.js';
+import type { DiscountRepository } from '../discounts/discount.repository.js';
 import type { CartDiscounts } from './cart.pricing.js';
 import type { StoredCart } from './cart.repository.js';
-
-const repository = new DiscountRepository();
 
 /** A buyer's email as uses are counted by: trimmed, NFC, in lower case; null without one. */
 export function buyerKey(email: string | null): string | null {
@@ -15,7 +13,12 @@ export function buyerKey(email: string | null): string | null {
   return key.length > 0 ? key : null;
 }
 
-export async function discountsFor(tx: DbClient, cart: StoredCart, now = new Date()): Promise<CartDiscounts> {
+export async function discountsFor(
+  repository: DiscountRepository,
+  tx: DbClient,
+  cart: StoredCart,
+  now = new Date(),
+): Promise<CartDiscounts> {
   const codeKeys = [...new Set(cart.discountCodes.map(codeKeyOf))];
   const { discounts, usesByBuyer } = await repository.forCart(
     tx,

@@ -1,8 +1,10 @@
-// The REST routes of carts and checkout on the app, with the Idempotency-Key hooks their writes
-// replay by.
+// The REST routes of carts and checkout on the app, both route families then the routes they
+// share, with the Idempotency-Key hooks their writes replay by.
 import { idempotencyHooks } from '../idempotency/idempotency.hooks.js';
 import { appPlugin } from '../plugin.js';
-import { registerCartRoutes } from './cart.routes.js';
+import { cartRouteParts, registerCheckoutRoutes } from './cart.routes.js';
+import { registerListFamilyRoutes } from './list-family.routes.js';
+import { registerItemFamilyRoutes } from './item-family.routes.js';
 import type { CartService } from './cart.service.js';
 import type { CheckoutService } from './checkout.service.js';
 
@@ -14,7 +16,10 @@ export interface CartPluginOptions {
 export const cartPlugin = appPlugin(
   'cart',
   async (app, { carts, checkout }: CartPluginOptions) => {
-    registerCartRoutes(app, carts, checkout, idempotencyHooks());
+    const parts = cartRouteParts(idempotencyHooks());
+    registerListFamilyRoutes(app, carts, checkout, parts);
+    registerItemFamilyRoutes(app, carts, parts);
+    registerCheckoutRoutes(app, carts, checkout, parts);
   },
   { dependencies: ['request-context'] },
 );

@@ -171,6 +171,14 @@ export class CartRepository {
    * as it now is, without reading it again.
    */
   async writeLines(tx: DbClient, cart: StoredCart, lines: LineWrite[], currency: string | null): Promise<StoredCart> {
+    const stored = await this.writeLineRows(tx, cart, lines);
+    const entries = await this.writeEntries(tx, cart, [...new Set(stored.map((line) => line.storeId))]);
+    if (currency !== cart.currency) await tx.cart.update({ where: { id: cart.id }, data: { currency } });
+    return { ...cart, currency, lines: stored, entries };
+  }
+
+  /** The line rows of writeLines: the cart's lines as they now are, in their order. */
+  private async writeLineRows(tx: DbClient, cart: StoredCart, lines: LineWrite[]): Promise<StoredLine[]> {
     const before = new Map(cart.lines.map((line) => [line.skuId, line]));
     const after = new Set(lines.map((line) => line.skuId));
     const removed = cart.lines.filter((line) => !after.has(line.skuId)).map((line) => line.skuId);
@@ -183,27 +191,12 @@ export class CartRepository {
       if (!existing) {
         position += 1;
         const seenUnitPriceMinor = unitPriceMinor(line.sku);
+        const { skuId, storeId, quantity, sku } = line;
         await tx.cartLine.create({
-          data: {
-            cartId: cart.id,
-            skuId: line.skuId,
-            storeId: line.storeId,
-            quantity: line.quantity,
-            position,
-            seenUnitPriceMinor,
-            ...attribution,
-          },
+          data: { cartId: cart.id, skuId, storeId, quantity, position, seenUnitPriceMinor, ...attribution },
         });
-        stored.push({
-          skuId: line.skuId,
-          storeId: line.storeId,
-          quantity: line.quantity,
-          position,
-          mediaId: attribution?.mediaId ?? null,
-          placementId: attribution?.placementId ?? null,
-          seenUnitPriceMinor,
-          sku: line.sku,
-        });
+        const media = { mediaId: attribution?.mediaId ?? null, placementId: attribution?.placementId ?? null };
+        stored.push({ skuId, storeId, quantity, position, ...media, seenUnitPriceMinor, sku });
       } else {
         // A line keeps the first media item it was given; one without takes the request's.
         const gains = existing.mediaId === null && attribution !== null;
@@ -223,38 +216,38 @@ export class CartRepository {
         });
       }
     }
-    stored.sort((a, b) => a.position - b.position);
+    return stored.sort((a, b) => a.position - b.position);
+  }
 
-    const storesAfter = [...new Set(stored.map((line) => line.storeId))];
+  /**
+   * The store entries of writeLines: one per store of `storesAfter`, new ones at the end with their
+   * store's configuration, the rest removed.
+   */
+  private async writeEntries(tx: DbClient, cart: StoredCart, storesAfter: number[]): Promise<StoredEntry[]> {
     const gone = cart.entries.filter((entry) => !storesAfter.includes(entry.storeId)).map((entry) => entry.storeId);
     if (gone.length > 0) await tx.cartStore.deleteMany({ where: { cartId: cart.id, storeId: { in: gone } } });
     const entries = cart.entries.filter((entry) => storesAfter.includes(entry.storeId));
     const added = storesAfter.filter((storeId) => !entries.some((entry) => entry.storeId === storeId));
-    if (added.length > 0) {
-      const configs = new Map(
-        (await tx.store.findMany({ where: { id: { in: added } }, ...storeConfig })).map((config) => [
-          config.id,
-          config,
-        ]),
-      );
-      let entryPosition = cart.entries.reduce((max, entry) => Math.max(max, entry.position), -1);
-      for (const storeId of added) {
-        const store = configs.get(storeId);
-        if (!store) throw new Error(`store ${storeId} of a cart line does not exist`);
-        entryPosition += 1;
-        await tx.cartStore.create({ data: { cartId: cart.id, storeId, position: entryPosition } });
-        entries.push({
-          storeId,
-          position: entryPosition,
-          selectedShippingMethodId: null,
-          isSubmitted: false,
-          requestId: null,
-          store,
-        });
-      }
+    if (added.length === 0) return entries;
+    const configs = new Map(
+      (await tx.store.findMany({ where: { id: { in: added } }, ...storeConfig })).map((config) => [config.id, config]),
+    );
+    let entryPosition = cart.entries.reduce((max, entry) => Math.max(max, entry.position), -1);
+    for (const storeId of added) {
+      const store = configs.get(storeId);
+      if (!store) throw new Error(`store ${storeId} of a cart line does not exist`);
+      entryPosition += 1;
+      await tx.cartStore.create({ data: { cartId: cart.id, storeId, position: entryPosition } });
+      entries.push({
+        storeId,
+        position: entryPosition,
+        selectedShippingMethodId: null,
+        isSubmitted: false,
+        requestId: null,
+        store,
+      });
     }
-    if (currency !== cart.currency) await tx.cart.update({ where: { id: cart.id }, data: { currency } });
-    return { ...cart, currency, lines: stored, entries };
+    return entries;
   }
 
   /** The products each of these media items shows. */

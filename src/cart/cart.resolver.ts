@@ -10,8 +10,6 @@ import { IdempotentWrite, checkKey, requestHash, type IdempotencyContext } from 
 import { fieldWrite } from '../idempotency/idempotency.graphql.js';
 import { withDefault } from '../graphql/defaults.js';
 
-const camelCase = (field: string) => field;
-
 @ObjectType('SubmitCartResult', { simpleResolvers: true })
 export class SubmitCartResultType extends CartStatusType {
   @Field(() => Boolean, {
@@ -48,7 +46,8 @@ export class CartResolver {
 
   @Mutation(() => CartType, {
     description:
-      'Sets the quantity of each variant already in the cart (0 removes). With addMissing, variants not in the cart are added (as PUT /cart does).',
+      'Sets the quantity of each variant already in the cart (0 removes). ' +
+      'With addMissing, variants not in the cart are added (as PUT /cart does).',
   })
   updateCartItems(
     @Arg('cartId', () => ID) cartId: string,
@@ -76,12 +75,7 @@ export class CartResolver {
     @Arg('buyerIdentity', () => BuyerIdentityInput) buyerIdentity: BuyerIdentityInput,
     @Ctx() context: IdempotencyContext,
   ): Promise<Cart> {
-    return this.carts.updateBuyerIdentity(
-      cartId,
-      { ...buyerIdentity } as BuyerIdentityPatch,
-      camelCase,
-      fieldWrite(context),
-    );
+    return this.carts.updateBuyerIdentity(cartId, { ...buyerIdentity } as BuyerIdentityPatch, fieldWrite(context));
   }
 
   @Mutation(() => CartType, { description: "Chooses a store's shipping method; `store` is the store's name." })
@@ -96,7 +90,8 @@ export class CartResolver {
 
   @Mutation(() => CartType, {
     description:
-      "Replaces the cart's discount codes ([] clears them; at most 10, matched without case). A code that does not apply stays, with a warning (Cart.warnings) naming why.",
+      "Replaces the cart's discount codes ([] clears them; at most 10, matched without case). " +
+      'A code that does not apply stays, with a warning (Cart.warnings) naming why.',
   })
   updateCartDiscountCodes(
     @Arg('cartId', () => ID) cartId: string,
@@ -115,7 +110,7 @@ export class CartResolver {
     @Ctx() context: IdempotencyContext,
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
     // The argument is the older way to give a key; it names this submit of this cart.
-    const once = idempotencyKey
+    const idempotentWrite = idempotencyKey
       ? new IdempotentWrite(
           context.idempotencyScope,
           ':graphql-argument:submitCart',
@@ -123,7 +118,7 @@ export class CartResolver {
           requestHash({ submitCart: cartId }),
         )
       : fieldWrite(context);
-    const { answer, replayed } = await this.checkout.submit(cartId, once, camelCase);
+    const { answer, replayed } = await this.checkout.submit(cartId, idempotentWrite);
     return { ...answer, replayed };
   }
 }

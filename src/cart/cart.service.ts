@@ -1,46 +1,36 @@
 // Cart operations shared by both REST route families and GraphQL. Every write is one
 // transaction that starts by locking the cart (CartRepository.lock), so concurrent writes to one
 // cart apply one after the other and a rejected request rolls back whole.
-import { randomBytes } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
-import { AppError } from '../errors.js';
+import { AppError, FieldError } from '../errors.js';
 import {
   emptyBuyerIdentity,
   validateBuyerIdentityPatch,
-  type BuyerIdentityField,
   type BuyerIdentityPatch,
+  type FieldProblem,
 } from '../domain/buyer-identity.js';
 import type { Cart, CartItemInput } from './cart.model.js';
-import { CartRepository, type Attribution, type CartSku, type LineWrite, type StoredCart } from './cart.repository.js';
-import { checkAttributions, namedMedia } from './cart.attribution.js';
+import type { Attribution, CartRepository, CartSku, LineWrite, StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
 import { discountsFor } from './cart.discounts.js';
 import { codeKeyOf } from '../domain/discounts.js';
 import { maxDiscountCodes, maxLinesPerCart, maxStoresPerCart } from '../domain/cart-limits.js';
 import { maxCodeLength } from '../discounts/discount.input.js';
+import type { DiscountRepository } from '../discounts/discount.repository.js';
 import type { DomainEvents } from '../events/domain-events.js';
+import { loadCart, lockCart, newCartId, type CartLifetime } from './cart.lifetime.js';
+import { checkItemCount, maxQuantity, resolveItems, type ResolvedItem } from './cart.items.js';
 
-export const maxQuantity = 999;
-/** Items one request may name. */
-export const maxItemsPerRequest = 100;
-
-function checkItemCount(count: number): void {
-  if (count > maxItemsPerRequest) {
-    throw new AppError(
-      'TOO_MANY_ITEMS',
-      `A request may name at most ${maxItemsPerRequest} items; this one names ${count}`,
-      { max: maxItemsPerRequest, count },
-    );
-  }
-}
-
-/** The codes as a cart keeps them: trimmed, the first of each that differ only in case; VALIDATION_FAILED for too many or too long. */
+/**
+ * The codes as a cart keeps them: trimmed, the first of each that differ only in case;
+ * VALIDATION_FAILED for too many or too long.
+ */
 function checkDiscountCodes(codes: string[]): string[] {
   const kept = new Map<string, string>();
-  for (const [index, raw] of codes.entries()) {
-    const code = String(raw).trim();
+  for (const [index, sent] of codes.entries()) {
+    const code = String(sent).trim();
     if (code.length === 0 || [...code].length > maxCodeLength) {
       throw new AppError('VALIDATION_FAILED', `codes[${index}] must be 1 to ${maxCodeLength} characters`, {
         index,
@@ -58,88 +48,18 @@ function checkDiscountCodes(codes: string[]): string[] {
   return [...kept.values()];
 }
 
-/** 144 random bits, URL-safe: a cart id is the only key to a cart. */
-export function newCartId(): string {
-  return randomBytes(18).toString('base64url');
-}
-
-const cartIdShape = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function cartNotFound(cartId: string): AppError {
-  return new AppError('CART_NOT_FOUND', `No cart with id ${cartId.slice(0, 64)}`, { cart_id: cartId.slice(0, 64) });
-}
-
-/** A distinct code, so that a client knows to start a new cart. */
-export function cartExpired(cartId: string): AppError {
-  return new AppError(
-    'CART_EXPIRED',
-    `Cart ${cartId.slice(0, 64)} expired: it was not changed for too long; start a new cart`,
-    { cart_id: cartId.slice(0, 64) },
-  );
-}
-
-/** How long a cart that is not submitted lives after its last change (CART_TTL_SECONDS). */
-export class CartLifetime {
-  constructor(readonly ttlMs: number) {}
-
-  /** Carts not submitted and unchanged since this moment have expired. */
-  expiredBefore(now = Date.now()): Date {
-    return new Date(now - this.ttlMs);
-  }
-
-  isExpired(cart: StoredCart, now = Date.now()): boolean {
-    return cart.updatedAt < this.expiredBefore(now) && !cart.entries.some((entry) => entry.isSubmitted);
-  }
-}
-
-/** The stored cart, or CART_NOT_FOUND / CART_EXPIRED (ids that cannot be cart ids are not looked up). */
-export async function loadCart(
-  repository: CartRepository,
-  tx: DbClient,
-  cartId: string,
-  lifetime: CartLifetime,
-): Promise<StoredCart> {
-  const cart = cartIdShape.test(cartId) ? await repository.load(tx, cartId) : null;
-  if (!cart) throw cartNotFound(cartId);
-  if (lifetime.isExpired(cart)) throw cartExpired(cartId);
-  return cart;
-}
-
-/** Takes the cart's write lock, or CART_NOT_FOUND / CART_EXPIRED. */
-export async function lockCart(
-  repository: CartRepository,
-  tx: DbClient,
-  cartId: string,
-  lifetime: CartLifetime,
-): Promise<void> {
-  const state = cartIdShape.test(cartId) ? await repository.lock(tx, cartId, lifetime.expiredBefore()) : 'missing';
-  if (state === 'missing') throw cartNotFound(cartId);
-  if (state === 'expired') throw cartExpired(cartId);
-}
-
-/** How a caller names buyer identity fields in error details (REST snake_case, GraphQL camelCase). */
-export type FieldNaming = (field: BuyerIdentityField) => string;
-
-export const snakeCase: FieldNaming = (field) => field.replace(/[A-Z0-9]/g, (char) => `_${char.toLowerCase()}`);
-
-interface ResolvedItem {
-  sku: CartSku;
-  quantity: number;
-  /** The media item the item names, checked against the catalog; null when none. */
-  attribution: Attribution | null;
-}
-
-function idText(value: string | number | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return String(value).trim();
-}
-
-function catalogId(text: string): number | null {
-  return /^[1-9][0-9]{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
+/** The fields of a buyer identity update that are refused, named as each API names them (FieldError). */
+function identityInvalid(problems: readonly FieldProblem[]): FieldError {
+  return new FieldError('BUYER_IDENTITY_INVALID', (name) => ({
+    message: `Invalid buyer identity: ${problems.map(({ field, message }) => `${name(field)} ${message}`).join('; ')}`,
+    details: {
+      fields: problems.map((problem) => name(problem.field)),
+      messages: Object.fromEntries(problems.map((problem) => [name(problem.field), problem.message])),
+    },
+  }));
 }
 
 export class CartService {
-  private readonly repository = new CartRepository();
   /** A cart too large to keep for an Idempotency-Key is replayed as it is now. */
   private readonly answers: AnswerSource<Cart> = {
     idOf: (cart) => cart.id,
@@ -150,6 +70,8 @@ export class CartService {
     private readonly db: Db,
     private readonly lifetime: CartLifetime,
     private readonly events: DomainEvents,
+    private readonly repository: CartRepository,
+    private readonly discounts: DiscountRepository,
   ) {}
 
   async get(cartId: string): Promise<Cart> {
@@ -160,13 +82,17 @@ export class CartService {
   /** The cart's answer: priced now, or as it was submitted. */
   private async current(tx: DbClient, cartId: string): Promise<Cart> {
     const cart = await this.loadOrThrow(tx, cartId);
-    return cart.snapshot ?? priceCart(cart, await discountsFor(tx, cart));
+    return cart.snapshot ?? priceCart(cart, await discountsFor(this.discounts, tx, cart));
   }
 
   /** Adds the items (quantities merge); a null cart id creates a cart. */
-  addItems(cartId: string | null, items: CartItemInput[], once: IdempotentWrite | null = null): Promise<Cart> {
-    return this.write(cartId, once, async (tx, cart) => {
-      const resolved = await this.resolveItems(tx, items, 1);
+  addItems(
+    cartId: string | null,
+    items: CartItemInput[],
+    idempotentWrite: IdempotentWrite | null = null,
+  ): Promise<Cart> {
+    return this.write(cartId, idempotentWrite, async (tx, cart) => {
+      const resolved = await resolveItems(this.repository, tx, items, 1);
       const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
       for (const item of resolved) quantities.set(item.sku.id, (quantities.get(item.sku.id) ?? 0) + item.quantity);
       return this.applyQuantities(tx, cart, resolved, quantities);
@@ -181,11 +107,12 @@ export class CartService {
     cartId: string,
     items: CartItemInput[],
     addMissing: boolean,
-    once: IdempotentWrite | null = null,
+    idempotentWrite: IdempotentWrite | null = null,
   ): Promise<Cart> {
-    return this.write(cartId, once, async (tx, cart) => {
+    return this.write(cartId, idempotentWrite, async (tx, cart) => {
       // 0 removes a line even when its SKU is no longer in the catalog.
-      const resolved = await this.resolveItems(tx, items, 0, new Map(cart.lines.map((line) => [line.skuId, line.sku])));
+      const inCart = new Map(cart.lines.map((line) => [line.skuId, line.sku]));
+      const resolved = await resolveItems(this.repository, tx, items, 0, inCart);
       const quantities = new Map(cart.lines.map((line) => [line.skuId, line.quantity]));
       const applied = resolved.filter((item) => addMissing || quantities.has(item.sku.id));
       for (const item of applied) quantities.set(item.sku.id, item.quantity);
@@ -194,9 +121,13 @@ export class CartService {
   }
 
   /** Removes the variants whatever their quantity; ids not in the cart change nothing. */
-  removeItems(cartId: string, variantIds: (string | number)[], once: IdempotentWrite | null = null): Promise<Cart> {
+  removeItems(
+    cartId: string,
+    variantIds: (string | number)[],
+    idempotentWrite: IdempotentWrite | null = null,
+  ): Promise<Cart> {
     checkItemCount(variantIds.length);
-    return this.write(cartId, once, async (tx, cart) => {
+    return this.write(cartId, idempotentWrite, async (tx, cart) => {
       const remove = new Set(variantIds.map((id) => String(id).trim()));
       const kept = cart.lines.filter((line) => !remove.has(String(line.skuId)));
       if (kept.length === cart.lines.length) return cart;
@@ -214,22 +145,11 @@ export class CartService {
   updateBuyerIdentity(
     cartId: string,
     patch: BuyerIdentityPatch,
-    naming: FieldNaming = snakeCase,
-    once: IdempotentWrite | null = null,
+    idempotentWrite: IdempotentWrite | null = null,
   ): Promise<Cart> {
-    return this.write(cartId, once, async (tx, cart) => {
+    return this.write(cartId, idempotentWrite, async (tx, cart) => {
       const result = validateBuyerIdentityPatch(patch);
-      if (!result.ok) {
-        const fields = result.problems.map((problem) => naming(problem.field));
-        throw new AppError(
-          'BUYER_IDENTITY_INVALID',
-          `Invalid buyer identity: ${result.problems.map((p) => `${naming(p.field)} ${p.message}`).join('; ')}`,
-          {
-            fields,
-            messages: Object.fromEntries(result.problems.map((problem) => [naming(problem.field), problem.message])),
-          },
-        );
-      }
+      if (!result.ok) throw identityInvalid(result.problems);
       await this.repository.writeIdentity(tx, cart.id, result.changes);
       return { ...cart, identity: { ...cart.identity, ...result.changes } };
     });
@@ -239,9 +159,9 @@ export class CartService {
    * Replaces the cart's discount codes (an empty list clears them): each kept as typed (trimmed),
    * once whatever its case. A code that does not apply is not an error: the cart shows why.
    */
-  setDiscountCodes(cartId: string, codes: string[], once: IdempotentWrite | null = null): Promise<Cart> {
+  setDiscountCodes(cartId: string, codes: string[], idempotentWrite: IdempotentWrite | null = null): Promise<Cart> {
     const kept = checkDiscountCodes(codes);
-    return this.write(cartId, once, async (tx, cart) => {
+    return this.write(cartId, idempotentWrite, async (tx, cart) => {
       await this.repository.writeDiscountCodes(tx, cart.id, kept);
       return { ...cart, discountCodes: kept };
     });
@@ -252,9 +172,9 @@ export class CartService {
     cartId: string,
     store: string,
     shippingMethodId: string,
-    once: IdempotentWrite | null = null,
+    idempotentWrite: IdempotentWrite | null = null,
   ): Promise<Cart> {
-    return this.write(cartId, once, async (tx, cart) => {
+    return this.write(cartId, idempotentWrite, async (tx, cart) => {
       const entry = cart.entries.find(
         (candidate) => candidate.store.name === store || String(candidate.storeId) === store,
       );
@@ -294,7 +214,7 @@ export class CartService {
    */
   private write(
     cartId: string | null,
-    once: IdempotentWrite | null,
+    idempotentWrite: IdempotentWrite | null,
     change: (tx: DbClient, cart: StoredCart) => Promise<StoredCart>,
   ): Promise<Cart> {
     const lock = async (tx: DbClient) => {
@@ -302,9 +222,9 @@ export class CartService {
     };
     return writeOnce(
       this.db,
-      once,
+      idempotentWrite,
       lock,
-      async (tx, unit) => {
+      async (tx, unitOfWork) => {
         let cart: StoredCart;
         if (cartId === null) {
           const id = newCartId();
@@ -328,9 +248,9 @@ export class CartService {
           });
         }
         const after = await change(tx, cart);
-        const changed = priceCart(after, await discountsFor(tx, after));
+        const changed = priceCart(after, await discountsFor(this.discounts, tx, after));
         // Its live subscribers hear of it once this commits (nobody can watch a cart just made).
-        if (cartId !== null) this.events.changed(unit, [{ kind: 'cart', id: cart.id }]);
+        if (cartId !== null) this.events.changed(unitOfWork, [{ kind: 'cart', id: cart.id }]);
         return changed;
       },
       this.answers,
@@ -402,112 +322,5 @@ export class CartService {
       );
     }
     return this.repository.writeLines(tx, cart, lines, expected ?? cart.currency);
-  }
-
-  /** Checks each item and finds its SKU: by variant id, or by product id when it has one SKU. */
-  private async resolveItems(
-    tx: DbClient,
-    items: CartItemInput[],
-    minQuantity: number,
-    inCart = new Map<number, CartSku>(),
-  ): Promise<ResolvedItem[]> {
-    checkItemCount(items.length);
-    const wanted = items.map((item, index) => {
-      if (!Number.isInteger(item.quantity) || item.quantity < minQuantity || item.quantity > maxQuantity) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `items[${index}].quantity must be an integer from ${minQuantity} to ${maxQuantity}`,
-          { index, field: 'quantity' },
-        );
-      }
-      const variant = idText(item.variantId);
-      const product = idText(item.productId);
-      if (!variant && !product) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `items[${index}] needs a variant_id (or a product_id of a product with one SKU)`,
-          { index, field: 'variant_id' },
-        );
-      }
-      return {
-        index,
-        variant,
-        product,
-        quantity: item.quantity,
-        named: namedMedia(index, item.mediaId, item.placementId),
-      };
-    });
-    const variantIds = wanted.flatMap((item) =>
-      item.variant && catalogId(item.variant) !== null ? [catalogId(item.variant)!] : [],
-    );
-    const productOnly = wanted.flatMap((item) =>
-      !item.variant && item.product && catalogId(item.product) !== null ? [catalogId(item.product)!] : [],
-    );
-    // One after the other: a transaction is one connection, which runs one statement at a time.
-    const byId = variantIds.length > 0 ? await this.repository.skusByIds(tx, variantIds) : [];
-    const ofProducts = productOnly.length > 0 ? await this.repository.skusOfProducts(tx, productOnly) : [];
-    const products =
-      productOnly.length > 0 ? await this.repository.productIdsThatExist(tx, productOnly) : new Set<number>();
-    const skuById = new Map(byId.map((sku) => [sku.id, sku]));
-    const skus = wanted.map((item) => {
-      if (item.variant) {
-        const variantId = catalogId(item.variant) ?? 0;
-        const sku = skuById.get(variantId) ?? (item.quantity === 0 ? inCart.get(variantId) : undefined);
-        if (!sku)
-          throw new AppError('VARIANT_NOT_FOUND', `No variant with id ${item.variant.slice(0, 64)}`, {
-            index: item.index,
-            variant_id: item.variant.slice(0, 64),
-          });
-        if (item.product && catalogId(item.product) !== sku.productId) {
-          throw new AppError(
-            'VARIANT_PRODUCT_MISMATCH',
-            `Variant ${sku.id} belongs to product ${sku.productId}, not ${item.product.slice(0, 64)}`,
-            {
-              index: item.index,
-              variant_id: String(sku.id),
-              product_id: item.product.slice(0, 64),
-            },
-          );
-        }
-        return sku;
-      }
-      const productText = item.product ?? '';
-      const productId = catalogId(productText);
-      if (productId === null || !products.has(productId)) {
-        throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${productText.slice(0, 64)}`, {
-          index: item.index,
-          product_id: productText.slice(0, 64),
-        });
-      }
-      const choices = ofProducts.filter((sku) => sku.productId === productId);
-      if (choices.length === 0)
-        throw new AppError('VARIANT_NOT_FOUND', `Product ${productId} has no variant to sell`, {
-          index: item.index,
-          product_id: productText,
-        });
-      if (choices.length > 1) {
-        throw new AppError(
-          'VARIANT_REQUIRED',
-          `Product ${productId} has ${choices.length} variants: name one with variant_id`,
-          {
-            index: item.index,
-            product_id: productText,
-            variant_ids: choices.map((sku) => String(sku.id)),
-          },
-        );
-      }
-      return choices[0]!;
-    });
-    const attributions = await checkAttributions(
-      this.repository,
-      tx,
-      wanted.map((item, at) => ({ index: item.index, sku: skus[at]!, named: item.named })),
-      new Date(),
-    );
-    return wanted.map((item, at) => ({
-      sku: skus[at]!,
-      quantity: item.quantity,
-      attribution: attributions[at] ?? null,
-    }));
   }
 }

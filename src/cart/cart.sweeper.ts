@@ -19,7 +19,7 @@ import {
 import { deleteSettledEvents, settledEventsBefore } from '../events/event.repository.js';
 import { CartRepository } from './cart.repository.js';
 import { defaultIdempotencyBudgetBytes } from '../config.js';
-import type { CartLifetime } from './cart.service.js';
+import type { CartLifetime } from './cart.lifetime.js';
 
 export interface SweepOptions {
   batchSize?: number;

@@ -1,24 +1,24 @@
 // Submit and cart status (docs/carts.md, "Submit, orders, cart status"): one order per store entry, each
 // SUBMITTED with its first event; an Idempotency-Key replays the first answer.
-import type { StockChange } from '../catalog/catalog-version.repository.js';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbClient } from '../db/database.js';
-import { AppError } from '../errors.js';
-import { missingForSubmit } from '../domain/buyer-identity.js';
+import { AppError, FieldError } from '../errors.js';
+import { missingForSubmit, type BuyerIdentityField } from '../domain/buyer-identity.js';
 import { cartStatusOf } from '../domain/order-status.js';
-import { OrderRepository } from '../orders/order.repository.js';
+import type { OrderRepository } from '../orders/order.repository.js';
 import type { Cart, CartStatusAnswer, StoreEntry } from './cart.model.js';
 import type { OrderLine } from '../orders/order.model.js';
-import { CartRepository, type StoredCart } from './cart.repository.js';
+import type { CartRepository, StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
 import { unitPriceMinor } from './cart.sku.js';
 import { buyerKey, discountsFor } from './cart.discounts.js';
-import { DiscountRepository } from '../discounts/discount.repository.js';
+import type { DiscountRepository } from '../discounts/discount.repository.js';
 import type { DiscountRule } from '../domain/discounts.js';
-import { orderView } from '../orders/order.view.js';
+import { submitEvents } from '../orders/order.events.js';
 import type { DomainEvents } from '../events/domain-events.js';
+import type { StockEvents } from '../events/stock-events.js';
 import { money } from '../domain/money.js';
-import { loadCart, lockCart, snakeCase, type CartLifetime, type FieldNaming } from './cart.service.js';
+import { loadCart, lockCart, type CartLifetime } from './cart.lifetime.js';
 import { inTransaction } from '../db/transaction.js';
 import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
 
@@ -31,7 +31,7 @@ export interface SubmitResult {
 /** The lines of one store as they are sold now: prices, names and discounts frozen into the order. */
 function orderLines(lines: StoredCart['lines'], priced: StoreEntry): OrderLine[] {
   return lines.map((line, index) => {
-    const unit = unitPriceMinor(line.sku);
+    const unitPrice = unitPriceMinor(line.sku);
     return {
       variantId: String(line.skuId),
       productId: String(line.sku.productId),
@@ -39,8 +39,8 @@ function orderLines(lines: StoredCart['lines'], priced: StoreEntry): OrderLine[]
       variantTitle: line.sku.name,
       variantValues: (line.sku.variantValues as unknown as OrderLine['variantValues'] | null) ?? [],
       quantity: line.quantity,
-      unitPrice: money(unit, line.sku.currency),
-      lineTotal: money(unit * line.quantity, line.sku.currency),
+      unitPrice: money(unitPrice, line.sku.currency),
+      lineTotal: money(unitPrice * line.quantity, line.sku.currency),
       discount: priced.cartLines[index]?.discount ?? money(0, line.sku.currency),
       mediaId: line.mediaId,
       placementId: line.placementId,
@@ -57,15 +57,29 @@ function usedUp(
   const who = code === 'DISCOUNT_USAGE_LIMIT_REACHED' ? 'has no use left' : 'has no use left for this buyer';
   return new AppError(
     code,
-    `The discount ${discountCode ?? '(automatic)'} of ${store} ${who}: the cart no longer gets it; look at it again before submitting`,
+    `The discount ${discountCode ?? '(automatic)'} of ${store} ${who}: ` +
+      'the cart no longer gets it; look at it again before submitting',
     { store, discount_code: discountCode },
   );
 }
 
+/** The fields submit needs that the buyer identity lacks, named as each API names them (FieldError). */
+function identityMissing(fields: readonly BuyerIdentityField[]): FieldError {
+  return new FieldError('BUYER_IDENTITY_MISSING', (name) => ({
+    message: `The buyer identity lacks ${fields.map(name).join(', ')}`,
+    details: { fields: fields.map(name) },
+  }));
+}
+
+function productsUnavailable(variantIds: string[]): AppError {
+  return new AppError(
+    'PRODUCTS_UNAVAILABLE',
+    `Variants not available in the quantity asked: ${variantIds.join(', ')}`,
+    { variant_ids: variantIds },
+  );
+}
+
 export class CheckoutService {
-  private readonly carts = new CartRepository();
-  private readonly uses = new DiscountRepository();
-  private readonly orders = new OrderRepository();
   /** A submit's answer too large to keep for an Idempotency-Key is replayed as the cart status is now. */
   private readonly answers: AnswerSource<CartStatusAnswer> = {
     idOf: (answer) => answer.cart.id,
@@ -76,8 +90,11 @@ export class CheckoutService {
     private readonly db: Db,
     private readonly lifetime: CartLifetime,
     private readonly events: DomainEvents,
-    /** Told after a submit took stock, before its answer goes out (the catalog shows it at once). */
-    private readonly stockChanged: (change: StockChange) => Promise<void> = async () => undefined,
+    /** Told before a submit takes stock (the catalog's answers show stock). */
+    private readonly stock: StockEvents,
+    private readonly carts: CartRepository,
+    private readonly orders: OrderRepository,
+    private readonly discounts: DiscountRepository,
   ) {}
 
   async status(cartId: string): Promise<CartStatusAnswer> {
@@ -87,33 +104,27 @@ export class CheckoutService {
   }
 
   /** With an Idempotency-Key, a repeat (or a concurrent twin) gets the first answer. */
-  async submit(cartId: string, once: IdempotentWrite | null, naming: FieldNaming = snakeCase): Promise<SubmitResult> {
+  async submit(cartId: string, idempotentWrite: IdempotentWrite | null): Promise<SubmitResult> {
     const lock = async (tx: DbClient) => {
       await lockCart(this.carts, tx, cartId, this.lifetime);
     };
     const answer = await writeOnce(
       this.db,
-      once,
+      idempotentWrite,
       lock,
-      async (tx, unit) => {
+      async (tx, unitOfWork) => {
         const now = new Date();
         const cart = await loadCart(this.carts, tx, cartId, this.lifetime);
-        const discounts = await discountsFor(tx, cart, now);
+        const discounts = await discountsFor(this.discounts, tx, cart, now);
         const priced = priceCart(cart, discounts);
-        this.checkSubmittable(cart, priced, naming);
+        this.checkSubmittable(cart, priced);
         // Stock is taken in this transaction, each line only where it covers the quantity: of two
         // carts racing for the last unit, one submits and the other is refused, on any engine.
-        const { short, change } = await this.orders.reserveStock(
-          tx,
-          cart.lines.map((line) => ({ variantId: String(line.skuId), quantity: line.quantity })),
-        );
-        if (short.length > 0) {
-          throw new AppError(
-            'PRODUCTS_UNAVAILABLE',
-            `Variants not available in the quantity asked: ${short.join(', ')}`,
-            { variant_ids: short },
-          );
-        }
+        const stock = cart.lines.map((line) => ({ skuId: line.skuId, quantity: line.quantity }));
+        const skuIds = stock.map((line) => line.skuId);
+        await this.stock.moving(tx, unitOfWork, skuIds);
+        const short = await this.orders.reserveStock(tx, stock);
+        if (short.length > 0) throw productsUnavailable(short.map(String));
         const requestIds = new Map<number, string>();
         const rules = new Map(discounts.rules.map((rule) => [String(rule.id), rule]));
         for (const entry of priced.stores) {
@@ -140,26 +151,19 @@ export class CheckoutService {
         };
         await this.carts.saveSnapshot(tx, cartId, snapshot);
         const answer = await this.answer(tx, { ...submitted, snapshot });
-        // On this transaction: no submit without its events, no events without the submit; once
-        // it commits, the catalog shows the stock it took before the answer goes out.
-        const orders = answer.orders.map(orderView);
-        this.events.record(
-          unit,
-          [
-            { type: 'cart.submitted', cartId, data: { cart_id: cartId, status: answer.status, orders } },
-            ...orders.map((order) => ({ type: 'order.created' as const, cartId, orderId: order.id, data: { order } })),
-          ],
-          now,
-        );
-        if (change) unit.afterCommit(() => this.stockChanged(change));
+        // On this transaction: no submit without its events, no events without the submit.
+        this.events.record(unitOfWork, submitEvents(cartId, answer.status, answer.orders), now);
         return answer;
       },
       this.answers,
     );
-    return { answer, replayed: once?.replayed ?? false };
+    return { answer, replayed: idempotentWrite?.replayed ?? false };
   }
 
-  /** One store's order: written with what it sold and its discounts frozen, each discount's use counted, the entry marked submitted. Answers the request id. */
+  /**
+   * One store's order: written with what it sold and its discounts frozen, each discount's use
+   * counted, the entry marked submitted. Answers the request id.
+   */
   private async placeOrder(
     tx: DbClient,
     cart: StoredCart,
@@ -204,10 +208,10 @@ export class CheckoutService {
       },
       now,
     );
-    // Each discount applied is used once by this order, if it has uses left now (concurrent submits queue on its row).
-    // One that took nothing off (free shipping of a free method) uses nothing up.
+    // Each discount applied is used once by this order, if it has uses left now (concurrent submits
+    // queue on its row). One that took nothing off (free shipping of a free method) uses nothing up.
     for (const applied of (offer.discounts ?? []).filter((each) => each.amount.minor > 0)) {
-      const outcome = await this.uses.use(tx, rules.get(applied.id)!, {
+      const outcome = await this.discounts.use(tx, rules.get(applied.id)!, {
         orderId,
         buyerEmail: buyerKey(cart.identity.email),
         amountMinor: applied.amount.minor,
@@ -218,26 +222,16 @@ export class CheckoutService {
     return requestId;
   }
 
-  private checkSubmittable(cart: StoredCart, priced: Cart, naming: FieldNaming): void {
+  private checkSubmittable(cart: StoredCart, priced: Cart): void {
     if (cart.entries.some((entry) => entry.isSubmitted)) {
       throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was already submitted`, { cart_id: cart.id });
     }
     if (cart.lines.length === 0)
       throw new AppError('CART_EMPTY', `Cart ${cart.id} has no lines to submit`, { cart_id: cart.id });
-    const missing = missingForSubmit(cart.identity).map(naming);
-    if (missing.length > 0) {
-      throw new AppError('BUYER_IDENTITY_MISSING', `The buyer identity lacks ${missing.join(', ')}`, {
-        fields: missing,
-      });
-    }
+    const missing = missingForSubmit(cart.identity);
+    if (missing.length > 0) throw identityMissing(missing);
     const unavailable = priced.stores.flatMap((entry) => entry.offer.notAvailableIds);
-    if (unavailable.length > 0) {
-      throw new AppError(
-        'PRODUCTS_UNAVAILABLE',
-        `Variants not available in the quantity asked: ${unavailable.join(', ')}`,
-        { variant_ids: unavailable },
-      );
-    }
+    if (unavailable.length > 0) throw productsUnavailable(unavailable);
   }
 
   private async answer(tx: DbClient, cart: StoredCart): Promise<CartStatusAnswer> {
@@ -249,7 +243,7 @@ export class CheckoutService {
     return {
       status: cartStatusOf(orders.map((order) => order.status)),
       orders,
-      cart: cart.snapshot ?? priceCart(cart, await discountsFor(tx, cart)),
+      cart: cart.snapshot ?? priceCart(cart, await discountsFor(this.discounts, tx, cart)),
     };
   }
 }

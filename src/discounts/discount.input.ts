@@ -1,11 +1,12 @@
 // A discount's input checked and turned into its stored columns, the same for REST and GraphQL:
 // the code (matched without case), the kind and its value in the store's currency, the dates and
-// limits. Every problem is VALIDATION_FAILED with the field it is about.
+// limits. Every problem is VALIDATION_FAILED with the field it is about. And back: the value a
+// stored discount was given.
 import { AppError } from '../errors.js';
 import { codeKeyOf, discountKinds, type DiscountKind } from '../domain/discounts.js';
-import { currencyDigits, toMinor } from '../domain/money.js';
+import { currencyDigits, toMajor, toMinor } from '../domain/money.js';
 import { dateTimeProblems, readDateTime } from '../domain/date-time.js';
-import type { DiscountColumns, DiscountInput } from './discount.model.js';
+import type { Discount, DiscountColumns, DiscountInput } from './discount.model.js';
 
 export const maxCodeLength = 64;
 /** A code: letters, digits and - _ . + # % ! & * (no spaces), as buyers type them. */
@@ -107,4 +108,10 @@ export function discountColumns(
     combinesWithOthers: input.combinesWithOthers ?? false,
     enabled: input.enabled ?? true,
   };
+}
+
+/** The discount's value as its admin gave it: a percent, an amount in major units, or null. */
+export function discountValue(discount: Discount): number | null {
+  if (discount.kind === 'PERCENTAGE') return discount.percentPpm / 10_000;
+  return discount.kind === 'FIXED_AMOUNT' ? toMajor(discount.amountMinor, discount.currency) : null;
 }

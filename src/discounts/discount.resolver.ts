@@ -4,7 +4,7 @@ import { AdminOnly } from '../graphql/admin-only.js';
 import type { Money } from '../domain/money.js';
 import { DiscountService, defaultDiscountPage } from './discount.service.js';
 import { CreateDiscountInput, DiscountType, UpdateDiscountInput } from './discount.type.js';
-import { discountValue } from './discount.view.js';
+import { discountValue } from './discount.input.js';
 import type { Discount, DiscountPatch } from './discount.model.js';
 import { MoneyType } from '../graphql/money.type.js';
 import { maxDiscountPage } from './discount.repository.js';
@@ -27,7 +27,9 @@ export class DiscountResolver {
 
   @AdminOnly()
   @Query(() => [DiscountType], {
-    description: `Discounts, oldest first (admin): of one store (name or id) when given; \`first\` from 1 to ${maxDiscountPage}, \`after\` the last id of the page before.`,
+    description:
+      'Discounts, oldest first (admin): of one store (name or id) when given; ' +
+      `\`first\` from 1 to ${maxDiscountPage}, \`after\` the last id of the page before.`,
   })
   async discounts(
     @Arg('store', () => String, { nullable: true }) store?: string | null,

@@ -5,9 +5,8 @@ import type { Db, DbClient } from '../db/database.js';
 import { inTransaction, isUniqueViolation } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 import { toMajor } from '../domain/money.js';
-import { discountColumns } from './discount.input.js';
-import { discountValue } from './discount.view.js';
-import { DiscountRepository, maxDiscountPage, type StoreRef } from './discount.repository.js';
+import { discountColumns, discountValue } from './discount.input.js';
+import { maxDiscountPage, type DiscountRepository, type StoreRef } from './discount.repository.js';
 import type { Discount, DiscountColumns, DiscountInput, DiscountPatch } from './discount.model.js';
 
 export const defaultDiscountPage = 100;
@@ -47,9 +46,10 @@ function inputOf(discount: Discount): Omit<DiscountInput, 'store'> & { kind: str
 }
 
 export class DiscountService {
-  private readonly repository = new DiscountRepository();
-
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly repository: DiscountRepository,
+  ) {}
 
   async create(input: DiscountInput): Promise<Discount> {
     return inTransaction(this.db, async (tx) => {

@@ -4,12 +4,7 @@ import type { Discount } from './discount.model.js';
 import type { DiscountView } from './discount.schemas.js';
 import type { AppliedDiscount } from '../domain/pricing.js';
 import { moneyView } from '../rest/common.view.js';
-
-/** The discount's value as its admin gave it: a percent, an amount in major units, or null. */
-export function discountValue(discount: Discount): number | null {
-  if (discount.kind === 'PERCENTAGE') return discount.percentPpm / 10_000;
-  return discount.kind === 'FIXED_AMOUNT' ? toMajor(discount.amountMinor, discount.currency) : null;
-}
+import { discountValue } from './discount.input.js';
 
 export function discountView(discount: Discount): DiscountView {
   return {

@@ -5,7 +5,7 @@
 // spell out the fields, arguments, types and enum values that introspection no longer shows.
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { AppError } from '../errors.js';
+import { AppError, FieldError } from '../errors.js';
 import { faultError } from '../db/faults.js';
 
 /** Codes of documents that cannot run (Apollo's own), with their status. */
@@ -19,13 +19,21 @@ const documentErrorStatus: Record<string, number> = {
   OPERATION_RESOLUTION_FAILURE: 400,
 };
 
+/** GraphQL's inputs name their fields as the domain does (`firstName`, `address1`). */
+const graphqlFieldName = (field: string) => field;
+
 /**
  * What an error is about: a resolver's own error, or the AppError a GraphQLError was made from
- * outside any resolver (the request's context, which has no path to unwrap by).
+ * outside any resolver (the request's context, which has no path to unwrap by); one about fields
+ * of the request names them as GraphQL does.
  */
 function causeOf(error: unknown): unknown {
-  const cause = unwrapResolverError(error);
-  return cause instanceof GraphQLError && cause.originalError instanceof AppError ? cause.originalError : cause;
+  const unwrapped = unwrapResolverError(error);
+  const cause =
+    unwrapped instanceof GraphQLError && unwrapped.originalError instanceof AppError
+      ? unwrapped.originalError
+      : unwrapped;
+  return cause instanceof FieldError ? cause.namedFor(graphqlFieldName) : cause;
 }
 
 /** graphql-js's hint (jsutils/didYouMean), always at the end of a message; names hold no "?". */

@@ -3,9 +3,10 @@
 // database are 503 with Retry-After, anything else a masked 500 that is logged. And the answer for
 // paths no route matches, behind the same API key check as the routes.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorBody, errorStatus, reasonPhrase, type ErrorCode } from '../errors.js';
+import { AppError, FieldError, errorBody, errorStatus, reasonPhrase, type ErrorCode } from '../errors.js';
 import { faultError, retryAfterOf } from '../db/faults.js';
 import { appPlugin } from '../plugin.js';
+import { restFieldName } from '../rest/common.view.js';
 
 /** Fastify's own errors for bad requests, by their code, and the documented code for each. */
 const fastifyErrorCodes: Record<string, ErrorCode> = {
@@ -18,6 +19,8 @@ const fastifyErrorCodes: Record<string, ErrorCode> = {
 };
 
 function toAppError(error: FastifyError): AppError | null {
+  // An error about fields of the request names them as REST's bodies do.
+  if (error instanceof FieldError) return error.namedFor(restFieldName);
   if (error instanceof AppError) return error;
   const code = error.code && fastifyErrorCodes[error.code];
   if (code) {

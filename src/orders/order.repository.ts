@@ -4,8 +4,6 @@ import type { DbClient, Prisma } from '../db/database.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import type { Order, OrderCost, OrderLine, RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-import { lockProductsOfSkus, writeAnswersOfProducts } from '../catalog/product-answer.repository.js';
-import type { StockChange } from '../catalog/catalog-version.repository.js';
 
 const orderColumns = {
   id: true,
@@ -68,6 +66,12 @@ export interface NewOrder {
   lines: OrderLine[];
   cost: OrderCost;
   buyerIdentity: BuyerIdentity;
+}
+
+/** A quantity of a SKU's stock, taken or given back. */
+export interface StockLine {
+  skuId: number;
+  quantity: number;
 }
 
 export class OrderRepository {
@@ -149,41 +153,24 @@ export class OrderRepository {
 
   /**
    * Takes each line's quantity from its SKU's stock, only where the stock covers it (one
-   * conditional UPDATE per line, under the row lock it takes): the lines it could not cover.
+   * conditional UPDATE per line, under the row lock it takes): the SKUs it could not cover.
    */
-  async reserveStock(
-    tx: DbClient,
-    lines: { variantId: string; quantity: number }[],
-  ): Promise<{ short: string[]; change: StockChange | null }> {
-    const short: string[] = [];
-    // The products first (the catalog's texts show the stock), then the SKU rows.
-    const products = await lockProductsOfSkus(
-      tx,
-      lines.map((line) => Number(line.variantId)),
-    );
+  async reserveStock(tx: DbClient, lines: readonly StockLine[]): Promise<number[]> {
+    const short: number[] = [];
     for (const line of lines) {
       const { count } = await tx.sku.updateMany({
-        where: { id: Number(line.variantId), qtyAvailable: { gte: line.quantity } },
+        where: { id: line.skuId, qtyAvailable: { gte: line.quantity } },
         data: { qtyAvailable: { decrement: line.quantity } },
       });
-      if (count === 0) short.push(line.variantId);
+      if (count === 0) short.push(line.skuId);
     }
-    // The catalog's answers show the stock: written again in the same transaction.
-    return { short, change: short.length === 0 ? await writeAnswersOfProducts(tx, products) : null };
+    return short;
   }
 
   /** Gives an order's quantities back to its SKUs' stock (a cancelled or failed order). */
-  async releaseStock(tx: DbClient, lines: OrderLine[]): Promise<StockChange | null> {
-    const products = await lockProductsOfSkus(
-      tx,
-      lines.map((line) => Number(line.variantId)),
-    );
+  async releaseStock(tx: DbClient, lines: readonly StockLine[]): Promise<void> {
     for (const line of lines) {
-      await tx.sku.updateMany({
-        where: { id: Number(line.variantId) },
-        data: { qtyAvailable: { increment: line.quantity } },
-      });
+      await tx.sku.updateMany({ where: { id: line.skuId }, data: { qtyAvailable: { increment: line.quantity } } });
     }
-    return writeAnswersOfProducts(tx, products);
   }
 }

@@ -1,15 +1,15 @@
 // Store-side order updates: the status machine of src/domain/order-status.ts, one event per
 // transition, required actions while ACTION_REQUIRED.
-import type { StockChange } from '../catalog/catalog-version.repository.js';
-import { DiscountRepository } from '../discounts/discount.repository.js';
+import type { DiscountRepository } from '../discounts/discount.repository.js';
 import type { Db, DbClient } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { canTransition, isOrderStatus, nextStatuses, orderStatuses } from '../domain/order-status.js';
-import type { Order, RequiredAction } from './order.model.js';
+import type { Order, OrderLine, RequiredAction } from './order.model.js';
 import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
-import { OrderRepository } from './order.repository.js';
-import { orderView } from './order.view.js';
+import type { OrderRepository, StockLine } from './order.repository.js';
+import { statusEvents } from './order.events.js';
 import type { DomainEvents } from '../events/domain-events.js';
+import type { StockEvents } from '../events/stock-events.js';
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,8 +34,8 @@ function checkActions(status: string, actions: unknown[] | null | undefined): Re
     });
   if (list.length > 20)
     throw new AppError('VALIDATION_FAILED', 'at most 20 required actions', { field: 'required_actions' });
-  return list.map((raw, index) => {
-    const action = raw as Partial<Record<'action' | 'description', unknown>> | null;
+  return list.map((given, index) => {
+    const action = given as Partial<Record<'action' | 'description', unknown>> | null;
     const text = (key: 'action' | 'description', max: number) => {
       const value = action?.[key];
       if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
@@ -51,9 +51,12 @@ function checkActions(status: string, actions: unknown[] | null | undefined): Re
   });
 }
 
+/** The stock an order's lines hold. */
+function stockOf(lines: readonly OrderLine[]): StockLine[] {
+  return lines.map((line) => ({ skuId: Number(line.variantId), quantity: line.quantity }));
+}
+
 export class OrderService {
-  private readonly discountUses = new DiscountRepository();
-  private readonly repository = new OrderRepository();
   /** An updated order too large to keep for an Idempotency-Key is replayed as it is now. */
   private readonly answers: AnswerSource<Order> = {
     idOf: (order) => order.id,
@@ -67,8 +70,10 @@ export class OrderService {
   constructor(
     private readonly db: Db,
     private readonly events: DomainEvents,
-    /** Told after an order gave its stock back, before the answer goes out (the catalog shows it at once). */
-    private readonly stockChanged: (change: StockChange) => Promise<void> = async () => undefined,
+    /** Told before an order gives its stock back (the catalog's answers show stock). */
+    private readonly stock: StockEvents,
+    private readonly repository: OrderRepository,
+    private readonly discountUses: DiscountRepository,
   ) {}
 
   async get(orderId: string): Promise<Order> {
@@ -81,7 +86,7 @@ export class OrderService {
     orderId: string,
     status: string,
     requiredActions?: unknown[] | null,
-    once: IdempotentWrite | null = null,
+    idempotentWrite: IdempotentWrite | null = null,
   ): Promise<Order> {
     if (!isOrderStatus(status)) {
       throw new AppError('VALIDATION_FAILED', `status must be one of ${orderStatuses.join(', ')}`, { field: 'status' });
@@ -90,11 +95,11 @@ export class OrderService {
     const lock = async (tx: DbClient) => {
       if (!uuidShape.test(orderId) || !(await this.repository.lock(tx, orderId))) throw orderNotFound(orderId);
     };
-    const answer = await writeOnce(
+    return writeOnce(
       this.db,
-      once,
+      idempotentWrite,
       lock,
-      async (tx, unit) => {
+      async (tx, unitOfWork) => {
         const order = await this.repository.find(tx, orderId);
         if (!order) throw orderNotFound(orderId);
         if (!canTransition(order.status, status)) {
@@ -109,48 +114,20 @@ export class OrderService {
         // An order that will not be fulfilled gives its stock back (once: these are final states),
         // which the catalog shows once this commits, before the answer goes out.
         if (status === 'CANCELLED' || status === 'FAILED') {
-          const change = await this.repository.releaseStock(tx, order.lines);
+          const stock = stockOf(order.lines);
+          const skuIds = stock.map((line) => line.skuId);
+          await this.stock.moving(tx, unitOfWork, skuIds);
+          await this.repository.releaseStock(tx, stock);
           // And its discounts' uses: a code with a limit may be used by another order.
           await this.discountUses.giveBack(tx, order.id);
-          if (change) unit.afterCommit(() => this.stockChanged(change));
         }
         const updated = await this.repository.find(tx, orderId);
         if (!updated) throw orderNotFound(orderId);
         // On this transaction: no transition without its events, no events without the transition.
-        const view = orderView(updated);
-        const change = {
-          order_id: updated.id,
-          cart_id: updated.cartId,
-          from: order.status,
-          to: status,
-          required_actions: view.required_actions,
-        };
-        this.events.record(
-          unit,
-          [
-            {
-              type: 'order.status_changed',
-              cartId: updated.cartId,
-              orderId: updated.id,
-              data: { ...change, order: view },
-            },
-            ...(status === 'ACTION_REQUIRED'
-              ? [
-                  {
-                    type: 'order.action_required' as const,
-                    cartId: updated.cartId,
-                    orderId: updated.id,
-                    data: { ...change, order: view },
-                  },
-                ]
-              : []),
-          ],
-          now,
-        );
+        this.events.record(unitOfWork, statusEvents(order.status, updated), now);
         return updated;
       },
       this.answers,
     );
-    return answer;
   }
 }

@@ -1,4 +1,5 @@
-// REST views shared by features: money and a store's shipping method (shapes: common.schemas.ts).
+// REST views shared by features: money, a store's shipping method (shapes: common.schemas.ts), and
+// how REST names a field.
 import { formatMoney, toMajor, type Money } from '../domain/money.js';
 import type { ShippingQuote } from '../domain/pricing.js';
 import type { MoneyView, ShippingMethodView } from './common.schemas.js';
@@ -19,4 +20,9 @@ export function shippingMethodView(method: ShippingQuote): ShippingMethodView {
     taxes: moneyView(method.taxes),
     total: moneyView(method.total),
   };
+}
+
+/** A field as REST names it: the domain's camelCase name in snake_case, a digit apart (address1: address_1). */
+export function restFieldName(field: string): string {
+  return field.replace(/[A-Z0-9]/g, (char) => `_${char.toLowerCase()}`);
 }

@@ -11,7 +11,7 @@ import { DeliveryRepository } from '../events/delivery.repository.js';
 import { AppError } from '../errors.js';
 import { eventTypes, isEventType, type EventType } from '../events/events.model.js';
 import { checkWebhookUrl } from '../security/url-guard.js';
-import { WebhookRepository, type EndpointChanges } from './webhooks.repository.js';
+import type { EndpointChanges, WebhookRepository } from './webhooks.repository.js';
 import type { CreatedEndpoint, DeliveryPage, WebhookDelivery, WebhookEndpoint } from './webhooks.model.js';
 
 const maxDescriptionLength = 500;
@@ -92,10 +92,10 @@ export interface WebhookOptions {
 const fanOutBeforeListing = 1000;
 
 export class WebhookService {
-  private readonly repository = new WebhookRepository();
   constructor(
     private readonly db: Db,
     private readonly provider: DatabaseProvider,
+    private readonly repository: WebhookRepository,
     /** The delivery worker's statements (listing deliveries fans out first). */
     private readonly deliveryRepository: DeliveryRepository,
     private readonly options: WebhookOptions,

@@ -121,6 +121,35 @@ describe('imports of src/', () => {
     expect(files.get('client/rest.ts')).toBeDefined();
   });
 
+  it('keeps the catalog’s answers to the catalog: orders/ and cart/ import none of its stored answers, versions, views, caches or service', () => {
+    // A write that moves stock says so on its transaction (events/stock-events.ts); the catalog's
+    // handler, registered by services.ts, rewrites its answers and updates its caches.
+    const answers = [
+      'catalog/catalog-version.repository.ts',
+      'catalog/product-answer.repository.ts',
+      'catalog/catalog.view.ts',
+      'catalog/catalog.cache.ts',
+      'catalog/catalog.service.ts',
+    ];
+    for (const file of answers) expect(files.has(file), file).toBe(true);
+    const leaning = [...files]
+      .filter(([from]) => from.startsWith('orders/') || from.startsWith('cart/'))
+      .flatMap(([from, targets]) =>
+        [...targets].filter((target) => answers.includes(target)).map((target) => `${from} → ${target}`),
+      );
+    expect(leaning).toEqual([]);
+  });
+
+  it('builds views only at the edges: no service imports a view', () => {
+    // Services answer records; REST routes (*.view.ts), GraphQL types and webhook payloads shape them.
+    const services = [...files.keys()].filter((file) => file.endsWith('.service.ts'));
+    expect(services.length).toBeGreaterThan(5);
+    const leaning = services.flatMap((from) =>
+      [...files.get(from)!].filter((target) => target.endsWith('.view.ts')).map((target) => `${from} → ${target}`),
+    );
+    expect(leaning).toEqual([]);
+  });
+
   it('sees a cycle when there is one', () => {
     const looped: Graph = new Map([
       ['cart/a.ts', new Set(['orders/b.ts'])],

@@ -14,12 +14,6 @@ const maxFunctionLines = 80;
 
 /** Larger than the rule, by name, with their lines when it came in: to be split, never to grow. */
 const stillLarger: Record<string, number> = {
-  'cart/cart.repository.ts CartRepository > writeLines': 86,
-  'cart/cart.routes.ts': 416,
-  'cart/cart.routes.ts registerListFamilyRoutes': 116,
-  'cart/cart.routes.ts registerItemFamilyRoutes': 96,
-  'cart/cart.service.ts': 513,
-  'cart/cart.service.ts CartService > resolveItems': 105,
   'catalog/import/schema.ts': 434,
   'catalog/import/source.ts': 417,
 };

@@ -9,7 +9,7 @@ import { createTestApp, readFixture, testConfig, testEngine, type TestApp } from
 import { sqliteFilePath } from '../../src/db/database.js';
 import { startDeliveryWorker } from '../../src/events/delivery.js';
 import { sweep } from '../../src/cart/cart.sweeper.js';
-import { CartLifetime } from '../../src/cart/cart.service.js';
+import { CartLifetime } from '../../src/cart/cart.lifetime.js';
 
 const endpoints = 100;
 const eventsWithDeliveries = 2_500;

@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { sweep } from '../../src/cart/cart.sweeper.js';
-import { CartLifetime } from '../../src/cart/cart.service.js';
+import { CartLifetime } from '../../src/cart/cart.lifetime.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
+import { testEngine } from '../pg.js';
 import { addToCart, call, californian, exampleA, post } from '../cart/cart-helpers.js';
 
 interface Fixture {
@@ -161,6 +162,43 @@ describe('stock', () => {
     // final states: a second cancel is refused and gives nothing back
     expect((await post(t, `/orders/${north!.id}/status`, { status: 'CANCELLED' })).status).toBe(422);
     expect([await qty(2021), await qty(2041)]).toStrictEqual(start);
+  });
+
+  it('a submit and a cancel lock the products before the stock rows, and write their answers before the commit', async () => {
+    // The catalog's part (catalog/stock-answers.ts, told through events/stock-events.ts): on
+    // PostgreSQL the products' rows are locked before any stock row, in every writer of stock
+    // (no crosswise waits with an import); the answer texts and the stock commit together.
+    const statementsOf = async (request: () => Promise<unknown>) => {
+      t.database.queries.length = 0;
+      await request();
+      return t.database.queries.map((query) => query.query);
+    };
+    const order = (statements: string[]) => {
+      const at = (pattern: RegExp) => statements.findIndex((statement) => pattern.test(statement));
+      return {
+        productLock: at(/^SELECT "id" FROM "Product" WHERE .* FOR UPDATE$/),
+        stock: at(/^UPDATE [`"](main|public)[`"]\.[`"]Sku[`"] SET [`"]qtyAvailable[`"]/),
+        answers: at(/^INSERT INTO "ProductAnswer"/),
+        commit: statements.lastIndexOf('COMMIT'),
+      };
+    };
+    const id = await readyCart([{ variant_id: '2021', quantity: 1 }]);
+    let orderId = '';
+    const submit = order(
+      await statementsOf(async () => {
+        orderId = (await post<{ orders: { id: string }[] }>(t, '/cart/submit', { id })).body.orders[0]!.id;
+      }),
+    );
+    const cancel = order(await statementsOf(() => post(t, `/orders/${orderId}/status`, { status: 'CANCELLED' })));
+    for (const statements of [submit, cancel]) {
+      if (testEngine === 'postgresql') {
+        expect(statements.productLock).toBeGreaterThanOrEqual(0);
+        expect(statements.productLock).toBeLessThan(statements.stock);
+      }
+      expect(statements.stock).toBeGreaterThanOrEqual(0);
+      expect(statements.answers).toBeGreaterThan(statements.stock);
+      expect(statements.commit).toBeGreaterThan(statements.answers);
+    }
   });
 
   it('an import sets qty_available to what the store’s document says', async () => {

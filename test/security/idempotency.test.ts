@@ -4,7 +4,7 @@
 // within a budget that the sweeper enforces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../src/cart/cart.sweeper.js';
-import { CartLifetime } from '../../src/cart/cart.service.js';
+import { CartLifetime } from '../../src/cart/cart.lifetime.js';
 import { maxStoredAnswerBytes } from '../../src/idempotency/idempotency.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
 import { call, californian, post, type CartJson } from '../cart/cart-helpers.js';
@@ -316,6 +316,52 @@ describe('Idempotency-Key on GraphQL', () => {
     });
     expect(other.json().errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await t.database.db.cartLine.findFirstOrThrow({ where: { cartId: id, skuId: 2021 } })).quantity).toBe(2);
+  });
+});
+
+describe('Idempotency-Key replays of a submit', () => {
+  // What is kept is the submit's record as it was answered; each API shapes it at its edge, the
+  // first time and on every replay alike (even once its orders moved on), and a key of one API is
+  // never the other's.
+  const submittable = async () => {
+    const id = await newCart();
+    await post(t, '/cart/customerInfo', { id, buyer_identity: californian }, as(keyA));
+    return id;
+  };
+  const place = async (orderId: string) =>
+    expect((await post(t, `/orders/${orderId}/status`, { status: 'PLACED' }, as(keyB))).status).toBe(200);
+
+  it('REST replays its answer byte for byte, in its own shape', async () => {
+    const id = await submittable();
+    const submit = () =>
+      t.app.inject({ method: 'POST', url: '/cart/submit', payload: { id }, headers: as(keyA, 'bytes-rest') });
+    const first = await submit();
+    await place(first.json().orders[0].id);
+    const again = await submit();
+    expect(first.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(first.json()).toMatchObject({ status: 'SUBMITTED', orders: [{ cart_id: id }], cart: { id } });
+  });
+
+  it('GraphQL replays its answer byte for byte, in its own shape; the REST key is not its', async () => {
+    const id = await submittable();
+    const query =
+      `mutation { submitCart(cartId: "${id}") { status orders { id cartId status lines { variantId quantity } } ` +
+      'cart { id buyerIdentity { firstName countryCode } } } }';
+    const submit = () =>
+      t.app.inject({ method: 'POST', url: '/graphql', payload: { query }, headers: as(keyA, 'bytes-rest') });
+    const first = await submit();
+    expect(first.json().errors).toBeUndefined();
+    await place(first.json().data.submitCart.orders[0].id);
+    const again = await submit();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(first.json().data.submitCart).toMatchObject({
+      status: 'SUBMITTED',
+      orders: [{ cartId: id, status: 'SUBMITTED', lines: [{ variantId: '2021', quantity: 1 }] }],
+      cart: { id, buyerIdentity: { firstName: californian.first_name, countryCode: californian.country_code } },
+    });
   });
 });
 
