@@ -1,7 +1,8 @@
 // The answer cache at the HTTP edge, one for REST and GraphQL (answer-cache.ts holds the answers).
 // A REST route opts in with `config: { keptAnswers: true }`; GraphQL's plugin places the hooks
-// this one makes for it (graphqlAnswerHooks). Before the handler, the catalog is brought up to its versions (catalog-changes.ts), then an answer kept for
-// the same request is sent as it is: no handler, no serialization, no Apollo.
+// this one makes for it (graphqlAnswerHooks). Before the handler, the catalog is brought up to its
+// versions (catalog-changes.ts), then an answer kept for the same request is sent as it is: no
+// handler, no serialization, no Apollo.
 // - REST: keyed by the route, its path parameters and the query parameters its schema declares
 //   (others cannot make keys); each 200 answer is tagged with an ETag (a digest of its bytes),
 //   answered with a bodiless 304 when If-None-Match names it, and kept with the products it was
