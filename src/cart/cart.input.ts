@@ -9,13 +9,15 @@ export class CartItemInput {
   @Field(() => ID, {
     nullable: true,
     description:
-      "The media item (image or video) the item is added from; it must show the item's product. A line keeps the first media item it is given.",
+      "The media item (image or video) the item is added from; it must show the item's product. A line keeps " +
+      'the first media item it is given.',
   })
   mediaId?: string | null;
   @Field(() => ID, {
     nullable: true,
     description:
-      "With mediaId: the placement (`<media id>:<position>`) of that media item it is added from; it must place the item's product.",
+      'With mediaId: the placement (`<media id>:<position>`) of that media item it is added from; it must ' +
+      "place the item's product.",
   })
   placementId?: string | null;
 }

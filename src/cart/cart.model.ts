@@ -21,7 +21,10 @@ export interface CartItemRef {
 
 export interface CartLine {
   quantity: number;
-  /** The media item the line was added from, and its placement (`<media id>:<position>`): the first named, kept when quantities merge. */
+  /**
+   * The media item the line was added from, and its placement (`<media id>:<position>`): the first
+   * named, kept when quantities merge.
+   */
   mediaId: number | null;
   placementId: string | null;
   variant: CartItemRef;

@@ -9,7 +9,10 @@ import type { Cart, CartDiscountCode, CartLine, CartWarning, StoreEntry } from '
 import type { StoredCart, StoredEntry, StoredLine } from './cart.repository.js';
 import { codeWarning, lineWarning } from './cart.warnings.js';
 
-/** What a cart's pricing reads of the discounts: those its codes name (any store) and the automatic ones of its stores. */
+/**
+ * What a cart's pricing reads of the discounts: those its codes name (any store) and the automatic
+ * ones of its stores.
+ */
 export interface CartDiscounts {
   rules: readonly DiscountRule[];
   /** Orders of the cart's buyer (by email) that used each discount. */
@@ -104,7 +107,10 @@ function priceEntry(
   };
 }
 
-/** Each code of the cart, applicable when one of its discounts applied; else its warning (about the first store it could be for). */
+/**
+ * Each code of the cart, applicable when one of its discounts applied; else its warning (about the
+ * first store it could be for).
+ */
 function codeStates(
   stored: StoredCart,
   discounts: CartDiscounts,

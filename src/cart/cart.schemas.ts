@@ -29,7 +29,8 @@ export const CartItem = Type.Object({
         minimum: 1,
         maximum: 2_147_483_647,
         description:
-          "The media item (image or video) the item is added from; it must show the item's product (else 422 MEDIA_NOT_ATTRIBUTABLE). A line keeps the first media item it is given.",
+          "The media item (image or video) the item is added from; it must show the item's product (else 422 " +
+          'MEDIA_NOT_ATTRIBUTABLE). A line keeps the first media item it is given.',
       }),
     ),
   ),
@@ -38,7 +39,8 @@ export const CartItem = Type.Object({
       Type.String({
         pattern: '^[1-9][0-9]{0,9}:(0|[1-9][0-9]{0,9})$',
         description:
-          "With media_id only: the placement (`<media id>:<position>`) of that media item it is added from; it must place the item's product.",
+          'With media_id only: the placement (`<media id>:<position>`) of that media item it is added from; it ' +
+          "must place the item's product.",
       }),
     ),
   ),
@@ -127,7 +129,8 @@ export const DiscountCodesBody = Type.Object({
   id: Type.String({ description: 'The cart.' }),
   codes: Type.Array(Type.String(), {
     description:
-      'The codes the cart should have, replacing those it had; [] clears them. At most 10, each 1-64 characters; matched without case.',
+      'The codes the cart should have, replacing those it had; [] clears them. At most 10, each 1-64 ' +
+      'characters; matched without case.',
   }),
 });
 
@@ -204,7 +207,8 @@ export const CartWarning = Named(
     {
       code: Type.String({
         description:
-          'NOT_ENOUGH_STOCK, VARIANT_UNAVAILABLE, VARIANT_UNLISTED, PRICE_CHANGED, or a DISCOUNT_… code naming why a code does not apply.',
+          'NOT_ENOUGH_STOCK, VARIANT_UNAVAILABLE, VARIANT_UNLISTED, PRICE_CHANGED, or a DISCOUNT_… code naming ' +
+          'why a code does not apply.',
       }),
       message: Type.String(),
       store: Type.Optional(Type.String({ description: "The store's name, when it is about one store." })),

@@ -24,7 +24,8 @@ export const CartStatusEnum = enumOf(cartStatuses);
 registerEnumType(CartStatusEnum, {
   name: 'CartStatus',
   description:
-    'IN_PROGRESS before submit; SUBMITTED while an order is open; then COMPLETED when an order was fulfilled, else FAILED.',
+    'IN_PROGRESS before submit; SUBMITTED while an order is open; then COMPLETED when an order was fulfilled, ' +
+    'else FAILED.',
 });
 
 @ObjectType('BuyerIdentity', { simpleResolvers: true, description: "A cart's buyer: who buys, where to." })
@@ -95,7 +96,8 @@ export const CartWarningCodeEnum = enumOf([...lineWarningCodes, ...discountRefus
 registerEnumType(CartWarningCodeEnum, {
   name: 'CartWarningCode',
   description:
-    'What a cart warning is about: a line (stock, availability, listing, price) or a discount code that does not apply (why).',
+    'What a cart warning is about: a line (stock, availability, listing, price) or a discount code that does ' +
+    'not apply (why).',
 });
 
 @ObjectType('CartWarning', {

@@ -34,9 +34,10 @@ export function lineWarning(line: StoredLine, store: string): CartWarning | null
   const now = unitPriceMinor(sku);
   if (line.seenUnitPriceMinor !== null && line.seenUnitPriceMinor !== now) {
     const before = formatMoney({ minor: line.seenUnitPriceMinor, currency: sku.currency });
+    const after = formatMoney({ minor: now, currency: sku.currency });
     return {
       code: 'PRICE_CHANGED',
-      message: `The price of variant ${variantId} (${sku.name}) changed from ${before} to ${formatMoney({ minor: now, currency: sku.currency })}`,
+      message: `The price of variant ${variantId} (${sku.name}) changed from ${before} to ${after}`,
       ...about,
     };
   }

@@ -11,13 +11,19 @@ export interface Discount extends DiscountRule {
   updatedAt: Date;
 }
 
-/** A new discount; absent fields take their defaults (automatic, no minimum, no dates, no limits, not combinable, enabled). */
+/**
+ * A new discount; absent fields take their defaults (automatic, no minimum, no dates, no limits,
+ * not combinable, enabled).
+ */
 export interface DiscountInput {
   code?: string | null;
   /** The store's name (as carts show it) or its id. */
   store: string;
   kind: string;
-  /** PERCENTAGE: percent (0-100, at most 4 decimals); FIXED_AMOUNT: major units of the store's currency; FREE_SHIPPING: absent or 0. */
+  /**
+   * PERCENTAGE: percent (0-100, at most 4 decimals); FIXED_AMOUNT: major units of the store's
+   * currency; FREE_SHIPPING: absent or 0.
+   */
   value?: number | null;
   minimumSubtotal?: number | null;
   startsAt?: string | null;

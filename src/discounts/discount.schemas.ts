@@ -18,7 +18,8 @@ const writable = {
     Nullable(
       Type.String({
         description:
-          'What buyers enter, matched without case, unique per store (at most 64 letters, digits or - _ . + # % ! & *); null: automatic, every cart with the store gets it.',
+          'What buyers enter, matched without case, unique per store (at most 64 letters, digits or - _ . + # ' +
+          '% ! & *); null: automatic, every cart with the store gets it.',
       }),
     ),
   ),
@@ -26,7 +27,8 @@ const writable = {
     Nullable(
       Type.Number({
         description:
-          "PERCENTAGE: percent above 0, at most 100 (4 decimals); FIXED_AMOUNT: major units of the store's currency; FREE_SHIPPING: absent.",
+          "PERCENTAGE: percent above 0, at most 100 (4 decimals); FIXED_AMOUNT: major units of the store's " +
+          'currency; FREE_SHIPPING: absent.',
       }),
     ),
   ),

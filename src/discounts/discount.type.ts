@@ -54,7 +54,8 @@ abstract class DiscountFieldsInput {
   @Field(() => Float, {
     nullable: true,
     description:
-      "PERCENTAGE: percent above 0, at most 100; FIXED_AMOUNT: major units of the store's currency; FREE_SHIPPING: absent.",
+      "PERCENTAGE: percent above 0, at most 100; FIXED_AMOUNT: major units of the store's currency; " +
+      'FREE_SHIPPING: absent.',
   })
   value?: number | null;
   @Field(() => Float, { nullable: true }) minimumSubtotal?: number | null;
@@ -82,7 +83,8 @@ export class UpdateDiscountInput extends DiscountFieldsInput {
 @ObjectType('AppliedDiscount', {
   simpleResolvers: true,
   description:
-    "A discount applied to a store's offer, with what it takes off there. Part of its offer: no id of its own (discountId is the Discount's).",
+    "A discount applied to a store's offer, with what it takes off there. Part of its offer: no id of its own " +
+    "(discountId is the Discount's).",
 })
 export class AppliedDiscountType {
   @Field(() => ID) discountId!: string;

@@ -15,7 +15,8 @@ export const OrderStatusEnum = enumOf(orderStatuses);
 registerEnumType(OrderStatusEnum, {
   name: 'OrderStatus',
   description:
-    'SUBMITTED → PLACED → FULFILLED; SUBMITTED | PLACED → ACTION_REQUIRED → PLACED; SUBMITTED | PLACED | ACTION_REQUIRED → CANCELLED; SUBMITTED → FAILED.',
+    'SUBMITTED → PLACED → FULFILLED; SUBMITTED | PLACED → ACTION_REQUIRED → PLACED; SUBMITTED | PLACED | ' +
+    'ACTION_REQUIRED → CANCELLED; SUBMITTED → FAILED.',
 });
 
 @ObjectType('OrderEvent', { simpleResolvers: true })
