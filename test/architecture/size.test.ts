@@ -20,8 +20,6 @@ const stillLarger: Record<string, number> = {
   'cart/cart.routes.ts registerItemFamilyRoutes': 96,
   'cart/cart.service.ts': 513,
   'cart/cart.service.ts CartService > resolveItems': 105,
-  'catalog/import/schema.ts': 434,
-  'catalog/import/source.ts': 417,
   'embed/player/shoppable-media.ts': 422,
   'events/delivery.repository.ts DeliveryRepository > recordOutcomes': 86,
   'events/delivery.repository.ts DeliveryRepository > recordOutcomes > this.sql.transaction(callback)': 83,

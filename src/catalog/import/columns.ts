@@ -8,7 +8,7 @@ import {
   skuTable as skuFields,
   type Table as FieldTable,
 } from '../catalog.fields.js';
-import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
+import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './document/import.model.js';
 
 /** A canonical text of a row's content (keys sorted), to tell unchanged rows from changed ones. */
 function fingerprint(value: unknown): string {

@@ -1,7 +1,8 @@
 // The products section of a catalog document: a product, its variant options and its SKUs.
 import type { VariantOption } from '../../catalog.model.js';
-import type { ImportProduct, ImportSku } from '../import.model.js';
-import { catalogDefaults, catalogLimits, type RawProduct, type RawVariant } from '../schema.js';
+import type { ImportProduct, ImportSku } from '../document/import.model.js';
+import { catalogDefaults, catalogLimits } from '../document/limits.js';
+import type { RawProduct, RawVariant } from '../document/schema.js';
 import type { Checker, Json, Unchecked } from './checker.js';
 import { validateSku, type StoreCheck } from './skus.js';
 

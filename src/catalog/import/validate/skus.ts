@@ -1,7 +1,8 @@
 // The SKUs of a catalog document (nested in their product): a SKU, its variant values and
 // dimensions, and the check of its store (which the document may give later than the SKU).
-import type { ImportSku } from '../import.model.js';
-import { catalogDefaults, catalogLimits, type RawSku, type RawSkuDimension, type RawVariantValue } from '../schema.js';
+import type { ImportSku } from '../document/import.model.js';
+import { catalogDefaults, catalogLimits } from '../document/limits.js';
+import type { RawSku, RawSkuDimension, RawVariantValue } from '../document/schema.js';
 import { describe, type Checker, type Json } from './checker.js';
 
 const { maxName, maxCode, maxItems } = catalogLimits;

@@ -1,67 +1,23 @@
-// The catalog document (format version 1) as users write it, declared once: the JSON
-// Schema checked in as schema/catalog-import.schema.json is printed from these declarations, and
-// the validator (import/validate/) reads documents through their Static types and shares their
-// limits (as does the file reader, import/source.ts, which builds only the keys declared here). The
-// schema says everything about one record's shape (types, required fields, ranges, lengths,
-// patterns); what needs more than one record stays in the validator: references between ids,
-// duplicates, currencies of the pinned ISO 4217 table, a store's currency on its SKUs, prices
+// The catalog document (format version 1) as users write it, declared once: the JSON Schema
+// checked in as schema/catalog-import.schema.json is printed from these declarations, and the
+// validator (import/validate/) reads documents through their Static types and shares their limits
+// (limits.ts; as does the file reader, import/source.ts, which builds only the keys declared
+// here). The schema says everything about one record's shape (types, required fields, ranges,
+// lengths, patterns); what needs more than one record stays in the validator: references between
+// ids, duplicates, currencies of the pinned ISO 4217 table, a store's currency on its SKUs, prices
 // exact in the currency's minor unit.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-
-/** Limits of the format, shared by the schema, the file reader and the validator. */
-export const catalogLimits = {
-  /** Ids are positive 32-bit integers. Prices and counts stay within it too (minor units). */
-  maxId: 2_147_483_647,
-  /** Free text (titles, descriptions, URLs, …), in characters (Unicode code points). */
-  maxText: 2048,
-  /** Names and labels. */
-  maxName: 255,
-  /** Codes (shipping method ids, SKU status and type, dimension units). */
-  maxCode: 64,
-  maxFileName: 1024,
-  /** Items of a list in a record (images, a variant's values, shipping methods, a media item's products, …). */
-  maxItems: 1000,
-  /** SKUs of a product. */
-  maxSkus: 10_000,
-  /** Similar products of one product: its pairs in `similar`. */
-  maxSimilar: 1000,
-  /** A media item's width or height, in pixels. */
-  maxPixels: 100_000,
-  /**
-   * Arrays and objects one inside another, the document itself included, keys the format does
-   * not declare too (the format needs 7): the reader keeps a frame per level, so a deeper
-   * document is refused there and read no further.
-   */
-  maxDepth: 32,
-  /** A record's JSON text in characters, counting what the format declares (other keys are skipped unread). */
-  maxRecordText: 4 * 1024 * 1024,
-} as const;
-
-/** What an absent optional field means. */
-export const catalogDefaults = {
-  marginRate: 0,
-  isAvailable: true,
-  nativeCheckout: false,
-  visual: false,
-  inStock: true,
-  status: 'AVAILABLE',
-  type: 'PHYSICAL',
-  taxable: true,
-} as const;
-
-export const mediaTypes = ['image', 'video'] as const;
+import {
+  catalogDefaults,
+  catalogLimits,
+  countryCodePattern,
+  mediaTypes,
+  mediaUrlPattern,
+  slugPattern,
+} from './limits.js';
 
 /** ISO 8601 date-time with a time zone; seconds and their fraction are optional. */
 const dateTimePattern = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$';
-export const countryCodePattern = '^[A-Z]{2}$';
-/** A slug is a segment of a URL path. */
-export const slugPattern = '^[^/\\s]+$';
-/**
- * Where a media file is: an absolute http(s) URL, or a path this gateway serves ("/…"). Not "//…"
- * or "/\…", which a browser reads as a URL of another host; no white space or control characters.
- */
-export const mediaUrlPattern =
-  '^(https?://[^/?#\\\\\\s\\p{Cc}]+([/?#][^\\s\\p{Cc}]*)?|/[^/\\\\\\s\\p{Cc}][^\\s\\p{Cc}]*)$';
 /** At least one character that is not white space. */
 const notBlank = '\\S';
 

@@ -2,7 +2,7 @@
 // minor units, rates in ppm), which is what the import writes; the problems a document has; and
 // what the database already holds that a document may refer to. Named Import*, apart from the
 // read side's records of catalog.model.ts (ProductRecord, MediaRecord, …), which are what is read.
-import type { MediaKind, SkuDimension, VariantOption, VariantValue } from '../catalog.model.js';
+import type { MediaKind, SkuDimension, VariantOption, VariantValue } from '../../catalog.model.js';
 
 /** A problem of the document, at its JSON path. */
 export interface Problem {
