@@ -1,15 +1,14 @@
 // The catalog document's limits, the values an absent field means, and the patterns of its
-// texts: shared by the schema (schema.ts), the file reader (../source.ts) and the validator.
+// texts: shared by the schema (schema.ts), the file reader (../source.ts) and the validator. What
+// a product's or a SKU's plain field takes is its field table's (catalog.fields.ts).
+import { mediaKinds, textLimits } from '../../catalog.fields.js';
+
 /** Limits of the format, shared by the schema, the file reader and the validator. */
 export const catalogLimits = {
   /** Ids are positive 32-bit integers. Prices and counts stay within it too (minor units). */
   maxId: 2_147_483_647,
-  /** Free text (titles, descriptions, URLs, …), in characters (Unicode code points). */
-  maxText: 2048,
-  /** Names and labels. */
-  maxName: 255,
-  /** Codes (shipping method ids, SKU status and type, dimension units). */
-  maxCode: 64,
+  /** Free text, names and codes, in characters (Unicode code points). */
+  ...textLimits,
   maxFileName: 1024,
   /** Items of a list in a record (images, a variant's values, shipping methods, a media item's products, …). */
   maxItems: 1000,
@@ -29,19 +28,13 @@ export const catalogLimits = {
   maxRecordText: 4 * 1024 * 1024,
 } as const;
 
-/** What an absent optional field means. */
+/** What an absent optional field means (a plain field's default is its field table's). */
 export const catalogDefaults = {
   marginRate: 0,
-  isAvailable: true,
-  nativeCheckout: false,
   visual: false,
-  inStock: true,
-  status: 'AVAILABLE',
-  type: 'PHYSICAL',
-  taxable: true,
 } as const;
 
-export const mediaTypes = ['image', 'video'] as const;
+export const mediaTypes = mediaKinds;
 
 export const countryCodePattern = '^[A-Z]{2}$';
 /** A slug is a segment of a URL path. */

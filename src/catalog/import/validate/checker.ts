@@ -126,11 +126,16 @@ export class Checker {
     return '';
   }
 
-  optionalString<T>(object: Unchecked<T>, key: Keys<T, string | null>, path: string): string | null {
+  optionalString<T>(
+    object: Unchecked<T>,
+    key: Keys<T, string | null>,
+    path: string,
+    max: number = maxText,
+  ): string | null {
     const value = object[key];
     if (value === undefined || value === null) return null;
-    if (typeof value === 'string' && fits(value, maxText)) return value;
-    this.fail(`${path}.${key}`, `must be a string of at most ${maxText} characters or null, got ${describe(value)}`);
+    if (typeof value === 'string' && fits(value, max)) return value;
+    this.fail(`${path}.${key}`, `must be a string of at most ${max} characters or null, got ${describe(value)}`);
     return null;
   }
 
