@@ -56,7 +56,11 @@ export const productFields = {
   brand: field.optionalText({ import: { description: 'Brand of the product.' } }),
   url: field.optionalText({ import: { description: "URL of the product's page at the store." } }),
   /** Major units, as both APIs answer it (44.99). */
-  price: field.major({ column: 'priceMinor', schema: Type.Number({ description: 'In major units of `currency`.' }) }),
+  price: field.major({
+    column: 'priceMinor',
+    schema: Type.Number({ description: 'In major units of `currency`.' }),
+    graphql: { description: 'Major units, in `currency`.' },
+  }),
   /** Exact amount, for comparisons (4499). */
   priceMinor: field.hidden(field.int({ graphql: false })),
   currency: field.text({ schema: isoCurrency() }),
@@ -79,18 +83,30 @@ export const skuFields = {
   skuId: field.id({ column: 'id' }),
   productId: field.id(),
   externalId: field.optionalText({ import: { description: "The store's own id of the SKU." } }),
-  merchantId: field.id({ schema: Type.Integer({ description: "The store's id." }) }),
+  merchantId: field.id({
+    schema: Type.Integer({ description: "The store's id." }),
+    graphql: { description: 'The id of the store that sells this SKU.' },
+  }),
   name: field.text({ import: { description: 'Name of the SKU.', maxLength: maxName } }),
   inStock: field.bool({ import: { description: 'Whether the store has it in stock.', default: true } }),
   qtyAvailable: field.int({ import: { description: 'Quantity available to buy; the import sets the stock to it.' } }),
   /** Major units (44.99), null without one. */
-  salePrice: field.optionalMajor({ column: 'salePriceMinor', schema: Nullable(Type.Number()) }),
-  retailPrice: field.optionalMajor({ column: 'retailPriceMinor', schema: Nullable(Type.Number()) }),
+  salePrice: field.optionalMajor({
+    column: 'salePriceMinor',
+    schema: Nullable(Type.Number()),
+    graphql: { description: 'Major units, in `currency`.' },
+  }),
+  retailPrice: field.optionalMajor({
+    column: 'retailPriceMinor',
+    schema: Nullable(Type.Number()),
+    graphql: { description: 'Major units, in `currency`.' },
+  }),
   /** Exact amounts (4499), null without one: GraphQL's Sku.priceMoney. */
   salePriceMinor: field.hidden(field.optionalInt({ graphql: false })),
   retailPriceMinor: field.hidden(field.optionalInt({ graphql: false })),
   currency: field.text({ schema: isoCurrency() }),
   status: field.text({
+    graphql: { description: 'AVAILABLE when the SKU can be sold; any other value means it cannot.' },
     import: {
       description:
         'Status of the SKU; only an "AVAILABLE" SKU can be bought (others, such as "UNAVAILABLE", are shown as ' +
@@ -136,11 +152,17 @@ export const mediaFields = {
   fileName: field.text(),
   platform: field.optionalText(),
   // Not in the seed's media answers, which stay as they were: the placements routes answer them.
-  url: field.hidden(field.optionalText()),
-  posterUrl: field.hidden(field.optionalText()),
-  width: field.hidden(field.optionalInt()),
-  height: field.hidden(field.optionalInt()),
-  durationMs: field.hidden(field.optionalInt()),
+  url: field.hidden(
+    field.optionalText({
+      graphql: { description: 'Where the image or video file is: an absolute URL, or a path on this gateway.' },
+    }),
+  ),
+  posterUrl: field.hidden(
+    field.optionalText({ graphql: { description: "A video's still image, shown before it plays." } }),
+  ),
+  width: field.hidden(field.optionalInt({ graphql: { description: 'Pixels.' } })),
+  height: field.hidden(field.optionalInt({ graphql: { description: 'Pixels.' } })),
+  durationMs: field.hidden(field.optionalInt({ graphql: { description: "A video's length in milliseconds." } })),
 };
 
 export const productTable = table(productFields);
