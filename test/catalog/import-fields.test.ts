@@ -213,12 +213,12 @@ describe('a plain field imported', () => {
   });
   afterAll(() => database.close());
 
-  it('reaches its column: the last value each plain field accepts, written and read back', async () => {
+  it('reaches its column: the first value each plain field accepts, written and read back', async () => {
     const doc = base();
     const expected: Record<'product' | 'sku', Record_> = { product: {}, sku: {} };
     for (const [name, place] of Object.entries(places) as [keyof typeof places, (typeof places)['product']][])
       for (const { key, document, spec } of plainFields(place.fields)) {
-        const [value, held] = accepted(spec).at(-1)!;
+        const [value, held] = accepted(spec)[0]!;
         place.record(doc)[document] = value;
         expected[name][key] = held;
       }
