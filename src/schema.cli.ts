@@ -11,7 +11,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { printOpenApi } from './rest/openapi.js';
-import { printCatalogImportSchema } from './catalog/import/schema.js';
+import { printCatalogImportSchema } from './catalog/import/document/schema.js';
 
 /** The OpenAPI document of an app built with the defaults (on a scratch SQLite file it never reads). */
 async function openApiDocument(): Promise<string> {

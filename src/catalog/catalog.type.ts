@@ -1,10 +1,34 @@
 // GraphQL types of the catalog. Root values are the records of catalog.model.ts, whose property
 // names are the field names: `simpleResolvers` lets graphql-js read them directly (no wrapper per
-// field); only the fields that load more (skus, similarProducts, products) have resolvers.
+// field); only the fields that load more (skus, similarProducts, products) have resolvers. The
+// fields of a product, a SKU and a media item are their field tables' (catalog.fields.ts), but for
+// lists and enums, which the classes declare themselves, and what the tables do not hold
+// (priceMoney, relations).
 import { MoneyType } from '../graphql/money.type.js';
 import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { DateTimeScalar } from '../graphql/scalars.js';
 import { MaxItems } from '../graphql/list-size.js';
+import { mediaTable, productTable, skuTable, type Field as TableField } from './catalog.fields.js';
+import type { GraphqlType } from './field-table.js';
+
+const scalars = { ID, String, Int, Float, Boolean, DateTime: DateTimeScalar } satisfies Record<
+  Exclude<GraphqlType, 'own'>,
+  unknown
+>;
+
+/**
+ * Declares on a class the GraphQL fields its field table holds, in table order (before the class's
+ * own): each field GraphQL shows, of its kind's scalar, nullable when its value may be null, with
+ * its description; not those of kind `own` (lists, enums), which the class declares itself.
+ */
+function tableFields(type: { prototype: object }, fields: readonly TableField[]): void {
+  for (const { key, graphql, nullable } of fields) {
+    if (graphql === null || graphql.type === 'own') continue;
+    const scalar = scalars[graphql.type];
+    const options = graphql.description === undefined ? { nullable } : { nullable, description: graphql.description };
+    Field(() => scalar, options)(type.prototype, key);
+  }
+}
 
 export enum MediaKindEnum {
   IMAGE = 'image',
@@ -62,60 +86,17 @@ export class SkuDimensionType {
   description: 'A purchasable variant of a product, sold by one store (its merchant).',
 })
 export class SkuType {
-  @Field(() => ID)
-  skuId!: number;
-
-  @Field(() => ID)
-  productId!: number;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => ID, { description: 'The id of the store that sells this SKU.' })
-  merchantId!: number;
-
-  @Field(() => String)
-  name!: string;
-
-  @Field(() => Boolean)
-  inStock!: boolean;
-
-  @Field(() => Int)
-  qtyAvailable!: number;
-
-  @Field(() => Float, { nullable: true, description: 'Major units, in `currency`.' })
-  salePrice!: number | null;
-
-  @Field(() => Float, { nullable: true, description: 'Major units, in `currency`.' })
-  retailPrice!: number | null;
+  static {
+    tableFields(this, skuTable.fields);
+  }
 
   @Field(() => MoneyType, {
     nullable: true,
     description:
-      'What the SKU sells for (its sale price, else its retail price) as Money, with the `displayValue` to show; null when it has neither.',
+      'What the SKU sells for (its sale price, else its retail price) as Money, with the `displayValue` to ' +
+      'show; null when it has neither.',
   })
   priceMoney!: MoneyType | null;
-
-  @Field(() => String)
-  currency!: string;
-
-  @Field(() => String, { description: 'AVAILABLE when the SKU can be sold; any other value means it cannot.' })
-  status!: string;
-
-  @Field(() => String)
-  type!: string;
-
-  @Field(() => Boolean)
-  taxable!: boolean;
-
-  @Field(() => String, { nullable: true })
-  taxType!: string | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  dateCreated!: string | null;
-
-  @Field(() => DateTimeScalar, { nullable: true })
-  dateLastModified!: string | null;
 
   @Field(() => [VariantValueType])
   @MaxItems('valuesPerSku')
@@ -128,47 +109,18 @@ export class SkuType {
 
 @InterfaceType('CatalogProduct', { description: 'The fields every product has, wherever it appears.' })
 export abstract class CatalogProductType {
-  @Field(() => ID)
-  id!: number;
-
-  @Field(() => String, { nullable: true })
-  externalId!: string | null;
-
-  @Field(() => String)
-  title!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => String, { nullable: true })
-  brand!: string | null;
-
-  @Field(() => String, { nullable: true })
-  url!: string | null;
-
-  @Field(() => Float, { description: 'Major units, in `currency`.' })
-  price!: number;
+  static {
+    tableFields(this, productTable.fields);
+  }
 
   @Field(() => MoneyType, {
     description: 'The price as Money: the exact `minorUnits` and the `displayValue` to show ("$189.00").',
   })
   priceMoney!: MoneyType;
 
-  @Field(() => String)
-  currency!: string;
-
-  @Field(() => String, { nullable: true })
-  category!: string | null;
-
-  @Field(() => Boolean)
-  isAvailable!: boolean;
-
   @Field(() => [String])
   @MaxItems('imagesPerProduct')
   images!: string[];
-
-  @Field(() => Boolean)
-  nativeCheckout!: boolean;
 
   @Field(() => [VariantOptionType])
   @MaxItems('variantsPerProduct')
@@ -196,12 +148,14 @@ export class ProductType extends CatalogProductType {
 @ObjectType('SimilarProduct', {
   simpleResolvers: true,
   description:
-    'A comparable product as listed under another product: the comparable itself, and where its price sits against that product.',
+    'A comparable product as listed under another product: the comparable itself, and where its price sits ' +
+    'against that product.',
 })
 export class SimilarProductType {
   @Field(() => PriceTierEnum, {
     description:
-      "The comparable's price against the product it is listed under: LOWER below 90 %, SIMILAR from 90 to 110 %, HIGHER above.",
+      "The comparable's price against the product it is listed under: LOWER below 90 %, " +
+      'SIMILAR from 90 to 110 %, HIGHER above.',
   })
   priceTier!: PriceTierEnum;
 
@@ -211,38 +165,12 @@ export class SimilarProductType {
 
 @ObjectType('Media', { simpleResolvers: true, description: 'An image or a video and the products shown in it.' })
 export class MediaType {
-  @Field(() => ID)
-  id!: number;
+  static {
+    tableFields(this, mediaTable.fields);
+  }
 
   @Field(() => MediaKindEnum)
   kind!: MediaKindEnum;
-
-  @Field(() => String)
-  slug!: string;
-
-  @Field(() => String)
-  fileName!: string;
-
-  @Field(() => String, { nullable: true })
-  platform!: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'Where the image or video file is: an absolute URL, or a path on this gateway.',
-  })
-  url!: string | null;
-
-  @Field(() => String, { nullable: true, description: "A video's still image, shown before it plays." })
-  posterUrl!: string | null;
-
-  @Field(() => Int, { nullable: true, description: 'Pixels.' })
-  width!: number | null;
-
-  @Field(() => Int, { nullable: true, description: 'Pixels.' })
-  height!: number | null;
-
-  @Field(() => Int, { nullable: true, description: "A video's length in milliseconds." })
-  durationMs!: number | null;
 
   @Field(() => [ProductType], { description: 'The products shown, in catalog order.' })
   @MaxItems('productsPerMedia')

@@ -1,5 +1,6 @@
 // No import cycles in src/: neither between two files (what `madge --circular` reports) nor
-// between two folders (a feature folder and whatever it imports must not lean on each other).
+// between two folders (a feature folder and whatever it imports must not lean on each other), be
+// they top folders or any folder below (catalog/import/ and catalog/import/validate/ are two).
 // Root files are nodes of their own: the composition root (app.ts, context.ts, schema.ts, …)
 // imports every feature, and features import only its leaves (errors.ts, config.ts, timing.ts).
 // Type-only imports count: a cycle of types is still a cycle of knowledge.
@@ -40,12 +41,18 @@ function folderOf(file: string): string {
   return slash === -1 ? file : `${file.slice(0, slash)}/`;
 }
 
-function folderGraph(files: Graph): Graph {
+/** A file's node in the graph of every folder: the folder it is in (its own, not its top one), or the root file. */
+function directoryOf(file: string): string {
+  const slash = file.lastIndexOf('/');
+  return slash === -1 ? file : file.slice(0, slash + 1);
+}
+
+function folderGraph(files: Graph, nodeOf: (file: string) => string = folderOf): Graph {
   const graph: Graph = new Map();
   for (const [from, targets] of files) {
-    const node = folderOf(from);
+    const node = nodeOf(from);
     const edges = graph.get(node) ?? new Set<string>();
-    for (const target of targets) if (folderOf(target) !== node) edges.add(folderOf(target));
+    for (const target of targets) if (nodeOf(target) !== node) edges.add(nodeOf(target));
     graph.set(node, edges);
   }
   return graph;
@@ -96,6 +103,10 @@ describe('imports of src/', () => {
 
   it('has no circular imports between folders', () => {
     expect(cycles(folderGraph(files)).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('has no circular imports between folders at any depth: a folder and the folders in it import one way', () => {
+    expect(cycles(folderGraph(files, directoryOf)).map((cycle) => cycle.join(' → '))).toEqual([]);
   });
 
   it('keeps the catalog import apart: nothing outside catalog/import/ imports it but the entry points that run it', () => {
@@ -159,5 +170,15 @@ describe('imports of src/', () => {
     ]);
     expect(cycles(looped)).toEqual([]);
     expect(cycles(folderGraph(looped))).toEqual([['cart/', 'orders/', 'cart/']]);
+    const nested: Graph = new Map([
+      ['catalog/import/a.ts', new Set(['catalog/import/validate/b.ts'])],
+      ['catalog/import/validate/b.ts', new Set(['catalog/import/c.ts'])],
+      ['catalog/import/c.ts', new Set<string>()],
+    ]);
+    expect(cycles(nested)).toEqual([]);
+    expect(cycles(folderGraph(nested))).toEqual([]);
+    expect(cycles(folderGraph(nested, directoryOf))).toEqual([
+      ['catalog/import/', 'catalog/import/validate/', 'catalog/import/'],
+    ]);
   });
 });

@@ -13,10 +13,7 @@ const maxFileLines = 400;
 const maxFunctionLines = 80;
 
 /** Larger than the rule, by name, with their lines when it came in: to be split, never to grow. */
-const stillLarger: Record<string, number> = {
-  'catalog/import/schema.ts': 434,
-  'catalog/import/source.ts': 417,
-};
+const stillLarger: Record<string, number> = {};
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

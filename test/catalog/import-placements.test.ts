@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogValidationError, importCatalog, importCatalogFile } from '../../src/catalog/import/importer.js';
-import { catalogLimits } from '../../src/catalog/import/schema.js';
+import { catalogLimits } from '../../src/catalog/import/document/limits.js';
 import { createTestDatabase, dumpDatabase, readFixture, type TestDatabase } from '../helpers.js';
 
 type Placement = Record<string, unknown>;

@@ -6,9 +6,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
-import { catalogLimits, printCatalogImportSchema } from '../../src/catalog/import/schema.js';
-import type { ExistingCatalog, Problem } from '../../src/catalog/import/import.model.js';
-import { validateCatalog } from '../../src/catalog/import/validate.js';
+import { catalogLimits } from '../../src/catalog/import/document/limits.js';
+import { printCatalogImportSchema } from '../../src/catalog/import/document/schema.js';
+import type { ExistingCatalog, Problem } from '../../src/catalog/import/document/import.model.js';
+import { validateCatalog } from '../../src/catalog/import/validate/catalog.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const schemaFile = join(root, 'schema', 'catalog-import.schema.json');
@@ -51,7 +52,7 @@ describe('schema/catalog-import.schema.json', () => {
   it('is what printCatalogImportSchema() prints', () => {
     expect(
       checkedIn,
-      'schema/catalog-import.schema.json is out of date with src/catalog/import/schema.ts: run `npm run schema:print`',
+      'schema/catalog-import.schema.json is out of date with src/catalog/import/document/schema.ts: run `npm run schema:print`',
     ).toBe(printCatalogImportSchema());
   });
 

@@ -14,15 +14,16 @@ import {
   importCatalogFile,
   type ImportReport,
 } from '../../src/catalog/import/importer.js';
-import { IntList, IntMap, IntSet } from '../../src/catalog/import/ids.js';
-import { validateCatalog } from '../../src/catalog/import/validate.js';
+import { IntList, IntMap, IntSet } from '../../src/catalog/import/validate/ids.js';
+import { validateCatalog } from '../../src/catalog/import/validate/catalog.js';
 import {
   lockProductsOfSkus,
   writeAnswersOfProducts,
   writeMissingAnswers,
 } from '../../src/catalog/product-answer.repository.js';
-import { fileEvents, OversizedValue, type CatalogEvent } from '../../src/catalog/import/source.js';
-import { catalogLimits } from '../../src/catalog/import/schema.js';
+import { OversizedValue, type CatalogEvent } from '../../src/catalog/import/document/events.js';
+import { fileEvents } from '../../src/catalog/import/source.js';
+import { catalogLimits } from '../../src/catalog/import/document/limits.js';
 import { createBlankDatabase, createTestDatabase, dumpDatabase, type TestDatabase } from '../helpers.js';
 
 const dir = join(import.meta.dirname, '..', '.tmp');

@@ -6,9 +6,12 @@ import {
   mediaTable as mediaFields,
   productTable as productFields,
   skuTable as skuFields,
-  type Table as FieldTable,
+  type mediaFields as mediaSpecs,
+  type productFields as productSpecs,
+  type skuFields as skuSpecs,
 } from '../catalog.fields.js';
-import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
+import type { ColumnsOf, Specs, Table as FieldTable } from '../field-table.js';
+import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './document/import.model.js';
 
 /** A canonical text of a row's content (keys sorted), to tell unchanged rows from changed ones. */
 function fingerprint(value: unknown): string {
@@ -31,9 +34,15 @@ export function storeContent(store: ImportStore) {
   ]);
 }
 
-/** A table's columns as the field table has them (catalog.fields.ts), then the import's own. */
-function columnsOf<Row>(
-  fields: Pick<FieldTable<never>, 'columns'>,
+/** Columns of a field table that the import's row has no value for: a field neither plain nor checked by hand. */
+type Unfilled<Row, T extends Specs> = Exclude<ColumnsOf<T>, keyof Row>;
+
+/**
+ * A table's columns as the field table has them (catalog.fields.ts), then the import's own. Does
+ * not compile when the import's row lacks one of the table's columns (the error names it).
+ */
+function columnsOf<Row, T extends Specs>(
+  fields: FieldTable<T> & ([Unfilled<Row, T>] extends [never] ? unknown : { unfilled: Unfilled<Row, T> }),
   own: readonly (readonly [keyof Row & string, ColumnType])[] = [],
 ): Table<Row>['columns'] {
   return [...fields.columns.map(({ name, storage }) => [name as keyof Row & string, storage] as const), ...own];
@@ -41,15 +50,21 @@ function columnsOf<Row>(
 
 // The columns the import writes: those the catalog's field tables read, and for SKUs their place in
 // their product and whether the document lists them.
-export const productTable: Table<ImportProduct> = { name: 'Product', columns: columnsOf(productFields) };
+export const productTable: Table<ImportProduct> = {
+  name: 'Product',
+  columns: columnsOf<ImportProduct, typeof productSpecs>(productFields),
+};
 export const skuTable: Table<ImportSku> = {
   name: 'Sku',
-  columns: columnsOf(skuFields, [
+  columns: columnsOf<ImportSku, typeof skuSpecs>(skuFields, [
     ['position', 'int'],
     ['listed', 'bool'],
   ]),
 };
-export const mediaTable: Table<ImportMedia> = { name: 'Media', columns: columnsOf(mediaFields) };
+export const mediaTable: Table<ImportMedia> = {
+  name: 'Media',
+  columns: columnsOf<ImportMedia, typeof mediaSpecs>(mediaFields),
+};
 
 /** A placement as stored: its media item and its place in the item's list with it. */
 export interface PlacementRow extends ImportPlacement {

@@ -3,8 +3,8 @@
 // tax rates, and the record of the last import (for the same-file skip).
 import type { Db, DbClient, Prisma } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
-import { IntSet } from './ids.js';
-import type { ExistingCatalog, ImportStore } from './import.model.js';
+import { IntSet } from './validate/ids.js';
+import type { ExistingCatalog, ImportStore } from './document/import.model.js';
 
 /** Product ids read per statement when the existing ids are loaded. */
 const idPage = 50_000;
@@ -19,7 +19,8 @@ export async function loadExisting(db: DbClient, dialect: Dialect): Promise<Exis
   const aggregate = dialect === 'sqlite' ? `json_group_array("id")` : `COALESCE(json_agg("id"), '[]')::text`;
   for (let after = 0; ;) {
     const [page] = await db.$queryRawUnsafe<{ ids: string }[]>(
-      `SELECT ${aggregate} AS "ids" FROM (SELECT "id" FROM "Product" WHERE "id" > ${dialect === 'sqlite' ? '?' : '$1'} ORDER BY "id" LIMIT ${idPage}) AS "page"`,
+      `SELECT ${aggregate} AS "ids" FROM (SELECT "id" FROM "Product" ` +
+        `WHERE "id" > ${dialect === 'sqlite' ? '?' : '$1'} ORDER BY "id" LIMIT ${idPage}) AS "page"`,
       after,
     );
     const ids = JSON.parse(page?.ids ?? '[]') as number[];

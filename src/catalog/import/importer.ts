@@ -15,25 +15,28 @@
 // not had yet, rows depending on it) waits in a temporary file (import/spill.ts) or in the
 // validator's compact state (ids, similar lists): memory holds a batch and that state, not the
 // document. A batch is bounded in rows and in the JSON its records hold, and a record in what it
-// may hold (import/schema.ts; the file reader builds nothing else of it). Similar lists are
+// may hold (document/schema.ts; the file reader builds nothing else of it). Similar lists are
 // written last, when they are complete.
 //
-// The pieces: pipeline.ts (the pass over the events), writer.ts (the batches and what waits; the
-// column tables in columns.ts), last-import.ts (the same-file skip), report.ts (the counts).
+// The pieces: document/ (what a document is: its schema and limits, its events, its records once
+// checked), source.ts (a file's events), validate/ (the checks), pipeline.ts (the pass over the
+// events), writer.ts (the batches and what waits; the column tables in columns.ts), last-import.ts
+// (the same-file skip), report.ts (the counts).
 import { createHash } from 'node:crypto';
 import type { Db, DbClient } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { catalogVersion } from '../catalog-version.repository.js';
-import type { CatalogDocument } from './import.model.js';
+import type { CatalogDocument } from './document/import.model.js';
 import { inImportTransaction, loadExisting } from './import.repository.js';
 import { fileDigest, recordFileImport, sameAsLastImport } from './last-import.js';
 import { inLists, runImport, type ImportOptions } from './pipeline.js';
 import type { ImportReport } from './report.js';
-import { fileEvents, objectEvents } from './source.js';
-import { CatalogValidationError, validateCatalog } from './validate.js';
+import { objectEvents } from './document/events.js';
+import { fileEvents } from './source.js';
+import { CatalogValidationError, validateCatalog } from './validate/catalog.js';
 
 export { CatalogSyntaxError } from './source.js';
-export { CatalogValidationError } from './validate.js';
+export { CatalogValidationError } from './validate/catalog.js';
 export { formatReport, type ImportReport, type Tally } from './report.js';
 export type { ImportOptions } from './pipeline.js';
 

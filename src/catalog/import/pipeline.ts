@@ -5,16 +5,19 @@ import type { DbClient } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
 import { loadExisting } from './import.repository.js';
 import type { ImportReport } from './report.js';
-import type { CatalogEvent } from './source.js';
+import type { CatalogEvent } from './document/events.js';
 import { Spill } from './spill.js';
-import { CatalogValidationError } from './validate.js';
+import { CatalogValidationError } from './validate/catalog.js';
 import { CatalogValidator, type PendingProduct, type PendingStore } from './validate/validator.js';
 import { CatalogWriter, type Later } from './writer.js';
 
 export interface ImportOptions {
   /** Rows of a section per batch: one read of their stored rows, then their writes (default 1000). */
   batchSize?: number;
-  /** Characters of JSON a batch's records may hold: a batch is written once they reach it, however few (a file's records; default 16 MiB). */
+  /**
+   * Characters of JSON a batch's records may hold: a batch is written once they reach it, however
+   * few (a file's records; default 16 MiB).
+   */
   batchText?: number;
   /** Problems reported in full; the others are counted (default 1000). */
   maxProblems?: number;
@@ -31,7 +34,10 @@ type Check = ({ kind: 'store' } & PendingStore) | ({ kind: 'product' } & Pending
 
 type EventSource = AsyncIterable<CatalogEvent[]> | Iterable<CatalogEvent[]>;
 
-/** Reads the events, validating every record and writing while there is no problem; throws CatalogValidationError with every problem. */
+/**
+ * Reads the events, validating every record and writing while there is no problem; throws
+ * CatalogValidationError with every problem.
+ */
 export async function runImport(
   tx: DbClient,
   dialect: Dialect,

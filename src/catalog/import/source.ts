@@ -1,47 +1,14 @@
-// Where the records of a catalog document come from: an object already in memory (tests, the
-// seed) or a file read as a stream. Both hand the import the same events, one record of a
-// section at a time, so one pipeline validates and writes either. A file is never parsed whole:
-// stream-json's tokenizer reads it a block at a time, and of the record being read only what the
-// format declares is built (import/schema.ts), within its limits; everything else is skipped
-// token by token, so memory holds a block and a record whatever the file holds.
+// The records of a catalog document read from a file as a stream: the same events, one record of
+// a section at a time, as an object already in memory gives (document/events.ts), so one pipeline
+// validates and writes either. A file is never parsed whole: stream-json's tokenizer reads it a
+// block at a time, and of the record being read only what the format declares is built
+// (document/schema.ts), within its limits; everything else is skipped token by token, so memory
+// holds a block and a record whatever the file holds.
 import { createReadStream } from 'node:fs';
 import { jsonParser, type Token } from 'stream-json/core/parser.js';
-import { CatalogDocumentSchema, catalogLimits } from './schema.js';
-
-export const catalogSections = ['stores', 'products', 'media', 'similar'] as const;
-export type CatalogSection = (typeof catalogSections)[number];
-
-/**
- * What the reader hands over in place of a value it did not build, being larger than any the
- * format takes: a string or a number longer than any field's, or a record over the size limit.
- * The validator reports it where it is, as it reports any value of the wrong kind.
- */
-export class OversizedValue {
-  constructor(
-    readonly what: 'string' | 'number' | 'record',
-    /** It is longer than this, in characters. */
-    readonly limit: number,
-  ) {}
-
-  get description(): string {
-    return this.what === 'record'
-      ? `more than ${this.limit} characters of JSON`
-      : `a ${this.what} of more than ${this.limit} characters`;
-  }
-}
-
-export type CatalogEvent =
-  /** The document's root: an object, or (not an object) a stand-in that describes like it. */
-  | { kind: 'document'; value: unknown }
-  | { kind: 'version'; value: unknown }
-  /** A section whose value is not a list (null included): a stand-in that describes like it. */
-  | { kind: 'value'; section: CatalogSection; value: unknown }
-  | { kind: 'start'; section: CatalogSection }
-  /** `size`: the characters of JSON read into it (a file's records; 0 for an object in memory). */
-  | { kind: 'record'; section: CatalogSection; index: number; value: unknown; size: number }
-  | { kind: 'end'; section: CatalogSection }
-  /** The reader stopped at this value and read no further: the document is refused. */
-  | { kind: 'refused'; path: string; message: string };
+import { catalogSections, OversizedValue, type CatalogEvent, type CatalogSection } from './document/events.js';
+import { catalogLimits } from './document/limits.js';
+import { CatalogDocumentSchema } from './document/schema.js';
 
 /** The file is not JSON (or not complete): where the tokenizer stopped, in characters. */
 export class CatalogSyntaxError extends Error {
@@ -55,34 +22,10 @@ function isSection(key: string): key is CatalogSection {
   return (catalogSections as readonly string[]).includes(key);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
- * The events of a document in memory. Sections are walked in the format's order (stores,
- * products, media, similar) whatever the order of the object's keys, and an absent section is
- * reported as an empty one: every reference can then be decided when it is read. Nothing is
- * refused: the object is already whole.
+ * How the reader reads a value: built whole (a scalar), as an object of the declared keys, as a
+ * list of at most `maxItems`, or as a section's records one at a time.
  */
-export function* objectEvents(raw: unknown): Generator<Exclude<CatalogEvent, { kind: 'refused' }>> {
-  yield { kind: 'document', value: raw };
-  if (!isObject(raw)) return;
-  if (raw.version !== undefined) yield { kind: 'version', value: raw.version };
-  for (const section of catalogSections) {
-    const value = raw[section];
-    if (!Array.isArray(value)) {
-      yield { kind: 'value', section, value };
-      continue;
-    }
-    yield { kind: 'start', section };
-    for (let index = 0; index < value.length; index += 1)
-      yield { kind: 'record', section, index, value: value[index], size: 0 };
-    yield { kind: 'end', section };
-  }
-}
-
-/** How the reader reads a value: built whole (a scalar), as an object of the declared keys, as a list of at most `maxItems`, or as a section's records one at a time. */
 type Shape =
   | { kind: 'value' }
   | { kind: 'object'; fields: ReadonlyMap<string, Shape> }
@@ -309,7 +252,9 @@ class DocumentReader {
       this.events.push({
         kind: 'refused',
         path: this.path(),
-        message: `is nested more than ${maxDepth} arrays and objects deep (the document itself included): the rest of the document was not read`,
+        message:
+          `is nested more than ${maxDepth} arrays and objects deep (the document itself included): ` +
+          'the rest of the document was not read',
       });
       this.done = true;
       return;

@@ -10,13 +10,16 @@ import { bumpImportVersion } from '../catalog-version.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
 import { measureCatalogShape } from '../catalog-shape.repository.js';
 import { mediaTable, placementTable, productTable, skuTable, storeContent } from './columns.js';
-import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './import.model.js';
+import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './document/import.model.js';
 import { storedStores, writeStore } from './import.repository.js';
 import { changedAnything, emptyReport, type ImportReport, type Tally } from './report.js';
 import type { Spill } from './spill.js';
 import type { CatalogValidator, CheckedMedia, CheckedProduct } from './validate/validator.js';
 
-/** Written at the end: a SKU of a store the document had not had yet; links to, and placements of, products it had not had yet. */
+/**
+ * Written at the end: a SKU of a store the document had not had yet; links to, and placements of,
+ * products it had not had yet.
+ */
 export type Later =
   | { kind: 'sku'; sku: ImportSku }
   | { kind: 'links'; mediaId: number; productIds: number[] }

@@ -4,10 +4,10 @@
 // The Checker keeps the problems, in document order, up to a limit.
 import { iso4217, iso4217Edition } from '../../../domain/currencies.js';
 import { currencyDigits, isCurrencyCode, toMinor, toPpm } from '../../../domain/money.js';
-import type { Problem } from '../import.model.js';
-import { OversizedValue } from '../source.js';
+import type { Problem } from '../document/import.model.js';
+import { OversizedValue } from '../document/events.js';
 import { dateTimeProblems, readDateTime } from '../../../domain/date-time.js';
-import { catalogLimits } from '../schema.js';
+import { catalogLimits } from '../document/limits.js';
 
 const { maxId, maxText, maxItems } = catalogLimits;
 
@@ -60,7 +60,10 @@ function notACurrency(value: Json): string {
   if (entry?.kind === 'fund')
     return `must be a currency, got "${code}": an ISO 4217 fund code or unit of account, not money a buyer pays with`;
   if (entry?.kind === 'no minor unit')
-    return `must be a currency, got "${code}": an ISO 4217 code without a minor unit (precious metal, unit of account, testing or no currency)`;
+    return (
+      `must be a currency, got "${code}": an ISO 4217 code without a minor unit ` +
+      '(precious metal, unit of account, testing or no currency)'
+    );
   if (entry?.kind === 'withdrawn')
     return `must be a current currency, got "${code}": withdrawn from ISO 4217, replaced by "${entry.successor}"`;
   if (isCurrencyCode(code.toUpperCase()))
@@ -123,11 +126,16 @@ export class Checker {
     return '';
   }
 
-  optionalString<T>(object: Unchecked<T>, key: Keys<T, string | null>, path: string): string | null {
+  optionalString<T>(
+    object: Unchecked<T>,
+    key: Keys<T, string | null>,
+    path: string,
+    max: number = maxText,
+  ): string | null {
     const value = object[key];
     if (value === undefined || value === null) return null;
-    if (typeof value === 'string' && fits(value, maxText)) return value;
-    this.fail(`${path}.${key}`, `must be a string of at most ${maxText} characters or null, got ${describe(value)}`);
+    if (typeof value === 'string' && fits(value, max)) return value;
+    this.fail(`${path}.${key}`, `must be a string of at most ${max} characters or null, got ${describe(value)}`);
     return null;
   }
 

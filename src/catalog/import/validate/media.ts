@@ -1,15 +1,9 @@
 // The media section of a catalog document: a media item, its slug, the products it shows, where
 // its file is, and where (in a video, when) those products appear in it.
 import type { MediaKind } from '../../catalog.model.js';
-import type { ImportMedia, ImportPlacement } from '../import.model.js';
-import {
-  catalogLimits,
-  mediaTypes,
-  mediaUrlPattern,
-  slugPattern,
-  type RawMedia,
-  type RawPlacement,
-} from '../schema.js';
+import type { ImportMedia, ImportPlacement } from '../document/import.model.js';
+import { catalogLimits, mediaTypes, mediaUrlPattern, slugPattern } from '../document/limits.js';
+import type { RawMedia, RawPlacement } from '../document/schema.js';
 import { describe, type Checker, type Json, type Unchecked } from './checker.js';
 
 const { maxId, maxName, maxFileName, maxItems, maxPixels } = catalogLimits;
@@ -83,7 +77,8 @@ function mediaUrl(check: Checker, object: Unchecked<RawMedia>, key: 'url' | 'pos
   if (url === null || urlShape.test(url)) return url;
   check.fail(
     `${path}.${key}`,
-    `must be an absolute http(s) URL or a path on this gateway beginning with "/" (not "//"), without white space, got ${describe(url)}`,
+    'must be an absolute http(s) URL or a path on this gateway beginning with "/" (not "//"), ' +
+      `without white space, got ${describe(url)}`,
   );
   return null;
 }

@@ -1,11 +1,16 @@
-// The products section of a catalog document: a product, its variant options and its SKUs.
+// The products section of a catalog document: a product, its variant options and its SKUs. Its
+// plain fields (title, brand, …) are checked as its field table declares them (plain.ts).
+import { productTable } from '../../catalog.fields.js';
 import type { VariantOption } from '../../catalog.model.js';
-import type { ImportProduct, ImportSku } from '../import.model.js';
-import { catalogDefaults, catalogLimits, type RawProduct, type RawVariant } from '../schema.js';
+import type { ImportedProduct, ImportProduct, ImportSku } from '../document/import.model.js';
+import { catalogDefaults, catalogLimits } from '../document/limits.js';
+import type { RawProduct, RawVariant } from '../document/schema.js';
 import type { Checker, Json, Unchecked } from './checker.js';
+import { compilePlainCheck } from './plain.js';
 import { validateSku, type StoreCheck } from './skus.js';
 
 const { maxName, maxItems, maxSkus } = catalogLimits;
+const checkPlain = compilePlainCheck<ImportedProduct>(productTable.fields);
 
 function validateVariants(check: Checker, object: Unchecked<RawProduct>, path: string): VariantOption[] {
   return check.list(object, 'variants', path, maxItems).flatMap((item) => {
@@ -37,20 +42,14 @@ export function validateProduct(
     if (sku && !Number.isNaN(sku.id)) onSku(sku, item.path, position);
     return sku ? [sku] : [];
   });
-  return {
+  const product = {
     id,
-    externalId: check.optionalString(object, 'external_id', path),
-    title: check.string(object, 'title', path),
-    description: check.optionalString(object, 'description', path),
-    brand: check.optionalString(object, 'brand', path),
-    url: check.optionalString(object, 'url', path),
     priceMinor: check.price(object, 'price', path, currency, true) ?? 0,
     currency,
-    category: check.optionalString(object, 'category', path),
-    isAvailable: check.boolean(object, 'is_available', path, catalogDefaults.isAvailable),
     images: check.stringList(object, 'images', path),
-    nativeCheckout: check.boolean(object, 'native_checkout', path, catalogDefaults.nativeCheckout),
     variants: validateVariants(check, object, path),
     skus,
   };
+  // Then its plain fields, in table order (their problems come after those of the fields above).
+  return checkPlain(check, object, path, product);
 }

@@ -2,8 +2,9 @@
 // comparables. A document may list very many, so they are kept compactly (lists of integers);
 // pairs naming a product the document has not had yet, and duplicate pairs, are decided once the
 // document is read.
-import { IntList, IntMap } from '../ids.js';
-import { catalogLimits, type RawSimilarPair } from '../schema.js';
+import { IntList, IntMap } from './ids.js';
+import { catalogLimits } from '../document/limits.js';
+import type { RawSimilarPair } from '../document/schema.js';
 import type { Checker, Json } from './checker.js';
 
 const { maxSimilar } = catalogLimits;
@@ -76,7 +77,10 @@ export class SimilarPairs {
     this.findDuplicatePairs(this.grouped);
   }
 
-  /** Products whose comparables the document lists, in order of first appearance, with their lists in document order. */
+  /**
+   * Products whose comparables the document lists, in order of first appearance, with their lists
+   * in document order.
+   */
   *lists(): Generator<[number, number[]]> {
     const { starts, order } = (this.grouped ??= this.group());
     for (let rank = 0; rank + 1 < starts.length; rank += 1) {

@@ -1,10 +1,15 @@
 // The SKUs of a catalog document (nested in their product): a SKU, its variant values and
-// dimensions, and the check of its store (which the document may give later than the SKU).
-import type { ImportSku } from '../import.model.js';
-import { catalogDefaults, catalogLimits, type RawSku, type RawSkuDimension, type RawVariantValue } from '../schema.js';
+// dimensions, and the check of its store (which the document may give later than the SKU). Its
+// plain fields (name, status, …) are checked as its field table declares them (plain.ts).
+import { skuTable } from '../../catalog.fields.js';
+import type { ImportedSku, ImportSku } from '../document/import.model.js';
+import { catalogLimits } from '../document/limits.js';
+import type { RawSku, RawSkuDimension, RawVariantValue } from '../document/schema.js';
 import { describe, type Checker, type Json } from './checker.js';
+import { compilePlainCheck } from './plain.js';
 
 const { maxName, maxCode, maxItems } = catalogLimits;
+const checkPlain = compilePlainCheck<ImportedSku>(skuTable.fields);
 
 /** Checks a SKU's store: its currency (a store without a valid one has ''), undefined when there is no such store. */
 export function checkSkuStore(
@@ -85,26 +90,18 @@ export function validateSku(
       },
     ];
   });
-  return {
+  const sku = {
     id: check.id(object, 'sku_id', path),
     productId,
-    externalId: check.optionalString(object, 'external_id', path),
     merchantId,
-    name: check.string(object, 'name', path, { max: maxName }),
-    inStock: check.boolean(object, 'in_stock', path, catalogDefaults.inStock),
-    qtyAvailable: check.count(object, 'qty_available', path),
     salePriceMinor,
     retailPriceMinor,
     currency,
-    status: check.string(object, 'status', path, { fallback: catalogDefaults.status, max: maxCode }),
-    type: check.string(object, 'type', path, { fallback: catalogDefaults.type, max: maxCode }),
-    taxable: check.boolean(object, 'taxable', path, catalogDefaults.taxable),
-    taxType: check.optionalString(object, 'tax_type', path),
-    dateCreated: check.date(object, 'date_created', path),
-    dateLastModified: check.date(object, 'date_last_modified', path),
     variantValues,
     dimensions,
     position,
     listed: true,
   };
+  // Then its plain fields, in table order (their problems come after those of the fields above).
+  return checkPlain(check, object, path, sku);
 }

@@ -1,14 +1,8 @@
 // The stores section of a catalog document: a store, its shipping methods and its tax rates.
 import { toPpm } from '../../../domain/money.js';
-import type { ImportStore } from '../import.model.js';
-import {
-  catalogDefaults,
-  catalogLimits,
-  countryCodePattern,
-  type RawShippingMethod,
-  type RawStore,
-  type RawTaxRate,
-} from '../schema.js';
+import type { ImportStore } from '../document/import.model.js';
+import { catalogDefaults, catalogLimits, countryCodePattern } from '../document/limits.js';
+import type { RawShippingMethod, RawStore, RawTaxRate } from '../document/schema.js';
 import { describe, type Checker, type Json } from './checker.js';
 
 const { maxName, maxCode, maxItems } = catalogLimits;

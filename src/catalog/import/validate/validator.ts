@@ -4,10 +4,17 @@
 // to stores, products and media slugs in the document or the database, decided at once or, when
 // they point at a section not read yet, once it is.
 import type { MediaKind } from '../../catalog.model.js';
-import type { ExistingCatalog, ImportMedia, ImportProduct, ImportSku, ImportStore, Problem } from '../import.model.js';
-import { IntMap } from '../ids.js';
-import type { CatalogSection } from '../source.js';
-import type { RawCatalogDocument } from '../schema.js';
+import type {
+  ExistingCatalog,
+  ImportMedia,
+  ImportProduct,
+  ImportSku,
+  ImportStore,
+  Problem,
+} from '../document/import.model.js';
+import { IntMap } from './ids.js';
+import type { CatalogSection } from '../document/events.js';
+import type { RawCatalogDocument } from '../document/schema.js';
 import { Checker, describe, type Json } from './checker.js';
 import { validateMedia } from './media.js';
 import { validateProduct } from './products.js';
@@ -271,14 +278,20 @@ export class CatalogValidator {
     this.similar.add(raw, index, ordinal, this.done.has('products'));
   }
 
-  /** The document has been read: decides what was pending here (pass pending stores and products back first or after). */
+  /**
+   * The document has been read: decides what was pending here (pass pending stores and products
+   * back first or after).
+   */
   finish(): void {
     for (const section of ['stores', 'products', 'media', 'similar'] as const) this.done.add(section);
     this.decideSlugs();
     this.similar.finish();
   }
 
-  /** Products whose comparables the document lists, in order of first appearance, with their lists in document order. */
+  /**
+   * Products whose comparables the document lists, in order of first appearance, with their lists
+   * in document order.
+   */
   similarLists(): Generator<[number, number[]]> {
     return this.similar.lists();
   }

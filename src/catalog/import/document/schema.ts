@@ -1,114 +1,37 @@
-// The catalog document (format version 1) as users write it, declared once: the JSON
-// Schema checked in as schema/catalog-import.schema.json is printed from these declarations, and
-// the validator (import/validate/) reads documents through their Static types and shares their
-// limits (as does the file reader, import/source.ts, which builds only the keys declared here). The
-// schema says everything about one record's shape (types, required fields, ranges, lengths,
-// patterns); what needs more than one record stays in the validator: references between ids,
-// duplicates, currencies of the pinned ISO 4217 table, a store's currency on its SKUs, prices
-// exact in the currency's minor unit.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-
-/** Limits of the format, shared by the schema, the file reader and the validator. */
-export const catalogLimits = {
-  /** Ids are positive 32-bit integers. Prices and counts stay within it too (minor units). */
-  maxId: 2_147_483_647,
-  /** Free text (titles, descriptions, URLs, …), in characters (Unicode code points). */
-  maxText: 2048,
-  /** Names and labels. */
-  maxName: 255,
-  /** Codes (shipping method ids, SKU status and type, dimension units). */
-  maxCode: 64,
-  maxFileName: 1024,
-  /** Items of a list in a record (images, a variant's values, shipping methods, a media item's products, …). */
-  maxItems: 1000,
-  /** SKUs of a product. */
-  maxSkus: 10_000,
-  /** Similar products of one product: its pairs in `similar`. */
-  maxSimilar: 1000,
-  /** A media item's width or height, in pixels. */
-  maxPixels: 100_000,
-  /**
-   * Arrays and objects one inside another, the document itself included, keys the format does
-   * not declare too (the format needs 7): the reader keeps a frame per level, so a deeper
-   * document is refused there and read no further.
-   */
-  maxDepth: 32,
-  /** A record's JSON text in characters, counting what the format declares (other keys are skipped unread). */
-  maxRecordText: 4 * 1024 * 1024,
-} as const;
-
-/** What an absent optional field means. */
-export const catalogDefaults = {
-  marginRate: 0,
-  isAvailable: true,
-  nativeCheckout: false,
-  visual: false,
-  inStock: true,
-  status: 'AVAILABLE',
-  type: 'PHYSICAL',
-  taxable: true,
-} as const;
-
-export const mediaTypes = ['image', 'video'] as const;
-
-/** ISO 8601 date-time with a time zone; seconds and their fraction are optional. */
-const dateTimePattern = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})$';
-export const countryCodePattern = '^[A-Z]{2}$';
-/** A slug is a segment of a URL path. */
-export const slugPattern = '^[^/\\s]+$';
-/**
- * Where a media file is: an absolute http(s) URL, or a path this gateway serves ("/…"). Not "//…"
- * or "/\…", which a browser reads as a URL of another host; no white space or control characters.
- */
-export const mediaUrlPattern =
-  '^(https?://[^/?#\\\\\\s\\p{Cc}]+([/?#][^\\s\\p{Cc}]*)?|/[^/\\\\\\s\\p{Cc}][^\\s\\p{Cc}]*)$';
-/** At least one character that is not white space. */
-const notBlank = '\\S';
+// The catalog document (format version 1) as users write it, declared once: the JSON Schema
+// checked in as schema/catalog-import.schema.json is printed from these declarations, and the
+// plain fields of a product and a SKU (title, brand, a SKU's name, …) from their field tables
+// (catalog.fields.ts, through parts.ts). The validator (import/validate/) reads documents through
+// their Static types and shares their limits (limits.ts), and checks the plain fields from the
+// same tables; the file reader (import/source.ts) builds only the keys declared here. The schema
+// says everything about one record's shape (types, required fields, ranges, lengths, patterns);
+// what needs more than one record stays in the validator: references between ids, duplicates,
+// currencies of the pinned ISO 4217 table, a store's currency on its SKUs, prices exact in the
+// currency's minor unit.
+import { Type, type Static } from '@sinclair/typebox';
+import { productTable, skuTable } from '../../catalog.fields.js';
+import {
+  catalogDefaults,
+  catalogLimits,
+  countryCodePattern,
+  mediaTypes,
+  mediaUrlPattern,
+  slugPattern,
+} from './limits.js';
+import { currency, id, list, notBlank, nullableText, price, rate, recordProperties, section, text } from './parts.js';
 
 export const catalogSchemaId = 'urn:shoppable-commerce-gateway:schema:catalog-import:1';
 
-const {
-  maxId,
-  maxText,
-  maxName,
-  maxCode,
-  maxFileName,
-  maxItems,
-  maxSkus,
-  maxSimilar,
-  maxPixels,
-  maxDepth,
-  maxRecordText,
-} = catalogLimits;
-
-const id = (description: string) => Type.Integer({ description, minimum: 1, maximum: maxId });
-const text = (description: string, maxLength: number = maxText, options: { default?: string } = {}) =>
-  Type.String({ description, minLength: 1, maxLength, pattern: notBlank, ...options });
-const nullableText = (description: string) =>
-  Type.Optional(Type.Union([Type.String({ maxLength: maxText }), Type.Null()], { description }));
-const currency = (description: string) => Type.String({ description, pattern: '^[A-Z]{3}$' });
-/** A decimal in the currency's major unit; the validator checks its decimals against the currency. */
-const price = (description: string) => Type.Number({ description, minimum: 0, maximum: maxId });
-const rate = (description: string, options: { default?: number } = {}) =>
-  Type.Number({ description, minimum: 0, maximum: 1, ...options });
-/** An optional list in a record: absent and null both mean an empty one. */
-const list = <T extends TSchema>(
-  items: T,
-  description: string,
-  options: { uniqueItems?: boolean; maxItems?: number } = {},
-) => Type.Optional(Type.Union([Type.Array(items, { maxItems, ...options }), Type.Null()], { description }));
-/** An optional section of the document: a list of records, as long as it takes. */
-const section = <T extends TSchema>(items: T, description: string) =>
-  Type.Optional(Type.Union([Type.Array(items), Type.Null()], { description }));
-const nullableDateTime = (description: string) =>
-  Type.Optional(Type.Union([Type.String({ pattern: dateTimePattern }), Type.Null()], { description }));
+const { maxId, maxText, maxName, maxCode, maxFileName, maxSkus, maxSimilar, maxPixels, maxDepth, maxRecordText } =
+  catalogLimits;
 
 export const ShippingMethodSchema = Type.Object(
   {
     id: text('Code of the method, unique in its store; a cart selects it by this code.', maxCode),
     label: text('Name shown to buyers.', maxName),
     price: price(
-      "Cost of shipping an order of this store, a decimal in the store's currency (major unit, no more decimals than the currency has).",
+      "Cost of shipping an order of this store, a decimal in the store's currency (major unit, no more " +
+        'decimals than the currency has).',
     ),
   },
   { description: 'A shipping method a store offers.' },
@@ -124,14 +47,16 @@ export const TaxRateSchema = Type.Object(
     province_code: Type.Optional(
       Type.Union([Type.String({ maxLength: maxText, pattern: notBlank }), Type.Null()], {
         description:
-          'Province or state within country_code, such as "CA"; absent or null for the whole country. Needs a country_code.',
+          'Province or state within country_code, such as "CA"; absent or null for the whole country. Needs a ' +
+          'country_code.',
       }),
     ),
     rate: rate('The rate from 0 to 1 (0.0725 for 7.25 %), with at most 6 decimals.'),
   },
   {
     description:
-      "A tax rate of a store: a cart uses the most specific one for the buyer's country and province. At most one per country and province.",
+      "A tax rate of a store: a cart uses the most specific one for the buyer's country and province. At most " +
+      'one per country and province.',
     if: { required: ['province_code'], properties: { province_code: { type: 'string' } } },
     then: { required: ['country_code'], properties: { country_code: { type: 'string' } } },
   },
@@ -143,7 +68,8 @@ export const StoreSchema = Type.Object(
     name: text('Name of the store, such as its domain.', maxName),
     marketplace: text('Platform the store runs on, such as "shopify".', maxName),
     currency: currency(
-      'ISO 4217 code, in capitals, of a current currency with a minor unit (checked against the pinned ISO 4217 table); every SKU of the store is priced in it.',
+      'ISO 4217 code, in capitals, of a current currency with a minor unit (checked against the pinned ISO ' +
+        '4217 table); every SKU of the store is priced in it.',
     ),
     margin_rate: Type.Optional(
       rate("The store's margin on a cart's subtotal, from 0 to 1 with at most 6 decimals.", {
@@ -193,20 +119,11 @@ export const SkuDimensionSchema = Type.Object(
 );
 
 export const SkuSchema = Type.Object(
-  {
+  // Its plain fields (external_id, name, in_stock, …) are its field table's.
+  recordProperties(skuTable.fields, {
     sku_id: id('SKU id, unique across all products; a SKU is upserted by it. Carts name it as variant_id.'),
     product_id: Type.Optional(id('When given, the id of the product the SKU is nested in.')),
-    external_id: nullableText("The store's own id of the SKU."),
     merchant_id: id('Id of the store selling the SKU: a store in the document or already in the database.'),
-    name: text('Name of the SKU.', maxName),
-    in_stock: Type.Optional(
-      Type.Boolean({ description: 'Whether the store has it in stock.', default: catalogDefaults.inStock }),
-    ),
-    qty_available: Type.Integer({
-      description: 'Quantity available to buy; the import sets the stock to it.',
-      minimum: 0,
-      maximum: maxId,
-    }),
     sale_price: Type.Optional(
       Type.Union([
         price('Price a buyer pays, a decimal in the currency (major unit, no more decimals than the currency has).'),
@@ -220,25 +137,9 @@ export const SkuSchema = Type.Object(
       ]),
     ),
     currency: currency('ISO 4217 code of the prices: the currency of the store (merchant_id).'),
-    status: Type.Optional(
-      text(
-        'Status of the SKU; only an "AVAILABLE" SKU can be bought (others, such as "UNAVAILABLE", are shown as not available).',
-        maxCode,
-        { default: catalogDefaults.status },
-      ),
-    ),
-    type: Type.Optional(text('Kind of SKU, such as "PHYSICAL".', maxCode, { default: catalogDefaults.type })),
-    taxable: Type.Optional(
-      Type.Boolean({ description: 'Whether tax rates apply to it.', default: catalogDefaults.taxable }),
-    ),
-    tax_type: nullableText('Tax category of the SKU, such as "APPAREL".'),
-    date_created: nullableDateTime(
-      'When the store created the SKU: ISO 8601 date-time with a time zone, such as "2026-01-05T10:00:00Z".',
-    ),
-    date_last_modified: nullableDateTime('When the store last changed the SKU: ISO 8601 date-time with a time zone.'),
     variant_values: list(VariantValueSchema, 'The value of each variant of the product that this SKU has.'),
     sku_dimensions: list(SkuDimensionSchema, 'Physical dimensions of the SKU.'),
-  },
+  }),
   {
     description:
       'A purchasable variant of a product, sold by one store. Needs a sale_price or a retail_price (or both).',
@@ -250,35 +151,21 @@ export const SkuSchema = Type.Object(
 );
 
 export const ProductSchema = Type.Object(
-  {
+  // Its plain fields (external_id, title, description, …) are its field table's.
+  recordProperties(productTable.fields, {
     id: id('Product id; a product is upserted by it.'),
-    external_id: nullableText("The store's own id of the product."),
-    title: text('Title of the product.'),
-    description: nullableText('Description of the product.'),
-    brand: nullableText('Brand of the product.'),
-    url: nullableText("URL of the product's page at the store."),
     price: price(
       'Price shown for the product, a decimal in its currency (major unit, no more decimals than the currency has).',
     ),
     currency: currency('ISO 4217 code of price, in capitals, of a current currency with a minor unit.'),
-    category: nullableText('Category of the product, such as "Jackets".'),
-    is_available: Type.Optional(
-      Type.Boolean({ description: 'Whether the product can be bought at all.', default: catalogDefaults.isAvailable }),
-    ),
     images: list(Type.String({ maxLength: maxText }), 'URLs of its images, in display order.'),
-    native_checkout: Type.Optional(
-      Type.Boolean({
-        description: 'Flag served with the product as native_checkout.',
-        default: catalogDefaults.nativeCheckout,
-      }),
-    ),
     variants: list(VariantSchema, 'Options the product varies by, in display order.'),
     skus: list(
       SkuSchema,
       'The SKUs of the product; SKUs stored for it but not listed here are unlisted (kept for carts and orders).',
       { maxItems: maxSkus },
     ),
-  },
+  }),
   { description: 'A product and its SKUs.' },
 );
 
@@ -288,7 +175,8 @@ export const PlacementSchema = Type.Object(
     x: Type.Optional(
       Type.Number({
         description:
-          'Where the product is across: a fraction of the width from the left edge, 0 to 1. Required on an image; on a video, with y or not at all.',
+          'Where the product is across: a fraction of the width from the left edge, 0 to 1. Required on an ' +
+          'image; on a video, with y or not at all.',
         minimum: 0,
         maximum: 1,
       }),
@@ -296,7 +184,8 @@ export const PlacementSchema = Type.Object(
     y: Type.Optional(
       Type.Number({
         description:
-          'Where the product is down: a fraction of the height from the top edge, 0 to 1. Required on an image; on a video, with x or not at all.',
+          'Where the product is down: a fraction of the height from the top edge, 0 to 1. Required on an ' +
+          'image; on a video, with x or not at all.',
         minimum: 0,
         maximum: 1,
       }),
@@ -304,7 +193,8 @@ export const PlacementSchema = Type.Object(
     start_ms: Type.Optional(
       Type.Integer({
         description:
-          "A video's only: when the product appears, in milliseconds from the start; with end_ms, before it. Neither: the whole video.",
+          "A video's only: when the product appears, in milliseconds from the start; with end_ms, before it. " +
+          'Neither: the whole video.',
         minimum: 0,
         maximum: maxId,
       }),
@@ -312,7 +202,8 @@ export const PlacementSchema = Type.Object(
     end_ms: Type.Optional(
       Type.Integer({
         description:
-          "A video's only: when the product is gone, in milliseconds from the start; with start_ms, after it; at most duration_ms.",
+          "A video's only: when the product is gone, in milliseconds from the start; with start_ms, after it; " +
+          'at most duration_ms.',
         minimum: 1,
         maximum: maxId,
       }),
@@ -366,7 +257,8 @@ export const MediaSchema = Type.Object(
     ),
     placements: list(
       PlacementSchema,
-      'Where (and when) its products appear, in display order; the list replaces the stored one. Products of product_ids only, each as often as it appears.',
+      'Where (and when) its products appear, in display order; the list replaces the stored one. Products of ' +
+        'product_ids only, each as often as it appears.',
     ),
   },
   {
@@ -390,7 +282,8 @@ export const SimilarPairSchema = Type.Object(
   },
   {
     description:
-      "A directed pair: similar_product_id is shown as comparable to product_id. A document's pairs of a product replace its stored list, in document order; no pair twice.",
+      "A directed pair: similar_product_id is shown as comparable to product_id. A document's pairs of a " +
+      'product replace its stored list, in document order; no pair twice.',
   },
 );
 
@@ -406,9 +299,16 @@ export const CatalogDocumentSchema = Type.Object(
     $id: catalogSchemaId,
     title: 'Catalog import document',
     description: [
-      'The document `npm run catalog:import -- file.json` loads (version 1). Every section is optional; rows are upserted by id and nothing absent is deleted. Keys not declared here are ignored (skipped unread).',
-      `Arrays and objects nest at most ${maxDepth} deep, the document itself and undeclared keys included: a deeper document is refused where it goes too deep, the rest unread. A record (a store, product, media item or pair) has at most ${maxRecordText} characters of JSON in the keys declared here.`,
-      `Beyond this schema the import checks references between ids (in the document or the database), duplicate ids, slugs and pairs, at most ${maxSimilar} similar products for one product, currencies against its pinned ISO 4217 table, that a SKU is priced in its store's currency, that prices have no more decimals than their currency, and that a placement is of a product its media item shows, with a time range that ends after it starts and within duration_ms.`,
+      'The document `npm run catalog:import -- file.json` loads (version 1). Every section is optional; rows ' +
+        'are upserted by id and nothing absent is deleted. Keys not declared here are ignored (skipped unread).',
+      `Arrays and objects nest at most ${maxDepth} deep, the document itself and undeclared keys included: a ` +
+        `deeper document is refused where it goes too deep, the rest unread. A record (a store, product, media ` +
+        `item or pair) has at most ${maxRecordText} characters of JSON in the keys declared here.`,
+      `Beyond this schema the import checks references between ids (in the document or the database), ` +
+        `duplicate ids, slugs and pairs, at most ${maxSimilar} similar products for one product, currencies ` +
+        `against its pinned ISO 4217 table, that a SKU is priced in its store's currency, that prices have no ` +
+        `more decimals than their currency, and that a placement is of a product its media item shows, with a ` +
+        `time range that ends after it starts and within duration_ms.`,
     ].join(' '),
   },
 );

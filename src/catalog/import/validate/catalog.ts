@@ -1,14 +1,14 @@
 // Validation of a catalog document (format version 1; docs/import.md). Reports every
-// problem with its JSON path; produces the normalized records of import.model.ts (money in minor
-// units, rates in ppm). References may point into the document or at rows already in the
-// database. CatalogValidator (validate/validator.ts) takes the document a record at a time (a
+// problem with its JSON path; produces the normalized records of document/import.model.ts (money in
+// minor units, rates in ppm). References may point into the document or at rows already in the
+// database. CatalogValidator (validator.ts) takes the document a record at a time (a
 // file is streamed) and keeps only compact state: ids seen, with where they were first seen, the
 // stores' currencies and the similar lists. A reference it cannot decide yet (to a section the
 // document has not had yet) is handed back to the caller as pending and decided at the end;
 // problems come out in document order whenever they were found.
 // Each section of the document has its checks in a file of validate/ (stores, products, skus,
 // media, similar), built on the checks of single values every section shares (checker.ts).
-// The document's shape is declared once, in import/schema.ts: records are read through its
+// The document's shape is declared once, in document/schema.ts: records are read through its
 // Static types (a key it does not declare does not compile) with its limits and defaults.
 // validateCatalog, here, checks a whole document held in memory; the import drives the validator
 // itself, a record at a time, and writes as it reads. The import throws the problems it finds as
@@ -20,9 +20,9 @@ import type {
   ImportProduct,
   ImportStore,
   Problem,
-} from './import.model.js';
-import { objectEvents } from './source.js';
-import { CatalogValidator, type PendingProduct, type PendingStore } from './validate/validator.js';
+} from '../document/import.model.js';
+import { objectEvents } from '../document/events.js';
+import { CatalogValidator, type PendingProduct, type PendingStore } from './validator.js';
 
 export type ValidationResult =
   { ok: true; document: CatalogDocument } | { ok: false; problems: Problem[]; omitted: number };

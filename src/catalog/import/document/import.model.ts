@@ -2,7 +2,9 @@
 // minor units, rates in ppm), which is what the import writes; the problems a document has; and
 // what the database already holds that a document may refer to. Named Import*, apart from the
 // read side's records of catalog.model.ts (ProductRecord, MediaRecord, …), which are what is read.
-import type { MediaKind, SkuDimension, VariantOption, VariantValue } from '../catalog.model.js';
+import type { productFields, skuFields } from '../../catalog.fields.js';
+import type { MediaKind, SkuDimension, VariantOption, VariantValue } from '../../catalog.model.js';
+import type { ImportedOf } from '../../field-table.js';
 
 /** A problem of the document, at its JSON path. */
 export interface Problem {
@@ -21,24 +23,17 @@ export interface ImportStore {
   taxRates: { countryCode: string | null; provinceCode: string | null; ratePpm: number }[];
 }
 
-/** A SKU of the document, checked (nested in its product there). */
-export interface ImportSku {
+/** A SKU's plain fields (external id, name, status, dates, …), as its field table declares them. */
+export type ImportedSku = ImportedOf<typeof skuFields>;
+
+/** A SKU of the document, checked (nested in its product there): its plain fields, and these. */
+export interface ImportSku extends ImportedSku {
   id: number;
   productId: number;
-  externalId: string | null;
   merchantId: number;
-  name: string;
-  inStock: boolean;
-  qtyAvailable: number;
   salePriceMinor: number | null;
   retailPriceMinor: number | null;
   currency: string;
-  status: string;
-  type: string;
-  taxable: boolean;
-  taxType: string | null;
-  dateCreated: Date | null;
-  dateLastModified: Date | null;
   variantValues: VariantValue[];
   dimensions: SkuDimension[];
   position: number;
@@ -46,20 +41,15 @@ export interface ImportSku {
   listed: boolean;
 }
 
-/** A product of the document, checked, with its SKUs. */
-export interface ImportProduct {
+/** A product's plain fields (title, brand, …), as its field table declares them. */
+export type ImportedProduct = ImportedOf<typeof productFields>;
+
+/** A product of the document, checked, with its SKUs: its plain fields, and these. */
+export interface ImportProduct extends ImportedProduct {
   id: number;
-  externalId: string | null;
-  title: string;
-  description: string | null;
-  brand: string | null;
-  url: string | null;
   priceMinor: number;
   currency: string;
-  category: string | null;
-  isAvailable: boolean;
   images: string[];
-  nativeCheckout: boolean;
   variants: VariantOption[];
   skus: ImportSku[];
 }
