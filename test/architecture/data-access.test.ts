@@ -2,20 +2,12 @@
 // calls a Prisma model (`tx.cart.findMany(…)`) or the client's own queries and transactions
 // (`$queryRaw`, `$executeRaw`, `$transaction`). Services, routes and resolvers call repository
 // methods, so a table's statements can be found, read and changed in one place.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, sourceRoot } from './source-files.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const sourceRoot = join(root, 'src');
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** The client's delegates, one per model of the data model: `model CartStore` → `cartStore`. */
 function modelDelegates(): string[] {

@@ -2,19 +2,10 @@
 // business: services throw errors that name fields as the domain does (errors.ts, FieldError),
 // and REST's error handler and GraphQL's error formatting spell them. No service takes a naming
 // function from its caller, as cart.service.ts and checkout.service.ts once did (FieldNaming).
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const sourceRoot = resolve(import.meta.dirname, '../../src');
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
+import { sourceFiles, sourceRoot } from './source-files.js';
 
 /** A naming type or function, or a parameter named for one. */
 const naming = /\bFieldNaming\b|\bsnakeCase\b|\bcamelCase\b|\bnaming\s*[?:=,)]/;

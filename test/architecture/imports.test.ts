@@ -4,20 +4,11 @@
 // Root files are nodes of their own: the composition root (app.ts, context.ts, schema.ts, …)
 // imports every feature, and features import only its leaves (errors.ts, config.ts, timing.ts).
 // Type-only imports count: a cycle of types is still a cycle of knowledge.
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const sourceRoot = resolve(import.meta.dirname, '../../src');
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
+import { sourceFiles, sourceRoot } from './source-files.js';
 
 type Graph = Map<string, Set<string>>;
 
