@@ -12,7 +12,7 @@ import { cartPlugin } from './cart/cart.plugin.js';
 import { orderPlugin } from './orders/order.plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks.plugin.js';
 import { discountsPlugin } from './discounts/discount.plugin.js';
-import { performancePlugin } from './attribution/performance.plugin.js';
+import { performancePlugin } from './performance/performance.plugin.js';
 import { searchPlugin } from './search/search.plugin.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
