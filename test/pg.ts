@@ -1,5 +1,19 @@
 // Which engine the suite runs on, shared by test/helpers.ts and vitest.config.ts: SQLite unless
 // TEST_DATABASE=postgresql (npm run test:pg), which uses the server of TEST_PG_URL (a role with
 // CREATEDB).
+import type { Db } from '../src/db/database.js';
+
 export const testEngine = process.env.TEST_DATABASE === 'postgresql' ? 'postgresql' : 'sqlite';
 export const testPgUrl = process.env.TEST_PG_URL ?? 'postgresql://gateway:gateway@127.0.0.1:5432/gateway';
+
+/**
+ * PostgreSQL sessions of the current database waiting for a lock that another holds: a test waits
+ * for this rather than for a time to know that a write it started is blocked where it means it to be.
+ */
+export async function lockWaiters(db: Pick<Db, '$queryRawUnsafe'>): Promise<number> {
+  const [row] = await db.$queryRawUnsafe<{ waiting: number }[]>(
+    `SELECT COUNT(*)::int AS "waiting" FROM pg_stat_activity
+    WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return row?.waiting ?? 0;
+}

@@ -7,7 +7,8 @@ import { lockProductsOfSkus, writeAnswersOfProducts } from '../../src/catalog/pr
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestDatabase, type TestDatabase } from '../database.js';
 import { readFixture } from '../fixtures.js';
-import { testEngine } from '../pg.js';
+import { lockWaiters, testEngine } from '../pg.js';
+import { until } from '../process/gateway.js';
 
 describe.runIf(testEngine === 'postgresql')('read-model texts with concurrent stock changes', () => {
   let database: TestDatabase;
@@ -46,7 +47,7 @@ describe.runIf(testEngine === 'postgresql')('read-model texts with concurrent st
     const one = take(2011, gate, firstChanged);
     await changed;
     const two = take(2013, null, null);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(async () => (await lockWaiters(database.db)) > 0, 'the second to wait for the first');
     release();
     await Promise.all([one, two]);
     expect(await qtyInText(2011)).toBe(first! - 1);

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createBlankDatabase } from '../database.js';
 import { readFixture } from '../fixtures.js';
-import { testEngine } from '../pg.js';
+import { lockWaiters, testEngine } from '../pg.js';
 import { californian, exampleA } from '../cart/cart-helpers.js';
 import { buildServer, json, startGateway, status, until, type Gateway } from '../process/gateway.js';
 
@@ -45,6 +45,7 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
       early = json('GET', `${first.base}/product/1`);
       let settled = false;
       void early.then(() => (settled = true));
+      // A window in which the request must stay unanswered: a wait for what must not happen.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(settled).toBe(false);
     } finally {
@@ -119,9 +120,10 @@ describe.runIf(testEngine === 'postgresql')('two gateway processes on one Postgr
       cart_id: cart.body.id,
       item: { variant_id: '2021', quantity: 4 },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(async () => (await lockWaiters(database.db)) > 0, 'the add to wait for the cart lock');
     gateway.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Stopping (503, or the listening socket closed), and held by the request in flight.
+    await until(async () => (await status(`${gateway.base}/readyz`)) !== 200, 'the shutdown to begin');
     expect(gateway.process.exitCode).toBeNull();
     await holder.query('COMMIT');
     await holder.end();

@@ -6,9 +6,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFilePath } from '../../src/db/database.js';
 import { readFixture } from '../fixtures.js';
-import { testEngine } from '../pg.js';
+import { lockWaiters, testEngine } from '../pg.js';
 import { freePort } from '../../bench/ports.js';
-import { json, processFixture, type Gateway, type ProcessFixture } from './gateway.js';
+import { json, processFixture, until, type Gateway, type ProcessFixture } from './gateway.js';
 
 let fixture: ProcessFixture;
 beforeAll(async () => {
@@ -58,12 +58,16 @@ describe(`kill -9 of a gateway (${testEngine})`, () => {
     const key = { 'idempotency-key': `crash-${cartId}` };
 
     const release = await holdCart(cartId);
-    const inFlight = json('POST', `${first.base}/cart/add`, add, key).catch((error: unknown) =>
-      error instanceof Error ? error : new Error(String(error)),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    let answered = false;
+    const inFlight = json('POST', `${first.base}/cart/add`, add, key)
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+      .finally(() => (answered = true));
+    // PostgreSQL: killed while the write waits for the cart's row lock, inside its transaction.
+    // SQLite: the write waits for the file's lock 200 ms at most (server.ts), then answers 503.
+    if (testEngine === 'postgresql')
+      await until(async () => (await lockWaiters(fixture.database.db)) > 0, 'the write to wait for the cart lock');
+    else await until(async () => answered, 'the write to give up on the locked file');
     await crash(first);
-    // Killed while waiting for the lock; on SQLite the wait may have ended first in a 503.
     const outcome = await inFlight;
     expect(outcome instanceof Error || outcome.status === 503).toBe(true);
     await release();
@@ -101,6 +105,7 @@ describe(`kill -9 of a gateway (${testEngine})`, () => {
       );
     }
     const statuses = new Map<number, number>();
+    let applied = 0;
     let retries = 0;
     let replayed = 0;
     // A client sends each add until it is answered; a lost connection or a 503 is retried with the same key.
@@ -116,18 +121,24 @@ describe(`kill -9 of a gateway (${testEngine})`, () => {
           ).catch(() => null);
           if (answer) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           if (answer?.headers.get('idempotent-replayed') === 'true') replayed += 1;
-          if (answer?.status === 200) break;
+          if (answer?.status === 200) {
+            applied += 1;
+            break;
+          }
           if (answer && answer.status !== 503)
             throw new Error(`add ${n} of ${cartId}: ${answer.status} ${JSON.stringify(answer.body)}`);
           if (Date.now() > deadline) throw new Error(`add ${n} of ${cartId} never got through`);
           retries += 1;
+          // A pace for retries while the gateway restarts, not a wait for it: the loop asks again.
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       }
     };
     const killer = (async () => {
       for (let kill = 0; kill < 3; kill += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        // Each kill lands among writes under way: the clients' adds go through this process first.
+        const before = applied;
+        await until(async () => applied >= before + clients, 'adds applied by the restarted gateway');
         await crash(gateway);
         gateway = await start(port);
       }

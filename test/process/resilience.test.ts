@@ -12,7 +12,7 @@ import { sqliteFilePath } from '../../src/db/database.js';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { readFixture } from '../fixtures.js';
 import { testEngine } from '../pg.js';
-import { json, processFixture, type ProcessFixture } from './gateway.js';
+import { json, processFixture, status, until, type ProcessFixture } from './gateway.js';
 
 let fixture: ProcessFixture;
 beforeAll(async () => {
@@ -78,8 +78,8 @@ describe('slow and numerous clients', () => {
     expect(early).not.toBeNull();
     for (const connection of idle) connection.socket.destroy();
     await Promise.all(idle.map((connection) => connection.closed));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await json('GET', `${gateway.base}/product/11`)).status).toBe(200);
+    // Served again once the server has seen them go.
+    await until(async () => (await status(`${gateway.base}/product/11`)) === 200, 'a request served again', 5_000);
   }, 30_000);
 });
 
@@ -91,23 +91,29 @@ describe.runIf(testEngine === 'sqlite')('another process holding the SQLite file
     holder.exec('BEGIN EXCLUSIVE');
     try {
       const started = Date.now();
-      const [write, read] = await Promise.all([
-        json('POST', `${gateway.base}/cart`, {
-          items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] },
-        }),
-        new Promise((resolve) => setTimeout(resolve, 50)).then(async () => {
-          const readStarted = Date.now();
-          const answer = await json('GET', `${gateway.base}/product/11`);
-          return { status: answer.status, ms: Date.now() - readStarted };
-        }),
-      ]);
+      let writing = true;
+      const written = json('POST', `${gateway.base}/cart`, {
+        items: { storefront_cart_items_input: [{ variant_id: '1101', quantity: 1 }] },
+      }).finally(() => (writing = false));
+      // Cached reads one after another for as long as the write waits for the lock: each is timed.
+      const reads: { status: number; ms: number }[] = [];
+      while (writing) {
+        const readStarted = Date.now();
+        const answer = await json('GET', `${gateway.base}/product/11`);
+        reads.push({ status: answer.status, ms: Date.now() - readStarted });
+      }
+      const write = await written;
       console.info(
-        `SQLite locked: write ${write.status} after ${Date.now() - started} ms, cached read ${read.status} in ${read.ms} ms`,
+        `SQLite locked: write ${write.status} after ${Date.now() - started} ms, ` +
+          `${reads.length} cached reads meanwhile in ${reads.map((read) => read.ms).join(', ')} ms`,
       );
       expect(write.status).toBe(503);
       expect(write.headers.get('retry-after')).toBe('1');
-      expect(read).toMatchObject({ status: 200 });
-      expect(read.ms).toBeLessThan(500);
+      expect(reads.every((read) => read.status === 200)).toBe(true);
+      // A read meets the write's wait for the lock, which holds the event loop (200 ms a statement,
+      // server.ts): it waits that out, not the 5 s of SQLite's default busy timeout. Sent while the
+      // write waits, it waits all of it: 300 to 650 ms measured on a loaded 2-core machine.
+      expect(Math.max(...reads.map((read) => read.ms))).toBeLessThan(1_000);
       // The probe write of /healthz meets the lock too: a wait for another writer, not a failing database.
       expect((await json('GET', `${gateway.base}/healthz`)).status).toBe(200);
     } finally {

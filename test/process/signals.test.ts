@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { readFixture } from '../fixtures.js';
-import { processFixture, startGateway, type ProcessFixture } from './gateway.js';
+import { processFixture, startGateway, until, type ProcessFixture } from './gateway.js';
 
 let fixture: ProcessFixture;
 beforeAll(async () => {
@@ -62,6 +62,7 @@ describe('stop signals', () => {
       await Promise.all(inFlight.map((request) => request.continued));
       // Light load beside them: each answered (200, or 503 once stopping) or refused once closed.
       let loading = true;
+      let loaded = 0;
       const load = (async () => {
         const seen = new Set<number | string>();
         while (loading) {
@@ -71,14 +72,18 @@ describe('stop signals', () => {
               () => 'refused',
             ),
           );
+          loaded += 1;
+          // Light: a pause between two requests (a pace, not a wait for anything).
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         return seen;
       })();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await until(async () => loaded >= 3, 'the load to be answered');
       const signalled = Date.now();
       gateway.process.kill(signal);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The shutdown has begun, and the requests in flight hold it: their bodies are sent only now.
+      const began = `"msg":"${signal}: finishing in-flight requests"`;
+      await until(async () => gateway.output.join('').includes(began), 'the shutdown to begin');
       expect(gateway.process.exitCode).toBeNull();
       expect(gateway.process.signalCode).toBeNull();
       for (const request of inFlight) request.finish();
@@ -92,7 +97,7 @@ describe('stop signals', () => {
       expect(answers).toStrictEqual(['200', '200', '200']);
       expect(code).toBe(0);
       const logs = gateway.output.join('');
-      expect(logs).toContain(`"msg":"${signal}: finishing in-flight requests"`);
+      expect(logs).toContain(began);
       expect(logs).toContain('"msg":"stopped"');
       expect([...seen].every((status) => status === 200 || status === 503 || status === 'refused')).toBe(true);
     },
