@@ -30,7 +30,8 @@ export class AnswerBudget {
   refusal(): AppError {
     return new AppError(
       'ANSWER_TOO_LARGE',
-      `The answer would hold more than ${this.maxObjects} catalog records (products, SKUs, media, placements); ask for less (a smaller first or limit, fewer fields with lists)`,
+      `The answer would hold more than ${this.maxObjects} catalog records (products, SKUs, media, placements); ` +
+        'ask for less (a smaller first or limit, fewer fields with lists)',
       {
         max_objects: this.maxObjects,
       },

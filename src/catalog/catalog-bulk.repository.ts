@@ -154,9 +154,12 @@ export class CatalogSql {
   /** A SELECT of the rows of the batch parameter (number `param`) as columns `names`. */
   private rows(names: readonly string[], types: readonly ColumnType[], param = 1): string {
     // jsonb_each (SQLite 3.45+): each row comes as JSONB, so ->> does not parse the row's text again per column.
-    if (this.dialect === 'sqlite')
-      return `SELECT ${names.map((name, index) => `"e"."value" ->> ${index} AS ${quote(name)}`).join(', ')} FROM jsonb_each(?) AS "e"`;
-    return `SELECT ${names.map((name, index) => `("e" ->> ${index})::${pgTypes[types[index]!]} AS ${quote(name)}`).join(', ')} FROM jsonb_array_elements($${param}::jsonb) AS "e"`;
+    if (this.dialect === 'sqlite') {
+      const columns = names.map((name, index) => `"e"."value" ->> ${index} AS ${quote(name)}`);
+      return `SELECT ${columns.join(', ')} FROM jsonb_each(?) AS "e"`;
+    }
+    const columns = names.map((name, index) => `("e" ->> ${index})::${pgTypes[types[index]!]} AS ${quote(name)}`);
+    return `SELECT ${columns.join(', ')} FROM jsonb_array_elements($${param}::jsonb) AS "e"`;
   }
 
   /** `IN (…)` of the ids of a JSON array parameter (number `param`). */
@@ -213,7 +216,9 @@ export class CatalogSql {
     const [key, ...rest] = names.map(quote);
     const update = rest.map((column) => `${column} = excluded.${column}`).join(', ');
     // `WHERE true`: SQLite would read ON CONFLICT as a join constraint of the SELECT otherwise.
-    const sql = `INSERT INTO ${quote(table.name)} (${names.map(quote).join(', ')}) ${this.rows(names, types)} WHERE true ON CONFLICT (${key}) DO UPDATE SET ${update}`;
+    const sql =
+      `INSERT INTO ${quote(table.name)} (${names.map(quote).join(', ')}) ${this.rows(names, types)} ` +
+      `WHERE true ON CONFLICT (${key}) DO UPDATE SET ${update}`;
     for (const batch of this.batches(rows)) await this.execute(sql, [batch]);
   }
 
@@ -347,7 +352,8 @@ export class CatalogSql {
       `WITH "b" AS (${this.rows(names, types)}), ` +
       `"m" AS (SELECT "b".${o} AS "o", COUNT(*) AS "n", SUM(CASE WHEN ${same} THEN 1 ELSE 0 END) AS "same" ` +
       `FROM "b" LEFT JOIN ${t} AS "s" ON "s".${o} = "b".${o} AND "s".${p} = "b".${p} GROUP BY "b".${o}), ` +
-      `"c" AS (SELECT "m"."o" AS "o", "m"."n" AS "n", "m"."same" AS "same", (SELECT COUNT(*) FROM ${t} AS "t" WHERE "t".${o} = "m"."o") AS "stored" FROM "m") ` +
+      `"c" AS (SELECT "m"."o" AS "o", "m"."n" AS "n", "m"."same" AS "same", ` +
+      `(SELECT COUNT(*) FROM ${t} AS "t" WHERE "t".${o} = "m"."o") AS "stored" FROM "m") ` +
       `SELECT "o" AS "id", "stored" FROM "c" WHERE "same" <> "n" OR "stored" <> "n"`;
     // An owner's rows go in one statement (its list is compared whole): a statement ends between owners.
     let part: string[] = [];

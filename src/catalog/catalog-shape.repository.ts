@@ -30,7 +30,8 @@ const keptByOrders: ReadonlySet<keyof CatalogShape> = new Set(['valuesPerSku', '
 
 /** The most rows of `table` sharing one `key` (0: none). */
 const mostPer = (table: string, key: string, where = '') =>
-  `(SELECT COALESCE(MAX("n"), 0) FROM (SELECT COUNT(*) AS "n" FROM "${table}"${where} GROUP BY "${key}") AS "counts")`;
+  `(SELECT COALESCE(MAX("n"), 0) FROM ` +
+  `(SELECT COUNT(*) AS "n" FROM "${table}"${where} GROUP BY "${key}") AS "counts")`;
 
 /** The statement measuring every list; each engine reads JSON arrays in its own words. */
 function measureStatement(dialect: Dialect): string {
@@ -39,8 +40,10 @@ function measureStatement(dialect: Dialect): string {
   const most = (table: string, json: string) => `(SELECT COALESCE(MAX(${length(`"${json}"`)}), 0) FROM "${table}")`;
   const values =
     dialect === 'sqlite'
-      ? `(SELECT COALESCE(MAX(json_array_length("v"."value", '$.values')), 0) FROM "Product", json_each("Product"."variants") AS "v")`
-      : `(SELECT COALESCE(MAX(jsonb_array_length("v"->'values')), 0) FROM "Product", jsonb_array_elements("Product"."variants") AS "v")`;
+      ? `(SELECT COALESCE(MAX(json_array_length("v"."value", '$.values')), 0) ` +
+        `FROM "Product", json_each("Product"."variants") AS "v")`
+      : `(SELECT COALESCE(MAX(jsonb_array_length("v"->'values')), 0) ` +
+        `FROM "Product", jsonb_array_elements("Product"."variants") AS "v")`;
   const columns: Record<keyof CatalogShape, string> = {
     skusPerProduct: mostPer('Sku', 'productId', ' WHERE "listed"'),
     similarPerProduct: mostPer('SimilarProduct', 'productId'),
@@ -87,7 +90,10 @@ export function sameShape(a: CatalogShape, b: CatalogShape): boolean {
   return shapeKeys.every((key) => a[key] === b[key]);
 }
 
-/** A kept shape as read (JSON text or value); null when there is none, or it lacks a size (kept by code that measured less). */
+/**
+ * A kept shape as read (JSON text or value); null when there is none, or it lacks a size (kept by
+ * code that measured less).
+ */
 export function shapeOf(kept: unknown): CatalogShape | null {
   const value: unknown = typeof kept === 'string' ? JSON.parse(kept) : kept;
   if (typeof value !== 'object' || value === null) return null;

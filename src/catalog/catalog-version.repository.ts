@@ -95,7 +95,10 @@ export async function changedProducts(db: DbClient, ranges: readonly ChangeRange
   return ids;
 }
 
-/** The catalog version as one number: the sum of the rows (moved by every import and every stock change; 0 before any). */
+/**
+ * The catalog version as one number: the sum of the rows (moved by every import and every stock
+ * change; 0 before any).
+ */
 export async function catalogVersion(db: DbClient): Promise<number> {
   const { _sum } = await db.catalogMeta.aggregate({ _sum: { version: true } });
   return _sum.version ?? 0;

@@ -232,17 +232,24 @@ function readerStatements(dialect: 'sqlite' | 'postgresql') {
       ? `"${column}" IN (SELECT "value" FROM json_each(?))`
       : `"${column}" = ANY(CAST(? AS integer[]))`;
   const media = rawColumns(dialect, mediaTable.columns);
+  const mediaOfProduct =
+    `SELECT ${rawColumns(dialect, mediaTable.columns, 'm')} ` +
+    `FROM "MediaProduct" AS l JOIN "Media" AS m ON m."id" = l."mediaId" WHERE l."productId" = ?`;
+  const skus = `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku" WHERE ${among('productId')} AND "listed"`;
+  const placement = `"mediaId", "position", "productId", "x", "y", "startMs", "endMs"`;
+  const byMedia = `WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`;
+  const byProduct = `WHERE ${among('productId')} ORDER BY "productId", "position"`;
   return {
     mediaById: `SELECT ${media} FROM "Media" WHERE "id" = ? AND "type" = ?`,
     mediaBySlug: `SELECT ${media} FROM "Media" WHERE "type" = ? AND "slug" = ?`,
-    productIdsOfMedia: `SELECT "mediaId", "productId" FROM "MediaProduct" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
-    mediaOfProduct: `SELECT ${rawColumns(dialect, mediaTable.columns, 'm')} FROM "MediaProduct" AS l JOIN "Media" AS m ON m."id" = l."mediaId" WHERE l."productId" = ? ORDER BY m."id" DESC LIMIT ?`,
-    mediaOfProductBefore: `SELECT ${rawColumns(dialect, mediaTable.columns, 'm')} FROM "MediaProduct" AS l JOIN "Media" AS m ON m."id" = l."mediaId" WHERE l."productId" = ? AND m."id" < ? ORDER BY m."id" DESC LIMIT ?`,
-    placementsOfMedia: `SELECT "mediaId", "position", "productId", "x", "y", "startMs", "endMs" FROM "MediaPlacement" WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`,
-    similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" WHERE ${among('productId')} ORDER BY "productId", "position"`,
+    productIdsOfMedia: `SELECT "mediaId", "productId" FROM "MediaProduct" ${byMedia}`,
+    mediaOfProduct: `${mediaOfProduct} ORDER BY m."id" DESC LIMIT ?`,
+    mediaOfProductBefore: `${mediaOfProduct} AND m."id" < ? ORDER BY m."id" DESC LIMIT ?`,
+    placementsOfMedia: `SELECT ${placement} FROM "MediaPlacement" ${byMedia}`,
+    similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" ${byProduct}`,
     productsByIds: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product" WHERE ${among('id')}`,
-    skusOfProducts: `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position"`,
-    skusOfProductsUpTo: `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku" WHERE ${among('productId')} AND "listed" ORDER BY "productId", "position" LIMIT ?`,
+    skusOfProducts: `${skus} ORDER BY "productId", "position"`,
+    skusOfProductsUpTo: `${skus} ORDER BY "productId", "position" LIMIT ?`,
   };
 }
 

@@ -99,7 +99,10 @@ export class CatalogService {
     return key === null ? undefined : this.readModel.media(kind, key, withSimilar, reads);
   }
 
-  /** A product REST answer as the read model has it, or undefined (then read it with productDetail). Adds the products it shows to `reads`. */
+  /**
+   * A product REST answer as the read model has it, or undefined (then read it with productDetail).
+   * Adds the products it shows to `reads`.
+   */
   async productAnswer(raw: string | number, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
     if (!this.readModel) return undefined;
     const id = parseCatalogId(raw);
@@ -107,7 +110,10 @@ export class CatalogService {
     return withSimilar ? this.readModel.comparableProduct(id, reads) : this.readModel.product(id, reads);
   }
 
-  /** The REST answers of these products, in their order, as the read model has them; undefined when one is missing (then read them with productDetail). */
+  /**
+   * The REST answers of these products, in their order, as the read model has them; undefined when
+   * one is missing (then read them with productDetail).
+   */
   async productAnswers(ids: readonly number[]): Promise<string[] | undefined> {
     return this.readModel?.products(ids);
   }

@@ -192,10 +192,16 @@ const part =
   'a."productId" AS "productId", a."body" AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency"';
 /** Texts of this format only (a hex digest: safe in the statement's text). */
 const current = `a."format" = '${answerFormat}'`;
-/** Bytes of the answer texts of a media item's products (`m`), and of their comparables (from their stored sizes: no text is read). */
-const productsText = `(SELECT COALESCE(SUM(octet_length(a."body")), 0) FROM "MediaProduct" AS m JOIN "ProductAnswer" AS a ON a."productId" = m."productId" WHERE m."mediaId" = "Media"."id")`;
+/**
+ * Bytes of the answer texts of a media item's products (`m`), and of their comparables (from their
+ * stored sizes: no text is read).
+ */
+const productsText =
+  `(SELECT COALESCE(SUM(octet_length(a."body")), 0) FROM "MediaProduct" AS m ` +
+  `JOIN "ProductAnswer" AS a ON a."productId" = m."productId" WHERE m."mediaId" = "Media"."id")`;
 const similarText =
-  `(SELECT COALESCE(SUM(octet_length(a."body")), 0) FROM "MediaProduct" AS m JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
+  `(SELECT COALESCE(SUM(octet_length(a."body")), 0) FROM "MediaProduct" AS m ` +
+  `JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
   `JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" WHERE m."mediaId" = "Media"."id")`;
 const mediaText = { plain: `${productsText} AS "text"`, withSimilar: `${productsText} + ${similarText} AS "text"` };
 /** A media item by id or slug, with the characters of the texts its answer is made of (with comparables or not). */
@@ -212,13 +218,22 @@ const mediaStatements = {
 const statements = {
   product: `SELECT ${part} FROM "ProductAnswer" AS a WHERE a."productId" = ? AND ${current}`,
   productWithSimilarText:
-    `SELECT ${part}, (SELECT COALESCE(SUM(octet_length(b."body")), 0) FROM "SimilarProduct" AS s JOIN "ProductAnswer" AS b ON b."productId" = s."similarProductId" ` +
+    `SELECT ${part}, (SELECT COALESCE(SUM(octet_length(b."body")), 0) FROM "SimilarProduct" AS s ` +
+    `JOIN "ProductAnswer" AS b ON b."productId" = s."similarProductId" ` +
     `WHERE s."productId" = a."productId") AS "text" FROM "ProductAnswer" AS a WHERE a."productId" = ? AND ${current}`,
-  similarOfProduct: `SELECT ${part} FROM "SimilarProduct" AS s LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} WHERE s."productId" = ? ORDER BY s."position"`,
-  productsOfMedia: `SELECT m."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m LEFT JOIN "ProductAnswer" AS a ON a."productId" = m."productId" AND ${current} WHERE m."mediaId" = ? ORDER BY m."position"`,
+  similarOfProduct:
+    `SELECT ${part} FROM "SimilarProduct" AS s ` +
+    `LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} ` +
+    `WHERE s."productId" = ? ORDER BY s."position"`,
+  productsOfMedia:
+    `SELECT m."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m ` +
+    `LEFT JOIN "ProductAnswer" AS a ON a."productId" = m."productId" AND ${current} ` +
+    `WHERE m."mediaId" = ? ORDER BY m."position"`,
   similarOfMedia:
-    `SELECT s."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
-    `LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} WHERE m."mediaId" = ? ORDER BY s."productId", s."position"`,
+    `SELECT s."productId" AS "ownerId", ${part} FROM "MediaProduct" AS m ` +
+    `JOIN "SimilarProduct" AS s ON s."productId" = m."productId" ` +
+    `LEFT JOIN "ProductAnswer" AS a ON a."productId" = s."similarProductId" AND ${current} ` +
+    `WHERE m."mediaId" = ? ORDER BY s."productId", s."position"`,
 };
 
 type Part = { productId: number | string; body: string; priceMinor: number; currency: string };
@@ -247,7 +262,10 @@ function comparable(product: Part, similar: readonly Part[]): string {
 }
 
 export class CatalogReadModel {
-  /** `maxText`: bytes of answer text one media, comparables or search answer may be made of (ANSWER_MAX_BYTES). */
+  /**
+   * `maxText`: bytes of answer text one media, comparables or search answer may be made of
+   * (ANSWER_MAX_BYTES).
+   */
   constructor(
     private readonly reader: RowReader,
     private readonly maxText = Number.MAX_SAFE_INTEGER,
@@ -258,7 +276,8 @@ export class CatalogReadModel {
     if (Number(text) > this.maxText) {
       throw new AppError(
         'ANSWER_TOO_LARGE',
-        `The answer would be larger than ${this.maxText} bytes; ask for less (without comparables, or one product at a time)`,
+        `The answer would be larger than ${this.maxText} bytes; ` +
+          'ask for less (without comparables, or one product at a time)',
         { max_bytes: this.maxText },
       );
     }
@@ -280,9 +299,12 @@ export class CatalogReadModel {
   async products(ids: readonly number[]): Promise<string[] | undefined> {
     if (ids.length === 0) return [];
     const list = ids.map(() => '?').join(', ');
-    const text = `(SELECT COALESCE(SUM(octet_length(b."body")), 0) FROM "ProductAnswer" AS b WHERE b."productId" IN (${list}) AND b."format" = '${answerFormat}')`;
+    const text =
+      `(SELECT COALESCE(SUM(octet_length(b."body")), 0) FROM "ProductAnswer" AS b ` +
+      `WHERE b."productId" IN (${list}) AND b."format" = '${answerFormat}')`;
     const rows = await this.reader.all<PartRow & { text: number | string }>(
-      `SELECT a."productId" AS "productId", CASE WHEN ${text} > ? THEN NULL ELSE a."body" END AS "body", a."priceMinor" AS "priceMinor", a."currency" AS "currency", ${text} AS "text" ` +
+      `SELECT a."productId" AS "productId", CASE WHEN ${text} > ? THEN NULL ELSE a."body" END AS "body", ` +
+        `a."priceMinor" AS "priceMinor", a."currency" AS "currency", ${text} AS "text" ` +
         `FROM "ProductAnswer" AS a WHERE a."productId" IN (${list}) AND ${current}`,
       [...ids, this.maxText, ...ids, ...ids],
     );
