@@ -5,6 +5,7 @@
 // exact size; the index of which answers hold which product is heap, bounded by `maxProducts`.
 import { LRUCache } from 'lru-cache';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
+import type { CacheStats } from '../catalog/catalog.cache.js';
 
 /** A whole answer as it was sent: its bytes, their content type and (REST) its ETag. */
 export interface KeptAnswer {
@@ -28,13 +29,6 @@ export interface AnswerCacheOptions {
    * outside the answers' budget): beyond it the least recently used answers go. Default 500,000.
    */
   maxProducts?: number;
-}
-
-export interface AnswerCacheStats {
-  hits: number;
-  misses: number;
-  bytes: number;
-  entries: number;
 }
 
 export class AnswerCache {
@@ -104,7 +98,7 @@ export class AnswerCache {
     while (this.indexed > this.maxProducts && this.answers.pop() !== undefined);
   }
 
-  stats(): AnswerCacheStats {
+  stats(): CacheStats {
     return {
       ...this.counts,
       bytes: this.answers?.calculatedSize ?? 0,
