@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError, errorBody } from '../errors.js';
+import { serializersOnFirstUse } from './serializers.js';
 
 /** Where log lines go instead of stdout. */
 export interface LogStream {
@@ -86,6 +87,6 @@ export function serverOptions(
       return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnionTypes: true } },
-    ...(schemaController ? { schemaController } : {}),
+    schemaController: schemaController ?? { compilersFactory: { buildSerializer: serializersOnFirstUse() } },
   };
 }
