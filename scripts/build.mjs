@@ -64,21 +64,17 @@ async function bundlePlayer() {
 }
 
 /**
- * Compiles, and records the inputs it compiled when tsc succeeds. Returns tsc's exit code.
- * `emitOnError: false` (npm run dev) leaves dist/ as it was when the compile fails, for the server
- * still running from it.
+ * Compiles, and records the inputs it compiled when tsc succeeds. Returns tsc's exit code. A compile
+ * that fails writes nothing (tsconfig.build.json: noEmitOnError), so dist/ stays the last good build
+ * (npm run dev keeps serving it), and npm run build, npm start and npm run dev compile with the same
+ * options: each reuses the others' incremental build info instead of checking everything again.
  */
-export async function build({ emitOnError = true } = {}) {
+export async function build() {
   // Read before compiling: a file saved while tsc runs makes the next run compile again.
   const digest = inputsDigest();
-  // A failed compile still emits (unless told not to); without its stamp, reverting to the stamped sources recompiles.
+  // Without its stamp, reverting to the stamped sources after a failed compile compiles them again.
   rmSync(stampFile, { force: true });
-  const tscArgs = [
-    join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-    '-p',
-    'tsconfig.build.json',
-    ...(emitOnError ? [] : ['--noEmitOnError']),
-  ];
+  const tscArgs = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'];
   const tsc = spawnSync(process.execPath, tscArgs, { cwd: root, stdio: 'inherit' });
   let status = tsc.status ?? 1;
   if (status === 0) status = await bundlePlayer();
@@ -89,11 +85,10 @@ export async function build({ emitOnError = true } = {}) {
   return status;
 }
 
-export async function buildIfStale(options) {
-  return isCurrent() ? 0 : build(options);
+export async function buildIfStale() {
+  return isCurrent() ? 0 : build();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const options = { emitOnError: !process.argv.includes('--no-emit-on-error') };
-  process.exit(await (process.argv.includes('--if-stale') ? buildIfStale(options) : build(options)));
+  process.exit(await (process.argv.includes('--if-stale') ? buildIfStale() : build()));
 }

@@ -90,7 +90,7 @@ function stopGroup(child, signal) {
 
 /** Builds; returns true when the build succeeded. A failed build writes nothing into dist/. */
 async function buildOnce() {
-  build = run([join(root, 'scripts', 'build.mjs'), '--if-stale', '--no-emit-on-error'], { detached: true });
+  build = run([join(root, 'scripts', 'build.mjs'), '--if-stale'], { detached: true });
   const code = await build.exited;
   build = undefined;
   return code === 0;
