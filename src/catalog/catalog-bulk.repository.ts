@@ -40,7 +40,7 @@ const pgTypes: Record<ColumnType, string> = {
 
 const quote = (name: string) => `"${name}"`;
 
-export class CatalogSql {
+export class CatalogBulkRepository {
   constructor(
     private readonly tx: DbClient,
     readonly dialect: Dialect,

@@ -72,7 +72,7 @@ export interface PlacementRow extends ImportPlacement {
   position: number;
 }
 
-/** The owner and the position first, as CatalogSql.changedRowLists takes a list's rows. */
+/** The owner and the position first, as CatalogBulkRepository.changedRowLists takes a list's rows. */
 export const placementTable: Table<PlacementRow> = {
   name: 'MediaPlacement',
   columns: [
