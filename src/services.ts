@@ -10,7 +10,7 @@ import { createRequestContext, type Caller, type RequestContext } from './contex
 import type { SchemaServices } from './schema.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
-import { CatalogReadModel } from './catalog/product-answer.repository.js';
+import { ProductAnswerRepository } from './catalog/product-answer.repository.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
 import { CatalogChanges } from './catalog/catalog-changes.js';
 import { StockAnswers } from './catalog/stock-answers.js';
@@ -74,7 +74,7 @@ export function createServices(
   const catalog = new CatalogService(
     catalogRepository,
     catalogCache,
-    new CatalogReadModel(database.reader, config.answerMaxBytes),
+    new ProductAnswerRepository(database.reader, config.answerMaxBytes),
   );
   const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
   // Streams of live updates may take at most half of the connections a process accepts.

@@ -261,7 +261,8 @@ function comparable(product: Part, similar: readonly Part[]): string {
   return withKey(product.body, 'similar_products', `[${parts.join(',')}]`);
 }
 
-export class CatalogReadModel {
+/** Reads of the stored texts: a product's answer, and the answers assembled from them (media, comparables). */
+export class ProductAnswerRepository {
   /**
    * `maxText`: bytes of answer text one media, comparables or search answer may be made of
    * (ANSWER_MAX_BYTES).
