@@ -10,7 +10,7 @@ import { catalogRows, changedProducts, type ChangeRange } from './catalog-versio
 import { shapeOf } from './catalog-shape.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';
-import { mediaTable, productTable, skuTable, type RawRow, type Table } from './catalog.fields.js';
+import { mediaTable, productTable, skuTable, type FieldTable, type RawRow } from './catalog.fields.js';
 import type {
   CatalogShape,
   MediaKind,
@@ -26,7 +26,7 @@ type Raw = RawRow;
  * The SELECT list of a table's columns for the reader: JSON as text, dates as stored text (SQLite)
  * or epoch milliseconds (PostgreSQL).
  */
-function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Table<never>['columns'], table?: string): string {
+function rawColumns(dialect: 'sqlite' | 'postgresql', columns: FieldTable<never>['columns'], table?: string): string {
   return columns
     .map(({ name, select }) => {
       const column = table ? `${table}."${name}"` : `"${name}"`;

@@ -21,7 +21,7 @@ import { CatalogRepository } from './catalog.repository.js';
 import { mediaInfoView, productView } from './catalog.view.js';
 import { Product, Sku } from './catalog.schemas.js';
 import { dialectOf } from '../db/dialect.js';
-import { CatalogBulkRepository, type Table } from './catalog-bulk.repository.js';
+import { CatalogBulkRepository, type BulkTable } from './catalog-bulk.repository.js';
 import type { MediaKind, MediaRecord, SkuRecord } from './catalog.model.js';
 import { mediaTable, type RawRow } from './catalog.fields.js';
 
@@ -46,7 +46,7 @@ interface AnswerRow {
   format: string;
 }
 
-const answerTable: Table<AnswerRow> = {
+const answerTable: BulkTable<AnswerRow> = {
   name: 'ProductAnswer',
   columns: [
     ['productId', 'int'],

@@ -5,7 +5,7 @@
 // SKUs, the similar lists and the stored REST answers of every product changed.
 import type { DbClient } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
-import { CatalogBulkRepository, type Table } from '../catalog-bulk.repository.js';
+import { CatalogBulkRepository, type BulkTable } from '../catalog-bulk.repository.js';
 import { bumpImportVersion } from '../catalog-version.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
 import { measureCatalogShape } from '../catalog-shape.repository.js';
@@ -184,7 +184,7 @@ export class CatalogWriter {
    * stored before). `before` runs ahead of the writes, with the changed ids.
    */
   private async write<Row extends { id: number }>(
-    table: Table<Row>,
+    table: BulkTable<Row>,
     rows: Row[],
     tally: Tally,
     before?: (changed: ReadonlyMap<number, boolean>) => Promise<void>,
