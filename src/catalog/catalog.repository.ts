@@ -78,13 +78,13 @@ export class CatalogRepository {
   }
 
   async mediaById(kind: MediaKind, id: number): Promise<MediaRecord | null> {
-    const [raw] = await this.reader.all<Raw>(this.statements.mediaById, [id, kind]);
-    return raw ? mediaTable.read(raw) : null;
+    const [row] = await this.reader.all<Raw>(this.statements.mediaById, [id, kind]);
+    return row ? mediaTable.read(row) : null;
   }
 
   async mediaBySlug(kind: MediaKind, slug: string): Promise<MediaRecord | null> {
-    const [raw] = await this.reader.all<Raw>(this.statements.mediaBySlug, [kind, slug]);
-    return raw ? mediaTable.read(raw) : null;
+    const [row] = await this.reader.all<Raw>(this.statements.mediaBySlug, [kind, slug]);
+    return row ? mediaTable.read(row) : null;
   }
 
   /** Product ids of each media item, in document order. */
@@ -113,7 +113,7 @@ export class CatalogRepository {
       beforeId === null ? this.statements.mediaOfProduct : this.statements.mediaOfProductBefore,
       beforeId === null ? [productId, limit] : [productId, beforeId, limit],
     );
-    return rows.map((raw) => mediaTable.read(raw));
+    return rows.map((row) => mediaTable.read(row));
   }
 
   /** Placements of each media item, in document order. */
@@ -139,8 +139,8 @@ export class CatalogRepository {
   }
 
   async productsByIds(ids: readonly number[]): Promise<ProductRecord[]> {
-    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((raw) =>
-      productTable.read(raw),
+    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((row) =>
+      productTable.read(row),
     );
   }
 
@@ -151,7 +151,7 @@ export class CatalogRepository {
       limit === undefined
         ? await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])
         : await this.reader.all<Raw>(this.statements.skusOfProductsUpTo, [idList(this.dialect, productIds), limit]);
-    return rows.map((raw) => skuTable.read(raw));
+    return rows.map((row) => skuTable.read(row));
   }
 
   /** Products by ascending id, one more than asked to tell whether another page follows. */

@@ -103,9 +103,9 @@ export class CatalogService {
    * A product REST answer from the stored answer texts, or undefined (then read it with
    * productDetail). Adds the products it shows to `reads`.
    */
-  async productAnswer(raw: string | number, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
+  async productAnswer(givenId: string | number, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
     if (!this.storedAnswers) return undefined;
-    const id = parseCatalogId(raw);
+    const id = parseCatalogId(givenId);
     if (id === null) return undefined;
     return withSimilar ? this.storedAnswers.comparableProduct(id, reads) : this.storedAnswers.product(id, reads);
   }
@@ -207,10 +207,11 @@ export class CatalogService {
     return { media, placements: await this.placements(media, loaders, atMs) };
   }
 
-  async product(raw: string | number, loaders: CatalogLoaders): Promise<ProductRecord> {
-    const id = parseCatalogId(raw);
+  async product(givenId: string | number, loaders: CatalogLoaders): Promise<ProductRecord> {
+    const id = parseCatalogId(givenId);
     const product = id === null ? null : await loaders.product.load(id);
-    if (!product) throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${String(raw)}`, { id: String(raw) });
+    if (!product)
+      throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${String(givenId)}`, { id: String(givenId) });
     return product;
   }
 
@@ -257,8 +258,8 @@ export class CatalogService {
   }
 
   /** A product with its SKUs and, when asked, its comparables with theirs. */
-  async productDetail(raw: string | number, loaders: CatalogLoaders, withSimilar: boolean): Promise<ProductDetail> {
-    return this.detail(await this.product(raw, loaders), loaders, withSimilar);
+  async productDetail(givenId: string | number, loaders: CatalogLoaders, withSimilar: boolean): Promise<ProductDetail> {
+    return this.detail(await this.product(givenId, loaders), loaders, withSimilar);
   }
 
   // Every step goes through the loaders, so the products of one answer share each query.
@@ -315,11 +316,11 @@ export class CatalogService {
 
   /** The same for a product named by its id (REST). */
   async productMediaById(
-    raw: string | number,
+    givenId: string | number,
     loaders: CatalogLoaders,
     page: Page,
   ): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
-    return this.productMedia(await this.product(raw, loaders), page);
+    return this.productMedia(await this.product(givenId, loaders), page);
   }
 }
 
