@@ -131,7 +131,7 @@ async function registerGraphQL(app: FastifyInstance, config: Config, services: S
   };
   const listSizes = withSizes(configured, () => services.catalogChanges.listSizes());
   const readSizes = async () => {
-    await Promise.resolve(services.catalogChanges.fresh()).catch(() => undefined);
+    await services.catalogChanges.untilFresh().catch(() => undefined);
     return listSizes();
   };
   await app.register(livePlugin, {

@@ -21,8 +21,8 @@ import { stdoutDestination, type LogDestination } from './logging.js';
 import { onStopSignal } from './stop-signals.js';
 import { startWatchdog } from './watchdog.js';
 import { trackConnections } from './drain.js';
-import { sweep } from './cart/cart.sweeper.js';
-import { CartLifetime } from './cart/cart.lifetime.js';
+import { createSweep } from './services.js';
+import type { SweepReport } from './cart/cart.sweeper.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { formatReport, importCatalog } from './catalog/import/importer.js';
 import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   await prepareDatabase(config, database, lifecycle, app.log);
-  await startSweeper(database.db, config, app.log);
+  await startSweeper(createSweep(config, database), app.log);
   if (!shuttingDown) {
     lifecycle.phase = 'ready';
     deliveries = startDeliveries(config, database, lifecycle, app.log);
@@ -205,10 +205,9 @@ async function seedDemoCatalog(db: Db, log: FastifyBaseLogger): Promise<void> {
  * Expired carts, old Idempotency-Key records (and those past a caller's budget) and old events:
  * swept now and every 10 minutes.
  */
-async function startSweeper(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
-  const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
+async function startSweeper(sweep: () => Promise<SweepReport>, log: FastifyBaseLogger): Promise<void> {
   const runSweep = () =>
-    sweep(db, lifetime, { idempotencyBudgetBytes: config.idempotencyBudgetBytes }).then(
+    sweep().then(
       (report) =>
         Object.values(report).some((count) => count > 0) &&
         log.info(report, 'swept expired carts, idempotency records and old events'),

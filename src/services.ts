@@ -2,7 +2,8 @@
 // feature's plugin) and the GraphQL resolvers (schema.ts) call the same instances, and every
 // request's context makes its DataLoaders over the same catalog repository and cache. Features that
 // act on each other without knowing each other meet here: a write that moves stock tells the
-// catalog through StockEvents.
+// catalog through StockEvents. The server's periodic sweep (createSweep), apart from the app, gets
+// its repository here too.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -10,13 +11,14 @@ import { createRequestContext, type Caller, type RequestContext } from './contex
 import type { SchemaServices } from './schema.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
 import { CatalogService } from './catalog/catalog.service.js';
-import { CatalogReadModel } from './catalog/product-answer.repository.js';
+import { ProductAnswerRepository } from './catalog/product-answer.repository.js';
 import { CatalogCache } from './catalog/catalog.cache.js';
 import { CatalogChanges } from './catalog/catalog-changes.js';
 import { StockAnswers } from './catalog/stock-answers.js';
 import { CartService } from './cart/cart.service.js';
 import { CartLifetime } from './cart/cart.lifetime.js';
 import { CartRepository } from './cart/cart.repository.js';
+import { sweep, type SweepReport } from './cart/cart.sweeper.js';
 import { CheckoutService } from './cart/checkout.service.js';
 import { OrderService } from './orders/order.service.js';
 import { OrderRepository } from './orders/order.repository.js';
@@ -59,6 +61,21 @@ function createSearch(config: Config, database: Database, log: FastifyBaseLogger
   return new SearchThread({ databaseUrl, statementTimeoutMs, ttlMs, memoryMb, queueMax }, log);
 }
 
+/** How long a cart that is not submitted lives (CART_TTL_SECONDS). */
+function cartLifetime(config: Config): CartLifetime {
+  return new CartLifetime(config.cartTtlSeconds * 1000);
+}
+
+/**
+ * The sweep of expired carts, old Idempotency-Key records and old events, on the repositories it
+ * needs (the server runs it on a timer, apart from the app).
+ */
+export function createSweep(config: Config, database: Database): () => Promise<SweepReport> {
+  const lifetime = cartLifetime(config);
+  const carts = new CartRepository();
+  return () => sweep(database.db, lifetime, carts, { idempotencyBudgetBytes: config.idempotencyBudgetBytes });
+}
+
 export function createServices(
   config: Config,
   database: Database,
@@ -74,9 +91,9 @@ export function createServices(
   const catalog = new CatalogService(
     catalogRepository,
     catalogCache,
-    new CatalogReadModel(database.reader, config.answerMaxBytes),
+    new ProductAnswerRepository(database.reader, config.answerMaxBytes),
   );
-  const lifetime = new CartLifetime(config.cartTtlSeconds * 1000);
+  const lifetime = cartLifetime(config);
   // Streams of live updates may take at most half of the connections a process accepts.
   const changes = createChangeFeed(database, { maxWatches: Math.max(1, Math.floor(config.maxConnections / 2)), log });
   // What writes tell the world, recorded on their transactions: the outbox and the feed.

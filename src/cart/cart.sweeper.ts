@@ -17,7 +17,7 @@ import {
   ownersOverBudget,
 } from '../idempotency/idempotency.repository.js';
 import { deleteSettledEvents, settledEventsBefore } from '../events/event.repository.js';
-import { CartRepository } from './cart.repository.js';
+import type { CartRepository } from './cart.repository.js';
 import { defaultIdempotencyBudgetBytes } from '../config.js';
 import type { CartLifetime } from './cart.lifetime.js';
 
@@ -41,11 +41,16 @@ export interface SweepReport {
 /** How long delivered events (with their delivery attempts) stay readable: GET /webhooks/{id}/deliveries. */
 export const eventRetentionMs = 30 * 24 * 60 * 60 * 1000;
 
-export async function sweep(db: Db, lifetime: CartLifetime, options: SweepOptions = {}): Promise<SweepReport> {
+/** One sweep, its cart repository given as the services are given theirs (services.ts: createSweep). */
+export async function sweep(
+  db: Db,
+  lifetime: CartLifetime,
+  carts: CartRepository,
+  options: SweepOptions = {},
+): Promise<SweepReport> {
   const batchSize = options.batchSize ?? 500;
   const maxBatches = options.maxBatches ?? 20;
   const report: SweepReport = { carts: 0, idempotencyRecords: 0, idempotencyOverBudget: 0, events: 0 };
-  const carts = new CartRepository();
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const before = lifetime.expiredBefore();
     const expired = await carts.expiredIds(db, before, batchSize);

@@ -16,7 +16,8 @@ import type { DbClient } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'json' | 'date';
 
-export interface Table<Row> {
+/** A table the bulk statements write, rows of type `Row`: its name and its columns' storage types. */
+export interface BulkTable<Row> {
   name: string;
   /** Columns in statement order, the key first. */
   columns: readonly (readonly [keyof Row & string, ColumnType])[];
@@ -40,7 +41,7 @@ const pgTypes: Record<ColumnType, string> = {
 
 const quote = (name: string) => `"${name}"`;
 
-export class CatalogSql {
+export class CatalogBulkRepository {
   constructor(
     private readonly tx: DbClient,
     readonly dialect: Dialect,
@@ -50,7 +51,7 @@ export class CatalogSql {
    * A row as the statements read it: a JSON array of its columns' values (null for null; on
    * SQLite booleans as 0/1; JSON columns as their text, a string; dates as text).
    */
-  encode<Row>(table: Table<Row>, row: Row): string {
+  encode<Row>(table: BulkTable<Row>, row: Row): string {
     const sqlite = this.dialect === 'sqlite';
     let text = '[';
     for (let index = 0; index < table.columns.length; index += 1) {
@@ -185,7 +186,7 @@ export class CatalogSql {
    * Which of these rows (encoded, keyed by their first column) are new or differ from the stored
    * row, and whether each was stored: unchanged rows cost no transfer back.
    */
-  async changed<Row>(table: Table<Row>, rows: readonly string[]): Promise<Map<number, boolean>> {
+  async changed<Row>(table: BulkTable<Row>, rows: readonly string[]): Promise<Map<number, boolean>> {
     const result = new Map<number, boolean>();
     if (rows.length === 0) return result;
     if (this.emptyAtStart.has(table.name)) {
@@ -209,7 +210,7 @@ export class CatalogSql {
   }
 
   /** Inserts the rows (encoded), or updates the stored ones of the same key. */
-  async upsert<Row>(table: Table<Row>, rows: readonly string[]): Promise<void> {
+  async upsert<Row>(table: BulkTable<Row>, rows: readonly string[]): Promise<void> {
     if (rows.length === 0) return;
     const names = table.columns.map(([name]) => name);
     const types = table.columns.map(([, type]) => type);
@@ -234,7 +235,7 @@ export class CatalogSql {
   }
 
   /** Inserts the rows (encoded), which no stored row has the key of (a list's rows, its old ones deleted). */
-  async insert<Row>(table: Table<Row>, rows: readonly string[]): Promise<void> {
+  async insert<Row>(table: BulkTable<Row>, rows: readonly string[]): Promise<void> {
     if (rows.length === 0) return;
     const names = table.columns.map(([name]) => name);
     const types = table.columns.map(([, type]) => type);
@@ -333,7 +334,7 @@ export class CatalogSql {
    * then what a row holds (compared null-safely); each list comes as its rows, encoded.
    */
   async changedRowLists<Row>(
-    table: Table<Row>,
+    table: BulkTable<Row>,
     lists: Iterable<readonly [number, readonly string[]]>,
   ): Promise<Map<number, number>> {
     const result = new Map<number, number>();

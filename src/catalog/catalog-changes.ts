@@ -114,6 +114,14 @@ export class CatalogChanges implements ChangeClock {
   }
 
   /**
+   * fresh(), always as a promise, for callers that chain on it. A hot path asks isFresh() first, or
+   * calls fresh() itself, which makes no promise while the versions are fresh.
+   */
+  untilFresh(now = Date.now()): Promise<void> {
+    return Promise.resolve(this.fresh(now));
+  }
+
+  /**
    * After this process committed a stock change (a submit, a cancelled order): drops what holds
    * those products at once, so that its next answers show it (read your own writes, whatever the
    * ttl). When the change directly follows the version held of its row, the next read of the

@@ -10,7 +10,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable } from '../rest/schema.js';
 import { field, table } from './field-table.js';
 
-export type { Field, RawRow, RecordOf, Table } from './field-table.js';
+export type { Field, FieldTable, RawRow, RecordOf } from './field-table.js';
 
 /** The most characters of a text the catalog import takes (Unicode code points). */
 export const textLimits = {

@@ -10,7 +10,7 @@ import { catalogRows, changedProducts, type ChangeRange } from './catalog-versio
 import { shapeOf } from './catalog-shape.repository.js';
 import { prismaReader, type RowReader } from '../db/reader.js';
 import { dialectOf } from '../db/dialect.js';
-import { mediaTable, productTable, skuTable, type RawRow, type Table } from './catalog.fields.js';
+import { mediaTable, productTable, skuTable, type FieldTable, type RawRow } from './catalog.fields.js';
 import type {
   CatalogShape,
   MediaKind,
@@ -26,7 +26,7 @@ type Raw = RawRow;
  * The SELECT list of a table's columns for the reader: JSON as text, dates as stored text (SQLite)
  * or epoch milliseconds (PostgreSQL).
  */
-function rawColumns(dialect: 'sqlite' | 'postgresql', columns: Table<never>['columns'], table?: string): string {
+function rawColumns(dialect: 'sqlite' | 'postgresql', columns: FieldTable<never>['columns'], table?: string): string {
   return columns
     .map(({ name, select }) => {
       const column = table ? `${table}."${name}"` : `"${name}"`;
@@ -78,13 +78,13 @@ export class CatalogRepository {
   }
 
   async mediaById(kind: MediaKind, id: number): Promise<MediaRecord | null> {
-    const [raw] = await this.reader.all<Raw>(this.statements.mediaById, [id, kind]);
-    return raw ? mediaTable.read(raw) : null;
+    const [row] = await this.reader.all<Raw>(this.statements.mediaById, [id, kind]);
+    return row ? mediaTable.read(row) : null;
   }
 
   async mediaBySlug(kind: MediaKind, slug: string): Promise<MediaRecord | null> {
-    const [raw] = await this.reader.all<Raw>(this.statements.mediaBySlug, [kind, slug]);
-    return raw ? mediaTable.read(raw) : null;
+    const [row] = await this.reader.all<Raw>(this.statements.mediaBySlug, [kind, slug]);
+    return row ? mediaTable.read(row) : null;
   }
 
   /** Product ids of each media item, in document order. */
@@ -113,7 +113,7 @@ export class CatalogRepository {
       beforeId === null ? this.statements.mediaOfProduct : this.statements.mediaOfProductBefore,
       beforeId === null ? [productId, limit] : [productId, beforeId, limit],
     );
-    return rows.map((raw) => mediaTable.read(raw));
+    return rows.map((row) => mediaTable.read(row));
   }
 
   /** Placements of each media item, in document order. */
@@ -139,8 +139,8 @@ export class CatalogRepository {
   }
 
   async productsByIds(ids: readonly number[]): Promise<ProductRecord[]> {
-    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((raw) =>
-      productTable.read(raw),
+    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((row) =>
+      productTable.read(row),
     );
   }
 
@@ -151,7 +151,7 @@ export class CatalogRepository {
       limit === undefined
         ? await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])
         : await this.reader.all<Raw>(this.statements.skusOfProductsUpTo, [idList(this.dialect, productIds), limit]);
-    return rows.map((raw) => skuTable.read(raw));
+    return rows.map((row) => skuTable.read(row));
   }
 
   /** Products by ascending id, one more than asked to tell whether another page follows. */

@@ -5,7 +5,7 @@ import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
 import type { CatalogCache } from './catalog.cache.js';
-import type { CatalogReadModel } from './product-answer.repository.js';
+import type { ProductAnswerRepository } from './product-answer.repository.js';
 import type {
   MediaDetail,
   MediaKind,
@@ -81,12 +81,12 @@ export class CatalogService {
     private readonly repository: CatalogRepository,
     private readonly cache: CatalogCache,
     /** Ready answer texts (product-answer.repository.ts); null reads every answer the long way. */
-    private readonly readModel: CatalogReadModel | null = null,
+    private readonly storedAnswers: ProductAnswerRepository | null = null,
   ) {}
 
   /**
-   * A media REST answer as the read model has it, or undefined (then read it with mediaDetail).
-   * Validates as media() does. Adds the products it shows to `reads`.
+   * A media REST answer made of the stored answer texts, or undefined (then read it with
+   * mediaDetail). Validates as media() does. Adds the products it shows to `reads`.
    */
   async mediaAnswer(
     kind: MediaKind,
@@ -94,28 +94,28 @@ export class CatalogService {
     withSimilar: boolean,
     reads: Set<number>,
   ): Promise<string | undefined> {
-    if (!this.readModel) return undefined;
+    if (!this.storedAnswers) return undefined;
     const key = this.mediaKey(kind, ref);
-    return key === null ? undefined : this.readModel.media(kind, key, withSimilar, reads);
+    return key === null ? undefined : this.storedAnswers.media(kind, key, withSimilar, reads);
   }
 
   /**
-   * A product REST answer as the read model has it, or undefined (then read it with productDetail).
-   * Adds the products it shows to `reads`.
+   * A product REST answer from the stored answer texts, or undefined (then read it with
+   * productDetail). Adds the products it shows to `reads`.
    */
-  async productAnswer(raw: string | number, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
-    if (!this.readModel) return undefined;
-    const id = parseCatalogId(raw);
+  async productAnswer(givenId: string | number, withSimilar: boolean, reads: Set<number>): Promise<string | undefined> {
+    if (!this.storedAnswers) return undefined;
+    const id = parseCatalogId(givenId);
     if (id === null) return undefined;
-    return withSimilar ? this.readModel.comparableProduct(id, reads) : this.readModel.product(id, reads);
+    return withSimilar ? this.storedAnswers.comparableProduct(id, reads) : this.storedAnswers.product(id, reads);
   }
 
   /**
-   * The REST answers of these products, in their order, as the read model has them; undefined when
-   * one is missing (then read them with productDetail).
+   * The REST answers of these products, in their order, as stored; undefined when one is missing
+   * (then read them with productDetail).
    */
   async productAnswers(ids: readonly number[]): Promise<string[] | undefined> {
-    return this.readModel?.products(ids);
+    return this.storedAnswers?.products(ids);
   }
 
   /** The id or slug a media lookup names (null: an id that cannot exist); refuses what media() refuses. */
@@ -207,10 +207,11 @@ export class CatalogService {
     return { media, placements: await this.placements(media, loaders, atMs) };
   }
 
-  async product(raw: string | number, loaders: CatalogLoaders): Promise<ProductRecord> {
-    const id = parseCatalogId(raw);
+  async product(givenId: string | number, loaders: CatalogLoaders): Promise<ProductRecord> {
+    const id = parseCatalogId(givenId);
     const product = id === null ? null : await loaders.product.load(id);
-    if (!product) throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${String(raw)}`, { id: String(raw) });
+    if (!product)
+      throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${String(givenId)}`, { id: String(givenId) });
     return product;
   }
 
@@ -257,8 +258,8 @@ export class CatalogService {
   }
 
   /** A product with its SKUs and, when asked, its comparables with theirs. */
-  async productDetail(raw: string | number, loaders: CatalogLoaders, withSimilar: boolean): Promise<ProductDetail> {
-    return this.detail(await this.product(raw, loaders), loaders, withSimilar);
+  async productDetail(givenId: string | number, loaders: CatalogLoaders, withSimilar: boolean): Promise<ProductDetail> {
+    return this.detail(await this.product(givenId, loaders), loaders, withSimilar);
   }
 
   // Every step goes through the loaders, so the products of one answer share each query.
@@ -315,11 +316,11 @@ export class CatalogService {
 
   /** The same for a product named by its id (REST). */
   async productMediaById(
-    raw: string | number,
+    givenId: string | number,
     loaders: CatalogLoaders,
     page: Page,
   ): Promise<{ media: MediaRecord[]; hasNextPage: boolean }> {
-    return this.productMedia(await this.product(raw, loaders), page);
+    return this.productMedia(await this.product(givenId, loaders), page);
   }
 }
 

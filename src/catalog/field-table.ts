@@ -139,7 +139,8 @@ export type ColumnsOf<T extends Specs> = {
 }[keyof T] &
   string;
 
-export interface Table<T extends Specs> {
+/** A record's fields, declared once (catalog.fields.ts), and what follows from them: columns, record, REST. */
+export interface FieldTable<T extends Specs> {
   readonly fields: readonly Field[];
   /** The columns selected (each once, in table order). */
   readonly columns: readonly {
@@ -174,7 +175,7 @@ function fieldOf(key: string, spec: FieldSpec<unknown, TSchema>): Field {
   };
 }
 
-export function table<T extends Specs>(specs: T): Table<T> {
+export function table<T extends Specs>(specs: T): FieldTable<T> {
   const fields = Object.entries(specs).map(([key, spec]) => fieldOf(key, spec));
   const columns = [
     ...new Map(

@@ -21,7 +21,7 @@ import { CatalogRepository } from './catalog.repository.js';
 import { mediaInfoView, productView } from './catalog.view.js';
 import { Product, Sku } from './catalog.schemas.js';
 import { dialectOf } from '../db/dialect.js';
-import { CatalogSql, type Table } from './catalog-bulk.repository.js';
+import { CatalogBulkRepository, type BulkTable } from './catalog-bulk.repository.js';
 import type { MediaKind, MediaRecord, SkuRecord } from './catalog.model.js';
 import { mediaTable, type RawRow } from './catalog.fields.js';
 
@@ -46,7 +46,7 @@ interface AnswerRow {
   format: string;
 }
 
-const answerTable: Table<AnswerRow> = {
+const answerTable: BulkTable<AnswerRow> = {
   name: 'ProductAnswer',
   columns: [
     ['productId', 'int'],
@@ -68,7 +68,7 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   const repository = new CatalogRepository(db);
-  const sql = new CatalogSql(db, dialectOf(db));
+  const bulk = new CatalogBulkRepository(db, dialectOf(db));
   for (let start = 0; start < ids.length; start += writeBatch) {
     const batch = ids.slice(start, start + writeBatch);
     const [products, skus] = [await repository.productsByIds(batch), await repository.skusOfProducts(batch)];
@@ -81,7 +81,7 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
     // In id order: concurrent writers (two submits) take the rows' locks in the same order.
     products.sort((a, b) => a.id - b.id);
     const rows = products.map((product) =>
-      sql.encode(answerTable, {
+      bulk.encode(answerTable, {
         productId: product.id,
         priceMinor: product.priceMinor,
         currency: product.currency,
@@ -89,7 +89,7 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
         format: answerFormat,
       }),
     );
-    await sql.upsert(answerTable, rows);
+    await bulk.upsert(answerTable, rows);
   }
 }
 
@@ -102,7 +102,7 @@ export async function lockProductsOfSkus(db: DbClient, skuIds: readonly number[]
   if (skuIds.length === 0) return [];
   const rows = await db.sku.findMany({ where: { id: { in: [...new Set(skuIds)] } }, select: { productId: true } });
   const productIds = [...new Set(rows.map((row) => row.productId))];
-  await new CatalogSql(db, dialectOf(db)).lockProducts(productIds);
+  await new CatalogBulkRepository(db, dialectOf(db)).lockProducts(productIds);
   return productIds;
 }
 
@@ -117,8 +117,8 @@ export async function writeAnswersOfProducts(db: DbClient, productIds: readonly 
 }
 
 /** Drops the answers of these products (the import rewrites every missing one at its end). */
-export async function dropProductAnswers(sql: CatalogSql, productIds: readonly number[]): Promise<void> {
-  await sql.deleteWhereIn('ProductAnswer', 'productId', productIds);
+export async function dropProductAnswers(bulk: CatalogBulkRepository, productIds: readonly number[]): Promise<void> {
+  await bulk.deleteWhereIn('ProductAnswer', 'productId', productIds);
 }
 
 /**
@@ -162,7 +162,7 @@ export async function rewriteStaleAnswers(db: Db): Promise<number> {
       });
       const ids = stale.map((row) => row.productId);
       if (ids.length === 0) return 0;
-      await new CatalogSql(tx, dialectOf(tx)).lockProducts(ids);
+      await new CatalogBulkRepository(tx, dialectOf(tx)).lockProducts(ids);
       await writeProductAnswers(tx, ids);
       return ids.length;
     });
@@ -261,7 +261,8 @@ function comparable(product: Part, similar: readonly Part[]): string {
   return withKey(product.body, 'similar_products', `[${parts.join(',')}]`);
 }
 
-export class CatalogReadModel {
+/** Reads of the stored texts: a product's answer, and the answers assembled from them (media, comparables). */
+export class ProductAnswerRepository {
   /**
    * `maxText`: bytes of answer text one media, comparables or search answer may be made of
    * (ANSWER_MAX_BYTES).

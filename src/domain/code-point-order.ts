@@ -18,10 +18,10 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /** A UTF-16 unit moved so that surrogates sort after U+E000–U+FFFF, as their code points do. */
-export function codePointOrder(unit: number): number {
-  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
-  if (unit >= 0xe000) return unit - 0x800;
-  return unit;
+export function codePointOrder(codeUnit: number): number {
+  if (codeUnit >= 0xd800 && codeUnit <= 0xdfff) return codeUnit + 0x2000;
+  if (codeUnit >= 0xe000) return codeUnit - 0x800;
+  return codeUnit;
 }
 
 /** The index of the first element of `sorted` not below `value` (code point order). */

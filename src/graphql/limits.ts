@@ -243,7 +243,8 @@ function limitRefusal(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function once(parameters: URLSearchParams, name: string): string | undefined {
+/** The value of a parameter given exactly once; undefined when it is absent or repeated. */
+function singleParameter(parameters: URLSearchParams, name: string): string | undefined {
   const values = parameters.getAll(name);
   return values.length === 1 ? values[0] : undefined;
 }
@@ -272,17 +273,17 @@ function operationOf(request: FastifyRequest): ({ query: string } & OperationReq
   } catch {
     return undefined;
   }
-  const query = once(parameters, 'query');
+  const query = singleParameter(parameters, 'query');
   if (query === undefined) return undefined;
   let variables: unknown;
   try {
-    variables = JSON.parse(once(parameters, 'variables') ?? '{}');
+    variables = JSON.parse(singleParameter(parameters, 'variables') ?? '{}');
   } catch {
     // Apollo refuses the request: BAD_REQUEST.
   }
   return {
     query,
-    operationName: once(parameters, 'operationName'),
+    operationName: singleParameter(parameters, 'operationName'),
     variables: isRecord(variables) ? variables : undefined,
   };
 }

@@ -47,9 +47,7 @@ function whenFresh(changes: CatalogChanges, next: () => void, done: Done): void 
     next();
     return;
   }
-  Promise.resolve(changes.fresh()).then(next, (error: unknown) =>
-    done(error instanceof Error ? error : new Error(String(error))),
-  );
+  changes.untilFresh().then(next, (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
 }
 
 function restHooks(route: RouteOptions, { answers, changes }: AnswerCacheOptions, toKeep: WeakMap<object, ToKeep>) {
@@ -114,7 +112,7 @@ function graphqlHooks(
     // The database away: Apollo answers (its context makes the 503 in GraphQL's shape).
     const fresh =
       changes.isFresh() ||
-      (await Promise.resolve(changes.fresh()).then(
+      (await changes.untilFresh().then(
         () => true,
         () => false,
       ));

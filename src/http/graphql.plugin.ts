@@ -175,7 +175,7 @@ export const graphqlPlugin = appPlugin(
     // once per request: the context needs them read as well.
     const readied = new WeakSet<FastifyRequest>();
     const sizesFor = async (request: FastifyRequest) => {
-      const failure = await Promise.resolve(changes.fresh()).then(
+      const failure = await changes.untilFresh().then(
         () => {
           readied.add(request);
           return null;

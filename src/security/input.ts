@@ -17,9 +17,9 @@ const closeBrace = 0x7d;
 const closeBracket = 0x5d;
 const letterU = 0x75;
 
-const isSurrogate = (unit: number) => (unit & 0xf800) === 0xd800;
-const isHighSurrogate = (unit: number) => (unit & 0xfc00) === 0xd800;
-const isLowSurrogate = (unit: number) => (unit & 0xfc00) === 0xdc00;
+const isSurrogate = (codeUnit: number) => (codeUnit & 0xf800) === 0xd800;
+const isHighSurrogate = (codeUnit: number) => (codeUnit & 0xfc00) === 0xd800;
+const isLowSurrogate = (codeUnit: number) => (codeUnit & 0xfc00) === 0xdc00;
 
 /**
  * The UTF-16 unit that the escape `\uXXXX` starting at `at` (its backslash) stands for; undefined
@@ -46,15 +46,15 @@ export function checkJsonText(text: string, name = ''): void {
     const char = text.charCodeAt(index);
     if (inString) {
       if (char === backslash) {
-        const unit = escapedUnit(text, index);
-        if (unit === undefined) {
+        const codeUnit = escapedUnit(text, index);
+        if (codeUnit === undefined) {
           index += 1;
-        } else if (unit === 0) {
+        } else if (codeUnit === 0) {
           throw nulRefused();
-        } else if (isHighSurrogate(unit) && isLowSurrogate(escapedUnit(text, index + 6) ?? 0)) {
+        } else if (isHighSurrogate(codeUnit) && isLowSurrogate(escapedUnit(text, index + 6) ?? 0)) {
           index += 11;
         } else {
-          lone ||= isSurrogate(unit);
+          lone ||= isSurrogate(codeUnit);
           index += 5;
         }
       } else if (char === quote) {

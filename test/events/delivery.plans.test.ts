@@ -9,6 +9,7 @@ import { createTestApp, readFixture, testConfig, testEngine, type TestApp } from
 import { sqliteFilePath } from '../../src/db/database.js';
 import { startDeliveryWorker } from '../../src/events/delivery.js';
 import { sweep } from '../../src/cart/cart.sweeper.js';
+import { CartRepository } from '../../src/cart/cart.repository.js';
 import { CartLifetime } from '../../src/cart/cart.lifetime.js';
 
 const endpoints = 100;
@@ -89,7 +90,7 @@ describe.runIf(testEngine === 'sqlite')(
       }
       const ranMs = Math.round(performance.now() - started);
       await worker.stop();
-      await sweep(t.database.db, new CartLifetime(60_000));
+      await sweep(t.database.db, new CartLifetime(60_000), new CartRepository());
       const statements = [...new Set(t.database.queries.map((query) => query.query))].filter(
         (sql) =>
           /^\s*(SELECT|UPDATE|DELETE|INSERT)/i.test(sql) && /["`](WebhookDelivery|Event|WebhookAttempt)["`]/.test(sql),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { sweep } from '../../src/cart/cart.sweeper.js';
+import { CartRepository } from '../../src/cart/cart.repository.js';
 import { CartLifetime } from '../../src/cart/cart.lifetime.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
 import { testEngine } from '../pg.js';
@@ -328,7 +329,7 @@ describe('cart lifetimes', () => {
         },
       });
     }
-    const report = await sweep(short.database.db, new CartLifetime(ttl * 1000), { batchSize: 1 });
+    const report = await sweep(short.database.db, new CartLifetime(ttl * 1000), new CartRepository(), { batchSize: 1 });
     expect(report.events).toBe(1);
     expect(
       (await short.database.db.event.findMany({ where: { messageId: { in: ['msg_done', 'msg_waiting'] } } })).map(

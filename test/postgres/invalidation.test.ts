@@ -6,17 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../pg.js';
 import { californian } from '../cart/cart-helpers.js';
 import { json, processFixture, until, type Gateway, type ProcessFixture } from '../process/gateway.js';
+import { oneStore } from './two-processes.js';
 
 const ttlMs = 400;
 
-const store = {
-  id: 1,
-  name: 'one.example',
-  marketplace: 'shopify',
-  currency: 'USD',
-  shipping_methods: [{ id: 'standard', label: 'Standard', price: 5 }],
-  tax_rates: [{ country_code: 'US', rate: 0.05 }],
-};
 const product = (id: number, title: string) => ({
   id,
   title,
@@ -25,7 +18,7 @@ const product = (id: number, title: string) => ({
   skus: [{ sku_id: id * 10, merchant_id: 1, name: title, qty_available: 100, retail_price: 10 * id, currency: 'USD' }],
 });
 const catalog = {
-  stores: [store],
+  stores: [oneStore],
   products: [product(1, 'Lamp'), product(2, 'Chair'), product(3, 'Table')],
   media: [
     { type: 'image', id: 1, slug: 'lamp-and-chair', file_name: 'one.jpg', product_ids: [1, 2] },

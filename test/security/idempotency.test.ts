@@ -4,6 +4,7 @@
 // within a budget that the sweeper enforces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../src/cart/cart.sweeper.js';
+import { CartRepository } from '../../src/cart/cart.repository.js';
 import { CartLifetime } from '../../src/cart/cart.lifetime.js';
 import { maxStoredAnswerBytes } from '../../src/idempotency/idempotency.js';
 import { createTestApp, dumpDatabase, readFixture, type TestApp } from '../helpers.js';
@@ -189,7 +190,9 @@ describe('Idempotency-Key on REST', () => {
       where: { key: 'old-key' },
       data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
     });
-    expect((await sweep(t.database.db, new CartLifetime(864_000_000))).idempotencyRecords).toBeGreaterThanOrEqual(1);
+    expect(
+      (await sweep(t.database.db, new CartLifetime(864_000_000), new CartRepository())).idempotencyRecords,
+    ).toBeGreaterThanOrEqual(1);
     expect(await t.database.db.idempotencyRecord.count({ where: { key: 'old-key' } })).toBe(0);
   });
 });
@@ -543,18 +546,21 @@ describe('Idempotency-Key storage budget', () => {
     const left = async () =>
       (await b.database.db.idempotencyRecord.findMany({ orderBy: { createdAt: 'asc' } })).map((record) => record.key);
     const lifetime = new CartLifetime(864_000_000);
+    const repository = new CartRepository();
 
-    const bounded = await sweep(b.database.db, lifetime, {
+    const bounded = await sweep(b.database.db, lifetime, repository, {
       idempotencyBudgetBytes: budget,
       batchSize: 1,
       maxBatches: 2,
     });
     expect(bounded.idempotencyOverBudget).toBe(2);
     expect(await left()).toStrictEqual([...keys.slice(2), 'budget-other']);
-    const rest = await sweep(b.database.db, lifetime, { idempotencyBudgetBytes: budget });
+    const rest = await sweep(b.database.db, lifetime, repository, { idempotencyBudgetBytes: budget });
     expect(rest.idempotencyOverBudget).toBe(1);
     expect(await left()).toStrictEqual([...keys.slice(3), 'budget-other']);
-    expect((await sweep(b.database.db, lifetime, { idempotencyBudgetBytes: budget })).idempotencyOverBudget).toBe(0);
+    expect(
+      (await sweep(b.database.db, lifetime, repository, { idempotencyBudgetBytes: budget })).idempotencyOverBudget,
+    ).toBe(0);
 
     // A removed key is forgotten: the same request runs again as new. A kept one still replays.
     const forgotten = await post(b, '/cart', addBody, as(keyA, 'budget-0'));

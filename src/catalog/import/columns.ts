@@ -1,7 +1,7 @@
 // How the import's rows are told apart from the stored ones and written: the column tables of the
 // bulk statements for products, SKUs, media and their placements, and the content of a store (stores, few, are
 // compared here and written one by one).
-import type { ColumnType, Table } from '../catalog-bulk.repository.js';
+import type { BulkTable, ColumnType } from '../catalog-bulk.repository.js';
 import {
   mediaTable as mediaFields,
   productTable as productFields,
@@ -10,7 +10,7 @@ import {
   type productFields as productSpecs,
   type skuFields as skuSpecs,
 } from '../catalog.fields.js';
-import type { ColumnsOf, Specs, Table as FieldTable } from '../field-table.js';
+import type { ColumnsOf, FieldTable, Specs } from '../field-table.js';
 import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './document/import.model.js';
 
 /** A canonical text of a row's content (keys sorted), to tell unchanged rows from changed ones. */
@@ -44,24 +44,24 @@ type Unfilled<Row, T extends Specs> = Exclude<ColumnsOf<T>, keyof Row>;
 function columnsOf<Row, T extends Specs>(
   fields: FieldTable<T> & ([Unfilled<Row, T>] extends [never] ? unknown : { unfilled: Unfilled<Row, T> }),
   own: readonly (readonly [keyof Row & string, ColumnType])[] = [],
-): Table<Row>['columns'] {
+): BulkTable<Row>['columns'] {
   return [...fields.columns.map(({ name, storage }) => [name as keyof Row & string, storage] as const), ...own];
 }
 
 // The columns the import writes: those the catalog's field tables read, and for SKUs their place in
 // their product and whether the document lists them.
-export const productTable: Table<ImportProduct> = {
+export const productTable: BulkTable<ImportProduct> = {
   name: 'Product',
   columns: columnsOf<ImportProduct, typeof productSpecs>(productFields),
 };
-export const skuTable: Table<ImportSku> = {
+export const skuTable: BulkTable<ImportSku> = {
   name: 'Sku',
   columns: columnsOf<ImportSku, typeof skuSpecs>(skuFields, [
     ['position', 'int'],
     ['listed', 'bool'],
   ]),
 };
-export const mediaTable: Table<ImportMedia> = {
+export const mediaTable: BulkTable<ImportMedia> = {
   name: 'Media',
   columns: columnsOf<ImportMedia, typeof mediaSpecs>(mediaFields),
 };
@@ -72,8 +72,8 @@ export interface PlacementRow extends ImportPlacement {
   position: number;
 }
 
-/** The owner and the position first, as CatalogSql.changedRowLists takes a list's rows. */
-export const placementTable: Table<PlacementRow> = {
+/** The owner and the position first, as CatalogBulkRepository.changedRowLists takes a list's rows. */
+export const placementTable: BulkTable<PlacementRow> = {
   name: 'MediaPlacement',
   columns: [
     ['mediaId', 'int'],

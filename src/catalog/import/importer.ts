@@ -41,18 +41,18 @@ export { formatReport, type ImportReport, type Tally } from './report.js';
 export type { ImportOptions } from './pipeline.js';
 
 /** Validates the document against the database; throws CatalogValidationError with every problem. */
-export async function prepareCatalog(db: DbClient, raw: unknown): Promise<CatalogDocument> {
-  const result = validateCatalog(raw, await loadExisting(db, dialectOf(db)));
+export async function prepareCatalog(db: DbClient, document: unknown): Promise<CatalogDocument> {
+  const result = validateCatalog(document, await loadExisting(db, dialectOf(db)));
   if (!result.ok) throw new CatalogValidationError(result.problems, result.omitted);
   return result.document;
 }
 
 /** Imports a document held in memory (tests, the seed). */
-export async function importCatalog(db: Db, raw: unknown, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importCatalog(db: Db, document: unknown, options: ImportOptions = {}): Promise<ImportReport> {
   const dialect = dialectOf(db);
   return inImportTransaction(
     db,
-    (tx) => runImport(tx, dialect, inLists(objectEvents(raw)), options),
+    (tx) => runImport(tx, dialect, inLists(objectEvents(document)), options),
     options.timeoutMs ?? 10 * 60_000,
   );
 }

@@ -5,7 +5,7 @@
 // SKUs, the similar lists and the stored REST answers of every product changed.
 import type { DbClient } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
-import { CatalogSql, type Table } from '../catalog-bulk.repository.js';
+import { CatalogBulkRepository, type BulkTable } from '../catalog-bulk.repository.js';
 import { bumpImportVersion } from '../catalog-version.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
 import { measureCatalogShape } from '../catalog-shape.repository.js';
@@ -34,7 +34,7 @@ interface MediaEntry {
 /** Writes validated records in batches, while the document has no problem; what waits, waits in `later`. */
 export class CatalogWriter {
   readonly report = emptyReport();
-  private readonly sql: CatalogSql;
+  private readonly bulk: CatalogBulkRepository;
   private stores: ImportStore[] = [];
   private products: ImportProduct[] = [];
   private skus: ImportSku[] = [];
@@ -55,7 +55,7 @@ export class CatalogWriter {
     private readonly batchSize: number,
     private readonly batchText: number,
   ) {
-    this.sql = new CatalogSql(tx, dialect);
+    this.bulk = new CatalogBulkRepository(tx, dialect);
   }
 
   private get writing(): boolean {
@@ -109,7 +109,7 @@ export class CatalogWriter {
 
   /** Before the first record: the transaction's settings, which tables are empty. */
   async begin(): Promise<void> {
-    await this.sql.begin();
+    await this.bulk.begin();
   }
 
   /** Writes what the batches hold (at the end of a section). */
@@ -157,7 +157,7 @@ export class CatalogWriter {
     const changed = await this.write(productTable, products, this.report.products);
     await this.writeSkus(skus);
     // After the rows they are made of, as a submit does (rows, then answers): fewer lock waits the other way round.
-    await dropProductAnswers(this.sql, [...changed.keys()]);
+    await dropProductAnswers(this.bulk, [...changed.keys()]);
     // Products stored before: listed SKUs of theirs that they do not list any more.
     await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
   }
@@ -167,14 +167,14 @@ export class CatalogWriter {
     // dropped, and written again at the end (finish).
     let owners: number[] = [];
     const changed = await this.write(skuTable, skus, this.report.skus, async (changing) => {
-      owners = await this.sql.productsOfSkus([...changing].filter(([, stored]) => stored).map(([id]) => id));
+      owners = await this.bulk.productsOfSkus([...changing].filter(([, stored]) => stored).map(([id]) => id));
       // Their products first, then the SKU rows: the order a submit takes them in.
-      await this.sql.lockProducts([
+      await this.bulk.lockProducts([
         ...owners,
         ...skus.filter((sku) => changing.has(sku.id)).map((sku) => sku.productId),
       ]);
     });
-    await dropProductAnswers(this.sql, [
+    await dropProductAnswers(this.bulk, [
       ...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)]),
     ]);
   }
@@ -184,14 +184,14 @@ export class CatalogWriter {
    * stored before). `before` runs ahead of the writes, with the changed ids.
    */
   private async write<Row extends { id: number }>(
-    table: Table<Row>,
+    table: BulkTable<Row>,
     rows: Row[],
     tally: Tally,
     before?: (changed: ReadonlyMap<number, boolean>) => Promise<void>,
   ): Promise<Map<number, boolean>> {
     if (rows.length === 0) return new Map();
-    const texts = rows.map((row) => this.sql.encode(table, row));
-    const changed = await this.sql.changed(table, texts);
+    const texts = rows.map((row) => this.bulk.encode(table, row));
+    const changed = await this.bulk.changed(table, texts);
     let inserted = 0;
     for (const stored of changed.values()) if (!stored) inserted += 1;
     tally.inserted += inserted;
@@ -199,7 +199,7 @@ export class CatalogWriter {
     tally.unchanged += rows.length - changed.size;
     if (changed.size > 0) {
       await before?.(changed);
-      await this.sql.upsert(
+      await this.bulk.upsert(
         table,
         changed.size === rows.length ? texts : texts.filter((_text, index) => changed.has(rows[index]!.id)),
       );
@@ -211,7 +211,7 @@ export class CatalogWriter {
     if (products.length === 0) return;
     const skuIds = products.flatMap((product) => product.skus.map((sku) => sku.id));
     this.unlistCandidates.push(
-      ...(await this.sql.otherListedSkus(
+      ...(await this.bulk.otherListedSkus(
         products.map((product) => product.id),
         skuIds,
       )),
@@ -225,16 +225,16 @@ export class CatalogWriter {
     if (!entries) this.mediaBatch = [];
     if (batch.length === 0 || !this.writing) return;
     const tally = this.report.media;
-    const texts = batch.map((entry) => this.sql.encode(mediaTable, entry.media));
-    const rows = await this.sql.changed(mediaTable, texts);
-    const links = await this.sql.changedLists(
+    const texts = batch.map((entry) => this.bulk.encode(mediaTable, entry.media));
+    const rows = await this.bulk.changed(mediaTable, texts);
+    const links = await this.bulk.changedLists(
       'MediaProduct',
       'mediaId',
       'productId',
       batch.map((entry) => [entry.media.id, entry.media.productIds] as const),
     );
-    const placementRows = batch.map(({ media }) => encodePlacements(this.sql, media.id, media.placements));
-    const placements = await this.sql.changedRowLists(
+    const placementRows = batch.map(({ media }) => encodePlacements(this.bulk, media.id, media.placements));
+    const placements = await this.bulk.changedRowLists(
       placementTable,
       batch.map((entry, index) => [entry.media.id, placementRows[index]!] as const),
     );
@@ -251,17 +251,17 @@ export class CatalogWriter {
     // Slugs are unique per kind: a document may hand a slug from one media item to another, so
     // the changed items give theirs up before any takes a new one (a slug held by an item the
     // document has not had yet waits for the end: mediaLater).
-    await this.sql.releaseSlugs([...rows].filter(([, stored]) => stored).map(([id]) => id));
-    await this.sql.upsert(
+    await this.bulk.releaseSlugs([...rows].filter(([, stored]) => stored).map(([id]) => id));
+    await this.bulk.upsert(
       mediaTable,
       texts.filter((_text, index) => rows.has(batch[index]!.media.id)),
     );
-    await this.sql.deleteWhereIn(
+    await this.bulk.deleteWhereIn(
       'MediaProduct',
       'mediaId',
       [...links].filter(([, stored]) => stored > 0).map(([id]) => id),
     );
-    await this.sql.deleteWhereIn(
+    await this.bulk.deleteWhereIn(
       'MediaPlacement',
       'mediaId',
       [...placements].filter(([, stored]) => stored > 0).map(([id]) => id),
@@ -282,11 +282,11 @@ export class CatalogWriter {
       }
     }
     await this.writeLinks(tuples);
-    await this.sql.insert(placementTable, placed);
+    await this.bulk.insert(placementTable, placed);
   }
 
   private async writeLinks(tuples: number[][]): Promise<void> {
-    await this.sql.insertInts('MediaProduct', ['mediaId', 'position', 'productId'], tuples);
+    await this.bulk.insertInts('MediaProduct', ['mediaId', 'position', 'productId'], tuples);
   }
 
   /** Once the document is read and found valid: what waited, the unlisted SKUs, the similar lists, the version. */
@@ -316,16 +316,16 @@ export class CatalogWriter {
           links = [];
         }
       } else {
-        placed.push(...encodePlacements(this.sql, item.mediaId, item.placements));
+        placed.push(...encodePlacements(this.bulk, item.mediaId, item.placements));
         if (placed.length >= this.batchSize) {
-          await this.sql.insert(placementTable, placed);
+          await this.bulk.insert(placementTable, placed);
           placed = [];
         }
       }
     }
     await this.writeSkus(skus);
     await this.writeLinks(links);
-    await this.sql.insert(placementTable, placed);
+    await this.bulk.insert(placementTable, placed);
     await this.unlist();
     await this.writeSimilar();
     // The read model: every product whose answer was dropped above, or never written.
@@ -346,10 +346,10 @@ export class CatalogWriter {
    */
   private async unlist(): Promise<void> {
     const ids = [...new Set(this.unlistCandidates.filter((id) => !this.validator.listsSku(id)))];
-    const owners = await this.sql.productsOfSkus(ids);
-    await this.sql.lockProducts(owners);
-    await this.sql.unlistSkus(ids);
-    await dropProductAnswers(this.sql, owners);
+    const owners = await this.bulk.productsOfSkus(ids);
+    await this.bulk.lockProducts(owners);
+    await this.bulk.unlistSkus(ids);
+    await dropProductAnswers(this.bulk, owners);
     this.report.skusUnlisted += ids.length;
   }
 
@@ -368,7 +368,7 @@ export class CatalogWriter {
   private async writeSimilarBatch(batch: [number, number[]][]): Promise<void> {
     if (batch.length === 0) return;
     const tally = this.report.similarLists;
-    const changed = await this.sql.changedLists('SimilarProduct', 'productId', 'similarProductId', batch);
+    const changed = await this.bulk.changedLists('SimilarProduct', 'productId', 'similarProductId', batch);
     const replaced: number[] = [];
     const tuples: number[][] = [];
     for (const [productId, list] of batch) {
@@ -384,12 +384,16 @@ export class CatalogWriter {
       }
       for (const [position, similarProductId] of list.entries()) tuples.push([productId, position, similarProductId]);
     }
-    await this.sql.deleteWhereIn('SimilarProduct', 'productId', replaced);
-    await this.sql.insertInts('SimilarProduct', ['productId', 'position', 'similarProductId'], tuples);
+    await this.bulk.deleteWhereIn('SimilarProduct', 'productId', replaced);
+    await this.bulk.insertInts('SimilarProduct', ['productId', 'position', 'similarProductId'], tuples);
   }
 }
 
 /** A media item's placements as rows of MediaPlacement, their position their place in its list. */
-function encodePlacements(sql: CatalogSql, mediaId: number, placements: readonly ImportPlacement[]): string[] {
-  return placements.map((placement, position) => sql.encode(placementTable, { mediaId, position, ...placement }));
+function encodePlacements(
+  bulk: CatalogBulkRepository,
+  mediaId: number,
+  placements: readonly ImportPlacement[],
+): string[] {
+  return placements.map((placement, position) => bulk.encode(placementTable, { mediaId, position, ...placement }));
 }

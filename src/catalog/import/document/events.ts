@@ -46,12 +46,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * reported as an empty one: every reference can then be decided when it is read. Nothing is
  * refused: the object is already whole.
  */
-export function* objectEvents(raw: unknown): Generator<Exclude<CatalogEvent, { kind: 'refused' }>> {
-  yield { kind: 'document', value: raw };
-  if (!isObject(raw)) return;
-  if (raw.version !== undefined) yield { kind: 'version', value: raw.version };
+export function* objectEvents(document: unknown): Generator<Exclude<CatalogEvent, { kind: 'refused' }>> {
+  yield { kind: 'document', value: document };
+  if (!isObject(document)) return;
+  if (document.version !== undefined) yield { kind: 'version', value: document.version };
   for (const section of catalogSections) {
-    const value = raw[section];
+    const value = document[section];
     if (!Array.isArray(value)) {
       yield { kind: 'value', section, value };
       continue;

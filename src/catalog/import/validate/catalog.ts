@@ -28,7 +28,7 @@ export type ValidationResult =
   { ok: true; document: CatalogDocument } | { ok: false; problems: Problem[]; omitted: number };
 
 export function validateCatalog(
-  raw: unknown,
+  document: unknown,
   existing: ExistingCatalog,
   options: { maxProblems?: number } = {},
 ): ValidationResult {
@@ -38,7 +38,7 @@ export function validateCatalog(
   const media: ImportMedia[] = [];
   const pendingStores: PendingStore[] = [];
   const pendingProducts: PendingProduct[] = [];
-  for (const event of objectEvents(raw)) {
+  for (const event of objectEvents(document)) {
     if (event.kind === 'document') validator.document(event.value);
     else if (event.kind === 'version') validator.version(event.value);
     else if (event.kind === 'value') validator.value(event.section, event.value);

@@ -12,11 +12,11 @@ const urlShape = new RegExp(mediaUrlPattern, 'u');
 
 export function validateMedia(
   check: Checker,
-  raw: Json,
+  value: Json,
   path: string,
   productCheck: (id: number, path: string) => void,
 ): ImportMedia | null {
-  const object = check.object<RawMedia>(raw, path);
+  const object = check.object<RawMedia>(value, path);
   if (!object) return null;
   const type = mediaTypes.find((kind) => kind === object.type);
   if (type === undefined)
@@ -86,13 +86,13 @@ function mediaUrl(check: Checker, object: Unchecked<RawMedia>, key: 'url' | 'pos
 /** `durationMs`: the video's length when the document gives it (a time range must end within it). */
 function validatePlacement(
   check: Checker,
-  raw: Json,
+  value: Json,
   path: string,
   type: MediaKind | undefined,
   shown: ReadonlySet<number>,
   durationMs: number | null,
 ): ImportPlacement | null {
-  const object = check.object<RawPlacement>(raw, path);
+  const object = check.object<RawPlacement>(value, path);
   if (!object) return null;
   const productId = check.id(object, 'product_id', path);
   if (!Number.isNaN(productId) && !shown.has(productId))

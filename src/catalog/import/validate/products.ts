@@ -28,12 +28,12 @@ function validateVariants(check: Checker, object: Unchecked<RawProduct>, path: s
 
 export function validateProduct(
   check: Checker,
-  raw: Json,
+  value: Json,
   path: string,
   onSku: (sku: ImportSku, path: string, position: number) => void,
   storeCheck: StoreCheck,
 ): ImportProduct | null {
-  const object = check.object<RawProduct>(raw, path);
+  const object = check.object<RawProduct>(value, path);
   if (!object) return null;
   const id = check.id(object, 'id', path);
   const currency = check.currency(object, 'currency', path);

@@ -36,9 +36,9 @@ export class SimilarPairs {
   ) {}
 
   /** A pair of the document, the record of this ordinal; `productsRead`: the document's products have all been read. */
-  add(raw: Json, index: number, ordinal: number, productsRead: boolean): void {
+  add(value: Json, index: number, ordinal: number, productsRead: boolean): void {
     const path = `$.similar[${index}]`;
-    const pair = this.check.object<RawSimilarPair>(raw, path);
+    const pair = this.check.object<RawSimilarPair>(value, path);
     if (!pair) return;
     const productId = this.check.id(pair, 'product_id', path);
     const similarId = this.check.id(pair, 'similar_product_id', path);
@@ -59,7 +59,7 @@ export class SimilarPairs {
     }
     if (productsRead || (this.productExists(productId) && this.productExists(similarId)))
       this.checkPair(path, productId, similarId, ordinal);
-    else for (const value of [ordinal, index, productId, similarId]) this.pendingPairs.push(value);
+    else for (const part of [ordinal, index, productId, similarId]) this.pendingPairs.push(part);
     if (productId === similarId) this.check.fail(path, 'a product cannot be similar to itself');
     this.similarOrdinal = ordinal - index;
     this.pairProducts.push(productId);

@@ -41,13 +41,13 @@ export type StoreCheck = (merchantId: number, currency: string, path: string) =>
 
 export function validateSku(
   check: Checker,
-  raw: Json,
+  value: Json,
   path: string,
   productId: number,
   position: number,
   storeCheck: StoreCheck,
 ): ImportSku | null {
-  const object = check.object<RawSku>(raw, path);
+  const object = check.object<RawSku>(value, path);
   if (!object) return null;
   const merchantId = check.id(object, 'merchant_id', path);
   const currency = check.currency(object, 'currency', path);

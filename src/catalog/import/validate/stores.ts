@@ -8,8 +8,8 @@ import { describe, type Checker, type Json } from './checker.js';
 const { maxName, maxCode, maxItems } = catalogLimits;
 const countryCode = new RegExp(countryCodePattern, 'u');
 
-export function validateStore(check: Checker, raw: Json, path: string): ImportStore | null {
-  const object = check.object<RawStore>(raw, path);
+export function validateStore(check: Checker, value: Json, path: string): ImportStore | null {
+  const object = check.object<RawStore>(value, path);
   if (!object) return null;
   const currency = check.currency(object, 'currency', path);
   const codes = new Map<string, string>();

@@ -143,10 +143,10 @@ export class CatalogValidator {
     return this.ordinal;
   }
 
-  store(raw: Json, index: number): ImportStore | null {
+  store(value: Json, index: number): ImportStore | null {
     this.next();
     const path = `$.stores[${index}]`;
-    const store = validateStore(this.check, raw, path);
+    const store = validateStore(this.check, value, path);
     if (!store || Number.isNaN(store.id)) return store;
     const first = this.storeIndex.get(store.id);
     if (first !== undefined) this.check.fail(`${path}.id`, `duplicate store id (first at $.stores[${first}].id)`);
@@ -162,7 +162,7 @@ export class CatalogValidator {
     return this.storeCurrencies.has(id) || this.existing.storeCurrencies.has(id);
   }
 
-  product(raw: Json, index: number): CheckedProduct | null {
+  product(value: Json, index: number): CheckedProduct | null {
     const ordinal = this.next();
     const path = `$.products[${index}]`;
     const pendingStores: PendingStore[] = [];
@@ -189,7 +189,7 @@ export class CatalogValidator {
         this.skuPlace.set(sku.id, index * skuPlaceScale + position);
       else this.skuPlaceFar.set(sku.id, `${skuPath}.sku_id`);
     };
-    const product = validateProduct(this.check, raw, path, onSku, storeCheck);
+    const product = validateProduct(this.check, value, path, onSku, storeCheck);
     if (!product) return null;
     if (!Number.isNaN(product.id)) {
       const first = this.productIndex.get(product.id);
@@ -221,7 +221,7 @@ export class CatalogValidator {
     return this.productIndex.has(id) || this.existing.productIds.has(id);
   }
 
-  media(raw: Json, index: number): CheckedMedia | null {
+  media(value: Json, index: number): CheckedMedia | null {
     const ordinal = this.next();
     const path = `$.media[${index}]`;
     const pendingProducts: PendingProduct[] = [];
@@ -230,7 +230,7 @@ export class CatalogValidator {
       if (this.done.has('products')) this.check.fail(itemPath, `no product ${id} in the document or the database`);
       else pendingProducts.push({ productId: id, path: itemPath, ordinal });
     };
-    const entry = validateMedia(this.check, raw, path, productCheck);
+    const entry = validateMedia(this.check, value, path, productCheck);
     if (!entry) return null;
     if (!Number.isNaN(entry.id)) {
       const first = this.mediaIndex.get(entry.id);
@@ -273,9 +273,9 @@ export class CatalogValidator {
     this.pendingSlugs = [];
   }
 
-  similarPair(raw: Json, index: number): void {
+  similarPair(value: Json, index: number): void {
     const ordinal = this.next();
-    this.similar.add(raw, index, ordinal, this.done.has('products'));
+    this.similar.add(value, index, ordinal, this.done.has('products'));
   }
 
   /**
