@@ -30,10 +30,19 @@ const sample = setInterval(() => {
   console.log(`[load] ${oneMinute.toFixed(1)} (1-minute average; ${hogs} busy loops)`);
 }, 10_000);
 
+// In a process group of its own, so that a stop signal reaches its workers and what they started too.
 const vitest = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], {
   stdio: 'inherit',
+  detached: true,
 });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => vitest.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.once(signal, () => {
+    try {
+      process.kill(-vitest.pid, signal);
+    } catch {
+      // already gone
+    }
+  });
 const code = await new Promise((resolve) => vitest.once('exit', (exit, signal) => resolve(exit ?? (signal ? 1 : 0))));
 clearInterval(sample);
 stopHogs();
