@@ -12,7 +12,8 @@ const require = createRequire(import.meta.url);
  * - app: the app in process (Fastify's inject, Apollo, a real database), two files at a time in
  *   two workers that load the modules once for all their files (isolate: false), so a file must
  *   leave nothing behind (open apps, timers, listeners, changed globals) that another could see;
- * - process: real gateway and import processes (dist/, compiled once by the tier's global setup),
+ * - process: real gateway and import processes (dist/, compiled once in the background while the
+ *   unit and app tiers run: test/server-build.ts),
  *   Chromium, Redis, outages and fuzzing, each file in a new process, after the other tiers so that
  *   their timings are not measured on a machine busy with them: two files at a time (they mostly
  *   wait on other processes), then those whose timings depend on the heap or the load of the
@@ -34,6 +35,8 @@ const processFiles = [
   'test/**/*.browser.test.ts',
   ...aloneFiles,
 ];
+/** Waits, before each process file, for the server that test/global-setup.ts began to build. */
+const serverBuilt = 'test/process-setup.ts';
 /** The migrated database that the app and process tiers copy for each test database (test/database.ts). */
 const databaseTemplate = 'test/database-template.ts';
 
@@ -53,7 +56,14 @@ export default defineConfig(async () => {
   const tier = (
     name: string,
     include: string[],
-    options: { exclude?: string[]; parallel: boolean; isolate?: boolean; order: number; globalSetup?: string[] },
+    options: {
+      exclude?: string[];
+      parallel: boolean;
+      isolate?: boolean;
+      order: number;
+      globalSetup?: string[];
+      setupFiles?: string[];
+    },
   ): TestProjectInlineConfiguration => ({
     extends: true,
     test: {
@@ -64,6 +74,7 @@ export default defineConfig(async () => {
       isolate: options.isolate ?? true,
       sequence: { groupOrder: options.order },
       globalSetup: skipAll ? [] : (options.globalSetup ?? []),
+      setupFiles: ['test/setup.ts', ...(options.setupFiles ?? [])],
     },
   });
   return {
@@ -75,7 +86,6 @@ export default defineConfig(async () => {
     },
     test: {
       passWithNoTests: skipAll,
-      setupFiles: ['test/setup.ts'],
       pool: 'forks',
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -93,11 +103,13 @@ export default defineConfig(async () => {
           parallel: true,
           order: 1,
           globalSetup: ['test/global-setup.ts', databaseTemplate],
+          setupFiles: [serverBuilt],
         }),
         tier('process-alone', aloneFiles, {
           parallel: false,
           order: 2,
           globalSetup: ['test/global-setup.ts', databaseTemplate],
+          setupFiles: [serverBuilt],
         }),
       ],
     },

@@ -1,8 +1,8 @@
-// Before any test file: compile the server once (dist/, as `npm start` runs it) for the test files
-// that start real gateway processes, instead of once per such file.
-import { buildServer } from './process/gateway.js';
+// Before any test file: start compiling the server (dist/, as `npm start` runs it) for the test
+// files that start real gateway processes, once for all of them, in the background
+// (test/server-build.ts); the process tiers' setup file waits for it.
+import { startServerBuild } from './server-build.js';
 
-export default function setup(): void {
-  buildServer();
-  process.env.TEST_SERVER_BUILT = 'true';
+export default function setup(): () => void {
+  return startServerBuild();
 }

@@ -1,13 +1,14 @@
 // Real gateway processes for the tests that need them (crashes, shutdown, scale-out, outages):
 // the compiled server (dist/src/main.js, as `npm start` runs it) on a free port, spoken to over
 // real HTTP.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/db/schema-engine.js';
 import { freePort } from '../../bench/ports.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createMigratedDatabase } from '../database.js';
+import { buildServer } from '../server-build.js';
 
 export interface Gateway {
   process: ChildProcess;
@@ -17,11 +18,7 @@ export interface Gateway {
   exited: Promise<number | null>;
 }
 
-/** Compiles the server when its sources changed, as `npm start` does (once per run: test/global-setup.ts does it first). */
-export function buildServer(): void {
-  if (process.env.TEST_SERVER_BUILT === 'true') return;
-  execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build.mjs'), '--if-stale'], { cwd: projectRoot });
-}
+export { buildServer } from '../server-build.js';
 
 export interface StartOptions {
   env?: Record<string, string>;
