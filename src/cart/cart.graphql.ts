@@ -5,6 +5,9 @@ import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { AppliedDiscount, CartCost, Offer } from '../domain/pricing.js';
 import { orZero, type Money } from '../domain/money.js';
 import { graphqlShippingMethod, type GraphQLShippingMethod } from '../graphql/shipping-method.type.js';
+import { graphqlMoney } from '../graphql/money.type.js';
+import type { ErrorDetails } from '../errors.js';
+import type { CartTotalChanged } from './cart.expected-total.js';
 import type { Cart, CartDiscountCode, CartLine, CartWarning, StoreEntry } from './cart.model.js';
 import { appliedDiscountRoot } from '../discounts/discount.type.js';
 import {
@@ -63,6 +66,37 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
   };
 }
 
+type GraphQLWarning = Required<{ [K in keyof CartWarning]: CartWarning[K] | null }>;
+
+function graphqlWarning(warning: CartWarning): GraphQLWarning {
+  return {
+    code: warning.code,
+    message: warning.message,
+    store: warning.store ?? null,
+    variantId: warning.variantId ?? null,
+    discountCode: warning.discountCode ?? null,
+  };
+}
+
+/**
+ * A refused submit's details as GraphQL shows them: the cart's cost and warnings as `Cart.cost`
+ * and `Cart.warnings` answer them (every field, Money with its minorUnits).
+ */
+export function graphqlTotalChangedDetails(error: CartTotalChanged): ErrorDetails {
+  const { cost } = error;
+  return {
+    cost: {
+      isEstimated: cost.isEstimated,
+      subtotal: graphqlMoney(cost.subtotal),
+      tax: graphqlMoney(cost.tax),
+      shipping: graphqlMoney(cost.shipping),
+      discount: graphqlMoney(orZero(cost.discount, cost.total.currency)),
+      total: graphqlMoney(cost.total),
+    },
+    warnings: error.warnings.map(graphqlWarning),
+  };
+}
+
 @Resolver(() => CartType)
 export class CartFieldsResolver {
   @FieldResolver(() => CartCostType)
@@ -76,14 +110,8 @@ export class CartFieldsResolver {
   }
 
   @FieldResolver(() => [CartWarningType])
-  warnings(@Root() cart: Cart): Required<{ [K in keyof CartWarning]: CartWarning[K] | null }>[] {
-    return (cart.warnings ?? []).map((warning) => ({
-      code: warning.code,
-      message: warning.message,
-      store: warning.store ?? null,
-      variantId: warning.variantId ?? null,
-      discountCode: warning.discountCode ?? null,
-    }));
+  warnings(@Root() cart: Cart): GraphQLWarning[] {
+    return (cart.warnings ?? []).map(graphqlWarning);
   }
 
   @FieldResolver(() => BuyerIdentityType)

@@ -9,6 +9,10 @@ import type { Cart, CartStatusAnswer } from './cart.model.js';
 import { IdempotentWrite, checkKey, requestHash, type IdempotencyContext } from '../idempotency/idempotency.js';
 import { fieldWrite } from '../idempotency/idempotency.graphql.js';
 import { withDefault } from '../graphql/defaults.js';
+import { MoneyInput } from '../graphql/money.type.js';
+import { AppError } from '../errors.js';
+import { CartTotalChanged } from './cart.expected-total.js';
+import { graphqlTotalChangedDetails } from './cart.graphql.js';
 
 @ObjectType('SubmitCartResult', { simpleResolvers: true })
 export class SubmitCartResultType extends CartStatusType {
@@ -102,23 +106,36 @@ export class CartResolver {
   }
 
   @Mutation(() => SubmitCartResultType, {
-    description: 'Creates one order per store. The same idempotencyKey replays the first answer.',
+    description:
+      'Creates one order per store. The same idempotencyKey replays the first answer. With expectedTotal ' +
+      "(the cart's cost.total the buyer was shown), a cart that costs another total is refused with " +
+      'CART_TOTAL_CHANGED (its cost and warnings in extensions.details) and nothing is written.',
   })
   async submitCart(
     @Arg('cartId', () => ID) cartId: string,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey: string | null | undefined,
     @Ctx() context: IdempotencyContext,
+    @Arg('expectedTotal', () => MoneyInput, { nullable: true }) expectedTotal?: MoneyInput | null,
   ): Promise<CartStatusAnswer & { replayed: boolean }> {
-    // The argument is the older way to give a key; it names this submit of this cart.
+    // The argument is the older way to give a key; it names this submit of this cart (and the total it expects).
     const idempotentWrite = idempotencyKey
       ? new IdempotentWrite(
           context.idempotencyScope,
           ':graphql-argument:submitCart',
           checkKey(idempotencyKey),
-          requestHash({ submitCart: cartId }),
+          requestHash(
+            expectedTotal ? { submitCart: cartId, expectedTotal: { ...expectedTotal } } : { submitCart: cartId },
+          ),
         )
       : fieldWrite(context);
-    const { answer, replayed } = await this.checkout.submit(cartId, idempotentWrite);
-    return { ...answer, replayed };
+    try {
+      const { answer, replayed } = await this.checkout.submit(cartId, idempotentWrite, expectedTotal ?? null);
+      return { ...answer, replayed };
+    } catch (error) {
+      // The cart's cost and warnings in the shapes of GraphQL's Cart.
+      if (error instanceof CartTotalChanged)
+        throw new AppError(error.code, error.message, graphqlTotalChangedDetails(error));
+      throw error;
+    }
   }
 }

@@ -12,7 +12,8 @@ import { buyerIdentityFields, type BuyerIdentityPatch } from '../domain/buyer-id
 import type { CartItemInput } from './cart.model.js';
 import type { CartService } from './cart.service.js';
 import type { CheckoutService } from './checkout.service.js';
-import { cartStatusView, cartView } from './cart.view.js';
+import { cartStatusView, cartView, totalChangedDetails } from './cart.view.js';
+import { CartTotalChanged } from './cart.expected-total.js';
 import {
   Cart,
   CartStatus,
@@ -142,6 +143,7 @@ export function registerCheckoutRoutes(
           200: Ref(CartStatus),
           ...errors(
             ...writeErrors,
+            'CART_TOTAL_CHANGED',
             'BUYER_IDENTITY_MISSING',
             'CART_EMPTY',
             'PRODUCTS_UNAVAILABLE',
@@ -156,7 +158,16 @@ export function registerCheckoutRoutes(
       const cartId = request.body?.id ?? request.body?.cart_id;
       if (!cartId)
         throw new AppError('VALIDATION_FAILED', 'POST /cart/submit needs the cart id as "id"', { fields: ['id'] });
-      return cartStatusView((await checkout.submit(cartId, request.idempotentWrite)).answer);
+      try {
+        return cartStatusView(
+          (await checkout.submit(cartId, request.idempotentWrite, request.body?.expected_total ?? null)).answer,
+        );
+      } catch (error) {
+        // The cart's cost and warnings in the shapes of REST's cart answers.
+        if (error instanceof CartTotalChanged)
+          throw new AppError(error.code, error.message, totalChangedDetails(error));
+        throw error;
+      }
     },
   );
 }

@@ -134,9 +134,27 @@ export const DiscountCodesBody = Type.Object({
   }),
 });
 
+export const MoneyInput = Named(
+  'MoneyInput',
+  Type.Object(
+    {
+      value: Type.Number({ description: "In major units, at most the currency's decimals (44.99 USD, 1005 JPY)." }),
+      currency: Type.String({ description: 'ISO 4217 code, upper case.' }),
+    },
+    { description: 'An amount as answers show it (Money); other keys, such as display_value, are ignored.' },
+  ),
+);
+
 export const SubmitBody = Type.Object({
   id: Type.Optional(Type.String({ description: 'The cart.' })),
   cart_id: Type.Optional(Type.String({ description: 'Accepted for id.' })),
+  expected_total: Type.Optional(
+    Ref(MoneyInput, {
+      description:
+        "The cart's cost.total the buyer was shown: a cart that costs another total (amount or currency) is " +
+        'refused with 409 CART_TOTAL_CHANGED and nothing is written.',
+    }),
+  ),
 });
 
 export const CartIdParams = Type.Object({ cart_id: Type.String() });

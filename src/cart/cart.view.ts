@@ -4,7 +4,8 @@ import { appliedDiscountView } from '../discounts/discount.view.js';
 import { moneyView, shippingMethodView } from '../rest/common.view.js';
 import { orderView } from '../orders/order.view.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-import type { Offer } from '../domain/pricing.js';
+import type { CartCost, Offer } from '../domain/pricing.js';
+import type { CartTotalChanged } from './cart.expected-total.js';
 import type { Cart, CartItemRef, CartLine, CartStatusAnswer, CartWarning, StoreEntry } from './cart.model.js';
 import { orZero } from '../domain/money.js';
 import type {
@@ -87,18 +88,22 @@ function storeEntryView(entry: StoreEntry): StoreEntryView {
   };
 }
 
+function cartCostView(cost: CartCost): CartView['cost'] {
+  return {
+    is_estimated: cost.isEstimated,
+    subtotal: moneyView(cost.subtotal),
+    tax: moneyView(cost.tax),
+    shipping: moneyView(cost.shipping),
+    discount: moneyView(orZero(cost.discount, cost.total.currency)),
+    total: moneyView(cost.total),
+  };
+}
+
 /** The Cart of the add, update and customer-information answers: with `cost`. */
 export function cartView(cart: Cart): CartView {
   return {
     id: cart.id,
-    cost: {
-      is_estimated: cart.cost.isEstimated,
-      subtotal: moneyView(cart.cost.subtotal),
-      tax: moneyView(cart.cost.tax),
-      shipping: moneyView(cart.cost.shipping),
-      discount: moneyView(orZero(cart.cost.discount, cart.cost.total.currency)),
-      total: moneyView(cart.cost.total),
-    },
+    cost: cartCostView(cart.cost),
     buyer_identity: buyerIdentityView(cart.buyerIdentity),
     stores: cart.stores.map(storeEntryView),
     discount_codes: (cart.discountCodes ?? []).map((code) => ({ code: code.code, applicable: code.applicable })),
@@ -123,4 +128,9 @@ export function cartStatusView(answer: CartStatusAnswer): CartStatusView {
       buyer_identity: buyerIdentityView(answer.cart.buyerIdentity),
     },
   };
+}
+
+/** A refused submit's details as REST shows them: the cart's `cost` and `warnings` as its cart answer would. */
+export function totalChangedDetails(error: CartTotalChanged): { cost: CartView['cost']; warnings: CartWarningView[] } {
+  return { cost: cartCostView(error.cost), warnings: error.warnings.map(warningView) };
 }

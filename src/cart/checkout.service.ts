@@ -20,6 +20,7 @@ import type { StockEvents } from '../events/stock-events.js';
 import { money } from '../domain/money.js';
 import { loadCart, lockCart, type CartLifetime } from './cart.lifetime.js';
 import { inTransaction } from '../db/transaction.js';
+import { checkExpectedTotal, expectedTotalOf, type ExpectedTotalInput } from './cart.expected-total.js';
 import { writeOnce, type AnswerSource, type IdempotentWrite } from '../idempotency/idempotency.js';
 
 export interface SubmitResult {
@@ -103,8 +104,17 @@ export class CheckoutService {
     });
   }
 
-  /** With an Idempotency-Key, a repeat (or a concurrent twin) gets the first answer. */
-  async submit(cartId: string, idempotentWrite: IdempotentWrite | null): Promise<SubmitResult> {
+  /**
+   * With an Idempotency-Key, a repeat (or a concurrent twin) gets the first answer. With an expected
+   * total, a cart that the submit prices at another total is refused (CART_TOTAL_CHANGED) before
+   * anything is written: the orders are written from the pricing the total is compared with.
+   */
+  async submit(
+    cartId: string,
+    idempotentWrite: IdempotentWrite | null,
+    expectedTotal: ExpectedTotalInput | null = null,
+  ): Promise<SubmitResult> {
+    const expected = expectedTotalOf(expectedTotal);
     const lock = async (tx: DbClient) => {
       await lockCart(this.carts, tx, cartId, this.lifetime);
     };
@@ -118,6 +128,7 @@ export class CheckoutService {
         const discounts = await discountsFor(this.discounts, tx, cart, now);
         const priced = priceCart(cart, discounts);
         this.checkSubmittable(cart, priced);
+        checkExpectedTotal(expected, priced);
         // Stock is taken in this transaction, each line only where it covers the quantity: of two
         // carts racing for the last unit, one submits and the other is refused, on any engine.
         const stock = cart.lines.map((line) => ({ skuId: line.skuId, quantity: line.quantity }));

@@ -18,6 +18,11 @@ export function isCurrencyCode(code: unknown): code is string {
   return typeof code === 'string' && iso4217.get(code)?.kind === 'currency';
 }
 
+/** A code of the pinned ISO 4217 table with a minor unit: any currency an amount may have been stored in. */
+export function hasMinorUnit(code: unknown): code is string {
+  return typeof code === 'string' && typeof iso4217.get(code)?.exponent === 'number';
+}
+
 /**
  * Digits after the decimal point in the currency's major unit, from the pinned ISO 4217 table: 2
  * for USD, 0 for JPY, 3 for KWD. Throws for a code without one: amounts exist only in currencies

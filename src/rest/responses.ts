@@ -40,6 +40,27 @@ const examples: Record<ErrorCode, Example> = {
   METHOD_NOT_ALLOWED: { message: 'Method not allowed' },
   CART_ALREADY_SUBMITTED: { message: 'The cart was submitted and cannot change' },
   IDEMPOTENCY_KEY_REUSED: { message: 'This Idempotency-Key was used for another request' },
+  CART_TOTAL_CHANGED: {
+    message: 'The cart costs $218.79, not the $217.72 expected: look at it again before submitting',
+    details: {
+      cost: {
+        is_estimated: false,
+        subtotal: { value: 191.8, display_value: '$191.80', currency: 'USD' },
+        tax: { value: 13.75, display_value: '$13.75', currency: 'USD' },
+        shipping: { value: 13.24, display_value: '$13.24', currency: 'USD' },
+        discount: { value: 0, display_value: '$0.00', currency: 'USD' },
+        total: { value: 218.79, display_value: '$218.79', currency: 'USD' },
+      },
+      warnings: [
+        {
+          code: 'PRICE_CHANGED',
+          message: 'The price of variant 2011 (Rain Shell S) changed from $44.99 to $45.49',
+          store: 'north.example',
+          variant_id: '2011',
+        },
+      ],
+    },
+  },
   DISCOUNT_CODE_TAKEN: {
     message: 'Store North Outfitters already has a discount with the code spring10',
     details: { code: 'spring10', store: 'North Outfitters' },

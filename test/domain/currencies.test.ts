@@ -6,6 +6,7 @@ import {
   applyRate,
   currencyDigits,
   formatMoney,
+  hasMinorUnit,
   isCurrencyCode,
   money,
   toMajor,
@@ -92,6 +93,12 @@ describe('unknown and unsellable codes', () => {
       expect(isCurrencyCode(code), String(code)).toBe(false);
     }
     for (const code of ['USD', 'JPY', 'KWD', 'HUF', 'IQD', 'XOF']) expect(isCurrencyCode(code), code).toBe(true);
+  });
+
+  it('but funds and withdrawn codes have a minor unit, as amounts stored in them may (hasMinorUnit)', () => {
+    for (const code of ['USD', 'JPY', 'KWD', 'CLF', 'UYW', 'BGN', 'HRK']) expect(hasMinorUnit(code), code).toBe(true);
+    for (const code of ['XYZ', 'usd', 'US', '', 840, null, 'XTS', 'XXX', 'XAU', 'XDR'])
+      expect(hasMinorUnit(code), String(code)).toBe(false);
   });
 
   it('have no minor unit to parse or show amounts with', () => {

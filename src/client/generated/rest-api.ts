@@ -977,7 +977,7 @@ export interface components {
              * @description Stable: what clients branch on.
              * @enum {string}
              */
-            code: "INVALID_ID" | "INVALID_JSON" | "VALIDATION_FAILED" | "QUERY_TOO_COMPLEX" | "ANSWER_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "MEDIA_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CART_NOT_FOUND" | "CART_EXPIRED" | "ORDER_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DISCOUNT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CART_ALREADY_SUBMITTED" | "IDEMPOTENCY_KEY_REUSED" | "DISCOUNT_CODE_TAKEN" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "VARIANT_NOT_FOUND" | "VARIANT_PRODUCT_MISMATCH" | "VARIANT_REQUIRED" | "CURRENCY_MISMATCH" | "SHIPPING_METHOD_NOT_FOUND" | "BUYER_IDENTITY_INVALID" | "BUYER_IDENTITY_MISSING" | "CART_EMPTY" | "PRODUCTS_UNAVAILABLE" | "INVALID_ORDER_TRANSITION" | "TOO_MANY_ITEMS" | "CART_TOO_LARGE" | "MEDIA_NOT_ATTRIBUTABLE" | "WEBHOOK_LIMIT_REACHED" | "STORE_NOT_FOUND" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DISCOUNT_BUYER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "SEARCH_UNAVAILABLE";
+            code: "INVALID_ID" | "INVALID_JSON" | "VALIDATION_FAILED" | "QUERY_TOO_COMPLEX" | "ANSWER_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "MEDIA_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CART_NOT_FOUND" | "CART_EXPIRED" | "ORDER_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DISCOUNT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CART_ALREADY_SUBMITTED" | "CART_TOTAL_CHANGED" | "IDEMPOTENCY_KEY_REUSED" | "DISCOUNT_CODE_TAKEN" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "VARIANT_NOT_FOUND" | "VARIANT_PRODUCT_MISMATCH" | "VARIANT_REQUIRED" | "CURRENCY_MISMATCH" | "SHIPPING_METHOD_NOT_FOUND" | "BUYER_IDENTITY_INVALID" | "BUYER_IDENTITY_MISSING" | "CART_EMPTY" | "PRODUCTS_UNAVAILABLE" | "INVALID_ORDER_TRANSITION" | "TOO_MANY_ITEMS" | "CART_TOO_LARGE" | "MEDIA_NOT_ATTRIBUTABLE" | "WEBHOOK_LIMIT_REACHED" | "STORE_NOT_FOUND" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DISCOUNT_BUYER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "SEARCH_UNAVAILABLE";
             /** @description The HTTP reason phrase. */
             error: string;
             /** @description For people; may change. */
@@ -1074,6 +1074,13 @@ export interface components {
             postal_code: string | null;
             email: string | null;
             phone: string | null;
+        };
+        /** @description An amount as answers show it (Money); other keys, such as display_value, are ignored. */
+        MoneyInput: {
+            /** @description In major units, at most the currency's decimals (44.99 USD, 1005 JPY). */
+            value: number;
+            /** @description ISO 4217 code, upper case. */
+            currency: string;
         };
         CartLine: {
             quantity: number;
@@ -4737,6 +4744,7 @@ export interface operations {
                     id?: string;
                     /** @description Accepted for id. */
                     cart_id?: string;
+                    expected_total?: components["schemas"]["MoneyInput"];
                 };
             };
         };
@@ -4786,7 +4794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CART_ALREADY_SUBMITTED, IDEMPOTENCY_KEY_REUSED */
+            /** @description CART_ALREADY_SUBMITTED, IDEMPOTENCY_KEY_REUSED, CART_TOTAL_CHANGED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4794,7 +4802,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "CART_ALREADY_SUBMITTED" | "IDEMPOTENCY_KEY_REUSED";
+                        code?: "CART_ALREADY_SUBMITTED" | "IDEMPOTENCY_KEY_REUSED" | "CART_TOTAL_CHANGED";
                     };
                 };
             };
