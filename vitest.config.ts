@@ -13,27 +13,23 @@ const require = createRequire(import.meta.url);
  *   two workers that load the modules once for all their files (isolate: false), so a file must
  *   leave nothing behind (open apps, timers, listeners, changed globals) that another could see;
  * - process: real gateway and import processes (dist/, compiled once in the background while the
- *   unit and app tiers run: test/server-build.ts),
- *   Chromium, Redis, outages and fuzzing, each file in a new process, after the other tiers so that
- *   their timings are not measured on a machine busy with them: two files at a time (they mostly
- *   wait on other processes), then those whose timings depend on the heap or the load of the
- *   process they run in (memory, forced collections, rate windows, a stop under load), one at a time (`process-alone`).
+ *   unit and app tiers run: test/server-build.ts), Chromium, Redis, outages and fuzzing, each file in
+ *   a new process, two at a time (they mostly wait on other processes), after the other tiers so
+ *   that their timings are not measured on a machine busy with them. The files timed against the
+ *   heap, forced collections, rate windows or a stop under load ran one at a time once; they pass
+ *   beside a CPU hog (npm run test:loaded), so beside one another file too.
  */
 const unitFiles = ['test/domain/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/config.test.ts'];
-const aloneFiles = [
-  'test/security/rate-limit.test.ts',
-  'test/process/drain.test.ts',
-  'test/catalog/import-memory.test.ts',
-  'test/events/delivery-gc-pressure.test.ts',
-  'test/live/subscriptions.test.ts',
-];
 const processFiles = [
   'test/process/**/*.test.ts',
   'test/postgres/**/*.test.ts',
   'test/fuzz/**/*.test.ts',
   'test/**/*.process.test.ts',
   'test/**/*.browser.test.ts',
-  ...aloneFiles,
+  'test/security/rate-limit.test.ts',
+  'test/catalog/import-memory.test.ts',
+  'test/events/delivery-gc-pressure.test.ts',
+  'test/live/subscriptions.test.ts',
 ];
 /** Waits, before each process file, for the server that test/global-setup.ts began to build. */
 const serverBuilt = 'test/process-setup.ts';
@@ -58,7 +54,6 @@ export default defineConfig(async () => {
     include: string[],
     options: {
       exclude?: string[];
-      parallel: boolean;
       isolate?: boolean;
       order: number;
       globalSetup?: string[];
@@ -70,7 +65,7 @@ export default defineConfig(async () => {
       name,
       include: skipAll ? [] : include,
       exclude: options.exclude ?? [],
-      maxWorkers: options.parallel ? 2 : 1,
+      maxWorkers: 2,
       isolate: options.isolate ?? true,
       sequence: { groupOrder: options.order },
       globalSetup: skipAll ? [] : (options.globalSetup ?? []),
@@ -90,24 +85,15 @@ export default defineConfig(async () => {
       testTimeout: 30_000,
       hookTimeout: 60_000,
       projects: [
-        tier('unit', unitFiles, { parallel: true, order: 0 }),
+        tier('unit', unitFiles, { order: 0 }),
         tier('app', ['test/**/*.test.ts'], {
           exclude: [...unitFiles, ...processFiles],
-          parallel: true,
           isolate: false,
           order: 0,
           globalSetup: [databaseTemplate],
         }),
         tier('process', processFiles, {
-          exclude: aloneFiles,
-          parallel: true,
           order: 1,
-          globalSetup: ['test/global-setup.ts', databaseTemplate],
-          setupFiles: [serverBuilt],
-        }),
-        tier('process-alone', aloneFiles, {
-          parallel: false,
-          order: 2,
           globalSetup: ['test/global-setup.ts', databaseTemplate],
           setupFiles: [serverBuilt],
         }),
