@@ -389,14 +389,32 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
     }
   });
 
-  it("serves every media item's file and poster from this gateway", async () => {
+  it('gives every media item an alt text, and every video captions', () => {
+    for (const media of document.media) {
+      expect(media.alt?.trim().length ?? 0, media.slug).toBeGreaterThan(20);
+      expect(media.alt, media.slug).not.toContain(media.slug);
+    }
+    const videos = document.media.filter((media) => media.type === 'video');
+    expect(videos.length).toBeGreaterThan(0);
+    for (const video of videos) expect(video.captions_url, video.slug).toMatch(/^\/media\/files\/.+\.vtt$/);
+  });
+
+  it("serves every media item's file, poster and captions from this gateway, captions as text/vtt", async () => {
+    const videos = document.media.filter((media) => media.type === 'video').length;
     const paths = document.media
-      .flatMap((media) => [media.url, media.poster_url])
+      .flatMap((media) => [media.url, media.poster_url, media.captions_url])
       .filter((path): path is string => path !== undefined);
-    expect(paths.length).toBe(document.media.length + document.media.filter((media) => media.type === 'video').length);
+    expect(paths.length).toBe(document.media.length + 2 * videos);
     for (const path of new Set(paths)) {
       expect(path.startsWith('/media/files/'), path).toBe(true);
       expect((await demo.app.inject({ method: 'HEAD', url: path })).statusCode, path).toBe(200);
+    }
+    const captions = new Set(document.media.flatMap((media) => media.captions_url ?? []));
+    for (const path of captions) {
+      const answer = await demo.app.inject({ method: 'GET', url: path });
+      expect(answer.statusCode, path).toBe(200);
+      expect(answer.headers['content-type'], path).toBe('text/vtt; charset=utf-8');
+      expect(answer.body.startsWith('WEBVTT\n'), path).toBe(true);
     }
   });
 });
