@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Makes the demo catalog's media files (prisma/seed/media): an image per demo image, a poster per
-# demo video and one short video the demo videos share. They are checked in, so neither the
-# install nor the server needs this; it needs ffmpeg (Debian: apt-get install ffmpeg) and the
-# DejaVu fonts, and is kept to show how they were made and to make them again.
+# demo video and one short video the demo videos share, with its captions. They are checked in, so
+# neither the install nor the server needs this; it needs ffmpeg (Debian: apt-get install ffmpeg)
+# and the DejaVu fonts, and is kept to show how they were made and to make them again.
 set -euo pipefail
 cd "$(dirname "$0")/../prisma/seed/media"
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
@@ -28,4 +28,22 @@ done
 ffmpeg -loglevel error -y -f lavfi -i "gradients=s=360x640:c0=0x1f3a4d:c1=0xe0b872:nb_colors=3:speed=0.02:duration=12:rate=24" \
   -vf "format=yuv420p,drawtext=fontfile=${font}:text='%{eif\:t\:d} s':fontcolor=white:fontsize=40:x=(w-text_w)/2:y=60" \
   -c:v libx264 -profile:v baseline -level 3.0 -crf 30 -preset veryslow -an -movflags +faststart demo-clip.mp4
+
+# Its captions (WebVTT, the demo videos' captions_url): the clip has no sound, and they say so.
+cat > demo-clip.vtt <<'VTT'
+WEBVTT
+
+NOTE
+Captions of demo-clip.mp4, the 12-second clip every demo video plays. The clip has no
+sound: its captions say so while it plays. Made by scripts/make-demo-media.sh.
+
+00:00.000 --> 00:04.000
+[No sound]
+
+00:04.000 --> 00:08.000
+[No sound]
+
+00:08.000 --> 00:12.000
+[No sound]
+VTT
 ls -l

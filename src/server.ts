@@ -6,15 +6,12 @@
 // shutdown, the process is gone at most SHUTDOWN_TIMEOUT_MS + 1.5 s after the signal (the
 // watchdog's thread).
 import 'reflect-metadata';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, sqliteFilePath, type Database, type Db } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { rewriteStaleAnswers } from './catalog/product-answer.repository.js';
 import { measureUnmeasuredShape } from './catalog/catalog-shape.repository.js';
-import { projectRoot } from './db/schema-engine.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lifecycle.js';
 import { stdoutDestination, type LogDestination } from './logging.js';
@@ -23,8 +20,8 @@ import { startWatchdog } from './watchdog.js';
 import { trackConnections } from './drain.js';
 import { createSweep } from './services.js';
 import type { SweepReport } from './cart/cart.sweeper.js';
-import { CatalogRepository } from './catalog/catalog.repository.js';
-import { formatReport, importCatalog } from './catalog/import/importer.js';
+import { formatReport } from './catalog/import/importer.js';
+import { seedDemo } from './demo-seed.js';
 import { startDeliveryWorker, type DeliveryWorker } from './events/delivery.js';
 import { startDeliveryThread } from './events/delivery-thread.js';
 import { startTracing, stopTracing } from './tracing/tracing.js';
@@ -193,12 +190,15 @@ function webhookSettings(config: Config) {
   return { webhookRetrySchedule, webhookAllowPrivateUrls, webhookMaxEndpoints, webhookBusyRate };
 }
 
-/** Loads the demo catalog into an empty catalog (SEED_DEMO). */
+/** Loads the demo catalog and its discounts into an empty catalog (SEED_DEMO). */
 async function seedDemoCatalog(db: Db, log: FastifyBaseLogger): Promise<void> {
-  if (!(await new CatalogRepository(db).isEmpty())) return;
-  const file = join(projectRoot, 'prisma', 'seed', 'demo-catalog.json');
-  const report = await importCatalog(db, JSON.parse(await readFile(file, 'utf8')));
-  log.info(`catalog was empty: loaded the demo catalog\n${formatReport(report)}`);
+  const seeded = await seedDemo(db);
+  if (!seeded) return;
+  const codes = [...new Set(seeded.discounts.map((discount) => discount.code))].join(', ');
+  log.info(
+    `catalog was empty: loaded the demo catalog\n${formatReport(seeded.catalog)}\n` +
+      `and ${seeded.discounts.length} demo discounts (codes: ${codes})`,
+  );
 }
 
 /**

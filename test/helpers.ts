@@ -7,6 +7,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { importCatalog } from '../src/catalog/import/importer.js';
+import { seedDemo } from '../src/demo-seed.js';
 import { loadConfig } from '../src/config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { readFixture } from './fixtures.js';
@@ -34,8 +35,25 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
+  return appOn(catalog === null ? null : (db) => importCatalog(db, catalog), env, options);
+}
+
+/** The app on a fresh database filled as `npm start` fills an empty one: the demo catalog and its discounts. */
+export async function createDemoApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const seed = async (db: Database['db']) => {
+    if (!(await seedDemo(db))) throw new Error('the demo seed found a catalog in a fresh database');
+  };
+  return appOn(seed, env, {});
+}
+
+/** The app on a fresh database, once `fill` has written it. */
+async function appOn(
+  fill: ((db: Database['db']) => Promise<unknown>) | null,
+  env: Record<string, string>,
+  options: BuildOptions,
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  if (catalog !== null) await importCatalog(database.db, catalog);
+  if (fill) await fill(database.db);
   const app = await buildApp(testConfig(env), database, {
     schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
     ...options,

@@ -20,8 +20,10 @@ export const textLimits = {
   maxName: 255,
   /** Codes (shipping method ids, SKU status and type, dimension units). */
   maxCode: 64,
+  /** A media item's alt text: what it shows, in a sentence or two. */
+  maxAlt: 500,
 } as const;
-const { maxName, maxCode } = textLimits;
+const { maxName, maxCode, maxAlt } = textLimits;
 
 // Type aliases rather than interfaces: they are stored in JSON columns, and only aliases are
 // assignable to Prisma's JSON input type.
@@ -151,7 +153,8 @@ export const mediaFields = {
   slug: field.text(),
   fileName: field.text(),
   platform: field.optionalText(),
-  // Not in the seed's media answers, which stay as they were: the placements routes answer them.
+  // Not in the seed's media answers, which stay as they were: the placements and product-media routes
+  // answer these and those below.
   url: field.hidden(
     field.optionalText({
       graphql: { description: 'Where the image or video file is: an absolute URL, or a path on this gateway.' },
@@ -163,6 +166,22 @@ export const mediaFields = {
   width: field.hidden(field.optionalInt({ graphql: { description: 'Pixels.' } })),
   height: field.hidden(field.optionalInt({ graphql: { description: 'Pixels.' } })),
   durationMs: field.hidden(field.optionalInt({ graphql: { description: "A video's length in milliseconds." } })),
+  alt: field.hidden(
+    field.optionalText({
+      graphql: { description: 'What the image or video shows, for those who cannot see it: its alt text.' },
+      import: {
+        description:
+          'What the image or video shows, as a shopper would describe it to someone who cannot see it: its alt ' +
+          'text, read out by screen readers.',
+        maxLength: maxAlt,
+      },
+    }),
+  ),
+  captionsUrl: field.hidden(
+    field.optionalText({
+      graphql: { description: "A video's captions: a WebVTT file, at an absolute URL or a path on this gateway." },
+    }),
+  ),
 };
 
 export const productTable = table(productFields);

@@ -66,6 +66,12 @@ export const mediaDetails = {
   height: Nullable(Type.Integer({ description: 'Pixels.' })),
   duration_ms: Nullable(Type.Integer({ description: "A video's length." })),
   poster_url: Nullable(Type.String({ description: "A video's still image, shown before it plays." })),
+  alt: Nullable(
+    Type.String({ description: 'What the image or video shows, for those who cannot see it: its alt text.' }),
+  ),
+  captions_url: Nullable(
+    Type.String({ description: "A video's captions: a WebVTT file, at an absolute URL or a path on this gateway." }),
+  ),
 };
 export type MediaDetailsView = Static<ReturnType<typeof Type.Object<typeof mediaDetails>>>;
 

@@ -44,6 +44,8 @@ function mediaDetailsView(media: MediaRecord): MediaDetailsView {
     height: media.height,
     duration_ms: media.durationMs,
     poster_url: media.posterUrl,
+    alt: media.alt,
+    captions_url: media.captionsUrl,
   };
 }
 

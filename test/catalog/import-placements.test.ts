@@ -1,5 +1,5 @@
-// A media item's details (its file's URL, its size, a video's poster and length) and placements
-// (where, in a video when, each product it shows appears): stored as the document gives them,
+// A media item's details (its file's URL, its size, a video's poster, length and captions, its alt
+// text) and placements (where, in a video when, each product it shows appears): stored as the document gives them,
 // replaced whole by a re-import, and every bad one refused at its JSON path with nothing written.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +25,7 @@ function looks(): Doc {
         url: 'https://cdn.example/looks/one.jpg',
         width: 1080,
         height: 1350,
+        alt: 'A hooded jacket and a cap on a pebble beach at dusk',
         product_ids: [11, 16],
         // a product may appear more than once; 0.1 and 1/3 have no exact binary form
         placements: [
@@ -43,6 +44,8 @@ function looks(): Doc {
         width: 1920,
         height: 1080,
         duration_ms: 30_000,
+        alt: 'Two hikers try the same jacket in the rain, then in the sun',
+        captions_url: '/media/clip-two.vtt',
         product_ids: [15, 11],
         placements: [
           // a point for a while, a time range without a point, the whole video
@@ -60,7 +63,7 @@ const placementsOf = (database: TestDatabase, mediaId: number) =>
 const detailsOf = (database: TestDatabase, id: number) =>
   database.db.media.findUnique({
     where: { id },
-    select: { url: true, posterUrl: true, width: true, height: true, durationMs: true },
+    select: { url: true, posterUrl: true, width: true, height: true, durationMs: true, alt: true, captionsUrl: true },
   });
 
 let database: TestDatabase;
@@ -78,6 +81,8 @@ describe('a document of today, without details or placements', () => {
       width: null,
       height: null,
       durationMs: null,
+      alt: null,
+      captionsUrl: null,
     });
     expect(await database.db.mediaPlacement.count()).toBe(0);
     const before = await dumpDatabase(database);
@@ -97,6 +102,8 @@ describe('media details and placements', () => {
       width: 1080,
       height: 1350,
       durationMs: null,
+      alt: 'A hooded jacket and a cap on a pebble beach at dusk',
+      captionsUrl: null,
     });
     expect(await detailsOf(database, 2)).toStrictEqual({
       url: '/media/clip-two.mp4',
@@ -104,6 +111,8 @@ describe('media details and placements', () => {
       width: 1920,
       height: 1080,
       durationMs: 30_000,
+      alt: 'Two hikers try the same jacket in the rain, then in the sun',
+      captionsUrl: '/media/clip-two.vtt',
     });
     expect(await placementsOf(database, 1)).toStrictEqual([
       { mediaId: 1, position: 0, productId: 11, x: 0.1, y: 1 / 3, startMs: null, endMs: null },
@@ -149,6 +158,8 @@ describe('media details and placements', () => {
       width: 1920,
       height: 1080,
       durationMs: 30_000,
+      alt: 'Two hikers try the same jacket in the rain, then in the sun',
+      captionsUrl: '/media/clip-two.vtt',
     });
   });
 
@@ -347,6 +358,31 @@ describe('a bad media detail or placement', () => {
       '$.media[1].poster_url',
       /absolute http\(s\) URL/,
     ],
+    [
+      'captions on an image',
+      edit((image) => (image.captions_url = '/media/one.vtt')),
+      '$.media[0].captions_url',
+      /is a video's only: an image has none, got "\/media\/one.vtt"/,
+    ],
+    [
+      'a captions url of another scheme',
+      edit((_image, video) => (video.captions_url = 'ftp://cdn.example/clip-two.vtt')),
+      '$.media[1].captions_url',
+      /must be an absolute http\(s\) URL or a path on this gateway/,
+    ],
+    [
+      'a relative captions url',
+      edit((_image, video) => (video.captions_url = 'clip-two.vtt')),
+      '$.media[1].captions_url',
+      /absolute http\(s\) URL/,
+    ],
+    [
+      `an alt text of ${catalogLimits.maxAlt + 1} characters`,
+      edit((image) => (image.alt = 'x'.repeat(catalogLimits.maxAlt + 1))),
+      '$.media[0].alt',
+      /must be a string of at most 500 characters or null, got "x{40}…"/,
+    ],
+    ['an alt text that is a number', edit((_image, video) => (video.alt = 7)), '$.media[1].alt', /got 7/],
     [
       'placements not a list',
       edit((image) => (image.placements = { product_id: 11 } as never)),

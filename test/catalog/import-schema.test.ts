@@ -88,7 +88,8 @@ describe('the catalogs of the repository', () => {
   }
 });
 
-const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar, maxPixels } = catalogLimits;
+const { maxId, maxText, maxName, maxCode, maxFileName, maxItems, maxSkus, maxSimilar, maxPixels, maxAlt } =
+  catalogLimits;
 
 type Doc = {
   stores: Record<string, unknown>[];
@@ -244,6 +245,8 @@ describe('the schema and validateCatalog agree', () => {
           url: `https://${'h'.repeat(maxText - 8)}`,
           poster_url: null,
           duration_ms: null,
+          captions_url: null,
+          alt: '\u{1F600}'.repeat(maxAlt),
           width: 1,
           height: maxPixels,
           product_ids: [1],
@@ -259,6 +262,8 @@ describe('the schema and validateCatalog agree', () => {
           file_name: 'f',
           url: '/m/ü-clip.mp4',
           poster_url: 'http://h',
+          captions_url: '/m/ü-clip.vtt',
+          alt: '',
           width: null,
           height: null,
           duration_ms: maxId,
@@ -512,6 +517,19 @@ describe('the schema and validateCatalog agree', () => {
     ['a width with decimals', edit((d) => (media(d).width = 10.5)), '$.media[0].width'],
     ['a poster on an image', edit((d) => (media(d).poster_url = '/p.jpg')), '$.media[0].poster_url'],
     ['a duration on an image', edit((d) => (media(d).duration_ms = 1000)), '$.media[0].duration_ms'],
+    ['captions on an image', edit((d) => (media(d).captions_url = '/c.vtt')), '$.media[0].captions_url'],
+    [
+      'a relative captions url',
+      edit((d) => Object.assign(media(d), { type: 'video', captions_url: 'c.vtt' })),
+      '$.media[0].captions_url',
+    ],
+    [
+      'a captions url of another host without a scheme',
+      edit((d) => Object.assign(media(d), { type: 'video', captions_url: '//h/c.vtt' })),
+      '$.media[0].captions_url',
+    ],
+    ['an alt text of 501 characters', edit((d) => (media(d).alt = 'a'.repeat(maxAlt + 1))), '$.media[0].alt'],
+    ['an alt text that is a list', edit((d) => (media(d).alt = ['a'])), '$.media[0].alt'],
     [
       'a duration of 0',
       edit((d) => Object.assign(media(d), { type: 'video', duration_ms: 0 })),

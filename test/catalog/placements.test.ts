@@ -1,6 +1,7 @@
 // Where and when products appear in media: the placements routes (REST, with at_ms, ETag and 304),
-// Media's details and placements in GraphQL, and Apollo Client's default cache keeping the
-// placements of two media that share a product apart. The seed's media answers do not change.
+// Media's details (its alt text and a video's captions among them) and placements in GraphQL, and
+// Apollo Client's default cache keeping the placements of two media that share a product apart.
+// The seed's media answers do not change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,10 @@ beforeAll(async () => {
   t = await createTestApp();
   // The test catalog's image 1 shows products 11 and 16, video 2 shows 15 and 11.
   const { db } = t.database;
-  await db.media.update({ where: { id: 1 }, data: { url: '/media/files/look-one.jpg', width: 1200, height: 1600 } });
+  await db.media.update({
+    where: { id: 1 },
+    data: { url: '/media/files/look-one.jpg', width: 1200, height: 1600, alt: 'A linen shirt on a hanger by a window' },
+  });
   await db.media.update({
     where: { id: 2 },
     data: {
@@ -24,6 +28,7 @@ beforeAll(async () => {
       width: 1080,
       height: 1920,
       durationMs: 30_000,
+      captionsUrl: 'https://cdn.example/clip-two.vtt',
     },
   });
   await db.mediaPlacement.createMany({
@@ -57,6 +62,8 @@ const imageAnswer = {
     height: 1600,
     duration_ms: null,
     poster_url: null,
+    alt: 'A linen shirt on a hanger by a window',
+    captions_url: null,
   },
   placements: [
     { id: '1:0', product_id: 11, x: 0.25, y: 0.4, start_ms: null, end_ms: null },
@@ -71,6 +78,8 @@ const videoMedia = {
   height: 1920,
   duration_ms: 30_000,
   poster_url: 'https://cdn.example/clip-two.jpg',
+  alt: null,
+  captions_url: 'https://cdn.example/clip-two.vtt',
 };
 const videoPlacements = [
   { id: '2:0', product_id: 15, x: 0.5, y: 0.5, start_ms: 0, end_ms: 12_000 },
@@ -148,7 +157,7 @@ describe('GraphQL placements', () => {
 
   it('gives Media its details and placements, with the product of each; atMs keeps those shown then', async () => {
     const answer = await query(
-      `query ($at: Int) { video(id: "2") { url posterUrl width height durationMs all: placements { id x y startMs endMs product { id title } } at: placements(atMs: $at) { id } } }`,
+      `query ($at: Int) { video(id: "2") { url posterUrl width height durationMs alt captionsUrl all: placements { id x y startMs endMs product { id title } } at: placements(atMs: $at) { id } } }`,
       { at: 21_000 },
     );
     expect(answer.errors).toBeUndefined();
@@ -159,6 +168,8 @@ describe('GraphQL placements', () => {
       width: 1080,
       height: 1920,
       durationMs: 30_000,
+      alt: null,
+      captionsUrl: videoMedia.captions_url,
       all: undefined,
       at: undefined,
     });
@@ -172,6 +183,15 @@ describe('GraphQL placements', () => {
       ['2:2', null, 20_000, '15'],
     ]);
     expect(video.at).toStrictEqual([{ id: '2:1' }, { id: '2:2' }]);
+  });
+
+  it("gives an image its alt text, and no captions (a video's only)", async () => {
+    const answer = await query('{ image(id: "1") { alt captionsUrl } product(id: "11") { media { nodes { alt } } } }');
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toStrictEqual({
+      image: { alt: imageAnswer.media.alt, captionsUrl: null },
+      product: { media: { nodes: [{ alt: null }, { alt: imageAnswer.media.alt }] } },
+    });
   });
 
   it('refuses a negative atMs with VALIDATION_FAILED', async () => {
@@ -194,6 +214,8 @@ describe('the media that show a product', () => {
           width: 1200,
           height: 1600,
           duration_ms: null,
+          alt: imageAnswer.media.alt,
+          captions_url: null,
         }
       : {
           id: 2,
@@ -206,6 +228,8 @@ describe('the media that show a product', () => {
           width: 1080,
           height: 1920,
           duration_ms: 30_000,
+          alt: null,
+          captions_url: videoMedia.captions_url,
         };
 
   it('REST: newest (highest id) first, a page at a time', async () => {
@@ -298,6 +322,8 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
     width?: number;
     height?: number;
     duration_ms?: number;
+    alt?: string;
+    captions_url?: string;
     placements?: { product_id: number; x?: number; y?: number; start_ms?: number; end_ms?: number }[];
   }
   const document = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as {
@@ -322,6 +348,8 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
           height: media.height ?? null,
           duration_ms: media.duration_ms ?? null,
           poster_url: media.poster_url ?? null,
+          alt: media.alt ?? null,
+          captions_url: media.captions_url ?? null,
         },
         placements: (media.placements ?? []).map((placement, position) => ({
           id: `${media.id}:${position}`,
@@ -361,14 +389,32 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
     }
   });
 
-  it("serves every media item's file and poster from this gateway", async () => {
+  it('gives every media item an alt text, and every video captions', () => {
+    for (const media of document.media) {
+      expect(media.alt?.trim().length ?? 0, media.slug).toBeGreaterThan(20);
+      expect(media.alt, media.slug).not.toContain(media.slug);
+    }
+    const videos = document.media.filter((media) => media.type === 'video');
+    expect(videos.length).toBeGreaterThan(0);
+    for (const video of videos) expect(video.captions_url, video.slug).toMatch(/^\/media\/files\/.+\.vtt$/);
+  });
+
+  it("serves every media item's file, poster and captions from this gateway, captions as text/vtt", async () => {
+    const videos = document.media.filter((media) => media.type === 'video').length;
     const paths = document.media
-      .flatMap((media) => [media.url, media.poster_url])
+      .flatMap((media) => [media.url, media.poster_url, media.captions_url])
       .filter((path): path is string => path !== undefined);
-    expect(paths.length).toBe(document.media.length + document.media.filter((media) => media.type === 'video').length);
+    expect(paths.length).toBe(document.media.length + 2 * videos);
     for (const path of new Set(paths)) {
       expect(path.startsWith('/media/files/'), path).toBe(true);
       expect((await demo.app.inject({ method: 'HEAD', url: path })).statusCode, path).toBe(200);
+    }
+    const captions = new Set(document.media.flatMap((media) => media.captions_url ?? []));
+    for (const path of captions) {
+      const answer = await demo.app.inject({ method: 'GET', url: path });
+      expect(answer.statusCode, path).toBe(200);
+      expect(answer.headers['content-type'], path).toBe('text/vtt; charset=utf-8');
+      expect(answer.body.startsWith('WEBVTT\n'), path).toBe(true);
     }
   });
 });

@@ -1,61 +1,24 @@
-// The README's first query works as written on the demo catalog: every `curl` of "A first query"
-// (its URL, headers and body, as a shell reads them) and its `graphql` block are sent to the app,
-// and answer what the README says they do.
+// The README's first query works as written on the demo catalog (as `npm start` loads it): every
+// `curl` of "A first query" (its URL, headers and body, as a shell reads them) and its `graphql`
+// block are sent to the app, and answer what the README says they do.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/db/schema-engine.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createDemoApp, type TestApp } from '../helpers.js';
+import { curlLines, curlRequest, fenced } from './curl.js';
 
 const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
 const start = readme.indexOf('\n## A first query\n');
 const section = start < 0 ? '' : readme.slice(start, readme.indexOf('\n## ', start + 1));
-const blocks = (language: string) =>
-  [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]!);
-
-/** A command line's words as a POSIX shell splits them: single quotes literal, `\` escapes outside them. */
-function words(line: string): string[] {
-  const out: string[] = [];
-  let word: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
-    if (char === "'") {
-      const end = line.indexOf("'", i + 1);
-      word = (word ?? '') + line.slice(i + 1, end);
-      i = end;
-    } else if (char === '\\') word = (word ?? '') + line[++i];
-    else if (char === ' ' || char === '\t') {
-      if (word !== null) out.push(word);
-      word = null;
-    } else word = (word ?? '') + char;
-  }
-  if (word !== null) out.push(word);
-  return out;
-}
+const blocks = (language: string) => fenced(section, language);
 
 /** The curl commands of the section's shell blocks, as requests. */
-const curls = blocks('sh')
-  .flatMap((block) => block.replace(/\\\n\s*/g, ' ').split('\n'))
-  .filter((line) => line.startsWith('curl '))
-  .map((line) => {
-    const args = words(line.replace(/\s+#.*$/, '')).slice(1);
-    const headers: Record<string, string> = {};
-    let url = '';
-    let body: string | undefined;
-    for (let i = 0; i < args.length; i++) {
-      if (args[i] === '-H') {
-        const [name = '', ...value] = args[++i]!.split(':');
-        headers[name.trim().toLowerCase()] = value.join(':').trim();
-      } else if (args[i] === '-d') body = args[++i];
-      else if (args[i]!.startsWith('-')) throw new Error(`an option this test does not read: ${args[i]}`);
-      else url = args[i]!;
-    }
-    return { method: body === undefined ? ('GET' as const) : ('POST' as const), url, headers, body };
-  });
+const curls = curlLines(blocks('sh')).map(curlRequest);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')));
+  t = await createDemoApp();
 });
 afterAll(() => t.close());
 

@@ -924,6 +924,10 @@ export interface components {
             duration_ms: number | null;
             /** @description A video's still image, shown before it plays. */
             poster_url: string | null;
+            /** @description What the image or video shows, for those who cannot see it: its alt text. */
+            alt: string | null;
+            /** @description A video's captions: a WebVTT file, at an absolute URL or a path on this gateway. */
+            captions_url: string | null;
         };
         /** @description Where and when a product the media item shows appears in it. */
         Placement: {
@@ -960,6 +964,10 @@ export interface components {
             duration_ms: number | null;
             /** @description A video's still image, shown before it plays. */
             poster_url: string | null;
+            /** @description What the image or video shows, for those who cannot see it: its alt text. */
+            alt: string | null;
+            /** @description A video's captions: a WebVTT file, at an absolute URL or a path on this gateway. */
+            captions_url: string | null;
         };
         ProductMediaAnswer: {
             /** @description Newest (highest id) first. */

@@ -2,7 +2,7 @@
 // minor units, rates in ppm), which is what the import writes; the problems a document has; and
 // what the database already holds that a document may refer to. Named Import*, apart from the
 // read side's records of catalog.model.ts (ProductRecord, MediaRecord, …), which are what is read.
-import type { productFields, skuFields } from '../../catalog.fields.js';
+import type { mediaFields, productFields, skuFields } from '../../catalog.fields.js';
 import type { MediaKind, SkuDimension, VariantOption, VariantValue } from '../../catalog.model.js';
 import type { ImportedOf } from '../../field-table.js';
 
@@ -54,8 +54,11 @@ export interface ImportProduct extends ImportedProduct {
   skus: ImportSku[];
 }
 
-/** A media item of the document, checked, with the products it shows in their order. */
-export interface ImportMedia {
+/** A media item's plain fields (its alt text), as its field table declares them. */
+export type ImportedMedia = ImportedOf<typeof mediaFields>;
+
+/** A media item of the document, checked, with the products it shows in their order: its plain fields, and these. */
+export interface ImportMedia extends ImportedMedia {
   id: number;
   type: MediaKind;
   slug: string;
@@ -66,6 +69,8 @@ export interface ImportMedia {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  /** A video's WebVTT captions; an image has none. */
+  captionsUrl: string | null;
   productIds: number[];
   /** In document order: the index is the placement's position. */
   placements: ImportPlacement[];

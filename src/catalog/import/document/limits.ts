@@ -1,13 +1,13 @@
 // The catalog document's limits, the values an absent field means, and the patterns of its
 // texts: shared by the schema (schema.ts), the file reader (../source.ts) and the validator. What
-// a product's or a SKU's plain field takes is its field table's (catalog.fields.ts).
+// a plain field of a product, a SKU or a media item takes is its field table's (catalog.fields.ts).
 import { mediaKinds, textLimits } from '../../catalog.fields.js';
 
 /** Limits of the format, shared by the schema, the file reader and the validator. */
 export const catalogLimits = {
   /** Ids are positive 32-bit integers. Prices and counts stay within it too (minor units). */
   maxId: 2_147_483_647,
-  /** Free text, names and codes, in characters (Unicode code points). */
+  /** Free text, names, codes and alt texts, in characters (Unicode code points). */
   ...textLimits,
   maxFileName: 1024,
   /** Items of a list in a record (images, a variant's values, shipping methods, a media item's products, …). */

@@ -1,5 +1,5 @@
 // The building blocks of the document's JSON Schema (schema.ts), and the properties of a record
-// with a field table (a product, a SKU): each plain field's from what its table says of it
+// with a field table (a product, a SKU, a media item): each plain field's from what its table says of it
 // (catalog.fields.ts), in table order among those schema.ts declares itself.
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Field, ImportSpec } from '../../field-table.js';

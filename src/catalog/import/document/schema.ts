@@ -1,15 +1,15 @@
 // The catalog document (format version 1) as users write it, declared once: the JSON Schema
 // checked in as schema/catalog-import.schema.json is printed from these declarations, and the
-// plain fields of a product and a SKU (title, brand, a SKU's name, …) from their field tables
-// (catalog.fields.ts, through parts.ts). The validator (import/validate/) reads documents through
-// their Static types and shares their limits (limits.ts), and checks the plain fields from the
-// same tables; the file reader (import/source.ts) builds only the keys declared here. The schema
-// says everything about one record's shape (types, required fields, ranges, lengths, patterns);
-// what needs more than one record stays in the validator: references between ids, duplicates,
-// currencies of the pinned ISO 4217 table, a store's currency on its SKUs, prices exact in the
-// currency's minor unit.
+// plain fields of a product, a SKU and a media item (title, brand, a SKU's name, an alt text, …)
+// from their field tables (catalog.fields.ts, through parts.ts). The validator (import/validate/)
+// reads documents through their Static types and shares their limits (limits.ts), and checks the
+// plain fields from the same tables; the file reader (import/source.ts) builds only the keys
+// declared here. The schema says everything about one record's shape (types, required fields,
+// ranges, lengths, patterns); what needs more than one record stays in the validator: references
+// between ids, duplicates, currencies of the pinned ISO 4217 table, a store's currency on its
+// SKUs, prices exact in the currency's minor unit.
 import { Type, type Static } from '@sinclair/typebox';
-import { productTable, skuTable } from '../../catalog.fields.js';
+import { mediaTable, productTable, skuTable } from '../../catalog.fields.js';
 import {
   catalogDefaults,
   catalogLimits,
@@ -225,50 +225,58 @@ const pixels = (description: string) =>
 
 export const MediaSchema = Type.Object(
   {
+    // Its kind first, as documents start a media item (the table's field of it is `kind`, not a key here).
     type: Type.Union(
       mediaTypes.map((type) => Type.Literal(type)),
       { description: 'Kind of media.' },
     ),
-    id: id('Media id; a media item is upserted by it.'),
-    slug: Type.String({
-      description: 'Name of the media item in URLs: unique per type, without "/" or white space.',
-      maxLength: maxName,
-      pattern: slugPattern,
-    }),
-    file_name: text('File name of the picture or clip.', maxFileName),
-    platform: nullableText('Platform it was posted on, such as "instagram".'),
-    product_ids: list(
-      id('A product in the document or already in the database.'),
-      'The products shown, in display order, each once.',
-      { uniqueItems: true },
-    ),
-    url: mediaUrl(
-      'Where the picture or clip is: an absolute http(s) URL, or a path on this gateway beginning with "/".',
-    ),
-    poster_url: mediaUrl(
-      'A video\'s only: its still, shown before it plays (an absolute http(s) URL or a path beginning with "/").',
-    ),
-    width: pixels('Width in pixels.'),
-    height: pixels('Height in pixels.'),
-    duration_ms: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 1, maximum: maxId }), Type.Null()], {
-        description: "A video's only: its length in milliseconds.",
+    // Its plain fields (alt) are its field table's.
+    ...recordProperties(mediaTable.fields, {
+      id: id('Media id; a media item is upserted by it.'),
+      slug: Type.String({
+        description: 'Name of the media item in URLs: unique per type, without "/" or white space.',
+        maxLength: maxName,
+        pattern: slugPattern,
       }),
-    ),
-    placements: list(
-      PlacementSchema,
-      'Where (and when) its products appear, in display order; the list replaces the stored one. Products of ' +
-        'product_ids only, each as often as it appears.',
-    ),
+      file_name: text('File name of the picture or clip.', maxFileName),
+      platform: nullableText('Platform it was posted on, such as "instagram".'),
+      product_ids: list(
+        id('A product in the document or already in the database.'),
+        'The products shown, in display order, each once.',
+        { uniqueItems: true },
+      ),
+      url: mediaUrl(
+        'Where the picture or clip is: an absolute http(s) URL, or a path on this gateway beginning with "/".',
+      ),
+      poster_url: mediaUrl(
+        'A video\'s only: its still, shown before it plays (an absolute http(s) URL or a path beginning with "/").',
+      ),
+      width: pixels('Width in pixels.'),
+      height: pixels('Height in pixels.'),
+      duration_ms: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 1, maximum: maxId }), Type.Null()], {
+          description: "A video's only: its length in milliseconds.",
+        }),
+      ),
+      captions_url: mediaUrl(
+        'A video\'s only: its captions, a WebVTT file (an absolute http(s) URL or a path beginning with "/").',
+      ),
+      placements: list(
+        PlacementSchema,
+        'Where (and when) its products appear, in display order; the list replaces the stored one. Products of ' +
+          'product_ids only, each as often as it appears.',
+      ),
+    }),
   },
   {
     description: 'A picture or a video that shows products.',
-    // An image has no poster, length or time: its placements are points.
+    // An image has no poster, length, captions or time: its placements are points.
     if: { required: ['type'], properties: { type: { const: 'image' } } },
     then: {
       properties: {
         poster_url: { type: 'null' },
         duration_ms: { type: 'null' },
+        captions_url: { type: 'null' },
         placements: { items: { required: ['x', 'y'], properties: { start_ms: false, end_ms: false } } },
       },
     },

@@ -1,14 +1,20 @@
 // The media section of a catalog document: a media item, its slug, the products it shows, where
-// its file is, and where (in a video, when) those products appear in it.
+// its file is (and a video's still and captions), and where (in a video, when) those products
+// appear in it. Its plain fields (its alt text) are checked as its field table declares them (plain.ts).
+import { mediaTable } from '../../catalog.fields.js';
 import type { MediaKind } from '../../catalog.model.js';
-import type { ImportMedia, ImportPlacement } from '../document/import.model.js';
+import type { ImportedMedia, ImportMedia, ImportPlacement } from '../document/import.model.js';
 import { catalogLimits, mediaTypes, mediaUrlPattern, slugPattern } from '../document/limits.js';
 import type { RawMedia, RawPlacement } from '../document/schema.js';
 import { describe, type Checker, type Json, type Unchecked } from './checker.js';
+import { compilePlainCheck } from './plain.js';
 
 const { maxId, maxName, maxFileName, maxItems, maxPixels } = catalogLimits;
 const slugShape = new RegExp(slugPattern, 'u');
 const urlShape = new RegExp(mediaUrlPattern, 'u');
+const checkPlain = compilePlainCheck<ImportedMedia>(mediaTable.fields);
+/** What only a video has: an image with one of these is refused. */
+const videoOnly = ['poster_url', 'duration_ms', 'captions_url'] as const;
 
 export function validateMedia(
   check: Checker,
@@ -39,24 +45,26 @@ export function validateMedia(
     return [id];
   });
   const url = mediaUrl(check, object, 'url', path);
-  // A still and a length are a video's; on an item of an unknown type they are checked as a video's.
+  // A still, a length and captions are a video's; on an item of an unknown type they are checked as a video's.
   let posterUrl: string | null = null;
   let durationMs: number | null = null;
+  let captionsUrl: string | null = null;
   if (type === 'image') {
-    for (const key of ['poster_url', 'duration_ms'] as const) {
+    for (const key of videoOnly) {
       if (object[key] !== undefined && object[key] !== null)
         check.fail(`${path}.${key}`, `is a video's only: an image has none, got ${describe(object[key])}`);
     }
   } else {
     posterUrl = mediaUrl(check, object, 'poster_url', path);
     durationMs = check.optionalInteger(object, 'duration_ms', path, { min: 1, max: maxId, nullable: true });
+    captionsUrl = mediaUrl(check, object, 'captions_url', path);
   }
   const shown = new Set(productIds);
   const placements = check.list(object, 'placements', path, maxItems).flatMap((item) => {
     const placement = validatePlacement(check, item.value, item.path, type, shown, durationMs);
     return placement ? [placement] : [];
   });
-  return {
+  const media = {
     id: check.id(object, 'id', path),
     type: type ?? 'image',
     slug,
@@ -67,12 +75,20 @@ export function validateMedia(
     width: check.optionalInteger(object, 'width', path, { min: 1, max: maxPixels, nullable: true }),
     height: check.optionalInteger(object, 'height', path, { min: 1, max: maxPixels, nullable: true }),
     durationMs,
+    captionsUrl,
     productIds,
     placements,
   };
+  // Then its plain fields, in table order (their problems come after those of the fields above).
+  return checkPlain(check, object, path, media);
 }
 
-function mediaUrl(check: Checker, object: Unchecked<RawMedia>, key: 'url' | 'poster_url', path: string): string | null {
+function mediaUrl(
+  check: Checker,
+  object: Unchecked<RawMedia>,
+  key: 'url' | 'poster_url' | 'captions_url',
+  path: string,
+): string | null {
   const url = check.optionalString(object, key, path);
   if (url === null || urlShape.test(url)) return url;
   check.fail(

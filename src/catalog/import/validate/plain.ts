@@ -1,4 +1,4 @@
-// The plain fields of a product and a SKU, checked as their field tables declare them
+// The plain fields of a product, a SKU and a media item, checked as their field tables declare them
 // (catalog.fields.ts): each by its kind's check, with the limits and default its table gives,
 // in table order. What to do for each field is worked out once, when the module loads, so that
 // checking a record makes no more than the calls a hand-written check would.

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Media" ADD COLUMN     "alt" TEXT,
+ADD COLUMN     "captionsUrl" TEXT;
