@@ -93,6 +93,7 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.cartStore.findMany({ orderBy: [{ cartId: 'asc' }, { storeId: 'asc' }] }),
     db.cartLine.findMany({ orderBy: [{ cartId: 'asc' }, { skuId: 'asc' }] }),
     db.order.findMany({ orderBy: { id: 'asc' } }),
+    db.orderNumberCounter.findMany({ orderBy: { storeId: 'asc' } }),
     db.orderEvent.findMany({ orderBy: { id: 'asc' } }),
     db.orderLine.findMany({ orderBy: [{ orderId: 'asc' }, { position: 'asc' }] }),
     db.requiredAction.findMany({ orderBy: { id: 'asc' } }),
