@@ -132,6 +132,8 @@ async function seed(): Promise<number> {
           id: row.orderId,
           cartId: row.cartId,
           storeId: skus[0]!.merchantId,
+          orderNumber: 1001 + row.index,
+          storeName: 'Bench store',
           status: statuses(row.index),
           requestId: randomUUID(),
           currency: skus[0]!.currency,

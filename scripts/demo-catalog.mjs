@@ -21,6 +21,7 @@ const stores = [
   {
     id: 7,
     name: 'north-trail.example',
+    display_name: 'North Trail',
     marketplace: 'shopify',
     currency: 'USD',
     margin_rate: 0.12,
@@ -38,6 +39,7 @@ const stores = [
   {
     id: 12,
     name: 'lumen-home.example',
+    display_name: 'Lumen Home',
     marketplace: 'shopify',
     currency: 'USD',
     margin_rate: 0.1,
@@ -53,6 +55,7 @@ const stores = [
   {
     id: 21,
     name: 'petal-and-pine.example',
+    display_name: 'Petal & Pine',
     marketplace: 'woocommerce',
     currency: 'USD',
     margin_rate: 0.15,
@@ -69,6 +72,7 @@ const stores = [
   {
     id: 33,
     name: 'atelier-nord.example',
+    display_name: 'Atelier Nord',
     marketplace: 'shopify',
     currency: 'EUR',
     margin_rate: 0.08,
@@ -81,6 +85,7 @@ const stores = [
   {
     id: 40,
     name: 'kodama-ceramics.example',
+    display_name: 'Kodama Ceramics',
     marketplace: 'amazon',
     currency: 'JPY',
     margin_rate: 0.1,

@@ -114,6 +114,7 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.discount.findMany({ orderBy: { id: 'asc' } }),
     db.discountUse.findMany({ orderBy: [{ discountId: 'asc' }, { orderId: 'asc' }] }),
     db.order.findMany({ orderBy: { id: 'asc' } }),
+    db.orderNumberCounter.findMany({ orderBy: { storeId: 'asc' } }),
     db.orderEvent.findMany({ orderBy: { id: 'asc' } }),
     db.orderLine.findMany({ orderBy: [{ orderId: 'asc' }, { position: 'asc' }] }),
     db.requiredAction.findMany({ orderBy: { id: 'asc' } }),

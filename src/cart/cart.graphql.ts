@@ -21,8 +21,9 @@ import {
 
 type WithId<T> = T & { id: string };
 
-interface GraphQLStoreEntry extends Omit<StoreEntry, 'cartLines' | 'offer'> {
+interface GraphQLStoreEntry extends Omit<StoreEntry, 'cartLines' | 'offer' | 'storeName'> {
   id: string;
+  storeName: string;
   cartLines: (Omit<CartLine, 'variant' | 'product'> & {
     id: string;
     variant: CartLine['variant'] & { variantId: string };
@@ -44,6 +45,7 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
   return {
     ...entry,
     id,
+    storeName: entry.storeName ?? entry.store,
     cartLines: entry.cartLines.map((line) => ({
       ...line,
       id: `${cartId}:${line.variant.id}`,

@@ -60,8 +60,13 @@ export interface CartDiscountCode {
 
 export interface StoreEntry {
   storeId: number;
-  /** The store's name. */
+  /** The store's name: what requests name it by. */
   store: string;
+  /**
+   * The store's display name, what shoppers see (absent in carts submitted, and answers kept for an
+   * Idempotency-Key, before stores had one: their name then).
+   */
+  storeName?: string;
   requestId: string | null;
   isSubmitted: boolean;
   cartLines: CartLine[];

@@ -98,6 +98,7 @@ function priceEntry(
   return {
     storeId: entry.storeId,
     store: entry.store.name,
+    storeName: entry.store.displayName,
     requestId: entry.requestId,
     isSubmitted: entry.isSubmitted,
     cartLines: lines.map((line, index) =>

@@ -11,6 +11,7 @@ const storeConfig = {
   select: {
     id: true,
     name: true,
+    displayName: true,
     marketplace: true,
     currency: true,
     marginRatePpm: true,

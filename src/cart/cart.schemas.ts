@@ -210,6 +210,9 @@ function storeEntry<T extends TSchema>(lines: T) {
     cart_lines: lines,
     offer: Offer,
     is_submitted: Type.Boolean(),
+    store_name: Type.String({
+      description: 'The name shoppers see, such as "North Trail": the display name of the store `store` names.',
+    }),
   });
 }
 

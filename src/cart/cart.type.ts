@@ -148,6 +148,10 @@ export class OfferType {
 export class StoreEntryType {
   @Field(() => ID, { description: "This store's entry in this cart." }) id!: string;
   @Field(() => String, { description: "The store's name." }) store!: string;
+  @Field(() => String, {
+    description: 'The name shoppers see, such as "North Trail": the display name of the store `store` names.',
+  })
+  storeName!: string;
   @Field(() => ID) storeId!: number;
   @Field(() => String, { nullable: true }) requestId!: string | null;
   @Field(() => [CartLineType]) @MaxItems(maxLinesPerCart, ['Cart']) cartLines!: CartLineType[];

@@ -85,6 +85,7 @@ function storeEntryView(entry: StoreEntry): StoreEntryView {
     cart_lines: entry.cartLines.map(cartLineView),
     offer: offerView(entry.offer),
     is_submitted: entry.isSubmitted,
+    store_name: entry.storeName ?? entry.store,
   };
 }
 

@@ -85,6 +85,8 @@ export class CheckoutService {
   private readonly answers: AnswerSource<CartStatusAnswer> = {
     idOf: (answer) => answer.cart.id,
     read: async (tx, cartId) => this.answer(tx, await loadCart(this.carts, tx, cartId, this.lifetime)),
+    // Answers kept before orders had numbers.
+    isCurrent: (answer) => answer.orders.every((order) => order.orderNumber !== undefined),
   };
 
   constructor(
@@ -138,8 +140,15 @@ export class CheckoutService {
         if (short.length > 0) throw productsUnavailable(short.map(String));
         const requestIds = new Map<number, string>();
         const rules = new Map(discounts.rules.map((rule) => [String(rule.id), rule]));
+        // Each store's next order number: its counter row stays locked from here to the commit, so
+        // concurrent submits of a store, in any process, take their numbers one after the other.
+        const numbers = await this.orders.takeOrderNumbers(
+          tx,
+          priced.stores.map((entry) => entry.storeId),
+        );
         for (const entry of priced.stores) {
-          requestIds.set(entry.storeId, await this.placeOrder(tx, cart, entry, rules, now));
+          const orderNumber = numbers.get(entry.storeId)!;
+          requestIds.set(entry.storeId, await this.placeOrder(tx, cart, { entry, orderNumber }, rules, now));
         }
         // The cart as the writes above left it, without reading it again.
         const submitted: StoredCart = {
@@ -178,7 +187,7 @@ export class CheckoutService {
   private async placeOrder(
     tx: DbClient,
     cart: StoredCart,
-    entry: StoreEntry,
+    { entry, orderNumber }: { entry: StoreEntry; orderNumber: number },
     rules: Map<string, DiscountRule>,
     now: Date,
   ): Promise<string> {
@@ -192,6 +201,8 @@ export class CheckoutService {
       {
         cartId: cart.id,
         storeId: entry.storeId,
+        orderNumber,
+        storeName: entry.storeName ?? entry.store,
         requestId,
         currency,
         subtotalMinor: offer.subtotal.minor,

@@ -6,7 +6,8 @@
 //
 // What is kept is bounded: an answer of at most maxStoredAnswerBytes is kept as sent; a larger
 // one (a cart of many lines) only as the id of the cart or order it answered, and its replay
-// reads that resource as it is now: same status and shape, not applied twice, but current.
+// reads that resource as it is now: same status and shape, not applied twice, but current. So is
+// an answer kept in an older shape that lacks a value today's has (AnswerSource.isCurrent).
 // Each caller's records count against a budget in bytes that the sweeper (cart.sweeper.ts)
 // enforces by removing the caller's oldest; a removed key is forgotten, as after 24 hours.
 //
@@ -34,6 +35,11 @@ export const maxStoredAnswerBytes = 16 * 1024;
 export interface AnswerSource<T> {
   idOf(answer: T): string;
   read(tx: DbClient, id: string): Promise<T>;
+  /**
+   * Whether an answer kept as sent has every value the answer has now: one kept before a value was
+   * added (an order's number) cannot be shown in today's shape and is read again, as a large one.
+   */
+  isCurrent?(answer: T): boolean;
 }
 
 /** One write's key: where it is kept, and the fingerprint of the request that used it. */
@@ -202,7 +208,8 @@ async function replay<T>(tx: DbClient, write: IdempotentWrite, source: AnswerSou
   }
   const record = records.find((candidate) => candidate.part === write.part);
   if (!record) return null;
-  const answer = record.body === null ? await source.read(tx, record.resourceId) : (JSON.parse(record.body) as T);
+  const kept = record.body === null ? null : (JSON.parse(record.body) as T);
+  const answer = kept !== null && (source.isCurrent?.(kept) ?? true) ? kept : await source.read(tx, record.resourceId);
   write.replayed = true;
   return answer;
 }

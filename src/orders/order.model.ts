@@ -54,6 +54,10 @@ export interface Order {
   id: string;
   cartId: string;
   storeId: number;
+  /** The store's order number, what shoppers quote: 1001 for its first order, then 1002, … */
+  orderNumber: number;
+  /** The store's display name as it was at submit. */
+  storeName: string;
   status: OrderStatus;
   events: OrderEvent[];
   requiredActions: RequiredAction[];

@@ -9,6 +9,8 @@ const orderColumns = {
   id: true,
   cartId: true,
   storeId: true,
+  orderNumber: true,
+  storeName: true,
   status: true,
   events: { select: { id: true, createdAt: true, type: true }, orderBy: { position: 'asc' } },
   requiredActions: { select: { action: true, description: true }, orderBy: { position: 'asc' } },
@@ -20,6 +22,8 @@ interface OrderRow {
   id: string;
   cartId: string;
   storeId: number;
+  orderNumber: number;
+  storeName: string;
   status: string;
   events: { id: string; createdAt: Date; type: string }[];
   requiredActions: RequiredAction[];
@@ -42,6 +46,8 @@ function toOrder(row: OrderRow): Order {
     id: row.id,
     cartId: row.cartId,
     storeId: row.storeId,
+    orderNumber: row.orderNumber,
+    storeName: row.storeName,
     status: row.status as OrderStatus,
     events: row.events.map((event) => ({
       id: event.id,
@@ -55,6 +61,9 @@ function toOrder(row: OrderRow): Order {
 export interface NewOrder {
   cartId: string;
   storeId: number;
+  /** Taken by takeOrderNumbers in the same transaction. */
+  orderNumber: number;
+  storeName: string;
   requestId: string;
   currency: string;
   subtotalMinor: number;
@@ -74,7 +83,29 @@ export interface StockLine {
   quantity: number;
 }
 
+/** A store's first order number: shoppers quote numbers of four digits and more. */
+export const firstOrderNumber = 1001;
+
 export class OrderRepository {
+  /**
+   * The next order number of each of these stores, counted in the stores' OrderNumberCounter rows:
+   * one atomic upsert per store, whose row lock holds every other submit of the store (in any
+   * process) until this transaction ends. So numbers are unique and increase in the order submits
+   * commit; a rollback gives the number back, never given to a committed order. Stores in id order,
+   * so that two carts sharing stores lock them in the same order (no deadlock).
+   */
+  async takeOrderNumbers(tx: DbClient, storeIds: readonly number[]): Promise<Map<number, number>> {
+    const numbers = new Map<number, number>();
+    for (const storeId of [...new Set(storeIds)].sort((a, b) => a - b)) {
+      const [row] = await tx.$queryRaw<{ last: number | bigint }[]>`
+        INSERT INTO "OrderNumberCounter" ("storeId", "last") VALUES (${storeId}, ${firstOrderNumber})
+        ON CONFLICT ("storeId") DO UPDATE SET "last" = "OrderNumberCounter"."last" + 1
+        RETURNING "last"`;
+      numbers.set(storeId, Number(row!.last));
+    }
+    return numbers;
+  }
+
   /** Orders of a cart, in the order of the cart's store entries. */
   async ofCart(tx: DbClient, cartId: string, storeOrder: number[]): Promise<Order[]> {
     const rows = await tx.order.findMany({ where: { cartId }, select: orderColumns });

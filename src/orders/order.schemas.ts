@@ -93,6 +93,12 @@ export const Order = Named(
       cost: Type.Union([OrderCost, Type.Null()], {
         description: 'For how much (null for orders placed before orders kept their cost).',
       }),
+      order_number: Type.Integer({
+        description:
+          "The store's number of the order, what shoppers quote: unique in its store, 1001 for its first order, " +
+          'then increasing (not promised to be consecutive).',
+      }),
+      store_name: Type.String({ description: 'The name shoppers see of its store, as it was at submit.' }),
     },
     { description: "A store's order, created when its cart is submitted." },
   ),

@@ -65,6 +65,8 @@ export class OrderService {
       if (!order) throw orderNotFound(orderId);
       return order;
     },
+    // Answers kept before orders had numbers.
+    isCurrent: (order) => order.orderNumber !== undefined,
   };
 
   constructor(

@@ -81,6 +81,14 @@ export class OrderType {
   @Field(() => ID) id!: string;
   @Field(() => ID) cartId!: string;
   @Field(() => ID) storeId!: number;
+  @Field(() => Int, {
+    description:
+      "The store's number of the order, what shoppers quote: unique in its store, 1001 for its first order, " +
+      'then increasing (not promised to be consecutive).',
+  })
+  orderNumber!: number;
+  @Field(() => String, { description: 'The name shoppers see of its store, as it was at submit.' })
+  storeName!: string;
   @Field(() => OrderStatusEnum) status!: string;
   @Field(() => [OrderEventType]) @MaxItems(maxOrderEvents) events!: OrderEventType[];
   @Field(() => [RequiredActionType]) @MaxItems(maxRequiredActions) requiredActions!: RequiredActionType[];

@@ -1,5 +1,5 @@
-// The snake_case REST answer of an order (the original REST Order, plus `lines` and `cost`; shape:
-// order.schemas.ts).
+// The snake_case REST answer of an order (the original REST Order, plus `lines`, `cost`, its number
+// and its store's display name; shape: order.schemas.ts).
 import { appliedDiscountView } from '../discounts/discount.view.js';
 import { moneyView, shippingMethodView } from '../rest/common.view.js';
 import { orZero } from '../domain/money.js';
@@ -36,7 +36,10 @@ function orderCostView(cost: OrderCost): NonNullable<OrderView['cost']> {
   };
 }
 
-/** The original REST Order, plus what was sold (`lines`) and for how much (`cost`), frozen at submit. */
+/**
+ * The original REST Order, plus what was sold (`lines`) and for how much (`cost`), frozen at submit,
+ * then the store's order number and display name.
+ */
 export function orderView(order: Order): OrderView {
   return {
     id: order.id,
@@ -46,5 +49,7 @@ export function orderView(order: Order): OrderView {
     required_actions: order.requiredActions.map(({ action, description }) => ({ action, description })),
     lines: order.lines.map(orderLineView),
     cost: order.cost && orderCostView(order.cost),
+    order_number: order.orderNumber,
+    store_name: order.storeName,
   };
 }

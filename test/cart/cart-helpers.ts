@@ -24,6 +24,7 @@ export interface CartJson {
     store: string;
     request_id: string | null;
     is_submitted: boolean;
+    store_name: string;
     cart_lines: {
       quantity: number;
       variant: {

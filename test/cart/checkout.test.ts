@@ -62,7 +62,14 @@ describe('POST /cart/cartStatus/{cart_id}', () => {
     const first = answer.body.cart.stores[0];
     expect(first?.cart_lines).toMatchObject({ quantity: 2, variant: { id: '2011' }, product: { id: '201' } });
     expect(Array.isArray(first?.cart_lines)).toBe(false);
-    expect(Object.keys(first ?? {})).toStrictEqual(['store', 'request_id', 'cart_lines', 'offer', 'is_submitted']);
+    expect(Object.keys(first ?? {})).toStrictEqual([
+      'store',
+      'request_id',
+      'cart_lines',
+      'offer',
+      'is_submitted',
+      'store_name',
+    ]);
   });
 
   it('accepts a body of {} and no body at all', async () => {

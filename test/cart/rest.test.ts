@@ -123,6 +123,7 @@ describe('POST /cart', () => {
           discounts: [],
         },
         is_submitted: false,
+        store_name: 'North Outfitters',
       },
     ]);
     expect([cart.discount_codes, cart.warnings]).toStrictEqual([[], []]);

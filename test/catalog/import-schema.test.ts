@@ -184,6 +184,7 @@ describe('the schema and validateCatalog agree', () => {
         {
           id: maxId,
           name: 'x'.repeat(maxName),
+          display_name: emoji.repeat(maxName),
           marketplace: ' m ',
           currency: 'JPY',
           margin_rate: 1,
@@ -303,6 +304,15 @@ describe('the schema and validateCatalog agree', () => {
     ['an empty store name', edit((d) => (store(d).name = '')), '$.stores[0].name'],
     ['a blank store name', edit((d) => (store(d).name = ' \t ')), '$.stores[0].name'],
     ['a store name of 256 characters', edit((d) => (store(d).name = 'x'.repeat(maxName + 1))), '$.stores[0].name'],
+    ['an empty display name', edit((d) => (store(d).display_name = '')), '$.stores[0].display_name'],
+    ['a blank display name', edit((d) => (store(d).display_name = ' \n ')), '$.stores[0].display_name'],
+    [
+      'a display name of 256 characters',
+      edit((d) => (store(d).display_name = 'x'.repeat(maxName + 1))),
+      '$.stores[0].display_name',
+    ],
+    ['a null display name', edit((d) => (store(d).display_name = null)), '$.stores[0].display_name'],
+    ['a display name that is a number', edit((d) => (store(d).display_name = 7)), '$.stores[0].display_name'],
     ['a store without marketplace', edit((d) => delete store(d).marketplace), '$.stores[0].marketplace'],
     ['a lower-case currency', edit((d) => (store(d).currency = 'usd')), '$.stores[0].currency'],
     ['a currency as a number', edit((d) => (store(d).currency = 840)), '$.stores[0].currency'],

@@ -97,6 +97,35 @@ describe('a valid document', () => {
     expect(await database.db.media.count()).toBe(4);
   });
 
+  it("takes a store's display_name, its name when absent: a change either way updates the store", async () => {
+    const displayNames = async () =>
+      (await database.db.store.findMany({ orderBy: { id: 'asc' }, select: { id: true, displayName: true } })).map(
+        (row) => [row.id, row.displayName],
+      );
+    // The fixture's stores have none: their names.
+    expect(await displayNames()).toStrictEqual([
+      [1, 'alpha.example'],
+      [2, 'beta.example'],
+    ]);
+    const named = { ...fixture().stores[0]!, display_name: 'Alpha Outfitters' };
+    expect((await importCatalog(database.db, { stores: [named] })).stores).toStrictEqual({
+      inserted: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    expect(await displayNames()).toStrictEqual([
+      [1, 'Alpha Outfitters'],
+      [2, 'beta.example'],
+    ]);
+    expect((await importCatalog(database.db, { stores: [named] })).stores.unchanged).toBe(1);
+    // Absent again: the name again.
+    expect((await importCatalog(database.db, { stores: [fixture().stores[0]] })).stores.updated).toBe(1);
+    expect(await displayNames()).toStrictEqual([
+      [1, 'alpha.example'],
+      [2, 'beta.example'],
+    ]);
+  });
+
   it("unlists the SKUs a product's document no longer has, and lists them again when it does", async () => {
     const doc = fixture();
     const jacket = doc.products[0] as { skus: unknown[] };
@@ -180,6 +209,18 @@ describe('an invalid document writes nothing and names every problem', () => {
     ['stores not a list', { stores: {} }, '$.stores', /must be an array/],
     ['a store without id', edit((d) => delete d.stores[0]!.id), '$.stores[0].id', /is required/],
     ['a duplicate store id', edit((d) => (d.stores[1]!.id = 1)), '$.stores[1].id', /duplicate store id/],
+    [
+      'a blank display name',
+      edit((d) => (d.stores[0]!.display_name = ' \t ')),
+      '$.stores[0].display_name',
+      /must be a non-empty string of at most 255 characters, got " \t "/,
+    ],
+    [
+      'a null display name',
+      edit((d) => (d.stores[1]!.display_name = null)),
+      '$.stores[1].display_name',
+      /must be a non-empty string of at most 255 characters, got null/,
+    ],
     ['a lower-case currency', edit((d) => (d.stores[0]!.currency = 'usd')), '$.stores[0].currency', /ISO 4217/],
     ['a margin above 1', edit((d) => (d.stores[0]!.margin_rate = 1.5)), '$.stores[0].margin_rate', /from 0 to 1/],
     [

@@ -53,6 +53,9 @@ type Documents = {
     "\n  query ImageAndVideo($id: ID, $slug: String) {\n    image(id: $id, slug: $slug) { id }\n  }\n": typeof types.ImageAndVideoDocument,
     "\n  subscription CartUpdated($cartId: ID!) {\n    cartUpdated(cartId: $cartId) {\n      id\n      stores {\n        store\n        isSubmitted\n        cartLines {\n          quantity\n          variant {\n            variantId\n          }\n        }\n      }\n      cost {\n        total {\n          minorUnits\n        }\n      }\n    }\n  }\n": typeof types.CartUpdatedDocument,
     "\n  subscription OrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      status\n      requiredActions {\n        action\n      }\n    }\n  }\n": typeof types.OrderUpdatedDocument,
+    "\n  mutation SubmitNumbered($cartId: ID!) {\n    submitCart(cartId: $cartId) {\n      orders { id orderNumber storeId storeName }\n      cart { stores { store storeName } }\n    }\n  }\n": typeof types.SubmitNumberedDocument,
+    "\n  query NumberedOrder($id: ID!) {\n    order(id: $id) { orderNumber storeName }\n  }\n": typeof types.NumberedOrderDocument,
+    "\n  query CartStoreNames($id: ID!) {\n    cartStatus(id: $id) {\n      orders { orderNumber storeName }\n      cart { stores { store storeName } }\n    }\n  }\n": typeof types.CartStoreNamesDocument,
     "\n  query Search($query: String, $filter: ProductSearchFilter, $sort: ProductSearchSort, $first: Int, $after: String) {\n    searchProducts(query: $query, filter: $filter, sort: $sort, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          title\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      facets {\n        brands {\n          value\n          count\n        }\n        categories {\n          value\n          count\n        }\n        price {\n          min\n          max\n          currency\n        }\n      }\n    }\n  }\n": typeof types.SearchDocument,
     "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!], $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        events\n        enabled\n        failingSince\n      }\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
     "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
@@ -102,6 +105,9 @@ const documents: Documents = {
     "\n  query ImageAndVideo($id: ID, $slug: String) {\n    image(id: $id, slug: $slug) { id }\n  }\n": types.ImageAndVideoDocument,
     "\n  subscription CartUpdated($cartId: ID!) {\n    cartUpdated(cartId: $cartId) {\n      id\n      stores {\n        store\n        isSubmitted\n        cartLines {\n          quantity\n          variant {\n            variantId\n          }\n        }\n      }\n      cost {\n        total {\n          minorUnits\n        }\n      }\n    }\n  }\n": types.CartUpdatedDocument,
     "\n  subscription OrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      status\n      requiredActions {\n        action\n      }\n    }\n  }\n": types.OrderUpdatedDocument,
+    "\n  mutation SubmitNumbered($cartId: ID!) {\n    submitCart(cartId: $cartId) {\n      orders { id orderNumber storeId storeName }\n      cart { stores { store storeName } }\n    }\n  }\n": types.SubmitNumberedDocument,
+    "\n  query NumberedOrder($id: ID!) {\n    order(id: $id) { orderNumber storeName }\n  }\n": types.NumberedOrderDocument,
+    "\n  query CartStoreNames($id: ID!) {\n    cartStatus(id: $id) {\n      orders { orderNumber storeName }\n      cart { stores { store storeName } }\n    }\n  }\n": types.CartStoreNamesDocument,
     "\n  query Search($query: String, $filter: ProductSearchFilter, $sort: ProductSearchSort, $first: Int, $after: String) {\n    searchProducts(query: $query, filter: $filter, sort: $sort, first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          title\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n      facets {\n        brands {\n          value\n          count\n        }\n        categories {\n          value\n          count\n        }\n        price {\n          min\n          max\n          currency\n        }\n      }\n    }\n  }\n": types.SearchDocument,
     "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!], $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      secret\n      endpoint {\n        id\n        url\n        description\n        events\n        enabled\n        failingSince\n      }\n    }\n  }\n": types.CreateWebhookEndpointDocument,
     "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      id\n      url\n    }\n  }\n": types.WebhookEndpointsDocument,
@@ -282,6 +288,18 @@ export function graphql(source: "\n  subscription CartUpdated($cartId: ID!) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription OrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      status\n      requiredActions {\n        action\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription OrderUpdated($orderId: ID!) {\n    orderUpdated(orderId: $orderId) {\n      id\n      status\n      requiredActions {\n        action\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitNumbered($cartId: ID!) {\n    submitCart(cartId: $cartId) {\n      orders { id orderNumber storeId storeName }\n      cart { stores { store storeName } }\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitNumbered($cartId: ID!) {\n    submitCart(cartId: $cartId) {\n      orders { id orderNumber storeId storeName }\n      cart { stores { store storeName } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NumberedOrder($id: ID!) {\n    order(id: $id) { orderNumber storeName }\n  }\n"): (typeof documents)["\n  query NumberedOrder($id: ID!) {\n    order(id: $id) { orderNumber storeName }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CartStoreNames($id: ID!) {\n    cartStatus(id: $id) {\n      orders { orderNumber storeName }\n      cart { stores { store storeName } }\n    }\n  }\n"): (typeof documents)["\n  query CartStoreNames($id: ID!) {\n    cartStatus(id: $id) {\n      orders { orderNumber storeName }\n      cart { stores { store storeName } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -26,6 +26,7 @@ function fingerprint(value: unknown): string {
 export function storeContent(store: ImportStore) {
   return fingerprint([
     store.name,
+    store.displayName,
     store.marketplace,
     store.currency,
     store.marginRatePpm,

@@ -46,6 +46,7 @@ export async function storedStores(tx: DbClient, ids: readonly number[]): Promis
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    displayName: row.displayName,
     marketplace: row.marketplace,
     currency: row.currency,
     marginRatePpm: row.marginRatePpm,
@@ -58,6 +59,7 @@ export async function storedStores(tx: DbClient, ids: readonly number[]): Promis
 export async function writeStore(tx: DbClient, store: ImportStore): Promise<void> {
   const fields = {
     name: store.name,
+    displayName: store.displayName,
     marketplace: store.marketplace,
     currency: store.currency,
     marginRatePpm: store.marginRatePpm,

@@ -1069,6 +1069,10 @@ export interface components {
                 }[];
                 total: components["schemas"]["Money"];
             } | null;
+            /** @description The store's number of the order, what shoppers quote: unique in its store, 1001 for its first order, then increasing (not promised to be consecutive). */
+            order_number: number;
+            /** @description The name shoppers see of its store, as it was at submit. */
+            store_name: string;
         };
         BuyerIdentity: {
             first_name: string | null;
@@ -1142,6 +1146,8 @@ export interface components {
                 }[];
             };
             is_submitted: boolean;
+            /** @description The name shoppers see, such as "North Trail": the display name of the store `store` names. */
+            store_name: string;
         };
         /** @description Something the buyer should know that does not stop them shopping (submit refuses what it must, 422). */
         CartWarning: {
@@ -1212,6 +1218,8 @@ export interface components {
                         }[];
                     };
                     is_submitted: boolean;
+                    /** @description The name shoppers see, such as "North Trail": the display name of the store `store` names. */
+                    store_name: string;
                 }[];
                 buyer_identity: components["schemas"]["BuyerIdentity"];
             };

@@ -16,6 +16,8 @@ export interface Problem {
 export interface ImportStore {
   id: number;
   name: string;
+  /** What shoppers see: the document's display_name, else the name. */
+  displayName: string;
   marketplace: string;
   currency: string;
   marginRatePpm: number;

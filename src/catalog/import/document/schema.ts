@@ -66,6 +66,9 @@ export const StoreSchema = Type.Object(
   {
     id: id('Store id; a store is upserted by it. SKUs name their store by it (merchant_id).'),
     name: text('Name of the store, such as its domain.', maxName),
+    display_name: Type.Optional(
+      text('The name shoppers see on its carts and orders, such as "North Trail"; absent: the name.', maxName),
+    ),
     marketplace: text('Platform the store runs on, such as "shopify".', maxName),
     currency: currency(
       'ISO 4217 code, in capitals, of a current currency with a minor unit (checked against the pinned ISO ' +

@@ -44,9 +44,12 @@ export function validateStore(check: Checker, value: Json, path: string): Import
     );
     return [{ countryCode: country, provinceCode, ratePpm: check.rate(rate, 'rate', item.path) }];
   });
+  const id = check.id(object, 'id', path);
+  const name = check.string(object, 'name', path, { max: maxName });
   return {
-    id: check.id(object, 'id', path),
-    name: check.string(object, 'name', path, { max: maxName }),
+    id,
+    name,
+    displayName: check.string(object, 'display_name', path, { max: maxName, fallback: name }),
     marketplace: check.string(object, 'marketplace', path, { max: maxName }),
     currency,
     marginRatePpm: check.rate(object, 'margin_rate', path, toPpm(catalogDefaults.marginRate) ?? 0),
