@@ -8,7 +8,14 @@ import { graphqlShippingMethod, type GraphQLShippingMethod } from '../graphql/sh
 import { graphqlMoney } from '../graphql/money.type.js';
 import type { ErrorDetails } from '../errors.js';
 import type { CartTotalChanged } from './cart.expected-total.js';
-import type { Cart, CartDiscountCode, CartLine, CartWarning, StoreEntry } from './cart.model.js';
+import {
+  storeNameOf,
+  type Cart,
+  type CartDiscountCode,
+  type CartLine,
+  type CartWarning,
+  type StoreEntry,
+} from './cart.model.js';
 import { appliedDiscountRoot } from '../discounts/discount.type.js';
 import {
   BuyerIdentityType,
@@ -45,7 +52,7 @@ export function graphqlStoreEntry(cartId: string, entry: StoreEntry): GraphQLSto
   return {
     ...entry,
     id,
-    storeName: entry.storeName ?? entry.store,
+    storeName: storeNameOf(entry),
     cartLines: entry.cartLines.map((line) => ({
       ...line,
       id: `${cartId}:${line.variant.id}`,

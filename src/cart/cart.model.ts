@@ -73,6 +73,9 @@ export interface StoreEntry {
   offer: Offer;
 }
 
+/** What shoppers see a store entry named: its display name, or its name where the entry has none. */
+export const storeNameOf = (entry: StoreEntry): string => entry.storeName ?? entry.store;
+
 export interface Cart {
   id: string;
   buyerIdentity: BuyerIdentity;

@@ -6,7 +6,15 @@ import { orderView } from '../orders/order.view.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { CartCost, Offer } from '../domain/pricing.js';
 import type { CartTotalChanged } from './cart.expected-total.js';
-import type { Cart, CartItemRef, CartLine, CartStatusAnswer, CartWarning, StoreEntry } from './cart.model.js';
+import {
+  storeNameOf,
+  type Cart,
+  type CartItemRef,
+  type CartLine,
+  type CartStatusAnswer,
+  type CartWarning,
+  type StoreEntry,
+} from './cart.model.js';
 import { orZero } from '../domain/money.js';
 import type {
   BuyerIdentityView,
@@ -85,7 +93,7 @@ function storeEntryView(entry: StoreEntry): StoreEntryView {
     cart_lines: entry.cartLines.map(cartLineView),
     offer: offerView(entry.offer),
     is_submitted: entry.isSubmitted,
-    store_name: entry.storeName ?? entry.store,
+    store_name: storeNameOf(entry),
   };
 }
 

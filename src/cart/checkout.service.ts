@@ -6,7 +6,7 @@ import { AppError, FieldError } from '../errors.js';
 import { missingForSubmit, type BuyerIdentityField } from '../domain/buyer-identity.js';
 import { cartStatusOf } from '../domain/order-status.js';
 import type { OrderRepository } from '../orders/order.repository.js';
-import type { Cart, CartStatusAnswer, StoreEntry } from './cart.model.js';
+import { storeNameOf, type Cart, type CartStatusAnswer, type StoreEntry } from './cart.model.js';
 import type { OrderLine } from '../orders/order.model.js';
 import type { CartRepository, StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
@@ -202,7 +202,7 @@ export class CheckoutService {
         cartId: cart.id,
         storeId: entry.storeId,
         orderNumber,
-        storeName: entry.storeName ?? entry.store,
+        storeName: storeNameOf(entry),
         requestId,
         currency,
         subtotalMinor: offer.subtotal.minor,
