@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 /**
  * The suite in three tiers (`npm test` runs them all; `npm run test:unit`, `test:app` and
  * `test:process` one each):
- * - unit: pure rules and the architecture checks, no database;
+ * - unit: pure rules (the player's among them) and the architecture checks, no database;
  * - app: the app in process (Fastify's inject, Apollo, a real database), two files at a time in
  *   two workers that load the modules once for all their files (isolate: false), so a file must
  *   leave nothing behind (open apps, timers, listeners, changed globals) that another could see;
@@ -19,7 +19,12 @@ const require = createRequire(import.meta.url);
  *   heap, forced collections, rate windows or a stop under load ran one at a time once; they pass
  *   beside a CPU hog (npm run test:loaded), so beside one another file too.
  */
-const unitFiles = ['test/domain/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/config.test.ts'];
+const unitFiles = [
+  'test/domain/**/*.test.ts',
+  'test/architecture/**/*.test.ts',
+  'test/player/**/*.test.ts',
+  'test/config.test.ts',
+];
 const processFiles = [
   'test/process/**/*.test.ts',
   'test/postgres/**/*.test.ts',

@@ -1,16 +1,22 @@
 // The demo storefront and its player in a real browser, offline: Debian's Chromium driven by
 // playwright-core by accessible roles and names, every request off the loopback aborted. A shopper
 // adds a product from one store through an image hotspot and one from another store through a
-// video card, changes a quantity, picks a shipping method, fills the form and places the order:
-// two orders, whose status changes (an admin's REST call) appear live; a reload keeps the
-// confirmation; an expired or unknown cart starts afresh without an error. axe-core finds no
-// serious or critical violation. Screenshots of each step: test/.tmp/storefront/.
-// Without /usr/bin/chromium the file is skipped with a message, and fails on CI.
+// video card, changes a quantity, picks a shipping method from the keyboard, fills the form and
+// sees the final total before placing the order: two orders, named by their stores and numbers,
+// costing the total shown, whose status changes (an admin's REST call) appear live; a reload keeps
+// the confirmation. From a shop's page on another origin (a second listener, in CORS_ORIGINS), a
+// price that changes between the total shown and "Place order" stops the submit until the buyer
+// confirms the new total. An expired or unknown cart starts afresh without an error; a refused,
+// missing or wrong key, a gateway out of reach and a page CORS refuses are each told in words.
+// axe-core finds no violation, whatever its impact. The products' pictures are the gateway's own
+// files here (one missing, one product without any). Screenshots of each step:
+// test/.tmp/storefront/. Without /usr/bin/chromium the file is skipped with a message, and fails on CI.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Response as PageResponse } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -26,13 +32,61 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 let t: TestApp;
 let origin: string;
 let browser: Browser;
+/** A shop's own server, on another origin than the gateway's (in its CORS_ORIGINS), and another's (not). */
+let shops: Server[] = [];
+let shopOrigin: string;
+let refusedOrigin: string;
+
+/** The demo catalog, its products' pictures the gateway's files (the demo's are off the loopback). */
+function demoCatalog(): unknown {
+  const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as {
+    products: { title: string; images: string[] }[];
+  };
+  for (const product of demo.products) product.images = ['/media/files/autumn-ridge-layers.jpg'];
+  // One product without a picture, one whose picture fails to load.
+  demo.products.find((product) => product.title === 'Arc Floor Lamp')!.images = [];
+  demo.products.find((product) => product.title === 'Grid Fleece Half-Zip')!.images = ['/media/files/gone.jpg'];
+  return demo;
+}
+
+/** A shop's page embedding the player from the gateway. */
+const shopPage = (players: string) =>
+  `<!DOCTYPE html><html lang="en"><head><title>A shop</title>` +
+  `<script type="module" src="${origin}/embed/shoppable-media.js"></script></head>` +
+  `<body><main><h1>A shop</h1>${players}</main></body></html>`;
 
 beforeAll(async () => {
   if (!haveChromium) return;
   rmSync(screenshots, { recursive: true, force: true });
   mkdirSync(screenshots, { recursive: true });
-  const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as unknown;
-  t = await createTestApp(demo, { API_KEYS: `${adminKey}:admin,${clientKey}:client`, RATE_LIMIT_MAX: '0' });
+  // Real listeners: a page the browser's router serves has no address, and Chromium then refuses
+  // its requests to the loopback (local network access).
+  shops = [0, 1].map(() =>
+    createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        shopPage(
+          `<shoppable-media kind="image" slug="autumn-ridge-layers" endpoint="${origin}" api-key="${clientKey}">` +
+            `</shoppable-media>`,
+        ),
+      );
+    }),
+  );
+  const [allowed, refused] = await Promise.all(
+    shops.map(
+      (server) =>
+        new Promise<string>((resolve) =>
+          server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+        ),
+    ),
+  );
+  shopOrigin = allowed!;
+  refusedOrigin = refused!;
+  t = await createTestApp(demoCatalog(), {
+    API_KEYS: `${adminKey}:admin,${clientKey}:client`,
+    RATE_LIMIT_MAX: '0',
+    CORS_ORIGINS: shopOrigin,
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   browser = await launchChromium();
@@ -41,6 +95,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await t?.close();
+  await Promise.all(shops.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
 let step = 0;
@@ -49,8 +104,8 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshots, `${String(step).padStart(2, '0')}-${name}.png`) });
 }
 
-/** axe-core's serious and critical violations on the page as it is now (shadow roots included). */
-async function seriousViolations(page: Page): Promise<string[]> {
+/** axe-core's violations on the page as it is now (shadow roots included): `serious` and `critical` only, or all. */
+async function violations(page: Page, impacts: 'serious' | 'all' = 'serious'): Promise<string[]> {
   // Evaluated through the debugging protocol: the page's CSP rightly refuses an injected <script>.
   if (!(await page.evaluate("'axe' in window"))) await page.evaluate(`(() => { ${axeSource}\n})()`);
   // Evaluated in the page (this file has no DOM types).
@@ -58,7 +113,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
   };
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => impacts === 'all' || violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
@@ -91,10 +146,55 @@ async function choose(panel: Locator, option: string, value: string): Promise<vo
 async function ordersOf(cartId: string) {
   return t.database.db.order.findMany({
     where: { cartId },
-    select: { id: true, storeId: true, status: true },
+    select: { id: true, storeId: true, storeName: true, orderNumber: true, status: true, totalMinor: true },
     orderBy: { storeId: 'asc' },
   });
 }
+
+/** An amount as the player shows it ("$470.40") in minor units. */
+function minorUnits(shown: string): number {
+  const match = /^\$([\d,]+)\.(\d\d)$/.exec(shown.trim());
+  if (!match) throw new Error(`not an amount in dollars: ${shown}`);
+  return Number(match[1]!.replace(/,/g, '')) * 100 + Number(match[2]);
+}
+
+/** The sum of orders' totals, in minor units. */
+const sumOf = (orders: { totalMinor: bigint }[]) => orders.reduce((sum, order) => sum + Number(order.totalMinor), 0);
+
+/** The drawer's total once final: no estimate said anywhere, the total and "Place order · <total>". */
+async function finalTotal(drawer: Locator): Promise<string> {
+  const totals = drawer.getByRole('region', { name: 'Order total' });
+  await totals
+    .locator('dt.total')
+    .filter({ hasText: /^Total$/ })
+    .waitFor();
+  expect(await drawer.getByText(/estimate/i).count()).toBe(0);
+  const total = (await totals.locator('dd.total').textContent())!.trim();
+  await drawer.getByRole('button', { name: `Place order · ${total}`, exact: true }).waitFor();
+  return total;
+}
+
+/** Fills the delivery form as a shopper types it. */
+async function fillForm(drawer: Locator): Promise<void> {
+  const fields: Record<string, string> = {
+    'First name': 'Ada',
+    'Last name': 'Lovelace',
+    Address: '1 Market St',
+    City: 'San Francisco',
+    Province: 'CA',
+    'Postal code': '94105',
+    Country: 'US',
+    Email: 'ada@example.com',
+    Phone: '+14155550100',
+  };
+  for (const [label, value] of Object.entries(fields)) await drawer.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Whether the element is the focused one of its (shadow) root. */
+const hasFocus = (locator: Locator) =>
+  locator.evaluate(
+    (element) => (element.getRootNode() as unknown as { activeElement: unknown }).activeElement === element,
+  );
 
 describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () => {
   let shopper: OfflinePage;
@@ -111,7 +211,7 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     expect(response?.status()).toBe(200);
     await image(page).getByRole('button', { name: 'Ridgeline Rain Shell' }).waitFor({ state: 'visible' });
     await shot(page, 'storefront');
-    expect(await seriousViolations(page)).toStrictEqual([]);
+    expect(await violations(page, 'all')).toStrictEqual([]);
 
     // Store 1 (north-trail) through the image's hotspot.
     await image(page).getByRole('button', { name: 'Ridgeline Rain Shell' }).click();
@@ -178,18 +278,29 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await video(page).getByRole('button', { name: 'Cart (2)' }).click();
     const drawer = video(page).getByRole('dialog', { name: 'Cart' });
     await drawer.waitFor({ state: 'visible' });
+    // Each line is a group named by its product, holding its picture, its stepper and "Remove";
+    // a product without a picture has an empty frame.
+    const shell = drawer.getByRole('group', { name: 'Ridgeline Rain Shell' });
+    await shell.getByRole('button', { name: 'Remove', exact: true }).waitFor();
+    await expect
+      .poll(() =>
+        shell.locator('.thumb img').evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    expect(await shell.locator('.thumb img').getAttribute('alt')).toBe('');
+    const lamp = drawer.getByRole('group', { name: 'Arc Floor Lamp' });
+    expect([await lamp.locator('.thumb').count(), await lamp.locator('.thumb img').count()]).toStrictEqual([1, 0]);
     await shot(page, 'cart');
-    // Each line is a group named by its product, holding its stepper and "Remove".
-    await drawer
-      .getByRole('group', { name: 'Ridgeline Rain Shell' })
-      .getByRole('button', { name: 'Remove', exact: true })
-      .waitFor();
     await drawer.getByRole('button', { name: 'Increase quantity of Arc Floor Lamp' }).click();
     await video(page).getByRole('button', { name: 'Cart (3)' }).waitFor({ state: 'visible' });
-    await drawer
-      .getByRole('group', { name: /Shipping for north-trail/ })
-      .getByRole('radio', { name: /Express/ })
-      .check();
+
+    // Stores by the names shoppers know. Shipping from the keyboard: ArrowDown checks the next
+    // method and the focus stays on it while the drawer shows the new costs.
+    const northTrail = drawer.getByRole('region', { name: 'North Trail' });
+    const shipping = drawer.getByRole('group', { name: 'Shipping for North Trail' });
+    await shipping.getByRole('radio', { name: /Standard/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    const express = shipping.getByRole('radio', { name: 'Express (2 days): $14.99', exact: true });
     await expect
       .poll(
         async () =>
@@ -202,6 +313,13 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
         { timeout: 5_000 },
       )
       .toBe('express');
+    // One rule for shipping: the price before tax on the radio and on the store's Shipping line.
+    await northTrail
+      .locator('dl.costs')
+      .filter({ hasText: /Shipping\s*\$14\.99/ })
+      .waitFor();
+    expect(await express.isChecked()).toBe(true);
+    expect(await hasFocus(express)).toBe(true);
     await expect(
       drawer
         .getByText(/estimated/i)
@@ -228,38 +346,48 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       .getByText('The code NOPE is not a discount code of any store')
       .waitFor();
     await shot(page, 'discount-codes');
-    expect(await seriousViolations(page)).toStrictEqual([]);
+    expect(await violations(page)).toStrictEqual([]);
     await drawer.getByRole('button', { name: 'Remove code NOPE' }).click();
     await drawer.getByRole('region', { name: 'Notices' }).waitFor({ state: 'detached' });
 
-    const fields: Record<string, string> = {
-      'First name': 'Ada',
-      'Last name': 'Lovelace',
-      Address: '1 Market St',
-      City: 'San Francisco',
-      Province: 'CA',
-      'Postal code': '94105',
-      Country: 'US',
-      Email: 'ada@example.com',
-      Phone: '+14155550100',
-    };
-    for (const [label, value] of Object.entries(fields)) {
-      const field = drawer.getByLabel(label, { exact: true });
-      if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
-      else await field.fill(value);
-    }
-    await shot(page, 'checkout-form');
-    expect(await seriousViolations(page)).toStrictEqual([]);
-    await drawer.getByRole('button', { name: 'Place order' }).click();
+    // "Place order" too early: the alert names what is missing, and goes once it is filled in.
+    await drawer.getByRole('button', { name: /^Place order/ }).click();
+    const missing = drawer.getByRole('alert').filter({ hasText: 'Please fill in: First name, Last name' });
+    await missing.waitFor();
+    expect(await ordersOf(cartId!)).toStrictEqual([]);
+    // The form is sent as it is typed: once the address is in, the total is final.
+    await fillForm(drawer);
+    await missing.waitFor({ state: 'detached' });
+    const total = await finalTotal(drawer);
+    await shot(page, 'final-total');
+    expect(await violations(page, 'all')).toStrictEqual([]);
+    await drawer.getByRole('button', { name: `Place order · ${total}` }).click();
 
-    // Two orders, one per store, each confirmed with its status.
+    // Two orders, one per store, named by their store and number, costing together the total shown.
     const status = video(page).getByRole('status');
     await expect.poll(async () => (await ordersOf(cartId!)).length, { timeout: 10_000 }).toBe(2);
     const orders = await ordersOf(cartId!);
+    expect(sumOf(orders)).toBe(minorUnits(total));
+    expect(orders.map((order) => [order.storeName, order.orderNumber])).toStrictEqual([
+      ['North Trail', 1001],
+      ['Lumen Home', 1001],
+    ]);
+    const orderName = (order: (typeof orders)[number]) => `${order.storeName} — order #${order.orderNumber}`;
     for (const order of orders)
       await video(page)
-        .getByRole('article', { name: `Order ${order.id}` })
+        .getByRole('article', { name: orderName(order) })
         .waitFor({ state: 'visible' });
+    // Each order with its lines (pictures, quantities) and its total.
+    const lampOrder = video(page).getByRole('article', { name: 'Lumen Home — order #1001' });
+    await lampOrder.getByText('Arc Floor Lamp').waitFor();
+    await lampOrder.getByText('Brass · Quantity 2').waitFor();
+    await lampOrder
+      .locator('.order-total')
+      .filter({ hasText: (Number(orders[1]!.totalMinor) / 100).toFixed(2) })
+      .waitFor();
+    const shellOrder = video(page).getByRole('article', { name: 'North Trail — order #1001' });
+    await shellOrder.getByText('M / Moss · Quantity 1').waitFor();
+    expect(await shellOrder.locator('.thumb img').getAttribute('alt')).toBe('');
     // The code's store's order keeps its discount; the other store's has none.
     const discounts = await t.database.db.order.findMany({
       where: { cartId: cartId! },
@@ -278,6 +406,7 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     // The other player's "Added … to the cart" is gone with the cart it was about.
     await image(page).getByText('Added Ridgeline Rain Shell to the cart.').waitFor({ state: 'hidden' });
     await shot(page, 'confirmation');
+    expect(await violations(page, 'all')).toStrictEqual([]);
 
     // A store moves one order along: the page shows it within 2 s, live.
     const moved = orders[0]!;
@@ -289,20 +418,20 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     });
     expect(changed.status).toBe(200);
     await video(page)
-      .getByRole('article', { name: `Order ${moved.id}` })
+      .getByRole('article', { name: orderName(moved) })
       .getByRole('status')
       .filter({ hasText: /placed/i })
       .first()
       .waitFor({ state: 'visible', timeout: 2_000 });
     console.info(`status change shown after ${Date.now() - started} ms`);
     await shot(page, 'status-live');
-    expect(await seriousViolations(page)).toStrictEqual([]);
+    expect(await violations(page)).toStrictEqual([]);
 
     // A reload keeps the submitted state.
     // (One player of the page shows them: the first, now that none placed them.)
     await page.reload();
     for (const order of orders)
-      await page.getByRole('article', { name: `Order ${order.id}` }).waitFor({ state: 'visible' });
+      await page.getByRole('article', { name: orderName(order) }).waitFor({ state: 'visible' });
     await page
       .getByRole('status')
       .filter({ hasText: /placed/i })
@@ -313,6 +442,88 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     expect(aborted).toStrictEqual([]);
     expect(errors).toStrictEqual([]);
   }, 120_000);
+
+  it('binds the order to the total shown, from a shop on another origin: a price changed meanwhile is confirmed first', async () => {
+    const { page, context, aborted, errors } = await offlinePage(browser, { viewport: { width: 375, height: 800 } });
+    try {
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${shopOrigin}/`);
+      const player = page.locator('shoppable-media');
+      await player.getByRole('button', { name: 'Grid Fleece Half-Zip' }).click();
+      const panel = player.getByRole('dialog', { name: 'Grid Fleece Half-Zip' });
+      await panel.waitFor({ state: 'visible' });
+      for (const select of await panel.getByRole('combobox').all()) {
+        const value = await select.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
+        await select.selectOption(value!);
+      }
+      await panel.getByRole('button', { name: 'Add to cart' }).click();
+      await player.getByRole('button', { name: 'Cart (1)' }).click();
+      const drawer = player.getByRole('dialog', { name: 'Cart' });
+      await drawer.waitFor({ state: 'visible' });
+      // A picture that fails to load leaves its empty frame.
+      const fleece = drawer.getByRole('group', { name: 'Grid Fleece Half-Zip' });
+      await expect
+        .poll(() => fleece.locator('.thumb img').evaluate((image) => (image as unknown as { hidden: boolean }).hidden))
+        .toBe(true);
+      await shot(page, 'other-origin-cart');
+      await fillForm(drawer);
+      const shown = await finalTotal(drawer);
+      await shot(page, 'other-origin-final-total');
+
+      // The store raises the price between the total shown and "Place order": nothing is ordered,
+      // the new total is shown and said, and the order waits for the buyer to confirm it.
+      const cartId = (await page.evaluate(
+        `localStorage.getItem(${JSON.stringify(`shoppable-media:cart:${origin}`)})`,
+      )) as string;
+      // The whole form is stored (the last field is sent once typing pauses): what the buyer reviews.
+      await expect
+        .poll(async () => (await t.database.db.buyerIdentity.findUnique({ where: { cartId } }))?.phone)
+        .toBe('+14155550100');
+      const line = await t.database.db.cartLine.findFirstOrThrow({ where: { cartId }, select: { skuId: true } });
+      const sku = await t.database.db.sku.findUniqueOrThrow({ where: { id: line.skuId } });
+      const price = sku.salePriceMinor ?? sku.retailPriceMinor!;
+      await t.database.db.sku.update({ where: { id: line.skuId }, data: { salePriceMinor: price + 500 } });
+      const submit = () =>
+        page.waitForResponse((response) => /"query":"mutation Submit/.test(response.request().postData() ?? ''));
+      const keyOf = async (response: Promise<PageResponse>) =>
+        (JSON.parse((await response).request().postData()!) as { variables: { key: string } }).variables.key;
+      const submitted = submit();
+      await drawer.getByRole('button', { name: `Place order · ${shown}` }).click();
+      // The gateway refused it: the total sent is the one shown.
+      const refusal = (await (await submitted).json()) as { errors: { extensions: { code: string } }[] };
+      expect(refusal.errors[0]!.extensions.code).toBe('CART_TOTAL_CHANGED');
+      const sent = JSON.parse((await submitted).request().postData()!) as { variables: { total: unknown } };
+      expect(sent.variables.total).toStrictEqual({ value: minorUnits(shown) / 100, currency: 'USD' });
+      const alert = drawer.getByRole('alert').filter({ hasText: /^The total changed to \$[\d.,]+: / });
+      await alert.waitFor();
+      const now = /to (\$[\d.,]+):/.exec((await alert.textContent())!)![1]!;
+      expect(minorUnits(now)).toBeGreaterThan(minorUnits(shown));
+      expect(await alert.textContent()).toContain(
+        `changed from $${(price / 100).toFixed(2)} to $${(price / 100 + 5).toFixed(2)}`,
+      );
+      expect(await alert.textContent()).toMatch(
+        /Nothing was ordered yet: check it, then place the order again to confirm\.$/,
+      );
+      expect(await finalTotal(drawer)).toBe(now);
+      expect(await ordersOf(cartId)).toStrictEqual([]);
+      await alert.scrollIntoViewIfNeeded();
+      await shot(page, 'total-changed');
+
+      // Confirmed: a new attempt, with a new idempotency key (the refusal was an answer).
+      const confirmed = submit();
+      await drawer.getByRole('button', { name: `Place order · ${now}` }).click();
+      expect(await keyOf(confirmed)).not.toBe(await keyOf(submitted));
+      await expect.poll(async () => (await ordersOf(cartId)).length, { timeout: 10_000 }).toBe(1);
+      const [order] = await ordersOf(cartId);
+      expect(sumOf([order!])).toBe(minorUnits(now));
+      await drawer.getByRole('article', { name: `North Trail — order #${order!.orderNumber}` }).waitFor();
+      await shot(page, 'other-origin-confirmation');
+      expect(aborted).toStrictEqual([]);
+      expect(errors.filter((error) => !/status of 404/.test(error))).toStrictEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('starts a new cart, without an error, when the stored one expired or is unknown', async () => {
     for (const kind of ['expired', 'unknown'] as const) {
@@ -362,34 +573,37 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     const { page, context, aborted } = await offlinePage(browser);
     try {
       page.setDefaultTimeout(10_000);
-      // Players a shop could get wrong: an unknown media item, no key where one is needed, a gateway out of reach.
-      // A shop's page on the gateway's origin (served by the browser's router: the gateway has no such page).
-      const shopPage = `${origin}/a-shop-page.html`;
-      await page.route(shopPage, (route) =>
+      // Players a shop could get wrong: an unknown media item, no key where one is needed, a wrong
+      // key, a gateway out of reach (a closed port). A shop's page on the gateway's origin (served by
+      // the browser's router: the gateway has no such page).
+      const errorsPage = `${origin}/a-shop-page.html`;
+      await page.route(errorsPage, (route) =>
         route.fulfill({
           contentType: 'text/html',
-          body: `<!DOCTYPE html><html lang="en"><head><title>Errors</title><script type="module" src="${origin}/embed/shoppable-media.js"></script></head><body><main>
+          body: shopPage(`
         <shoppable-media id="unknown" kind="image" slug="no-such-image" api-key="${clientKey}"></shoppable-media>
         <shoppable-media id="keyless" kind="image" slug="autumn-ridge-layers"></shoppable-media>
-        <shoppable-media id="unreachable" kind="image" slug="autumn-ridge-layers" endpoint="http://127.0.0.1:9" api-key="${clientKey}"></shoppable-media>
-      </main></body></html>`,
+        <shoppable-media id="wrong-key" kind="image" slug="autumn-ridge-layers" api-key="sk_not_a_key_0123456789"></shoppable-media>
+        <shoppable-media id="unreachable" kind="image" slug="autumn-ridge-layers" endpoint="http://127.0.0.1:9" api-key="${clientKey}"></shoppable-media>`),
         }),
       );
-      await page.goto(shopPage);
-      await page.locator('#unknown').getByRole('alert').filter({ hasText: 'This image could not be found.' }).waitFor();
-      await page
-        .locator('#keyless')
-        .getByRole('alert')
-        .filter({ hasText: 'The shop did not accept this player’s API key.' })
-        .first()
-        .waitFor();
-      await page
-        .locator('#unreachable')
-        .getByRole('alert')
-        .filter({ hasText: 'Could not reach the shop.' })
-        .first()
-        .waitFor();
+      await page.goto(errorsPage);
+      const said = (player: string, words: string) =>
+        page.locator(player).getByRole('alert').filter({ hasText: words }).first().waitFor();
+      await said('#unknown', 'This image could not be found.');
+      await said('#keyless', 'This player has no API key, and the shop requires one: set its api-key attribute.');
+      await said('#wrong-key', 'The shop did not accept this player’s API key: check its api-key attribute.');
+      await said('#unreachable', 'Could not reach the shop. Check your connection and try again.');
       await shot(page, 'errors-in-words');
+
+      // A shop's page on an origin the gateway's CORS_ORIGINS does not list: the gateway answers, but
+      // not to this page (told apart from "out of reach" by a no-cors request to /healthz).
+      await page.goto(`${refusedOrigin}/`);
+      await said(
+        'shoppable-media',
+        `The shop does not accept requests from this page: ${refusedOrigin} is not among the origins it allows (CORS).`,
+      );
+      await shot(page, 'cors-refused');
 
       // The keyboard: Enter on a hotspot opens its panel with the focus in it; Escape closes it and gives the focus back.
       await page.goto(`${origin}/`);

@@ -1,8 +1,11 @@
 // The player's client of the gateway's public GraphQL API: the shapes it reads back (checked
 // against schema/schema.graphql by hand: the bundle carries no codegen), one fetch per operation
 // (the documents it sends: documents.ts), and every failure turned into an ApiError with words a
-// shopper can read.
-import { documents, mediaQuery } from './documents.js';
+// shopper can read (words.ts).
+import { documents, imagesQuery, mediaQuery } from './documents.js';
+import { ApiError, failedRequestError, toApiError, type BuyerField, type GraphQLErrorShape } from './words.js';
+
+export { ApiError, asApiError, fieldLabels, goneCartCodes, toApiError, type BuyerField } from './words.js';
 
 export interface Money {
   displayValue: string;
@@ -70,16 +73,20 @@ export interface CartLine {
   discount: Money;
 }
 
+/** A store's shipping method: its price before tax (its tax counts in the store's tax). */
 export interface ShippingMethod {
   id: string;
   code: string;
   label: string;
-  total: Money;
+  price: Money;
 }
 
 export interface StoreEntry {
   id: string;
+  /** The store's name, what the API's store arguments take. */
   store: string;
+  /** The name shoppers see ("North Trail"). */
+  storeName: string;
   storeId: string;
   isSubmitted: boolean;
   cartLines: CartLine[];
@@ -96,19 +103,7 @@ export interface StoreEntry {
   };
 }
 
-export interface BuyerIdentity {
-  firstName: string | null;
-  lastName: string | null;
-  address1: string | null;
-  city: string | null;
-  provinceCode: string | null;
-  countryCode: string | null;
-  postalCode: string | null;
-  email: string | null;
-  phone: string | null;
-}
-
-export type BuyerField = keyof BuyerIdentity;
+export type BuyerIdentity = Record<BuyerField, string | null>;
 
 export interface Cart {
   id: string;
@@ -119,24 +114,38 @@ export interface Cart {
     tax: Money;
     shipping: Money;
     discount: Money;
-    total: Money;
+    /** With its value in major units: what a submit expects. */
+    total: Money & { value: number };
   };
   buyerIdentity: BuyerIdentity & { id: string };
   stores: StoreEntry[];
   discountCodes: { code: string; applicable: boolean }[];
   /** What the shopper should know: lines short of stock or repriced, codes that do not apply (why). */
-  warnings: { code: string; message: string }[];
+  warnings: { code: string; message: string; store: string | null }[];
 }
 
 export type OrderStatus = 'SUBMITTED' | 'PLACED' | 'ACTION_REQUIRED' | 'FULFILLED' | 'CANCELLED' | 'FAILED';
 export type CartStatus = 'IN_PROGRESS' | 'SUBMITTED' | 'COMPLETED' | 'FAILED';
 
+export interface OrderLine {
+  id: string;
+  productId: string;
+  title: string;
+  variantTitle: string;
+  quantity: number;
+  lineTotal: Money;
+}
+
 export interface Order {
   id: string;
+  /** The store's number of the order, what shoppers quote. */
+  orderNumber: number;
   storeId: string;
+  storeName: string;
   status: OrderStatus;
   requiredActions: { action: string; description: string }[];
   cost: { id: string; total: Money } | null;
+  lines: OrderLine[];
 }
 
 export interface CartStatusResult {
@@ -152,88 +161,16 @@ export interface CartItemInput {
   placementId?: string;
 }
 
-/** An error in words, with the API's code (or NETWORK) and, for form errors, its fields. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly fields: string[] = [],
-    readonly fieldMessages: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-/** Any failure as an ApiError: those of the API as they are, anything else in general words. */
-export const asApiError = (error: unknown): ApiError =>
-  error instanceof ApiError ? error : new ApiError('Something went wrong. Please try again.', 'UNKNOWN');
-
-/** The codes after which a cart id is of no more use: start a new cart. */
-export const goneCartCodes = new Set(['CART_EXPIRED', 'CART_NOT_FOUND']);
-
-const words: Record<string, string> = {
-  NETWORK: 'Could not reach the shop. Check your connection and try again.',
-  UNAUTHENTICATED: 'The shop did not accept this player’s API key.',
-  FORBIDDEN: 'This player is not allowed to do that.',
-  RATE_LIMITED: 'Too many requests just now. Please wait a moment and try again.',
-  SERVICE_UNAVAILABLE: 'The shop is briefly unavailable. Please try again in a moment.',
-  INTERNAL_SERVER_ERROR: 'The shop ran into a problem. Please try again.',
-  MEDIA_NOT_FOUND: 'This image or video could not be found.',
-  PRODUCT_NOT_FOUND: 'This product could not be found.',
-  CART_EMPTY: 'Your cart is empty: add a product first.',
-  PRODUCTS_UNAVAILABLE:
-    'Some items are no longer available in the quantity asked. Lower the quantity or remove them, then try again.',
-  CART_ALREADY_SUBMITTED: 'This cart was already ordered.',
-  CART_TOO_LARGE: 'Your cart is full: remove something first.',
-  CURRENCY_MISMATCH:
-    'This item is sold in another currency than the items in your cart. Order those first, then add it.',
-  VARIANT_NOT_FOUND: 'This option is no longer sold.',
-  SHIPPING_METHOD_NOT_FOUND: 'This shipping method is no longer offered.',
-  IDEMPOTENCY_KEY_REUSED: 'This order attempt conflicts with another one. Please try again.',
-};
-
-export const fieldLabels: Record<BuyerField, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  address1: 'Address',
-  city: 'City',
-  provinceCode: 'Province',
-  postalCode: 'Postal code',
-  countryCode: 'Country',
-  email: 'Email',
-  phone: 'Phone',
-};
-
-interface GraphQLErrorShape {
-  message?: string;
-  extensions?: { code?: string; details?: { fields?: unknown; messages?: unknown } };
-}
-
 interface GraphQLAnswer {
   data?: Record<string, unknown> | null;
   errors?: GraphQLErrorShape[];
+  /** REST-shaped refusals (401 UNAUTHENTICATED, 429 RATE_LIMITED) carry the code at the top. */
+  code?: string;
+  message?: string;
 }
 
-/** The ApiError of one GraphQL error, in words. */
-export function toApiError(error: GraphQLErrorShape | undefined, status = 0): ApiError {
-  const code = error?.extensions?.code ?? (status >= 500 ? 'SERVICE_UNAVAILABLE' : 'UNKNOWN');
-  const details = error?.extensions?.details;
-  const fields = Array.isArray(details?.fields)
-    ? details.fields.filter((field): field is string => typeof field === 'string')
-    : [];
-  const fieldMessages: Record<string, string> = {};
-  if (details?.messages && typeof details.messages === 'object') {
-    for (const [field, text] of Object.entries(details.messages))
-      if (typeof text === 'string') fieldMessages[field] = text;
-  }
-  let message = words[code];
-  if (code === 'BUYER_IDENTITY_MISSING')
-    message = `Please fill in: ${fields.map((field) => fieldLabels[field as BuyerField] ?? field).join(', ')}.`;
-  else if (code === 'BUYER_IDENTITY_INVALID')
-    message = `Please check: ${fields.map((field) => fieldLabels[field as BuyerField] ?? field).join(', ')}.`;
-  message ??= error?.message ? `${error.message}.`.replace(/\.\.$/, '.') : `Something went wrong (${code}).`;
-  return new ApiError(message, code, fields, fieldMessages);
-}
+/** The most products one request asks the images of (aliases are limited: GRAPHQL_MAX_ALIASES). */
+const imagesPerRequest = 20;
 
 /** A UUID for an idempotency key; crypto.randomUUID needs a secure context, getRandomValues does not. */
 export function freshKey(): string {
@@ -258,8 +195,18 @@ export class ShopApi {
     return new URL(url, `${this.endpoint}/`).href;
   }
 
-  /** Runs one operation and answers its root field; throws ApiError on any error. */
-  async run<T>(query: string, variables: Record<string, unknown>, field: string): Promise<T> {
+  /** An image's URL as an absolute URL; null for none or one that is not a URL. */
+  private imageUrl(url: string | undefined): string | null {
+    try {
+      return url ? this.resolve(url) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Runs one operation and answers its data; throws ApiError on any error. */
+  async data(query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const sentKey = this.apiKey !== null;
     let response: Response;
     try {
       response = await fetch(`${this.endpoint}/graphql`, {
@@ -268,21 +215,28 @@ export class ShopApi {
         body: JSON.stringify({ query, variables }),
       });
     } catch {
-      throw new ApiError(words.NETWORK ?? 'Could not reach the shop.', 'NETWORK');
+      throw await failedRequestError(this.endpoint, location.origin, (url) =>
+        fetch(url, { mode: 'no-cors', cache: 'no-store', credentials: 'omit' }),
+      );
     }
-    let answer: GraphQLAnswer & { code?: string; message?: string };
+    let answer: GraphQLAnswer;
     try {
-      answer = (await response.json()) as GraphQLAnswer & { code?: string; message?: string };
+      answer = (await response.json()) as GraphQLAnswer;
     } catch {
-      throw toApiError(undefined, response.status || 500);
+      throw toApiError(undefined, response.status || 500, sentKey);
     }
-    // REST-shaped refusals (401 UNAUTHENTICATED, 429 RATE_LIMITED) carry the code at the top.
     if (!answer.errors && answer.code)
-      throw toApiError({ message: answer.message, extensions: { code: answer.code } }, response.status);
+      throw toApiError({ message: answer.message, extensions: { code: answer.code } }, response.status, sentKey);
     const error = answer.errors?.[0];
-    if (error) throw toApiError(error, response.status);
-    const data = answer.data?.[field];
-    if (data === undefined) throw toApiError(undefined, response.status);
+    if (error) throw toApiError(error, response.status, sentKey);
+    if (!answer.data) throw toApiError(undefined, response.status, sentKey);
+    return answer.data;
+  }
+
+  /** Runs one operation and answers its root field `field`. */
+  async run<T>(query: string, variables: Record<string, unknown>, field: string): Promise<T> {
+    const data = (await this.data(query, variables))[field];
+    if (data === undefined) throw new ApiError(`Something went wrong (no ${field}).`, 'UNKNOWN');
     return data as T;
   }
 
@@ -323,7 +277,33 @@ export class ShopApi {
     return this.run(documents.updateCartDiscountCodes, { cartId, codes }, 'updateCartDiscountCodes');
   }
 
-  submitCart(cartId: string, idempotencyKey: string): Promise<CartStatusResult> {
-    return this.run(documents.submitCart, { cartId, key: idempotencyKey }, 'submitCart');
+  /** Submits, bound to the total the buyer saw: another total is refused with CART_TOTAL_CHANGED. */
+  submitCart(
+    cartId: string,
+    idempotencyKey: string,
+    expectedTotal: Money & { value: number },
+  ): Promise<CartStatusResult> {
+    const total = { value: expectedTotal.value, currency: expectedTotal.currency };
+    return this.run(documents.submitCart, { cartId, key: idempotencyKey, total }, 'submitCart');
+  }
+
+  /** The first image of each product (an absolute URL), null for a product without one or gone. */
+  async productImages(productIds: string[]): Promise<Map<string, string | null>> {
+    const images = new Map<string, string | null>();
+    const requests: Promise<void>[] = [];
+    for (let start = 0; start < productIds.length; start += imagesPerRequest) {
+      const ids = productIds.slice(start, start + imagesPerRequest);
+      const variables = Object.fromEntries(ids.map((id, index) => [`p${index}`, id]));
+      requests.push(
+        this.data(imagesQuery(ids.length), variables).then((data) => {
+          ids.forEach((id, index) => {
+            const product = data[`p${index}`] as { images?: string[] } | null | undefined;
+            images.set(id, this.imageUrl(product?.images?.[0]));
+          });
+        }),
+      );
+    }
+    await Promise.all(requests);
+    return images;
   }
 }

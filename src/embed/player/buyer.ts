@@ -57,6 +57,24 @@ export function buyerIdentityOf(form: BuyerForm): Partial<BuyerIdentity> {
   return buyer;
 }
 
+// The API's checks of an e-mail address and a country code (the domain's buyer identity rules).
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const countryPattern = /^[A-Z]{2}$/;
+
+/**
+ * The identity to send while the form is being typed: as buyerIdentityOf, without an e-mail
+ * address or a country code the API would refuse as they stand (half typed), so that the rest
+ * (the address) prices the cart meanwhile.
+ */
+export function draftIdentityOf(form: BuyerForm): Partial<BuyerIdentity> {
+  const { email, countryCode, ...rest } = buyerIdentityOf(form);
+  return {
+    ...rest,
+    ...(email === null || email === undefined || emailPattern.test(email) ? { email } : {}),
+    ...(countryCode === null || countryCode === undefined || countryPattern.test(countryCode) ? { countryCode } : {}),
+  };
+}
+
 /** A message per buyer field the API refused: its own as a sentence, else one from the field's label. */
 export function fieldErrorsOf(apiError: ApiError): FieldErrors {
   const fieldErrors: FieldErrors = {};

@@ -1,13 +1,18 @@
 // The cart drawer's state and what it does, kept by <shoppable-media> (each change renders the
 // element again): opening it (the cart reloaded, the buyer form filled from the cart's buyer until
-// the shopper types), the cart's changes made in it, one at a time, the buyer form and the order.
-// The drawer's content renders from it (drawer.ts, as a DrawerHost: host.ts).
+// the shopper types), the cart's changes made in it, one at a time (a shipping method chosen
+// meanwhile waits its turn), the buyer form, sent as it is typed (once typing pauses, and when a
+// field is left) so that the cart is priced for the address before the order, and the order at the
+// total shown. An alert goes once it is stale: a form error once its fields are filled, any other
+// after the next change that succeeds. The drawer's content renders from it (drawer.ts, as a
+// DrawerHost: host.ts).
 import type { ReactiveControllerHost } from 'lit';
 import { asApiError, type ApiError, type BuyerField } from './api.js';
 import {
   buyerFields,
   buyerFormOf,
   buyerIdentityOf,
+  draftIdentityOf,
   emptyBuyer,
   fieldErrorsOf,
   type BuyerForm,
@@ -33,8 +38,18 @@ export class CartDrawer implements DrawerHost {
   orderError: ApiError | null = null;
   buyer: BuyerForm = emptyBuyer();
   fieldErrors: FieldErrors = {};
+  /** The shipping method chosen per store (its name) while it is being sent. */
+  shippingChoice: Record<string, string> = {};
   /** The shopper typed in the form: the cart's buyer no longer fills it. */
   private buyerEdited = false;
+  /** An order is being placed: it sends the form itself. */
+  private placing = false;
+  /** The form as last sent while typing. */
+  private sentBuyer = '';
+  /** Sends the form once typing pauses. */
+  private buyerTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A shipping method chosen while another change ran: it runs next. */
+  private queued: ((store: CartStore) => Promise<void>) | null = null;
   /** What opened the drawer, focused again when it closes. */
   private trigger: HTMLElement | null = null;
 
@@ -62,6 +77,7 @@ export class CartDrawer implements DrawerHost {
   /** The drawer's dialog closed (Close, Escape): focus what opened it. */
   closed() {
     if (!this.drawerOpen) return;
+    this.sendBuyer();
     this.drawerOpen = false;
     this.element.requestUpdate();
     const trigger = this.trigger;
@@ -69,19 +85,31 @@ export class CartDrawer implements DrawerHost {
     else this.element.renderRoot.querySelector<HTMLElement>('.cart-button')?.focus();
   }
 
-  /** One change of the cart at a time; its error shown in the drawer. */
-  private async cartAction(run: (store: CartStore) => Promise<void>) {
+  /**
+   * One change of the cart at a time, its error shown in the drawer; one asked meanwhile is
+   * dropped (its control shows it is busy), or, when `queue`, kept to run next (the last one).
+   */
+  private async cartAction(run: (store: CartStore) => Promise<void>, queue = false) {
     const store = this.store;
-    if (!store || this.drawerBusy) return;
+    if (!store) return;
+    if (this.drawerBusy) {
+      if (queue) this.queued = run;
+      return;
+    }
     this.drawerBusy = true;
     this.drawerError = null;
     this.element.requestUpdate();
     try {
       await run(store);
+      this.orderError = null;
     } catch (error) {
       this.drawerError = asApiError(error);
     } finally {
       this.drawerBusy = false;
+      const next = this.queued;
+      this.queued = null;
+      if (next) void this.cartAction(next);
+      else this.shippingChoice = {};
       this.element.requestUpdate();
     }
   }
@@ -98,7 +126,8 @@ export class CartDrawer implements DrawerHost {
   }
 
   chooseShipping(storeName: string, code: string) {
-    void this.cartAction((store) => store.selectShipping(storeName, code));
+    this.shippingChoice = { ...this.shippingChoice, [storeName]: code };
+    void this.cartAction((store) => store.selectShipping(storeName, code), true);
   }
 
   applyCode(code: string) {
@@ -115,16 +144,48 @@ export class CartDrawer implements DrawerHost {
     if (this.fieldErrors[field]) {
       const { [field]: _fixed, ...rest } = this.fieldErrors;
       this.fieldErrors = rest;
+      // "Please fill in: …" goes once every field it names is filled in.
+      const named = this.orderError?.fields ?? [];
+      if (named.length && named.every((each) => !(each in this.fieldErrors))) this.orderError = null;
     }
+    clearTimeout(this.buyerTimer);
+    this.buyerTimer = setTimeout(() => this.sendBuyer(), 600);
     this.element.requestUpdate();
+  }
+
+  /**
+   * Sends the form as typed so far (a field left, typing paused): the cart is priced for the
+   * address at once. Silent: what is wrong in the form is said when the order is placed.
+   */
+  sendBuyer() {
+    clearTimeout(this.buyerTimer);
+    this.buyerTimer = undefined;
+    const store = this.store;
+    const draft = draftIdentityOf(this.buyer);
+    const sent = JSON.stringify(draft);
+    if (!store?.state.cart || !this.buyerEdited || this.placing || sent === this.sentBuyer) return;
+    this.sentBuyer = sent;
+    store.syncBuyer(draft).then(
+      () => {
+        if (!this.orderError?.fields.length) this.orderError = null;
+        this.drawerError = null;
+        this.element.requestUpdate();
+      },
+      () => {
+        this.sentBuyer = '';
+      },
+    );
   }
 
   async placeOrder(event: Event) {
     event.preventDefault();
     const store = this.store;
-    if (!store || this.drawerBusy) return;
+    const shown = store?.state.cart?.cost.total;
+    if (!store || !shown || this.drawerBusy) return;
+    clearTimeout(this.buyerTimer);
     const buyer = buyerIdentityOf(this.buyer);
     this.drawerBusy = true;
+    this.placing = true;
     this.orderError = null;
     this.drawerError = null;
     this.fieldErrors = {};
@@ -132,9 +193,10 @@ export class CartDrawer implements DrawerHost {
     // The player that placed the order shows its confirmation outside the drawer (cart-store.ts).
     store.presenter = this.element;
     try {
-      await store.placeOrder(buyer);
+      await store.placeOrder(buyer, shown);
       if (store.state.confirmation) {
         this.buyerEdited = false;
+        this.sentBuyer = '';
         this.element.notice = '';
         this.element.focusAfterUpdate('#drawer-confirmation');
       }
@@ -147,6 +209,7 @@ export class CartDrawer implements DrawerHost {
       if (first) this.element.focusAfterUpdate(`#buyer-${first.field}`);
     } finally {
       this.drawerBusy = false;
+      this.placing = false;
       this.element.requestUpdate();
     }
   }

@@ -1,38 +1,31 @@
 // The cart every <shoppable-media> of a page shares, one store per gateway (endpoint and key).
-// The open cart's id lives in localStorage under `shoppable-media:cart:<endpoint>`; after submit it
-// stays there, so that a reload reads cartStatus and shows the orders again, until the next add
-// starts a new cart. Each change is announced on `window` as a `shoppable-media:cart` CustomEvent
-// (detail: { endpoint, cartId }): other players on the page (another copy of the script included)
-// refetch; so do other tabs, through the `storage` event of the id's key or, for a change that
-// keeps the id (a quantity, a submit), of `shoppable-media:cart-changed:<endpoint>` (a stamp).
+// The open cart's id is kept in localStorage (cart-storage.ts); after submit it stays there, so
+// that a reload reads cartStatus and shows the orders again, until the next add starts a new cart.
+// Each change is announced: other players on the page and other tabs refetch. Its changes run one
+// after another, each answer applied before the next is sent, so that a late answer never shows an
+// older cart; the submit is bound to the total the buyer saw, and the products' first images are
+// asked once each (images.ts).
 import {
   ApiError,
   freshKey,
   goneCartCodes,
   ShopApi,
+  type BuyerField,
   type BuyerIdentity,
   type Cart,
   type CartItemInput,
   type CartStatusResult,
+  type Money,
   type Order,
 } from './api.js';
-import { orderSubscription } from './documents.js';
-import { subscribe, type Subscription } from './live.js';
-
-export const cartEventName = 'shoppable-media:cart';
-
-export interface CartEventDetail {
-  endpoint: string;
-  cartId: string | null;
-  /** The store that sent it, so that it does not refetch its own change. */
-  source: string;
-}
+import { CartStorage } from './cart-storage.js';
+import { ProductImages } from './images.js';
+import { LiveOrders } from './live.js';
+import { inStoreNames, totalChangedWords, totalOf, warningsOf } from './words.js';
 
 export interface Confirmation {
   cartId: string;
   orders: Order[];
-  /** Store names by store id, from the submitted cart. */
-  storeNames: Record<string, string>;
   /** Set when an order's live updates stopped with an error. */
   liveError: ApiError | null;
 }
@@ -47,39 +40,49 @@ export interface CartState {
   error: ApiError | null;
 }
 
-const finalStatuses = new Set(['FULFILLED', 'CANCELLED', 'FAILED']);
-
 export function unitsIn(cart: Cart | null): number {
   let units = 0;
   for (const store of cart?.stores ?? []) for (const line of store.cartLines) units += line.quantity;
   return units;
 }
 
+/** A total the buyer saw, as a submit expects it. */
+export type Total = Money & { value: number };
+
+const sameTotal = (one: Total, other: Total) => one.value === other.value && one.currency === other.currency;
+
+/** Whether the cart's identity already has every value of `buyer`. */
+const hasIdentity = (cart: Cart, buyer: Partial<BuyerIdentity>) =>
+  Object.entries(buyer).every(([field, value]) => cart.buyerIdentity[field as BuyerField] === value);
+
+/** The products a cart and a confirmation show. */
+function productsOf(state: CartState): string[] {
+  const ids = (state.cart?.stores ?? []).flatMap((entry) => entry.cartLines.map((line) => line.product.productId));
+  for (const order of state.confirmation?.orders ?? []) ids.push(...order.lines.map((line) => line.productId));
+  return ids;
+}
+
 export class CartStore {
   readonly api: ShopApi;
-  readonly storageKey: string;
-  /** Written with a new stamp on every change, so that other tabs hear of it. */
-  readonly changedKey: string;
+  private readonly storage: CartStorage;
   state: CartState = { cart: null, confirmation: null, loading: false, error: null };
   private readonly listeners = new Map<object, () => void>();
   private readonly token = freshKey();
-  private readonly live = new Map<string, Subscription>();
+  private readonly live: LiveOrders;
   private loads = 0;
   private loaded: Promise<void> | undefined;
-  /** The idempotency key of the submit being attempted, reused by its retries. */
-  private submitKey: { cartId: string; key: string; buyer: string } | null = null;
+  /** The idempotency key of the submit being attempted (its cart, form and total), reused by its retries. */
+  private submitKey: { cartId: string; key: string; buyer: string; total: string } | null = null;
+  /** The changes asked, one after another. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The first image of each product shown. */
+  readonly images: ProductImages;
 
   constructor(endpoint: string, apiKey: string | null) {
     this.api = new ShopApi(endpoint, apiKey);
-    this.storageKey = `shoppable-media:cart:${endpoint}`;
-    this.changedKey = `shoppable-media:cart-changed:${endpoint}`;
-    window.addEventListener(cartEventName, (event) => {
-      const detail = (event as CustomEvent<CartEventDetail>).detail;
-      if (detail && detail.endpoint === endpoint && detail.source !== this.token) void this.reload();
-    });
-    window.addEventListener('storage', (event) => {
-      if (event.key === this.storageKey || event.key === this.changedKey || event.key === null) void this.reload();
-    });
+    this.images = new ProductImages(this.api, () => this.tell());
+    this.live = new LiveOrders(this.api);
+    this.storage = new CartStorage(endpoint, this.token, () => void this.reload());
   }
 
   /** Calls `listener` (of `owner`, a player) after every change; answers the function that stops it. */
@@ -111,42 +114,27 @@ export class CartStore {
 
   private set(state: Partial<CartState>) {
     this.state = { ...this.state, ...state };
+    this.images.want(productsOf(this.state));
+    this.tell();
+  }
+
+  private tell() {
     for (const listener of this.listeners.values()) listener();
   }
 
-  private storedId(): string | null {
-    try {
-      return localStorage.getItem(this.storageKey);
-    } catch {
-      return null;
-    }
-  }
-
-  private store(cartId: string | null) {
-    try {
-      if (cartId) localStorage.setItem(this.storageKey, cartId);
-      else localStorage.removeItem(this.storageKey);
-    } catch {
-      // storage refused (private mode, quota): the cart lasts as long as the page
-    }
-  }
-
-  private announce(cartId: string | null) {
-    try {
-      localStorage.setItem(this.changedKey, `${Date.now()}:${this.token}`);
-    } catch {
-      // other tabs will see the change when they next load
-    }
-    const detail: CartEventDetail = { endpoint: this.api.endpoint, cartId, source: this.token };
-    window.dispatchEvent(new CustomEvent(cartEventName, { detail }));
+  /** Runs a change once the changes asked before it are done. */
+  private serial<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(run);
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   /** Reads the stored cart again: open, submitted (its orders), or gone (a new cart next time). */
   async reload(): Promise<void> {
     const load = ++this.loads;
-    const cartId = this.storedId();
+    const cartId = this.storage.storedId();
     if (!cartId) {
-      this.stopLive();
+      this.live.stop();
       this.set({ cart: null, confirmation: null, loading: false, error: null });
       return;
     }
@@ -168,92 +156,76 @@ export class CartStore {
 
   /** An expired or unknown cart: start again silently. */
   private forget(cartId: string) {
-    if (this.storedId() === cartId) this.store(null);
-    this.stopLive();
+    if (this.storage.storedId() === cartId) this.storage.store(null);
+    this.live.stop();
     this.set({ cart: null, confirmation: null, loading: false, error: null });
   }
 
   private apply(status: CartStatusResult) {
     if (status.status === 'IN_PROGRESS') {
-      this.stopLive();
+      this.live.stop();
       this.set({ cart: status.cart, confirmation: null, loading: false, error: null });
       return;
     }
-    const storeNames: Record<string, string> = {};
-    for (const entry of status.cart.stores) storeNames[entry.storeId] = entry.store;
-    const confirmation: Confirmation = { cartId: status.cart.id, orders: status.orders, storeNames, liveError: null };
+    const confirmation: Confirmation = { cartId: status.cart.id, orders: status.orders, liveError: null };
     this.set({ cart: null, confirmation, loading: false, error: null });
     this.followOrders(confirmation);
   }
 
   /** Live status of each order still moving, over /graphql/stream. */
   private followOrders(confirmation: Confirmation) {
-    for (const [id, subscription] of this.live) {
-      if (!confirmation.orders.some((order) => order.id === id)) {
-        subscription.close();
-        this.live.delete(id);
-      }
-    }
-    for (const order of confirmation.orders) {
-      if (this.live.has(order.id) || finalStatuses.has(order.status)) continue;
-      const subscription = subscribe<Order>(
-        this.api,
-        orderSubscription,
-        { orderId: order.id },
-        'orderUpdated',
-        (updated) => {
-          const current = this.state.confirmation;
-          if (!current || current.cartId !== confirmation.cartId) return;
-          const orders = current.orders.map((each) => (each.id === updated.id ? updated : each));
-          this.set({ confirmation: { ...current, orders } });
-          if (finalStatuses.has(updated.status)) {
-            this.live.get(updated.id)?.close();
-            this.live.delete(updated.id);
-          }
-        },
-        (error) => {
-          this.live.delete(order.id);
-          const current = this.state.confirmation;
-          if (current && current.cartId === confirmation.cartId)
-            this.set({ confirmation: { ...current, liveError: error } });
-        },
-      );
-      this.live.set(order.id, subscription);
-    }
-  }
-
-  private stopLive() {
-    for (const subscription of this.live.values()) subscription.close();
-    this.live.clear();
+    const current = () => {
+      const now = this.state.confirmation;
+      return now?.cartId === confirmation.cartId ? now : null;
+    };
+    this.live.follow(
+      confirmation.orders,
+      (updated) => {
+        const now = current();
+        const orders = now?.orders.map((each) => (each.id === updated.id ? updated : each));
+        if (now && orders) this.set({ confirmation: { ...now, orders } });
+      },
+      (error) => {
+        const now = current();
+        if (now) this.set({ confirmation: { ...now, liveError: error } });
+      },
+    );
   }
 
   /** A changed open cart: kept, shown by every player, announced. */
   private commit(cart: Cart) {
     this.loads++;
     this.submitKey = null;
-    this.store(cart.id);
-    this.stopLive();
+    this.storage.store(cart.id);
+    this.live.stop();
     this.set({ cart, confirmation: null, loading: false, error: null });
-    this.announce(cart.id);
+    this.storage.announce(cart.id);
   }
 
-  /** Runs a change of the open cart; a cart that expired meanwhile empties silently. */
-  private async change(run: (cartId: string) => Promise<Cart>): Promise<void> {
-    const cart = this.state.cart;
-    if (!cart) return;
-    try {
-      this.commit(await run(cart.id));
-    } catch (error) {
-      if (error instanceof ApiError && (goneCartCodes.has(error.code) || error.code === 'CART_ALREADY_SUBMITTED')) {
-        await this.reload();
-        if (goneCartCodes.has(error.code)) return;
+  /** Runs a change of the open cart, after those asked before; a cart that expired meanwhile empties silently. */
+  private change(run: (cartId: string) => Promise<Cart | null>): Promise<void> {
+    return this.serial(async () => {
+      const cart = this.state.cart;
+      if (!cart) return;
+      try {
+        const changed = await run(cart.id);
+        if (changed) this.commit(changed);
+      } catch (error) {
+        if (error instanceof ApiError && (goneCartCodes.has(error.code) || error.code === 'CART_ALREADY_SUBMITTED')) {
+          await this.reload();
+          if (goneCartCodes.has(error.code)) return;
+        }
+        throw error;
       }
-      throw error;
-    }
+    });
   }
 
   /** Adds to the open cart, or to a new one (none yet, submitted, expired or unknown). */
-  async add(item: CartItemInput): Promise<void> {
+  add(item: CartItemInput): Promise<void> {
+    return this.serial(() => this.addNow(item));
+  }
+
+  private async addNow(item: CartItemInput): Promise<void> {
     const cartId = this.state.cart?.id ?? null;
     let cart: Cart;
     try {
@@ -293,41 +265,93 @@ export class CartStore {
   }
 
   /**
-   * The buyer identity, then submit with an idempotency key: a fresh key for a new attempt, the
-   * same key again when the attempt's answer never came (network, 503, 429) and the form is
-   * unchanged, so that the shop places the orders once. A cart that turns out to be submitted
-   * already (the lost answer did place the orders) shows its orders.
+   * Sends the buyer identity as typed so far, after the changes asked before it (the caller leaves
+   * out what it knows the API would refuse); fields the API refuses anyway are left out and the
+   * rest sent again, so that a complete address prices the cart however far the form is.
    */
-  async placeOrder(buyer: Partial<BuyerIdentity>): Promise<void> {
+  syncBuyer(buyer: Partial<BuyerIdentity>): Promise<void> {
+    return this.change(async (cartId) => {
+      if (this.state.cart && hasIdentity(this.state.cart, buyer)) return null;
+      try {
+        return await this.api.updateBuyerIdentity(cartId, buyer);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'BUYER_IDENTITY_INVALID' || !error.fields.length)
+          throw error;
+        const rest = { ...buyer };
+        for (const field of error.fields) delete rest[field as BuyerField];
+        return this.api.updateBuyerIdentity(cartId, rest);
+      }
+    });
+  }
+
+  /**
+   * Places the order at the total the buyer saw (`shown`), after the changes asked before: the
+   * buyer identity (unless the cart has it already), then submit with an idempotency key and the
+   * total. A fresh key for a new attempt, the same key again when the attempt's answer never came
+   * (network, 503, 429) and neither the form nor the total changed, so that the shop places the
+   * orders once. A total that differs (the identity changed the tax, or the shop answered
+   * CART_TOTAL_CHANGED) submits nothing: the cart is read again and the error says the new total,
+   * for the buyer to confirm. A cart that turns out to be submitted already (the lost answer did
+   * place the orders) shows its orders.
+   */
+  placeOrder(buyer: Partial<BuyerIdentity>, shown: Total): Promise<void> {
+    return this.serial(() => this.submit(buyer, shown));
+  }
+
+  private async submit(buyer: Partial<BuyerIdentity>, shown: Total): Promise<void> {
     const cart = this.state.cart;
     if (!cart) return;
     const payload = JSON.stringify(buyer);
-    let attempt = this.submitKey?.cartId === cart.id && this.submitKey.buyer === payload ? this.submitKey : null;
+    const total = `${shown.value} ${shown.currency}`;
+    const same = this.submitKey;
+    let attempt = same?.cartId === cart.id && same.buyer === payload && same.total === total ? same : null;
     let result: CartStatusResult;
     try {
       if (!attempt) {
-        this.commit(await this.api.updateBuyerIdentity(cart.id, buyer));
-        attempt = { cartId: cart.id, key: freshKey(), buyer: payload };
+        if (!hasIdentity(cart, buyer)) this.commit(await this.api.updateBuyerIdentity(cart.id, buyer));
+        const now = this.state.cart;
+        if (now && !sameTotal(now.cost.total, shown)) throw new ApiError(changedWords(now), 'CART_TOTAL_CHANGED');
+        attempt = { cartId: cart.id, key: freshKey(), buyer: payload, total };
       }
       this.submitKey = attempt;
-      result = await this.api.submitCart(cart.id, attempt.key);
+      result = await this.api.submitCart(cart.id, attempt.key, shown);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'UNKNOWN';
-      if (code !== 'NETWORK' && code !== 'SERVICE_UNAVAILABLE' && code !== 'RATE_LIMITED') this.submitKey = null;
+      if (!unanswered.has(code)) this.submitKey = null;
       if (goneCartCodes.has(code)) return this.reload();
       if (code === 'CART_ALREADY_SUBMITTED') {
         await this.reload();
         if (this.state.confirmation) return;
       }
+      if (code === 'CART_TOTAL_CHANGED' && error instanceof ApiError) throw await this.totalChanged(error);
       throw error;
     }
     this.submitKey = null;
     this.loads++;
-    this.store(result.cart.id);
+    this.storage.store(result.cart.id);
     this.apply(result);
-    this.announce(result.cart.id);
+    this.storage.announce(result.cart.id);
+  }
+
+  /** The shop refused the total shown: the cart read again, and the error in its new total and store names. */
+  private async totalChanged(error: ApiError): Promise<ApiError> {
+    await this.reload();
+    const cart = this.state.cart;
+    if (cart) return new ApiError(changedWords(cart), error.code, [], {}, error.details);
+    const warnings = warningsOf(error.details);
+    return new ApiError(totalChangedWords(totalOf(error.details), warnings), error.code, [], {}, error.details);
   }
 }
+
+/** The words of a total that changed: the cart's new total, and its notices in the stores' names. */
+const changedWords = (cart: Cart) =>
+  totalChangedWords(
+    cart.cost.total.displayValue,
+    cart.warnings.map((warning) => ({ message: inStoreNames(cart.stores, warning) })),
+  );
+
+/** The failures after which a submit's answer may still have been written: its retry keeps the key. */
+const unanswered = new Set(['NETWORK', 'CORS_REFUSED', 'SERVICE_UNAVAILABLE', 'RATE_LIMITED']);
 
 const stores = new Map<string, CartStore>();
 

@@ -16,34 +16,43 @@ const cartFields = `fragment CartFields on Cart {
   id
   cost {
     id isEstimated subtotal { ...Amount } tax { ...Amount } shipping { ...Amount } discount { ...Amount }
-    total { ...Amount }
+    total { ...Amount value }
   }
   buyerIdentity { id firstName lastName address1 city provinceCode countryCode postalCode email phone }
   stores {
-    id store storeId isSubmitted
+    id store storeName storeId isSubmitted
     cartLines {
       id quantity mediaId placementId variant { variantId title isAvailable price { ...Amount } }
       product { productId title } discount { ...Amount }
     }
     offer {
       id subtotal { ...Amount } tax { ...Amount } shipping { ...Amount } notAvailableIds
-      shippingMethods { id code label total { ...Amount } }
+      shippingMethods { id code label price { ...Amount } }
       selectedShippingMethod { id code }
       discount { ...Amount } discounts { discountId code amount { ...Amount } }
     }
   }
   discountCodes { code applicable }
-  warnings { code message }
+  warnings { code message store }
 }
 ${amount}`;
 
 const orderFields = `fragment OrderFields on Order {
-  id storeId status requiredActions { action description } cost { id total { ...Amount } }
+  id orderNumber storeId storeName status requiredActions { action description } cost { id total { ...Amount } }
+  lines { id productId title variantTitle quantity lineTotal { ...Amount } }
 }`;
 
 const mediaFields = `id kind slug url posterUrl width height durationMs
   placements { id x y startMs endMs product { id } }
   products { ...ProductFields }`;
+
+/** The images of `count` products, each by an alias of its own (p0, p1, …; variables of the same names). */
+export function imagesQuery(count: number): string {
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  const variables = indexes.map((index) => `$p${index}: ID!`).join(', ');
+  const fields = indexes.map((index) => `p${index}: product(id: $p${index}) { id images }`).join(' ');
+  return `query Images(${variables}) { ${fields} }`;
+}
 
 /** An image or a video, by its id or its slug. */
 export function mediaQuery(kind: 'image' | 'video', argument: 'id' | 'slug'): string {
@@ -103,8 +112,10 @@ ${cartFields}`,
     'updateCartDiscountCodes',
     'cartId: $cartId, codes: $codes',
   ),
-  submitCart: `mutation Submit($cartId: ID!, $key: String) {
-  submitCart(cartId: $cartId, idempotencyKey: $key) { status orders { ...OrderFields } cart { ...CartFields } }
+  submitCart: `mutation Submit($cartId: ID!, $key: String, $total: MoneyInput) {
+  submitCart(cartId: $cartId, idempotencyKey: $key, expectedTotal: $total) {
+    status orders { ...OrderFields } cart { ...CartFields }
+  }
 }
 ${orderFields}
 ${cartFields}`,

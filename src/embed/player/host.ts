@@ -38,6 +38,8 @@ export interface DrawerHost {
   readonly orderError: ApiError | null;
   readonly buyer: BuyerForm;
   readonly fieldErrors: FieldErrors;
+  /** The shipping method chosen per store while it is being sent. */
+  readonly shippingChoice: Readonly<Record<string, string>>;
   closeDrawer(): void;
   changeQuantity(variantId: string, quantity: number): void;
   removeLine(variantId: string): void;
@@ -46,6 +48,8 @@ export interface DrawerHost {
   applyCode(code: string): Promise<void>;
   removeCode(code: string): void;
   editBuyer(field: BuyerField, value: string): void;
+  /** Sends the buyer form as typed so far (a field was left). */
+  sendBuyer(): void;
   placeOrder(event: Event): Promise<void>;
 }
 

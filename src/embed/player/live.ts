@@ -4,7 +4,9 @@
 // fetch can send the x-api-key header (EventSource cannot), and this is all the player needs.
 // A dropped or completed stream is opened again (its first event is the current state, so
 // nothing is missed); a refusal before the stream opens (404 ORDER_NOT_FOUND, 401, 400) is final.
-import { toApiError, type ApiError, type ShopApi } from './api.js';
+// LiveOrders follows a confirmation's orders this way, each until its status is final.
+import { toApiError, type ApiError, type Order, type ShopApi } from './api.js';
+import { orderSubscription } from './documents.js';
 
 interface StreamMessage {
   data?: Record<string, unknown> | null;
@@ -16,7 +18,7 @@ export interface Subscription {
 }
 
 /** The error of a refusal before the stream opened, from its JSON body if it has one, else its status. */
-async function refusal(response: Response): Promise<ApiError> {
+async function refusal(response: Response, sentKey: boolean): Promise<ApiError> {
   let body: StreamMessage & { code?: string; message?: string } = {};
   try {
     body = (await response.json()) as typeof body;
@@ -26,6 +28,7 @@ async function refusal(response: Response): Promise<ApiError> {
   return toApiError(
     body.errors?.[0] ?? (body.code ? { message: body.message, extensions: { code: body.code } } : undefined),
     response.status,
+    sentKey,
   );
 }
 
@@ -133,7 +136,7 @@ export function subscribe<T>(
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || !type.includes('text/event-stream') || !response.body) {
       if (response.status >= 500 || response.status === 429) return again();
-      const error = await refusal(response);
+      const error = await refusal(response, api.apiKey !== null);
       closed = true;
       onError(error);
       return;
@@ -149,4 +152,48 @@ export function subscribe<T>(
       controller?.abort();
     },
   };
+}
+
+const finalStatuses = new Set(['FULFILLED', 'CANCELLED', 'FAILED']);
+
+/** Orders' statuses followed live until final, one subscription per order. */
+export class LiveOrders {
+  private readonly live = new Map<string, Subscription>();
+
+  constructor(private readonly api: ShopApi) {}
+
+  /** Follows these orders (and no others): `onUpdate` gets each new state, `onError` an order's final error. */
+  follow(orders: Order[], onUpdate: (order: Order) => void, onError: (error: ApiError) => void): void {
+    for (const [id, subscription] of this.live) {
+      if (orders.some((order) => order.id === id)) continue;
+      subscription.close();
+      this.live.delete(id);
+    }
+    for (const order of orders) {
+      if (this.live.has(order.id) || finalStatuses.has(order.status)) continue;
+      const subscription = subscribe<Order>(
+        this.api,
+        orderSubscription,
+        { orderId: order.id },
+        'orderUpdated',
+        (updated) => {
+          if (finalStatuses.has(updated.status)) {
+            this.live.get(updated.id)?.close();
+            this.live.delete(updated.id);
+          }
+          onUpdate(updated);
+        },
+        (error) => {
+          this.live.delete(order.id);
+          onError(error);
+        },
+      );
+      this.live.set(order.id, subscription);
+    }
+  }
+
+  stop(): void {
+    for (const subscription of this.live.values()) subscription.close();
+    this.live.clear();
+  }
 }

@@ -295,7 +295,7 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
       }
       ${
         !drawerOpen && state?.confirmation && this.store?.presents(this)
-          ? renderConfirmation(state.confirmation, 'confirmation', 2)
+          ? renderConfirmation(state.confirmation, 'confirmation', 2, this.store?.images)
           : nothing
       }
       <dialog class="panel" aria-modal="true" aria-labelledby="panel-title" @close=${() => this.panelClosed()}>

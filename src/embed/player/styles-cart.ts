@@ -1,6 +1,6 @@
 // The player's styles for the cart drawer's content (styles.ts puts them last): each store's
-// lines with their steppers, the cost lists, and the order confirmations with their statuses (in
-// the drawer, and under the media once the drawer is closed).
+// lines with their pictures and steppers, the cost lists, and the order confirmations with their
+// lines and statuses (in the drawer, and under the media once the drawer is closed).
 import { css } from 'lit';
 
 export const cartStyles = css`
@@ -24,6 +24,35 @@ export const cartStyles = css`
   .line-group {
     display: grid;
     gap: 0.35rem;
+  }
+  .line-head {
+    display: flex;
+    align-items: flex-start;
+    gap: 0.75rem;
+    min-width: 0;
+  }
+  /* A product's picture: a frame of its own size, empty without one or when it fails to load. */
+  .thumb {
+    flex: none;
+    width: 3.5rem;
+    height: 3.5rem;
+    border-radius: calc(var(--_radius) * 0.5);
+    background: var(--_border);
+    overflow: hidden;
+  }
+  .thumb img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .thumb img[hidden] {
+    display: none;
+  }
+  /* A control while a change runs: it keeps its focus and colours (its action waits or is dropped). */
+  [aria-disabled='true'] {
+    cursor: progress;
+    border-style: dashed;
   }
   .line-title {
     font-weight: 600;
@@ -146,5 +175,32 @@ export const cartStyles = css`
   .order ul {
     margin: 0.2rem 0 0;
     padding-left: 1.2rem;
+  }
+  .order ul.order-lines {
+    list-style: none;
+    padding: 0;
+    display: grid;
+    gap: 0.5rem;
+  }
+  .order-lines li {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+  }
+  .order-lines li > div {
+    flex: 1;
+    min-width: 0;
+  }
+  .order-lines .thumb {
+    width: 2.75rem;
+    height: 2.75rem;
+  }
+  .amount {
+    font-variant-numeric: tabular-nums;
+  }
+  .order-total {
+    display: flex;
+    justify-content: space-between;
+    font-weight: 700;
   }
 `;
