@@ -7,6 +7,7 @@
 // serious or critical violation. Screenshots of each step: test/.tmp/storefront/.
 // Without /usr/bin/chromium the file is skipped with a message, and fails on CI.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -594,4 +595,56 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       );
     }
   }, 60_000);
+
+  it("loads a video's captions from the gateway on a shop's page of another origin (the video in CORS mode)", async () => {
+    const { page, context, aborted, errors } = await offlinePage(browser);
+    let shopServer: Server | undefined;
+    try {
+      page.setDefaultTimeout(10_000);
+      // A shop's page on another origin, served from the loopback (as a page on a public origin, or one the
+      // browser's router answered, may not call the loopback: Private Network Access).
+      const html = `<!DOCTYPE html><html lang="en"><head><title>A shop</title><script type="module" src="${origin}/embed/shoppable-media.js"></script></head><body><main>
+        <shoppable-media kind="video" slug="winter-cabin-tour" api-key="${clientKey}"></shoppable-media>
+      </main></body></html>`;
+      shopServer = createServer((_request, response) =>
+        response.writeHead(200, { 'content-type': 'text/html' }).end(html),
+      );
+      await new Promise<void>((resolve) => shopServer!.listen(0, '127.0.0.1', resolve));
+      const shop = `http://127.0.0.1:${(shopServer.address() as AddressInfo).port}`;
+      // The gateway as if its CORS_ORIGINS named the shop (this file's has none): GraphQL allows the shop's origin.
+      await page.route(`${origin}/graphql`, async (route) => {
+        const cors = {
+          'access-control-allow-origin': shop,
+          'access-control-allow-headers': 'content-type, x-api-key',
+          'access-control-allow-methods': 'POST',
+        };
+        if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+        const response = await route.fetch();
+        return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
+      });
+      await page.goto(`${shop}/`);
+      const player = page.locator('shoppable-media video');
+      await player.waitFor({ state: 'visible' });
+      // The captions are on another origin than the page's: the video asks in CORS mode, the media files allow it.
+      expect(await player.getAttribute('crossorigin')).toBe('anonymous');
+      await expect
+        .poll(
+          () =>
+            player.evaluate((element) => {
+              const media = element as unknown as {
+                readyState: number;
+                textTracks: { cues: { length: number } | null }[];
+              };
+              return [media.readyState >= 1, media.textTracks[0]?.cues?.length ?? 0];
+            }),
+          { timeout: 10_000 },
+        )
+        .toStrictEqual([true, 3]);
+      expect(aborted).toStrictEqual([]);
+      expect(errors).toStrictEqual([]);
+    } finally {
+      await context.close();
+      shopServer?.close();
+    }
+  });
 });

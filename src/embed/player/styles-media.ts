@@ -22,11 +22,6 @@ export const mediaStyles = css`
     border-radius: var(--_radius);
     background: #e5e7eb;
   }
-  /* A tall video fits the window, its width following (the cards over it stay in view with it). */
-  .frame video {
-    width: auto;
-    max-height: calc(100vh - 2rem);
-  }
   .hotspot {
     position: absolute;
     width: max(44px, var(--_hotspot));
