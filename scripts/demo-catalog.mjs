@@ -1,7 +1,10 @@
-// Writes prisma/seed/demo-catalog.json: the demo catalog loaded on first start. Deterministic
-// (seeded), so re-running it produces the same file. Five stores (USD, EUR, JPY), 60 products
-// with options and SKUs (some out of stock or unavailable), 15 media items, curated comparables
-// in every price tier.
+// Writes prisma/seed/demo-catalog.json (or the file named as its argument): the demo catalog loaded
+// on first start. Deterministic (seeded), so re-running it writes the same file, byte for byte
+// (test/architecture/demo-catalog.test.ts). Five stores (USD, EUR, JPY), 60 products with options
+// and SKUs (some out of stock or unavailable), each with its picture (drawn by
+// scripts/product-pictures.mjs), 15 media items with their alt texts, files, placements and (videos)
+// captions, curated comparables in every price tier. The media files are made by
+// scripts/make-demo-media.sh and served at /media/files/.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -270,11 +273,15 @@ const products = catalog.map(([storeId, category, brand, title, price, options],
       sku_dimensions: [{ weight: round(0.1 + random() * 3, 'USD'), type: 'kg' }],
     };
   });
+  const description = `${title} by ${brand}. ${pick(['Built to last for years of everyday use.', 'Made in small batches from responsibly sourced materials.', 'A customer favourite, restocked every season.', 'Designed and tested by our in-house team.'])}`;
+  // Once the number of its pictures on the store's CDN (which nothing could load offline): still
+  // drawn, so that every later draw keeps its value.
+  random();
   return {
     id,
     external_id: `${slugify(brand)}-${slugify(title)}`,
     title,
-    description: `${title} by ${brand}. ${pick(['Built to last for years of everyday use.', 'Made in small batches from responsibly sourced materials.', 'A customer favourite, restocked every season.', 'Designed and tested by our in-house team.'])}`,
+    description,
     brand,
     url: `https://${store.name}/products/${slugify(title)}`,
     price,
@@ -282,9 +289,8 @@ const products = catalog.map(([storeId, category, brand, title, price, options],
     category,
     // One discontinued product, to show how an unavailable product looks everywhere.
     is_available: title !== 'Beeswax Taper Set',
-    images: [1, 2, 3]
-      .slice(0, 1 + Math.floor(random() * 3))
-      .map((n) => `https://cdn.${store.name}/images/${slugify(title)}-${n}.jpg`),
+    // Its picture, on this gateway (drawn by scripts/product-pictures.mjs).
+    images: [`/media/files/products/${slugify(title)}.jpg`],
     native_checkout: store.marketplace === 'shopify',
     variants: options.map(([name, visual, values]) => ({ name, visual, values })),
     skus,
@@ -319,12 +325,49 @@ const tiers = new Set(
 if (tiers.size !== 3) throw new Error(`demo catalog lacks a price tier: ${[...tiers]}`);
 
 const idOf = (title) => products.find((product) => product.title === title).id;
+// Where a media item's products are placed, in order: fractions of its width and height.
+const spots = [
+  [0.3, 0.35],
+  [0.68, 0.42],
+  [0.45, 0.7],
+  [0.22, 0.78],
+  [0.75, 0.8],
+  [0.55, 0.2],
+];
+// Every demo video plays the same 12-second clip (demo-clip.mp4, with its captions).
+const clipMs = 12000;
+
+/**
+ * A media item's placements: an image's products at the spots; a video's each at its spot for a
+ * moment (the clip's length split among them, each shown 1.5 s longer than its share, the last until
+ * the end), then its first product for the whole video.
+ */
+function placementsOf(type, productIds) {
+  const spotted = productIds.map((productId, index) => ({
+    product_id: productId,
+    x: spots[index][0],
+    y: spots[index][1],
+  }));
+  if (type === 'image') return spotted;
+  const share = clipMs / productIds.length;
+  return [
+    ...spotted.map((placement, index) => ({
+      ...placement,
+      start_ms: index * share,
+      end_ms: Math.min(clipMs, (index + 1) * share + 1500),
+    })),
+    { product_id: productIds[0], start_ms: 0, end_ms: clipMs },
+  ];
+}
+
+// [type, slug, platform, the titles of its products, its alt text]
 const media = [
   [
     'image',
     'autumn-ridge-layers',
     'instagram',
     ['Ridgeline Rain Shell', 'Grid Fleece Half-Zip', 'Trail Runner 3', 'Daypack 22L'],
+    'A hiker on an autumn ridge in a moss-green rain shell over a heather half-zip fleece, with trail running shoes and an olive daypack.',
   ],
   [
     'image',
@@ -337,18 +380,21 @@ const media = [
       'Titanium Cook Pot',
       'Rechargeable Lantern',
     ],
+    'A two-person tent pitched at dusk, a down sleeping bag on an insulated pad inside, a titanium pot on the stove and a lantern glowing beside it.',
   ],
   [
     'image',
     'cozy-reading-corner',
     'instagram',
     ['Arc Floor Lamp', 'Waffle Throw Blanket', 'Cedar & Smoke Candle', 'Stoneware Mug Set'],
+    'A reading corner: a brass arc floor lamp over an armchair with an oat waffle throw, a lit candle and a speckled stoneware mug on the side table.',
   ],
   [
     'image',
     'sunday-slow-morning',
     'instagram',
     ['Pour-Over Coffee Set', 'Stoneware Mug Set', 'Linen Apron', 'Fig Leaf Candle', 'Beeswax Taper Set'],
+    'A kitchen counter on a slow morning: a pour-over coffee set, speckled mugs, a flax linen apron on a hook, a fig leaf candle and natural beeswax tapers.',
   ],
   [
     'image',
@@ -362,49 +408,63 @@ const media = [
       'Self-Watering Planter',
       'Woven Basket Planter',
     ],
+    'A sunny shelf of houseplants: a fiddle leaf fig, a snake plant, a hanging pothos, three terracotta pots, a white self-watering planter and a woven basket planter.',
   ],
   [
     'image',
     'glow-routine',
     'instagram',
     ['Rosehip Face Oil', 'Hyaluronic Serum', 'Clay Cleansing Mask', 'Overnight Repair Cream'],
+    'A bathroom shelf with a skincare routine laid out: rosehip face oil, a hyaluronic serum, a jar of clay cleansing mask and an overnight repair cream.',
   ],
   [
     'image',
     'nordic-winter-edit',
     'instagram',
     ['Merino Crew Sweater', 'Cashmere Beanie', 'Ribbed Scarf', 'Wool Mittens', 'Waxed Canvas Tote'],
+    'A winter outfit laid flat: an ecru merino crew sweater, a camel cashmere beanie, a ribbed scarf, wool mittens and an olive waxed canvas tote.',
   ],
-  ['image', 'tea-ceremony-table', 'pinterest', ['Hand-Thrown Tea Bowl', 'Kyusu Teapot', 'Small Dish Set of 5']],
+  [
+    'image',
+    'tea-ceremony-table',
+    'pinterest',
+    ['Hand-Thrown Tea Bowl', 'Kyusu Teapot', 'Small Dish Set of 5'],
+    'A low wooden table set for tea: a hand-thrown tea bowl with an ash glaze, a kyusu teapot and a set of small dishes.',
+  ],
   [
     'image',
     'bedroom-refresh',
     'pinterest',
     ['Linen Duvet Cover', 'Mushroom Table Lamp', 'Paper Pendant Shade', 'Monstera Deliciosa'],
+    'A bright bedroom: a bed with a white linen duvet cover, a sage mushroom lamp on the nightstand, a paper pendant shade overhead and a monstera in the corner.',
   ],
   [
     'video',
     'rain-shell-field-test',
     'youtube',
     ['Ridgeline Rain Shell', 'Trailhead Softshell', 'Packable Wind Jacket', 'Waterproof Hiking Boot'],
+    'A hiker tests a moss-green rain shell in a downpour, then a softshell and a packable wind jacket, in waterproof hiking boots on a muddy trail.',
   ],
   [
     'video',
     'ultralight-pack-list',
     'youtube',
     ['Overnight Pack 45L', 'Ultralight Tent 2P', 'Hydration Vest 8L', 'Hip Pack 3L', 'Camp Slide', 'Approach Shoe'],
+    'An ultralight overnight kit unpacked piece by piece: a 45-litre pack, a two-person tent, a hydration vest, a hip pack, camp slides and approach shoes.',
   ],
   [
     'video',
     'winter-cabin-tour',
     'tiktok',
     ['Summit Down Parka', 'Sherpa Pullover', 'Chunky Cardigan', 'Arc Floor Lamp', 'Cedar & Smoke Candle'],
+    'A tour of a snowed-in cabin: a down parka and a sherpa pullover by the door, then a chunky cardigan, a brass floor lamp and a lit cedar candle inside.',
   ],
   [
     'video',
     'plant-care-101',
     'tiktok',
     ['Monstera Deliciosa', 'Fiddle Leaf Fig', 'Self-Watering Planter', 'Aloe Recovery Gel'],
+    "Houseplant care at a sunny window: a monstera and a fiddle leaf fig repotted, one into a white self-watering planter, and aloe gel for the gardener's hands.",
   ],
   [
     'video',
@@ -418,19 +478,46 @@ const media = [
       'Lightweight Fleece Jacket',
       'Alpine Insulated Vest',
     ],
+    'What a cyclist carries to work: a roll-top backpack, a leather crossbody bag with a card holder, a reflective wristband, a fleece jacket and an insulated vest.',
   ],
-  ['video', 'kiln-opening-day', 'instagram', ['Flower Vase', 'Sake Set', 'Rice Bowl Pair', 'Hand-Thrown Tea Bowl']],
-].map(([type, slug, platform, titles], index) => ({
-  type,
-  id: 1 + index,
-  slug,
-  file_name: `${slug}.${type === 'image' ? 'jpg' : 'mp4'}`,
-  platform,
-  product_ids: titles.map(idOf),
-}));
+  [
+    'video',
+    'kiln-opening-day',
+    'instagram',
+    ['Flower Vase', 'Sake Set', 'Rice Bowl Pair', 'Hand-Thrown Tea Bowl'],
+    'A potter opens the kiln and lifts out the new pieces: a flower vase, a sake set, a pair of rice bowls and a tea bowl.',
+  ],
+].map(([type, slug, platform, titles, alt], index) => {
+  const productIds = titles.map(idOf);
+  const files =
+    type === 'image'
+      ? { url: `/media/files/${slug}.jpg`, width: 800, height: 1000 }
+      : {
+          url: '/media/files/demo-clip.mp4',
+          poster_url: `/media/files/${slug}-poster.jpg`,
+          width: 360,
+          height: 640,
+          duration_ms: clipMs,
+          captions_url: '/media/files/demo-clip.vtt',
+        };
+  return {
+    type,
+    id: 1 + index,
+    slug,
+    file_name: `${slug}.${type === 'image' ? 'jpg' : 'mp4'}`,
+    platform,
+    alt,
+    product_ids: productIds,
+    ...files,
+    placements: placementsOf(type, productIds),
+  };
+});
 
 const document = { version: 1, stores, products, media, similar };
-writeFileSync(join(root, 'prisma', 'seed', 'demo-catalog.json'), `${JSON.stringify(document, null, 2)}\n`);
+writeFileSync(
+  process.argv[2] ?? join(root, 'prisma', 'seed', 'demo-catalog.json'),
+  `${JSON.stringify(document, null, 2)}\n`,
+);
 console.log(
   `demo catalog: ${stores.length} stores, ${products.length} products, ${products.reduce((n, p) => n + p.skus.length, 0)} skus, ${media.length} media, ${similar.length} similar pairs`,
 );

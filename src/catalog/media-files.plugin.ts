@@ -4,14 +4,17 @@
 // with ETag and Last-Modified (304s; a failed If-Match or If-Unmodified-Since is 412), byte ranges
 // (206: a browser seeks in a video with them; one that starts past the end is 416 with
 // `Content-Range: bytes */<size>`) and never leaves the folder. Public like an image on a CDN: an
-// <img> or <video> sends no API key.
+// <img> or <video> sends no API key, and every answer says `Access-Control-Allow-Origin: *`, so that
+// a page on another origin may load them in CORS mode too: a <video crossorigin> with a <track> of
+// captions from this gateway (a track from another origin than the page's loads only so), whatever
+// CORS_ORIGINS says (that setting is about the API).
 //
 // The Range header is read strictly first (RFC 9110, 14.1.1): @fastify/send reads its numbers with
 // parseInt, so `bytes=1e3-2e3` was served as bytes 1-2. A range in another unit is ignored (the
 // whole file); a `bytes=` range that is not one (`1e3`, a space, an end before its start) is
 // answered 416 as an unsatisfiable one is (RFC 9110, 14.2).
 import fastifyStatic from '@fastify/static';
-import type { onRequestHookHandler } from 'fastify';
+import type { onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { appPlugin } from '../plugin.js';
 
 export const mediaFilesPrefix = '/media/files/';
@@ -55,14 +58,22 @@ const checkRange: onRequestHookHandler = (request, _reply, done) => {
   done();
 };
 
+/** Any page may read these public files (after @fastify/cors, which names only CORS_ORIGINS). */
+const anyOrigin: onSendHookHandler = (_request, reply, payload, done) => {
+  void reply.header('access-control-allow-origin', '*');
+  done(null, payload);
+};
+
 export const mediaFilesPlugin = appPlugin('media-files', async (app, { dir }: { dir: string }) => {
-  // The static routes' own hook (they take no hooks of their own): registered before them, on
-  // their URL only, so that no other route runs it.
+  // The static routes' own hooks (they take no hooks of their own): registered before them, on
+  // their URL only, so that no other route runs them.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(mediaFilesPrefix)) return;
     const existing =
       route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [...existing, checkRange];
+    const sending = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...sending, anyOrigin];
   });
   await app.register(fastifyStatic, {
     root: dir,

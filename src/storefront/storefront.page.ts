@@ -41,7 +41,8 @@ a:focus-visible { outline: 3px solid #1f5f4a; outline-offset: 2px; }
 }
 section > h2 { font-size: 1.25rem; margin: 0 0 .75rem; }
 pre {
-  overflow-x: auto; padding: 1rem; background: #fff; border: 1px solid #c9c6bd; border-radius: 6px; font-size: .9rem;
+  white-space: pre-wrap; overflow-wrap: anywhere;
+  padding: 1rem; background: #fff; border: 1px solid #c9c6bd; border-radius: 6px; font-size: .9rem;
 }
 .empty { padding: 1rem; background: #fff; border: 1px solid #c9c6bd; border-radius: 6px; }
 `;

@@ -1,6 +1,7 @@
 // The media files at /media/files/ (catalog/media-files.plugin.ts): the demo catalog's, served with
 // validators (304, 412) and byte ranges (206, for seeking in a video; 416), public with API keys
-// set, and nothing outside their folder.
+// set and to pages of any origin (CORS: a captions track from another origin), and nothing outside
+// their folder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,6 +97,24 @@ describe('media files', () => {
     }
     const later = new Date(Date.parse(String(image.headers['last-modified'])) + 60_000).toUTCString();
     expect((await get('/media/files/autumn-ridge-layers.jpg', { 'if-unmodified-since': later })).statusCode).toBe(200);
+  });
+
+  it('lets a page of any origin load them in CORS mode (a video with captions from another origin)', async () => {
+    const origin = { origin: 'https://shop.example' };
+    const captions = await get('/media/files/demo-clip.vtt', origin);
+    expect([
+      captions.statusCode,
+      captions.headers['content-type'],
+      captions.headers['access-control-allow-origin'],
+    ]).toStrictEqual([200, 'text/vtt; charset=utf-8', '*']);
+    expect(captions.body).toMatch(/^WEBVTT/);
+    const part = await get('/media/files/demo-clip.mp4', { ...origin, range: 'bytes=0-99' });
+    expect([part.statusCode, part.headers['access-control-allow-origin']]).toStrictEqual([206, '*']);
+    const again = await get('/media/files/demo-clip.vtt', {
+      ...origin,
+      'if-none-match': String(captions.headers.etag),
+    });
+    expect([again.statusCode, again.headers['access-control-allow-origin']]).toStrictEqual([304, '*']);
   });
 
   it('serves nothing outside its folder and answers unknown files with 404', async () => {

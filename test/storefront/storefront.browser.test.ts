@@ -627,4 +627,237 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       await context.close();
     }
   }, 60_000);
+
+  it('shows what it sells: numbered hotspots with their legend, cards over the video in view, alt texts, captions, another currency said at once', async () => {
+    // A cart holding a USD line (the Arc Floor Lamp), as this browser's stored cart.
+    const made = await fetch(`${origin}/cart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': clientKey },
+      body: JSON.stringify({ items: { storefront_cart_items_input: [{ variant_id: 10068, quantity: 1 }] } }),
+    });
+    expect(made.status).toBeLessThan(300);
+    const cartId = ((await made.json()) as { id: string }).id;
+    const mediaOf = async (path: string) => {
+      const answer = await t.app.inject({ method: 'GET', url: path, headers: { 'x-api-key': clientKey } });
+      expect(answer.statusCode).toBe(200);
+      return answer.json<{ media: { alt: string | null; captions_url: string | null } }>().media;
+    };
+    const [imageMedia, videoMedia] = await Promise.all([
+      mediaOf('/image/slug/autumn-ridge-layers/placements'),
+      mediaOf('/video/slug/winter-cabin-tour/placements'),
+    ]);
+    expect(imageMedia.alt).toMatch(/\S/);
+    expect(videoMedia.alt).toMatch(/\S/);
+    expect(videoMedia.captions_url).toMatch(/\.vtt$/);
+
+    const { page, context, aborted, errors } = await offlinePage(browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${origin}/healthz`);
+      await page.evaluate(
+        `localStorage.setItem(${JSON.stringify(`shoppable-media:cart:${origin}`)}, ${JSON.stringify(cartId)})`,
+      );
+      await page.goto(`${origin}/`);
+      await image(page).getByRole('button', { name: 'Cart (1)' }).waitFor({ state: 'visible' });
+
+      // The media's alt texts are the API's.
+      expect(await image(page).locator('.frame img').getAttribute('alt')).toBe(imageMedia.alt);
+      const player = video(page).locator('video');
+      expect(await player.getAttribute('aria-label')).toBe(videoMedia.alt);
+      // The captions: a track of kind captions from the API's URL, whose cues load.
+      const track = player.locator('track');
+      expect([await track.getAttribute('kind'), await track.getAttribute('src')]).toStrictEqual([
+        'captions',
+        `${origin}${videoMedia.captions_url}`,
+      ]);
+      await expect
+        .poll(
+          () =>
+            player.evaluate((element) => {
+              const tracks = (element as unknown as { textTracks: { mode: string; cues: { length: number } | null }[] })
+                .textTracks;
+              return [tracks[0]?.mode, tracks[0]?.cues?.length ?? 0];
+            }),
+          { timeout: 10_000 },
+        )
+        .toStrictEqual(['showing', 3]);
+
+      // Each hotspot: at least 44 × 44 px, numbered, its number and title in the legend, all visible.
+      const hotspots = image(page).locator('.hotspot');
+      const legend = image(page).getByRole('list', { name: 'In this picture' });
+      const titles = ['Ridgeline Rain Shell', 'Grid Fleece Half-Zip', 'Trail Runner 3', 'Daypack 22L'];
+      expect(await hotspots.count()).toBe(titles.length);
+      for (const [index, title] of titles.entries()) {
+        // Named by its number and title (the number it shows is in its name: axe's label-content-name-mismatch).
+        const hotspot = image(page).getByRole('button', { name: `${index + 1}. ${title}`, exact: true });
+        const box = await hotspot.boundingBox();
+        expect([title, box!.width >= 44, box!.height >= 44]).toStrictEqual([title, true, true]);
+        expect(await hotspot.locator('.number').innerText()).toBe(String(index + 1));
+        const entry = legend.getByRole('listitem').nth(index);
+        expect(await entry.isVisible()).toBe(true);
+        expect(await entry.innerText()).toContain(`${index + 1}\n${title}`);
+      }
+
+      // The video at 8 s: its cards, inside the window as it is (1280 × 900, not scrolled), then at 375 × 800.
+      await player.evaluate(
+        (element) =>
+          new Promise<void>((resolve) => {
+            const media = element as unknown as {
+              readyState: number;
+              currentTime: number;
+              addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
+            };
+            const seek = () => {
+              media.addEventListener('seeked', resolve, { once: true });
+              media.currentTime = 8;
+            };
+            if (media.readyState >= 1) seek();
+            else media.addEventListener('loadedmetadata', seek, { once: true });
+          }),
+      );
+      const cards = video(page).getByRole('region', { name: 'Products in this moment' });
+      await cards.getByRole('button', { name: 'Chunky Cardigan' }).waitFor({ state: 'visible' });
+      const inView = async (width: number, height: number) => {
+        const outside: string[] = [];
+        for (const card of await cards.getByRole('listitem').all()) {
+          const box = (await card.boundingBox())!;
+          const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+          if (!inside) outside.push(`${await card.innerText()} at ${JSON.stringify(box)}`);
+        }
+        return outside;
+      };
+      expect(await cards.getByRole('listitem').count()).toBe(3);
+      expect(await page.evaluate('window.scrollY')).toBe(0);
+      expect(await inView(1280, 900)).toStrictEqual([]);
+      await shot(page, 'sells-1280');
+      expect(await violations(page)).toStrictEqual([]);
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await legend.scrollIntoViewIfNeeded();
+      await shot(page, 'sells-375-image');
+      for (const [index, title] of titles.entries()) {
+        const box = (await image(page)
+          .getByRole('button', { name: `${index + 1}. ${title}`, exact: true })
+          .boundingBox())!;
+        expect([title, box.width >= 44, box.height >= 44]).toStrictEqual([title, true, true]);
+      }
+      await player.scrollIntoViewIfNeeded();
+      expect(await inView(375, 800)).toStrictEqual([]);
+      await shot(page, 'sells-375-video');
+      expect(await violations(page)).toStrictEqual([]);
+
+      // A product in another currency (EUR, the cart is in USD) says so as its panel opens, its choices disabled.
+      await cards.getByRole('button', { name: 'Chunky Cardigan' }).click();
+      const panel = video(page).getByRole('dialog', { name: 'Chunky Cardigan' });
+      await panel.waitFor({ state: 'visible' });
+      const note = panel.getByText(
+        'This product is priced in EUR; your cart is in USD: it cannot be added to this cart. ' +
+          'Place the order for your cart first, then add it.',
+      );
+      await note.waitFor({ state: 'visible' });
+      expect(await panel.getByRole('combobox', { name: 'Size' }).isDisabled()).toBe(true);
+      expect(await panel.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
+      // Its picture, from the gateway.
+      const picture = panel.locator('img.panel-picture');
+      expect(await picture.getAttribute('src')).toBe(`${origin}/media/files/products/chunky-cardigan.jpg`);
+      await expect
+        .poll(() => picture.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
+        .toBe(300);
+      await shot(page, 'sells-375-other-currency');
+      expect(await violations(page)).toStrictEqual([]);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      // One of the cart's currency has no such note, and its choices are open.
+      await cards.getByRole('button', { name: 'Summit Down Parka' }).click();
+      const parka = video(page).getByRole('dialog', { name: 'Summit Down Parka' });
+      await parka.getByRole('combobox', { name: 'Size' }).waitFor({ state: 'visible' });
+      expect(await parka.getByText(/cannot be added to this cart/).count()).toBe(0);
+      expect(await parka.getByRole('combobox', { name: 'Size' }).isDisabled()).toBe(false);
+      await page.keyboard.press('Escape');
+      await parka.waitFor({ state: 'hidden' });
+
+      // A click on a legend entry opens its product, as its hotspot does (which has the focus after).
+      await legend.getByText('Daypack 22L').click();
+      const daypack = image(page).getByRole('dialog', { name: 'Daypack 22L' });
+      await daypack.waitFor({ state: 'visible' });
+      await page.keyboard.press('Escape');
+      await daypack.waitFor({ state: 'hidden' });
+      expect(
+        await image(page)
+          .getByRole('button', { name: '4. Daypack 22L', exact: true })
+          .evaluate(
+            (element) => (element.getRootNode() as unknown as { activeElement: unknown }).activeElement === element,
+          ),
+      ).toBe(true);
+
+      expect(aborted).toStrictEqual([]);
+      expect(errors).toStrictEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    /** axe-core's violations of any impact (shadow roots included), video-caption among its rules. */
+    async function violations(page: Page): Promise<string[]> {
+      if (!(await page.evaluate("'axe' in window"))) await page.evaluate(`(() => { ${axeSource}\n})()`);
+      const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
+        violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[];
+      };
+      return results.violations.map(
+        (violation) =>
+          `${violation.id} (${violation.impact}) at ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+      );
+    }
+  }, 60_000);
+
+  it("loads a video's captions from the gateway on a shop's page of another origin (the video in CORS mode)", async () => {
+    const { page, context, aborted, errors } = await offlinePage(browser);
+    let shopServer: Server | undefined;
+    try {
+      page.setDefaultTimeout(10_000);
+      // A shop's page on another origin, served from the loopback (as a page on a public origin, or one the
+      // browser's router answered, may not call the loopback: Private Network Access).
+      const html = `<!DOCTYPE html><html lang="en"><head><title>A shop</title><script type="module" src="${origin}/embed/shoppable-media.js"></script></head><body><main>
+        <shoppable-media kind="video" slug="winter-cabin-tour" api-key="${clientKey}"></shoppable-media>
+      </main></body></html>`;
+      shopServer = createServer((_request, response) =>
+        response.writeHead(200, { 'content-type': 'text/html' }).end(html),
+      );
+      await new Promise<void>((resolve) => shopServer!.listen(0, '127.0.0.1', resolve));
+      const shop = `http://127.0.0.1:${(shopServer.address() as AddressInfo).port}`;
+      // The gateway as if its CORS_ORIGINS named the shop (this file's has none): GraphQL allows the shop's origin.
+      await page.route(`${origin}/graphql`, async (route) => {
+        const cors = {
+          'access-control-allow-origin': shop,
+          'access-control-allow-headers': 'content-type, x-api-key',
+          'access-control-allow-methods': 'POST',
+        };
+        if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+        const response = await route.fetch();
+        return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
+      });
+      await page.goto(`${shop}/`);
+      const player = page.locator('shoppable-media video');
+      await player.waitFor({ state: 'visible' });
+      // The captions are on another origin than the page's: the video asks in CORS mode, the media files allow it.
+      expect(await player.getAttribute('crossorigin')).toBe('anonymous');
+      await expect
+        .poll(
+          () =>
+            player.evaluate((element) => {
+              const media = element as unknown as {
+                readyState: number;
+                textTracks: { cues: { length: number } | null }[];
+              };
+              return [media.readyState >= 1, media.textTracks[0]?.cues?.length ?? 0];
+            }),
+          { timeout: 10_000 },
+        )
+        .toStrictEqual([true, 3]);
+      expect(aborted).toStrictEqual([]);
+      expect(errors).toStrictEqual([]);
+    } finally {
+      await context.close();
+      shopServer?.close();
+    }
+  });
 });

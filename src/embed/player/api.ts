@@ -37,6 +37,8 @@ export interface Product {
   priceMoney: { displayValue: string };
   currency: string;
   isAvailable: boolean;
+  /** Its pictures' URLs (absolute, or paths on the gateway), the first shown in the panel. */
+  images: string[];
   variants: VariantOption[];
   skus: Sku[];
 }
@@ -54,8 +56,12 @@ export interface Media {
   id: string;
   kind: 'IMAGE' | 'VIDEO';
   slug: string;
+  /** What it shows, in words: the image's alt text, the video's accessible name. */
+  alt: string | null;
   url: string | null;
   posterUrl: string | null;
+  /** A video's captions (WebVTT). */
+  captionsUrl: string | null;
   width: number | null;
   height: number | null;
   durationMs: number | null;

@@ -4,7 +4,7 @@
 const amount = 'fragment Amount on Money { displayValue currency }';
 
 const productFields = `fragment ProductFields on Product {
-  id title brand priceMoney { displayValue } currency isAvailable
+  id title brand priceMoney { displayValue } currency isAvailable images
   variants { name values }
   skus {
     skuId merchantId name inStock qtyAvailable priceMoney { displayValue } currency status
@@ -42,7 +42,7 @@ const orderFields = `fragment OrderFields on Order {
   lines { id productId title variantTitle quantity lineTotal { ...Amount } }
 }`;
 
-const mediaFields = `id kind slug url posterUrl width height durationMs
+const mediaFields = `id kind slug alt url posterUrl captionsUrl width height durationMs
   placements { id x y startMs endMs product { id } }
   products { ...ProductFields }`;
 

@@ -18,7 +18,10 @@ export interface OpenProduct {
 
 /** What the product panel reads and calls. */
 export interface PanelHost {
+  readonly api: ShopApi;
   readonly panel: OpenProduct | null;
+  /** The currency of the cart's lines (a cart holds one), or null while it has none. */
+  readonly cartCurrency: string | null;
   readonly selection: Selection;
   readonly quantity: number;
   readonly panelError: ApiError | null;

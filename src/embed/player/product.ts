@@ -5,7 +5,7 @@
 // multiplied here: every amount of the cart comes from the API's displayValue.
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
 import { nothing } from 'lit';
-import type { Product, Sku, VariantOption } from './api.js';
+import type { Cart, Product, Sku, VariantOption } from './api.js';
 
 export type Selection = Record<string, string>;
 
@@ -53,6 +53,17 @@ export function initialSelection(product: Product): Selection {
     if (only !== undefined) selection[option.name] = only;
   }
   return selection;
+}
+
+/** The currency of a cart's lines (all share one), or null when it has none. */
+export function cartCurrencyOf(cart: Cart | null): string | null {
+  for (const store of cart?.stores ?? []) for (const line of store.cartLines) return line.variant.price.currency;
+  return null;
+}
+
+/** The currency a product is sold in when it cannot join a cart in another one, else null. */
+export function foreignCurrency(product: Product, cartCurrency: string | null): string | null {
+  return cartCurrency !== null && product.currency !== cartCurrency ? product.currency : null;
 }
 
 /** The price to show, as the API formats it: the chosen SKU's, else the product's. */

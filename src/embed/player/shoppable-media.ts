@@ -20,7 +20,7 @@ import { renderConfirmation, renderDrawer } from './drawer.js';
 import type { OpenProduct, PlayerHost } from './host.js';
 import { renderImage, renderVideo } from './media-view.js';
 import { renderPanel } from './panel.js';
-import { chosenSku, initialSelection, type Selection } from './product.js';
+import { cartCurrencyOf, chosenSku, foreignCurrency, initialSelection, type Selection } from './product.js';
 import { styles } from './styles.js';
 
 /** Where this module was loaded from: the gateway that serves it, unless `endpoint` says otherwise. */
@@ -202,6 +202,10 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
 
   // ---- the product panel ----
 
+  get cartCurrency(): string | null {
+    return cartCurrencyOf(this.store?.state.cart ?? null);
+  }
+
   openProduct(productId: string, placementId: string | null, trigger: HTMLElement | null) {
     const product = this.media?.products.find((each) => each.id === productId);
     if (!product) return;
@@ -242,6 +246,7 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
     const media = this.media;
     const store = this.store;
     if (!open || !media || !store || this.panelBusy) return;
+    if (foreignCurrency(open.product, this.cartCurrency)) return;
     const sku = chosenSku(open.product, this.selection);
     if (!sku) return;
     this.panelBusy = true;

@@ -1,6 +1,8 @@
 // The player's styles for the media (styles.ts puts them after its base rules): the frame of the
-// image or video, an image's hotspot buttons with their tooltip (sized and coloured by
-// --shoppable-hotspot-size, -color and -text), and a video's product cards and list.
+// image or video, an image's numbered hotspot buttons with their tooltip (sized and coloured by
+// --shoppable-hotspot-size, never under 44 px, -color and -text) and their legend, a video's
+// product cards (over its top left corner) and list, and the product panel's picture and
+// currency note.
 import { css } from 'lit';
 
 export const mediaStyles = css`
@@ -22,8 +24,8 @@ export const mediaStyles = css`
   }
   .hotspot {
     position: absolute;
-    width: var(--_hotspot);
-    height: var(--_hotspot);
+    width: max(44px, var(--_hotspot));
+    height: max(44px, var(--_hotspot));
     min-height: 0;
     padding: 0;
     transform: translate(-50%, -50%);
@@ -34,22 +36,9 @@ export const mediaStyles = css`
     box-shadow: 0 0 0 4px rgb(255 255 255 / 0.55), 0 2px 8px rgb(0 0 0 / 0.35);
     display: grid;
     place-items: center;
+    font-weight: 700;
+    font-size: 1.05rem;
     line-height: 1;
-  }
-  .hotspot::before,
-  .hotspot::after {
-    content: '';
-    position: absolute;
-    background: currentColor;
-    border-radius: 1px;
-  }
-  .hotspot::before {
-    width: 40%;
-    height: 2px;
-  }
-  .hotspot::after {
-    width: 2px;
-    height: 40%;
   }
   .hotspot:hover:not(:disabled),
   .hotspot[aria-expanded='true'] {
@@ -73,6 +62,7 @@ export const mediaStyles = css`
     background: var(--_text);
     color: var(--_surface);
     font-size: 0.875rem;
+    font-weight: 400;
     line-height: 1.2;
     opacity: 0;
     pointer-events: none;
@@ -83,6 +73,45 @@ export const mediaStyles = css`
     opacity: 1;
   }
 
+  /* The hotspots' legend: number, title, brand and price */
+  .legend {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
+    gap: 0.4rem 0.9rem;
+  }
+  .legend li {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    column-gap: 0.6rem;
+    align-items: center;
+    cursor: pointer;
+  }
+  .legend .number {
+    grid-row: span 2;
+    display: grid;
+    place-items: center;
+    width: 1.75rem;
+    height: 1.75rem;
+    border-radius: 50%;
+    border: 2px solid var(--_text);
+    font-weight: 700;
+    font-size: 0.875rem;
+  }
+  .legend-title {
+    font-weight: 600;
+  }
+  .legend-title,
+  .legend .card-meta {
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  .legend li:hover .legend-title {
+    text-decoration: underline;
+  }
 
   /* Video: cards of this moment, then every product */
   .section-title {
@@ -100,10 +129,32 @@ export const mediaStyles = css`
     flex-wrap: wrap;
     gap: 0.5rem;
   }
-  .cards .empty {
-    margin: 0;
-    color: var(--_muted);
-    font-size: 0.9375rem;
+  /* The cards of this moment, over the video's top left corner, one under another */
+  .cards {
+    position: absolute;
+    top: 0.6rem;
+    left: 0.6rem;
+    right: 0.6rem;
+    line-height: 1.4;
+    pointer-events: none;
+  }
+  .cards ul {
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 0.4rem;
+  }
+  .cards .product-box {
+    pointer-events: auto;
+    min-width: 0;
+    max-width: min(16rem, 100%);
+    padding: 0.4rem 0.7rem;
+    box-shadow: 0 2px 10px rgb(0 0 0 / 0.3);
+  }
+  .cards .product-box button,
+  .cards .card-meta {
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
   }
   .product-box {
     position: relative;
@@ -117,7 +168,6 @@ export const mediaStyles = css`
   }
   .card-box {
     border-left: 4px solid var(--_accent);
-    box-shadow: 0 1px 4px rgb(0 0 0 / 0.12);
   }
   .product-box:hover {
     border-color: var(--_accent);
@@ -147,6 +197,28 @@ export const mediaStyles = css`
   .card-meta {
     color: var(--_muted);
     font-size: 0.875rem;
+  }
+
+  /* The product panel: its picture beside brand and price, and why it cannot join the cart */
+  .panel-summary {
+    display: flex;
+    align-items: center;
+    gap: 0.9rem;
+  }
+  .panel-picture {
+    width: 6.5rem;
+    height: 6.5rem;
+    flex: none;
+    object-fit: cover;
+    border-radius: calc(var(--_radius) * 0.6);
+    background: #e5e7eb;
+  }
+  .currency-note {
+    margin: 0;
+    padding: 0.6rem 0.8rem;
+    border: 1px solid var(--_border);
+    border-left: 4px solid var(--_accent);
+    border-radius: calc(var(--_radius) * 0.6);
   }
   @media (prefers-reduced-motion: reduce) {
     .hotspot .tip {

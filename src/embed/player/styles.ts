@@ -15,7 +15,7 @@
 //   --shoppable-focus           the focus ring                            (default #1d4ed8)
 //   --shoppable-radius          corner radius                             (default 10px)
 //   --shoppable-font            font family                               (default the system UI font)
-//   --shoppable-hotspot-size    diameter of an image's hotspot buttons    (default 36px)
+//   --shoppable-hotspot-size    diameter of an image's hotspot buttons    (default and least 44px)
 //   --shoppable-hotspot-color   hotspot background                        (default #ffffff)
 //   --shoppable-hotspot-text    hotspot mark and ring                     (default #111827)
 //   --shoppable-backdrop        behind the open panel or cart             (default rgb(17 24 39 / 0.55))
@@ -38,7 +38,7 @@ export const baseStyles = css`
     --_danger: var(--shoppable-danger, #b42318);
     --_focus: var(--shoppable-focus, #1d4ed8);
     --_radius: var(--shoppable-radius, 10px);
-    --_hotspot: var(--shoppable-hotspot-size, 36px);
+    --_hotspot: var(--shoppable-hotspot-size, 44px);
     display: block;
     font-family: var(
       --shoppable-font,
