@@ -37,13 +37,11 @@ let shops: Server[] = [];
 let shopOrigin: string;
 let refusedOrigin: string;
 
-/** The demo catalog, its products' pictures the gateway's files (the demo's are off the loopback). */
+/** The demo catalog (its products' pictures the gateway's files), one product without a picture and one whose picture fails to load. */
 function demoCatalog(): unknown {
   const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as {
     products: { title: string; images: string[] }[];
   };
-  for (const product of demo.products) product.images = ['/media/files/autumn-ridge-layers.jpg'];
-  // One product without a picture, one whose picture fails to load.
   demo.products.find((product) => product.title === 'Arc Floor Lamp')!.images = [];
   demo.products.find((product) => product.title === 'Grid Fleece Half-Zip')!.images = ['/media/files/gone.jpg'];
   return demo;
