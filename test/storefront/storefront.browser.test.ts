@@ -121,6 +121,26 @@ async function violations(page: Page, impacts: 'serious' | 'all' = 'serious'): P
 const image = (page: Page) => page.locator('shoppable-media[kind="image"]');
 const video = (page: Page) => page.locator('shoppable-media[kind="video"]');
 
+/** Seeks a `<video>` to 8 s, once its metadata is in (run in the page: this file has no DOM types). */
+async function seekTo8s(player: Locator): Promise<void> {
+  await player.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const media = element as unknown as {
+          readyState: number;
+          currentTime: number;
+          addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
+        };
+        const seek = () => {
+          media.addEventListener('seeked', resolve, { once: true });
+          media.currentTime = 8;
+        };
+        if (media.readyState >= 1) seek();
+        else media.addEventListener('loadedmetadata', seek, { once: true });
+      }),
+  );
+}
+
 /** The open product panel: picks each option's value by label, then Add to cart. */
 async function addFromPanel(
   page: Page,
@@ -235,25 +255,7 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
     await parka.waitFor({ state: 'hidden' });
 
     // Store 2 (lumen-home) through the card the video shows at 8 s.
-    // Seeks the video to 8 s (run in the page: this file has no DOM types).
-    await video(page)
-      .locator('video')
-      .evaluate(
-        (element) =>
-          new Promise<void>((resolve) => {
-            const media = element as unknown as {
-              readyState: number;
-              currentTime: number;
-              addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
-            };
-            const seek = () => {
-              media.addEventListener('seeked', resolve, { once: true });
-              media.currentTime = 8;
-            };
-            if (media.readyState >= 1) seek();
-            else media.addEventListener('loadedmetadata', seek, { once: true });
-          }),
-      );
+    await seekTo8s(video(page).locator('video'));
     await shot(page, 'video-at-8s');
     const cards = video(page).getByRole('region', { name: 'Products in this moment' });
     await cards.getByRole('button', { name: 'Arc Floor Lamp' }).click();
@@ -697,22 +699,7 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       }
 
       // The video at 8 s: its cards, inside the window as it is (1280 × 900, not scrolled), then at 375 × 800.
-      await player.evaluate(
-        (element) =>
-          new Promise<void>((resolve) => {
-            const media = element as unknown as {
-              readyState: number;
-              currentTime: number;
-              addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
-            };
-            const seek = () => {
-              media.addEventListener('seeked', resolve, { once: true });
-              media.currentTime = 8;
-            };
-            if (media.readyState >= 1) seek();
-            else media.addEventListener('loadedmetadata', seek, { once: true });
-          }),
-      );
+      await seekTo8s(player);
       const cards = video(page).getByRole('region', { name: 'Products in this moment' });
       await cards.getByRole('button', { name: 'Chunky Cardigan' }).waitFor({ state: 'visible' });
       const inView = async (width: number, height: number) => {
