@@ -44,6 +44,15 @@ describe('GraphiQL at /graphiql', () => {
     }
   });
 
+  it('answers 404 ROUTE_NOT_FOUND for an asset the page does not reference (an old digest, a made-up name)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/graphiql' });
+    const script = referencedPaths(page.body).find((path) => path.endsWith('.js'))!;
+    for (const url of [script.replace(/-[0-9a-f]{16}\./, '-0000000000000000.'), '/graphiql/assets/nothing.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([url, response.statusCode, response.json().code]).toStrictEqual([url, 404, 'ROUTE_NOT_FOUND']);
+    }
+  });
+
   it('sends the assets gzipped to a browser that accepts it', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/graphiql' });
     const script = referencedPaths(page.body).find((path) => path.includes('/graphiql-') && path.endsWith('.js')) ?? '';
