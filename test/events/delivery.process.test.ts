@@ -232,12 +232,22 @@ describe(`webhook delivery by gateway processes (${testEngine})`, () => {
     const longest = hanging.longestSocketMs();
     const open = hanging.openSockets;
     const deleting = Date.now();
-    for (let index = 0; index < 20; index += 1)
-      expect((await fetch(`${gateway.base}/webhooks/whep_hang${index}`, { method: 'DELETE' })).status).toBe(204);
+    // As a client should, a 503 (a connection not free within 5 s: seen on PostgreSQL beside other
+    // test files at load 7) is asked again after its Retry-After; the delete itself must succeed.
+    let busy = 0;
+    for (let index = 0; index < 20; index += 1) {
+      let answer = await fetch(`${gateway.base}/webhooks/whep_hang${index}`, { method: 'DELETE' });
+      for (let retry = 0; answer.status === 503 && retry < 3; retry += 1) {
+        busy += 1;
+        await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
+        answer = await fetch(`${gateway.base}/webhooks/whep_hang${index}`, { method: 'DELETE' });
+      }
+      expect(answer.status).toBe(204);
+    }
     await until(async () => hanging.openSockets === 0, 'the hanging sockets to close', 5_000);
     const closedMs = Date.now() - deleting;
     console.info(
-      `20 hanging + 1 healthy (${testEngine}): healthy got its 5 events ${healthyMs} ms after the submit began (the requests making them took ${placedMs} ms); ${hanging.received.length} requests to hanging receivers, at most ${hanging.maxConcurrent} open at once, longest socket ${longest} ms, ${hanging.overlapping} re-sent while open; after deleting them, ${open} open sockets closed in ${closedMs} ms`,
+      `20 hanging + 1 healthy (${testEngine}): healthy got its 5 events ${healthyMs} ms after the submit began (the requests making them took ${placedMs} ms); ${hanging.received.length} requests to hanging receivers, at most ${hanging.maxConcurrent} open at once, longest socket ${longest} ms, ${hanging.overlapping} re-sent while open; after deleting them (${busy} deletes answered 503 first), ${open} open sockets closed in ${closedMs} ms`,
     );
     expect(healthyMs).toBeLessThan(15_000);
     expect(healthy.received.map((webhook) => webhook.id)).toStrictEqual(await messageIdsOf('whep_healthy'));
