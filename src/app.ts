@@ -13,6 +13,7 @@ import { orderPlugin } from './orders/order.plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks.plugin.js';
 import { discountsPlugin } from './discounts/discount.plugin.js';
 import { performancePlugin } from './performance/performance.plugin.js';
+import { mediaAdminPlugin } from './media/media.plugin.js';
 import { searchPlugin } from './search/search.plugin.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -96,6 +97,7 @@ export async function buildApp(
   await app.register(orderPlugin, { orders: services.orders });
   await app.register(webhooksPlugin, { webhooks: services.webhooks });
   await app.register(discountsPlugin, { discounts: services.discounts });
+  await app.register(mediaAdminPlugin, { media: services.media });
   await app.register(performancePlugin, { performance: services.performance });
   await app.register(searchPlugin, {
     search: services.search,

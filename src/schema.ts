@@ -25,6 +25,7 @@ import type { WebhookService } from './webhooks/webhooks.service.js';
 import { LiveResolver, noTopics } from './live/live.resolver.js';
 import { PerformanceResolver } from './performance/performance.resolver.js';
 import type { PerformanceService } from './performance/performance.service.js';
+import type { MediaAdminService } from './media/media.service.js';
 import { SearchResolver } from './search/search.resolver.js';
 import type { ProductSearch } from './search/search.service.js';
 import { nullMeansDefault } from './graphql/defaults.js';
@@ -37,6 +38,7 @@ export interface SchemaServices {
   webhooks: WebhookService;
   discounts: DiscountService;
   performance: PerformanceService;
+  media: MediaAdminService;
   search: ProductSearch;
 }
 

@@ -562,6 +562,25 @@ describe('real answers validate against the document', () => {
     expect((await get(keyed, '/media/1/performance', { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
   });
 
+  it('media admin routes, with admin and client keys', async () => {
+    const admin = { authorization: `Bearer ${adminKey}` };
+    const image = { type: 'image', slug: 'openapi-look', url: '/media/files/a.jpg', width: 10, height: 20 };
+    const created = await send(keyed, 'POST', '/media', { ...image, product_ids: [11], alt: 'Alt' }, admin);
+    expect(created.status).toBe(201);
+    const id = String((created.body.media as { id: number }).id);
+    expect((await send(keyed, 'POST', '/media', image, admin)).body.code).toBe('MEDIA_SLUG_TAKEN');
+    expect((await send(keyed, 'POST', '/media', { ...image, slug: 'a b' }, admin)).body.code).toBe('VALIDATION_FAILED');
+    expect((await get(keyed, '/media?type=image&first=1&q=openapi', admin)).status).toBe(200);
+    expect((await send(keyed, 'PATCH', `/media/${id}`, { alt: null }, admin)).status).toBe(200);
+    expect((await send(keyed, 'PATCH', '/media/999', { alt: null }, admin)).body.code).toBe('MEDIA_NOT_FOUND');
+    const placements = { placements: [{ product_id: 12, x: 0.5, y: 0.5 }] };
+    expect((await send(keyed, 'PUT', `/media/${id}/placements`, placements, admin)).status).toBe(200);
+    expect((await send(keyed, 'PUT', '/media/abc/placements', placements, admin)).body.code).toBe('INVALID_ID');
+    expect((await send(keyed, 'POST', '/media', image, { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
+    expect((await send(keyed, 'DELETE', `/media/${id}`, undefined, admin)).status).toBe(204);
+    expect((await send(keyed, 'DELETE', `/media/${id}`, undefined, admin)).body.code).toBe('MEDIA_NOT_FOUND');
+  });
+
   it('catalog search', async () => {
     expect((await get(open, '/search/products?q=product&brand=x&brand=y&limit=2')).status).toBe(200);
     const page = await get(
@@ -592,7 +611,7 @@ describe('real answers validate against the document', () => {
       (operation) => ![...(seen.get(operation) ?? [])].some((status) => status >= 200 && status < 400),
     );
     expect(withoutSuccess).toEqual([]);
-    expect(operations.length).toBe(44);
+    expect(operations.length).toBe(49);
     const answered = [...seen.values()].reduce((sum, statuses) => sum + statuses.size, 0);
     console.log(`${operations.length} operations, ${answered} distinct (operation, status) answers validated`);
     expect(answered).toBeGreaterThanOrEqual(68);
