@@ -30,6 +30,8 @@ function adminMedia({ type, products, ...row }: MediaRow): AdminMedia {
 }
 
 const inOrder = { orderBy: { position: 'asc' as const } };
+/** The largest id a row can have (32-bit). */
+const maxStoredId = 2_147_483_647;
 
 /** What a page of the list is asked for. */
 export interface MediaListQuery {
@@ -86,10 +88,11 @@ export class MediaRepository {
     return row?.id ?? null;
   }
 
-  /** Those of these product ids that name a product. */
+  /** Those of these product ids that name a product (those that cannot be ids name none). */
   async existingProducts(tx: DbClient, ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await tx.product.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true } });
+    const candidates = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= maxStoredId);
+    if (candidates.length === 0) return new Set();
+    const rows = await tx.product.findMany({ where: { id: { in: candidates } }, select: { id: true } });
     return new Set(rows.map((row) => row.id));
   }
 

@@ -21,6 +21,7 @@ import type {
   StoredMedia,
 } from './media.model.js';
 
+export { maxPlacements } from '../catalog/import/validate/media.js';
 export const defaultMediaPage = 20;
 export const maxMediaPage = 100;
 /** Characters of a list's query at most. */
