@@ -108,6 +108,32 @@ export const PlacementsBody = Type.Object({
 });
 export type PlacementsBodyView = Static<typeof PlacementsBody>;
 
+export const UploadQuery = Type.Object({
+  name: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    description:
+      'The file name wished for: its letters, digits, "-", "_" and "." are kept, with the extension of what the ' +
+      'file is; a number is added when the name is taken.',
+  }),
+});
+
+export const MediaFile = Named(
+  'MediaFile',
+  Type.Object(
+    {
+      url: Type.String({ description: "Where it is served: /media/files/<name>; give it as a media item's `url`." }),
+      width: Nullable(Type.Integer({ description: "An image's, read from the file; null for a video." })),
+      height: Nullable(Type.Integer({ description: "An image's, read from the file; null for a video." })),
+      duration_ms: Nullable(Type.Integer({ description: "A video's length: not read from the file (null)." })),
+      content_type: Type.String({ description: 'What the file is, read from its bytes.' }),
+      bytes: Type.Integer(),
+    },
+    { description: 'A media file stored.' },
+  ),
+);
+export type MediaFileView = Static<typeof MediaFile>;
+
 export const MediaPlacements = Named(
   'MediaPlacements',
   Type.Object({ placements: Type.Array(Ref(Placement)) }, { description: "A media item's placements, in order." }),

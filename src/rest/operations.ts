@@ -242,6 +242,14 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
       'A list the catalog import would refuse changes nothing (400 VALIDATION_FAILED naming ' +
       `\`placements[i].field\`). ${adminKey}`,
   },
+  'POST /media/files': {
+    operationId: 'uploadMediaFile',
+    description:
+      'The file is the raw body (Content-Type image/jpeg, image/png, image/webp, video/mp4, video/webm or ' +
+      'application/octet-stream), at most MEDIA_UPLOAD_MAX_BYTES. What it is comes from its bytes (anything else, ' +
+      "SVG included, or bytes another Content-Type names: 415); an image's width and height are read from it. " +
+      `Stored in MEDIA_FILES_DIR under a safe, unique name, served at once at the answer's \`url\`. ${adminKey}`,
+  },
   'GET /media/:id/performance': {
     operationId: 'getMediaPerformance',
     description:

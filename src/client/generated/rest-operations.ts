@@ -50,4 +50,5 @@ export const restOperations = {
   updateMedia: { method: 'patch', path: '/media/{id}' },
   updateOrderStatus: { method: 'post', path: '/orders/{id}/status' },
   updateWebhook: { method: 'patch', path: '/webhooks/{id}' },
+  uploadMediaFile: { method: 'post', path: '/media/files' },
 } as const;
