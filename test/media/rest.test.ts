@@ -106,6 +106,17 @@ describe('POST /media', () => {
     expect(body.message).toBe(expected.map(({ field, message }) => `${field} ${message}`).join('; '));
   });
 
+  it('gives media items made at once ids of their own (writes go one at a time)', async () => {
+    const made = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) =>
+        send<{ media: AdminMediaJson }>(t, 'POST', '/media', { ...newImage, slug: `at-once-${n}` }),
+      ),
+    );
+    expect(made.map((answer) => answer.status)).toStrictEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(made.map((answer) => answer.body.media.id)).size).toBe(6);
+    for (const answer of made) await send(t, 'DELETE', `/media/${answer.body.media.id}`);
+  });
+
   it('refuses a body of the wrong types before any check (400 VALIDATION_FAILED)', async () => {
     await refused('POST', '/media', { ...newImage, width: '1000' }, 400, 'VALIDATION_FAILED');
     await refused('POST', '/media', { ...newImage, type: 'gif' }, 400, 'VALIDATION_FAILED');
