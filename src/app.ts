@@ -13,6 +13,8 @@ import { orderPlugin } from './orders/order.plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks.plugin.js';
 import { discountsPlugin } from './discounts/discount.plugin.js';
 import { performancePlugin } from './performance/performance.plugin.js';
+import { mediaAdminPlugin } from './media/media.plugin.js';
+import { MediaFiles } from './media/media-files.service.js';
 import { searchPlugin } from './search/search.plugin.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -96,6 +98,11 @@ export async function buildApp(
   await app.register(orderPlugin, { orders: services.orders });
   await app.register(webhooksPlugin, { webhooks: services.webhooks });
   await app.register(discountsPlugin, { discounts: services.discounts });
+  await app.register(mediaAdminPlugin, {
+    media: services.media,
+    files: new MediaFiles(config.mediaFilesDir, config.mediaUploadMaxBytes),
+    uploadMaxBytes: config.mediaUploadMaxBytes,
+  });
   await app.register(performancePlugin, { performance: services.performance });
   await app.register(searchPlugin, {
     search: services.search,

@@ -76,6 +76,8 @@ export interface Config {
   webhookBusyRate: number;
   /** The folder whose files are served at /media/files/ (default: the demo catalog's). */
   mediaFilesDir: string;
+  /** The largest file POST /media/files takes, in bytes (MEDIA_UPLOAD_MAX_BYTES, default 50 MiB). */
+  mediaUploadMaxBytes: number;
   /** Serve the demo storefront at GET / (STOREFRONT_DEMO, default on); off, / is the JSON 404. */
   storefrontDemo: boolean;
   /** The search thread's memory: its heap, and the index's arrays besides (MiB). */
@@ -272,6 +274,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),
     webhookBusyRate: int(env, 'WEBHOOK_BUSY_RATE', 50, 0, 1_000_000),
     mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
+    mediaUploadMaxBytes: int(env, 'MEDIA_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
     searchMemoryMb: int(env, 'SEARCH_MEMORY_MB', 512, 16, 1_048_576),
     searchQueueMax: int(env, 'SEARCH_QUEUE_MAX', 32, 1, 100_000),

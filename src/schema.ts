@@ -25,6 +25,8 @@ import type { WebhookService } from './webhooks/webhooks.service.js';
 import { LiveResolver, noTopics } from './live/live.resolver.js';
 import { PerformanceResolver } from './performance/performance.resolver.js';
 import type { PerformanceService } from './performance/performance.service.js';
+import type { MediaAdminService } from './media/media.service.js';
+import { MediaAdminResolver } from './media/media.resolver.js';
 import { SearchResolver } from './search/search.resolver.js';
 import type { ProductSearch } from './search/search.service.js';
 import { nullMeansDefault } from './graphql/defaults.js';
@@ -37,6 +39,7 @@ export interface SchemaServices {
   webhooks: WebhookService;
   discounts: DiscountService;
   performance: PerformanceService;
+  media: MediaAdminService;
   search: ProductSearch;
 }
 
@@ -55,6 +58,7 @@ const resolverClasses = [
   WebhookResolver,
   DiscountResolver,
   PerformanceResolver,
+  MediaAdminResolver,
   LiveResolver,
 ] as const;
 
@@ -75,6 +79,7 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [WebhookResolver, () => new WebhookResolver(services.webhooks)],
     [DiscountResolver, () => new DiscountResolver(services.discounts)],
     [PerformanceResolver, () => new PerformanceResolver(services.performance)],
+    [MediaAdminResolver, () => new MediaAdminResolver(services.media)],
     [LiveResolver, () => new LiveResolver()],
   ]);
   const instances = new Map<unknown, unknown>();

@@ -33,6 +33,8 @@ import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
 import { PerformanceRepository } from './performance/performance.repository.js';
 import { PerformanceService } from './performance/performance.service.js';
+import { MediaAdminService } from './media/media.service.js';
+import { MediaRepository } from './media/media.repository.js';
 import { SearchService, type ProductSearch } from './search/search.service.js';
 import { SearchRepository } from './search/search.repository.js';
 import { SearchThread } from './search/search-thread.js';
@@ -133,6 +135,8 @@ export function createServices(
     webhooks,
     discounts: new DiscountService(database.db, discountRepository),
     performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
+    // Media written through the admin API: this process shows it at once, the others within CATALOG_CACHE_TTL_MS.
+    media: new MediaAdminService(database.db, new MediaRepository(), () => catalogChanges.replaced()),
     search: createSearch(config, database, log, options.searchThread),
     changes,
     live: new LiveUpdates(carts, orders, changes),

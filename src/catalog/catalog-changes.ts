@@ -133,6 +133,17 @@ export class CatalogChanges implements ChangeClock {
   }
 
   /**
+   * After this process committed a change that moves the import row (a media item written through
+   * the admin API): drops everything at once, so that its next answers show it, and reads the
+   * versions (and the catalog's shape) again at the next request. Other processes see the moved
+   * row within ttlMs, as they see an import.
+   */
+  replaced(): void {
+    this.clear();
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
    * One read of the versions (never two at once: fresh() shares the one under way). The first
    * read clears whatever was kept before it; an import since the last read clears everything;
    * stock changes drop the products they touched. This process's own changes may move a held

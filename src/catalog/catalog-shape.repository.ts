@@ -85,6 +85,32 @@ export async function measureCatalogShape(db: DbClient): Promise<CatalogShape> {
   return shape;
 }
 
+/**
+ * After a media item was written through the admin API (the import row moved in the same
+ * transaction): its lists may make the kept sizes grow, never shrink (a size too large only makes
+ * estimates stricter, until the next import measures again), without measuring the whole catalog;
+ * a catalog without a kept shape is measured whole.
+ */
+export async function growMediaShape(
+  db: DbClient,
+  sizes: Pick<CatalogShape, 'productsPerMedia' | 'placementsPerMedia'>,
+): Promise<void> {
+  const kept = await db.catalogMeta.findUnique({ where: { id: importRow }, select: { shape: true } });
+  const before = shapeOf(kept?.shape);
+  if (!before) {
+    await measureCatalogShape(db);
+    return;
+  }
+  if (sizes.productsPerMedia <= before.productsPerMedia && sizes.placementsPerMedia <= before.placementsPerMedia)
+    return;
+  const shape = {
+    ...before,
+    productsPerMedia: Math.max(before.productsPerMedia, sizes.productsPerMedia),
+    placementsPerMedia: Math.max(before.placementsPerMedia, sizes.placementsPerMedia),
+  };
+  await db.catalogMeta.update({ where: { id: importRow }, data: { shape } });
+}
+
 /** Whether two shapes hold the same sizes. */
 export function sameShape(a: CatalogShape, b: CatalogShape): boolean {
   return shapeKeys.every((key) => a[key] === b[key]);

@@ -63,6 +63,8 @@ function cursorId(prefix: string, cursor: string): number {
 
 export const productCursor = (product: ProductRecord): string => cursorOf('product:', product.id);
 export const mediaCursor = (media: MediaRecord): string => cursorOf('media:', media.id);
+/** The media id a media cursor names; VALIDATION_FAILED naming `after` when it is not one. */
+export const mediaCursorId = (cursor: string): number => cursorId('media:', cursor);
 
 /** VALIDATION_FAILED unless a page size asked for (null: none) is an integer from 1 to `max`. */
 function checkPageSize(field: 'first' | 'limit', size: number | null, max = maxPageSize): void {

@@ -35,7 +35,10 @@ function statements(dialect: Dialect) {
   const time = dialect === 'postgresql' ? 'CAST(? AS TIMESTAMP(3))' : '?';
   const unsold = unsoldStatuses.map((status) => `'${status}'`).join(', ');
   return {
-    mediaExists: 'SELECT 1 AS "found" FROM "Media" WHERE "id" = ?',
+    // A media item deleted through the admin API is still one: its carts and orders keep its id.
+    mediaExists:
+      'SELECT 1 AS "found" FROM "Media" WHERE "id" = ? ' +
+      'UNION ALL SELECT 1 AS "found" FROM "DeletedMedia" WHERE "id" = ?',
     // The lines are read once, folded to one row per store and cart; both counts come from those
     // (a cart may span stores, so the carts in all are not the sum of the stores').
     cartCounts: `
@@ -83,8 +86,9 @@ export class PerformanceRepository {
     return this.dialect === 'sqlite' ? iso.replace('Z', '+00:00') : iso;
   }
 
+  /** Whether the media item is in the catalog, or was until deleted through the admin API. */
   async mediaExists(mediaId: number): Promise<boolean> {
-    return (await this.reader.all(this.sql.mediaExists, [mediaId])).length === 1;
+    return (await this.reader.all(this.sql.mediaExists, [mediaId, mediaId])).length > 0;
   }
 
   /** Carts and units of the lines attributed to the media item within the window: per store, and in all. */

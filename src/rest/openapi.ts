@@ -59,6 +59,12 @@ function documentHead(): FastifyDynamicSwaggerOptions['openapi'] {
           '/cart/discounts.',
       },
       {
+        name: 'Media admin',
+        description:
+          'Media items made, listed, changed and deleted, and their products placed (admin keys only), with the ' +
+          'catalog import’s rules.',
+      },
+      {
         name: 'Media performance',
         description: 'What each media item sold: carts, orders and revenue attributed to it (admin keys only).',
       },

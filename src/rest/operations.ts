@@ -215,6 +215,41 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
     operationId: 'updateDiscount',
     description: `Changes the fields given; null clears an optional one. ${adminKey}`,
   },
+  'POST /media': {
+    operationId: 'createMedia',
+    description:
+      'An image or a video: its file (a URL), size, alt text and the products it shows, checked by the rules of ' +
+      `the catalog import. Shown at once by this process, by the others within CATALOG_CACHE_TTL_MS. ${adminKey}`,
+  },
+  'GET /media': {
+    operationId: 'listMedia',
+    description: `A page of media items, of one type and matching \`q\` (slug or alt text) when given. ${adminKey}`,
+  },
+  'PATCH /media/:id': {
+    operationId: 'updateMedia',
+    description: `Changes the fields given, checked by the rules of the catalog import; null clears one. ${adminKey}`,
+  },
+  'DELETE /media/:id': {
+    operationId: 'deleteMedia',
+    description:
+      'Its routes answer 404 from now on; carts and orders keep their attribution to it, and its media ' +
+      `performance still answers. ${adminKey}`,
+  },
+  'PUT /media/:id/placements': {
+    operationId: 'setMediaPlacements',
+    description:
+      'Replaces the whole list; a placed product the media item does not show yet is added to its products. ' +
+      'A list the catalog import would refuse changes nothing (400 VALIDATION_FAILED naming ' +
+      `\`placements[i].field\`). ${adminKey}`,
+  },
+  'POST /media/files': {
+    operationId: 'uploadMediaFile',
+    description:
+      'The file is the raw body (Content-Type image/jpeg, image/png, image/webp, video/mp4, video/webm or ' +
+      'application/octet-stream), at most MEDIA_UPLOAD_MAX_BYTES. What it is comes from its bytes (anything else, ' +
+      "SVG included, or bytes another Content-Type names: 415); an image's width and height are read from it. " +
+      `Stored in MEDIA_FILES_DIR under a safe, unique name, served at once at the answer's \`url\`. ${adminKey}`,
+  },
   'GET /media/:id/performance': {
     operationId: 'getMediaPerformance',
     description:

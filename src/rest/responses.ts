@@ -65,6 +65,10 @@ const examples: Record<ErrorCode, Example> = {
     message: 'Store North Outfitters already has a discount with the code spring10',
     details: { code: 'spring10', store: 'North Outfitters' },
   },
+  MEDIA_SLUG_TAKEN: {
+    message: 'Image 12 has the slug "autumn-ridge-layers"',
+    details: { type: 'image', slug: 'autumn-ridge-layers', media_id: '12' },
+  },
   PRECONDITION_FAILED: { message: 'Precondition Failed' },
   PAYLOAD_TOO_LARGE: { message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { message: 'Unsupported Media Type: text/plain' },

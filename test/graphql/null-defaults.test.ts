@@ -16,6 +16,7 @@ const documents: Record<string, (ids: { cartId: string; endpointId: string }) =>
   'Query.searchProducts(sort)': () =>
     'query ($v: ProductSearchSort) { searchProducts(query: "jacket", sort: $v) { edges { node { id } } } }',
   'Query.discounts(first)': () => 'query ($v: Int) { discounts(first: $v) { id } }',
+  'Query.mediaItems(first)': () => 'query ($v: Int) { mediaItems(first: $v) { nodes { id } } }',
   'Query.webhookDeliveries(first)': ({ endpointId }) =>
     `query ($v: Int) { webhookDeliveries(endpointId: "${endpointId}", first: $v) { id } }`,
   'Mutation.updateCartItems(addMissing)': ({ cartId }) =>

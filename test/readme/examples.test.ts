@@ -79,6 +79,7 @@ describe("the documents' examples, on the demo catalog", () => {
     expect(curls.map(({ document, method, url }) => `${document}: ${method} ${url}`)).toStrictEqual([
       'README.md: GET localhost:4000/image/comparables/slug/autumn-ridge-layers',
       'README.md: POST localhost:4000/graphql',
+      'docs/media.md: GET localhost:4000/media?type=image&q=autumn',
       'docs/rest.md: GET localhost:4000/product/101',
       'docs/rest.md: GET localhost:4000/video/slug/plant-care-101/placements?at_ms=4000',
       'docs/rest.md: HEAD localhost:4000/media/files/demo-clip.mp4',

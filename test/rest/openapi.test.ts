@@ -5,7 +5,8 @@
 // be answered with a success here, and every status seen must be documented for its route.
 import { operationNames } from '../../src/rest/operations.js';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileProblems } from '../client-compile.js';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -42,6 +43,7 @@ const adminKey = 'admin-key-0123456789abcdef';
 
 let open: TestApp;
 let keyed: TestApp;
+let uploads: string | undefined;
 let served: Document;
 let dereferenced: Document;
 const seen = new Map<string, Set<number>>();
@@ -121,9 +123,13 @@ const send = (
 beforeAll(async () => {
   const env = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
   open = await createTestApp(readFixture('catalog.json'), env);
+  uploads = mkdtempSync(join(tmpdir(), 'openapi-uploads-'));
   keyed = await createTestApp(readFixture('catalog.json'), {
     ...env,
     API_KEYS: `${clientKey}:client,${adminKey}:admin`,
+    // Uploads go to a scratch folder, not the demo's.
+    MEDIA_FILES_DIR: uploads,
+    MEDIA_UPLOAD_MAX_BYTES: '65536',
   });
   served = (await open.app.inject({ method: 'GET', url: '/openapi.json' })).json() as Document;
   dereferenced = (await SwaggerParser.dereference(structuredClone(served) as never)) as unknown as Document;
@@ -132,6 +138,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await open?.close();
   await keyed?.close();
+  if (uploads) rmSync(uploads, { recursive: true, force: true });
 });
 
 describe('the OpenAPI document', () => {
@@ -562,6 +569,38 @@ describe('real answers validate against the document', () => {
     expect((await get(keyed, '/media/1/performance', { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
   });
 
+  it('media admin routes, with admin and client keys', async () => {
+    const admin = { authorization: `Bearer ${adminKey}` };
+    const image = { type: 'image', slug: 'openapi-look', url: '/media/files/a.jpg', width: 10, height: 20 };
+    const created = await send(keyed, 'POST', '/media', { ...image, product_ids: [11], alt: 'Alt' }, admin);
+    expect(created.status).toBe(201);
+    const id = String((created.body.media as { id: number }).id);
+    expect((await send(keyed, 'POST', '/media', image, admin)).body.code).toBe('MEDIA_SLUG_TAKEN');
+    expect((await send(keyed, 'POST', '/media', { ...image, slug: 'a b' }, admin)).body.code).toBe('VALIDATION_FAILED');
+    expect((await get(keyed, '/media?type=image&first=1&q=openapi', admin)).status).toBe(200);
+    expect((await send(keyed, 'PATCH', `/media/${id}`, { alt: null }, admin)).status).toBe(200);
+    expect((await send(keyed, 'PATCH', '/media/999', { alt: null }, admin)).body.code).toBe('MEDIA_NOT_FOUND');
+    const placements = { placements: [{ product_id: 12, x: 0.5, y: 0.5 }] };
+    expect((await send(keyed, 'PUT', `/media/${id}/placements`, placements, admin)).status).toBe(200);
+    expect((await send(keyed, 'PUT', '/media/abc/placements', placements, admin)).body.code).toBe('INVALID_ID');
+    expect((await send(keyed, 'POST', '/media', image, { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
+    expect((await send(keyed, 'DELETE', `/media/${id}`, undefined, admin)).status).toBe(204);
+    expect((await send(keyed, 'DELETE', `/media/${id}`, undefined, admin)).body.code).toBe('MEDIA_NOT_FOUND');
+    const jpeg = readFileSync(join(projectRoot, 'prisma', 'seed', 'media', 'autumn-ridge-layers.jpg'));
+    const upload = (payload: Buffer, contentType: string) =>
+      check(keyed, {
+        method: 'POST',
+        url: '/media/files?name=look',
+        headers: { ...admin, 'content-type': contentType },
+        payload,
+      });
+    expect((await upload(jpeg, 'image/jpeg')).status).toBe(201);
+    expect((await upload(jpeg, 'image/png')).body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await upload(Buffer.concat([jpeg, Buffer.alloc(65536)]), 'image/jpeg')).body.code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
+  });
+
   it('catalog search', async () => {
     expect((await get(open, '/search/products?q=product&brand=x&brand=y&limit=2')).status).toBe(200);
     const page = await get(
@@ -592,7 +631,7 @@ describe('real answers validate against the document', () => {
       (operation) => ![...(seen.get(operation) ?? [])].some((status) => status >= 200 && status < 400),
     );
     expect(withoutSuccess).toEqual([]);
-    expect(operations.length).toBe(44);
+    expect(operations.length).toBe(50);
     const answered = [...seen.values()].reduce((sum, statuses) => sum + statuses.size, 0);
     console.log(`${operations.length} operations, ${answered} distinct (operation, status) answers validated`);
     expect(answered).toBeGreaterThanOrEqual(68);

@@ -725,6 +725,94 @@ export interface paths {
         patch: operations["updateDiscount"];
         trace?: never;
     };
+    "/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Media items, newest first
+         * @description A page of media items, of one type and matching `q` (slug or alt text) when given. Needs an admin key when API_KEYS is set.
+         */
+        get: operations["listMedia"];
+        put?: never;
+        /**
+         * Create a media item
+         * @description An image or a video: its file (a URL), size, alt text and the products it shows, checked by the rules of the catalog import. Shown at once by this process, by the others within CATALOG_CACHE_TTL_MS. Needs an admin key when API_KEYS is set.
+         */
+        post: operations["createMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a media item (carts, orders and its performance keep its id)
+         * @description Its routes answer 404 from now on; carts and orders keep their attribution to it, and its media performance still answers. Needs an admin key when API_KEYS is set.
+         */
+        delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a media item (absent fields stay as they are)
+         * @description Changes the fields given, checked by the rules of the catalog import; null clears one. Needs an admin key when API_KEYS is set.
+         */
+        patch: operations["updateMedia"];
+        trace?: never;
+    };
+    "/media/{id}/placements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a media item's placements
+         * @description Replaces the whole list; a placed product the media item does not show yet is added to its products. A list the catalog import would refuse changes nothing (400 VALIDATION_FAILED naming `placements[i].field`). Needs an admin key when API_KEYS is set.
+         */
+        put: operations["setMediaPlacements"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a media file (the raw body): an image or a video
+         * @description The file is the raw body (Content-Type image/jpeg, image/png, image/webp, video/mp4, video/webm or application/octet-stream), at most MEDIA_UPLOAD_MAX_BYTES. What it is comes from its bytes (anything else, SVG included, or bytes another Content-Type names: 415); an image's width and height are read from it. Stored in MEDIA_FILES_DIR under a safe, unique name, served at once at the answer's `url`. Needs an admin key when API_KEYS is set.
+         */
+        post: operations["uploadMediaFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{id}/performance": {
         parameters: {
             query?: never;
@@ -985,7 +1073,7 @@ export interface components {
              * @description Stable: what clients branch on.
              * @enum {string}
              */
-            code: "INVALID_ID" | "INVALID_JSON" | "VALIDATION_FAILED" | "QUERY_TOO_COMPLEX" | "ANSWER_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "MEDIA_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CART_NOT_FOUND" | "CART_EXPIRED" | "ORDER_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DISCOUNT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CART_ALREADY_SUBMITTED" | "CART_TOTAL_CHANGED" | "IDEMPOTENCY_KEY_REUSED" | "DISCOUNT_CODE_TAKEN" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "VARIANT_NOT_FOUND" | "VARIANT_PRODUCT_MISMATCH" | "VARIANT_REQUIRED" | "CURRENCY_MISMATCH" | "SHIPPING_METHOD_NOT_FOUND" | "BUYER_IDENTITY_INVALID" | "BUYER_IDENTITY_MISSING" | "CART_EMPTY" | "PRODUCTS_UNAVAILABLE" | "INVALID_ORDER_TRANSITION" | "TOO_MANY_ITEMS" | "CART_TOO_LARGE" | "MEDIA_NOT_ATTRIBUTABLE" | "WEBHOOK_LIMIT_REACHED" | "STORE_NOT_FOUND" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DISCOUNT_BUYER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "SEARCH_UNAVAILABLE";
+            code: "INVALID_ID" | "INVALID_JSON" | "VALIDATION_FAILED" | "QUERY_TOO_COMPLEX" | "ANSWER_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "MEDIA_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CART_NOT_FOUND" | "CART_EXPIRED" | "ORDER_NOT_FOUND" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "DISCOUNT_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CART_ALREADY_SUBMITTED" | "CART_TOTAL_CHANGED" | "IDEMPOTENCY_KEY_REUSED" | "DISCOUNT_CODE_TAKEN" | "MEDIA_SLUG_TAKEN" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "VARIANT_NOT_FOUND" | "VARIANT_PRODUCT_MISMATCH" | "VARIANT_REQUIRED" | "CURRENCY_MISMATCH" | "SHIPPING_METHOD_NOT_FOUND" | "BUYER_IDENTITY_INVALID" | "BUYER_IDENTITY_MISSING" | "CART_EMPTY" | "PRODUCTS_UNAVAILABLE" | "INVALID_ORDER_TRANSITION" | "TOO_MANY_ITEMS" | "CART_TOO_LARGE" | "MEDIA_NOT_ATTRIBUTABLE" | "WEBHOOK_LIMIT_REACHED" | "STORE_NOT_FOUND" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DISCOUNT_BUYER_LIMIT_REACHED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "SEARCH_UNAVAILABLE";
             /** @description The HTTP reason phrase. */
             error: string;
             /** @description For people; may change. */
@@ -1354,6 +1442,61 @@ export interface components {
                 /** @description The line totals of those order lines, one per currency, by currency code. */
                 revenue: components["schemas"]["Revenue"][];
             }[];
+        };
+        /** @description A media item as the admin API shows it: its fields and the products it shows. */
+        AdminMedia: {
+            id: number;
+            slug: string;
+            file_name: string;
+            platform: string | null;
+            /** @description image or video. */
+            type: "image" | "video";
+            /** @description The image or video file: an absolute URL, or a path on this gateway. */
+            url: string | null;
+            /** @description Pixels. */
+            width: number | null;
+            /** @description Pixels. */
+            height: number | null;
+            /** @description A video's length. */
+            duration_ms: number | null;
+            /** @description A video's still image, shown before it plays. */
+            poster_url: string | null;
+            /** @description What the image or video shows, for those who cannot see it: its alt text. */
+            alt: string | null;
+            /** @description A video's captions: a WebVTT file, at an absolute URL or a path on this gateway. */
+            captions_url: string | null;
+            /** @description The products it shows, in order. */
+            product_ids: number[];
+        };
+        MediaAnswer: {
+            media: components["schemas"]["AdminMedia"];
+        };
+        MediaList: {
+            /** @description Newest (highest id) first. */
+            media: components["schemas"]["AdminMedia"][];
+            page_info: {
+                has_next_page: boolean;
+                /** @description Give it as `after` for the next page. */
+                end_cursor: string | null;
+            };
+        };
+        /** @description A media file stored. */
+        MediaFile: {
+            /** @description Where it is served: /media/files/<name>; give it as a media item's `url`. */
+            url: string;
+            /** @description An image's, read from the file; null for a video. */
+            width: number | null;
+            /** @description An image's, read from the file; null for a video. */
+            height: number | null;
+            /** @description A video's length: not read from the file (null). */
+            duration_ms: number | null;
+            /** @description What the file is, read from its bytes. */
+            content_type: string;
+            bytes: number;
+        };
+        /** @description A media item's placements, in order. */
+        MediaPlacements: {
+            placements: components["schemas"]["Placement"][];
         };
         /** @description The lowest and highest price of the products counted (under the other filters, not the price bounds), in the currency most of them are in. */
         SearchPriceRange: {
@@ -6508,6 +6651,834 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "DISCOUNT_CODE_TAKEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_SERVER_ERROR";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listMedia: {
+        parameters: {
+            query?: {
+                /** @description image or video. */
+                type?: "image" | "video";
+                /** @description How many, 1 to 100 (default 20). */
+                first?: string;
+                /** @description The previous page's `end_cursor`. */
+                after?: string;
+                /** @description Only media items whose slug or alt text contains this text, whatever its case. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaList"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_SERVER_ERROR";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description image or video. */
+                    type: "image" | "video";
+                    /** @description Unique among the media of its type; part of a URL path: no "/" or white space, at most 255 characters. */
+                    slug: string;
+                    /** @description The image or video file: an absolute http(s) URL, or a path on this gateway such as /media/files/a.jpg. */
+                    url: string;
+                    /** @description Pixels, 1 to 100000. */
+                    width: number;
+                    /** @description Pixels, 1 to 100000. */
+                    height: number;
+                    /** @description A video's length in milliseconds. */
+                    duration_ms?: number | null;
+                    /** @description A video's still image, shown before it plays (a URL as `url`). */
+                    poster_url?: string | null;
+                    /** @description What the image or video shows, for those who cannot see it: at most 500 characters. */
+                    alt?: string | null;
+                    /** @description A video's captions: a WebVTT file (a URL as `url`). */
+                    captions_url?: string | null;
+                    /** @description The file name, at most 1024 characters; absent: the last segment of `url`. */
+                    file_name?: string | null;
+                    /** @description Where the media item comes from (instagram, tiktok, …). */
+                    platform?: string | null;
+                    /** @description The products it shows, in the order shown: at most 1000. */
+                    product_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAnswer"];
+                };
+            };
+            /** @description INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MEDIA_SLUG_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEDIA_SLUG_TAKEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_SERVER_ERROR";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer, or its digits as text. */
+                id: string | number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: its routes answer 404 MEDIA_NOT_FOUND from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_ID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEDIA_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_SERVER_ERROR";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    updateMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer, or its digits as text. */
+                id: string | number;
+            };
+            cookie?: never;
+        };
+        /** @description Absent fields stay as they are; null clears one. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description image or video. */
+                    type?: "image" | "video";
+                    /** @description Unique among the media of its type; part of a URL path: no "/" or white space, at most 255 characters. */
+                    slug?: string;
+                    /** @description The image or video file: an absolute http(s) URL, or a path on this gateway such as /media/files/a.jpg. */
+                    url?: string;
+                    /** @description Pixels, 1 to 100000. */
+                    width?: number;
+                    /** @description Pixels, 1 to 100000. */
+                    height?: number;
+                    /** @description A video's length in milliseconds. */
+                    duration_ms?: number | null;
+                    /** @description A video's still image, shown before it plays (a URL as `url`). */
+                    poster_url?: string | null;
+                    /** @description What the image or video shows, for those who cannot see it: at most 500 characters. */
+                    alt?: string | null;
+                    /** @description A video's captions: a WebVTT file (a URL as `url`). */
+                    captions_url?: string | null;
+                    /** @description The file name, at most 1024 characters; absent: the last segment of `url`. */
+                    file_name?: string | null;
+                    /** @description Where the media item comes from (instagram, tiktok, …). */
+                    platform?: string | null;
+                    /** @description The products it shows, in the order shown: at most 1000. */
+                    product_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaAnswer"];
+                };
+            };
+            /** @description INVALID_JSON, INVALID_ID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON" | "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEDIA_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description MEDIA_SLUG_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEDIA_SLUG_TAKEN";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_SERVER_ERROR";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    setMediaPlacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer, or its digits as text. */
+                id: string | number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The whole list, in order (at most 1000): it replaces the list. */
+                    placements: {
+                        /** @description A product; one the media item does not show yet is added to its products. */
+                        product_id: number;
+                        /** @description From the left, a fraction 0-1 of the width (images: required). */
+                        x?: number | null;
+                        /** @description From the top, a fraction 0-1 of the height. */
+                        y?: number | null;
+                        /** @description A video's time range: from this millisecond. */
+                        start_ms?: number | null;
+                        /** @description To this millisecond, excluded (with start_ms). */
+                        end_ms?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description A media item's placements, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaPlacements"];
+                };
+            };
+            /** @description INVALID_JSON, INVALID_ID, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON" | "INVALID_ID" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "MEDIA_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_SERVER_ERROR";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    uploadMediaFile: {
+        parameters: {
+            query: {
+                /** @description The file name wished for: its letters, digits, "-", "_" and "." are kept, with the extension of what the file is; a number is added when the name is taken. */
+                name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A media file stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFile"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
                     };
                 };
             };

@@ -13,6 +13,10 @@ const { maxId, maxName, maxFileName, maxItems, maxPixels } = catalogLimits;
 const slugShape = new RegExp(slugPattern, 'u');
 const urlShape = new RegExp(mediaUrlPattern, 'u');
 const checkPlain = compilePlainCheck<ImportedMedia>(mediaTable.fields);
+/** The most placements (and products) a media item has. */
+export const maxPlacements = maxItems;
+/** What is said of a product id that names no product (the admin API says it too). */
+export const noSuchProduct = (id: number): string => `no product ${id} in the document or the database`;
 /** What only a video has: an image with one of these is refused. */
 const videoOnly = ['poster_url', 'duration_ms', 'captions_url'] as const;
 

@@ -16,7 +16,7 @@ import { IntMap } from './ids.js';
 import type { CatalogSection } from '../document/events.js';
 import type { RawCatalogDocument } from '../document/schema.js';
 import { Checker, describe, type Json } from './checker.js';
-import { validateMedia } from './media.js';
+import { noSuchProduct, validateMedia } from './media.js';
 import { validateProduct } from './products.js';
 import { SimilarPairs } from './similar.js';
 import { checkSkuStore, type StoreCheck } from './skus.js';
@@ -227,7 +227,7 @@ export class CatalogValidator {
     const pendingProducts: PendingProduct[] = [];
     const productCheck = (id: number, itemPath: string) => {
       if (this.productExists(id)) return;
-      if (this.done.has('products')) this.check.fail(itemPath, `no product ${id} in the document or the database`);
+      if (this.done.has('products')) this.check.fail(itemPath, noSuchProduct(id));
       else pendingProducts.push({ productId: id, path: itemPath, ordinal });
     };
     const entry = validateMedia(this.check, value, path, productCheck);
@@ -258,7 +258,7 @@ export class CatalogValidator {
   /** Decides a media item's product once every product of the document is known. */
   checkProduct(pending: PendingProduct): void {
     if (!this.productExists(pending.productId))
-      this.check.fail(pending.path, `no product ${pending.productId} in the document or the database`, pending.ordinal);
+      this.check.fail(pending.path, noSuchProduct(pending.productId), pending.ordinal);
   }
 
   private decideSlugs(): void {

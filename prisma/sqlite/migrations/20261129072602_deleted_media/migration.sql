@@ -1,0 +1,7 @@
+-- CreateTable
+CREATE TABLE "DeletedMedia" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "type" TEXT NOT NULL,
+    "slug" TEXT NOT NULL,
+    "deletedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
