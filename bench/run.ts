@@ -35,6 +35,7 @@ import {
 } from './harness.js';
 import { isDeepStrictEqual } from 'node:util';
 import { whileOrdersFlow, type Flow } from './flow.js';
+import { measureIngest } from './player-events.js';
 import { judge, targetTable } from './targets.js';
 import { profileLines, summarizeProfile } from './profile-summary.js';
 
@@ -374,6 +375,12 @@ const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 const thousands = (value: number | null) => (value === null ? '' : value.toLocaleString('en-US'));
 
 async function main(): Promise<void> {
+  // The player events ingest is measured by its own script (player-events.ts); a smoke run keeps it working.
+  if (smoke) {
+    const ingest = await measureIngest({ smoke });
+    progress(`player events ingest (smoke):\n${ingest.lines.join('\n')}`);
+    if (ingest.errors > 0) process.exitCode = 1;
+  }
   prepareDatabase();
   if (profiling) {
     rmSync(profileDir, { recursive: true, force: true });

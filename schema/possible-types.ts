@@ -15,6 +15,7 @@
     ],
     "PerformanceCounts": [
       "MediaPerformance",
+      "PlacementPerformance",
       "StorePerformance"
     ]
   }

@@ -16,6 +16,7 @@ import { performancePlugin } from './performance/performance.plugin.js';
 import { mediaAdminPlugin } from './media/media.plugin.js';
 import { MediaFiles } from './media/media-files.service.js';
 import { searchPlugin } from './search/search.plugin.js';
+import { playerEventsPlugin } from './player-events/player-events.plugin.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -56,6 +57,8 @@ export interface BuildOptions {
    * index once the lifecycle is ready; else in process, the index built at the first search.
    */
   searchThread?: boolean;
+  /** The server's: on SQLite, player events written in a thread of their own (player-events-thread.ts). */
+  eventsThread?: boolean;
 }
 
 /** The app on a database; the whole config, each plugin and service reads the keys it needs. */
@@ -66,7 +69,10 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const app = Fastify(serverOptions(config, options.logStream, options.schemaController));
-  const services = createServices(config, database, app.log, { searchThread: options.searchThread ?? false });
+  const services = createServices(config, database, app.log, {
+    searchThread: options.searchThread ?? false,
+    eventsThread: options.eventsThread ?? false,
+  });
 
   // With tracing on (started before the app: server.ts), a span around each request, first of all.
   const tracer = activeTracer();
@@ -103,7 +109,8 @@ export async function buildApp(
     files: new MediaFiles(config.mediaFilesDir, config.mediaUploadMaxBytes),
     uploadMaxBytes: config.mediaUploadMaxBytes,
   });
-  await app.register(performancePlugin, { performance: services.performance });
+  await app.register(performancePlugin, { performance: services.performance, ranking: services.ranking });
+  await app.register(playerEventsPlugin, { events: services.playerEvents });
   await app.register(searchPlugin, {
     search: services.search,
     catalog: services.catalog,
@@ -119,6 +126,7 @@ export async function buildApp(
     pool: () => database.poolStats(),
     cache: () => sumStats(services.catalogCache.stats(), answers.stats()),
     droppedLogLines: options.droppedLogLines,
+    playerEvents: () => services.playerEvents.stats(),
   };
   await app.register(metricsPlugin, { sources });
 

@@ -80,6 +80,10 @@ export interface Config {
   mediaUploadMaxBytes: number;
   /** Serve the demo storefront at GET / (STOREFRONT_DEMO, default on); off, / is the JSON 404. */
   storefrontDemo: boolean;
+  /** How often player events taken in are written, ms (PLAYER_EVENTS_FLUSH_MS): what a crash may lose. */
+  playerEventsFlushMs: number;
+  /** Player events waiting to be written at most (PLAYER_EVENTS_MAX_PENDING); past it, 503. */
+  playerEventsMaxPending: number;
   /** The search thread's memory: its heap, and the index's arrays besides (MiB). */
   searchMemoryMb: number;
   /** Searches waiting for the search thread or in it, at most; more are answered 503 at once. */
@@ -276,6 +280,8 @@ export function loadConfig(env: Env = process.env): Config {
     mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
     mediaUploadMaxBytes: int(env, 'MEDIA_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
+    playerEventsFlushMs: int(env, 'PLAYER_EVENTS_FLUSH_MS', 1_000, 10, 60_000),
+    playerEventsMaxPending: int(env, 'PLAYER_EVENTS_MAX_PENDING', 100_000, 100, 10_000_000),
     searchMemoryMb: int(env, 'SEARCH_MEMORY_MB', 512, 16, 1_048_576),
     searchQueueMax: int(env, 'SEARCH_QUEUE_MAX', 32, 1, 100_000),
     tracing: tracing(env),

@@ -25,9 +25,13 @@ import type { WebhookService } from './webhooks/webhooks.service.js';
 import { LiveResolver, noTopics } from './live/live.resolver.js';
 import { PerformanceResolver } from './performance/performance.resolver.js';
 import type { PerformanceService } from './performance/performance.service.js';
+import { RankingResolver } from './performance/ranking.resolver.js';
+import type { RankingService } from './performance/ranking.service.js';
 import type { MediaAdminService } from './media/media.service.js';
 import { MediaAdminResolver } from './media/media.resolver.js';
 import { SearchResolver } from './search/search.resolver.js';
+import { PlayerEventsResolver } from './player-events/player-events.resolver.js';
+import type { PlayerEventsService } from './player-events/player-events.service.js';
 import type { ProductSearch } from './search/search.service.js';
 import { nullMeansDefault } from './graphql/defaults.js';
 
@@ -39,8 +43,10 @@ export interface SchemaServices {
   webhooks: WebhookService;
   discounts: DiscountService;
   performance: PerformanceService;
+  ranking: RankingService;
   media: MediaAdminService;
   search: ProductSearch;
+  playerEvents: PlayerEventsService;
 }
 
 const resolverClasses = [
@@ -58,7 +64,9 @@ const resolverClasses = [
   WebhookResolver,
   DiscountResolver,
   PerformanceResolver,
+  RankingResolver,
   MediaAdminResolver,
+  PlayerEventsResolver,
   LiveResolver,
 ] as const;
 
@@ -79,7 +87,9 @@ export function buildGatewaySchema(services: SchemaServices): GraphQLSchema {
     [WebhookResolver, () => new WebhookResolver(services.webhooks)],
     [DiscountResolver, () => new DiscountResolver(services.discounts)],
     [PerformanceResolver, () => new PerformanceResolver(services.performance)],
+    [RankingResolver, () => new RankingResolver(services.ranking)],
     [MediaAdminResolver, () => new MediaAdminResolver(services.media)],
+    [PlayerEventsResolver, () => new PlayerEventsResolver(services.playerEvents)],
     [LiveResolver, () => new LiveResolver()],
   ]);
   const instances = new Map<unknown, unknown>();

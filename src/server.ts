@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     logStream: logs.stream,
     droppedLogLines: () => logs.dropped,
     searchThread: true,
+    eventsThread: true,
   });
 
   let deliveries: Pick<DeliveryWorker, 'stop'> | undefined;
@@ -202,15 +203,15 @@ async function seedDemoCatalog(db: Db, log: FastifyBaseLogger): Promise<void> {
 }
 
 /**
- * Expired carts, old Idempotency-Key records (and those past a caller's budget) and old events:
- * swept now and every 10 minutes.
+ * Expired carts, old Idempotency-Key records (and those past a caller's budget), old events and
+ * player sessions past 48 hours: swept now and every 10 minutes.
  */
 async function startSweeper(sweep: () => Promise<SweepReport>, log: FastifyBaseLogger): Promise<void> {
   const runSweep = () =>
     sweep().then(
       (report) =>
         Object.values(report).some((count) => count > 0) &&
-        log.info(report, 'swept expired carts, idempotency records and old events'),
+        log.info(report, 'swept expired carts, idempotency records, old events and old player sessions'),
       (error: unknown) => log.warn({ err: error }, 'could not sweep expired carts'),
     );
   await runSweep();

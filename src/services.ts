@@ -6,7 +6,7 @@
 // its repository here too.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import { sqliteFilePath, type Database } from './db/database.js';
 import { createRequestContext, type Caller, type RequestContext } from './context.js';
 import type { SchemaServices } from './schema.js';
 import { CatalogRepository } from './catalog/catalog.repository.js';
@@ -33,11 +33,19 @@ import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { LiveUpdates } from './live/live.service.js';
 import { PerformanceRepository } from './performance/performance.repository.js';
 import { PerformanceService } from './performance/performance.service.js';
+import { FunnelRepository } from './performance/funnel.repository.js';
+import { RankingRepository } from './performance/ranking.repository.js';
+import { RankingService } from './performance/ranking.service.js';
 import { MediaAdminService } from './media/media.service.js';
 import { MediaRepository } from './media/media.repository.js';
 import { SearchService, type ProductSearch } from './search/search.service.js';
 import { SearchRepository } from './search/search.repository.js';
 import { SearchThread } from './search/search-thread.js';
+import { MediaPlacementRepository, PlayerEventRepository } from './player-events/player-events.repository.js';
+import { PlayerEventsService } from './player-events/player-events.service.js';
+import { sessionsKeptMs } from './player-events/player-events.model.js';
+import { inProcessWriter, type EventWriter } from './player-events/player-events.writer.js';
+import { eventThreadWriter } from './player-events/player-events-thread.js';
 
 export interface Services extends SchemaServices {
   /** What changed in the catalog: what keeps catalog data (records, whole answers) follows it. */
@@ -63,26 +71,41 @@ function createSearch(config: Config, database: Database, log: FastifyBaseLogger
   return new SearchThread({ databaseUrl, statementTimeoutMs, ttlMs, memoryMb, queueMax }, log);
 }
 
+/** Where player events are written: on SQLite in a thread of their own (the server's), else in process. */
+function playerEventWriter(config: Config, database: Database, inThread: boolean): EventWriter {
+  if (inThread && database.provider === 'sqlite')
+    return eventThreadWriter({ file: sqliteFilePath(config.databaseUrl) });
+  return inProcessWriter(new PlayerEventRepository(database.sql));
+}
+
 /** How long a cart that is not submitted lives (CART_TTL_SECONDS). */
 function cartLifetime(config: Config): CartLifetime {
   return new CartLifetime(config.cartTtlSeconds * 1000);
 }
 
 /**
- * The sweep of expired carts, old Idempotency-Key records and old events, on the repositories it
- * needs (the server runs it on a timer, apart from the app).
+ * The sweep of expired carts, old Idempotency-Key records and old events, and of what is kept of
+ * player sessions past 48 hours, on the repositories it needs (the server runs it on a timer, apart
+ * from the app).
  */
-export function createSweep(config: Config, database: Database): () => Promise<SweepReport> {
+export function createSweep(
+  config: Config,
+  database: Database,
+): () => Promise<SweepReport & { playerSessions: number }> {
   const lifetime = cartLifetime(config);
   const carts = new CartRepository();
-  return () => sweep(database.db, lifetime, carts, { idempotencyBudgetBytes: config.idempotencyBudgetBytes });
+  const playerEvents = new PlayerEventRepository(database.sql);
+  return async () => ({
+    ...(await sweep(database.db, lifetime, carts, { idempotencyBudgetBytes: config.idempotencyBudgetBytes })),
+    playerSessions: await playerEvents.prune(Date.now() - sessionsKeptMs),
+  });
 }
 
 export function createServices(
   config: Config,
   database: Database,
   log: FastifyBaseLogger,
-  options: { searchThread: boolean } = { searchThread: false },
+  options: { searchThread: boolean; eventsThread: boolean } = { searchThread: false, eventsThread: false },
 ): Services {
   const catalogRepository = new CatalogRepository(database.db, database.reader);
   const catalogChanges = new CatalogChanges(catalogRepository, config.catalogCacheTtlMs);
@@ -134,10 +157,21 @@ export function createServices(
     orders,
     webhooks,
     discounts: new DiscountService(database.db, discountRepository),
-    performance: new PerformanceService(new PerformanceRepository(database.db, database.reader)),
+    performance: new PerformanceService(
+      new PerformanceRepository(database.db, database.reader),
+      new FunnelRepository(database.db, database.reader),
+    ),
+    ranking: new RankingService(new RankingRepository(database.db, database.reader)),
     // Media written through the admin API: this process shows it at once, the others within CATALOG_CACHE_TTL_MS.
     media: new MediaAdminService(database.db, new MediaRepository(), () => catalogChanges.replaced()),
     search: createSearch(config, database, log, options.searchThread),
+    // Taken in by requests, written every PLAYER_EVENTS_FLUSH_MS off the request path.
+    playerEvents: new PlayerEventsService(
+      new MediaPlacementRepository(database.reader),
+      playerEventWriter(config, database, options.eventsThread),
+      catalogChanges,
+      { flushMs: config.playerEventsFlushMs, maxPending: config.playerEventsMaxPending, log },
+    ),
     changes,
     live: new LiveUpdates(carts, orders, changes),
     requestContext: (caller) => createRequestContext(catalogRepository, catalogCache, caller, config.answerMaxObjects),

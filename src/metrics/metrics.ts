@@ -11,12 +11,14 @@ import { principalOf } from '../security/security.js';
 import { errors } from '../rest/responses.js';
 import type { PoolStats } from '../db/database.js';
 import type { CacheStats } from '../catalog/catalog.cache.js';
+import type { PlayerEventStats } from '../player-events/player-events.model.js';
 
 /** Read at each scrape. A pool of null (SQLite has none) has no sample. */
 export interface MetricsSources {
   pool?: () => PoolStats | null;
   cache?: () => CacheStats;
   droppedLogLines?: () => number;
+  playerEvents?: () => PlayerEventStats;
 }
 
 /** The route label of requests no route matched: their URLs may hold anything, cart ids included. */
@@ -62,9 +64,40 @@ function counterOf<S>(source: () => S, read: (stats: S) => number) {
   };
 }
 
+/** What became of player events (docs/analytics.md), and what waits to be written. */
+function registerPlayerEventMetrics(registry: Registry, source: () => PlayerEventStats): void {
+  const outcomes = ['accepted', 'refused', 'counted', 'repeated', 'dropped'] as const;
+  new Counter({
+    name: 'player_events_total',
+    help:
+      'Player events by outcome: accepted (202), refused (503: too many waiting), then each accepted one counted ' +
+      'or repeated (its session counted the same within 30 minutes); dropped: lost at shutdown.',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect(this: Counter<'outcome'>) {
+      const stats = source();
+      this.reset();
+      for (const outcome of outcomes) this.inc({ outcome }, stats[outcome]);
+    },
+  });
+  new Counter({
+    name: 'player_event_flushes_failed_total',
+    help: 'Writes of player events that failed (their events waited for the next).',
+    registers: [registry],
+    collect: counterOf(source, (stats) => stats.failedFlushes),
+  });
+  new Gauge({
+    name: 'player_events_pending',
+    help: 'Player events taken in and not written yet.',
+    registers: [registry],
+    collect: gaugeOf(source, (stats) => stats.pending),
+  });
+}
+
 function registerSourceMetrics(registry: Registry, sources: MetricsSources): void {
   const registers = [registry];
-  const { pool, cache, droppedLogLines } = sources;
+  const { pool, cache, droppedLogLines, playerEvents } = sources;
+  if (playerEvents) registerPlayerEventMetrics(registry, playerEvents);
   if (pool) {
     new Gauge({
       name: 'db_pool_connections',

@@ -28,11 +28,20 @@ export interface OrderCountRow {
 }
 
 /** SQLite answers counts as numbers, PostgreSQL counts and sums of BIGINT as strings. */
-const count = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+export const count = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** A time parameter as the statements compare it: the text Prisma stores on SQLite, UTC on PostgreSQL. */
+export function storedTime(dialect: Dialect, at: Date): string {
+  const iso = at.toISOString();
+  return dialect === 'sqlite' ? iso.replace('Z', '+00:00') : iso;
+}
+
+/** A time parameter's placeholder: TIMESTAMP(3) on PostgreSQL; on SQLite the text, compared as text. */
+export const timePlaceholder = (dialect: Dialect): string =>
+  dialect === 'postgresql' ? 'CAST(? AS TIMESTAMP(3))' : '?';
 
 function statements(dialect: Dialect) {
-  // Stored times: TIMESTAMP(3) on PostgreSQL; on SQLite the text Prisma writes, compared as text.
-  const time = dialect === 'postgresql' ? 'CAST(? AS TIMESTAMP(3))' : '?';
+  const time = timePlaceholder(dialect);
   const unsold = unsoldStatuses.map((status) => `'${status}'`).join(', ');
   return {
     // A media item deleted through the admin API is still one: its carts and orders keep its id.
@@ -80,10 +89,8 @@ export class PerformanceRepository {
     this.sql = statements(this.dialect);
   }
 
-  /** A time as the statements compare it: the text Prisma stores on SQLite, UTC on PostgreSQL. */
   private time(at: Date): string {
-    const iso = at.toISOString();
-    return this.dialect === 'sqlite' ? iso.replace('Z', '+00:00') : iso;
+    return storedTime(this.dialect, at);
   }
 
   /** Whether the media item is in the catalog, or was until deleted through the admin API. */

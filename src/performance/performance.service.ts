@@ -1,9 +1,17 @@
 // Media performance (admin): what a media item brought over a window, REST and GraphQL alike.
 import { AppError, parseCatalogId } from '../errors.js';
-import { money, type Money } from '../domain/money.js';
 import { dateTimeProblems, earliestInstant, readDateTime } from '../domain/date-time.js';
-import type { MediaPerformance, PerformanceCounts, StorePerformance } from './performance.model.js';
-import type { OrderCountRow, PerformanceRepository } from './performance.repository.js';
+import type {
+  MediaPerformance,
+  PerformanceBucket,
+  PerformanceCounts,
+  PlacementPerformance,
+  SeriesInterval,
+  StorePerformance,
+} from './performance.model.js';
+import type { CartCountRow, OrderCountRow, PerformanceRepository } from './performance.repository.js';
+import type { FunnelRepository } from './funnel.repository.js';
+import { bucketsOf, funnelOf, hourIndex, placementsOf, revenueOf, seriesOf } from './funnel.js';
 
 /** The window when none is given: the 30 days up to now (or up to `to`). */
 export const defaultWindowMs = 30 * 24 * 60 * 60 * 1000;
@@ -32,12 +40,6 @@ export function performanceWindow(
   return { from, to };
 }
 
-function revenueOf(rows: OrderCountRow[]): Money[] {
-  const sums = new Map<string, number>();
-  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? 0) + row.revenueMinor);
-  return [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([currency, minor]) => money(minor, currency));
-}
-
 function salesOf(rows: OrderCountRow[]): Pick<PerformanceCounts, 'orders' | 'unitsSold' | 'revenue'> {
   return {
     orders: rows.reduce((sum, row) => sum + row.orders, 0),
@@ -46,26 +48,14 @@ function salesOf(rows: OrderCountRow[]): Pick<PerformanceCounts, 'orders' | 'uni
   };
 }
 
-export class PerformanceService {
-  constructor(private readonly repository: PerformanceRepository) {}
-
-  async ofMedia(
-    rawId: string | number,
-    fromValue?: string | Date | null,
-    toValue?: string | Date | null,
-  ): Promise<MediaPerformance> {
-    const id = parseCatalogId(rawId);
-    const { from, to } = performanceWindow(fromValue, toValue);
-    if (id === null || !(await this.repository.mediaExists(id)))
-      throw new AppError('MEDIA_NOT_FOUND', `No media with id ${String(rawId)}`, { id: String(rawId) });
-    const carts = await this.repository.cartCounts(id, from, to);
-    const orders = await this.repository.orderCounts(id, from, to);
-    const names = new Map<number, string>();
-    for (const row of [...carts, ...orders])
-      if (row.storeId !== null && row.store !== null) names.set(row.storeId, row.store);
-    const storeIds = [...names.keys()].sort((a, b) => a - b);
-    const all = carts.find((row) => row.storeId === null);
-    const byStore: StorePerformance[] = storeIds.map((storeId) => {
+/** The counts per store, by store id, from the rows of both statements. */
+function storesOf(carts: readonly CartCountRow[], orders: readonly OrderCountRow[]): StorePerformance[] {
+  const names = new Map<number, string>();
+  for (const row of [...carts, ...orders])
+    if (row.storeId !== null && row.store !== null) names.set(row.storeId, row.store);
+  return [...names.keys()]
+    .sort((a, b) => a - b)
+    .map((storeId) => {
       const added = carts.find((row) => row.storeId === storeId);
       return {
         storeId,
@@ -75,6 +65,74 @@ export class PerformanceService {
         ...salesOf(orders.filter((row) => row.storeId === storeId)),
       };
     });
-    return { mediaId: id, from, to, carts: all?.carts ?? 0, unitsAdded: all?.units ?? 0, ...salesOf(orders), byStore };
+}
+
+/** What a window's series is asked for: the media item and the window of its performance. */
+export type SeriesWindow = Pick<MediaPerformance, 'mediaId' | 'from' | 'to'>;
+
+export class PerformanceService {
+  constructor(
+    private readonly repository: PerformanceRepository,
+    private readonly funnel: FunnelRepository,
+  ) {}
+
+  /**
+   * What the media item brought over the window: its funnel, per store and per placement; with an
+   * interval, its series too (refused before anything is read when it would hold too many buckets).
+   */
+  async ofMedia(
+    rawId: string | number,
+    fromValue?: string | Date | null,
+    toValue?: string | Date | null,
+    interval?: SeriesInterval,
+  ): Promise<MediaPerformance> {
+    const id = parseCatalogId(rawId);
+    const { from, to } = performanceWindow(fromValue, toValue);
+    const starts = interval ? bucketsOf(from, to, interval) : null;
+    if (id === null || !(await this.repository.mediaExists(id)))
+      throw new AppError('MEDIA_NOT_FOUND', `No media with id ${String(rawId)}`, { id: String(rawId) });
+    const carts = await this.repository.cartCounts(id, from, to);
+    const orders = await this.repository.orderCounts(id, from, to);
+    const events = await this.funnel.eventCounts(id, hourIndex(from), hourIndex(to));
+    const all = carts.find((row) => row.storeId === null);
+    const totals: PerformanceCounts = { carts: all?.carts ?? 0, unitsAdded: all?.units ?? 0, ...salesOf(orders) };
+    return {
+      mediaId: id,
+      from,
+      to,
+      ...totals,
+      ...funnelOf(events, totals.carts, totals.orders),
+      byStore: storesOf(carts, orders),
+      byPlacement: await this.byPlacement(id, from, to, events),
+      ...(interval && starts ? { series: await this.buckets({ mediaId: id, from, to }, interval, starts) } : {}),
+    };
+  }
+
+  /** The window's series: a bucket for every hour or day of it. */
+  series(window: SeriesWindow, interval: SeriesInterval): Promise<PerformanceBucket[]> {
+    return this.buckets(window, interval, bucketsOf(window.from, window.to, interval));
+  }
+
+  private async byPlacement(
+    id: number,
+    from: Date,
+    to: Date,
+    events: Parameters<typeof placementsOf>[2],
+  ): Promise<PlacementPerformance[]> {
+    const placements = await this.funnel.placements(id);
+    const carts = await this.funnel.placementCarts(id, from, to);
+    const orders = await this.funnel.placementOrders(id, from, to);
+    return placementsOf(id, placements, events, carts, orders);
+  }
+
+  private async buckets(
+    { mediaId, from, to }: SeriesWindow,
+    interval: SeriesInterval,
+    starts: number[],
+  ): Promise<PerformanceBucket[]> {
+    const events = await this.funnel.bucketEvents(mediaId, hourIndex(from), hourIndex(to), interval);
+    const carts = await this.funnel.bucketCarts(mediaId, from, to, interval);
+    const orders = await this.funnel.bucketOrders(mediaId, from, to, interval);
+    return seriesOf(starts, events, carts, orders);
   }
 }

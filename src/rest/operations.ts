@@ -253,7 +253,22 @@ export const operationNames: Readonly<Record<string, OperationName>> = {
   'GET /media/:id/performance': {
     operationId: 'getMediaPerformance',
     description:
-      'Carts, units, orders and revenue attributed to the media item over the window `from`-`to`, in each currency.',
+      'Carts, units, orders and revenue attributed to the media item over the window `from`-`to`, in each currency; ' +
+      'the impressions, plays and hotspot openings its players reported, the rates from impressions to each step, ' +
+      'the same per placement, and with `interval` a series of every UTC hour or day of the window.',
+  },
+  'GET /analytics/media': {
+    operationId: 'getMediaRanking',
+    description:
+      'Every media item (and every deleted one with figures) with its impressions, hotspot openings, carts, orders ' +
+      `and revenue over the window, most first by \`sort\`; paged with \`first\` and \`after\`. ${adminKey}`,
+  },
+  'POST /player/events': {
+    operationId: 'recordPlayerEvents',
+    description:
+      'Events of shoppable players: at most 100 and 16 KiB a request, each checked against the catalog (one bad ' +
+      'event refuses the request). Written within PLAYER_EVENTS_FLUSH_MS (1 s); each (session, media item, type, ' +
+      'placement) counts at most once per 30 minutes, in every process alike. A client or admin key.',
   },
   'GET /search/products': { operationId: 'searchProducts' },
   'GET /metrics': {

@@ -98,6 +98,17 @@ const eur = (value: number) => ({
   minor_units: Math.round(value * 100),
 });
 
+/** What the player events add (docs/analytics.md): none were sent here. */
+const noEvents = {
+  impressions: 0,
+  plays: 0,
+  hotspot_opens: 0,
+  engagement_rate: 0,
+  add_to_cart_rate: 0,
+  conversion_rate: 0,
+};
+const nothing = { hotspot_opens: 0, carts: 0, units_added: 0, orders: 0, units_sold: 0, revenue: [] };
+
 /** Image 1, counted by hand over the last 30 days (G is older). */
 const imageOne = {
   // A, B, C, D, E (A spans two stores: 5 carts, not 3 + 1 + 2).
@@ -113,6 +124,30 @@ const imageOne = {
     { store_id: 1, store: 'north.example', carts: 3, units_added: 7, orders: 1, units_sold: 2, revenue: [usd(80)] },
     { store_id: 2, store: 'south.example', carts: 1, units_added: 1, orders: 1, units_sold: 1, revenue: [usd(30)] },
     { store_id: 3, store: 'berlin.example', carts: 2, units_added: 3, orders: 1, units_sold: 2, revenue: [eur(51)] },
+  ],
+  ...noEvents,
+  // A's jacket from the hotspot 1:0 (2 units) and its lamp from 1:1; the other lines named no placement.
+  by_placement: [
+    {
+      placement_id: '1:0',
+      product_id: 101,
+      ...nothing,
+      carts: 1,
+      units_added: 2,
+      orders: 1,
+      units_sold: 2,
+      revenue: [usd(80)],
+    },
+    {
+      placement_id: '1:1',
+      product_id: 201,
+      ...nothing,
+      carts: 1,
+      units_added: 1,
+      orders: 1,
+      units_sold: 1,
+      revenue: [usd(30)],
+    },
   ],
 };
 
@@ -162,6 +197,12 @@ describe('GET /media/{id}/performance', () => {
           revenue: [eur(19.99)],
         },
       ],
+      ...noEvents,
+      // E's unit from 2:1 merged into image 1's line: no line keeps a placement of video 2.
+      by_placement: [
+        { placement_id: '2:0', product_id: 102, ...nothing },
+        { placement_id: '2:1', product_id: 101, ...nothing },
+      ],
     });
     const none = await performance('/media/3/performance');
     expect(none.body).toMatchObject({
@@ -172,6 +213,8 @@ describe('GET /media/{id}/performance', () => {
       units_sold: 0,
       revenue: [],
       by_store: [],
+      ...noEvents,
+      by_placement: [],
     });
   });
 

@@ -17,6 +17,9 @@ const documents: Record<string, (ids: { cartId: string; endpointId: string }) =>
     'query ($v: ProductSearchSort) { searchProducts(query: "jacket", sort: $v) { edges { node { id } } } }',
   'Query.discounts(first)': () => 'query ($v: Int) { discounts(first: $v) { id } }',
   'Query.mediaItems(first)': () => 'query ($v: Int) { mediaItems(first: $v) { nodes { id } } }',
+  'Query.mediaAnalytics(first)': () => 'query ($v: Int) { mediaAnalytics(first: $v) { nodes { mediaId } } }',
+  'Query.mediaAnalytics(sort)': () =>
+    'query ($v: MediaRankingSort) { mediaAnalytics(sort: $v) { sort nodes { mediaId impressions } } }',
   'Query.webhookDeliveries(first)': ({ endpointId }) =>
     `query ($v: Int) { webhookDeliveries(endpointId: "${endpointId}", first: $v) { id } }`,
   'Mutation.updateCartItems(addMissing)': ({ cartId }) =>

@@ -85,7 +85,12 @@ describe("the documents' examples, on the demo catalog", () => {
       'docs/rest.md: HEAD localhost:4000/media/files/demo-clip.mp4',
       'docs/search.md: GET localhost:4000/search/products?q=jakcet&brand=Cairn%20%26%20Co&brand=North%20Trail&max_price=150&sort=relevance&limit=1',
     ]);
-    expect(queries.map(({ document }) => document)).toStrictEqual(['README.md', 'docs/graphql.md', 'docs/search.md']);
+    expect(queries.map(({ document }) => document)).toStrictEqual([
+      'README.md',
+      'docs/analytics.md',
+      'docs/graphql.md',
+      'docs/search.md',
+    ]);
   });
 
   it.each(curls)('$document: $method $url answers with something', async (request) => {

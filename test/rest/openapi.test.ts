@@ -569,6 +569,27 @@ describe('real answers validate against the document', () => {
     expect((await get(keyed, '/media/1/performance', { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
   });
 
+  it("the funnel, the ranking and players' events", async () => {
+    const admin = { authorization: `Bearer ${adminKey}` };
+    const events = [
+      { type: 'impression', media_id: 1, session_id: 'openapi-session' },
+      { type: 'play', media_id: '2', session_id: 'openapi-session', occurred_at: new Date().toISOString() },
+    ];
+    expect((await send(open, 'POST', '/player/events', { events })).status).toBe(202);
+    expect((await send(keyed, 'POST', '/player/events', { events }, { 'x-api-key': clientKey })).status).toBe(202);
+    const bad = { events: [{ type: 'view', media_id: 1, session_id: 'openapi-session' }] };
+    expect((await send(open, 'POST', '/player/events', bad)).body.code).toBe('VALIDATION_FAILED');
+    const large = { events: [{ ...events[0], note: 'x'.repeat(17_000) }] };
+    expect((await send(open, 'POST', '/player/events', large)).body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await get(open, '/media/1/performance?interval=day')).status).toBe(200);
+    expect((await get(open, '/media/1/performance?from=2026-01-01T00:00:00Z&interval=hour')).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await get(keyed, '/analytics/media?sort=carts&first=2', admin)).status).toBe(200);
+    expect((await get(open, '/analytics/media?after=nope')).body.code).toBe('VALIDATION_FAILED');
+    expect((await get(keyed, '/analytics/media', { 'x-api-key': clientKey })).body.code).toBe('FORBIDDEN');
+  });
+
   it('media admin routes, with admin and client keys', async () => {
     const admin = { authorization: `Bearer ${adminKey}` };
     const image = { type: 'image', slug: 'openapi-look', url: '/media/files/a.jpg', width: 10, height: 20 };
@@ -631,7 +652,7 @@ describe('real answers validate against the document', () => {
       (operation) => ![...(seen.get(operation) ?? [])].some((status) => status >= 200 && status < 400),
     );
     expect(withoutSuccess).toEqual([]);
-    expect(operations.length).toBe(50);
+    expect(operations.length).toBe(52);
     const answered = [...seen.values()].reduce((sum, statuses) => sum + statuses.size, 0);
     console.log(`${operations.length} operations, ${answered} distinct (operation, status) answers validated`);
     expect(answered).toBeGreaterThanOrEqual(68);

@@ -821,12 +821,52 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What a media item brought: carts, units, orders and revenue from it over a window (an admin key when API_KEYS is set)
-         * @description Carts, units, orders and revenue attributed to the media item over the window `from`-`to`, in each currency.
+         * What a media item brought over a window: impressions, plays, hotspot openings, carts, units, orders and revenue, per store, per placement and over time (an admin key when API_KEYS is set)
+         * @description Carts, units, orders and revenue attributed to the media item over the window `from`-`to`, in each currency; the impressions, plays and hotspot openings its players reported, the rates from impressions to each step, the same per placement, and with `interval` a series of every UTC hour or day of the window.
          */
         get: operations["getMediaPerformance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Media items ranked by impressions, hotspot openings, carts or orders over a window (an admin key when API_KEYS is set)
+         * @description Every media item (and every deleted one with figures) with its impressions, hotspot openings, carts, orders and revenue over the window, most first by `sort`; paged with `first` and `after`. Needs an admin key when API_KEYS is set.
+         */
+        get: operations["getMediaRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/player/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What shoppers' players saw and did: impressions, plays and hotspot openings of media items, counted once per session and 30 minutes
+         * @description Events of shoppable players: at most 100 and 16 KiB a request, each checked against the catalog (one bad event refuses the request). Written within PLAYER_EVENTS_FLUSH_MS (1 s); each (session, media item, type, placement) counts at most once per 30 minutes, in every process alike. A client or admin key.
+         */
+        post: operations["recordPlayerEvents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1410,7 +1450,7 @@ export interface components {
             /** @description The exact amount in the minor unit (cents for USD). */
             minor_units: number;
         };
-        /** @description What a media item brought over a window: carts and units added from it, orders, units and revenue sold from it. */
+        /** @description What a media item brought over a window: impressions, plays and hotspot openings, carts and units added from it, orders, units and revenue sold from it, per store and per placement. */
         MediaPerformance: {
             media_id: number;
             /** @description The window, both ends included (ISO 8601, UTC). */
@@ -1442,6 +1482,80 @@ export interface components {
                 /** @description The line totals of those order lines, one per currency, by currency code. */
                 revenue: components["schemas"]["Revenue"][];
             }[];
+            /** @description Impressions counted in the hours the window touches: a player showed at least half of the media item for a second, once per session and 30 minutes. */
+            impressions: number;
+            /** @description Plays of the video counted (the same rule). */
+            plays: number;
+            /** @description Product panels opened from a hotspot or a video card counted (the same rule). */
+            hotspot_opens: number;
+            /** @description hotspot_opens / impressions; 0 without impressions. */
+            engagement_rate: number;
+            /** @description carts / impressions; 0 without impressions. */
+            add_to_cart_rate: number;
+            /** @description orders / impressions; 0 without impressions. */
+            conversion_rate: number;
+            /** @description Per placement: its placements now and any other with figures in the window, by position. */
+            by_placement: {
+                /** @description `<media id>:<position>`. */
+                placement_id: string;
+                /** @description The product it places now; null when the media item no longer has it. */
+                product_id: number | null;
+                /** @description Product panels opened from it. */
+                hotspot_opens: number;
+                /** @description Carts with a line added from the media item within the window (by the time the line got the media item). */
+                carts: number;
+                /** @description The quantities of those lines, as they are now. */
+                units_added: number;
+                /** @description Orders created within the window with a line from the media item; CANCELLED and FAILED orders excluded. */
+                orders: number;
+                /** @description The quantities of those order lines. */
+                units_sold: number;
+                /** @description The line totals of those order lines, one per currency, by currency code. */
+                revenue: components["schemas"]["Revenue"][];
+            }[];
+            /** @description With `interval`: every bucket from the one `from` falls in to the one `to` falls in. */
+            series?: {
+                /** @description The start of the bucket (ISO 8601, UTC). */
+                at: string;
+                impressions: number;
+                plays: number;
+                hotspot_opens: number;
+                /** @description Carts whose first line from the media item in the window was added in it. */
+                carts: number;
+                orders: number;
+                /** @description One per currency, by currency code. */
+                revenue: components["schemas"]["Revenue"][];
+            }[];
+        };
+        /** @description Media items ranked by what they brought over a window. */
+        MediaRanking: {
+            /** @description The window, both ends included (ISO 8601, UTC). */
+            from: string;
+            to: string;
+            sort: "impressions" | "hotspot_opens" | "carts" | "orders";
+            /** @description Every media item of the catalog, and every deleted one with figures, most first. */
+            media: {
+                media_id: number;
+                slug: string;
+                type: "image" | "video";
+                /** @description Deleted through the admin API: listed only when it has figures in the window. */
+                deleted: boolean;
+                /** @description Impressions counted in the hours the window touches. */
+                impressions: number;
+                /** @description Product panels opened from it, counted the same way. */
+                hotspot_opens: number;
+                /** @description Carts with a line added from it within the window. */
+                carts: number;
+                /** @description Orders created within the window with a line from it; CANCELLED and FAILED excluded. */
+                orders: number;
+                /** @description Those orders' line totals from it, one per currency. */
+                revenue: components["schemas"]["Revenue"][];
+            }[];
+            page_info: {
+                has_next_page: boolean;
+                /** @description Give it as `after` for the next page. */
+                end_cursor: string | null;
+            };
         };
         /** @description A media item as the admin API shows it: its fields and the products it shows. */
         AdminMedia: {
@@ -1527,6 +1641,11 @@ export interface components {
                 /** @description Null when no product is counted. */
                 price: components["schemas"]["SearchPriceRange"] | null;
             };
+        };
+        /** @description The events were taken in. */
+        PlayerEventsAccepted: {
+            /** @description Events accepted for counting: every event of the request (a request with a bad one is refused whole). Each counts once written, within a second, unless its session counted the same for the same media item and placement in the 30 minutes before it. */
+            accepted: number;
         };
     };
     responses: never;
@@ -7555,6 +7674,8 @@ export interface operations {
                 from?: string;
                 /** @description ISO 8601 date-time with a time zone; default: now. Included. */
                 to?: string;
+                /** @description With it, `series`: a bucket for every UTC hour or day from `from` to `to` (at most 2000 buckets, else 400 VALIDATION_FAILED). */
+                interval?: "hour" | "day";
             };
             header?: never;
             path: {
@@ -7565,7 +7686,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What a media item brought over a window: carts and units added from it, orders, units and revenue sold from it. */
+            /** @description What a media item brought over a window: impressions, plays and hotspot openings, carts and units added from it, orders, units and revenue sold from it, per store and per placement. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7619,6 +7740,239 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "MEDIA_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_SERVER_ERROR";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getMediaRanking: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 date-time with a time zone; default: 30 days before `to`. Included. */
+                from?: string;
+                /** @description ISO 8601 date-time with a time zone; default: now. Included. */
+                to?: string;
+                /** @description What the media items are ranked by, most first (then by id); default: impressions. */
+                sort?: "impressions" | "hotspot_opens" | "carts" | "orders";
+                /** @description How many, 1 to 100 (default 20). */
+                first?: string;
+                /** @description The previous page's `end_cursor`. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Media items ranked by what they brought over a window. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaRanking"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description INTERNAL_SERVER_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INTERNAL_SERVER_ERROR";
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    recordPlayerEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 100 events, and at most 16384 bytes of body in all. */
+                    events: {
+                        /** @description One of impression, play, hotspot_open. */
+                        type: string;
+                        /** @description The media item (a positive integer). */
+                        media_id: number | string;
+                        /** @description A placement of that media item (`<media id>:<position>`), when the event is about one. */
+                        placement_id?: string | null;
+                        /** @description The player's session: 8 to 64 characters of A-Z, a-z, 0-9, _ and -, random per browser tab (no cookie). */
+                        session_id: string;
+                        /** @description ISO 8601 date-time with a time zone; default: when received. More than 24 hours ago, or more than 5 minutes ahead of the gateway, is refused; up to 5 minutes ahead counts as now. */
+                        occurred_at?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The events were taken in. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerEventsAccepted"];
+                };
+            };
+            /** @description INVALID_JSON, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "INVALID_JSON" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

@@ -1,0 +1,158 @@
+// node dist/bench/player-events.js [--smoke]: what the ingest of player events costs reads that have
+// nothing to do with it, on SQLite (where every write runs on the gateway's event loop). One
+// gateway (demo catalog, default settings, `npm start`'s heap), its unrelated reads
+// (GET /product/{id}) at a steady light pace (BENCH_RATE a second, each timed from when it was
+// sent), first alone (idle), then while a thread of this process posts BENCH_EVENTS events a
+// second (default 6,000: batches of 100, every event of a session of its own, so every one is
+// written as a count); the two in turn BENCH_ROUNDS times (3), each figure the median over the
+// rounds. Reported: the reads' p50, p99 and max, p99 against idle (the target: at most 1.5×), the
+// events offered, accepted and written a second (written: accepted over the time from the first
+// to the last being in the database), and the machine's load average (the machine may be shared).
+// Appended to bench/results/player-events.md; --smoke runs a round of a second and writes nothing
+// (`npm run bench -- --smoke` runs it so).
+import { mkdirSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
+import { cpus, loadavg, release } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { projectRoot } from '../src/db/schema-engine.js';
+import { paced, randomInt, start, type Paced, type Server } from './harness.js';
+import type { SenderData, SenderResult } from './event-sender.js';
+
+export interface IngestOptions {
+  smoke: boolean;
+}
+
+interface Round {
+  idle: Paced;
+  ingest: Paced;
+  sender: SenderResult;
+  /** Events written a second: accepted, over the time until the last was in the database. */
+  writtenPerSecond: number;
+}
+
+const dataDir = join(projectRoot, 'bench', 'data');
+const file = join(dataDir, 'player-events.db');
+const gatewayScript = join(projectRoot, 'dist', 'src', 'main.js');
+const senderScript = join(projectRoot, 'dist', 'bench', 'event-sender.js');
+const productIds = [101, 102, 103, 104, 105, 106, 107, 108];
+const productPath = () => `/product/${productIds[randomInt(0, productIds.length - 1)]}`;
+
+/** The demo catalog's media items and how many placements each has. */
+function demoMedia(): { id: number; placements: number }[] {
+  const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as {
+    media: { id: number; placements?: unknown[] }[];
+  };
+  return demo.media.map((media) => ({ id: media.id, placements: media.placements?.length ?? 0 }));
+}
+
+/** The gateway's player event figures (GET /metrics). */
+async function written(server: Server): Promise<{ accepted: number; done: number; pending: number }> {
+  const text = await (await fetch(`${server.base}/metrics`)).text();
+  const figure = (outcome: string) =>
+    Number(new RegExp(`^player_events_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const pending = Number(/^player_events_pending (\d+)$/m.exec(text)?.[1] ?? NaN);
+  return { accepted: figure('accepted'), done: figure('counted') + figure('repeated'), pending };
+}
+
+/** Posts events from a thread for `seconds`; resolves with its figures. */
+function sendEvents(data: SenderData): Promise<SenderResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(senderScript, { workerData: data });
+    worker.once('message', (result: SenderResult) => resolve(result));
+    worker.once('error', reject);
+  });
+}
+
+async function round(server: Server, index: number, seconds: number, rate: number, events: number): Promise<Round> {
+  const idle = await paced(server.base, productPath, rate, seconds);
+  const before = await written(server);
+  const began = Date.now();
+  // The ingest runs a second longer on both sides of the measured reads.
+  const sending = sendEvents({
+    base: server.base,
+    eventsPerSecond: events,
+    seconds: seconds + 2,
+    prefix: `bench-${index}-`,
+    media: demoMedia(),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const ingest = await paced(server.base, productPath, rate, seconds);
+  const sender = await sending;
+  for (;;) {
+    const now = await written(server);
+    if (now.pending === 0 && now.done - before.done >= sender.accepted) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const writtenPerSecond = Math.round(sender.accepted / ((Date.now() - began) / 1000));
+  return { idle, ingest, sender, writtenPerSecond };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The scenario: a fresh database, the gateway, the rounds; answers the report's lines. */
+export async function measureIngest({ smoke }: IngestOptions): Promise<{ lines: string[]; errors: number }> {
+  const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 10);
+  const rate = Number(process.env.BENCH_RATE ?? 200);
+  const events = Number(process.env.BENCH_EVENTS ?? (smoke ? 1_000 : 6_000));
+  const rounds = smoke ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
+  mkdirSync(dataDir, { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  const loadBefore = loadavg();
+  const server = await start(
+    gatewayScript,
+    [],
+    ['--max-old-space-size=224', ...(process.env.BENCH_GATEWAY_FLAGS ?? '').split(' ').filter(Boolean)],
+    { DATABASE_URL: `file:${file}`, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0', HOST: '127.0.0.1', PORT: '{port}' },
+    '/readyz',
+  );
+  const done: Round[] = [];
+  try {
+    await paced(server.base, productPath, rate, smoke ? 0.5 : 2);
+    for (let index = 0; index < rounds; index += 1) done.push(await round(server, index, seconds, rate, events));
+  } finally {
+    await server.stop();
+  }
+  const loadAfter = loadavg();
+  const idleP99 = median(done.map((each) => each.idle.p99_ms));
+  const ingestP99 = median(done.map((each) => each.ingest.p99_ms));
+  // Each round's ingest against the idle measured just before it (the machine's load drifts less within a round).
+  const ratios = done.map((each) => each.ingest.p99_ms / each.idle.p99_ms);
+  const errors = done.reduce((sum, each) => sum + each.idle.errors + each.ingest.errors + each.sender.errors, 0);
+  const perSecond = (each: Round) => Math.round(each.sender.accepted / (seconds + 2));
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const lines = [
+    `## ${new Date().toISOString()}${smoke ? ' (smoke: not a measurement)' : ''} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Linux ${release()}, Node ${process.version})`,
+    '',
+    `Unrelated reads (GET /product/{id}, demo catalog) at ${rate} a second for ${seconds} s, each timed from when it was sent (ms), alone and while ${events} player events a second are posted (batches of 100, every event of its own session, so each is written as a count), on SQLite; ${rounds} rounds, each figure the median (each round's in brackets). Load average (1 / 5 / 15 min) before: ${load(loadBefore)}; after: ${load(loadAfter)}.`,
+    '',
+    '| reads | p50 | p99 | max | p99 vs idle | errors |',
+    '|---|---|---|---|---|---|',
+    `| idle | ${median(done.map((each) => each.idle.p50_ms))} | ${idleP99} (${done.map((each) => each.idle.p99_ms).join(', ')}) | ${median(done.map((each) => each.idle.max_ms))} | 1.00× | ${done.reduce((sum, each) => sum + each.idle.errors, 0)} |`,
+    `| while events are posted | ${median(done.map((each) => each.ingest.p50_ms))} | ${ingestP99} (${done.map((each) => each.ingest.p99_ms).join(', ')}) | ${median(done.map((each) => each.ingest.max_ms))} | **${(ingestP99 / idleP99).toFixed(2)}×** | ${done.reduce((sum, each) => sum + each.ingest.errors, 0)} |`,
+    '',
+    `Each round's p99 while events are posted against its own idle p99: ${ratios.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')} (median **${median(ratios).toFixed(2)}×**).`,
+    '',
+    `Events: offered ${events}/s; accepted ${median(done.map(perSecond))}/s (${done.map(perSecond).join(', ')}); written ${median(done.map((each) => each.writtenPerSecond))}/s (${done.map((each) => each.writtenPerSecond).join(', ')}), from the first posted to the last in the database; ingest requests p50 ${median(done.map((each) => each.sender.p50_ms))} ms, p99 ${median(done.map((each) => each.sender.p99_ms))} ms; refused or failed requests ${done.reduce((sum, each) => sum + each.sender.errors, 0)}.`,
+    '',
+  ];
+  return { lines, errors };
+}
+
+async function main(): Promise<void> {
+  const smoke = process.argv.includes('--smoke');
+  const { lines, errors } = await measureIngest({ smoke });
+  const text = lines.join('\n');
+  console.log(text);
+  if (!smoke) appendFileSync(join(projectRoot, 'bench', 'results', 'player-events.md'), `${text}\n`);
+  if (errors > 0) process.exitCode = 1;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );

@@ -1,0 +1,232 @@
+// Player events, the same for REST and GraphQL (docs/analytics.md): a request's events are checked
+// (player-events.input.ts) and accepted into memory; they are written off the request path, every
+// PLAYER_EVENTS_FLUSH_MS (1 s) and at shutdown, by the writer it is given (player-events.writer.ts:
+// in process, or on SQLite in a thread of its own). What waits is bounded (PLAYER_EVENTS_MAX_PENDING
+// events, those being written included): past it a request is refused with 503, so a database that
+// cannot be written for a while costs no more memory than that. A flush that fails keeps what it
+// did not write for the next one.
+//
+// In front of the database, a memory of this process: when each key last counted (as the
+// database answered). An event less than 30 minutes after that cannot count, in any process (the
+// stored time only moves on), so it is not written at all.
+import { AppError } from '../errors.js';
+import type { CatalogChanges } from '../catalog/catalog-changes.js';
+import { checkEvents, type MediaPlacements } from './player-events.input.js';
+import {
+  countOnceWithinMs,
+  eventKey,
+  type PlayerEvent,
+  type PlayerEventInput,
+  type PlayerEventStats,
+} from './player-events.model.js';
+import type { MediaPlacementRepository, PendingKey } from './player-events.repository.js';
+import { eventsIn, type EventWriter } from './player-events.writer.js';
+
+export interface PlayerEventsOptions {
+  /** How often waiting events are written (ms). */
+  flushMs: number;
+  /** Events waiting at most, those being written included. */
+  maxPending: number;
+  log: {
+    warn(details: object, text: string): void;
+    info(text: string): void;
+    error(details: object, text: string): void;
+  };
+}
+
+/** Keys whose last count this process remembers at most, and media items whose placements it keeps. */
+const rememberedKeys = 20_000;
+const keptMedia = 10_000;
+/** A flush begins early once this many events wait: the work of one on the event loop stays short. */
+const flushAtEvents = 1_000;
+
+export class PlayerEventsService {
+  private pending = new Map<string, PendingKey>();
+  private pendingEvents = 0;
+  /** Events of the flush under way. */
+  private writing = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  /** Whether the last flush failed: a failure is logged once, and so is the recovery. */
+  private failing = false;
+  private readonly counts = { accepted: 0, refused: 0, counted: 0, repeated: 0, dropped: 0, failedFlushes: 0 };
+  /** When each key last counted, as the database answered (forgotten all at once past rememberedKeys). */
+  private lastCounted = new Map<string, number>();
+  /** Media items' placements as last read (absent: not read); dropped whenever the catalog is replaced. */
+  private media = new Map<number, ReadonlySet<number> | null>();
+
+  constructor(
+    private readonly placements: MediaPlacementRepository,
+    private readonly writer: EventWriter,
+    private readonly changes: CatalogChanges,
+    private readonly options: PlayerEventsOptions,
+  ) {
+    changes.subscribe({ changed: () => undefined, cleared: () => (this.media = new Map()) });
+  }
+
+  /**
+   * Checks the events and takes them in for counting; answers how many were accepted (all of them:
+   * each counts, or repeats a count of the last 30 minutes, when it is written). A request with one
+   * bad event is refused whole, and so is one that would take the waiting events past their bound.
+   */
+  async record(inputs: readonly PlayerEventInput[], now = Date.now()): Promise<number> {
+    if (this.closed) throw unavailable('The gateway is stopping');
+    const events = await checkEvents(inputs, now, (ids) => this.placementsOf(ids));
+    if (this.pendingEvents + this.writing + events.length > this.options.maxPending) {
+      this.counts.refused += events.length;
+      throw unavailable('Too many player events are waiting to be written');
+    }
+    for (const event of events) this.add(event);
+    this.counts.accepted += events.length;
+    this.schedule();
+    return events.length;
+  }
+
+  stats(): PlayerEventStats {
+    return { ...this.counts, pending: this.pendingEvents + this.writing };
+  }
+
+  /** Writes what waits now (and waits for a flush under way first). */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.pendingEvents === 0) return;
+    this.flushing = this.flushOnce().finally(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+  }
+
+  /**
+   * At shutdown: takes no more events, writes what waits. Events a last failing flush could not
+   * write are lost, and said so in the log.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+    await this.writer.close();
+    if (this.pendingEvents > 0) {
+      this.counts.dropped += this.pendingEvents;
+      this.options.log.error(
+        { events: this.pendingEvents },
+        `${this.pendingEvents} player events could not be written before the gateway stopped: they are lost`,
+      );
+      this.pending = new Map();
+      this.pendingEvents = 0;
+    }
+  }
+
+  private add(event: PlayerEvent): void {
+    const key = eventKey(event);
+    const last = this.lastCounted.get(key);
+    if (last !== undefined && event.at < last + countOnceWithinMs) {
+      this.counts.repeated += 1;
+      return;
+    }
+    const waiting = this.pending.get(key);
+    if (waiting) waiting.times.push(event.at);
+    else
+      this.pending.set(key, {
+        key,
+        sessionId: event.sessionId,
+        mediaId: event.mediaId,
+        type: event.type,
+        placementId: event.placementId,
+        times: [event.at],
+      });
+    this.pendingEvents += 1;
+  }
+
+  /**
+   * The next flush: PLAYER_EVENTS_FLUSH_MS after the first event waiting, or at once when
+   * flushAtEvents wait; none while one is under way (it schedules the next when it ends).
+   */
+  private schedule(): void {
+    if (this.flushing || this.closed || this.pendingEvents === 0) return;
+    const soon = this.pendingEvents >= flushAtEvents;
+    if (this.timer && !soon) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.flush().finally(() => this.schedule());
+      },
+      soon ? 0 : this.options.flushMs,
+    );
+    this.timer.unref();
+  }
+
+  private async flushOnce(): Promise<void> {
+    const batch = [...this.pending.values()];
+    for (const key of batch) key.times.sort((a, b) => a - b);
+    this.writing = this.pendingEvents;
+    this.pending = new Map();
+    this.pendingEvents = 0;
+    try {
+      const { counted, lastCounted, written, unwritten, error } = await this.writer.write(batch);
+      this.counts.counted += counted;
+      this.counts.repeated += written - counted;
+      if (this.lastCounted.size + lastCounted.length > rememberedKeys) this.lastCounted = new Map();
+      for (const [key, at] of lastCounted) this.lastCounted.set(key, Math.max(at, this.lastCounted.get(key) ?? at));
+      this.keepForNext(unwritten);
+      if (error !== null) this.failed(error);
+      else if (this.failing) {
+        this.failing = false;
+        this.options.log.info('player events are written again');
+      }
+    } finally {
+      this.writing = 0;
+    }
+  }
+
+  /** A failed write: said once until writes succeed again. */
+  private failed(error: unknown): void {
+    this.counts.failedFlushes += 1;
+    if (!this.failing)
+      this.options.log.warn(
+        { err: error, events: this.pendingEvents },
+        'player events could not be written: they wait for the next flush',
+      );
+    this.failing = true;
+  }
+
+  /** What a flush did not write, back before what came in meanwhile (a key's times are sorted again at the next). */
+  private keepForNext(unwritten: readonly PendingKey[]): void {
+    if (unwritten.length === 0) return;
+    const later = this.pending;
+    this.pending = new Map();
+    for (const key of unwritten) this.pending.set(key.key, key);
+    for (const [name, key] of later) {
+      const kept = this.pending.get(name);
+      if (kept) kept.times.push(...key.times);
+      else this.pending.set(name, key);
+    }
+    this.pendingEvents += eventsIn(unwritten);
+  }
+
+  /** The placements of media items, from what is kept or one read of those not kept. */
+  private async placementsOf(ids: number[]): Promise<MediaPlacements> {
+    await this.changes.fresh();
+    const kept = this.media;
+    const missing = ids.filter((id) => !kept.has(id));
+    const read =
+      missing.length > 0 ? await this.placements.placementsOf(missing) : new Map<number, ReadonlySet<number>>();
+    const found = new Map<number, ReadonlySet<number>>();
+    for (const id of ids) {
+      const positions = kept.has(id) ? kept.get(id) : read.get(id);
+      if (positions) found.set(id, positions);
+    }
+    // Kept unless the catalog was replaced while they were read.
+    if (this.media === kept) {
+      if (kept.size + missing.length > keptMedia) kept.clear();
+      for (const id of missing) kept.set(id, read.get(id) ?? null);
+    }
+    return found;
+  }
+}
+
+function unavailable(message: string): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', `${message}; retry in 1 s`, { retry_after_seconds: 1 });
+}
