@@ -62,6 +62,8 @@ export interface MediaHost {
   readonly panel: OpenProduct | null;
   currentMs: number;
   openProduct(productId: string, placementId: string | null, trigger: HTMLElement | null): void;
+  /** The video started playing (reported once per media item: analytics.ts). */
+  played(): void;
 }
 
 /** The element, as the panel and the media view see it. */

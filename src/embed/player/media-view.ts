@@ -156,6 +156,7 @@ export function renderVideo(host: MediaHost, media: Media) {
         aria-label=${mediaName(media)}
         @timeupdate=${onTime}
         @seeked=${onTime}
+        @play=${() => host.played()}
       >${captions(captionsUrl)}</video>
       <section class="cards" aria-labelledby="cards-title">
         <h2 id="cards-title" class="sr">Products in this moment</h2>

@@ -7,13 +7,15 @@
 //   <script type="module" src="https://gateway.example/embed/shoppable-media.js"></script>
 //
 // Attributes: endpoint (the gateway's base URL; default: where this script was loaded from),
-// kind (image | video), media-id or slug, api-key (a client key, sent as x-api-key).
+// kind (image | video), media-id or slug, api-key (a client key, sent as x-api-key), analytics
+// ("off": report no impression, play or hotspot opening: analytics.ts).
 // Every player of a page shares one cart (cart-store.ts). Styles: styles.ts (custom properties).
 // Its parts render from its state through the interfaces of host.ts: the media (media-view.ts),
 // the product panel (panel.ts) and the cart drawer (drawer.ts, with buyer.ts for the form; its
 // state and actions: cart-drawer.ts).
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { ApiError, asApiError, ShopApi, type Media } from './api.js';
+import { MediaEvents, reporterFor } from './analytics.js';
 import { CartDrawer, type DrawerElement } from './cart-drawer.js';
 import { cartStore, unitsIn, type CartStore } from './cart-store.js';
 import { renderConfirmation, renderDrawer } from './drawer.js';
@@ -50,6 +52,7 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
     mediaId: { type: String, attribute: 'media-id' },
     slug: { type: String },
     apiKey: { type: String, attribute: 'api-key' },
+    analytics: { type: String },
     media: { state: true },
     mediaError: { state: true },
     currentMs: { state: true },
@@ -66,6 +69,7 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
   declare mediaId: string | null;
   declare slug: string | null;
   declare apiKey: string | null;
+  declare analytics: string | null;
 
   declare media: Media | null;
   declare mediaError: ApiError | null;
@@ -80,6 +84,10 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
   store: CartStore | undefined;
   /** The cart drawer's state and actions. */
   readonly drawer = new CartDrawer(this);
+  /** What it reports of its media item (impression, play, hotspot openings), unless analytics="off". */
+  private readonly events = new MediaEvents(() =>
+    this.analytics?.trim().toLowerCase() === 'off' ? null : reporterFor(this.base, this.apiKey || null),
+  );
   private unlisten: (() => void) | undefined;
   private mediaLoads = 0;
   private pendingFocus: string | null = null;
@@ -91,6 +99,7 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
     this.mediaId = null;
     this.slug = null;
     this.apiKey = null;
+    this.analytics = null;
     this.media = null;
     this.mediaError = null;
     this.currentMs = 0;
@@ -124,6 +133,7 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
 
   override disconnectedCallback() {
     super.disconnectedCallback();
+    this.events.stop();
     this.unlisten?.();
     this.unlisten = undefined;
     this.store = undefined;
@@ -190,6 +200,7 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
     const root = this.renderRoot;
     showDialog(root.querySelector<HTMLDialogElement>('dialog.panel'), this.panel !== null);
     showDialog(root.querySelector<HTMLDialogElement>('dialog.drawer'), this.drawer.drawerOpen);
+    this.events.watch(this.media ? root.querySelector('.frame') : null, this.media?.id ?? null);
     if (this.pendingFocus) {
       root.querySelector<HTMLElement>(this.pendingFocus)?.focus();
       this.pendingFocus = null;
@@ -214,6 +225,12 @@ export class ShoppableMedia extends LitElement implements PlayerHost, DrawerElem
     this.panelError = null;
     this.panelBusy = false;
     this.panel = { product, placementId, trigger };
+    if (placementId) this.events.opened(placementId);
+  }
+
+  /** The video started playing. */
+  played() {
+    this.events.played();
   }
 
   closePanel() {
