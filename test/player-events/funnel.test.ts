@@ -239,3 +239,30 @@ describe('GraphQL mediaPerformance with the funnel', () => {
     expect(series[0]!.at).toBe(from);
   });
 });
+
+describe('a cart with lines from the media item in two hours', () => {
+  it('counts once in the series, in the hour of its first line, as once in the totals', async () => {
+    const cart = await post<{ id: string }>(t, '/cart', {
+      items: {
+        storefront_cart_items_input: [
+          { variant_id: '1011', quantity: 1, media_id: 1 },
+          { variant_id: '2011', quantity: 1, media_id: 1 },
+        ],
+      },
+    });
+    const earlier = new Date(Date.now() - hour);
+    await t.database.db.cartLine.updateMany({
+      where: { cartId: cart.body.id, skuId: 2011 },
+      data: { attributedAt: earlier },
+    });
+    const answer = await call<{ carts: number; series: { at: string; carts: number }[] }>(t, {
+      method: 'GET',
+      url: `/media/1/performance?from=${from}&interval=hour`,
+    });
+    expect(answer.body.carts).toBe(2);
+    const counted = answer.body.series.filter((bucket) => bucket.carts > 0);
+    expect(counted.reduce((sum, bucket) => sum + bucket.carts, 0)).toBe(2);
+    const hourOf = (at: number) => new Date(Math.floor(at / hour) * hour).toISOString();
+    expect(counted.some((bucket) => bucket.at === hourOf(earlier.getTime()))).toBe(true);
+  });
+});
