@@ -123,6 +123,12 @@ export async function dumpDatabase(database: Database): Promise<string> {
     db.webhookEndpoint.findMany({ orderBy: { id: 'asc' } }),
     db.webhookDelivery.findMany({ orderBy: { id: 'asc' } }),
     db.webhookAttempt.findMany({ orderBy: { id: 'asc' } }),
+    db.playerEventCount.findMany({
+      orderBy: [{ mediaId: 'asc' }, { type: 'asc' }, { hour: 'asc' }, { placementId: 'asc' }],
+    }),
+    db.playerEventSeen.findMany({
+      orderBy: [{ sessionId: 'asc' }, { mediaId: 'asc' }, { type: 'asc' }, { placementId: 'asc' }],
+    }),
   ]);
   return JSON.stringify(tables, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 }

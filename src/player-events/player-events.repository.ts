@@ -128,12 +128,12 @@ export class PlayerEventRepository {
    */
   record(keys: readonly PendingKey[]): Promise<CountedEvent[]> {
     const sorted = [...keys].sort(compareKeys);
-    const rounds = Math.max(0, ...sorted.map((key) => key.times.length));
+    const rounds = sorted.reduce((most, key) => Math.max(most, key.times.length), 0);
     return this.executor.transaction(async (tx) => {
       const counted: CountedEvent[] = [];
       for (let round = 0; round < rounds; round += 1) {
-        const events = sorted.flatMap((key) =>
-          key.times.length > round ? [{ ...key, times: undefined, at: key.times[round]! }] : [],
+        const events = sorted.flatMap(({ sessionId, mediaId, type, placementId, times }): CountedEvent[] =>
+          times.length > round ? [{ sessionId, mediaId, type, placementId, at: times[round]! }] : [],
         );
         for (const chunk of chunks(events, rowsPerStatement)) counted.push(...(await this.seen(tx, chunk)));
       }
