@@ -49,7 +49,8 @@ function invalid(problems: readonly Problem[]): FieldError {
 
 /** A positive integer id (a number, or its digits), else null. */
 function idOf(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= maxId ? value : null;
+  const text = typeof value === 'string' ? value.trim() : '';
   if (!idShape.test(text)) return null;
   const id = Number(text);
   return id <= maxId ? id : null;
@@ -70,30 +71,36 @@ function timeOf(value: unknown, now: number): number | string {
 interface Shaped {
   index: number;
   event: PlayerEvent;
-  /** The placement's media item and position, when the event names one. */
-  placement: { mediaId: number; position: number } | null;
+  /** The media item and position of the placement the event names; -1 for none. */
+  placementMedia: number;
+  placementPosition: number;
 }
 
-/** One event's shape: the event, or its problems. */
-function shapeOf(input: PlayerEventInput, index: number, now: number): Shaped | Problem[] {
-  const problems: Problem[] = [];
-  const fail = (field: string, message: string) => problems.push({ index, field, message });
-  const type = input.type;
-  if (typeof type !== 'string' || !(playerEventTypes as readonly string[]).includes(type))
-    fail('type', `must be one of ${playerEventTypes.join(', ')}`);
+const knownTypes: ReadonlySet<string> = new Set(playerEventTypes);
+const typeProblem = `must be one of ${playerEventTypes.join(', ')}`;
+
+/** One event's shape: the event, or null with its problems added to `problems`. */
+function shapeOf(input: PlayerEventInput, index: number, now: number, problems: Problem[]): Shaped | null {
+  const found = problems.length;
+  const { type, sessionId } = input;
+  if (typeof type !== 'string' || !knownTypes.has(type)) problems.push({ index, field: 'type', message: typeProblem });
   const mediaId = idOf(input.mediaId);
-  if (mediaId === null) fail('mediaId', 'must be a positive integer (the id of a media item)');
+  if (mediaId === null)
+    problems.push({ index, field: 'mediaId', message: 'must be a positive integer (the id of a media item)' });
   const rawPlacement = input.placementId === undefined || input.placementId === null ? '' : input.placementId;
   const placementText = typeof rawPlacement === 'string' ? rawPlacement.trim() : null;
   const match = placementText ? placementShape.exec(placementText) : null;
   if (placementText === null || (placementText !== '' && !match))
-    fail('placementId', 'must be <media id>:<position>, a placement of the media item');
-  const sessionId = input.sessionId;
+    problems.push({
+      index,
+      field: 'placementId',
+      message: 'must be <media id>:<position>, a placement of the media item',
+    });
   if (typeof sessionId !== 'string' || !sessionIdShape.test(sessionId))
-    fail('sessionId', 'must be 8 to 64 characters of A-Z, a-z, 0-9, _ and -');
+    problems.push({ index, field: 'sessionId', message: 'must be 8 to 64 characters of A-Z, a-z, 0-9, _ and -' });
   const at = timeOf(input.occurredAt, now);
-  if (typeof at === 'string') fail('occurredAt', at);
-  if (problems.length > 0) return problems;
+  if (typeof at === 'string') problems.push({ index, field: 'occurredAt', message: at });
+  if (problems.length > found) return null;
   return {
     index,
     event: {
@@ -103,22 +110,24 @@ function shapeOf(input: PlayerEventInput, index: number, now: number): Shaped | 
       sessionId: sessionId as string,
       at: at as number,
     },
-    placement: match ? { mediaId: Number(match[1]), position: Number(match[2]) } : null,
+    placementMedia: match ? Number(match[1]) : -1,
+    placementPosition: match ? Number(match[2]) : -1,
   };
 }
 
 /** An event's problem with the catalog: its media item unknown, or a placement not of it. */
-function catalogProblem({ index, event, placement }: Shaped, media: MediaPlacements): Problem | null {
+function catalogProblem(shaped: Shaped, media: MediaPlacements): Problem | null {
+  const { index, event } = shaped;
   const positions = media.get(event.mediaId);
   if (!positions) return { index, field: 'mediaId', message: `names no media item of the catalog (${event.mediaId})` };
-  if (placement === null) return null;
-  if (placement.mediaId !== event.mediaId)
+  if (shaped.placementMedia < 0) return null;
+  if (shaped.placementMedia !== event.mediaId)
     return {
       index,
       field: 'placementId',
-      message: `is a placement of media item ${placement.mediaId}, not of ${event.mediaId}`,
+      message: `is a placement of media item ${shaped.placementMedia}, not of ${event.mediaId}`,
     };
-  if (!positions.has(placement.position))
+  if (!positions.has(shaped.placementPosition))
     return { index, field: 'placementId', message: `is not one of media item ${event.mediaId}'s placements` };
   return null;
 }
@@ -134,15 +143,21 @@ export async function checkEvents(
 ): Promise<PlayerEvent[]> {
   if (inputs.length > maxEventsPerRequest)
     throw invalid([{ index: null, field: 'events', message: `must hold at most ${maxEventsPerRequest} events` }]);
-  const shaped = inputs.map((input, index) => shapeOf(input, index, now));
-  const named = shaped.filter((each): each is Shaped => !Array.isArray(each));
-  const ids = [...new Set(named.map(({ event }) => event.mediaId))];
-  const media = ids.length > 0 ? await lookUp(ids) : new Map<number, ReadonlySet<number>>();
-  const problems = shaped.flatMap((each) => {
-    if (Array.isArray(each)) return each;
+  const problems: Problem[] = [];
+  const shaped: Shaped[] = [];
+  const ids = new Set<number>();
+  for (let index = 0; index < inputs.length; index += 1) {
+    const each = shapeOf(inputs[index]!, index, now, problems);
+    if (!each) continue;
+    shaped.push(each);
+    ids.add(each.event.mediaId);
+  }
+  const media = ids.size > 0 ? await lookUp([...ids]) : new Map<number, ReadonlySet<number>>();
+  for (const each of shaped) {
     const problem = catalogProblem(each, media);
-    return problem ? [problem] : [];
-  });
-  if (problems.length > 0) throw invalid(problems);
-  return named.map(({ event }) => event);
+    if (problem) problems.push(problem);
+  }
+  // In the order of the events (an event's own problems in the order of its fields).
+  if (problems.length > 0) throw invalid(problems.sort((a, b) => (a.index ?? -1) - (b.index ?? -1)));
+  return shaped.map(({ event }) => event);
 }
