@@ -5,9 +5,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { sqliteExecutor } from '../db/sql-executor.js';
 import { lowestPriority } from '../events/sender-thread.js';
 import { eventKey } from './player-events.model.js';
-import { fromBatch, written } from './player-events.batch.js';
+import { fromBatch, toBatch, written } from './player-events.batch.js';
 import { PlayerEventRepository, type PendingKey } from './player-events.repository.js';
-import type { EventThreadData, FromEventThread, ToEventThread } from './player-events-thread.js';
+import { outcomeOf, type EventThreadData, type FromEventThread, type ToEventThread } from './player-events-thread.js';
 
 /** Events per transaction at most (a key's events stay together). */
 const eventsPerTransaction = 500;
@@ -35,7 +35,8 @@ function groups(keys: readonly PendingKey[]): { keys: PendingKey[]; first: numbe
   return out;
 }
 
-async function write(id: number, keys: PendingKey[]): Promise<FromEventThread> {
+/** What became of each event of the flush, and why the writing stopped if it did. */
+async function write(keys: PendingKey[]): Promise<{ outcome: Uint8Array; error: string | null }> {
   const outcome = new Uint8Array(keys.reduce((sum, key) => sum + key.times.length, 0));
   try {
     for (const group of groups(keys)) {
@@ -54,10 +55,23 @@ async function write(id: number, keys: PendingKey[]): Promise<FromEventThread> {
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return { id, outcome, error: null };
+    return { outcome, error: null };
   } catch (error) {
-    return { id, outcome, error: error instanceof Error ? error.message : String(error) };
+    return { outcome, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+async function answer(id: number, keys: PendingKey[]): Promise<FromEventThread> {
+  const { outcome, error } = await write(keys);
+  const { counted, lastCounted, written: done, unwritten } = outcomeOf(keys, outcome, error);
+  return {
+    id,
+    counted,
+    lastCounted,
+    written: done,
+    unwritten: unwritten.length > 0 ? toBatch(unwritten) : null,
+    error,
+  };
 }
 
 port.on('message', (message: ToEventThread) => {
@@ -66,5 +80,5 @@ port.on('message', (message: ToEventThread) => {
     port.postMessage('stopped' satisfies FromEventThread);
     process.exit(0);
   }
-  void write(message.id, fromBatch(message.batch)).then((answer) => port.postMessage(answer));
+  void answer(message.id, fromBatch(message.batch)).then((outcome) => port.postMessage(outcome));
 });

@@ -4,19 +4,27 @@
 // bench). In the thread they wait for nothing but the CPU, which the thread gets after requests (the
 // lowest priority), on a connection of its own; reads go on meanwhile (WAL). The thread writes a
 // flush in transactions of at most 500 events (an event's last count and its hour's count in the
-// same one), letting other writers in between, and answers what became of each event.
+// same one), letting other writers in between, and answers what it counted and what it could not
+// write. Meanwhile this side holds the flush in columns only (a few arrays, not an object per key):
+// what survives a collection of the young generation is copied, and would be promoted.
 //
 // The thread runs the compiled module player-events-thread.entry.js (the server runs from dist/);
 // an app built from the TypeScript sources (the tests) writes in process.
 import { Worker } from 'node:worker_threads';
-import { toBatch, written, type EventBatch } from './player-events.batch.js';
+import { fromBatch, toBatch, written, type EventBatch } from './player-events.batch.js';
 import type { PendingKey } from './player-events.repository.js';
 import type { EventWriter, WriteOutcome } from './player-events.writer.js';
 
 /** To the thread: a flush to write, or stop. */
 export type ToEventThread = { id: number; batch: EventBatch } | 'stop';
-/** From the thread: what became of each event of a flush (and why it stopped, if it did); or that it stopped. */
-export type FromEventThread = { id: number; outcome: Uint8Array; error: string | null } | 'stopped';
+/** What the thread answers of a flush: what became of its events, what it did not write and why. */
+export interface ThreadOutcome extends Omit<WriteOutcome, 'unwritten' | 'error'> {
+  id: number;
+  unwritten: EventBatch | null;
+  error: string | null;
+}
+/** From the thread: a flush's outcome, or that it stopped. */
+export type FromEventThread = ThreadOutcome | 'stopped';
 
 /** What the thread is started with. */
 export interface EventThreadData {
@@ -24,7 +32,7 @@ export interface EventThreadData {
   file: string;
 }
 
-/** What became of a flush's events, from the thread's answer. */
+/** What became of a flush's events, from what became of each (written.*, in the flush's order). */
 export function outcomeOf(keys: readonly PendingKey[], outcome: Uint8Array, error: string | null): WriteOutcome {
   const lastCounted: [string, number][] = [];
   const unwritten: PendingKey[] = [];
@@ -49,10 +57,20 @@ export function outcomeOf(keys: readonly PendingKey[], outcome: Uint8Array, erro
   return { counted, lastCounted, written: done, unwritten, error: error === null ? null : new Error(error) };
 }
 
+/** A thread gone before it answered: nothing of the flush was written. */
+const lost = (id: number, batch: EventBatch, error: string): ThreadOutcome => ({
+  id,
+  counted: 0,
+  lastCounted: [],
+  written: 0,
+  unwritten: batch,
+  error,
+});
+
 export function eventThreadWriter(data: EventThreadData): EventWriter {
   let thread: Worker | null = null;
   let next = 0;
-  const waiting = new Map<number, { resolve(answer: { outcome: Uint8Array; error: string | null }): void }>();
+  const waiting = new Map<number, { batch: EventBatch; resolve(answer: ThreadOutcome): void }>();
   const begin = (): Worker => {
     const current = new Worker(new URL('./player-events-thread.entry.js', import.meta.url), {
       workerData: data satisfies EventThreadData,
@@ -68,7 +86,7 @@ export function eventThreadWriter(data: EventThreadData): EventWriter {
     // A thread that fails or ends leaves its flush unwritten; the next flush starts another.
     const gone = (error: string) => {
       if (thread === current) thread = null;
-      for (const { resolve } of waiting.values()) resolve({ outcome: new Uint8Array(0), error });
+      for (const [id, { batch, resolve }] of waiting) resolve(lost(id, batch, error));
       waiting.clear();
     };
     current.on('error', (error) => gone(`the player events thread failed: ${error.message}`));
@@ -77,13 +95,27 @@ export function eventThreadWriter(data: EventThreadData): EventWriter {
   };
   return {
     async write(keys) {
-      const current = (thread ??= begin());
       const id = (next += 1);
-      const answer = await new Promise<{ outcome: Uint8Array; error: string | null }>((resolve) => {
-        waiting.set(id, { resolve });
-        current.postMessage({ id, batch: toBatch(keys) } satisfies ToEventThread);
+      const batch = toBatch(keys);
+      const answer = await new Promise<ThreadOutcome>((resolve) => {
+        try {
+          const current = (thread ??= begin());
+          waiting.set(id, { batch, resolve });
+          current.postMessage({ id, batch } satisfies ToEventThread);
+        } catch (error) {
+          // A thread that cannot be started: the flush waits for the next one.
+          waiting.delete(id);
+          resolve(lost(id, batch, `the player events thread could not start: ${String(error)}`));
+        }
       });
-      return outcomeOf(keys, answer.outcome, answer.error);
+      const { counted, lastCounted, written: done, unwritten, error } = answer;
+      return {
+        counted,
+        lastCounted,
+        written: done,
+        unwritten: unwritten ? fromBatch(unwritten) : [],
+        error: error === null ? null : new Error(error),
+      };
     },
     close() {
       const current = thread;

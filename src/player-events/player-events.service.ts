@@ -159,13 +159,11 @@ export class PlayerEventsService {
   }
 
   private async flushOnce(): Promise<void> {
-    const batch = [...this.pending.values()];
-    for (const key of batch) key.times.sort((a, b) => a - b);
     this.writing = this.pendingEvents;
-    this.pending = new Map();
-    this.pendingEvents = 0;
+    // Handed over whole: this function keeps no reference to the flush while it is written.
+    const write = this.writer.write(this.takePending());
     try {
-      const { counted, lastCounted, written, unwritten, error } = await this.writer.write(batch);
+      const { counted, lastCounted, written, unwritten, error } = await write;
       this.counts.counted += counted;
       this.counts.repeated += written - counted;
       if (this.lastCounted.size + lastCounted.length > rememberedKeys) this.lastCounted = new Map();
@@ -179,6 +177,15 @@ export class PlayerEventsService {
     } finally {
       this.writing = 0;
     }
+  }
+
+  /** What waits, each key's times in order; nothing waits after. */
+  private takePending(): PendingKey[] {
+    const batch = [...this.pending.values()];
+    for (const key of batch) key.times.sort((a, b) => a - b);
+    this.pending = new Map();
+    this.pendingEvents = 0;
+    return batch;
   }
 
   /** A failed write: said once until writes succeed again. */
