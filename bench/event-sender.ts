@@ -8,6 +8,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 export interface SenderData {
   base: string;
+  /** Where to post: /player/events, or an unknown path (the same requests, parsed and answered 404: the control). */
+  path: string;
   eventsPerSecond: number;
   seconds: number;
   /** Sessions are `<prefix><n>`: a prefix per round keeps them apart. */
@@ -18,7 +20,7 @@ export interface SenderData {
 
 export interface SenderResult {
   requests: number;
-  /** Events of the requests answered 202. */
+  /** Events of the requests answered 202 (or 404 on the control's unknown path). */
   accepted: number;
   errors: number;
   /** Latency of the ingest requests themselves. */
@@ -48,7 +50,7 @@ function send(body: string): Promise<{ status: number; ms: number }> {
   const sent = performance.now();
   return new Promise((resolve) => {
     const outgoing = request(
-      `${data.base}/player/events`,
+      `${data.base}${data.path}`,
       {
         method: 'POST',
         agent,
@@ -77,14 +79,15 @@ async function run(): Promise<SenderResult> {
     answers.push(send(bodies[index]!));
   }
   const done = await Promise.all(answers);
+  const expected = data.path === '/player/events' ? 202 : 404;
   agent.destroy();
   const times = done.map((answer) => answer.ms).sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN) * 100) / 100;
   return {
     requests: total,
-    accepted: done.filter((answer) => answer.status === 202).length * perRequest,
-    errors: done.filter((answer) => answer.status !== 202).length,
+    accepted: done.filter((answer) => answer.status === expected).length * perRequest,
+    errors: done.filter((answer) => answer.status !== expected).length,
     p50_ms: at(0.5),
     p99_ms: at(0.99),
   };

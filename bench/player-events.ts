@@ -25,6 +25,8 @@ export interface IngestOptions {
 
 interface Round {
   idle: Paced;
+  /** While the same requests go to an unknown path (read, parsed, 404): what the load costs without the events' work. */
+  control: Paced;
   ingest: Paced;
   sender: SenderResult;
   /** Events written a second: accepted, over the time until the last was in the database. */
@@ -64,28 +66,39 @@ function sendEvents(data: SenderData): Promise<SenderResult> {
   });
 }
 
+/** Reads for `seconds` while a thread posts the events to `path` a second longer on both sides. */
+async function readsWhilePosting(
+  server: Server,
+  data: Omit<SenderData, 'base' | 'seconds'>,
+  seconds: number,
+  rate: number,
+): Promise<{ reads: Paced; sender: SenderResult }> {
+  const sending = sendEvents({ base: server.base, ...data, seconds: seconds + 2 });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const reads = await paced(server.base, productPath, rate, seconds);
+  return { reads, sender: await sending };
+}
+
 async function round(server: Server, index: number, seconds: number, rate: number, events: number): Promise<Round> {
   const idle = await paced(server.base, productPath, rate, seconds);
+  const media = demoMedia();
+  const posted = { eventsPerSecond: events, prefix: `bench-${index}-`, media };
+  const control = await readsWhilePosting(server, { ...posted, path: '/bench/no-such-route' }, seconds, rate);
   const before = await written(server);
   const began = Date.now();
-  // The ingest runs a second longer on both sides of the measured reads.
-  const sending = sendEvents({
-    base: server.base,
-    eventsPerSecond: events,
-    seconds: seconds + 2,
-    prefix: `bench-${index}-`,
-    media: demoMedia(),
-  });
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const ingest = await paced(server.base, productPath, rate, seconds);
-  const sender = await sending;
+  const { reads: ingest, sender } = await readsWhilePosting(
+    server,
+    { ...posted, path: '/player/events' },
+    seconds,
+    rate,
+  );
   for (;;) {
     const now = await written(server);
     if (now.pending === 0 && now.done - before.done >= sender.accepted) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const writtenPerSecond = Math.round(sender.accepted / ((Date.now() - began) / 1000));
-  return { idle, ingest, sender, writtenPerSecond };
+  return { idle, control: control.reads, ingest, sender, writtenPerSecond };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -111,30 +124,46 @@ export async function measureIngest({ smoke }: IngestOptions): Promise<{ lines: 
     await paced(server.base, productPath, rate, smoke ? 0.5 : 2);
     // The ingest's own first requests (its route's serializer, the catalog's placements read, the
     // writing thread started) are not what the rounds measure.
-    await sendEvents({ base: server.base, eventsPerSecond: 1_000, seconds: 1, prefix: 'warm-up-', media: demoMedia() });
+    await sendEvents({
+      base: server.base,
+      path: '/player/events',
+      eventsPerSecond: 1_000,
+      seconds: 1,
+      prefix: 'warm-up-',
+      media: demoMedia(),
+    });
     for (let index = 0; index < rounds; index += 1) done.push(await round(server, index, seconds, rate, events));
   } finally {
     await server.stop();
   }
   const loadAfter = loadavg();
-  const idleP99 = median(done.map((each) => each.idle.p99_ms));
-  const ingestP99 = median(done.map((each) => each.ingest.p99_ms));
-  // Each round's ingest against the idle measured just before it (the machine's load drifts less within a round).
-  const ratios = done.map((each) => each.ingest.p99_ms / each.idle.p99_ms);
-  const errors = done.reduce((sum, each) => sum + each.idle.errors + each.ingest.errors + each.sender.errors, 0);
+  const errors = done.reduce(
+    (sum, each) => sum + each.idle.errors + each.control.errors + each.ingest.errors + each.sender.errors,
+    0,
+  );
   const perSecond = (each: Round) => Math.round(each.sender.accepted / (seconds + 2));
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
+  const idleP99 = median(done.map((each) => each.idle.p99_ms));
+  /** A table row of the reads in one state, its p99 against idle's; and each round's against its own idle. */
+  const row = (name: string, reads: (each: Round) => Paced) => {
+    const p99 = median(done.map((each) => reads(each).p99_ms));
+    return (
+      `| ${name} | ${median(done.map((each) => reads(each).p50_ms))} | ${p99} ` +
+      `(${done.map((each) => reads(each).p99_ms).join(', ')}) | ${median(done.map((each) => reads(each).max_ms))} | ` +
+      `**${(p99 / idleP99).toFixed(2)}×** | ${done.map((each) => `${(reads(each).p99_ms / each.idle.p99_ms).toFixed(2)}×`).join(', ')} | ` +
+      `${done.reduce((sum, each) => sum + reads(each).errors, 0)} |`
+    );
+  };
   const lines = [
     `## ${new Date().toISOString()}${smoke ? ' (smoke: not a measurement)' : ''} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Linux ${release()}, Node ${process.version})`,
     '',
-    `Unrelated reads (GET /product/{id}, demo catalog) at ${rate} a second for ${seconds} s, each timed from when it was sent (ms), alone and while ${events} player events a second are posted (batches of 100, every event of its own session, so each is written as a count), on SQLite; ${rounds} rounds, each figure the median (each round's in brackets). Load average (1 / 5 / 15 min) before: ${load(loadBefore)}; after: ${load(loadAfter)}.`,
+    `Unrelated reads (GET /product/{id}, demo catalog) at ${rate} a second for ${seconds} s, each timed from when it was sent (ms): alone (idle); while the same POSTs as the ingest's go to an unknown path, their bodies read and parsed as JSON and answered 404 (the control: what the load costs without the events' work); and while ${events} player events a second are posted (batches of 100, every event of its own session, so each is written as a count), on SQLite. ${rounds} rounds, each figure the median (each round's in brackets). Load average (1 / 5 / 15 min) before: ${load(loadBefore)}; after: ${load(loadAfter)}.`,
     '',
-    '| reads | p50 | p99 | max | p99 vs idle | errors |',
-    '|---|---|---|---|---|---|',
-    `| idle | ${median(done.map((each) => each.idle.p50_ms))} | ${idleP99} (${done.map((each) => each.idle.p99_ms).join(', ')}) | ${median(done.map((each) => each.idle.max_ms))} | 1.00× | ${done.reduce((sum, each) => sum + each.idle.errors, 0)} |`,
-    `| while events are posted | ${median(done.map((each) => each.ingest.p50_ms))} | ${ingestP99} (${done.map((each) => each.ingest.p99_ms).join(', ')}) | ${median(done.map((each) => each.ingest.max_ms))} | **${(ingestP99 / idleP99).toFixed(2)}×** | ${done.reduce((sum, each) => sum + each.ingest.errors, 0)} |`,
-    '',
-    `Each round's p99 while events are posted against its own idle p99: ${ratios.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')} (median **${median(ratios).toFixed(2)}×**).`,
+    "| reads | p50 | p99 | max | p99 vs idle | each round's p99 vs its idle | errors |",
+    '|---|---|---|---|---|---|---|',
+    row('idle', (each) => each.idle),
+    row('control: the same POSTs, 404', (each) => each.control),
+    row('while events are posted', (each) => each.ingest),
     '',
     `Events: offered ${events}/s; accepted ${median(done.map(perSecond))}/s (${done.map(perSecond).join(', ')}); written ${median(done.map((each) => each.writtenPerSecond))}/s (${done.map((each) => each.writtenPerSecond).join(', ')}), from the first posted to the last in the database; ingest requests p50 ${median(done.map((each) => each.sender.p50_ms))} ms, p99 ${median(done.map((each) => each.sender.p99_ms))} ms; refused or failed requests ${done.reduce((sum, each) => sum + each.sender.errors, 0)}.`,
     '',
