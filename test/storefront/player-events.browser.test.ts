@@ -120,11 +120,8 @@ describe.skipIf(!haveChromium)('the player reports its events, in Chromium', () 
       );
       const placementId = await hotspot.getAttribute('data-placement-id');
       const clicked = Date.now();
+      // The opening is reported as the click opens the panel; the page is left at once.
       await hotspot.click();
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: /add to cart/i })
-        .waitFor();
       await page.goto('about:blank');
       // Left before the player's own batch was due (5 s after the opening): only pagehide can send it.
       expect(Date.now() - clicked).toBeLessThan(5_000);
