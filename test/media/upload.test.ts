@@ -211,7 +211,7 @@ describe("A video's size and duration", () => {
     expect((await readFile(join(dir, 'clip-last.mp4'))).equals(last)).toBe(true);
   });
 
-  it("turns the size by a quarter turn of the track's matrix, else takes its sample entry's; ms by the timescale", async () => {
+  it("turns the size by a quarter turn of the track's matrix, else takes its sample entry's; ms by the timescale, from mehd, or none", async () => {
     const demo = await mp4();
     const quarterTurn = changed(demo, 'moov/trak/tkhd', (copy, tkhd) => {
       const matrix = [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x40000000];
@@ -233,15 +233,30 @@ describe("A video's size and duration", () => {
       copy.writeUInt32BE(600, mvhd + offsets.mvhdTimescale);
       copy.writeUInt32BE(7201, mvhd + offsets.mvhdDuration);
     });
+    // A fragmented file's duration: none in mvhd, 9 s in mvex/mehd; an unknown one (all ones) and none.
+    const unknown = changed(demo, 'moov/mvhd', (copy, mvhd) =>
+      copy.writeUInt32BE(0xffffffff, mvhd + offsets.mvhdDuration),
+    );
+    const moov = boxAt(unknown, 'moov');
+    const mehd = box('mehd', Buffer.from([0, 0, 0, 0]), uintData(9000));
+    const fragmented = Buffer.concat([
+      unknown.subarray(0, moov.start),
+      box('moov', unknown.subarray(moov.start + 8, moov.start + moov.size), box('mvex', mehd)),
+      unknown.subarray(moov.start + moov.size),
+    ]);
     const answers = [
       await upload(quarterTurn, 'turned', 'video/mp4'),
       await upload(noTrackSize, 'entry', 'video/mp4'),
       await upload(otherTimescale, 'timescale', 'video/mp4'),
+      await upload(fragmented, 'fragmented', 'video/mp4'),
+      await upload(unknown, 'unknown', 'video/mp4'),
     ];
     expect(answers.map(sizeOf)).toStrictEqual([
       [201, 640, 360, 12000],
       [201, 362, 642, 12000],
       [201, 360, 640, 12002],
+      [201, 360, 640, 9000],
+      [201, 360, 640, null],
     ]);
   });
 
@@ -307,9 +322,17 @@ describe("A video's size and duration", () => {
       element(ebml.duration, doubleData(8000.6)),
     );
     const muxed = Buffer.concat([webmStart(), element(ebml.segment, info, tracks, cluster)]);
+    // Sizes all ones: unknown, running to the end (0xff, in one byte, is not 127 bytes).
     const live = Buffer.concat([
       webmStart(),
-      unknownSize(ebml.segment, element(ebml.info), tracks, unknownSize(ebml.cluster)),
+      unknownSize(
+        ebml.segment,
+        1,
+        element(ebml.info),
+        element(ebml.void, Buffer.alloc(200)),
+        tracks,
+        unknownSize(ebml.cluster, 8),
+      ),
     ]);
     // Tracks behind 300 KB: past the first bytes read.
     const late = Buffer.concat([

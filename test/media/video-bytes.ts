@@ -120,9 +120,10 @@ export function element(id: number, ...data: Buffer[]): Buffer {
   return Buffer.concat([idBytes(id), size, ...data]);
 }
 
-/** An element of unknown size (a live recording's Segment): its 8-byte size all ones. */
-export function unknownSize(id: number, ...data: Buffer[]): Buffer {
-  return Buffer.concat([idBytes(id), Buffer.from([0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), ...data]);
+/** An element of unknown size (a live recording's Segment): its size all ones, in one byte or in eight. */
+export function unknownSize(id: number, sizeBytes: 1 | 8, ...data: Buffer[]): Buffer {
+  const size = sizeBytes === 1 ? [0xff] : [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
+  return Buffer.concat([idBytes(id), Buffer.from(size), ...data]);
 }
 
 export const uintData = (value: number, bytes = 4) => {
