@@ -130,7 +130,7 @@ export async function readMp4Header(handle: FileHandle, fileBytes: number): Prom
   const buffer = new MP4BoxBuffer(moov.size);
   await readAt(handle, new Uint8Array(buffer), moov.start);
   const file = createFile();
-  // What it cannot parse it says here (else on the console), and parses no further: what it has is read.
+  // Where it stops parsing it says so here (some of what it skips it prints on the console): what it has is read.
   file.onError = () => undefined;
   try {
     if (file.checkBuffer(buffer)) file.parse();

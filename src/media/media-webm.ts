@@ -4,7 +4,7 @@
 // so only the bytes given are read (the file's first 256 KiB), stopping at the first Cluster or at
 // the first element that cannot be read; each step moves forward, so a malformed size ends the
 // walk instead of looping. What is not found there is null: the duration of a live recording (a
-// browser's MediaRecorder writes none), or anything of a file laid out otherwise.
+// browser's MediaRecorder may write none), or anything of a file laid out otherwise.
 
 export interface WebmHeader {
   width: number | null;
