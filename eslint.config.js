@@ -85,8 +85,8 @@ export default defineConfig(
     },
   },
   {
-    // The player runs in browsers.
-    files: ['src/embed/player/**/*.ts'],
+    // The player and the studio run in browsers.
+    files: ['src/embed/player/**/*.ts', 'src/studio/app/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );
