@@ -116,6 +116,10 @@ export class Stage {
     if (event.button !== 0 || spot.x === null || spot.y === null) return;
     const target = event.currentTarget as HTMLElement;
     const centre = target.getBoundingClientRect();
+    // No text selection nor native drag starts from here (either would cancel the pointer): the
+    // focus a press gives is given by hand.
+    event.preventDefault();
+    target.focus();
     target.setPointerCapture(event.pointerId);
     this.drag = {
       key: spot.key,
@@ -163,6 +167,7 @@ export class Stage {
       type="button"
       class="hotspot ${late ? 'off-time' : ''}"
       data-key=${spot.key}
+      data-number=${index + 1}
       aria-label=${spot.title}
       aria-describedby="stage-help"
       ${styled({ left: `${(spot.x * 100).toFixed(3)}%`, top: `${(spot.y * 100).toFixed(3)}%` })}
@@ -172,7 +177,7 @@ export class Stage {
       @pointercancel=${(event: PointerEvent) => this.onPointerUp(event)}
       @keydown=${(event: KeyboardEvent) => this.onKey(spot, event)}
     >
-      <span aria-hidden="true">${index + 1}</span><span class="tip" aria-hidden="true">${spot.title}</span>
+      <span class="tip" aria-hidden="true">${spot.title}</span>
     </button>`;
   }
 
@@ -187,6 +192,7 @@ export class Stage {
               alt=${name}
               width=${media.width}
               height=${media.height}
+              draggable="false"
               @load=${this.measure}
               @click=${this.onMediaClick}
             />`

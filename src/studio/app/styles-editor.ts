@@ -33,6 +33,8 @@ const editor = css`
   }
   .stage {
     position: relative;
+    user-select: none;
+    -webkit-user-select: none;
     width: fit-content;
     max-width: 100%;
     line-height: 0;
@@ -70,6 +72,10 @@ const editor = css`
     box-shadow: 0 0 0 3px rgb(255 255 255 / 0.7), 0 2px 8px rgb(0 0 0 / 0.4);
     touch-action: none;
     cursor: grab;
+  }
+  /* The number its row of the list shows, drawn (not text: the hotspot's name is its product's title). */
+  .hotspot::before {
+    content: attr(data-number);
   }
   .hotspot.dragging {
     cursor: grabbing;
