@@ -11,7 +11,7 @@
 // another origin, where it works. axe-core finds no serious or critical violation on the list, the
 // form, the editor with its dialog open, and the preview. Screenshots: test/.tmp/studio/. Without
 // /usr/bin/chromium the file is skipped with a message, and fails on CI.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -404,6 +404,43 @@ describe.skipIf(!haveChromium)('the studio in Chromium, offline', () => {
     ]);
   });
 
+  it('places against the picture itself when it does not fill its box (a width and height of another aspect)', async () => {
+    const { page } = merchant;
+    // The demo's 800 × 1000 picture, said to be 1000 × 500: drawn in the middle of a 2:1 box.
+    await api('POST', '/media', {
+      type: 'image',
+      slug: 'letterboxed',
+      url: '/media/files/autumn-ridge-layers.jpg',
+      width: 1000,
+      height: 500,
+      alt: 'A hiker, letterboxed',
+    });
+    await openEditor(page, 'letterboxed');
+    const picture = page.getByRole('img', { name: 'A hiker, letterboxed' });
+    await expect
+      .poll(() => picture.evaluate((image) => (image as unknown as { complete: boolean }).complete))
+      .toBe(true);
+    const box = (await picture.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(2, 1);
+    const drawn = { width: box.height * 0.8, height: box.height };
+    const left = (box.width - drawn.width) / 2;
+    // A click on the band beside the picture places nothing.
+    await picture.click({ position: { x: left / 2, y: box.height / 2 } });
+    expect(await page.getByRole('dialog', { name: 'Place a product' }).isVisible()).toBe(false);
+    // A quarter across and three quarters down the picture (0.4 and 0.75 of the box).
+    await page.mouse.click(box.x + left + drawn.width * 0.25, box.y + drawn.height * 0.75);
+    const dialog = page.getByRole('dialog', { name: 'Place a product' });
+    await dialog.getByRole('searchbox', { name: 'Search products' }).fill('daypack');
+    await dialog.getByRole('button', { name: 'Daypack 22L', exact: true }).click();
+    await save(page);
+    const [placed] = await placementsOf((await mediaBySlug('letterboxed'))!);
+    expectNear(placed!.x, 0.25);
+    expectNear(placed!.y, 0.75);
+    // The hotspot is drawn where the click was.
+    const spot = (await page.getByRole('button', { name: 'Daypack 22L', exact: true }).boundingBox())!;
+    expect(Math.abs(spot.x + spot.width / 2 - (box.x + left + drawn.width * 0.25))).toBeLessThan(2);
+  });
+
   it('asks before leaving unsaved changes: confirm() going back to the list, the browser when the page goes', async () => {
     const { page } = merchant;
     await openEditor(page, 'studio-look');
@@ -453,5 +490,215 @@ describe.skipIf(!haveChromium)('the studio in Chromium, offline', () => {
     await other.close({ runBeforeUnload: true });
     await expect.poll(() => other.isClosed()).toBe(true);
     expect(unload.asked.length).toBe(1);
+    // The first tab is the one in front again (a tab behind is neither painted nor hit by clicks).
+    await page.bringToFront();
   });
+
+  it("uploads a video, reads its size and length in the browser, and sets placements' time ranges", async () => {
+    const { page } = merchant;
+    await page.goto(`${origin}/studio`);
+    await page.getByRole('button', { name: 'New media' }).click();
+    const clip = readFileSync(join(demoMediaDir, 'demo-clip.mp4'));
+    await page.getByLabel('File').setInputFiles({ name: 'Kiln clip.mp4', mimeType: 'video/mp4', buffer: clip });
+    await page.getByLabel('Slug').fill('studio-clip');
+    await page.getByLabel('Alt text').fill('A potter opens the kiln');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await heading(page, 'studio-clip').waitFor();
+    // The gateway reads no video's size: the browser did, from the file's metadata.
+    const created = (await mediaBySlug('studio-clip'))!;
+    expect(created).toMatchObject({ type: 'video', width: 360, height: 640, duration_ms: 12000 });
+
+    const video = page.getByLabel('A potter opens the kiln');
+    await place(page, video, 0.5, 0.4, 'tea bowl', 'Hand-Thrown Tea Bowl');
+    const row = page
+      .getByRole('list', { name: /^Placements/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Hand-Thrown Tea Bowl' });
+    await row.getByRole('spinbutton', { name: 'Start (s)' }).fill('2');
+    await row.getByRole('spinbutton', { name: 'End (s)' }).fill('5.5');
+    await save(page);
+    await shot(page, 'video');
+    expect(await violations(page)).toStrictEqual([]);
+    const [typed] = await placementsOf(created);
+    expect([typed!.start_ms, typed!.end_ms]).toStrictEqual([2000, 5500]);
+    expectNear(typed!.x, 0.5);
+    expectNear(typed!.y, 0.4);
+
+    // From the video's own timeline: its position, then the buttons that take it.
+    const position = page.getByRole('slider', { name: 'Position' });
+    await position.fill('3');
+    await expect.poll(() => position.getAttribute('aria-valuetext')).toBe('3.0 seconds of 12.0');
+    await row.getByRole('button', { name: 'Use current time for start' }).click();
+    await position.fill('7');
+    await expect.poll(() => position.getAttribute('aria-valuetext')).toBe('7.0 seconds of 12.0');
+    await row.getByRole('button', { name: 'Use current time for end' }).click();
+    expect(await row.getByRole('spinbutton', { name: 'Start (s)' }).inputValue()).toBe('3');
+    await save(page);
+    const [taken] = await placementsOf(created);
+    expect([taken!.start_ms, taken!.end_ms]).toStrictEqual([3000, 7000]);
+
+    // A range the API refuses: said with its placement and field, nothing changed.
+    await row.getByRole('spinbutton', { name: 'Start (s)' }).fill('6');
+    await row.getByRole('spinbutton', { name: 'End (s)' }).fill('4');
+    await page.getByRole('button', { name: 'Save placements' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Placement 1 (Hand-Thrown Tea Bowl), End (s): must be after the start (6 s), got 4 s', { exact: true })
+      .waitFor();
+    const end = row.getByRole('spinbutton', { name: 'End (s)' });
+    expect(await end.getAttribute('aria-invalid')).toBe('true');
+    expect(await end.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+    const [unchanged] = await placementsOf(created);
+    expect([unchanged!.start_ms, unchanged!.end_ms]).toStrictEqual([3000, 7000]);
+    // Put back as saved, so that nothing is left unsaved.
+    await row.getByRole('spinbutton', { name: 'Start (s)' }).fill('3');
+    await end.fill('7');
+    await page.getByText('Unsaved changes.').waitFor({ state: 'detached' });
+  }, 60_000);
+
+  it('says in words why a file, a slug or a media URL is refused, and makes nothing of them', async () => {
+    const { page } = merchant;
+    const before = (await api<{ media: AdminMedia[] }>('GET', '/media?first=100')).media.length;
+    await page.goto(`${origin}/studio`);
+    await page.getByRole('button', { name: 'New media' }).click();
+    const file = page.getByLabel('File');
+    const fileError = page.getByRole('alert').filter({ hasText: /^The file/ });
+    const create = async (slug: string) => {
+      await page.getByLabel('Slug').fill(slug);
+      await page.getByRole('button', { name: 'Create' }).click();
+    };
+
+    await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture\n') });
+    await create('notes');
+    await fileError
+      .getByText(
+        'The file “notes.txt” was refused: it is not a JPEG, PNG or WebP image, nor an MP4 or WebM video. ' +
+          'The studio takes JPEG, PNG and WebP pictures and MP4 and WebM videos.',
+      )
+      .waitFor();
+    expect(await file.getAttribute('aria-invalid')).toBe('true');
+    await shot(page, 'file-refused');
+
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+    await file.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+    await create('logo');
+    await fileError
+      .getByText('The file “logo.svg” was refused: SVG pictures are never taken, as they may hold scripts.', {
+        exact: false,
+      })
+      .waitFor();
+
+    await file.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(200 * 1024, 1) });
+    await create('huge');
+    await fileError
+      .getByText(
+        'The file “huge.png” is too large (200 KiB): the gateway takes files of at most 128 KiB (MEDIA_UPLOAD_MAX_BYTES).',
+      )
+      .waitFor();
+
+    await file.setInputFiles({ name: 'look.png', mimeType: 'image/png', buffer: png(320, 200) });
+    await create('autumn-ridge-layers');
+    await page
+      .getByRole('alert')
+      .getByText('The slug “autumn-ridge-layers” is taken by image 1: choose another slug.')
+      .waitFor();
+    expect(await page.getByLabel('Slug').getAttribute('aria-invalid')).toBe('true');
+    await create('my look');
+    await page
+      .getByRole('alert')
+      .getByText('Slug: must not contain "/" or white space (it is part of a URL path)')
+      .waitFor();
+
+    await page.getByLabel('Media URL').fill('/media/files/no-such-picture.jpg');
+    await create('from-nowhere');
+    await page
+      .getByRole('alert')
+      .getByText(/^This address could not be loaded as a picture or a video/)
+      .waitFor();
+    expect(await file.inputValue()).toBe('');
+
+    expect((await api<{ media: AdminMedia[] }>('GET', '/media?first=100')).media.length).toBe(before);
+    // The refused files were not kept.
+    const stored = readdirSync(mediaDir);
+    for (const name of ['notes', 'logo', 'huge'])
+      expect(stored.filter((file) => file.startsWith(name))).toStrictEqual([]);
+
+    // A media URL that loads: its size read by the browser.
+    await page.getByLabel('Media URL').fill('/media/files/autumn-ridge-layers.jpg');
+    await create('from-a-url');
+    await heading(page, 'from-a-url').waitFor();
+    expect(await mediaBySlug('from-a-url')).toMatchObject({
+      type: 'image',
+      url: '/media/files/autumn-ridge-layers.jpg',
+      width: 800,
+      height: 1000,
+    });
+  }, 60_000);
+
+  it('previews the real player and gives embed code that works on a shop of another origin, never with the admin key', async () => {
+    const { page } = merchant;
+    await openEditor(page, 'studio-look');
+    const created = (await mediaBySlug('studio-look'))!;
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: '1. Ridgeline Rain Shell' }).waitFor();
+    await shot(page, 'preview');
+    expect(await violations(page)).toStrictEqual([]);
+
+    await page.getByRole('button', { name: 'Embed code' }).click();
+    const code = page.getByRole('code').filter({ hasText: '<shoppable-media' });
+    const placeholder =
+      `<script type="module" src="${origin}/embed/shoppable-media.js"></script>\n` +
+      `<shoppable-media kind="image" media-id="${created.id}" api-key="YOUR_CLIENT_KEY"></shoppable-media>`;
+    expect(await code.textContent()).toBe(placeholder);
+    const clientKeyField = page.getByLabel('Client API key');
+    await clientKeyField.fill(adminKey);
+    await page.getByText('This is the admin key you signed in with: never put it in a page.').waitFor();
+    expect(await code.textContent()).toBe(placeholder);
+    await clientKeyField.fill(clientKey);
+    await page.getByText('A client key of this gateway: the code below uses it.').waitFor();
+    const snippet = (await code.textContent())!;
+    expect(snippet).toBe(placeholder.replace('YOUR_CLIENT_KEY', clientKey));
+    await shot(page, 'embed-code');
+    await clientKeyField.fill('');
+    expect(await page.content()).not.toContain(adminKey);
+
+    // Pasted into a shop's page on another origin (in CORS_ORIGINS): the player shows the placements.
+    shopHtml = `<!DOCTYPE html><html lang="en"><head><title>A shop</title></head><body><main><h1>A shop</h1>${snippet}</main></body></html>`;
+    const shopper = await offlinePage(browser, { viewport: { width: 1024, height: 800 } });
+    try {
+      await shopper.page.goto(shopOrigin);
+      await shopper.page.getByRole('button', { name: '1. Ridgeline Rain Shell' }).waitFor({ timeout: 10_000 });
+      expect(shopper.errors).toStrictEqual([]);
+      expect(shopper.aborted).toStrictEqual([]);
+    } finally {
+      await shopper.context.close();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!haveChromium)('the studio of a gateway without API keys', () => {
+  it('opens on the media list at once and gives embed code without a key', async () => {
+    const open = await createTestApp();
+    const visitor = await offlinePage(browser, { viewport: { width: 1280, height: 900 } });
+    try {
+      await open.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(open.app.server.address() as AddressInfo).port}`;
+      const { page } = visitor;
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${base}/studio`);
+      await heading(page, 'Media').waitFor();
+      expect(await page.getByLabel('Admin API key').count()).toBe(0);
+      await page.getByRole('button', { name: 'look-one', exact: true }).click();
+      await page.getByRole('button', { name: 'Embed code' }).click();
+      await page.getByText('This gateway has no API keys: the player needs none.').waitFor();
+      expect(await page.getByRole('code').filter({ hasText: '<shoppable-media' }).textContent()).toBe(
+        `<script type="module" src="${base}/embed/shoppable-media.js"></script>\n` +
+          '<shoppable-media kind="image" media-id="1"></shoppable-media>',
+      );
+      expect(unexpected(visitor.errors)).toStrictEqual([]);
+    } finally {
+      await visitor.context.close();
+      await open.close();
+    }
+  }, 60_000);
 });

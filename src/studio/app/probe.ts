@@ -37,9 +37,9 @@ function probeVideo(url: string): Promise<Probed> {
     const timer = setTimeout(() => finish(new Error('timeout')), timeoutMs);
     const finish = (error: Error | null) => {
       clearTimeout(timer);
+      // The element is let go as it is: cutting its load short (removing its src) may leave the
+      // file's request half done, and the editor's <video> of the same file waiting on it.
       const found = { width: video.videoWidth, height: video.videoHeight, duration: video.duration };
-      video.removeAttribute('src');
-      video.load();
       if (error) return reject(error);
       if (!found.width || !found.height) return reject(new Error('no picture'));
       const durationMs = Number.isFinite(found.duration) ? Math.round(found.duration * 1000) : null;

@@ -1,4 +1,5 @@
-// The media in the editor, at a size that fits the window (its own aspect kept), with a hotspot per
+// The media in the editor, at a size that fits the window (the aspect its width and height give, known
+// before the file loads; the file drawn in that box as it fits), with a hotspot per
 // placement over it: a click on the media places a product there (the editor opens its dialog), a
 // hotspot moves by dragging (pointer events, captured) and by the arrow keys once focused (1 % a
 // press, 10 % with Shift). Hotspots sit in a layer laid exactly over the rectangle the media is
@@ -184,7 +185,7 @@ export class Stage {
   render() {
     const { media, layer } = this.host;
     const name = media.alt?.trim() || media.slug;
-    return html`<div class="stage">
+    return html`<div class="stage" ${styled({ '--ratio': String(media.width / media.height) })}>
         ${
           media.type === 'image'
             ? html`<img

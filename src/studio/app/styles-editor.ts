@@ -31,21 +31,22 @@ const editor = css`
       grid-template-columns: minmax(0, 1fr);
     }
   }
+  /* The media's box: its aspect (--ratio, from its width and height) at the most the window shows,
+     known before the file loads; the file is drawn in it with object-fit: contain. */
   .stage {
+    --stage-max-height: max(20rem, calc(100vh - 19rem));
     position: relative;
+    width: min(100%, calc(var(--stage-max-height) * var(--ratio, 1)));
+    aspect-ratio: var(--ratio, 1);
+    line-height: 0;
     user-select: none;
     -webkit-user-select: none;
-    width: fit-content;
-    max-width: 100%;
-    line-height: 0;
   }
   .stage img,
   .stage video {
     display: block;
-    max-width: 100%;
-    max-height: max(20rem, calc(100vh - 19rem));
-    width: auto;
-    height: auto;
+    width: 100%;
+    height: 100%;
     object-fit: contain;
     cursor: crosshair;
     background: #e7e4dc;
