@@ -46,7 +46,7 @@ export function studioPageHtml(page: StudioPage): string {
 </head>
 <body>
 <shoppable-studio ${attributes}>
-<h1>Shoppable media studio</h1>
+<h1>Merchant studio</h1>
 <p>Loading the studio…</p>
 <noscript><p>The studio needs JavaScript: turn it on for this page.</p></noscript>
 </shoppable-studio>

@@ -453,6 +453,8 @@ describe.skipIf(!haveChromium)('the studio in Chromium, offline', () => {
     const focused = (locator: Locator) =>
       locator.evaluate((element) => element === element.ownerDocument.activeElement);
     await expect.poll(() => focused(dialog.getByRole('searchbox', { name: 'Search products' }))).toBe(true);
+    // Escape closes it, even when the searchbox holds words (which Escape alone would clear).
+    await page.keyboard.type('jacket');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await focused(centre)).toBe(true);

@@ -46,6 +46,7 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
     saveErrors: { state: true },
     pane: { state: true },
     layer: { state: true },
+    pending: { state: true },
     videoTime: { state: true },
     videoDuration: { state: true },
     playing: { state: true },
@@ -62,6 +63,7 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
   declare saveErrors: string[];
   declare pane: Pane;
   declare layer: Box | null;
+  declare pending: Point | null;
   declare videoTime: number;
   declare videoDuration: number;
   declare playing: boolean;
@@ -75,7 +77,6 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
   private readonly stage = new Stage(this, this, (layer) => {
     this.layer = layer;
   });
-  private pendingPoint: Point | null = null;
   /** What had the focus when the dialog opened, to have it back when it closes without a choice. */
   private returnFocus: Element | null = null;
   private focusAfter: string | null = null;
@@ -91,6 +92,7 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
     this.saveErrors = [];
     this.pane = 'edit';
     this.layer = null;
+    this.pending = null;
     this.videoTime = 0;
     this.videoDuration = 0;
     this.playing = false;
@@ -164,14 +166,14 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
   // ---- the stage's and the rows' host ----
 
   placeAt(point: Point) {
-    this.pendingPoint = point;
+    this.pending = point;
     this.returnFocus = document.activeElement;
     void this.querySelector<StudioPlaceDialog>('studio-place-dialog')?.open();
   }
 
   private onChoose(event: CustomEvent<ProductSummary>) {
-    const point = this.pendingPoint ?? { x: 0.5, y: 0.5 };
-    this.pendingPoint = null;
+    const point = this.pending ?? { x: 0.5, y: 0.5 };
+    this.pending = null;
     const spot: Spot = {
       key: newKey(),
       productId: event.detail.id,
@@ -186,7 +188,7 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
   }
 
   private onPlaceCancel() {
-    this.pendingPoint = null;
+    this.pending = null;
     const back = this.returnFocus;
     this.returnFocus = null;
     if (back instanceof HTMLElement && back !== document.body && back.isConnected) back.focus();
@@ -239,7 +241,7 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
       this.saved = savedForm(sent);
       // Said anew even when the last save said it too, so that it is read out again.
       say(this, '');
-      setTimeout(() => say(this, 'Saved'), 50);
+      setTimeout(() => this.isConnected && say(this, 'Saved'), 50);
     } catch (error) {
       this.refused(error, sent);
     } finally {
@@ -320,16 +322,16 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
     const what = this.media.type === 'video' ? 'video' : 'picture';
     return html`<div class="workspace">
       <div>
-        <p id="stage-help">
-          Click the ${what} where a product shows to place it. Drag a marker to move it, or focus it and use the
-          arrow keys (with Shift: bigger steps).
-        </p>
-        ${this.stage.render()}
-        <div class="actions">
+        <div class="stage-head">
+          <p id="stage-help">
+            Click the ${what} where a product shows to place it. Drag a marker to move it, or focus it and use the
+            arrow keys (with Shift: bigger steps).
+          </p>
           <button type="button" id="place-centre" @click=${() => this.placeAt({ x: 0.5, y: 0.5 })}>
             Place a product in the centre
           </button>
         </div>
+        ${this.stage.render()}
       </div>
       <section aria-labelledby="placements-title">
         <h3 id="placements-title">Placements (${this.spots.length})</h3>

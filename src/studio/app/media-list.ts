@@ -11,8 +11,9 @@ const searchDelayMs = 250;
 
 export function mediaSummary(media: MediaItem): string {
   const what = media.type === 'video' ? 'Video' : 'Image';
-  const length = media.duration_ms ? ` · ${(media.duration_ms / 1000).toFixed(1)} s` : '';
-  return `${what} · ${media.width} × ${media.height}${length}`;
+  // No break inside a size or a length ("12.0 s" is not split at its space).
+  const length = media.duration_ms ? ` · ${(media.duration_ms / 1000).toFixed(1)}\u00a0s` : '';
+  return `${what} · ${media.width}\u00a0×\u00a0${media.height}${length}`;
 }
 
 export class StudioMediaList extends LitElement {

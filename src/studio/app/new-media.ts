@@ -102,8 +102,9 @@ export class StudioNewMedia extends LitElement {
     this.busy = true;
     try {
       const media = await this.create(file, url, slug, alt);
-      say(this, `Created ${media.type} ${media.slug}. Click the picture to place a product.`);
       go(this, { name: 'editor', media });
+      const what = media.type === 'video' ? 'video' : 'picture';
+      say(this, `Created ${media.type} ${media.slug}. Click the ${what} to place a product.`);
     } catch (error) {
       this.refused(error, file, slug);
     } finally {

@@ -83,6 +83,13 @@ export class StudioPlaceDialog extends LitElement {
     if (!this.chosen) this.dispatchEvent(new CustomEvent('studio-place-cancel', { bubbles: true }));
   }
 
+  /** Escape closes the dialog at once, even from a searchbox holding text (which Escape would only clear). */
+  private onKeydown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    this.close();
+  }
+
   private choose(product: ProductSummary) {
     this.chosen = true;
     this.close();
@@ -131,6 +138,7 @@ export class StudioPlaceDialog extends LitElement {
       aria-labelledby="place-title"
       aria-describedby="place-hint"
       @close=${this.onClosed}
+      @keydown=${this.onKeydown}
     >
       <h2 id="place-title">Place a product</h2>
       <p class="hint" id="place-hint">Find the product shown where you clicked, then choose it.</p>
@@ -168,7 +176,7 @@ export class StudioPlaceDialog extends LitElement {
   private renderResult(product: ProductSummary) {
     const picture = product.images[0];
     return html`<li>
-      ${picture ? html`<img src=${picture} alt="" loading="lazy" />` : nothing}
+      ${picture ? html`<img src=${picture} alt="" loading="lazy" />` : html`<span class="no-picture"></span>`}
       <button type="button" @click=${() => this.choose(product)}>${product.title}</button>
       <span class="price">${product.brand ? `${product.brand} · ` : ''}${priceOf(product)}</span>
     </li>`;

@@ -15,6 +15,8 @@ export interface StageHost {
   spots: Spot[];
   /** The layer's box in the stage, once measured. */
   layer: Box | null;
+  /** Where a product is about to be placed (the dialog is open). */
+  pending: Point | null;
   playing: boolean;
   /** The video's position and length, in seconds. */
   videoTime: number;
@@ -211,6 +213,15 @@ export class Stage {
               })}
             >
               ${this.host.spots.map((spot, index) => this.renderHotspot(spot, index))}
+              ${
+                this.host.pending
+                  ? html`<span
+                    class="pending"
+                    aria-hidden="true"
+                    ${styled({ left: `${this.host.pending.x * 100}%`, top: `${this.host.pending.y * 100}%` })}
+                  ></span>`
+                  : nothing
+              }
             </div>`
             : nothing
         }

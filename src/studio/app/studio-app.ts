@@ -99,8 +99,10 @@ export class ShoppableStudio extends LitElement {
     this.signOut(keyProblem(event.detail.status));
   };
 
+  /** Shows a view; what the status line said is of the view left (a view says its news after this). */
   go(view: View) {
     this.view = view;
+    this.status = '';
     this.focusView = true;
   }
 
@@ -117,7 +119,6 @@ export class ShoppableStudio extends LitElement {
       }
       storeKey(key);
       this.api = new StudioApi(key);
-      this.status = '';
       this.go({ name: 'list' });
     } catch (error) {
       this.keyError = problem(error);
@@ -131,8 +132,8 @@ export class ShoppableStudio extends LitElement {
     storeKey(null);
     this.api = new StudioApi(null);
     this.keyError = reason;
-    this.status = reason ? '' : 'Signed out: the key is forgotten.';
     this.go({ name: 'key' });
+    if (!reason) this.status = 'Signed out: the key is forgotten.';
   }
 
   private leaveEditor(): boolean {
@@ -152,7 +153,7 @@ export class ShoppableStudio extends LitElement {
     const signedIn = this.keysRequired && this.view.name !== 'key';
     return html`<header class="studio-header">
         <div class="inner">
-          <h1>Shoppable media studio</h1>
+          <h1>Merchant studio</h1>
           ${
             signedIn
               ? html`<button type="button" @click=${() => this.leaveEditor() && this.signOut()}>Forget the key</button>`

@@ -34,7 +34,7 @@ const editor = css`
   /* The media's box: its aspect (--ratio, from its width and height) at the most the window shows,
      known before the file loads; the file is drawn in it with object-fit: contain. */
   .stage {
-    --stage-max-height: max(20rem, calc(100vh - 19rem));
+    --stage-max-height: max(20rem, calc(100vh - 20rem));
     position: relative;
     width: min(100%, calc(var(--stage-max-height) * var(--ratio, 1)));
     aspect-ratio: var(--ratio, 1);
@@ -90,6 +90,17 @@ const editor = css`
   .hotspot:focus-visible {
     outline: 3px solid #111111;
     outline-offset: 3px;
+  }
+  /* Where the product chosen in the dialog will go. */
+  .pending {
+    position: absolute;
+    width: 24px;
+    height: 24px;
+    transform: translate(-50%, -50%);
+    border-radius: 50%;
+    border: 3px solid #111111;
+    background: #ffffff;
+    box-shadow: 0 0 0 3px rgb(255 255 255 / 0.7);
   }
   .hotspot.off-time {
     border-style: dashed;
@@ -232,28 +243,40 @@ const dialog = css`
     overflow: auto;
   }
   .results li {
-    display: flex;
+    display: grid;
+    grid-template-columns: 44px minmax(0, 1fr) 11rem;
     align-items: center;
     gap: 0.75rem;
     padding: 0.25rem 0;
     border-bottom: 1px solid var(--soft-line);
   }
-  .results img {
+  .results img,
+  .results .no-picture {
     width: 44px;
     height: 44px;
     object-fit: cover;
     border-radius: 4px;
-    flex: none;
   }
   .results button {
-    flex: 1;
     text-align: left;
     font-weight: 600;
   }
   .results .price {
     color: var(--muted);
     font-size: 0.875rem;
-    white-space: nowrap;
+    text-align: right;
+  }
+  .stage-head {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.5rem 1rem;
+    flex-wrap: wrap;
+    margin-bottom: 0.5rem;
+  }
+  .stage-head p {
+    flex: 1 1 24rem;
+    margin: 0;
   }
 `;
 

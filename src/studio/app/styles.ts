@@ -147,6 +147,18 @@ const controls = css`
   }
   input[type='file'] {
     min-height: 44px;
+    max-width: 100%;
+  }
+  input[type='file']::file-selector-button {
+    min-height: 44px;
+    margin-right: 0.75rem;
+    padding: 0.45rem 1rem;
+    border: 1px solid var(--line);
+    border-radius: 6px;
+    background: var(--surface);
+    color: var(--text);
+    font: inherit;
+    cursor: pointer;
   }
   [aria-invalid='true'] {
     border-color: var(--danger);
