@@ -29,6 +29,8 @@ const haveChromium = chromiumInstalled('test/studio/studio.browser.test.ts');
 const screenshots = join(import.meta.dirname, '..', '.tmp', 'studio');
 const adminKey = 'sk_studio_admin_0123456789';
 const clientKey = 'sk_studio_client_0123456789';
+/** Another admin's key: no admin key goes into embed code. */
+const otherAdminKey = 'sk_studio_other_admin_0123';
 const uploadMax = 128 * 1024;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -134,7 +136,7 @@ beforeAll(async () => {
   );
   const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as unknown;
   t = await createTestApp(demo, {
-    API_KEYS: `${adminKey}:admin,${clientKey}:client`,
+    API_KEYS: `${adminKey}:admin,${clientKey}:client,${otherAdminKey}:admin`,
     RATE_LIMIT_MAX: '0',
     CORS_ORIGINS: shopOrigin,
     MEDIA_FILES_DIR: mediaDir,
@@ -236,8 +238,13 @@ async function place(page: Page, media: Locator, x: number, y: number, search: s
   await page.getByRole('button', { name: title, exact: true }).waitFor();
 }
 
+/** "Save placements", once the gateway answered it, and "Saved" said. */
 async function save(page: Page): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith('/placements'),
+  );
   await page.getByRole('button', { name: 'Save placements' }).click();
+  expect((await answered).status()).toBe(200);
   await expect.poll(() => status(page).textContent()).toBe('Saved');
 }
 
@@ -332,8 +339,17 @@ describe.skipIf(!haveChromium)('the studio in Chromium, offline', () => {
       .setInputFiles({ name: 'Studio Look.png', mimeType: 'image/png', buffer: png(640, 400) });
     await page.getByLabel('Slug').fill('studio-look');
     await page.getByLabel('Alt text').fill('Four coloured squares');
+    const reads: string[] = [];
+    const read = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'GET' && /\/(image|video)\/\d+/.test(request.url())) reads.push(request.url());
+    };
+    page.on('request', read);
     await page.getByRole('button', { name: 'Create' }).click();
     await heading(page, 'studio-look').waitFor();
+    await page.getByText('No product placed yet: click the picture.').waitFor();
+    // Just made, it has no placement to read (another process may not know it yet).
+    page.off('request', read);
+    expect(reads).toStrictEqual([]);
     const created = (await mediaBySlug('studio-look'))!;
     expect(created).toMatchObject({ type: 'image', width: 640, height: 400, alt: 'Four coloured squares' });
     expect(created.url).toMatch(/^\/media\/files\/Studio-Look(-\d+)?\.png$/);
@@ -531,6 +547,8 @@ describe.skipIf(!haveChromium)('the studio in Chromium, offline', () => {
     await position.fill('3');
     await expect.poll(() => position.getAttribute('aria-valuetext')).toBe('3.0 seconds of 12.0');
     await row.getByRole('button', { name: 'Use current time for start' }).click();
+    // "Saved" no longer holds once the list changed.
+    await expect.poll(() => status(page).textContent()).toBe('');
     await position.fill('7');
     await expect.poll(() => position.getAttribute('aria-valuetext')).toBe('7.0 seconds of 12.0');
     await row.getByRole('button', { name: 'Use current time for end' }).click();
@@ -655,6 +673,11 @@ describe.skipIf(!haveChromium)('the studio in Chromium, offline', () => {
     const clientKeyField = page.getByLabel('Client API key');
     await clientKeyField.fill(adminKey);
     await page.getByText('This is the admin key you signed in with: never put it in a page.').waitFor();
+    expect(await code.textContent()).toBe(placeholder);
+    await clientKeyField.fill(otherAdminKey);
+    await page
+      .getByText('This is an admin key: never put it in a page, where anyone can read it.', { exact: false })
+      .waitFor();
     expect(await code.textContent()).toBe(placeholder);
     await clientKeyField.fill(clientKey);
     await page.getByText('A client key of this gateway: the code below uses it.').waitFor();

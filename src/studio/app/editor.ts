@@ -81,6 +81,10 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
   private returnFocus: Element | null = null;
   private focusAfter: string | null = null;
   readonly clientKey = new ClientKeyCheck(this);
+  /** Whether the status line says "Saved" of this list. */
+  private savedSaid = false;
+  /** Made a moment ago (by the new media form): no placement yet, nothing to read. */
+  fresh = false;
 
   constructor() {
     super();
@@ -140,6 +144,12 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
 
   private async load() {
     this.loading = true;
+    // A process behind the same balancer may not know an item made a moment ago for up to
+    // CATALOG_CACHE_TTL_MS: one just made has no placement to read.
+    if (this.fresh) {
+      this.loading = false;
+      return;
+    }
     try {
       const [placements, products] = await Promise.all([
         this.api.placements(this.media),
@@ -157,6 +167,11 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
 
   protected override updated(changed: PropertyValues<this>) {
     if (changed.has('pane') || changed.has('loading')) this.stage.sync();
+    // "Saved" is stale once the list changes again.
+    if (changed.has('spots') && this.savedSaid && this.dirty) {
+      this.savedSaid = false;
+      say(this, '');
+    }
     if (this.focusAfter) {
       this.querySelector<HTMLElement>(this.focusAfter)?.focus();
       this.focusAfter = null;
@@ -241,7 +256,11 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
       this.saved = savedForm(sent);
       // Said anew even when the last save said it too, so that it is read out again.
       say(this, '');
-      setTimeout(() => this.isConnected && say(this, 'Saved'), 50);
+      setTimeout(() => {
+        if (!this.isConnected) return;
+        say(this, 'Saved');
+        this.savedSaid = true;
+      }, 50);
     } catch (error) {
       this.refused(error, sent);
     } finally {

@@ -2,7 +2,12 @@
 // element, so that views know nothing of the frame.
 import type { MediaItem } from './api.js';
 
-export type View = { name: 'key' } | { name: 'list' } | { name: 'new' } | { name: 'editor'; media: MediaItem };
+export type View =
+  | { name: 'key' }
+  | { name: 'list' }
+  | { name: 'new' }
+  /** `fresh`: made a moment ago, without placements. */
+  | { name: 'editor'; media: MediaItem; fresh?: boolean };
 
 const tell = (from: Element, type: string, detail: unknown) =>
   from.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));

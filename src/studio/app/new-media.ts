@@ -102,7 +102,7 @@ export class StudioNewMedia extends LitElement {
     this.busy = true;
     try {
       const media = await this.create(file, url, slug, alt);
-      go(this, { name: 'editor', media });
+      go(this, { name: 'editor', media, fresh: true });
       const what = media.type === 'video' ? 'video' : 'picture';
       say(this, `Created ${media.type} ${media.slug}. Click the ${what} to place a product.`);
     } catch (error) {

@@ -176,6 +176,7 @@ export class ShoppableStudio extends LitElement {
       return html`<studio-editor
         .api=${this.api}
         .media=${view.media}
+        .fresh=${view.fresh ?? false}
         .keysRequired=${this.keysRequired}
         .player=${this.player}
       ></studio-editor>`;
