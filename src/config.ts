@@ -80,6 +80,8 @@ export interface Config {
   mediaUploadMaxBytes: number;
   /** Serve the demo storefront at GET / (STOREFRONT_DEMO, default on); off, / is the JSON 404. */
   storefrontDemo: boolean;
+  /** Serve the merchant studio at GET /studio (STUDIO, default on); off, /studio is the JSON 404. */
+  studio: boolean;
   /** The search thread's memory: its heap, and the index's arrays besides (MiB). */
   searchMemoryMb: number;
   /** Searches waiting for the search thread or in it, at most; more are answered 503 at once. */
@@ -276,6 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
     mediaUploadMaxBytes: int(env, 'MEDIA_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
+    studio: bool(env, 'STUDIO', true),
     searchMemoryMb: int(env, 'SEARCH_MEMORY_MB', 512, 16, 1_048_576),
     searchQueueMax: int(env, 'SEARCH_QUEUE_MAX', 32, 1, 100_000),
     tracing: tracing(env),

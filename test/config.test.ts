@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       graphqlSandbox: true,
       bodyLimit: 1024 * 1024,
       idempotencyBudgetBytes: 4 * 1024 * 1024,
+      storefrontDemo: true,
+      studio: true,
     });
     expect(loadConfig({ IDEMPOTENCY_BUDGET_BYTES: '65536' }).idempotencyBudgetBytes).toBe(65536);
   });
@@ -25,6 +27,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       GRAPHQL_INTROSPECTION: 'off',
       NODE_ENV: 'production',
+      STUDIO: 'off',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -33,6 +36,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       graphqlIntrospection: false,
       graphqlSandbox: false,
+      studio: false,
     });
   });
 
