@@ -1,6 +1,7 @@
 // Environment → one typed, validated configuration object. The server reads its settings only
 // here; besides, main.ts sets NODE_ENV's default before anything loads, and the command-line
 // tools read what only they take (the import command's options, db:migrate's SHADOW_DATABASE_URL).
+import { resolve } from 'node:path';
 import { demoMediaDir } from './paths.js';
 
 export type DatabaseProvider = 'sqlite' | 'postgresql';
@@ -275,7 +276,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),
     webhookBusyRate: int(env, 'WEBHOOK_BUSY_RATE', 50, 0, 1_000_000),
-    mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
+    // Relative to the working directory, as DATABASE_URL's file: is (the static files plugin wants an absolute path).
+    mediaFilesDir: resolve(env.MEDIA_FILES_DIR?.trim() || demoMediaDir),
     mediaUploadMaxBytes: int(env, 'MEDIA_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
     studio: bool(env, 'STUDIO', true),

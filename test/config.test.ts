@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
@@ -38,6 +39,11 @@ describe('loadConfig', () => {
       graphqlSandbox: false,
       studio: false,
     });
+  });
+
+  it('reads a relative MEDIA_FILES_DIR from the working directory, as npm start is run', () => {
+    expect(loadConfig({ MEDIA_FILES_DIR: 'data/media' }).mediaFilesDir).toBe(join(process.cwd(), 'data', 'media'));
+    expect(loadConfig({ MEDIA_FILES_DIR: '/srv/media' }).mediaFilesDir).toBe('/srv/media');
   });
 
   it('reads TRUST_PROXY as a switch, a hop count or addresses; "1" is one hop, not everyone', () => {

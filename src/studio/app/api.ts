@@ -171,10 +171,15 @@ export class StudioApi {
     return (await this.request<{ placements: PlacementView[] }>('PUT', path, { json: { placements } })).placements;
   }
 
-  async searchProducts(query: string, signal: AbortSignal): Promise<ProductSummary[]> {
+  /** The first results of a search, and how many products match in all. */
+  async searchProducts(query: string, signal: AbortSignal): Promise<{ products: ProductSummary[]; total: number }> {
     const params = new URLSearchParams({ q: query.trim().slice(0, 200), limit: '12' });
-    return (await this.request<{ products: ProductSummary[] }>('GET', `/search/products?${params}`, { signal }))
-      .products;
+    const { products, total } = await this.request<{ products: ProductSummary[]; total?: number }>(
+      'GET',
+      `/search/products?${params}`,
+      { signal },
+    );
+    return { products, total: total ?? products.length };
   }
 }
 

@@ -31,6 +31,8 @@ export class StudioPlaceDialog extends LitElement {
   };
 
   declare results: ProductSummary[] | null;
+  /** How many products the search matched in all (the results are the first of them). */
+  private total = 0;
   declare searching: boolean;
   declare error: string;
   api!: StudioApi;
@@ -108,7 +110,9 @@ export class StudioPlaceDialog extends LitElement {
     this.searching = true;
     this.error = '';
     try {
-      this.results = await this.searchWhenReady(this.searchbox.value, pending.signal);
+      const found = await this.searchWhenReady(this.searchbox.value, pending.signal);
+      this.total = found.total;
+      this.results = found.products;
     } catch (error) {
       if (pending.signal.aborted) return;
       this.error = problem(error);
@@ -119,7 +123,10 @@ export class StudioPlaceDialog extends LitElement {
   }
 
   /** The search, tried again after its Retry-After while the gateway builds its index (503). */
-  private async searchWhenReady(query: string, signal: AbortSignal): Promise<ProductSummary[]> {
+  private async searchWhenReady(
+    query: string,
+    signal: AbortSignal,
+  ): Promise<{ products: ProductSummary[]; total: number }> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.api.searchProducts(query, signal);
@@ -170,6 +177,8 @@ export class StudioPlaceDialog extends LitElement {
   private found(): string {
     if (this.results === null) return this.searching ? 'Searching…' : '';
     if (this.results.length === 0) return 'No product found: try other words.';
+    if (this.total > this.results.length)
+      return `${this.total} products found, the first ${this.results.length} shown: type words to narrow them.`;
     return `${this.results.length === 1 ? 'One product' : `${this.results.length} products`} found.`;
   }
 
