@@ -66,21 +66,14 @@ async function bundleBrowserModules() {
   return 0;
 }
 
-/**
- * Compiles, and records the inputs it compiled when tsc succeeds. Returns tsc's exit code. A compile
- * that fails writes nothing (tsconfig.build.json: noEmitOnError), so dist/ stays the last good build
- * (npm run dev keeps serving it), and npm run build, npm start and npm run dev compile with the same
- * options: each reuses the others' incremental build info instead of checking everything again.
- */
-export async function build() {
-  // Read before compiling: a file saved while tsc runs makes the next run compile again.
-  const digest = inputsDigest();
-  // Without its stamp, reverting to the stamped sources after a failed compile compiles them again.
+/** Forgets that dist/ is current: a build in progress, or one that failed. */
+export function removeStamp() {
   rmSync(stampFile, { force: true });
-  const tscArgs = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'];
-  const tsc = spawnSync(process.execPath, tscArgs, { cwd: root, stdio: 'inherit' });
-  let status = tsc.status ?? 1;
-  if (status === 0) status = await bundleBrowserModules();
+}
+
+/** After a compile that succeeded: the browser modules, then the inputs recorded as built. */
+export async function finishBuild(digest) {
+  const status = await bundleBrowserModules();
   if (status === 0) {
     mkdirSync(dirname(stampFile), { recursive: true });
     writeFileSync(stampFile, digest);
@@ -88,10 +81,28 @@ export async function build() {
   return status;
 }
 
+/**
+ * Compiles, and records the inputs it compiled when tsc succeeds. Returns tsc's exit code. A compile
+ * that fails writes nothing (tsconfig.build.json: noEmitOnError), so dist/ stays the last good build
+ * (npm run dev keeps serving it), and npm run build, npm start and npm run dev compile with the same
+ * options: each reuses the others' incremental build info instead of checking everything again.
+ */
+export async function build() {
+  const digest = inputsDigest();
+  removeStamp();
+  const tscArgs = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'];
+  const tsc = spawnSync(process.execPath, tscArgs, { cwd: root, stdio: 'inherit' });
+  const status = tsc.status ?? 1;
+  return status === 0 ? finishBuild(digest) : status;
+}
+
 export async function buildIfStale() {
   return isCurrent() ? 0 : build();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // --finish DIGEST: what follows npm run dev's own compile (scripts/compile-worker.mjs).
+  const finish = process.argv.indexOf('--finish');
+  if (finish > 0) process.exit(await finishBuild(process.argv[finish + 1]));
   process.exit(await (process.argv.includes('--if-stale') ? buildIfStale() : build()));
 }
