@@ -125,7 +125,8 @@ describe('pages of a ranked result', () => {
     for (const first of [1, 2, 3]) {
       const walked: number[] = [];
       let after: string | null = null;
-      for (;;) {
+      // Bounded: a cursor that gives a page again must fail the test, not loop.
+      for (let pages = 0; pages < 20; pages += 1) {
         const page = await service.search({ query: 'cotton', first, after });
         walked.push(...page.edges.map((edge) => edge.productId));
         expect(page.totalCount).toBe(5);
@@ -136,7 +137,7 @@ describe('pages of a ranked result', () => {
     }
     const walked: number[] = [];
     let cursor = '';
-    for (;;) {
+    for (let pages = 0; pages < 20; pages += 1) {
       const response = await test.app.inject({
         method: 'GET',
         url: `/search/products?q=cotton&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
@@ -153,7 +154,7 @@ describe('pages of a ranked result', () => {
   it('walks ties and the whole-title product across pages', async () => {
     const walked: number[] = [];
     let after: string | null = null;
-    for (;;) {
+    for (let pages = 0; pages < 20; pages += 1) {
       const page = await service.search({ query: 'twin mug', first: 1, after });
       walked.push(...page.edges.map((edge) => edge.productId));
       if (!page.hasNextPage) break;
