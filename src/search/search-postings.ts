@@ -4,7 +4,7 @@
 // `codes`: three typed arrays for the whole index, however many terms. A query's words are matched
 // here: a merge of their terms' lists, the rarest word first, each doc scored as it goes (search-rank.ts).
 import type { IndexParts } from './search-index.parts.js';
-import { FieldWeights, rankKeys, rarity, termFactor, wordPart } from './search-rank.js';
+import { rankKeys, rarity, scoreTable, termFactor, termScore, wordPart } from './search-rank.js';
 import { MatchClass, type WordTerms } from './search.model.js';
 
 /** Docs and their scores (then their sort keys), place by place. */
@@ -31,7 +31,8 @@ export class PostingLists {
   private readonly docCount: number;
   /** The distinct words of each doc's title. */
   private readonly titleWords: Uint8Array;
-  private readonly weights: FieldWeights;
+  /** Word scores by (posting byte << 8 | title words): search-rank.ts's scoreTable. */
+  private readonly table: Uint16Array;
   /** Scratch of a query (queries run one at a time, start to end): a stamp and a word's best score per doc. */
   private readonly stamp: Uint32Array;
   private readonly best: Uint16Array;
@@ -47,7 +48,7 @@ export class PostingLists {
     this.titleWords = parts.titleWords.slice(0, count);
     let titleWords = 0;
     for (let doc = 0; doc < count; doc += 1) titleWords += this.titleWords[doc]!;
-    this.weights = new FieldWeights(count === 0 ? 1 : titleWords / count);
+    this.table = scoreTable(count === 0 ? 1 : titleWords / count);
     // The triples grouped by term (a counting sort): each term's docs stay in doc order.
     const { termOf, docOf, codeOf, triples } = parts;
     this.offsets = new Int32Array(terms + 1);
@@ -72,7 +73,7 @@ export class PostingLists {
 
   /** Bytes of the lists and of a query's scratch (outside the heap). */
   get bytes(): number {
-    const arrays = [this.offsets, this.docs, this.codes, this.titleWords, this.stamp, this.best];
+    const arrays = [this.offsets, this.docs, this.codes, this.titleWords, this.table, this.stamp, this.best];
     return [...arrays, this.matchDocs, this.matchScores].reduce((sum, array) => sum + array.byteLength, 0);
   }
 
@@ -126,7 +127,7 @@ export class PostingLists {
 
   /** The docs of a word's terms, each once with its part of the score. */
   private matchesOf(word: Word): Matches {
-    const { stamp, best, offsets, docs: postingDocs, codes, titleWords, weights } = this;
+    const { stamp, best, offsets, docs: postingDocs, codes, titleWords, table } = this;
     // Each doc once: at most one place per doc (the scratch arrays, reused by every query).
     const docs = this.matchDocs;
     const scores = this.matchScores;
@@ -140,7 +141,7 @@ export class PostingLists {
       const exact = only!.matchClass === MatchClass.exact;
       docs.set(postingDocs.subarray(from, from + size));
       for (let index = 0; index < size; index += 1) {
-        const score = weights.score(codes[from + index]!, titleWords[docs[index]!]!, factor, exact);
+        const score = termScore(table[(codes[from + index]! << 8) | titleWords[docs[index]!]!]!, factor, exact);
         scores[index] = wordPart(score, word.rarity);
       }
       return { docs: docs.subarray(0, size), scores: scores.subarray(0, size) };
@@ -152,7 +153,7 @@ export class PostingLists {
         const factor = termFactor(matchClass, this.docsOf(term), word.mostDocs);
         for (let at = offsets[term]!; at < offsets[term + 1]!; at += 1) {
           const doc = postingDocs[at]!;
-          const score = weights.score(codes[at]!, titleWords[doc]!, factor, exact);
+          const score = termScore(table[(codes[at]! << 8) | titleWords[doc]!]!, factor, exact);
           if (stamp[doc] !== seen) {
             stamp[doc] = seen;
             best[doc] = score;
@@ -168,7 +169,7 @@ export class PostingLists {
 
   /** Of the matches, those that the word matches too, its part of the score added: in place. */
   private narrow({ docs, scores }: Matches, word: Word): Matches {
-    const { stamp, best, offsets, docs: postingDocs, codes, titleWords, weights } = this;
+    const { stamp, best, offsets, docs: postingDocs, codes, titleWords, table } = this;
     const member = this.nextEpoch();
     for (let index = 0; index < docs.length; index += 1) stamp[docs[index]!] = member;
     const hit = this.nextEpoch();
@@ -176,7 +177,7 @@ export class PostingLists {
       const doc = postingDocs[at]!;
       const mark = stamp[doc];
       if (mark !== member && mark !== hit) return;
-      const score = weights.score(codes[at]!, titleWords[doc]!, factor, exact);
+      const score = termScore(table[(codes[at]! << 8) | titleWords[doc]!]!, factor, exact);
       if (mark === member) {
         stamp[doc] = hit;
         best[doc] = score;

@@ -7,9 +7,10 @@
 // whole title the query is (every word, and only those, exactly) comes before all others.
 //
 // All of it in integers on typed arrays: a posting holds its field and term frequency in a byte
-// (postingCode), a doc its title's number of distinct words in a byte (titleWords), and a
-// query adds up, per doc, each word's score and whether the word is one of its title's words in an
-// Int32 (wordPart). rankKeys turns those into the sort keys, lower first, that cursors hold.
+// (postingCode), a doc its title's number of distinct words in a byte (titleWords), a table their
+// word scores (scoreTable, 128 KiB an index), and a query adds up, per doc, each word's score and
+// whether the word is one of its title's words in an Int32 (wordPart). rankKeys turns those into the
+// sort keys, lower first, that cursors hold.
 import { MatchClass } from './search.model.js';
 
 /** By field (SearchField order): title, brand, category, options (variant values, SKU names), description. */
@@ -54,44 +55,36 @@ export function commonness(docs: number, mostDocs: number): number {
   return mostDocs <= 1 ? 1 : 0.5 + (0.5 * Math.log1p(docs)) / Math.log1p(mostDocs);
 }
 
-/** A term's weight for a query word: how it matched times how common it is (scaled to a word score). */
+/** A term's weight for a query word (1 at most): how it matched times how common it is. */
 export function termFactor(matchClass: number, docs: number, mostDocs: number): number {
-  return classWeights[matchClass]! * (matchClass === MatchClass.exact ? 1 : commonness(docs, mostDocs)) * wordScale;
+  return classWeights[matchClass]! * (matchClass === MatchClass.exact ? 1 : commonness(docs, mostDocs));
 }
 
-/** The field and term frequency weights of an index, by posting byte (and title length for the title). */
-export class FieldWeights {
-  /** By posting byte, for fields other than the title. */
-  private readonly other = new Float64Array(256);
-  /** By (count << 8 | title words). */
-  private readonly title = new Float64Array((maxCount + 1) << 8);
-
-  /** averageTitleWords: the mean of titleWords over the catalog. */
-  constructor(averageTitleWords: number) {
-    const saturated = (count: number, length: number) => (count * (k1 + 1)) / (count + k1 * length);
-    for (let code = 0; code < 256; code += 1) {
-      const field = fieldOf(code);
-      if (field < fieldWeights.length) this.other[code] = fieldWeights[field]! * saturated(code >>> 3, 1);
-    }
-    const average = Math.max(1, averageTitleWords);
-    for (let count = 0; count <= maxCount; count += 1) {
-      for (let words = 0; words < 256; words += 1) {
-        const length = 1 - titleLengthWeight + (titleLengthWeight * Math.max(1, words)) / average;
-        this.title[(count << 8) | words] = fieldWeights[0] * saturated(count, length);
-      }
+/**
+ * A posting's word score for the word itself, by (posting byte << 8 | the doc's title words): the
+ * field's weight, saturated by the count and, in the title, by the title's length, in 1/wordScale
+ * (at most (k1 + 1) × wordScale, below maxWordScore), with titleWordBit for the title. A term that
+ * is not the word itself scores (entry & maxWordScore) × termFactor, without the bit.
+ */
+export function scoreTable(averageTitleWords: number): Uint16Array {
+  const table = new Uint16Array(1 << 16);
+  const saturated = (count: number, length: number) => (count * (k1 + 1)) / (count + k1 * length);
+  const average = Math.max(1, averageTitleWords);
+  for (let code = 0; code < 256; code += 1) {
+    const field = fieldOf(code);
+    if (field >= fieldWeights.length) continue;
+    for (let words = 0; words < 256; words += 1) {
+      const length = field === 0 ? 1 - titleLengthWeight + (titleLengthWeight * Math.max(1, words)) / average : 1;
+      const score = Math.round(fieldWeights[field]! * saturated(code >>> 3, length) * wordScale);
+      table[(code << 8) | words] = field === 0 ? score | titleWordBit : score;
     }
   }
+  return table;
+}
 
-  /**
-   * A posting's word score (its byte, the doc's title words, the term's factor), with titleWordBit
-   * when the term is the query word itself in the title.
-   */
-  score(code: number, titleWords: number, factor: number, exact: boolean): number {
-    const inTitle = fieldOf(code) === 0;
-    const weight = inTitle ? this.title[((code >>> 3) << 8) | titleWords]! : this.other[code]!;
-    const score = Math.min(maxWordScore, Math.round(weight * factor));
-    return inTitle && exact ? score | titleWordBit : score;
-  }
+/** A posting's word score (its scoreTable entry) for a term of `factor` (termFactor): the bit for the word itself. */
+export function termScore(entry: number, factor: number, exact: boolean): number {
+  return exact ? entry : ((entry & maxWordScore) * factor + 0.5) | 0;
 }
 
 /**
@@ -99,7 +92,7 @@ export class FieldWeights {
  * rarity, and one title word when it is one.
  */
 export function wordPart(best: number, rarityOfWord: number): number {
-  return Math.round((best & maxWordScore) * rarityOfWord) + ((best >>> 15) << titleWordsShift);
+  return (((best & maxWordScore) * rarityOfWord + 0.5) | 0) + ((best >>> 15) << titleWordsShift);
 }
 
 /**

@@ -4,7 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { productTerms } from '../../src/domain/search-terms.js';
 import { SearchIndex } from '../../src/search/search-index.js';
-import { FieldWeights, postingCode, rankKeys, rarity, termFactor, wordPart } from '../../src/search/search-rank.js';
+import {
+  postingCode,
+  rankKeys,
+  rarity,
+  scoreTable,
+  termFactor,
+  termScore,
+  wordPart,
+} from '../../src/search/search-rank.js';
 import { SearchService } from '../../src/search/search.service.js';
 import { IndexTooLargeError, SearchIndexBuilder, type IndexedProduct } from '../../src/search/search-index.parts.js';
 import { MatchClass } from '../../src/search/search.model.js';
@@ -37,13 +45,14 @@ function scannedKeys(query: string): Map<number, number> {
     const titleWords = productTerms(product).filter((row) => row.field === 0).length;
     return { id: product.id, best, titleWords };
   });
-  const weights = new FieldWeights(terms.reduce((sum, doc) => sum + doc.titleWords, 0) / terms.length);
+  const table = scoreTable(terms.reduce((sum, doc) => sum + doc.titleWords, 0) / terms.length);
   const words = query.split(' ');
   const having = (word: string) => terms.filter((doc) => doc.best.has(word)).length;
   const matching = terms.filter((doc) => words.every((word) => doc.best.has(word)));
   const sums = Int32Array.from(matching, (doc) =>
     words.reduce((sum, word) => {
-      const score = weights.score(doc.best.get(word)!, doc.titleWords, termFactor(MatchClass.exact, 0, 0), true);
+      const entry = table[(doc.best.get(word)! << 8) | doc.titleWords]!;
+      const score = termScore(entry, termFactor(MatchClass.exact, 0, 0), true);
       return sum + wordPart(score, rarity(products.length, having(word)));
     }, 0),
   );
