@@ -4,7 +4,7 @@
 // postingCode). Typed arrays and texts off the heap (search-texts.ts): the builder counts what they
 // take, and stops at the bytes it is given (IndexTooLargeError).
 import { eachProductTerm, SearchField, type SearchableProduct } from '../domain/search-terms.js';
-import { postingCode } from './search-rank.js';
+import { maxTitleWords, postingCode } from './search-rank.js';
 import { grown, TextPack, TextTable } from './search-texts.js';
 
 /** What the index keeps of a product besides its words. */
@@ -46,7 +46,7 @@ export interface IndexParts {
   currency: Int32Array;
   price: Float64Array;
   available: Uint8Array;
-  /** The distinct words of each doc's title (at most 255). */
+  /** The distinct words of each doc's title (at most maxTitleWords). */
   titleWords: Uint8Array;
   /** The titles by doc. */
   titles: TextPack;
@@ -154,7 +154,7 @@ export class SearchIndexBuilder {
       if (field === SearchField.title) titleWords += 1;
       this.addTerm(term, postingCode(field, count), doc);
     });
-    parts.titleWords[doc] = Math.min(255, titleWords);
+    parts.titleWords[doc] = Math.min(maxTitleWords, titleWords);
     if (this.bytes > this.maxBytes) throw new IndexTooLargeError(this.bytes, this.maxBytes, this.size);
   }
 

@@ -4,7 +4,7 @@
 // `codes`: three typed arrays for the whole index, however many terms. A query's words are matched
 // here: a merge of their terms' lists, the rarest word first, each doc scored as it goes (search-rank.ts).
 import type { IndexParts } from './search-index.parts.js';
-import { rankKeys, rarity, scoreTable, termFactor, termScore, wordPart } from './search-rank.js';
+import { rankKeys, rarity, scoreAt, scoreTable, termFactor, termScore, wordPart } from './search-rank.js';
 import { MatchClass, type WordTerms } from './search.model.js';
 
 /** Docs and their scores (then their sort keys), place by place. */
@@ -31,7 +31,7 @@ export class PostingLists {
   private readonly docCount: number;
   /** The distinct words of each doc's title. */
   private readonly titleWords: Uint8Array;
-  /** Word scores by (posting byte << 8 | title words): search-rank.ts's scoreTable. */
+  /** Word scores by scoreAt(posting byte, title words): search-rank.ts's scoreTable. */
   private readonly table: Uint16Array;
   /** Scratch of a query (queries run one at a time, start to end): a stamp and a word's best score per doc. */
   private readonly stamp: Uint32Array;
@@ -141,7 +141,7 @@ export class PostingLists {
       const exact = only!.matchClass === MatchClass.exact;
       docs.set(postingDocs.subarray(from, from + size));
       for (let index = 0; index < size; index += 1) {
-        const score = termScore(table[(codes[from + index]! << 8) | titleWords[docs[index]!]!]!, factor, exact);
+        const score = termScore(table[scoreAt(codes[from + index]!, titleWords[docs[index]!]!)]!, factor, exact);
         scores[index] = wordPart(score, word.rarity);
       }
       return { docs: docs.subarray(0, size), scores: scores.subarray(0, size) };
@@ -153,7 +153,7 @@ export class PostingLists {
         const factor = termFactor(matchClass, this.docsOf(term), word.mostDocs);
         for (let at = offsets[term]!; at < offsets[term + 1]!; at += 1) {
           const doc = postingDocs[at]!;
-          const score = termScore(table[(codes[at]! << 8) | titleWords[doc]!]!, factor, exact);
+          const score = termScore(table[scoreAt(codes[at]!, titleWords[doc]!)]!, factor, exact);
           if (stamp[doc] !== seen) {
             stamp[doc] = seen;
             best[doc] = score;
@@ -177,7 +177,7 @@ export class PostingLists {
       const doc = postingDocs[at]!;
       const mark = stamp[doc];
       if (mark !== member && mark !== hit) return;
-      const score = termScore(table[(codes[at]! << 8) | titleWords[doc]!]!, factor, exact);
+      const score = termScore(table[scoreAt(codes[at]!, titleWords[doc]!)]!, factor, exact);
       if (mark === member) {
         stamp[doc] = hit;
         best[doc] = score;

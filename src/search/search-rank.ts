@@ -8,7 +8,7 @@
 //
 // All of it in integers on typed arrays: a posting holds its field and term frequency in a byte
 // (postingCode), a doc its title's number of distinct words in a byte (titleWords), a table their
-// word scores (scoreTable, 128 KiB an index), and a query adds up, per doc, each word's score and
+// word scores (scoreTable, 32 KiB an index), and a query adds up, per doc, each word's score and
 // whether the word is one of its title's words in an Int32 (wordPart). rankKeys turns those into the
 // sort keys, lower first, that cursors hold.
 import { MatchClass } from './search.model.js';
@@ -25,6 +25,16 @@ const maxCount = 31;
 /** A word's score in a doc before its rarity: in 1/wordScale, up to maxWordScore. */
 const wordScale = 4096;
 export const maxWordScore = 0x7fff;
+/**
+ * A title's distinct words counted at most (more weigh as many): a query of up to 16 words is never
+ * the whole of a longer title.
+ */
+const titleWordsBits = 6;
+export const maxTitleWords = (1 << titleWordsBits) - 1;
+
+/** A posting's place in scoreTable: its byte and the doc's title words (at most maxTitleWords). */
+export const scoreAt = (code: number, titleWords: number) => (code << titleWordsBits) | titleWords;
+
 /** Set on a word's score in a doc when the word is one of the doc's title words, exactly. */
 export const titleWordBit = 0x8000;
 /** The count of query words that are title words, above the summed scores in a doc's Int32. */
@@ -61,22 +71,22 @@ export function termFactor(matchClass: number, docs: number, mostDocs: number): 
 }
 
 /**
- * A posting's word score for the word itself, by (posting byte << 8 | the doc's title words): the
+ * A posting's word score for the word itself, by scoreAt(posting byte, the doc's title words): the
  * field's weight, saturated by the count and, in the title, by the title's length, in 1/wordScale
  * (at most (k1 + 1) × wordScale, below maxWordScore), with titleWordBit for the title. A term that
  * is not the word itself scores (entry & maxWordScore) × termFactor, without the bit.
  */
 export function scoreTable(averageTitleWords: number): Uint16Array {
-  const table = new Uint16Array(1 << 16);
+  const table = new Uint16Array(256 << titleWordsBits);
   const saturated = (count: number, length: number) => (count * (k1 + 1)) / (count + k1 * length);
   const average = Math.max(1, averageTitleWords);
   for (let code = 0; code < 256; code += 1) {
     const field = fieldOf(code);
     if (field >= fieldWeights.length) continue;
-    for (let words = 0; words < 256; words += 1) {
+    for (let words = 0; words <= maxTitleWords; words += 1) {
       const length = field === 0 ? 1 - titleLengthWeight + (titleLengthWeight * Math.max(1, words)) / average : 1;
       const score = Math.round(fieldWeights[field]! * saturated(code >>> 3, length) * wordScale);
-      table[(code << 8) | words] = field === 0 ? score | titleWordBit : score;
+      table[scoreAt(code, words)] = field === 0 ? score | titleWordBit : score;
     }
   }
   return table;

@@ -8,6 +8,7 @@ import {
   postingCode,
   rankKeys,
   rarity,
+  scoreAt,
   scoreTable,
   termFactor,
   termScore,
@@ -51,7 +52,7 @@ function scannedKeys(query: string): Map<number, number> {
   const matching = terms.filter((doc) => words.every((word) => doc.best.has(word)));
   const sums = Int32Array.from(matching, (doc) =>
     words.reduce((sum, word) => {
-      const entry = table[(doc.best.get(word)! << 8) | doc.titleWords]!;
+      const entry = table[scoreAt(doc.best.get(word)!, doc.titleWords)]!;
       const score = termScore(entry, termFactor(MatchClass.exact, 0, 0), true);
       return sum + wordPart(score, rarity(products.length, having(word)));
     }, 0),
