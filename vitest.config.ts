@@ -13,9 +13,10 @@ const require = createRequire(import.meta.url);
  *   two workers that load the modules once for all their files (isolate: false), so a file must
  *   leave nothing behind (open apps, timers, listeners, changed globals) that another could see;
  * - process: real gateway and import processes (dist/, compiled once in the background while the
- *   unit and app tiers run: test/server-build.ts), Chromium, Redis, outages and fuzzing, each file in
- *   a new process, two at a time (they mostly wait on other processes), after the other tiers so
- *   that their timings are not measured on a machine busy with them. The files timed against the
+ *   unit and app tiers run: test/server-build.ts), Chromium, Redis, outages and fuzzing, two files at
+ *   a time in two workers that load the test modules once (isolate: false, as the app tier: the
+ *   processes under test are new for every file), after the other tiers so that their timings are
+ *   not measured on a machine busy with them. The files timed against the
  *   heap, forced collections, rate windows or a stop under load ran one at a time once; they pass
  *   beside a CPU hog (npm run test:loaded), so beside one another file too.
  */
@@ -98,6 +99,7 @@ export default defineConfig(async () => {
           globalSetup: [databaseTemplate],
         }),
         tier('process', processFiles, {
+          isolate: false,
           order: 1,
           globalSetup: ['test/global-setup.ts', databaseTemplate],
           setupFiles: [serverBuilt],

@@ -36,7 +36,8 @@ import {
 import { isDeepStrictEqual } from 'node:util';
 import { whileOrdersFlow, type Flow } from './flow.js';
 import { measureIngest } from './player-events.js';
-import { judge, targetTable } from './targets.js';
+import { judge, judgeRelevance, targetTable } from './targets.js';
+import { relevanceReport, runRelevance } from './relevance.js';
 import { profileLines, summarizeProfile } from './profile-summary.js';
 
 const runStarted = Date.now();
@@ -508,6 +509,10 @@ async function main(): Promise<void> {
   progress('memory limit measured; counting cart statements');
   const statements: StatementCounts = await countStatements(databaseFile);
 
+  // The relevance benchmark, in process, against MiniSearch (smoke: a tenth of the catalog, 5 queries of each kind).
+  progress('ranking the relevance queries');
+  const relevance = smoke ? runRelevance(5_000, 5) : runRelevance(50_000, 50, 3);
+
   const references: Record<string, { raw: string; limit: string }> = {
     a: { raw: 'raw-product', limit: 'limit-product' },
     b: { raw: 'raw-comparables', limit: 'limit-graphql-image' },
@@ -630,6 +635,10 @@ async function main(): Promise<void> {
     ...profileSection(
       judged.filter((target) => target.met === false).flatMap((target) => [target.scenario, target.reference]),
     ),
+    '### Relevance against MiniSearch (bench/relevance.ts, in process)',
+    '',
+    ...relevanceReport(relevance, !smoke),
+    '',
     `Scale curve (GraphQL image, × 5 comparables, warm): ${scale.join('; ')}.`,
     `Cart mix: create → add → update → get per connection; each update sets a variant of that connection's cart to a new quantity (${cartUpdates.changed} updates changed the quantity, ${cartUpdates.unchanged} did not). SQL statements per operation: ${Object.entries(
       statements,
@@ -678,6 +687,11 @@ async function main(): Promise<void> {
     JSON.stringify({
       ...summary,
       targets: judged,
+      relevance: {
+        ...relevance.figures,
+        targets: smoke ? [] : judgeRelevance(relevance.figures),
+        engines: relevance.engines,
+      },
       flows,
       peak_rss_mib: peakRss,
       peak_rss_mib_cold: peakRssCold,

@@ -85,3 +85,47 @@ export function targetTable(judged: Judged[]): string[] {
     ),
   ];
 }
+
+/** The relevance benchmark's figures (relevance.ts): ours on every query, and the reference's exact-title MRR@10. */
+export interface RelevanceFigures {
+  recall: number;
+  mrr: number;
+  referenceMrr: number;
+  /** Which MiniSearch set-up the reference is. */
+  reference: string;
+}
+
+/** Issue 41's relevance targets: recall@10 of every query at least 0.97, exact-title MRR@10 at least MiniSearch's. */
+export const minRecallAt10 = 0.97;
+
+export interface RelevanceVerdict {
+  what: string;
+  figure: number;
+  line: number;
+  met: boolean;
+}
+
+export function judgeRelevance(figures: RelevanceFigures): RelevanceVerdict[] {
+  return [
+    {
+      what: 'recall@10, every query',
+      figure: figures.recall,
+      line: minRecallAt10,
+      met: figures.recall >= minRecallAt10,
+    },
+    {
+      what: `exact-title MRR@10 against ${figures.reference}`,
+      figure: figures.mrr,
+      line: figures.referenceMrr,
+      met: figures.mrr >= figures.referenceMrr,
+    },
+  ];
+}
+
+/** A line per relevance target: its figure, its line and (but in a smoke run) met or not met. */
+export function relevanceTargetLines(verdicts: RelevanceVerdict[], judged: boolean): string[] {
+  return verdicts.map(
+    (verdict) =>
+      `- ${verdict.what}: ${verdict.figure.toFixed(3)} (target ≥ ${verdict.line.toFixed(3)})${judged ? `: **${verdict.met ? 'met' : 'not met'}**` : ''}`,
+  );
+}

@@ -1,5 +1,6 @@
-// Compiles src/ into dist/ (tsc -p tsconfig.build.json), then bundles the player (src/embed/player/,
-// for browsers) into dist/embed/ with esbuild and prints its size: `npm run build`.
+// Compiles src/ into dist/ (tsc -p tsconfig.build.json), then bundles the browser modules with
+// esbuild (src/embed/bundle.ts: the player, src/embed/player/, into dist/embed/; the studio,
+// src/studio/app/, into dist/studio/) and prints their sizes: `npm run build`.
 // With --if-stale (the npm scripts that run dist/, and the tests that start real processes) it
 // compiles only when the inputs differ from those of the last successful build, so that a command
 // whose sources did not change starts at once instead of after a compile of several seconds.
@@ -44,23 +45,40 @@ export function isCurrent(digest = inputsDigest()) {
   return existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest;
 }
 
-/** Writes the player's bundle (src/embed/bundle.ts, compiled a moment ago); fails over its size limit. */
-async function bundlePlayer() {
-  const { bundlePlayer, maxGzippedBytes, playerFileName } = await import(
-    pathToFileURL(join(root, 'dist', 'src', 'embed', 'bundle.js')).href
-  );
-  const bundle = await bundlePlayer();
+/** Writes the browser modules (their specs compiled a moment ago); fails when one is over its size limit. */
+async function bundleBrowserModules() {
+  const compiled = (path) => import(pathToFileURL(join(root, 'dist', 'src', ...path)).href);
+  const { bundleModule, playerBundle } = await compiled(['embed', 'bundle.js']);
+  const { studioBundle } = await compiled(['studio', 'bundle.js']);
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-  console.log(
-    `player: dist/embed/${playerFileName} ${kib(bundle.bytes)}, ${kib(bundle.gzippedBytes)} gzipped (at most ${kib(maxGzippedBytes)})`,
-  );
-  if (bundle.gzippedBytes > maxGzippedBytes) {
-    console.error(`player: the bundle is over its limit of ${kib(maxGzippedBytes)} gzipped`);
-    return 1;
+  for (const spec of [playerBundle, studioBundle]) {
+    const bundle = await bundleModule(spec);
+    console.log(
+      `${spec.name}: dist/${spec.output} ${kib(bundle.bytes)}, ${kib(bundle.gzippedBytes)} gzipped (at most ${kib(spec.maxGzippedBytes)})`,
+    );
+    if (bundle.gzippedBytes > spec.maxGzippedBytes) {
+      console.error(`${spec.name}: the bundle is over its limit of ${kib(spec.maxGzippedBytes)} gzipped`);
+      return 1;
+    }
+    mkdirSync(dirname(join(root, 'dist', spec.output)), { recursive: true });
+    writeFileSync(join(root, 'dist', spec.output), bundle.code);
   }
-  mkdirSync(join(root, 'dist', 'embed'), { recursive: true });
-  writeFileSync(join(root, 'dist', 'embed', playerFileName), bundle.code);
   return 0;
+}
+
+/** Forgets that dist/ is current: a build in progress, or one that failed. */
+export function removeStamp() {
+  rmSync(stampFile, { force: true });
+}
+
+/** After a compile that succeeded: the browser modules, then the inputs recorded as built. */
+export async function finishBuild(digest) {
+  const status = await bundleBrowserModules();
+  if (status === 0) {
+    mkdirSync(dirname(stampFile), { recursive: true });
+    writeFileSync(stampFile, digest);
+  }
+  return status;
 }
 
 /**
@@ -70,19 +88,12 @@ async function bundlePlayer() {
  * options: each reuses the others' incremental build info instead of checking everything again.
  */
 export async function build() {
-  // Read before compiling: a file saved while tsc runs makes the next run compile again.
   const digest = inputsDigest();
-  // Without its stamp, reverting to the stamped sources after a failed compile compiles them again.
-  rmSync(stampFile, { force: true });
+  removeStamp();
   const tscArgs = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'];
   const tsc = spawnSync(process.execPath, tscArgs, { cwd: root, stdio: 'inherit' });
-  let status = tsc.status ?? 1;
-  if (status === 0) status = await bundlePlayer();
-  if (status === 0) {
-    mkdirSync(dirname(stampFile), { recursive: true });
-    writeFileSync(stampFile, digest);
-  }
-  return status;
+  const status = tsc.status ?? 1;
+  return status === 0 ? finishBuild(digest) : status;
 }
 
 export async function buildIfStale() {
@@ -90,5 +101,8 @@ export async function buildIfStale() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // --finish DIGEST: what follows npm run dev's own compile (scripts/compile-worker.mjs).
+  const finish = process.argv.indexOf('--finish');
+  if (finish > 0) process.exit(await finishBuild(process.argv[finish + 1]));
   process.exit(await (process.argv.includes('--if-stale') ? buildIfStale() : build()));
 }

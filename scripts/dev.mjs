@@ -1,4 +1,5 @@
-// npm run dev: builds (scripts/build.mjs --if-stale), starts the server as `npm start` does (the
+// npm run dev: builds as scripts/build.mjs does, with the compile kept in memory between builds
+// (scripts/compile-worker.mjs), starts the server as `npm start` does (the
 // same command line, so the same defaults: data/catalog.db, port 4000, unless DATABASE_URL, PORT,
 // … say otherwise), then watches src/ and prisma/ and, on a change, builds again and restarts it.
 // - Changes are gathered for a moment (an editor's save, a checkout) and built once; the build
@@ -16,6 +17,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, watch } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { inputsDigest, isCurrent, removeStamp } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const watched = ['src', 'prisma'];
@@ -88,9 +91,59 @@ function stopGroup(child, signal) {
   }
 }
 
-/** Builds; returns true when the build succeeded. A failed build writes nothing into dist/. */
+/**
+ * The compile, in a worker thread that keeps the parsed program between builds
+ * (scripts/compile-worker.mjs): a change compiles in a fraction of a second instead of the several
+ * seconds of tsc started anew. Terminated at once when dev stops.
+ */
+let compiler;
+/** Paths changed since the compiler last read the sources: it parses them again. */
+const unread = new Set();
+
+/** The compile asked for last: compiles run one after the other, each answer to its own request. */
+let compiling = Promise.resolve();
+
+/** tsc's outcome: { ok, output }. A compiler that died is replaced by a new one, which reads everything. */
+function compile() {
+  compiling = compiling.then(request);
+  return compiling;
+}
+
+function request() {
+  compiler ??= new Worker(join(root, 'scripts', 'compile-worker.mjs'), {
+    workerData: { root, colour: Boolean(process.stdout.isTTY) },
+  });
+  const current = compiler;
+  const changed = [...unread].map((name) => join(root, name));
+  unread.clear();
+  return new Promise((resolve) => {
+    const died = (error) => {
+      if (compiler === current) compiler = undefined;
+      resolve({ ok: false, output: `the compiler stopped: ${error?.stack ?? error}\n` });
+    };
+    current.once('error', died);
+    current.once('exit', died);
+    current.once('message', (answer) => {
+      current.off('error', died);
+      current.off('exit', died);
+      resolve(answer);
+    });
+    current.postMessage({ compile: changed });
+  });
+}
+
+/**
+ * Builds what changed (nothing when the sources are those of the last build: saving a file
+ * unchanged); returns true when the build succeeded. A failed build writes nothing into dist/.
+ */
 async function buildOnce() {
-  build = run([join(root, 'scripts', 'build.mjs'), '--if-stale'], { detached: true });
+  const digest = inputsDigest();
+  if (isCurrent(digest)) return true;
+  removeStamp();
+  const compiled = await compile();
+  process.stdout.write(compiled.output);
+  if (!compiled.ok || stopping) return false;
+  build = run([join(root, 'scripts', 'build.mjs'), '--finish', digest], { detached: true });
   const code = await build.exited;
   build = undefined;
   return code === 0;
@@ -133,7 +186,9 @@ async function rebuild() {
 
 function onChange(folder, name) {
   if (stopping || (name && scratchFile.test(name))) return;
-  changed.add(name ? join(folder, name) : folder);
+  const path = name ? join(folder, name) : folder;
+  changed.add(path);
+  unread.add(path);
   clearTimeout(settle);
   settle = setTimeout(rebuild, settleMs);
 }
@@ -154,7 +209,7 @@ async function shutdown(signal) {
   clearTimeout(settle);
   for (const watcher of watchers) watcher.close();
   if (build) stopGroup(build.child, 'SIGTERM');
-  await Promise.all([stopServer(), build?.exited]);
+  await Promise.all([stopServer(), build?.exited, compiler?.terminate()]);
   say(`stopped (${signal})`);
   process.exit(0);
 }
@@ -169,6 +224,9 @@ say(`watching ${watched.map((folder) => `${folder}/`).join(' and ')} of ${root};
 building = true;
 const built = await buildOnce();
 building = false;
+// Sources already built: the compiler reads them now, while nothing waits on it, so that the first
+// change compiles as fast as the next ones.
+if (built && !stopping && unread.size === 0) void compile();
 if (!stopping) {
   if (built) say(`built: server pid ${startServer()} started (${startScript})`);
   else say('the build failed (above): the server starts after the next change that builds');

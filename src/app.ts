@@ -38,6 +38,7 @@ import { openApiPlugin } from './rest/openapi.js';
 import { explorerPlugin } from './explorer/explorer.plugin.js';
 import { embedPlugin } from './embed/embed.plugin.js';
 import { storefrontPlugin } from './storefront/storefront.plugin.js';
+import { studioPlugin } from './studio/studio.plugin.js';
 import { metricsPlugin } from './metrics/metrics.plugin.js';
 import { livePlugin } from './live/live.plugin.js';
 import { activeTracer } from './tracing/tracing.js';
@@ -120,6 +121,7 @@ export async function buildApp(
   if (config.graphqlSandbox) await app.register(explorerPlugin);
   await app.register(embedPlugin);
   if (config.storefrontDemo) await app.register(storefrontPlugin, { config, catalog: services.catalog });
+  if (config.studio) await app.register(studioPlugin, { config });
   // GET /metrics, and the count of every answered request; GraphQL operations are counted as
   // they are answered.
   const sources = {

@@ -1,6 +1,7 @@
 // Environment → one typed, validated configuration object. The server reads its settings only
 // here; besides, main.ts sets NODE_ENV's default before anything loads, and the command-line
 // tools read what only they take (the import command's options, db:migrate's SHADOW_DATABASE_URL).
+import { resolve } from 'node:path';
 import { demoMediaDir } from './paths.js';
 
 export type DatabaseProvider = 'sqlite' | 'postgresql';
@@ -84,6 +85,8 @@ export interface Config {
   playerEventsFlushMs: number;
   /** Player events waiting to be written at most (PLAYER_EVENTS_MAX_PENDING); past it, 503. */
   playerEventsMaxPending: number;
+  /** Serve the merchant studio at GET /studio (STUDIO, default on); off, /studio is the JSON 404. */
+  studio: boolean;
   /** The search thread's memory: its heap, and the index's arrays besides (MiB). */
   searchMemoryMb: number;
   /** Searches waiting for the search thread or in it, at most; more are answered 503 at once. */
@@ -277,11 +280,13 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateUrls: bool(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
     webhookMaxEndpoints: int(env, 'WEBHOOK_MAX_ENDPOINTS', 100, 1, 1000),
     webhookBusyRate: int(env, 'WEBHOOK_BUSY_RATE', 50, 0, 1_000_000),
-    mediaFilesDir: env.MEDIA_FILES_DIR?.trim() || demoMediaDir,
+    // Relative to the working directory, as DATABASE_URL's file: is (the static files plugin wants an absolute path).
+    mediaFilesDir: resolve(env.MEDIA_FILES_DIR?.trim() || demoMediaDir),
     mediaUploadMaxBytes: int(env, 'MEDIA_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     storefrontDemo: bool(env, 'STOREFRONT_DEMO', true),
     playerEventsFlushMs: int(env, 'PLAYER_EVENTS_FLUSH_MS', 1_000, 10, 60_000),
     playerEventsMaxPending: int(env, 'PLAYER_EVENTS_MAX_PENDING', 100_000, 100, 10_000_000),
+    studio: bool(env, 'STUDIO', true),
     searchMemoryMb: int(env, 'SEARCH_MEMORY_MB', 512, 16, 1_048_576),
     searchQueueMax: int(env, 'SEARCH_QUEUE_MAX', 32, 1, 100_000),
     tracing: tracing(env),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
@@ -13,6 +14,8 @@ describe('loadConfig', () => {
       graphqlSandbox: true,
       bodyLimit: 1024 * 1024,
       idempotencyBudgetBytes: 4 * 1024 * 1024,
+      storefrontDemo: true,
+      studio: true,
     });
     expect(loadConfig({ IDEMPOTENCY_BUDGET_BYTES: '65536' }).idempotencyBudgetBytes).toBe(65536);
   });
@@ -25,6 +28,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       GRAPHQL_INTROSPECTION: 'off',
       NODE_ENV: 'production',
+      STUDIO: 'off',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -33,7 +37,13 @@ describe('loadConfig', () => {
       seedDemo: false,
       graphqlIntrospection: false,
       graphqlSandbox: false,
+      studio: false,
     });
+  });
+
+  it('reads a relative MEDIA_FILES_DIR from the working directory, as npm start is run', () => {
+    expect(loadConfig({ MEDIA_FILES_DIR: 'data/media' }).mediaFilesDir).toBe(join(process.cwd(), 'data', 'media'));
+    expect(loadConfig({ MEDIA_FILES_DIR: '/srv/media' }).mediaFilesDir).toBe('/srv/media');
   });
 
   it('reads TRUST_PROXY as a switch, a hop count or addresses; "1" is one hop, not everyone', () => {

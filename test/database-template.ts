@@ -1,8 +1,9 @@
 // Before the test files of a tier: one migrated, empty database, the template that
-// test/database.ts copies for every test database; removed after the last file.
+// test/database.ts copies for every test database; removed after the last file, with the databases
+// of catalogs made from it (createCatalogDatabase).
 import type { TestProject } from 'vitest/node';
 import { applyMigrations } from '../src/db/migrate.js';
-import { createBlankDatabase, type ScratchDatabase } from './database.js';
+import { createBlankDatabase, removeCatalogCopies, type ScratchDatabase } from './database.js';
 
 interface Template extends ScratchDatabase {
   /** Tiers of this run using it. */
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     template.tiers -= 1;
     if (template.tiers > 0) return;
     delete shared[key];
+    await removeCatalogCopies(template.url);
     await template.remove();
   };
 }

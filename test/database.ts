@@ -3,9 +3,19 @@
 // takes the schema engine most of a second; copying the template takes milliseconds (a file copy
 // on SQLite, CREATE DATABASE … TEMPLATE on PostgreSQL) and gives the same tables. Nothing here
 // loads the app: the process tier's files import it directly.
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, join } from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createScratchDatabase, dropScratchDatabase, withDatabase } from '../src/db/postgres.js';
@@ -47,17 +57,26 @@ function sqliteScratch(file: string): ScratchDatabase {
 
 /** A new database with every migration applied and nothing else: a copy of the run's template. */
 export async function createMigratedDatabase(): Promise<ScratchDatabase> {
+  return copyDatabase(runTemplate());
+}
+
+function runTemplate(): string {
   const template = inject('databaseTemplate');
   if (!template)
     throw new Error(
       'No database template: the project must list test/database-template.ts in its globalSetup (vitest.config.ts)',
     );
+  return template;
+}
+
+/** A new database with the tables and rows of `template` (a database nobody is connected to). */
+async function copyDatabase(template: string): Promise<ScratchDatabase> {
   if (testEngine === 'postgresql') {
     const name = `test_${randomUUID().replaceAll('-', '')}`;
     const client = new pg.Client({ connectionString: testPgUrl });
     await client.connect();
     try {
-      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${new URL(template).pathname.slice(1)}"`);
+      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${databaseName(template)}"`);
     } finally {
       await client.end();
     }
@@ -67,6 +86,97 @@ export async function createMigratedDatabase(): Promise<ScratchDatabase> {
   const file = join(tmpDir, `${randomUUID()}.db`);
   copyFileSync(sqliteFilePath(template), file);
   return sqliteScratch(file);
+}
+
+const databaseName = (url: string) => new URL(url).pathname.slice(1);
+/** The template's own name: its database's, or its file's without `.db`. */
+const runName = (template: string) =>
+  testEngine === 'postgresql' ? databaseName(template) : basename(sqliteFilePath(template), '.db');
+
+/**
+ * A new migrated database holding `catalog`, imported by `load`: a copy of a database made once per
+ * run for each catalog (a hundred products of 1,000 SKUs take some 10 s of CPU to import, and
+ * several files of the process tier start from the same one). The files run in processes of their
+ * own, so the first to ask makes it under a lock file and the others wait for its marker; the
+ * template's teardown removes them (removeCatalogCopies).
+ */
+export async function createCatalogDatabase(
+  catalog: unknown,
+  load: (url: string) => Promise<void>,
+): Promise<ScratchDatabase> {
+  const template = runTemplate();
+  const digest = createHash('sha256').update(JSON.stringify(catalog)).digest('hex').slice(0, 16);
+  const cache = catalogCopyUrl(template, digest);
+  const marker = join(tmpDir, `${runName(template)}.${digest}.ready`);
+  mkdirSync(tmpDir, { recursive: true });
+  if (tryLock(`${marker}.lock`)) {
+    try {
+      await makeCatalogCopy(template, cache, load);
+      writeFileSync(marker, 'ready');
+    } catch (error) {
+      writeFileSync(marker, `failed: ${String(error)}`);
+      throw error;
+    }
+  } else {
+    const deadline = Date.now() + 180_000;
+    while (!existsSync(marker)) {
+      if (Date.now() > deadline) throw new Error(`The catalog database ${cache} was not made within 180 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const state = readFileSync(marker, 'utf8');
+    if (state !== 'ready') throw new Error(`The catalog database ${cache} could not be made: ${state}`);
+  }
+  return copyDatabase(cache);
+}
+
+function tryLock(path: string): boolean {
+  try {
+    closeSync(openSync(path, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Where the run keeps the database of one catalog: named after the run's template. */
+function catalogCopyUrl(template: string, digest: string): string {
+  if (testEngine === 'postgresql') return withDatabase(testPgUrl, `${runName(template)}_${digest}`);
+  return `file:${join(tmpDir, `${runName(template)}.${digest}.db`)}`;
+}
+
+async function makeCatalogCopy(template: string, cache: string, load: (url: string) => Promise<void>): Promise<void> {
+  if (testEngine === 'postgresql') {
+    const client = new pg.Client({ connectionString: testPgUrl });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE "${databaseName(cache)}" TEMPLATE "${databaseName(template)}"`);
+    } finally {
+      await client.end();
+    }
+  } else {
+    copyFileSync(sqliteFilePath(template), sqliteFilePath(cache));
+  }
+  await load(cache);
+}
+
+/** Removes the catalog databases made from `template` this run (createCatalogDatabase) and their markers. */
+export async function removeCatalogCopies(template: string): Promise<void> {
+  const prefix = `${runName(template)}.`;
+  if (existsSync(tmpDir))
+    for (const name of readdirSync(tmpDir).filter((entry) => entry.startsWith(prefix)))
+      rmSync(join(tmpDir, name), { force: true });
+  if (testEngine !== 'postgresql') return;
+  const client = new pg.Client({ connectionString: testPgUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${runName(template)}\\_%`,
+    ]);
+    for (const { datname } of rows) await dropScratchDatabase(testPgUrl, datname);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface TestDatabase extends Database {

@@ -36,8 +36,10 @@ export function comparableProductView(detail: ProductDetail): ComparableProductV
   return { ...productView(detail), similar_products: (detail.similar ?? []).map(similarProductView) };
 }
 
-/** The media file's details, as both the placements and the product-media answers show them. */
-function mediaDetailsView(media: MediaRecord): MediaDetailsView {
+/** The media file's details, as the placements, product-media and media admin answers show them. */
+export function mediaDetailsView(
+  media: Pick<MediaRecord, 'url' | 'width' | 'height' | 'durationMs' | 'posterUrl' | 'alt' | 'captionsUrl'>,
+): MediaDetailsView {
   return {
     url: media.url,
     width: media.width,

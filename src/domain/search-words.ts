@@ -1,16 +1,61 @@
 // The words of a text as the search index holds them and a query is read: decomposed (NFKD), the
-// combining marks dropped ("Crème" → "creme"), lower case, split on anything not a letter or a
-// digit. Pure: the index and the queries must read words the same way on both engines.
+// combining marks dropped ("Crème" → "creme"), lower case, the letters NFKD leaves whole spelled
+// as a keyboard without them would ("Weißwald" → "weisswald", "Ærø" → "aero"), split on anything
+// not a letter or a digit. Pure: the index and the queries must read words the same way on both engines.
 
 const marks = /\p{M}+/gu;
 const separators = /[^\p{L}\p{N}]+/u;
 
+/**
+ * Letters that NFKD does not decompose, as they are spelled without them (after lower-casing, so
+ * "ẞ", "Æ", "Ø", "Đ", "Ð", "Ł", "Þ" are read as these too).
+ */
+export const spelledLetters: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+};
+const spelled = new RegExp(`[${Object.keys(spelledLetters).join('')}]`, 'gu');
+
+/**
+ * The words of an ASCII text (most texts are: NFKD and the marks change nothing there, its letters and
+ * digits are A-Z, a-z, 0-9), read in one pass; null: the text is not ASCII.
+ */
+function asciiWords(text: string): string[] | null {
+  const lower = text.toLowerCase();
+  const found: string[] = [];
+  let start = -1;
+  for (let at = 0; at < lower.length; at += 1) {
+    const code = lower.charCodeAt(at);
+    if (code > 0x7f) return null;
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) {
+      if (start < 0) start = at;
+    } else if (start >= 0) {
+      found.push(lower.slice(start, at));
+      start = -1;
+    }
+  }
+  if (start >= 0) found.push(lower.slice(start));
+  return found;
+}
+
 /** The words of a text, in order, repeats kept. */
 export function words(text: string): string[] {
+  const ascii = asciiWords(text);
+  if (ascii !== null) return ascii;
   return text
     .normalize('NFKD')
     .replace(marks, '')
     .toLowerCase()
+    .replace(spelled, (letter) => spelledLetters[letter]!)
     .split(separators)
     .filter((word) => word.length > 0);
 }
@@ -18,8 +63,8 @@ export function words(text: string): string[] {
 const letter = /\p{L}/gu;
 
 /**
- * Whether a word tolerates one typo: it has five letters or more (digits do not count: a typo in
- * 123456 is another number).
+ * Whether a word (as words() reads it: "weiß" is "weiss") tolerates one typo: it has five letters
+ * or more (digits do not count: a typo in 123456 is another number).
  */
 export function toleratesTypo(word: string): boolean {
   return (word.match(letter)?.length ?? 0) >= 5;

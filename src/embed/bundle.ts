@@ -1,22 +1,43 @@
-// The player's bundle: src/embed/player/ (browser TypeScript, Lit) as one minified ES module,
-// built by esbuild. `npm run build` writes it to dist/embed/ (scripts/build.mjs) and prints its
-// size; the compiled server serves that file, and a server running from the TypeScript sources
-// (the tests) builds it in memory at start, so that it always matches the sources.
+// The browser modules this gateway serves, each one minified ES module built by esbuild from its
+// browser TypeScript (Lit): the player (src/embed/player/, here) and the merchant studio
+// (src/studio/bundle.ts). `npm run build` writes each under dist/ (scripts/build.mjs) and prints its
+// size, failing over its gzipped limit; the compiled server serves those files, and a server running
+// from the TypeScript sources (the tests) builds them in memory at start, so that they always match
+// the sources.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { projectRoot } from '../paths.js';
 
+/** What to bundle, where the build writes it and how much it may weigh. */
+export interface BundleSpec {
+  /** Its name in the build's output ("player"). */
+  name: string;
+  /** The folder of its sources (with their own tsconfig.json), under src/. */
+  sources: string;
+  /** The entry module, in `sources`. */
+  entry: string;
+  /** Where the build writes it, under dist/ ("embed/shoppable-media.js"). */
+  output: string;
+  /** The most it may weigh gzipped: a build over it fails. */
+  maxGzippedBytes: number;
+}
+
 /** The module's file name, under dist/embed/ and at GET /embed/. */
 export const playerFileName = 'shoppable-media.js';
-/** The most the bundle may weigh gzipped: a build over it fails. */
+/** The most the player may weigh gzipped: a build over it fails. */
 export const maxGzippedBytes = 60 * 1024;
 
-const playerSources = join(projectRoot, 'src', 'embed', 'player');
-const builtPlayer = join(projectRoot, 'dist', 'embed', playerFileName);
+export const playerBundle: BundleSpec = {
+  name: 'player',
+  sources: join(projectRoot, 'src', 'embed', 'player'),
+  entry: 'shoppable-media.ts',
+  output: join('embed', playerFileName),
+  maxGzippedBytes,
+};
 
-export interface PlayerBundle {
+export interface Bundle {
   code: Buffer;
   /** The same, gzipped (what most browsers are sent, and what the size limit is about). */
   gzipped: Buffer;
@@ -24,18 +45,18 @@ export interface PlayerBundle {
   gzippedBytes: number;
 }
 
-function measured(text: string): PlayerBundle {
+function measured(text: string): Bundle {
   const code = Buffer.from(text);
   const gzipped = gzipSync(code, { level: 9 });
   return { code, gzipped, bytes: code.length, gzippedBytes: gzipped.length };
 }
 
-/** Bundles the player from its sources (esbuild is a build tool: imported only here). */
-export async function bundlePlayer(): Promise<PlayerBundle> {
+/** Bundles a module from its sources (esbuild is a build tool: imported only here). */
+export async function bundleModule(spec: BundleSpec): Promise<Bundle> {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [join(playerSources, 'shoppable-media.ts')],
-    tsconfig: join(playerSources, 'tsconfig.json'),
+    entryPoints: [join(spec.sources, spec.entry)],
+    tsconfig: join(spec.sources, 'tsconfig.json'),
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -46,19 +67,19 @@ export async function bundlePlayer(): Promise<PlayerBundle> {
     logLevel: 'silent',
   });
   const output = result.outputFiles[0];
-  if (!output) throw new Error('esbuild wrote no player bundle');
+  if (!output) throw new Error(`esbuild wrote no ${spec.name} bundle`);
   return measured(output.text);
 }
 
 /** The bundle to serve: the built file when this server was compiled, else built now from the sources. */
-export async function loadPlayer(): Promise<PlayerBundle> {
+export async function loadBundle(spec: BundleSpec): Promise<Bundle> {
   const compiled = fileURLToPath(import.meta.url).endsWith('.js');
   if (compiled) {
     try {
-      return measured(await readFile(builtPlayer, 'utf8'));
+      return measured(await readFile(join(projectRoot, 'dist', spec.output), 'utf8'));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  return bundlePlayer();
+  return bundleModule(spec);
 }

@@ -1,64 +1,12 @@
 // GET /embed/shoppable-media.js: the player, one ES module (bundle.ts) a shop loads with
-// <script type="module">. Public (no API key: a <script> sends none) and readable from any origin:
-// a module script from another origin is fetched in CORS mode, so without
-// Access-Control-Allow-Origin no shop's page could run it. Cached for 5 minutes, then revalidated
-// by its ETag: a new build reaches pages within minutes, a 304 otherwise. The gzipped and the plain
-// answers are two representations, each with its own strong ETag (a digest of its bytes), so that
-// a cache never takes one for the other (RFC 9110, 8.8.3) and If-None-Match matches the one sent.
+// <script type="module">, served as module-route.ts serves a browser module: public, readable from
+// any origin, revalidated by its ETag, gzipped when the browser takes it.
 import { appPlugin } from '../plugin.js';
-import { contentTag } from '../rest/responses.js';
-import { loadPlayer, playerFileName, type PlayerBundle } from './bundle.js';
+import { playerBundle, playerFileName } from './bundle.js';
+import { registerModuleRoute } from './module-route.js';
 
 export const playerPath = `/embed/${playerFileName}`;
 
-/** The bundle and the ETags of its two forms, made once per process: the tests build many apps. */
-let player: Promise<PlayerBundle & { etag: string; gzippedEtag: string }> | undefined;
-
-/** Whether Accept-Encoding takes gzip: named (or `*`) without `q=0`. */
-export function acceptsGzip(header: string | undefined): boolean {
-  let gzip: boolean | undefined;
-  let any = false;
-  for (const entry of (header ?? '').toLowerCase().split(',')) {
-    const [name = '', ...parameters] = entry.split(';').map((part) => part.trim());
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'gzip' || name === 'x-gzip') gzip = accepted;
-    else if (name === '*') any = accepted;
-  }
-  return gzip ?? any;
-}
-
 export const embedPlugin = appPlugin('embed', async (app) => {
-  player ??= loadPlayer().then((bundle) => ({
-    ...bundle,
-    etag: `"${contentTag(bundle.code)}"`,
-    gzippedEtag: `"${contentTag(bundle.gzipped)}"`,
-  }));
-  const {
-    code: body,
-    gzipped,
-    etag: plainEtag,
-    gzippedEtag,
-  } = await player.catch((error: unknown) => {
-    player = undefined;
-    throw error;
-  });
-
-  app.get(playerPath, { schema: { hide: true } }, async (request, reply) => {
-    const gzip = acceptsGzip(request.headers['accept-encoding']);
-    const etag = gzip ? gzippedEtag : plainEtag;
-    void reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .header('etag', etag)
-      .header('access-control-allow-origin', '*')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('x-content-type-options', 'nosniff')
-      .header('vary', 'accept-encoding');
-    if (
-      request.headers['if-none-match']?.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')))
-    )
-      return reply.code(304).send();
-    return gzip ? reply.header('content-encoding', 'gzip').send(gzipped) : reply.send(body);
-  });
+  await registerModuleRoute(app, playerPath, playerBundle);
 });

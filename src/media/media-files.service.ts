@@ -2,15 +2,18 @@
 // GET /media/files/<name> serves them. The body is streamed to a hidden file of that folder
 // (dotfiles are never served) and counted as it comes: past MEDIA_UPLOAD_MAX_BYTES it is 413. What
 // the file is comes from its first bytes (media-sniff.ts), never from its name; a Content-Type
-// other than application/octet-stream must say the same, else 415. The stored name is the one
-// given, made safe (letters, digits, "-", "_" and "."), with the extension of what the file is,
-// and made unique without replacing a file (a link fails where the name is taken: the next one is
-// tried). A folder that cannot be written is a fault outside the request: 503.
+// other than application/octet-stream must say the same, else 415. An MP4's size and duration are
+// read from the hidden file once it is whole (media-mp4.ts: its movie header may be at its end),
+// only then is it given its name. The stored name is the one given, made safe (letters, digits,
+// "-", "_" and "."), with the extension of what the file is, and made unique without replacing a
+// file (a link fails where the name is taken: the next one is tried). A folder that cannot be
+// written is a fault outside the request: 503.
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.js';
+import { readMp4Header } from './media-mp4.js';
 import { fileKind, sniff, sniffBytes, type SniffedFile } from './media-sniff.js';
 
 /** A file stored: where it is served, what it is. */
@@ -18,7 +21,7 @@ export interface StoredFile {
   url: string;
   width: number | null;
   height: number | null;
-  /** A video's length: not read (null). */
+  /** A video's length, when its header gives it; null for images. */
   durationMs: number | null;
   contentType: string;
   bytes: number;
@@ -78,16 +81,17 @@ export class MediaFiles {
       await mkdir(this.dir, { recursive: true }).catch((error: { code?: unknown }) => {
         if (error.code !== 'EEXIST') throw error;
       });
-      handle = await open(temporary, 'wx');
+      handle = await open(temporary, 'wx+');
       const { file, bytes } = await this.receive(body, handle, contentType);
+      const video = file.contentType === 'video/mp4' ? await readMp4Header(handle, bytes) : file;
       await handle.close();
       handle = null;
       const stored = await this.keep(temporary, stem, file.extension);
       return {
         url: `/media/files/${stored}`,
-        width: file.width,
-        height: file.height,
-        durationMs: null,
+        width: video.width,
+        height: video.height,
+        durationMs: video.durationMs,
         contentType: file.contentType,
         bytes,
       };

@@ -1,7 +1,9 @@
 // What an uploaded file is, read from its first bytes rather than from its name or Content-Type:
-// JPEG, PNG and WebP images (with their width and height, read from the file's own header) and MP4
-// and WebM videos (their size and length are not read: no library to read an MP4 header is among
-// the gateway's dependencies). Anything else, SVG included, is no media file.
+// JPEG, PNG and WebP images, with their width and height read from the file's own header, and MP4
+// and WebM videos: a WebM's size and duration from its first bytes too when they hold them
+// (media-webm.ts), an MP4's from its movie header, wherever it is in the stored file (media-mp4.ts).
+// Anything else, SVG included, is no media file.
+import { webmHeader } from './media-webm.js';
 
 export interface MediaFileKind {
   contentType: 'image/jpeg' | 'image/png' | 'image/webp' | 'video/mp4' | 'video/webm';
@@ -10,9 +12,11 @@ export interface MediaFileKind {
 }
 
 export interface SniffedFile extends MediaFileKind {
-  /** Pixels; null for videos. */
+  /** Pixels; null for a video whose first bytes do not give them (an MP4's are read from the whole file). */
   width: number | null;
   height: number | null;
+  /** A WebM's duration when its first bytes give it; null otherwise. */
+  durationMs: number | null;
 }
 
 /** Bytes read of a file's start: enough for every header read here but a JPEG's with a large metadata block. */
@@ -83,7 +87,8 @@ function webpSize(head: Buffer): [number, number] | null {
 export function sniff(head: Buffer): SniffedFile | null {
   const kind = fileKind(head);
   if (!kind) return null;
-  if (kind.contentType.startsWith('video/')) return { ...kind, width: null, height: null };
+  if (kind.contentType === 'video/webm') return { ...kind, ...webmHeader(head) };
+  if (kind.contentType === 'video/mp4') return { ...kind, width: null, height: null, durationMs: null };
   const size =
     kind.contentType === 'image/png'
       ? pngSize(head)
@@ -91,5 +96,5 @@ export function sniff(head: Buffer): SniffedFile | null {
         ? jpegSize(head)
         : webpSize(head);
   if (!size || size[0] < 1 || size[1] < 1) return null;
-  return { ...kind, width: size[0], height: size[1] };
+  return { ...kind, width: size[0], height: size[1], durationMs: null };
 }

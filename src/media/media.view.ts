@@ -1,5 +1,6 @@
 // The snake_case REST answers of the media admin routes (shapes: media.schemas.ts).
 import { mediaTable } from '../catalog/catalog.fields.js';
+import { mediaDetailsView } from '../catalog/catalog.view.js';
 import type { AdminMediaView } from './media.schemas.js';
 import type { AdminMedia } from './media.model.js';
 
@@ -7,13 +8,7 @@ export function adminMediaView(media: AdminMedia): AdminMediaView {
   return {
     ...mediaTable.view(media),
     type: media.kind,
-    url: media.url,
-    width: media.width,
-    height: media.height,
-    duration_ms: media.durationMs,
-    poster_url: media.posterUrl,
-    alt: media.alt,
-    captions_url: media.captionsUrl,
+    ...mediaDetailsView(media),
     product_ids: media.productIds,
   };
 }

@@ -1,8 +1,10 @@
 // What the search index (search-index.ts) is made of, gathered one product at a time: each
-// product's columns by doc, and its words as (term, doc, field) triples in doc order, each (term,
-// doc) once with the best field it is in. Typed arrays and texts off the heap (search-texts.ts):
-// the builder counts what they take, and stops at the bytes it is given (IndexTooLargeError).
-import { eachProductTerm, type SearchableProduct } from '../domain/search-terms.js';
+// product's columns by doc, and its words as (term, doc, code) triples in doc order, each (term,
+// doc) once with the best field it is in and how many times it is there (search-rank.ts's
+// postingCode). Typed arrays and texts off the heap (search-texts.ts): the builder counts what they
+// take, and stops at the bytes it is given (IndexTooLargeError).
+import { eachProductTerm, SearchField, type SearchableProduct } from '../domain/search-terms.js';
+import { maxTitleWords, postingCode } from './search-rank.js';
 import { grown, TextPack, TextTable } from './search-texts.js';
 
 /** What the index keeps of a product besides its words. */
@@ -33,7 +35,7 @@ export class Dictionary {
 }
 
 /**
- * What a builder gathered: the columns by doc (the first `docs` places), and (term, doc, field)
+ * What a builder gathered: the columns by doc (the first `docs` places), and (term, doc, code)
  * triples in doc order.
  */
 export interface IndexParts {
@@ -44,6 +46,8 @@ export interface IndexParts {
   currency: Int32Array;
   price: Float64Array;
   available: Uint8Array;
+  /** The distinct words of each doc's title (at most maxTitleWords). */
+  titleWords: Uint8Array;
   /** The titles by doc. */
   titles: TextPack;
   brands: Dictionary;
@@ -55,7 +59,8 @@ export interface IndexParts {
   letters: Map<string, number>;
   termOf: Int32Array;
   docOf: Int32Array;
-  fieldOf: Uint8Array;
+  /** The field and the count of the word in it (postingCode). */
+  codeOf: Uint8Array;
   triples: number;
 }
 
@@ -78,7 +83,7 @@ export class IndexTooLargeError extends Error {
  * posting, per term (its place in both orders, its postings' offset); the builder's are counted as
  * they are. A brand or category name costs about its text twice (UTF-16) and a Map entry.
  */
-const bytesPerDoc = 62;
+const bytesPerDoc = 60;
 const bytesPerPosting = 5;
 const bytesPerTerm = 16;
 const bytesPerName = 96;
@@ -93,6 +98,7 @@ export class SearchIndexBuilder {
     currency: new Int32Array(1 << 10),
     price: new Float64Array(1 << 10),
     available: new Uint8Array(1 << 10),
+    titleWords: new Uint8Array(1 << 10),
     titles: new TextPack(),
     brands: new Dictionary(),
     categories: new Dictionary(),
@@ -101,7 +107,7 @@ export class SearchIndexBuilder {
     letters: new Map(),
     termOf: new Int32Array(1 << 16),
     docOf: new Int32Array(1 << 16),
-    fieldOf: new Uint8Array(1 << 16),
+    codeOf: new Uint8Array(1 << 16),
     triples: 0,
   };
   /** The last doc each term was added for: each (term, doc) once, with the first (best) field eachProductTerm gives. */
@@ -116,8 +122,12 @@ export class SearchIndexBuilder {
   get bytes(): number {
     const { parts } = this;
     const columns =
-      parts.ids.byteLength * 4 + parts.price.byteLength + parts.available.byteLength + this.lastDoc.byteLength;
-    const triples = parts.termOf.byteLength + parts.docOf.byteLength + parts.fieldOf.byteLength;
+      parts.ids.byteLength * 4 +
+      parts.price.byteLength +
+      parts.available.byteLength +
+      parts.titleWords.byteLength +
+      this.lastDoc.byteLength;
+    const triples = parts.termOf.byteLength + parts.docOf.byteLength + parts.codeOf.byteLength;
     const index = parts.docs * bytesPerDoc + parts.triples * bytesPerPosting + parts.terms.count * bytesPerTerm;
     return columns + triples + parts.titles.bytes + parts.terms.bytes + this.nameBytes + index;
   }
@@ -139,7 +149,12 @@ export class SearchIndexBuilder {
     parts.available[doc] = product.available ? 1 : 0;
     parts.titles.add(product.title);
     parts.docs += 1;
-    eachProductTerm(product, (term, field) => this.addTerm(term, field, doc));
+    let titleWords = 0;
+    eachProductTerm(product, (term, field, count) => {
+      if (field === SearchField.title) titleWords += 1;
+      this.addTerm(term, postingCode(field, count), doc);
+    });
+    parts.titleWords[doc] = Math.min(maxTitleWords, titleWords);
     if (this.bytes > this.maxBytes) throw new IndexTooLargeError(this.bytes, this.maxBytes, this.size);
   }
 
@@ -151,7 +166,7 @@ export class SearchIndexBuilder {
     return number;
   }
 
-  private addTerm(term: string, field: number, doc: number): void {
+  private addTerm(term: string, code: number, doc: number): void {
     const parts = this.parts;
     const { number: id, isNew } = parts.terms.number(term);
     if (isNew) {
@@ -164,11 +179,11 @@ export class SearchIndexBuilder {
     if (parts.triples === parts.termOf.length) {
       parts.termOf = grown(parts.termOf, parts.triples + 1);
       parts.docOf = grown(parts.docOf, parts.triples + 1);
-      parts.fieldOf = grown(parts.fieldOf, parts.triples + 1);
+      parts.codeOf = grown(parts.codeOf, parts.triples + 1);
     }
     parts.termOf[parts.triples] = id;
     parts.docOf[parts.triples] = doc;
-    parts.fieldOf[parts.triples] = field;
+    parts.codeOf[parts.triples] = code;
     parts.triples += 1;
   }
 
@@ -180,6 +195,7 @@ export class SearchIndexBuilder {
     parts.currency = grown(parts.currency, size);
     parts.price = grown(parts.price, size);
     parts.available = grown(parts.available, size);
+    parts.titleWords = grown(parts.titleWords, size);
   }
 
   /** What was gathered (the index takes it over: add nothing after). */

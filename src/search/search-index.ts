@@ -1,10 +1,11 @@
 // The catalog search's index, in memory: the words of every product (search-terms.ts) as posting
 // lists of typed arrays, and what filters, facets and sorts read of each product (brand, category,
 // price, currency, title order, availability) as columns. Built from the stored catalog rows
-// (search.repository.ts) by each process, so the ranking is ours and the same on both engines; a
-// query (search.service.ts) is a merge of a few posting lists and one pass over the matches:
-// milliseconds over 200,000 products, facets included. Everything that grows with the catalog is a
-// typed array, the texts too (titles and terms: search-texts.ts): nothing of it is on the heap.
+// (search.repository.ts) by each process, so the ranking (search-rank.ts) is ours and the same on
+// both engines; a query (search.service.ts) is a merge of a few posting lists, scored as it goes,
+// and one pass over the matches: milliseconds over 200,000 products, facets included. Everything
+// that grows with the catalog is a typed array, the texts too (titles and terms: search-texts.ts):
+// nothing of it is on the heap.
 //
 // A product is a "doc": its place in `ids` (ascending product ids). A term is a number (its rank in
 // `vocabulary`), and its posting list the docs that have it (search-postings.ts).
@@ -33,9 +34,8 @@ export class SearchIndex {
   private readonly currencies: Dictionary;
   /** Each term's docs, and the matches of a query's words. */
   private readonly postings: PostingLists;
-  /** Every doc, in order: the matches of a query without words (their scores: `noScores`). */
+  /** Every doc, in order: the matches of a query without words. */
   private readonly everyDoc: Int32Array;
-  private readonly noScores: Int32Array;
   /** Scratch of a query, a place per doc: the matches that pass the filters and their keys. */
   private readonly passingDocs: Int32Array;
   private readonly passingKeys: Float64Array;
@@ -71,7 +71,6 @@ export class SearchIndex {
     this.titles = new TitleOrder(parts.titles);
     this.titleRank = this.titles.rankOf;
     this.everyDoc = Int32Array.from({ length: count }, (_value, doc) => doc);
-    this.noScores = new Int32Array(count);
     this.passingDocs = new Int32Array(count);
     this.passingKeys = new Float64Array(count);
   }
@@ -112,7 +111,6 @@ export class SearchIndex {
       this.price,
       this.available,
       this.everyDoc,
-      this.noScores,
       this.passingDocs,
       this.passingKeys,
     ];
@@ -173,7 +171,7 @@ export class SearchIndex {
   query(query: IndexQuery): IndexPage {
     const { docs, scores } =
       query.words === null
-        ? { docs: this.everyDoc, scores: this.noScores }
+        ? { docs: this.everyDoc, scores: this.postings.noScores() }
         : query.words.length === 0
           ? { docs: new Int32Array(0), scores: new Int32Array(0) }
           : this.postings.match(query.words);

@@ -16,7 +16,7 @@ export interface SearchFilter {
   available?: boolean;
 }
 
-/** How well a product matches a query word: field × 3 + class (lower is better). */
+/** How a term matches a query word: the word itself, a completion of it (the last word), one typo away. */
 export const MatchClass = { exact: 0, prefix: 1, typo: 2 } as const;
 
 /** Values a facet lists at most (brands, categories): the most frequent. */

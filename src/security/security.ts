@@ -49,13 +49,14 @@ function isMediaFile(request: FastifyRequest): boolean {
 }
 
 /**
- * The player's module (embed/embed.plugin.ts) and the demo storefront's page at / (storefront/):
- * loaded by browsers, which send no key.
+ * The player's module (embed/embed.plugin.ts), the demo storefront's page at / (storefront/) and
+ * the studio's page and script (studio/): loaded by browsers, which send no key. The studio's
+ * calls to the API carry the admin key its user gives.
  */
+const publicPages = new Set(['/', '/embed/shoppable-media.js', '/studio', '/studio/studio.js']);
 function isPublicPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?', 1)[0];
-  return path === '/' || path === '/embed/shoppable-media.js';
+  return publicPages.has(request.url.split('?', 1)[0]!);
 }
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

@@ -1,9 +1,8 @@
 // The demo storefront's page at GET /: the player (src/embed/player) on the catalog's media, a
-// snippet to copy, links to the explorers. A plain page: its only script is the player's module,
-// its only style the block below, allowed by its digest; everything it loads comes from this
-// gateway (media URLs on other hosts may be https:), and nothing else may load.
-import { createHash } from 'node:crypto';
+// snippet to copy, links to the explorers. A plain page (embed/page.ts): its only script is the
+// player's module, its only style the block below.
 import type { MediaKind } from '../catalog/catalog.model.js';
+import { escapeHtml, pageContentSecurityPolicy } from '../embed/page.js';
 
 export interface ShowcaseItem {
   kind: MediaKind;
@@ -47,17 +46,7 @@ pre {
 .empty { padding: 1rem; background: #fff; border: 1px solid #c9c6bd; border-radius: 6px; }
 `;
 
-export const storefrontContentSecurityPolicy = [
-  "default-src 'none'",
-  "script-src 'self'",
-  `style-src 'self' 'sha256-${createHash('sha256').update(pageCss).digest('base64')}'`,
-  "img-src 'self' data: https:",
-  "media-src 'self' https:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const storefrontContentSecurityPolicy = pageContentSecurityPolicy(pageCss);
 
 const lead =
   "Shoppable media from this gateway's catalog: pick a product in the picture or while the video plays, " +
@@ -68,8 +57,6 @@ const noPlacements =
 const embedHint =
   "Paste this on any page; the player talks to this gateway's GraphQL API " +
   "(allow your site's origin with <code>CORS_ORIGINS</code>).";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const titles: Record<MediaKind, string> = { image: 'Shop the look', video: 'Shop the video' };
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { Config } from '../config.js';
 import { playerPath } from '../embed/embed.plugin.js';
+import { sendPage } from '../embed/page.js';
 import { appPlugin } from '../plugin.js';
 import { storefrontContentSecurityPolicy, storefrontPageHtml } from './storefront.page.js';
 
@@ -29,13 +30,7 @@ export const storefrontPlugin = appPlugin(
         apiKey,
         graphiql: config.graphqlSandbox,
       });
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('content-security-policy', storefrontContentSecurityPolicy)
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .send(html);
+      return sendPage(reply, html, storefrontContentSecurityPolicy);
     });
   },
   { dependencies: ['embed'] },

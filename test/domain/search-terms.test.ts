@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productTerms, SearchField } from '../../src/domain/search-terms.js';
 
 describe('productTerms', () => {
-  it('holds each word once per field, the rest gathering description, variant values and SKU names', () => {
+  it('holds each word once per field with its count: the options are variant values and SKU names', () => {
     const rows = productTerms({
       id: 7,
       title: 'Trail Jacket trail',
@@ -12,15 +12,16 @@ describe('productTerms', () => {
       variantValues: ['Moss', 'moss'],
       skuNames: ['Trail Jacket S'],
     });
-    expect(rows.map((row) => [row.term, row.field])).toEqual([
-      ['trail', SearchField.title],
-      ['jacket', SearchField.title],
-      ['alpha', SearchField.brand],
-      ['a', SearchField.rest],
-      ['jacket', SearchField.rest],
-      ['moss', SearchField.rest],
-      ['trail', SearchField.rest],
-      ['s', SearchField.rest],
+    expect(rows.map((row) => [row.term, row.field, row.count])).toEqual([
+      ['trail', SearchField.title, 2],
+      ['jacket', SearchField.title, 1],
+      ['alpha', SearchField.brand, 1],
+      ['moss', SearchField.options, 2],
+      ['trail', SearchField.options, 1],
+      ['jacket', SearchField.options, 1],
+      ['s', SearchField.options, 1],
+      ['a', SearchField.description, 1],
+      ['jacket', SearchField.description, 1],
     ]);
     expect(new Set(rows.map((row) => row.productId))).toEqual(new Set([7]));
   });

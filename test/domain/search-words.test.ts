@@ -7,7 +7,24 @@ describe('words', () => {
   });
 
   it('reads compatibility forms (NFKD) and keeps letters of other scripts', () => {
-    expect(words('ﬁne Ｗｏｏｌ 東京 straße')).toEqual(['fine', 'wool', '東京', 'straße']);
+    expect(words('ﬁne Ｗｏｏｌ 東京 straße')).toEqual(['fine', 'wool', '東京', 'strasse']);
+  });
+
+  it('spells the letters NFKD leaves whole as a keyboard without them would, in either case', () => {
+    expect(words('Weißwald WEIẞWALD Ærø Œuvre Øresund Đorđe Þór Łódź Kılıç Ħal Ŧ')).toEqual([
+      'weisswald',
+      'weisswald',
+      'aero',
+      'oeuvre',
+      'oresund',
+      'dorde',
+      'thor',
+      'lodz',
+      'kilic',
+      'hal',
+      't',
+    ]);
+    expect(words('Ð')).toEqual(['d']);
   });
 
   it('answers no word for a text of separators only', () => {

@@ -5,17 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../pg.js';
 import { json, processFixture, until, type Gateway, type ProcessFixture } from '../process/gateway.js';
-import { oneStore } from './two-processes.js';
+import { oneStore, oneStoreProduct } from './two-processes.js';
 
 const ttlMs = 400;
 
-const product = (id: number, title: string) => ({
-  id,
-  title,
-  price: 10 * id,
-  currency: 'USD',
-  skus: [{ sku_id: id * 10, merchant_id: 1, name: title, qty_available: 100, retail_price: 10 * id, currency: 'USD' }],
-});
+const product = oneStoreProduct;
 const catalog = {
   stores: [oneStore],
   products: [product(1, 'Lamp'), product(2, 'Chair'), product(3, 'Table')],

@@ -20,6 +20,15 @@ export const oneStore = {
 };
 
 /** oneStore selling one product with one SKU (raceSkuId) at 80, `units` in stock. */
+/** A product of `oneStore` with one SKU of 100 units, priced by its id (the catalogs of two-process tests). */
+export const oneStoreProduct = (id: number, title: string) => ({
+  id,
+  title,
+  price: 10 * id,
+  currency: 'USD',
+  skus: [{ sku_id: id * 10, merchant_id: 1, name: title, qty_available: 100, retail_price: 10 * id, currency: 'USD' }],
+});
+
 export function oneSkuCatalog(title: string, units: number) {
   return {
     stores: [oneStore],

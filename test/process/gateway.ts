@@ -7,7 +7,7 @@ import { projectRoot } from '../../src/db/schema-engine.js';
 import { freePort } from '../../bench/ports.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { createMigratedDatabase } from '../database.js';
+import { createCatalogDatabase } from '../database.js';
 import { buildServer } from '../server-build.js';
 
 export interface Gateway {
@@ -92,7 +92,7 @@ export async function json(
   return { status: response.status, headers: response.headers, body: (await response.json()) as JsonAnswer['body'] };
 }
 
-/** A migrated database of the engine under test with a catalog, and the gateways started on it. */
+/** A migrated database of the engine under test with a catalog (a copy of the run's one of that catalog: createCatalogDatabase), and the gateways started on it. */
 export interface ProcessFixture {
   url: string;
   /** Open for the test's own checks. */
@@ -104,9 +104,15 @@ export interface ProcessFixture {
 
 export async function processFixture(catalog: unknown): Promise<ProcessFixture> {
   buildServer();
-  const scratch = await createMigratedDatabase();
+  const scratch = await createCatalogDatabase(catalog, async (url) => {
+    const loading = await openDatabase(url);
+    try {
+      await importCatalog(loading.db, catalog);
+    } finally {
+      await loading.close();
+    }
+  });
   const database = await openDatabase(scratch.url);
-  await importCatalog(database.db, catalog);
   const running: Gateway[] = [];
   return {
     url: scratch.url,

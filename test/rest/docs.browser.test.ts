@@ -66,6 +66,7 @@ describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () =>
         'Orders',
         'Webhooks',
         'Discounts',
+        'Media admin',
         'Media performance',
         'Operations',
       ]);

@@ -1,7 +1,7 @@
 // A small catalog for the search tests: titles, brands, categories, descriptions, variant values
 // and SKU names chosen so that each matching rule has a product it finds and one it does not.
 
-interface Spec {
+export interface Spec {
   id: number;
   title: string;
   brand: string | null;
@@ -107,6 +107,11 @@ function store(id: number, currency: string) {
 export function searchCatalog(change: (products: Spec[]) => void = () => {}) {
   const products = structuredClone(specs);
   change(products);
+  return catalogOf(products);
+}
+
+/** A catalog document of these products (in stores of USD, EUR and JPY). */
+export function catalogOf(products: Spec[]) {
   return {
     version: 1,
     stores: [store(1, 'USD'), store(2, 'EUR'), store(3, 'JPY')],

@@ -767,13 +767,17 @@ describe.skipIf(!haveChromium)('the demo storefront in Chromium, offline', () =>
       await daypack.waitFor({ state: 'visible' });
       await page.keyboard.press('Escape');
       await daypack.waitFor({ state: 'hidden' });
-      expect(
-        await image(page)
-          .getByRole('button', { name: '4. Daypack 22L', exact: true })
-          .evaluate(
-            (element) => (element.getRootNode() as unknown as { activeElement: unknown }).activeElement === element,
-          ),
-      ).toBe(true);
+      // The focus comes back a frame after the dialog hides: waited for, not read at once.
+      const daypackHotspot = image(page).getByRole('button', { name: '4. Daypack 22L', exact: true });
+      await expect
+        .poll(
+          () =>
+            daypackHotspot.evaluate(
+              (element) => (element.getRootNode() as unknown as { activeElement: unknown }).activeElement === element,
+            ),
+          { timeout: 5_000 },
+        )
+        .toBe(true);
 
       expect(aborted).toStrictEqual([]);
       expect(errors).toStrictEqual([]);

@@ -1,0 +1,159 @@
+// <studio-media-list>: the gateway's media items, newest first (GET /media), searched by slug and
+// alt text as the merchant types (q), a page at a time ("More", from page_info.end_cursor). Each
+// item is a button named by its slug, with its thumbnail (the image, or the video's poster)
+// beside the name, decorative; it opens the item's editor.
+import { LitElement, html, nothing } from 'lit';
+import type { MediaItem, StudioApi } from './api.js';
+import { failed, go, say } from './events.js';
+import { problem } from './words.js';
+
+const searchDelayMs = 250;
+
+export function mediaSummary(media: MediaItem): string {
+  const what = media.type === 'video' ? 'Video' : 'Image';
+  // No break inside a size or a length ("12.0 s" is not split at its space).
+  const length = media.duration_ms ? ` · ${(media.duration_ms / 1000).toFixed(1)}\u00a0s` : '';
+  return `${what} · ${media.width}\u00a0×\u00a0${media.height}${length}`;
+}
+
+export class StudioMediaList extends LitElement {
+  static override properties = {
+    items: { state: true },
+    nextCursor: { state: true },
+    loading: { state: true },
+    error: { state: true },
+    query: { state: true },
+  };
+
+  declare items: MediaItem[];
+  declare nextCursor: string | null;
+  declare loading: boolean;
+  declare error: string;
+  declare query: string;
+  api!: StudioApi;
+  keysRequired = true;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private pending: AbortController | undefined;
+
+  constructor() {
+    super();
+    this.items = [];
+    this.nextCursor = null;
+    this.loading = false;
+    this.error = '';
+    this.query = '';
+  }
+
+  protected override createRenderRoot() {
+    return this;
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    void this.load(false);
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    clearTimeout(this.timer);
+    this.pending?.abort();
+  }
+
+  /** The first page for the query (`more`: the next page, after those shown). */
+  async load(more: boolean) {
+    this.pending?.abort();
+    const pending = new AbortController();
+    this.pending = pending;
+    this.loading = true;
+    this.error = '';
+    try {
+      const page = await this.api.listMedia(this.query, more ? this.nextCursor : null, pending.signal);
+      const shown = more ? this.items.length : 0;
+      this.items = more ? [...this.items, ...page.media] : page.media;
+      this.nextCursor = page.page_info.has_next_page ? page.page_info.end_cursor : null;
+      if (!more) return;
+      say(this, `${this.items.length} media items shown.`);
+      // The first item of the new page takes the focus ("More" may be gone).
+      await this.updateComplete;
+      this.querySelectorAll<HTMLElement>('.media-card')[shown]?.focus();
+    } catch (error) {
+      if (pending.signal.aborted) return;
+      this.error = problem(error);
+      failed(this, error);
+    } finally {
+      if (this.pending === pending) this.loading = false;
+    }
+  }
+
+  private onSearch(event: Event) {
+    this.query = (event.currentTarget as HTMLInputElement).value;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.load(false), searchDelayMs);
+  }
+
+  override render() {
+    return html`<section aria-labelledby="media-title">
+      <div class="list-head">
+        <h2 id="media-title" tabindex="-1">Media</h2>
+        <button class="primary" type="button" @click=${() => go(this, { name: 'new' })}>New media</button>
+      </div>
+      ${
+        this.keysRequired
+          ? nothing
+          : html`<p class="hint">
+            This gateway has no API keys: anyone who can reach it may change its media. Set API_KEYS before it faces
+            the internet.
+          </p>`
+      }
+      <div class="search">
+        <label for="media-search">Search media</label>
+        <input
+          id="media-search"
+          type="search"
+          autocomplete="off"
+          .value=${this.query}
+          aria-describedby="media-search-hint"
+          @input=${this.onSearch}
+        />
+        <p class="hint" id="media-search-hint">By slug or alt text.</p>
+      </div>
+      ${this.error ? html`<div class="alert" role="alert"><p>${this.error}</p></div>` : nothing}
+      <ul class="media-grid" aria-labelledby="media-title" aria-busy=${this.loading ? 'true' : 'false'}>
+        ${this.items.map((media) => this.renderItem(media))}
+      </ul>
+      ${this.renderFooter()}
+    </section>`;
+  }
+
+  private renderItem(media: MediaItem) {
+    const thumbnail = media.type === 'image' ? media.url : media.poster_url;
+    return html`<li>
+      <button type="button" class="media-card" @click=${() => go(this, { name: 'editor', media })}>
+        ${
+          thumbnail
+            ? html`<img src=${thumbnail} alt="" loading="lazy" width=${media.width} height=${media.height} />`
+            : html`<span class="no-thumbnail"></span>`
+        }
+        <span>${media.slug}</span>
+      </button>
+      <p class="media-meta">${mediaSummary(media)}</p>
+    </li>`;
+  }
+
+  private renderFooter() {
+    if (this.loading && this.items.length === 0) return html`<p>Loading the media…</p>`;
+    if (!this.loading && !this.error && this.items.length === 0)
+      return html`<p>
+        ${
+          this.query.trim()
+            ? `No media item's slug or alt text holds “${this.query.trim()}”.`
+            : 'No media yet: add the first with New media.'
+        }
+      </p>`;
+    if (!this.nextCursor) return nothing;
+    const more = () => {
+      if (!this.loading) void this.load(true);
+    };
+    return html`<button type="button" aria-disabled=${this.loading ? 'true' : 'false'} @click=${more}>More</button>`;
+  }
+}
