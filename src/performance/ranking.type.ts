@@ -36,7 +36,7 @@ export class MediaFiguresType {
   revenue!: MoneyType[];
 }
 
-@ObjectType('MediaRanking', { simpleResolvers: true, description: 'Media items ranked over a window.' })
+@ObjectType('MediaRankingConnection', { simpleResolvers: true, description: 'Media items ranked over a window.' })
 export class MediaRankingType {
   @Field(() => DateTimeScalar) from!: Date;
   @Field(() => DateTimeScalar) to!: Date;
