@@ -23,6 +23,8 @@ export interface Config {
   bodyLimit: number;
   /** PostgreSQL: connections in this process's pool. */
   databasePoolSize: number;
+  /** SQLite's durability of a commit (SQLITE_SYNCHRONOUS): db/sqlite-durability.ts. */
+  sqliteSynchronous: SqliteSynchronous;
   /** PostgreSQL: statements running longer are cancelled (0 = no limit). */
   statementTimeoutMs: number;
   /** How long a shutdown waits for in-flight requests before closing anyway. */
@@ -220,6 +222,19 @@ function tracing(env: Env): TracingConfig | null {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** SQLite's durability of a commit (SQLITE_SYNCHRONOUS): db/sqlite-durability.ts says what each means. */
+export const sqliteSynchronousModes = ['normal', 'full'] as const;
+export type SqliteSynchronous = (typeof sqliteSynchronousModes)[number];
+
+function sqliteSynchronous(env: Env): SqliteSynchronous {
+  const raw = env.SQLITE_SYNCHRONOUS?.trim().toLowerCase() || 'normal';
+  if (!(sqliteSynchronousModes as readonly string[]).includes(raw))
+    throw new ConfigError(
+      `SQLITE_SYNCHRONOUS must be one of ${sqliteSynchronousModes.join(', ')}, got "${raw.slice(0, 100)}"`,
+    );
+  return raw as SqliteSynchronous;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || 'file:./data/catalog.db';
   const logLevel = env.LOG_LEVEL || 'info';
@@ -239,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlCompiled: bool(env, 'GRAPHQL_COMPILED', true),
     bodyLimit: 1024 * 1024,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    sqliteSynchronous: sqliteSynchronous(env),
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     apiKeys: apiKeys(env),

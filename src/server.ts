@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     statementTimeoutMs: config.statementTimeoutMs,
     // Past this, a write that meets another process's lock is a 503: the wait blocks the event loop.
     sqliteBusyTimeoutMs: 200,
+    sqliteSynchronous: config.sqliteSynchronous,
     // SQLite's WAL checkpoints (5-10 ms of syncing each) in a thread, not on the event loop.
     checkpointThread: {
       onError: (error) =>
@@ -170,6 +171,7 @@ function startDeliveries(
   if (database.provider === 'sqlite') {
     const settings = {
       file: sqliteFilePath(config.databaseUrl),
+      synchronous: config.sqliteSynchronous,
       config: webhookSettings(config),
       lastRequest: lifecycle.lastRequest,
       tracing: config.tracing,

@@ -74,7 +74,7 @@ function createSearch(config: Config, database: Database, log: FastifyBaseLogger
 /** Where player events are written: on SQLite in a thread of their own (the server's), else in process. */
 function playerEventWriter(config: Config, database: Database, inThread: boolean): EventWriter {
   if (inThread && database.provider === 'sqlite')
-    return eventThreadWriter({ file: sqliteFilePath(config.databaseUrl) });
+    return eventThreadWriter({ file: sqliteFilePath(config.databaseUrl), synchronous: config.sqliteSynchronous });
   return inProcessWriter(new PlayerEventRepository(database.sql));
 }
 

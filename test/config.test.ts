@@ -78,6 +78,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(/SQLITE_SYNCHRONOUS/);
     expect(() => loadConfig({ IDEMPOTENCY_BUDGET_BYTES: '1000' })).toThrow(/IDEMPOTENCY_BUDGET_BYTES/);
+  });
+
+  it("reads SQLite's durability of a commit: normal unless SQLITE_SYNCHRONOUS says full", () => {
+    expect(loadConfig({}).sqliteSynchronous).toBe('normal');
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'FULL' }).sqliteSynchronous).toBe('full');
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: ' normal ' }).sqliteSynchronous).toBe('normal');
   });
 });

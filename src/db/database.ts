@@ -1,6 +1,7 @@
 // Opens the Prisma client for the engine DATABASE_URL names: SQLite through better-sqlite3 (the
 // embedded default) or PostgreSQL through pg. Both clients are generated from the same data model,
 // so the rest of the code sees one `Db` type whichever engine is behind it.
+import { synchronousPragma, type SqliteSynchronous } from './sqlite-durability.js';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
@@ -37,6 +38,8 @@ export interface DatabaseOptions {
    * waits synchronously, so the server keeps this short: its event loop stops meanwhile.
    */
   sqliteBusyTimeoutMs?: number;
+  /** SQLite: how durable a commit is (default normal: db/sqlite-durability.ts). */
+  sqliteSynchronous?: SqliteSynchronous;
   /** SQLite: WAL checkpoints in a thread of their own once connected (checkpointer.ts); the server's. */
   checkpointThread?: { onError(error: Error): void };
 }
@@ -170,7 +173,10 @@ export async function createDatabase(
   const reader = tracer ? tracedReader(tracer, provider, rowReader) : rowReader;
   const sql =
     provider === 'sqlite'
-      ? sqliteExecutor(sqliteFilePath(databaseUrl), { onQuery: options.onQuery })
+      ? sqliteExecutor(sqliteFilePath(databaseUrl), {
+          onQuery: options.onQuery,
+          synchronous: options.sqliteSynchronous,
+        })
       : postgresExecutor(db);
   let checkpointer: Checkpointer | null = null;
   return {
@@ -186,6 +192,7 @@ export async function createDatabase(
         // WAL lets readers go on while one writer commits; several processes may share the file.
         await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
         await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+        await db.$executeRawUnsafe(`PRAGMA ${synchronousPragma(options.sqliteSynchronous ?? 'normal')}`);
         // Checkpoints are the checkpointer thread's (checkpointer.ts); this bounds the log without it.
         await db.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${autoCheckpointPages}`);
         if (options.checkpointThread && !checkpointer)

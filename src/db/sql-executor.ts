@@ -12,6 +12,7 @@
 //   `busyWaitMs`; then DatabaseBusyError, and the worker tries again at its next round.
 // - PostgreSQL: Prisma's raw queries on its pool (its bounds and timeouts hold), `$1…` for `?`,
 //   transactions through inTransaction (retried on write conflicts).
+import { synchronousPragma, type SqliteSynchronous } from './sqlite-durability.js';
 import Database from 'better-sqlite3';
 import type { Db, DbClient } from './client.js';
 import type { Dialect } from './dialect.js';
@@ -83,6 +84,8 @@ export interface SqliteExecutorOptions {
   busyWaitMs?: number;
   /** Called for every statement (tests look at them). */
   onQuery?: (event: { query: string; durationMs: number }) => void;
+  /** How durable a commit is (default normal: sqlite-durability.ts). */
+  synchronous?: SqliteSynchronous;
 }
 
 /** The executor's own connection (opened at its first statement) and its prepared statements. */
@@ -93,6 +96,7 @@ class SqliteConnection {
   constructor(
     private readonly file: string,
     private readonly onQuery: SqliteExecutorOptions['onQuery'],
+    private readonly synchronous: SqliteSynchronous,
   ) {}
 
   get db(): Database.Database {
@@ -101,6 +105,7 @@ class SqliteConnection {
     try {
       this.connection = new Database(this.file, { fileMustExist: true, timeout: 0 });
       this.connection.pragma('foreign_keys = ON');
+      this.connection.pragma(synchronousPragma(this.synchronous));
       this.connection.pragma(`wal_autocheckpoint = ${autoCheckpointPages}`);
       return this.connection;
     } catch (error) {
@@ -210,9 +215,9 @@ async function sqliteTransaction<T>(
 
 export function sqliteExecutor(
   file: string,
-  { busyWaitMs = defaultBusyWaitMs, onQuery }: SqliteExecutorOptions = {},
+  { busyWaitMs = defaultBusyWaitMs, onQuery, synchronous = 'normal' }: SqliteExecutorOptions = {},
 ): SqlExecutor {
-  const connection = new SqliteConnection(file, onQuery);
+  const connection = new SqliteConnection(file, onQuery, synchronous);
   return {
     dialect: 'sqlite',
     ...sqliteStatements(connection, () => false),

@@ -12,7 +12,7 @@ import { startTracing, stopTracing } from '../tracing/tracing.js';
 
 lowestPriority();
 const port = parentPort!;
-const { file, config, lastRequest, tracing } = workerData as DeliveryThreadData;
+const { file, synchronous, config, lastRequest, tracing } = workerData as DeliveryThreadData;
 if (tracing) await startTracing(tracing);
 const post = (message: FromDeliveryThread) => port.postMessage(message);
 const line =
@@ -25,7 +25,7 @@ const line =
       post({ log: level, details: {}, text });
     }
   };
-const sql = sqliteExecutor(file);
+const sql = sqliteExecutor(file, { synchronous });
 const worker = startDeliveryWorker({
   sql,
   config,

@@ -7,6 +7,7 @@
 // On PostgreSQL the worker stays on the main thread: its statements are asynchronous I/O.
 //
 // The thread runs the compiled module delivery-thread.entry.js (the server runs from dist/).
+import type { SqliteSynchronous } from '../db/sqlite-durability.js';
 import { Worker } from 'node:worker_threads';
 import type { DeliveryLog, DeliveryWorker, DeliveryWorkerOptions } from './delivery.js';
 import type { TracingConfig } from '../config.js';
@@ -15,6 +16,8 @@ import type { TracingConfig } from '../config.js';
 export interface DeliveryThreadData {
   /** The SQLite database file. */
   file: string;
+  /** How durable its commits are. */
+  synchronous: SqliteSynchronous;
   config: DeliveryWorkerOptions['config'] & { webhookBusyRate: number };
   /** The main thread's Lifecycle.lastRequest (shared memory). */
   lastRequest: Float64Array;

@@ -14,8 +14,8 @@ const eventsPerTransaction = 500;
 
 lowestPriority();
 const port = parentPort!;
-const { file } = workerData as EventThreadData;
-const executor = sqliteExecutor(file);
+const { file, synchronous } = workerData as EventThreadData;
+const executor = sqliteExecutor(file, { synchronous });
 const repository = new PlayerEventRepository(executor);
 
 /** The keys in groups of at most eventsPerTransaction events (a key with more stays whole), with their first event. */

@@ -10,6 +10,7 @@
 //
 // The thread runs the compiled module player-events-thread.entry.js (the server runs from dist/);
 // an app built from the TypeScript sources (the tests) writes in process.
+import type { SqliteSynchronous } from '../db/sqlite-durability.js';
 import { Worker } from 'node:worker_threads';
 import { fromBatch, toBatch, written, type EventBatch } from './player-events.batch.js';
 import type { PendingKey } from './player-events.repository.js';
@@ -30,6 +31,8 @@ export type FromEventThread = ThreadOutcome | 'stopped';
 export interface EventThreadData {
   /** The SQLite database file. */
   file: string;
+  /** How durable its commits are. */
+  synchronous: SqliteSynchronous;
 }
 
 /** What became of a flush's events, from what became of each (written.*, in the flush's order). */
