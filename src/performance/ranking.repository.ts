@@ -7,18 +7,10 @@ import type { Db } from '../db/database.js';
 import { dialectOf, type Dialect } from '../db/dialect.js';
 import type { RowReader } from '../db/reader.js';
 import { count, storedTime, timePlaceholder, unsoldStatuses } from './performance.repository.js';
-import type { RankingSort } from './performance.model.js';
+import type { MediaFigures, RankingSort } from './performance.model.js';
 
-export interface RankedRow {
-  mediaId: number;
-  kind: 'image' | 'video';
-  slug: string;
-  deleted: boolean;
-  impressions: number;
-  hotspotOpens: number;
-  carts: number;
-  orders: number;
-}
+/** A media item's figures as the ranking's statement reads them: revenue comes after, for a page. */
+export type RankedRow = Omit<MediaFigures, 'revenue'>;
 
 export interface RankingWindow {
   from: Date;
