@@ -68,6 +68,12 @@ function documentHead(): FastifyDynamicSwaggerOptions['openapi'] {
         name: 'Media performance',
         description: 'What each media item sold: carts, orders and revenue attributed to it (admin keys only).',
       },
+      {
+        name: 'Player events',
+        description:
+          'What shoppers did with a media item in the player (impressions, plays, hotspot openings), as the player ' +
+          'reports them (client or admin keys); counted once per session and half hour.',
+      },
       { name: 'Operations', description: 'Probes and metrics for operators.' },
     ],
     components: {

@@ -68,6 +68,7 @@ describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () =>
         'Discounts',
         'Media admin',
         'Media performance',
+        'Player events',
         'Operations',
       ]);
       expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(30);
