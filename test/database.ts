@@ -16,9 +16,8 @@ import {
 } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { createScratchDatabase, dropScratchDatabase, withDatabase } from '../src/db/postgres.js';
+import { admin, createScratchDatabase, dropScratchDatabase, withDatabase } from '../src/db/postgres.js';
 import { openDatabase, sqliteFilePath, type Database, type QueryEvent } from '../src/db/database.js';
 import { testEngine, testPgUrl } from './pg.js';
 
@@ -73,19 +72,22 @@ function runTemplate(): string {
 async function copyDatabase(template: string): Promise<ScratchDatabase> {
   if (testEngine === 'postgresql') {
     const name = `test_${randomUUID().replaceAll('-', '')}`;
-    const client = new pg.Client({ connectionString: testPgUrl });
-    await client.connect();
-    try {
-      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${databaseName(template)}"`);
-    } finally {
-      await client.end();
-    }
+    await copyInto(template, withDatabase(testPgUrl, name));
     return { url: withDatabase(testPgUrl, name), remove: () => dropScratchDatabase(testPgUrl, name) };
   }
   mkdirSync(tmpDir, { recursive: true });
   const file = join(tmpDir, `${randomUUID()}.db`);
-  copyFileSync(sqliteFilePath(template), file);
+  await copyInto(template, `file:${file}`);
   return sqliteScratch(file);
+}
+
+/** Makes `target` a copy of `template`: CREATE DATABASE … TEMPLATE on PostgreSQL, a file copy on SQLite. */
+async function copyInto(template: string, target: string): Promise<void> {
+  if (testEngine === 'postgresql')
+    await admin(testPgUrl, (client) =>
+      client.query(`CREATE DATABASE "${databaseName(target)}" TEMPLATE "${databaseName(template)}"`),
+    );
+  else copyFileSync(sqliteFilePath(template), sqliteFilePath(target));
 }
 
 const databaseName = (url: string) => new URL(url).pathname.slice(1);
@@ -111,7 +113,8 @@ export async function createCatalogDatabase(
   mkdirSync(tmpDir, { recursive: true });
   if (tryLock(`${marker}.lock`)) {
     try {
-      await makeCatalogCopy(template, cache, load);
+      await copyInto(template, cache);
+      await load(cache);
       writeFileSync(marker, 'ready');
     } catch (error) {
       writeFileSync(marker, `failed: ${String(error)}`);
@@ -145,21 +148,6 @@ function catalogCopyUrl(template: string, digest: string): string {
   return `file:${join(tmpDir, `${runName(template)}.${digest}.db`)}`;
 }
 
-async function makeCatalogCopy(template: string, cache: string, load: (url: string) => Promise<void>): Promise<void> {
-  if (testEngine === 'postgresql') {
-    const client = new pg.Client({ connectionString: testPgUrl });
-    await client.connect();
-    try {
-      await client.query(`CREATE DATABASE "${databaseName(cache)}" TEMPLATE "${databaseName(template)}"`);
-    } finally {
-      await client.end();
-    }
-  } else {
-    copyFileSync(sqliteFilePath(template), sqliteFilePath(cache));
-  }
-  await load(cache);
-}
-
 /** Removes the catalog databases made from `template` this run (createCatalogDatabase) and their markers. */
 export async function removeCatalogCopies(template: string): Promise<void> {
   const prefix = `${runName(template)}.`;
@@ -167,16 +155,12 @@ export async function removeCatalogCopies(template: string): Promise<void> {
     for (const name of readdirSync(tmpDir).filter((entry) => entry.startsWith(prefix)))
       rmSync(join(tmpDir, name), { force: true });
   if (testEngine !== 'postgresql') return;
-  const client = new pg.Client({ connectionString: testPgUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+  const { rows } = await admin(testPgUrl, (client) =>
+    client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
       `${runName(template)}\\_%`,
-    ]);
-    for (const { datname } of rows) await dropScratchDatabase(testPgUrl, datname);
-  } finally {
-    await client.end();
-  }
+    ]),
+  );
+  for (const { datname } of rows) await dropScratchDatabase(testPgUrl, datname);
 }
 
 export interface TestDatabase extends Database {

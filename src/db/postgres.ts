@@ -11,7 +11,8 @@ export function withDatabase(url: string, database: string): string {
   return target.toString();
 }
 
-async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a connection of its own to the server of `url`, ended after it. */
+export async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
