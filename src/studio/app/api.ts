@@ -72,13 +72,9 @@ export interface NewMedia {
   alt?: string;
 }
 
-/** Money of one currency with its exact minor units (the gateway's ISO 4217 exponent). */
-export interface Revenue {
-  value: number;
-  display_value: string;
-  currency: string;
-  minor_units: number;
-}
+import type { Revenue } from './money.js';
+
+export type { Revenue };
 
 /** One bucket of a media item's series: an hour or a day (UTC) from `at`. */
 export interface PerformanceBucket {
