@@ -178,6 +178,10 @@ describe.skipIf(!haveChromium)('the studio shows what each media item brought, i
     await merchant.page.goto(`${origin}/studio`);
     await signIn(merchant.page, adminKey);
     await merchant.page.getByRole('button', { name: 'Performance of autumn-ridge-layers' }).waitFor();
+    // The first rows' thumbnails drawn (the others load as they are scrolled to).
+    await merchant.page.waitForFunction(
+      "[...document.querySelectorAll('.media-card img')].slice(0, 12).every((image) => image.naturalWidth > 0)",
+    );
     await shot(merchant.page, 'list-1280');
   });
 
