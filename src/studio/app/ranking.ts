@@ -25,6 +25,7 @@ export class StudioRanking extends LitElement implements RangeHost {
     range: { state: true },
     rangeProblem: { state: true },
     rows: { state: true },
+    shown: { state: true },
     nextCursor: { state: true },
     loading: { state: true },
     error: { state: true },
@@ -34,6 +35,8 @@ export class StudioRanking extends LitElement implements RangeHost {
   declare range: DateRange;
   declare rangeProblem: RangeProblem | null;
   declare rows: RankedMedia[];
+  /** What `rows` were ranked by, over which dates (the sort and dates asked for may be on their way). */
+  declare shown: { sort: RankingSort; range: DateRange };
   declare nextCursor: string | null;
   declare loading: boolean;
   declare error: string;
@@ -46,6 +49,7 @@ export class StudioRanking extends LitElement implements RangeHost {
     this.range = defaultRange();
     this.rangeProblem = null;
     this.rows = [];
+    this.shown = { sort: this.sort, range: this.range };
     this.nextCursor = null;
     this.loading = true;
     this.error = '';
@@ -74,9 +78,11 @@ export class StudioRanking extends LitElement implements RangeHost {
     this.error = '';
     try {
       const after = more ? this.nextCursor : null;
-      const page = await this.api.ranking(this.sort, windowOf(this.range), after, pending.signal);
+      const asked = { sort: this.sort, range: this.range };
+      const page = await this.api.ranking(asked.sort, windowOf(asked.range), after, pending.signal);
       const shown = more ? this.rows.length : 0;
       this.rows = more ? [...this.rows, ...page.media] : page.media;
+      this.shown = asked;
       this.nextCursor = page.page_info.has_next_page ? page.page_info.end_cursor : null;
       if (!more) return;
       say(this, `${this.rows.length} media items ranked.`);
@@ -103,11 +109,11 @@ export class StudioRanking extends LitElement implements RangeHost {
   }
 
   private open(row: RankedMedia) {
-    const back = { name: 'list' as const, rank: { sort: this.sort, range: this.range } };
+    const back = { name: 'list' as const, rank: this.shown };
     go(this, {
       name: 'performance',
       media: { id: row.media_id, type: row.type, slug: row.slug },
-      range: this.range,
+      range: this.shown.range,
       back,
     });
   }
@@ -122,14 +128,15 @@ export class StudioRanking extends LitElement implements RangeHost {
     if (this.loading && this.rows.length === 0) return html`<p>Ranking the media…</p>`;
     if (this.error) return nothing;
     if (this.rows.length === 0) return html`<p>No media yet: add the first with New media.</p>`;
+    const shown = this.shown;
     const any = this.rows.some((row) => row.impressions + row.hotspot_opens + row.carts + row.orders > 0);
     if (!any)
       return html`<p class="empty">
-        No media item has figures for ${rangeWords(this.range)} yet: no impression, hotspot opening, cart or order was
+        No media item has figures for ${rangeWords(shown.range)} yet: no impression, hotspot opening, cart or order was
         counted on these days, so there is nothing to rank.
       </p>`;
     return html`<h3 id="ranking-title" class="ranking-title">
-        Media ranked by ${sortNames[this.sort].toLowerCase()}, ${rangeWords(this.range)} (UTC)
+        Media ranked by ${sortNames[shown.sort].toLowerCase()}, ${rangeWords(shown.range)} (UTC)
       </h3>
       <ol class="ranking" aria-labelledby="ranking-title">
         ${this.rows.map((row, index) => this.renderRow(row, index))}
@@ -148,7 +155,7 @@ export class StudioRanking extends LitElement implements RangeHost {
         <span class="hint">${row.type === 'video' ? 'Video' : 'Image'}${row.deleted ? ', deleted' : ''}</span>
       </div>
       <dl class="ranked-figures">
-        ${sorts.map((sort) => figure(sortNames[sort], count(row[sort]), sort === this.sort))}
+        ${sorts.map((sort) => figure(sortNames[sort], count(row[sort]), sort === this.shown.sort))}
         ${figure('Revenue', row.revenue.length ? row.revenue.map(money).join(', ') : '–', false)}
       </dl>
     </li>`;
