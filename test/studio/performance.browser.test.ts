@@ -115,13 +115,12 @@ afterAll(async () => {
 /** The contrast ratio of two CSS colours "rgb(r, g, b)" (WCAG 2). */
 function contrast(one: string, other: string): number {
   const luminance = (colour: string) => {
+    const linear = (part: string) =>
+      Number(part) / 255 <= 0.04045 ? Number(part) / 255 / 12.92 : ((Number(part) / 255 + 0.055) / 1.055) ** 2.4;
     const [r, g, b] = colour
       .match(/\d+(\.\d+)?/g)!
       .slice(0, 3)
-      .map((part) => {
-        const channel = Number(part) / 255;
-        return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-      });
+      .map(linear);
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a);
@@ -145,13 +144,7 @@ async function rows(table: Locator) {
 const sums = (body: string[][]) =>
   body[0]!.slice(1).map((_, column) => body.reduce((sum, row) => sum + Number(row[column + 1]!.replace(/,/g, '')), 0));
 
-interface RankedFigures {
-  slug: string;
-  impressions: number;
-  hotspot_opens: number;
-  carts: number;
-  orders: number;
-}
+type RankedFigures = Record<'impressions' | 'hotspot_opens' | 'carts' | 'orders', number> & { slug: string };
 
 /** The ranked list as shown: each media item's slug and its four counts, in order. */
 async function ranking(list: Locator): Promise<[string, ...number[]][]> {
