@@ -1,6 +1,7 @@
 // The studio's calls to this gateway: the media admin API (docs/media.md), the catalog's media and
-// search routes (REST), each with the admin key the merchant gave (x-api-key), never in a URL. A
-// refusal is a StudioError with the gateway's code and details; no answer at all is status 0.
+// search routes, media performance and the ranking (docs/analytics.md), all REST, each with the admin
+// key the merchant gave (x-api-key), never in a URL. A refusal is a StudioError with the gateway's
+// code and details; no answer at all is status 0.
 
 /** A media item as the media admin API answers it. */
 export interface MediaItem {
@@ -69,6 +70,101 @@ export interface NewMedia {
   height: number;
   duration_ms?: number;
   alt?: string;
+}
+
+import type { Revenue } from './money.js';
+
+export type { Revenue };
+
+/** One bucket of a media item's series: an hour or a day (UTC) from `at`. */
+export interface PerformanceBucket {
+  at: string;
+  impressions: number;
+  plays: number;
+  hotspot_opens: number;
+  carts: number;
+  orders: number;
+  revenue: Revenue[];
+}
+
+export interface PlacementFigures {
+  placement_id: string;
+  product_id: number | null;
+  hotspot_opens: number;
+  carts: number;
+  units_added: number;
+  orders: number;
+  units_sold: number;
+  revenue: Revenue[];
+}
+
+/** GET /media/{id}/performance, what the studio reads of it. */
+export interface MediaPerformance {
+  media_id: number;
+  from: string;
+  to: string;
+  impressions: number;
+  plays: number;
+  hotspot_opens: number;
+  carts: number;
+  units_added: number;
+  orders: number;
+  units_sold: number;
+  revenue: Revenue[];
+  engagement_rate: number;
+  add_to_cart_rate: number;
+  conversion_rate: number;
+  by_placement: PlacementFigures[];
+  series?: PerformanceBucket[];
+}
+
+export type RankingSort = 'impressions' | 'hotspot_opens' | 'carts' | 'orders';
+
+export interface RankedMedia {
+  media_id: number;
+  slug: string;
+  type: 'image' | 'video';
+  deleted: boolean;
+  impressions: number;
+  hotspot_opens: number;
+  carts: number;
+  orders: number;
+  revenue: Revenue[];
+}
+
+export interface MediaRanking {
+  from: string;
+  to: string;
+  sort: RankingSort;
+  media: RankedMedia[];
+  page_info: { has_next_page: boolean; end_cursor: string | null };
+}
+
+/** A window of time, both ends included (ISO 8601). */
+export interface TimeWindow {
+  from: string;
+  to: string;
+}
+
+/** What the catalog shows of a media item: itself, its placements and its products. */
+export interface MediaShown {
+  media: MediaItem;
+  placements: PlacementView[];
+  products: ProductSummary[];
+}
+
+interface PlacementsAnswer {
+  media: Omit<MediaItem, 'type' | 'file_name' | 'platform' | 'product_ids' | 'width' | 'height'> & {
+    width: number | null;
+    height: number | null;
+  };
+  placements: PlacementView[];
+}
+
+interface ProductsAnswer {
+  image_info?: { file_name: string; platform: string | null };
+  video_info?: { file_name: string; platform: string | null };
+  products: ProductSummary[];
 }
 
 export class StudioError extends Error {
@@ -163,12 +259,45 @@ export class StudioApi {
 
   /** The products the media item shows (their titles name its placements). */
   async products(media: MediaItem): Promise<ProductSummary[]> {
-    return (await this.request<{ products: ProductSummary[] }>('GET', `/${media.type}/${media.id}`)).products;
+    return (await this.request<ProductsAnswer>('GET', `/${media.type}/${media.id}`)).products;
   }
 
   async setPlacements(media: MediaItem, placements: PlacementInput[]): Promise<PlacementView[]> {
     const path = `/media/${media.id}/placements`;
     return (await this.request<{ placements: PlacementView[] }>('PUT', path, { json: { placements } })).placements;
+  }
+
+  /** The media item as the catalog shows it now, from its placements' and its products' answers. */
+  async mediaShown(ref: { id: number; type: 'image' | 'video' }, signal?: AbortSignal): Promise<MediaShown> {
+    const options = signal ? { signal } : {};
+    const [shown, info] = await Promise.all([
+      this.request<PlacementsAnswer>('GET', `/${ref.type}/${ref.id}/placements`, options),
+      this.request<ProductsAnswer>('GET', `/${ref.type}/${ref.id}`, options),
+    ]);
+    const about = ref.type === 'image' ? info.image_info : info.video_info;
+    const media: MediaItem = {
+      ...shown.media,
+      type: ref.type,
+      width: shown.media.width ?? 1,
+      height: shown.media.height ?? 1,
+      file_name: about?.file_name ?? shown.media.slug,
+      platform: about?.platform ?? null,
+      product_ids: info.products.map((product) => product.id),
+    };
+    return { media, placements: shown.placements, products: info.products };
+  }
+
+  /** What a media item brought over a window, with its series by `interval`. */
+  performance(id: number, window: TimeWindow, interval: 'hour' | 'day', signal?: AbortSignal) {
+    const params = new URLSearchParams({ ...window, interval });
+    return this.request<MediaPerformance>('GET', `/media/${id}/performance?${params}`, signal ? { signal } : {});
+  }
+
+  /** A page of media items ranked by `sort` over a window, most first. */
+  ranking(sort: RankingSort, window: TimeWindow, after: string | null, signal?: AbortSignal) {
+    const params = new URLSearchParams({ ...window, sort, first: '24' });
+    if (after) params.set('after', after);
+    return this.request<MediaRanking>('GET', `/analytics/media?${params}`, signal ? { signal } : {});
   }
 
   /** The first results of a search, and how many products match in all. */

@@ -3,8 +3,8 @@
 // (place-dialog.ts) and the product chosen is placed where the click was. "Save placements" writes
 // the whole list (PUT /media/{id}/placements) and the studio's status line says "Saved"; a refusal
 // names the placement and the field. Leaving with unsaved changes asks first: the browser's own
-// question when the page goes (beforeunload), confirm() when going back to the list. "Preview" and
-// "Embed code" show the player and the snippet (share.ts).
+// question when the page goes (beforeunload), confirm() when going back to the list or to the item's
+// "Performance" (performance.ts). "Preview" and "Embed code" show the player and the snippet (share.ts).
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { StudioError, type MediaItem, type ProductSummary, type StudioApi } from './api.js';
 import { failed, go, say } from './events.js';
@@ -305,6 +305,10 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
     if (this.confirmLeave()) go(this, { name: 'list' });
   }
 
+  private performance() {
+    if (this.confirmLeave()) go(this, { name: 'performance', media: this.media, item: this.media });
+  }
+
   // ---- rendering ----
 
   override render() {
@@ -312,6 +316,7 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
         <button type="button" @click=${this.back}>Back to media list</button>
         <h2 tabindex="-1">${this.media.slug}</h2>
         <p class="hint">${mediaSummary(this.media)}</p>
+        <button type="button" @click=${this.performance}>Performance</button>
       </div>
       <div class="panes" role="group" aria-label="Show">
         ${panes.map(

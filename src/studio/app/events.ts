@@ -1,13 +1,30 @@
 // How a view tells the studio's frame (studio-app.ts) what to do: bubbling events from the view's
 // element, so that views know nothing of the frame.
-import type { MediaItem } from './api.js';
+import type { MediaItem, RankingSort } from './api.js';
+import type { DateRange } from './date-range.js';
+
+/** What names a media item, whether it is still in the catalog or not (the ranking's deleted ones). */
+export interface MediaRef {
+  id: number;
+  type: 'image' | 'video';
+  slug: string;
+}
+
+/** The media list ranked by a figure over dates. */
+export interface Ranked {
+  sort: RankingSort;
+  range: DateRange;
+}
 
 export type View =
   | { name: 'key' }
-  | { name: 'list' }
+  /** `rank`: ranked, as it was left. */
+  | { name: 'list'; rank?: Ranked }
   | { name: 'new' }
   /** `fresh`: made a moment ago, without placements. */
-  | { name: 'editor'; media: MediaItem; fresh?: boolean };
+  | { name: 'editor'; media: MediaItem; fresh?: boolean }
+  /** `item`: the media item, when known; `range`: the dates to show first; `back`: where the list is. */
+  | { name: 'performance'; media: MediaRef; item?: MediaItem; range?: DateRange; back?: View };
 
 const tell = (from: Element, type: string, detail: unknown) =>
   from.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));

@@ -1,10 +1,13 @@
 // <studio-media-list>: the gateway's media items, newest first (GET /media), searched by slug and
 // alt text as the merchant types (q), a page at a time ("More", from page_info.end_cursor). Each
 // item is a button named by its slug, with its thumbnail (the image, or the video's poster)
-// beside the name, decorative; it opens the item's editor.
-import { LitElement, html, nothing } from 'lit';
-import type { MediaItem, StudioApi } from './api.js';
-import { failed, go, say } from './events.js';
+// beside the name, decorative; it opens the item's editor, and "Performance" beside it the item's
+// figures. "Rank by" shows the list ranked by a figure over dates instead (ranking.ts).
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import type { MediaItem, RankingSort, StudioApi } from './api.js';
+import { defaultRange } from './date-range.js';
+import { failed, go, say, type Ranked } from './events.js';
+import { sortNames } from './ranking.js';
 import { problem } from './words.js';
 
 const searchDelayMs = 250;
@@ -23,6 +26,7 @@ export class StudioMediaList extends LitElement {
     loading: { state: true },
     error: { state: true },
     query: { state: true },
+    rank: { state: true },
   };
 
   declare items: MediaItem[];
@@ -30,6 +34,8 @@ export class StudioMediaList extends LitElement {
   declare loading: boolean;
   declare error: string;
   declare query: string;
+  /** Ranked by a figure (null: newest first, searched). */
+  declare rank: Ranked | null;
   api!: StudioApi;
   keysRequired = true;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,6 +48,7 @@ export class StudioMediaList extends LitElement {
     this.loading = false;
     this.error = '';
     this.query = '';
+    this.rank = null;
   }
 
   protected override createRenderRoot() {
@@ -50,7 +57,18 @@ export class StudioMediaList extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback();
-    void this.load(false);
+    if (!this.rank) void this.load(false);
+  }
+
+  protected override updated(changed: PropertyValues<this>) {
+    // Back from the ranking: the newest first again.
+    if (changed.has('rank') && changed.get('rank') && !this.rank) void this.load(false);
+  }
+
+  private onRankBy(event: Event) {
+    const sort = (event.currentTarget as HTMLSelectElement).value as RankingSort | '';
+    this.rank = sort ? { sort, range: this.rank?.range ?? defaultRange() } : null;
+    say(this, sort ? `Ranked by ${sortNames[sort].toLowerCase()}.` : 'Newest first.');
   }
 
   override disconnectedCallback() {
@@ -105,7 +123,29 @@ export class StudioMediaList extends LitElement {
             the internet.
           </p>`
       }
-      <div class="search">
+      <div class="list-tools">
+        <div class="rank-by">
+          <label for="rank-by">Rank by</label>
+          <select id="rank-by" @change=${this.onRankBy} aria-describedby="rank-by-hint">
+            <option value="" ?selected=${!this.rank}>Nothing: newest first</option>
+            ${Object.entries(sortNames).map(
+              ([sort, name]) => html`<option value=${sort} ?selected=${this.rank?.sort === sort}>${name}</option>`,
+            )}
+          </select>
+          <p class="hint" id="rank-by-hint">Ranks the media by a figure over the dates you choose.</p>
+        </div>
+        ${this.rank ? nothing : this.renderSearch()}
+      </div>
+      ${
+        this.rank
+          ? html`<studio-ranking .api=${this.api} .sort=${this.rank.sort} .range=${this.rank.range}></studio-ranking>`
+          : this.renderList()
+      }
+    </section>`;
+  }
+
+  private renderSearch() {
+    return html`<div class="search">
         <label for="media-search">Search media</label>
         <input
           id="media-search"
@@ -116,13 +156,15 @@ export class StudioMediaList extends LitElement {
           @input=${this.onSearch}
         />
         <p class="hint" id="media-search-hint">By slug or alt text.</p>
-      </div>
-      ${this.error ? html`<div class="alert" role="alert"><p>${this.error}</p></div>` : nothing}
+      </div>`;
+  }
+
+  private renderList() {
+    return html`${this.error ? html`<div class="alert" role="alert"><p>${this.error}</p></div>` : nothing}
       <ul class="media-grid" aria-labelledby="media-title" aria-busy=${this.loading ? 'true' : 'false'}>
         ${this.items.map((media) => this.renderItem(media))}
       </ul>
-      ${this.renderFooter()}
-    </section>`;
+      ${this.renderFooter()}`;
   }
 
   private renderItem(media: MediaItem) {
@@ -137,6 +179,13 @@ export class StudioMediaList extends LitElement {
         <span>${media.slug}</span>
       </button>
       <p class="media-meta">${mediaSummary(media)}</p>
+      <button
+        type="button"
+        class="small"
+        @click=${() => go(this, { name: 'performance', media, item: media, back: { name: 'list' } })}
+      >
+        Performance<span class="sr"> of ${media.slug}</span>
+      </button>
     </li>`;
   }
 

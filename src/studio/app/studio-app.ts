@@ -1,8 +1,9 @@
 // <shoppable-studio>: the studio's frame. It asks for the admin key (when the gateway has keys),
 // checks it, keeps it in this tab's sessionStorage only (never in the page, an attribute or a URL),
-// then shows one view at a time: the media list, the new media form or a media item's editor. One
-// role="status" line for the whole studio says what happened ("Saved"); each view says its errors
-// itself (role="alert"). The views tell it what to do by events (events.ts).
+// then shows one view at a time: the media list (or its ranking), the new media form, a media item's
+// editor or its performance. One role="status" line for the whole studio says what happened
+// ("Saved"); each view says its errors itself (role="alert"). The views tell it what to do by events
+// (events.ts).
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { StudioApi } from './api.js';
 import type { StudioEditor } from './editor.js';
@@ -180,7 +181,19 @@ export class ShoppableStudio extends LitElement {
         .keysRequired=${this.keysRequired}
         .player=${this.player}
       ></studio-editor>`;
-    return html`<studio-media-list .api=${this.api} .keysRequired=${this.keysRequired}></studio-media-list>`;
+    if (view.name === 'performance')
+      return html`<studio-performance
+        .api=${this.api}
+        .media=${view.media}
+        .item=${view.item ?? null}
+        .firstRange=${view.range ?? null}
+        .back=${view.back ?? null}
+      ></studio-performance>`;
+    return html`<studio-media-list
+      .api=${this.api}
+      .keysRequired=${this.keysRequired}
+      .rank=${view.name === 'list' ? (view.rank ?? null) : null}
+    ></studio-media-list>`;
   }
 
   private renderKeyForm() {

@@ -3,7 +3,9 @@ import { ShoppableStudio } from './studio-app.js';
 import { StudioEditor } from './editor.js';
 import { StudioMediaList } from './media-list.js';
 import { StudioNewMedia } from './new-media.js';
+import { StudioPerformance } from './performance.js';
 import { StudioPlaceDialog } from './place-dialog.js';
+import { StudioRanking } from './ranking.js';
 import { studioStyles } from './styles.js';
 
 document.adoptedStyleSheets = [
@@ -16,6 +18,8 @@ const elements: [string, CustomElementConstructor][] = [
   ['studio-new-media', StudioNewMedia],
   ['studio-place-dialog', StudioPlaceDialog],
   ['studio-editor', StudioEditor],
+  ['studio-ranking', StudioRanking],
+  ['studio-performance', StudioPerformance],
   ['shoppable-studio', ShoppableStudio],
 ];
 for (const [name, element] of elements) if (!customElements.get(name)) customElements.define(name, element);

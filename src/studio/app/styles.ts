@@ -1,9 +1,11 @@
 // The studio's styles, one sheet adopted by the document (the studio renders in the page, not in a
 // shadow root): a constructed style sheet, which the page's Content-Security-Policy allows. Colours
 // keep text at 4.5:1 or more on their backgrounds; every control shows its keyboard focus; targets
-// are at least 44 px high (hotspots 44 × 44). The editor's, its dialog's and the share panes': styles-editor.ts.
+// are at least 44 px high (hotspots 44 × 44). The editor's, its dialog's and the share panes': styles-editor.ts;
+// the figures': styles-performance.ts.
 import { css } from 'lit';
 import { editorStyles } from './styles-editor.js';
+import { performanceStyles } from './styles-performance.js';
 
 const base = css`
   shoppable-studio {
@@ -241,4 +243,4 @@ const list = css`
   }
 `;
 
-export const studioStyles = [base, controls, list, ...editorStyles];
+export const studioStyles = [base, controls, list, ...editorStyles, performanceStyles];
