@@ -32,10 +32,19 @@ const shot = screenshots('studio-performance');
 let t: TestApp;
 let origin: string;
 let browser: Browser;
-/** When the earlier events happened: 23 hours ago (yesterday, but from 23:00 UTC on). */
-const earlier = new Date(Date.now() - 23 * hourMs);
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const today = day(Date.now());
+/**
+ * The file's figures are read by UTC day ("today", the 30 days to today): a run that crossed
+ * midnight would count its events on two days. Close to midnight it waits for the new day.
+ */
+const startMs = await (async () => {
+  const leftMs = dayMs - (Date.now() % dayMs);
+  if (haveChromium && leftMs < 3 * 60_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 1_000));
+  return Date.now();
+})();
+/** When the earlier events happened: 23 hours ago (yesterday, but from 23:00 UTC on). */
+const earlier = new Date(startMs - 23 * hourMs);
+const today = day(startMs);
 const earlierToday = day(earlier.getTime()) === today;
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -190,7 +199,7 @@ describe.skipIf(!haveChromium)('the studio shows what each media item brought, i
     await page.getByRole('button', { name: 'Performance of autumn-ridge-layers' }).click();
     await heading(page, 'Performance of autumn-ridge-layers').waitFor();
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(today);
-    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(day(Date.now() - 29 * dayMs));
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(day(startMs - 29 * dayMs));
     await expect.poll(() => funnel(page)).toHaveLength(4);
     expect(await funnel(page)).toStrictEqual([
       'Impressions 3',
@@ -280,7 +289,7 @@ describe.skipIf(!haveChromium)('the studio shows what each media item brought, i
     await shot(page, 'performance-hourly', true);
 
     // Backwards: refused in words, the From marked and focused, the figures as they were.
-    await showRange(page, today, day(Date.now() - 3 * dayMs));
+    await showRange(page, today, day(startMs - 3 * dayMs));
     const from = page.getByLabel('From', { exact: true });
     await page
       .getByRole('alert')
@@ -291,7 +300,7 @@ describe.skipIf(!haveChromium)('the studio shows what each media item brought, i
     expect(sums((await rows(figure.getByRole('table'))).body)).toStrictEqual(expected);
 
     // Dates without any figure: said in words, no chart, no table of zeros.
-    await showRange(page, day(Date.now() - 60 * dayMs), day(Date.now() - 40 * dayMs));
+    await showRange(page, day(startMs - 60 * dayMs), day(startMs - 40 * dayMs));
     const empty = page.getByText(/No figures for/);
     await empty.waitFor();
     expect(await text(empty)).toMatch(/^No figures for .* yet: no impression, play, hotspot opening, cart or order/);
@@ -304,7 +313,7 @@ describe.skipIf(!haveChromium)('the studio shows what each media item brought, i
   it('says so in words when the gateway cannot be reached, and shows the figures again once it can', async () => {
     const { page } = merchant;
     await merchant.context.setOffline(true);
-    await showRange(page, day(Date.now() - 29 * dayMs), today);
+    await showRange(page, day(startMs - 29 * dayMs), today);
     await page
       .getByRole('alert')
       .getByText(/^Could not reach the gateway\./)
@@ -339,7 +348,7 @@ describe.skipIf(!haveChromium)('the studio shows what each media item brought, i
     const { page } = merchant;
     await page.getByRole('button', { name: 'Back to media list' }).click();
     const rankBy = page.getByRole('combobox', { name: 'Rank by' });
-    const window = `from=${day(Date.now() - 29 * dayMs)}T00:00:00.000Z&to=${today}T23:59:59.999Z`;
+    const window = `from=${day(startMs - 29 * dayMs)}T00:00:00.000Z&to=${today}T23:59:59.999Z`;
     for (const [sort, label] of [
       ['hotspot_opens', 'Hotspot opens'],
       ['carts', 'Carts'],
@@ -381,13 +390,13 @@ describe.skipIf(!haveChromium)('the studio shows what each media item brought, i
     await list.waitFor();
     expect(await rankBy.inputValue()).toBe('impressions');
     // Dates without figures: nothing to rank, said in words.
-    await showRange(page, day(Date.now() - 60 * dayMs), day(Date.now() - 40 * dayMs));
+    await showRange(page, day(startMs - 60 * dayMs), day(startMs - 40 * dayMs));
     const nothingToRank = page.getByText(/No media item has figures/);
     await nothingToRank.waitFor();
     expect(await text(nothingToRank)).toMatch(/^No media item has figures for .* yet: .* nothing to rank\.$/);
     expect(await list.count()).toBe(0);
     await page.setViewportSize({ width: 375, height: 800 });
-    await showRange(page, day(Date.now() - 29 * dayMs), today);
+    await showRange(page, day(startMs - 29 * dayMs), today);
     await list.waitFor();
     await shot(page, 'ranking-375', true);
     expect(await violations(page)).toStrictEqual([]);

@@ -183,6 +183,8 @@ const signIn = (page: Page) => signInWith(page, adminKey);
 async function openEditor(page: Page, slug: string): Promise<void> {
   await page.goto(`${origin}/studio`);
   await page.getByRole('searchbox', { name: 'Search media' }).fill(slug);
+  // The search's answer, not the list before it (whose items it redraws).
+  await expect.poll(() => page.getByRole('list', { name: 'Media' }).getAttribute('aria-busy')).toBe('false');
   await page.getByRole('button', { name: slug, exact: true }).click();
   await heading(page, slug).waitFor();
   await page.getByRole('button', { name: 'Save placements' }).waitFor();
@@ -293,13 +295,21 @@ describe.skipIf(!haveChromium)('the studio in Chromium, offline', () => {
     expect(await page.getByRole('button', { name: 'More' }).count()).toBe(0);
     await shot(page, 'list');
     expect(await violations(page)).toStrictEqual([]);
+    // Searched: the list is busy from the first key, and each item keeps its own button as the list
+    // is redrawn (a click landing then opens the item it was aimed at, not another drawn in its place).
+    const aimedAt = await list.getByRole('button', { name: 'autumn-ridge-layers', exact: true }).elementHandle();
     await page.getByRole('searchbox', { name: 'Search media' }).fill('autumn');
+    expect(await list.getAttribute('aria-busy')).toBe('true');
     // The media items' own buttons (each has "Performance" beside it too).
     const names = async () =>
       (await list.getByRole('button').allTextContents())
         .map((name) => name.trim())
         .filter((name) => !name.startsWith('Performance'));
     await expect.poll(names).toStrictEqual(['autumn-ridge-layers']);
+    expect(await list.getAttribute('aria-busy')).toBe('false');
+    expect(await aimedAt!.evaluate((button) => button.isConnected && button.textContent!.trim())).toBe(
+      'autumn-ridge-layers',
+    );
   });
 
   it('uploads a PNG, makes a media item of it and places two products where they are clicked', async () => {

@@ -2,8 +2,11 @@
 // alt text as the merchant types (q), a page at a time ("More", from page_info.end_cursor). Each
 // item is a button named by its slug, with its thumbnail (the image, or the video's poster)
 // beside the name, decorative; it opens the item's editor, and "Performance" beside it the item's
-// figures. "Rank by" shows the list ranked by a figure over dates instead (ranking.ts).
+// figures. "Rank by" shows the list ranked by a figure over dates instead (ranking.ts). The items
+// are keyed by id: a click that lands while a search's answer redraws the list opens the item it
+// was aimed at, never the one drawn into the same place; the list is busy from the first key.
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { MediaItem, RankingSort, StudioApi } from './api.js';
 import { defaultRange } from './date-range.js';
 import { failed, go, say, type Ranked } from './events.js';
@@ -105,6 +108,8 @@ export class StudioMediaList extends LitElement {
 
   private onSearch(event: Event) {
     this.query = (event.currentTarget as HTMLInputElement).value;
+    // Busy from the first key: the items shown are about to be replaced by the query's.
+    this.loading = true;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.load(false), searchDelayMs);
   }
@@ -162,7 +167,11 @@ export class StudioMediaList extends LitElement {
   private renderList() {
     return html`${this.error ? html`<div class="alert" role="alert"><p>${this.error}</p></div>` : nothing}
       <ul class="media-grid" aria-labelledby="media-title" aria-busy=${this.loading ? 'true' : 'false'}>
-        ${this.items.map((media) => this.renderItem(media))}
+        ${repeat(
+          this.items,
+          (media) => media.id,
+          (media) => this.renderItem(media),
+        )}
       </ul>
       ${this.renderFooter()}`;
   }
