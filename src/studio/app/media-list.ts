@@ -9,9 +9,9 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { MediaItem, RankingSort, StudioApi } from './api.js';
 import { defaultRange } from './date-range.js';
-import { failed, go, say, type Ranked } from './events.js';
+import { go, say, type Ranked } from './events.js';
+import { LatestRequest } from './latest.js';
 import { sortNames } from './ranking.js';
-import { problem } from './words.js';
 
 const searchDelayMs = 250;
 
@@ -42,7 +42,7 @@ export class StudioMediaList extends LitElement {
   api!: StudioApi;
   keysRequired = true;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private pending: AbortController | undefined;
+  private readonly request = new LatestRequest(this);
 
   constructor() {
     super();
@@ -77,18 +77,12 @@ export class StudioMediaList extends LitElement {
   override disconnectedCallback() {
     super.disconnectedCallback();
     clearTimeout(this.timer);
-    this.pending?.abort();
   }
 
   /** The first page for the query (`more`: the next page, after those shown). */
   async load(more: boolean) {
-    this.pending?.abort();
-    const pending = new AbortController();
-    this.pending = pending;
-    this.loading = true;
-    this.error = '';
-    try {
-      const page = await this.api.listMedia(this.query, more ? this.nextCursor : null, pending.signal);
+    await this.request.run(async (signal) => {
+      const page = await this.api.listMedia(this.query, more ? this.nextCursor : null, signal);
       const shown = more ? this.items.length : 0;
       this.items = more ? [...this.items, ...page.media] : page.media;
       this.nextCursor = page.page_info.has_next_page ? page.page_info.end_cursor : null;
@@ -97,13 +91,7 @@ export class StudioMediaList extends LitElement {
       // The first item of the new page takes the focus ("More" may be gone).
       await this.updateComplete;
       this.querySelectorAll<HTMLElement>('.media-card')[shown]?.focus();
-    } catch (error) {
-      if (pending.signal.aborted) return;
-      this.error = problem(error);
-      failed(this, error);
-    } finally {
-      if (this.pending === pending) this.loading = false;
-    }
+    });
   }
 
   private onSearch(event: Event) {

@@ -9,9 +9,9 @@ import { StudioError, type MediaItem, type MediaPerformance, type MediaShown, ty
 import { defaultRange, intervalOf, rangeWords, renderRangeForm, windowOf } from './date-range.js';
 import type { DateRange, RangeHost, RangeProblem } from './date-range.js';
 import { failed, go, say, type MediaRef, type View } from './events.js';
+import { LatestRequest } from './latest.js';
 import { mediaSummary } from './media-list.js';
 import { noFigures, renderFunnel, renderHotspots, renderOverTime, type OverTimeHost } from './performance-parts.js';
-import { problem } from './words.js';
 
 export class StudioPerformance extends LitElement implements RangeHost, OverTimeHost {
   static override properties = {
@@ -47,7 +47,7 @@ export class StudioPerformance extends LitElement implements RangeHost, OverTime
   back: View | null = null;
   /** Whether figures came for the range shown (until then, `figures` is not read). */
   private loaded = false;
-  private pending: AbortController | undefined;
+  private readonly request = new LatestRequest(this);
   private readonly resize = new ResizeObserver((entries) => {
     const width = Math.floor(entries[0]?.contentRect.width ?? 0);
     if (width !== this.chartWidth) this.chartWidth = width;
@@ -83,7 +83,6 @@ export class StudioPerformance extends LitElement implements RangeHost, OverTime
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.pending?.abort();
     this.resize.disconnect();
   }
 
@@ -109,24 +108,16 @@ export class StudioPerformance extends LitElement implements RangeHost, OverTime
 
   /** The figures for the range shown; a newer request replaces an older one still on its way. */
   private async load() {
-    this.pending?.abort();
-    const pending = new AbortController();
-    this.pending = pending;
-    this.loading = true;
-    this.error = '';
-    try {
-      const range = this.range;
-      const figures = await this.api.performance(this.media.id, windowOf(range), intervalOf(range), pending.signal);
-      this.figures = figures;
-      this.loaded = true;
-    } catch (error) {
-      if (pending.signal.aborted) return;
-      this.loaded = false;
-      this.error = problem(error);
-      failed(this, error);
-    } finally {
-      if (this.pending === pending) this.loading = false;
-    }
+    await this.request.run(
+      async (signal) => {
+        const range = this.range;
+        this.figures = await this.api.performance(this.media.id, windowOf(range), intervalOf(range), signal);
+        this.loaded = true;
+      },
+      () => {
+        this.loaded = false;
+      },
+    );
   }
 
   applyRange(range: DateRange) {

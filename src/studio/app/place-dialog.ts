@@ -6,8 +6,7 @@
 // the focus goes after.
 import { LitElement, html, nothing } from 'lit';
 import { StudioError, type ProductSummary, type StudioApi } from './api.js';
-import { failed } from './events.js';
-import { problem } from './words.js';
+import { LatestRequest } from './latest.js';
 
 const searchDelayMs = 250;
 /** Tries of a search answered 503 while the index is built, after its Retry-After. */
@@ -26,24 +25,25 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class StudioPlaceDialog extends LitElement {
   static override properties = {
     results: { state: true },
-    searching: { state: true },
+    loading: { state: true },
     error: { state: true },
   };
 
   declare results: ProductSummary[] | null;
   /** How many products the search matched in all (the results are the first of them). */
   private total = 0;
-  declare searching: boolean;
+  /** Whether a search is on its way. */
+  declare loading: boolean;
   declare error: string;
   api!: StudioApi;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private pending: AbortController | undefined;
+  private readonly request = new LatestRequest(this);
   private chosen = false;
 
   constructor() {
     super();
     this.results = null;
-    this.searching = false;
+    this.loading = false;
     this.error = '';
   }
 
@@ -54,7 +54,6 @@ export class StudioPlaceDialog extends LitElement {
   override disconnectedCallback() {
     super.disconnectedCallback();
     clearTimeout(this.timer);
-    this.pending?.abort();
   }
 
   private get dialog(): HTMLDialogElement {
@@ -81,7 +80,7 @@ export class StudioPlaceDialog extends LitElement {
 
   private onClosed() {
     clearTimeout(this.timer);
-    this.pending?.abort();
+    this.request.abort();
     if (!this.chosen) this.dispatchEvent(new CustomEvent('studio-place-cancel', { bubbles: true }));
   }
 
@@ -104,22 +103,11 @@ export class StudioPlaceDialog extends LitElement {
   }
 
   private async search() {
-    this.pending?.abort();
-    const pending = new AbortController();
-    this.pending = pending;
-    this.searching = true;
-    this.error = '';
-    try {
-      const found = await this.searchWhenReady(this.searchbox.value, pending.signal);
+    await this.request.run(async (signal) => {
+      const found = await this.searchWhenReady(this.searchbox.value, signal);
       this.total = found.total;
       this.results = found.products;
-    } catch (error) {
-      if (pending.signal.aborted) return;
-      this.error = problem(error);
-      failed(this, error);
-    } finally {
-      if (this.pending === pending) this.searching = false;
-    }
+    });
   }
 
   /** The search, tried again after its Retry-After while the gateway builds its index (503). */
@@ -164,7 +152,7 @@ export class StudioPlaceDialog extends LitElement {
         class="results"
         id="product-results"
         aria-label="Products found"
-        aria-busy=${this.searching ? 'true' : 'false'}
+        aria-busy=${this.loading ? 'true' : 'false'}
       >
         ${(this.results ?? []).map((product) => this.renderResult(product))}
       </ul>
@@ -175,7 +163,7 @@ export class StudioPlaceDialog extends LitElement {
   }
 
   private found(): string {
-    if (this.results === null) return this.searching ? 'Searching…' : '';
+    if (this.results === null) return this.loading ? 'Searching…' : '';
     if (this.results.length === 0) return 'No product found: try other words.';
     if (this.total > this.results.length)
       return `${this.total} products found, the first ${this.results.length} shown: type words to narrow them.`;

@@ -7,9 +7,9 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { RankedMedia, RankingSort, StudioApi } from './api.js';
 import { defaultRange, rangeWords, renderRangeForm, windowOf } from './date-range.js';
 import type { DateRange, RangeHost, RangeProblem } from './date-range.js';
-import { failed, go, say } from './events.js';
+import { go, say } from './events.js';
 import { count, money } from './figures.js';
-import { problem } from './words.js';
+import { LatestRequest } from './latest.js';
 
 export const sortNames: Record<RankingSort, string> = {
   impressions: 'Impressions',
@@ -41,7 +41,7 @@ export class StudioRanking extends LitElement implements RangeHost {
   declare loading: boolean;
   declare error: string;
   api!: StudioApi;
-  private pending: AbortController | undefined;
+  private readonly request = new LatestRequest(this);
 
   constructor() {
     super();
@@ -59,11 +59,6 @@ export class StudioRanking extends LitElement implements RangeHost {
     return this;
   }
 
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this.pending?.abort();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>) {
     // A new sort ranks anew (also the first time the list shows this element).
     if (changed.has('sort')) void this.load(false);
@@ -71,15 +66,10 @@ export class StudioRanking extends LitElement implements RangeHost {
 
   /** The first page (`more`: the next one, after those shown). */
   async load(more: boolean) {
-    this.pending?.abort();
-    const pending = new AbortController();
-    this.pending = pending;
-    this.loading = true;
-    this.error = '';
-    try {
+    await this.request.run(async (signal) => {
       const after = more ? this.nextCursor : null;
       const asked = { sort: this.sort, range: this.range };
-      const page = await this.api.ranking(asked.sort, windowOf(asked.range), after, pending.signal);
+      const page = await this.api.ranking(asked.sort, windowOf(asked.range), after, signal);
       const shown = more ? this.rows.length : 0;
       this.rows = more ? [...this.rows, ...page.media] : page.media;
       this.shown = asked;
@@ -88,13 +78,7 @@ export class StudioRanking extends LitElement implements RangeHost {
       say(this, `${this.rows.length} media items ranked.`);
       await this.updateComplete;
       this.querySelectorAll<HTMLElement>('.ranking button')[shown]?.focus();
-    } catch (error) {
-      if (pending.signal.aborted) return;
-      this.error = problem(error);
-      failed(this, error);
-    } finally {
-      if (this.pending === pending) this.loading = false;
-    }
+    });
   }
 
   applyRange(range: DateRange) {
