@@ -4,7 +4,7 @@
 import { synchronousPragma, type SqliteSynchronous } from './sqlite-durability.js';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 // Types only: the client of the engine in use is loaded when the database is opened, so a
@@ -16,6 +16,7 @@ import { connectFault } from './faults.js';
 import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
+import { StatementKeepingSqlite3 } from './sqlite-statements.js';
 import { activeTracer } from '../tracing/tracing.js';
 import { tracedAdapterFactory, tracedReader } from '../tracing/sql.js';
 
@@ -124,7 +125,7 @@ export function createAdapter(
     const file = sqliteFilePath(databaseUrl);
     mkdirSync(dirname(file), { recursive: true });
     // A writer waits a moment for another process's lock (an import) instead of failing at once.
-    return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: options.sqliteBusyTimeoutMs ?? 5000 });
+    return new StatementKeepingSqlite3({ url: `file:${file}`, timeout: options.sqliteBusyTimeoutMs ?? 5000 });
   }
   return pgAdapter(createPgPool(databaseUrl, options));
 }
