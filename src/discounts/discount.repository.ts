@@ -22,8 +22,11 @@ const discountColumns = {
   timesUsed: true,
   createdAt: true,
   updatedAt: true,
-  store: { select: { name: true, currency: true } },
+  store: { select: { id: true, name: true, currency: true } },
 } as const;
+
+/** A discount's own columns, without its store's. */
+const { store: _store, ...ownColumns } = discountColumns;
 
 type DiscountRow = Prisma.DiscountGetPayload<{ select: typeof discountColumns }>;
 
@@ -111,10 +114,18 @@ export class DiscountRepository {
           ...(storeIds.length > 0 ? [{ codeKey: null, storeId: { in: storeIds } }] : []),
         ],
       },
-      select: discountColumns,
+      select: ownColumns,
       orderBy: { id: 'asc' },
     });
-    const discounts = rows.map(toDiscount);
+    if (rows.length === 0) return { discounts: [], usesByBuyer: new Map() };
+    // Their stores read only when there are discounts (a nested select reads them for none too:
+    // one statement more in each cart write, most carts having no discount).
+    const stores = await tx.store.findMany({
+      where: { id: { in: [...new Set(rows.map((row) => row.storeId))] } },
+      select: discountColumns.store.select,
+    });
+    const storeOf = new Map(stores.map((store) => [store.id, store]));
+    const discounts = rows.map((row) => toDiscount({ ...row, store: storeOf.get(row.storeId)! }));
     const limited = discounts.filter((discount) => discount.perBuyerLimit !== null).map((discount) => discount.id);
     const usesByBuyer = new Map<number, number>();
     if (buyerEmail !== null && limited.length > 0) {
