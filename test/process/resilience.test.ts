@@ -116,8 +116,9 @@ describe.runIf(testEngine === 'sqlite')('another process holding the SQLite file
       expect(reads.every((read) => read.status === 200)).toBe(true);
       // A read meets the write's wait for the lock, which holds the event loop (200 ms a statement,
       // server.ts): it waits that out, not the 5 s of SQLite's default busy timeout. Sent while the
-      // write waits, it waits all of it: 300 to 650 ms measured on a loaded 2-core machine.
-      expect(Math.max(...reads.map((read) => read.ms))).toBeLessThan(1_000);
+      // write waits, it waits all of it: 300 to 650 ms measured on a loaded 2-core machine, 1,397 ms
+      // once at a load average of 8; half the default's 5 s still tells the two apart.
+      expect(Math.max(...reads.map((read) => read.ms))).toBeLessThan(2_500);
       // The probe write of /healthz meets the lock too: a wait for another writer, not a failing database.
       expect((await json('GET', `${gateway.base}/healthz`)).status).toBe(200);
     } finally {
