@@ -11,7 +11,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 /** Statements kept a connection (least recently used dropped first). */
 export const maxKept = 200;
-/** Longer SQL (a long IN list) is prepared for its one use and not kept: the cache's size stays bounded in bytes too. */
+/** Longer SQL (a long IN list) is prepared for its one use, not kept: what is kept stays bounded in bytes too. */
 export const maxKeptSqlLength = 4_096;
 
 type Statement = BetterSqlite3.Statement<unknown[]>;

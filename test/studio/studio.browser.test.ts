@@ -697,7 +697,14 @@ describe.skipIf(!haveChromium)('the studio of a gateway without API keys', () =>
       await page.goto(`${base}/studio`);
       await heading(page, 'Media').waitFor();
       expect(await page.getByLabel('Admin API key').count()).toBe(0);
+      // This catalog's media were imported without a URL or a size: said so, never "null".
+      const list = page.getByRole('list', { name: 'Media' });
+      await list.getByRole('button', { name: 'look-one', exact: true }).waitFor();
+      expect(await list.locator('.media-meta').allTextContents()).toStrictEqual(['Image', 'Video', 'Image']);
       await page.getByRole('button', { name: 'look-one', exact: true }).click();
+      await page.getByText(/This media item has no URL, so there is nothing to show/).waitFor();
+      expect(await page.locator('body').textContent()).not.toMatch(/null|NaN|undefined/);
+      expect(await violations(page)).toStrictEqual([]);
       await page.getByRole('button', { name: 'Embed code' }).click();
       await page.getByText('This gateway has no API keys: the player needs none.').waitFor();
       expect(await page.getByRole('code').filter({ hasText: '<shoppable-media' }).textContent()).toBe(

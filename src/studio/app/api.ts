@@ -3,46 +3,23 @@
 // key the merchant gave (x-api-key), never in a URL. A refusal is a StudioError with the gateway's
 // code and details; no answer at all is status 0.
 
-/** A media item as the media admin API answers it. */
-export interface MediaItem {
-  id: number;
-  slug: string;
-  file_name: string;
-  platform: string | null;
-  type: 'image' | 'video';
-  url: string;
-  width: number;
-  height: number;
-  duration_ms: number | null;
-  poster_url: string | null;
-  alt: string | null;
-  captions_url: string | null;
-  product_ids: number[];
-}
+import type { components } from '../../client/generated/rest-api.js';
 
-export interface MediaPage {
-  media: MediaItem[];
-  page_info: { has_next_page: boolean; end_cursor: string | null };
-}
+/** The REST answers' shapes, as the OpenAPI document declares them (generated: npm run generate). */
+type Schemas = components['schemas'];
+
+/**
+ * A media item as the media admin API answers it. One imported from a catalog document may lack
+ * its URL and its size (`url`, `width`, `height` null).
+ */
+export type MediaItem = Schemas['AdminMedia'];
+
+export type MediaPage = Schemas['MediaList'];
 
 /** A file POST /media/files stored. */
-export interface StoredFile {
-  url: string;
-  width: number | null;
-  height: number | null;
-  duration_ms: number | null;
-  content_type: string;
-  bytes: number;
-}
+export type StoredFile = Schemas['MediaFile'];
 
-export interface PlacementView {
-  id: string;
-  product_id: number;
-  x: number | null;
-  y: number | null;
-  start_ms: number | null;
-  end_ms: number | null;
-}
+export type PlacementView = Schemas['Placement'];
 
 export interface PlacementInput {
   product_id: number;

@@ -19,7 +19,8 @@ export function mediaSummary(media: MediaItem): string {
   const what = media.type === 'video' ? 'Video' : 'Image';
   // No break inside a size or a length ("12.0 s" is not split at its space).
   const length = media.duration_ms ? ` · ${(media.duration_ms / 1000).toFixed(1)}\u00a0s` : '';
-  return `${what} · ${media.width}\u00a0×\u00a0${media.height}${length}`;
+  const size = media.width && media.height ? ` · ${media.width}\u00a0×\u00a0${media.height}` : '';
+  return `${what}${size}${length}`;
 }
 
 export class StudioMediaList extends LitElement {
@@ -170,7 +171,13 @@ export class StudioMediaList extends LitElement {
       <button type="button" class="media-card" @click=${() => go(this, { name: 'editor', media })}>
         ${
           thumbnail
-            ? html`<img src=${thumbnail} alt="" loading="lazy" width=${media.width} height=${media.height} />`
+            ? html`<img
+                src=${thumbnail}
+                alt=""
+                loading="lazy"
+                width=${media.width ?? nothing}
+                height=${media.height ?? nothing}
+              />`
             : html`<span class="no-thumbnail"></span>`
         }
         <span>${media.slug}</span>

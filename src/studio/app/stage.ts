@@ -187,14 +187,25 @@ export class Stage {
   render() {
     const { media, layer } = this.host;
     const name = media.alt?.trim() || media.slug;
-    return html`<div class="stage" ${styled({ '--ratio': String(media.width / media.height) })}>
+    // An imported item may have no URL: nothing to draw, nor to place products on.
+    if (!media.url)
+      return html`<div class="alert">
+        <p>
+          This media item has no URL, so there is nothing to show or to place products on. Give it one with the
+          media admin API (PATCH /media/${media.id} with a url), then open it again.
+        </p>
+      </div>`;
+    // Without a size (an imported item may lack one), a square box the picture is fitted into.
+    const ratio: Record<string, string> =
+      media.width && media.height ? { '--ratio': String(media.width / media.height) } : {};
+    return html`<div class="stage" ${styled(ratio)}>
         ${
           media.type === 'image'
             ? html`<img
               src=${media.url}
               alt=${name}
-              width=${media.width}
-              height=${media.height}
+              width=${media.width ?? nothing}
+              height=${media.height ?? nothing}
               draggable="false"
               @load=${this.measure}
               @click=${this.onMediaClick}
@@ -236,10 +247,10 @@ export class Stage {
       this.measure();
     };
     return html`<video
-      src=${media.url}
+      src=${media.url ?? nothing}
       poster=${media.poster_url ?? nothing}
-      width=${media.width}
-      height=${media.height}
+      width=${media.width ?? nothing}
+      height=${media.height ?? nothing}
       preload="metadata"
       muted
       playsinline
