@@ -49,73 +49,22 @@ export interface NewMedia {
   alt?: string;
 }
 
-import type { Revenue } from './money.js';
+export type { Revenue } from './money.js';
 
-export type { Revenue };
+/** GET /media/{id}/performance. */
+export type MediaPerformance = Schemas['MediaPerformance'];
 
 /** One bucket of a media item's series: an hour or a day (UTC) from `at`. */
-export interface PerformanceBucket {
-  at: string;
-  impressions: number;
-  plays: number;
-  hotspot_opens: number;
-  carts: number;
-  orders: number;
-  revenue: Revenue[];
-}
+export type PerformanceBucket = NonNullable<MediaPerformance['series']>[number];
 
-export interface PlacementFigures {
-  placement_id: string;
-  product_id: number | null;
-  hotspot_opens: number;
-  carts: number;
-  units_added: number;
-  orders: number;
-  units_sold: number;
-  revenue: Revenue[];
-}
+export type PlacementFigures = MediaPerformance['by_placement'][number];
 
-/** GET /media/{id}/performance, what the studio reads of it. */
-export interface MediaPerformance {
-  media_id: number;
-  from: string;
-  to: string;
-  impressions: number;
-  plays: number;
-  hotspot_opens: number;
-  carts: number;
-  units_added: number;
-  orders: number;
-  units_sold: number;
-  revenue: Revenue[];
-  engagement_rate: number;
-  add_to_cart_rate: number;
-  conversion_rate: number;
-  by_placement: PlacementFigures[];
-  series?: PerformanceBucket[];
-}
+/** GET /analytics/media: the media ranked by a figure. */
+export type MediaRanking = Schemas['MediaRanking'];
 
-export type RankingSort = 'impressions' | 'hotspot_opens' | 'carts' | 'orders';
+export type RankingSort = MediaRanking['sort'];
 
-export interface RankedMedia {
-  media_id: number;
-  slug: string;
-  type: 'image' | 'video';
-  deleted: boolean;
-  impressions: number;
-  hotspot_opens: number;
-  carts: number;
-  orders: number;
-  revenue: Revenue[];
-}
-
-export interface MediaRanking {
-  from: string;
-  to: string;
-  sort: RankingSort;
-  media: RankedMedia[];
-  page_info: { has_next_page: boolean; end_cursor: string | null };
-}
+export type RankedMedia = MediaRanking['media'][number];
 
 /** A window of time, both ends included (ISO 8601). */
 export interface TimeWindow {

@@ -2,13 +2,10 @@
 // gateway's, from its ISO 4217 table; ICU's follows CLDR, which departs from ISO for a few
 // currencies (HUF, IDR, COP: 0 digits instead of 2), so the exponent is read from the answer itself:
 // minor_units over value. No DOM here: test/studio/money.test.ts runs it in Node.
+import type { components } from '../../client/generated/rest-api.js';
+
 /** Money of one currency with its exact minor units (the gateway's ISO 4217 exponent). */
-export interface Revenue {
-  value: number;
-  display_value: string;
-  currency: string;
-  minor_units: number;
-}
+export type Revenue = components['schemas']['Revenue'];
 
 /** The digits after the decimal point of an amount's currency, as the gateway counts them. */
 function exponentOf(amount: Revenue): number | null {
