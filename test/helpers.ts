@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from './database.js';
 import { readFixture } from './fixtures.js';
 import { sharedSerializers } from './serializers.js';
 
-export { fixturesDir, readFixture } from './fixtures.js';
+export { fixturesDir, readDemoCatalog, readFixture } from './fixtures.js';
 export { createBlankDatabase, createTestDatabase, type TestDatabase } from './database.js';
 export { testEngine, testPgUrl } from './pg.js';
 

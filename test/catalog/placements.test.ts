@@ -3,13 +3,10 @@
 // Apollo Client's default cache keeping the placements of two media that share a product apart.
 // The seed's media answers do not change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../../src/paths.js';
 import { ApolloClient, HttpLink, InMemoryCache, gql } from '@apollo/client';
 import generated from '../../schema/possible-types.js';
 import { bumpImportVersion } from '../../src/catalog/catalog-version.repository.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, readDemoCatalog, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -326,7 +323,7 @@ describe('the demo catalog: placements from the import to REST and GraphQL, file
     captions_url?: string;
     placements?: { product_id: number; x?: number; y?: number; start_ms?: number; end_ms?: number }[];
   }
-  const document = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as {
+  const document = readDemoCatalog() as {
     media: DocumentMedia[];
   };
   let demo: TestApp;

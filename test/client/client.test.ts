@@ -31,7 +31,7 @@ import {
 } from '../../src/client/index.js';
 import generated from '../../schema/possible-types.js';
 import { createTestDatabase, type TestDatabase } from '../database.js';
-import { readFixture, testConfig } from '../helpers.js';
+import { readDemoCatalog, readFixture, testConfig } from '../helpers.js';
 
 const buyer = {
   email: 'ada@example.com',
@@ -264,10 +264,7 @@ describe('the example of docs/client.md', () => {
 
   it('runs as written against the demo catalog and places orders', async () => {
     const demo = await createTestDatabase();
-    await importCatalog(
-      demo.db,
-      JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')),
-    );
+    await importCatalog(demo.db, readDemoCatalog());
     const gateway = await buildApp(testConfig({}), demo);
     const logged: unknown[][] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((...values: unknown[]) => void logged.push(values));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { projectRoot } from '../../src/db/schema-engine.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, readDemoCatalog, type TestApp } from '../helpers.js';
 
 const page = readFileSync(join(projectRoot, 'docs', 'carts.md'), 'utf8');
 const start = page.indexOf('\n## Carts, step by step\n');
@@ -16,7 +16,7 @@ const operations = [...section.matchAll(/```graphql\n([\s\S]*?)```/g)].map((matc
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')));
+  t = await createTestApp(readDemoCatalog());
 });
 afterAll(() => t.close());
 

@@ -5,14 +5,11 @@
 // the media item's performance within seconds. From a
 // shop's page on another origin (CORS, the key in a header: a preflight) a video's impression
 // arrives too, while an image of the same page with analytics="off" reports nothing.
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/paths.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, readDemoCatalog, type TestApp } from '../helpers.js';
 import { haveChromium as chromiumInstalled, launchChromium, offlinePage } from '../browser.js';
 
 const haveChromium = chromiumInstalled('test/storefront/player-events.browser.test.ts');
@@ -87,7 +84,7 @@ beforeAll(async () => {
   shopOrigin = await new Promise<string>((resolve) =>
     shop!.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(shop!.address() as AddressInfo).port}`)),
   );
-  const demo: unknown = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8'));
+  const demo: unknown = readDemoCatalog();
   t = await createTestApp(demo, {
     API_KEYS: `${adminKey}:admin,${clientKey}:client`,
     RATE_LIMIT_MAX: '0',

@@ -18,8 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Locator, Page, Response as PageResponse } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/paths.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, readDemoCatalog, type TestApp } from '../helpers.js';
 import { haveChromium as chromiumInstalled, launchChromium, offlinePage, type OfflinePage } from '../browser.js';
 
 const haveChromium = chromiumInstalled('test/storefront/storefront.browser.test.ts');
@@ -39,7 +38,7 @@ let refusedOrigin: string;
 
 /** The demo catalog (its products' pictures the gateway's files), one product without a picture and one whose picture fails to load. */
 function demoCatalog(): unknown {
-  const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as {
+  const demo = readDemoCatalog() as {
     products: { title: string; images: string[] }[];
   };
   demo.products.find((product) => product.title === 'Arc Floor Lamp')!.images = [];

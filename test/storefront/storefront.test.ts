@@ -3,16 +3,11 @@
 // Content-Security-Policy, the key it may show (a client key, never an admin key), STOREFRONT_DEMO,
 // and how the module is served (public, CORS, ETag, gzip, within its size limit). In a browser:
 // storefront.browser.test.ts.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/paths.js';
 import { maxGzippedBytes } from '../../src/embed/bundle.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, readDemoCatalog, type TestApp } from '../helpers.js';
 
-const demoCatalog = () =>
-  JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as unknown;
 const clientKey = 'sk_storefront_client_0123456789';
 const adminKey = 'sk_storefront_admin_0123456789';
 
@@ -20,8 +15,8 @@ let open: TestApp;
 let keyed: TestApp;
 beforeAll(async () => {
   [open, keyed] = await Promise.all([
-    createTestApp(demoCatalog()),
-    createTestApp(demoCatalog(), { API_KEYS: `${adminKey}:admin,${clientKey}:client`, GRAPHQL_SANDBOX: 'false' }),
+    createTestApp(readDemoCatalog()),
+    createTestApp(readDemoCatalog(), { API_KEYS: `${adminKey}:admin,${clientKey}:client`, GRAPHQL_SANDBOX: 'false' }),
   ]);
 });
 afterAll(async () => {

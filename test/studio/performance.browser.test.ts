@@ -9,13 +9,10 @@
 // reached; then ranks the media list by each figure, in the gateway's order. axe-core finds no
 // serious or critical violation on the view and the ranking. Screenshots at 1280 and 375 px wide:
 // test/.tmp/studio-performance/.
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/paths.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, readDemoCatalog, type TestApp } from '../helpers.js';
 import { haveChromium as chromiumInstalled, launchChromium, offlinePage, type OfflinePage } from '../browser.js';
 import { settled } from '../player-events/events-helpers.js';
 import { californian } from '../cart/cart-helpers.js';
@@ -108,7 +105,7 @@ async function seed() {
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as unknown;
+  const demo = readDemoCatalog();
   t = await createTestApp(demo, { API_KEYS: `${adminKey}:admin`, RATE_LIMIT_MAX: '0', PLAYER_EVENTS_FLUSH_MS: '20' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

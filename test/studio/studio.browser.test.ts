@@ -19,8 +19,8 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoMediaDir, projectRoot } from '../../src/paths.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { demoMediaDir } from '../../src/paths.js';
+import { createTestApp, readDemoCatalog, type TestApp } from '../helpers.js';
 import { haveChromium as chromiumInstalled, launchChromium, offlinePage, type OfflinePage } from '../browser.js';
 import { heading, screenshots, signIn as signInWith, violations } from './studio-page.js';
 
@@ -114,7 +114,7 @@ const placementsOf = async (media: AdminMedia) =>
   (await api<{ placements: SavedPlacement[] }>('GET', `/${media.type}/${media.id}/placements`)).placements;
 const productId = (title: string) =>
   (
-    JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as {
+    readDemoCatalog() as {
       products: { id: number; title: string }[];
     }
   ).products.find((product) => product.title === title)!.id;
@@ -131,7 +131,7 @@ beforeAll(async () => {
   shopOrigin = await new Promise<string>((resolve) =>
     shop.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(shop.address() as AddressInfo).port}`)),
   );
-  const demo = JSON.parse(readFileSync(join(projectRoot, 'prisma', 'seed', 'demo-catalog.json'), 'utf8')) as unknown;
+  const demo = readDemoCatalog();
   t = await createTestApp(demo, {
     API_KEYS: `${adminKey}:admin,${clientKey}:client,${otherAdminKey}:admin`,
     RATE_LIMIT_MAX: '0',
