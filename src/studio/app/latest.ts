@@ -26,6 +26,16 @@ export class LatestRequest implements ReactiveController {
     this.pending?.abort();
   }
 
+  /**
+   * A request is to come (a search waiting out its pause): the one on its way is dropped, and the
+   * view is busy from now until the next one ends (the dropped one's end does not clear it).
+   */
+  soon() {
+    this.abort();
+    this.pending = undefined;
+    this.view.loading = true;
+  }
+
   /** Runs `work` as the latest request; `onFailure` runs before its failure is shown. */
   async run(work: (signal: AbortSignal) => Promise<void>, onFailure?: () => void): Promise<void> {
     this.pending?.abort();

@@ -98,7 +98,7 @@ export class StudioMediaList extends LitElement {
   private onSearch(event: Event) {
     this.query = (event.currentTarget as HTMLInputElement).value;
     // Busy from the first key: the items shown are about to be replaced by the query's.
-    this.loading = true;
+    this.request.soon();
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.load(false), searchDelayMs);
   }
