@@ -30,14 +30,7 @@ export interface PlacementInput {
 }
 
 /** A product as the catalog's REST routes and the search show it (what the studio reads of it). */
-export interface ProductSummary {
-  id: number;
-  title: string;
-  brand: string | null;
-  price: number;
-  currency: string;
-  images: string[];
-}
+export type ProductSummary = Pick<Schemas['Product'], 'id' | 'title' | 'brand' | 'price' | 'currency' | 'images'>;
 
 export interface NewMedia {
   type: 'image' | 'video';
@@ -79,13 +72,7 @@ export interface MediaShown {
   products: ProductSummary[];
 }
 
-interface PlacementsAnswer {
-  media: Omit<MediaItem, 'type' | 'file_name' | 'platform' | 'product_ids' | 'width' | 'height'> & {
-    width: number | null;
-    height: number | null;
-  };
-  placements: PlacementView[];
-}
+type PlacementsAnswer = Schemas['PlacementsAnswer'];
 
 interface ProductsAnswer {
   image_info?: { file_name: string; platform: string | null };
