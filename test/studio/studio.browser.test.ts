@@ -704,6 +704,10 @@ describe.skipIf(!haveChromium)('the studio of a gateway without API keys', () =>
       await page.getByRole('button', { name: 'look-one', exact: true }).click();
       await page.getByText(/This media item has no URL, so there is nothing to show/).waitFor();
       expect(await page.locator('body').textContent()).not.toMatch(/null|NaN|undefined/);
+      // Nothing offers to place a product on a picture that is not there.
+      expect(await page.getByRole('button', { name: 'Place a product in the centre' }).count()).toBe(0);
+      expect(await page.getByText(/Click the picture/).count()).toBe(0);
+      await shot(page, 'no-url');
       expect(await violations(page)).toStrictEqual([]);
       await page.getByRole('button', { name: 'Embed code' }).click();
       await page.getByText('This gateway has no API keys: the player needs none.').waitFor();

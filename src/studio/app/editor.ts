@@ -343,6 +343,14 @@ export class StudioEditor extends LitElement implements StageHost, RowsHost, Sha
   private renderEdit() {
     if (this.loading) return html`<p>Loading the placements…</p>`;
     if (this.loadError) return html`<div class="alert" role="alert"><p>${this.loadError}</p></div>`;
+    // An imported item may have no URL: nothing to draw, nor to place products on.
+    if (!this.media.url)
+      return html`<div class="alert">
+        <p>
+          This media item has no URL, so there is nothing to show or to place products on. Give it one with the
+          media admin API (PATCH /media/${this.media.id} with a url), then open it again.
+        </p>
+      </div>`;
     const what = this.media.type === 'video' ? 'video' : 'picture';
     return html`<div class="workspace">
       <div>

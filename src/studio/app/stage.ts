@@ -187,14 +187,6 @@ export class Stage {
   render() {
     const { media, layer } = this.host;
     const name = media.alt?.trim() || media.slug;
-    // An imported item may have no URL: nothing to draw, nor to place products on.
-    if (!media.url)
-      return html`<div class="alert">
-        <p>
-          This media item has no URL, so there is nothing to show or to place products on. Give it one with the
-          media admin API (PATCH /media/${media.id} with a url), then open it again.
-        </p>
-      </div>`;
     // Without a size (an imported item may lack one), a square box the picture is fitted into.
     const ratio: Record<string, string> =
       media.width && media.height ? { '--ratio': String(media.width / media.height) } : {};
@@ -202,7 +194,7 @@ export class Stage {
         ${
           media.type === 'image'
             ? html`<img
-              src=${media.url}
+              src=${media.url ?? nothing}
               alt=${name}
               width=${media.width ?? nothing}
               height=${media.height ?? nothing}
