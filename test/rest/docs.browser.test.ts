@@ -43,8 +43,9 @@ describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () =>
       viewport: { width: 1280, height: 1000 },
       initScript: reportViolations,
     });
-    // Shorter than the test's own timeout, so that a wait that fails names what it waited for.
-    context.setDefaultTimeout(10_000);
+    // Swagger UI lays out some hundred operations: on a loaded machine that took over 10 s. Shorter
+    // than the test's own timeout, so that a wait that fails names what it waited for.
+    context.setDefaultTimeout(40_000);
     try {
       const response = await page.goto(`${origin}${docsPath}`);
       expect(response?.status()).toBe(200);
@@ -95,5 +96,5 @@ describe.skipIf(!haveChromium)('Swagger UI at /docs in Chromium, offline', () =>
     } finally {
       await context.close();
     }
-  });
+  }, 90_000);
 });
