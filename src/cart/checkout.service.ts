@@ -7,7 +7,7 @@ import { missingForSubmit, type BuyerIdentityField } from '../domain/buyer-ident
 import { cartStatusOf } from '../domain/order-status.js';
 import type { OrderRepository } from '../orders/order.repository.js';
 import { storeNameOf, type Cart, type CartStatusAnswer, type StoreEntry } from './cart.model.js';
-import type { OrderLine } from '../orders/order.model.js';
+import { inStoreOrder, type Order, type OrderLine } from '../orders/order.model.js';
 import type { CartRepository, StoredCart } from './cart.repository.js';
 import { priceCart } from './cart.pricing.js';
 import { unitPriceMinor } from './cart.sku.js';
@@ -80,6 +80,11 @@ function productsUnavailable(variantIds: string[]): AppError {
   );
 }
 
+/** The cart status of these orders (in the order of the cart's store entries) and the cart as answered. */
+function statusAnswer(orders: Order[], cart: Cart): CartStatusAnswer {
+  return { status: cartStatusOf(orders.map((order) => order.status)), orders, cart };
+}
+
 export class CheckoutService {
   /** A submit's answer too large to keep for an Idempotency-Key is replayed as the cart status is now. */
   private readonly answers: AnswerSource<CartStatusAnswer> = {
@@ -139,6 +144,7 @@ export class CheckoutService {
         const short = await this.orders.reserveStock(tx, stock);
         if (short.length > 0) throw productsUnavailable(short.map(String));
         const requestIds = new Map<number, string>();
+        const placed: Order[] = [];
         const rules = new Map(discounts.rules.map((rule) => [String(rule.id), rule]));
         // Each store's next order number: its counter row stays locked from here to the commit, so
         // concurrent submits of a store, in any process, take their numbers one after the other.
@@ -148,17 +154,10 @@ export class CheckoutService {
         );
         for (const entry of priced.stores) {
           const orderNumber = numbers.get(entry.storeId)!;
-          requestIds.set(entry.storeId, await this.placeOrder(tx, cart, { entry, orderNumber }, rules, now));
+          const order = await this.placeOrder(tx, cart, { entry, orderNumber }, rules, now);
+          requestIds.set(entry.storeId, order.requestId);
+          placed.push(order.order);
         }
-        // The cart as the writes above left it, without reading it again.
-        const submitted: StoredCart = {
-          ...cart,
-          entries: cart.entries.map((entry) => ({
-            ...entry,
-            isSubmitted: true,
-            requestId: requestIds.get(entry.storeId) ?? null,
-          })),
-        };
         // From now on the cart answers from this snapshot, whatever later imports change: the cart
         // as priced above, its entries now submitted.
         const snapshot: Cart = {
@@ -170,7 +169,12 @@ export class CheckoutService {
           })),
         };
         await this.carts.saveSnapshot(tx, cartId, snapshot);
-        const answer = await this.answer(tx, { ...submitted, snapshot });
+        // The orders as written (every order of the cart: none before, or the submit was refused).
+        const orders = inStoreOrder(
+          placed,
+          cart.entries.map((entry) => entry.storeId),
+        );
+        const answer = statusAnswer(orders, snapshot);
         // On this transaction: no submit without its events, no events without the submit.
         this.events.record(unitOfWork, submitEvents(cartId, answer.status, answer.orders), now);
         return answer;
@@ -182,7 +186,7 @@ export class CheckoutService {
 
   /**
    * One store's order: written with what it sold and its discounts frozen, each discount's use
-   * counted, the entry marked submitted. Answers the request id.
+   * counted, the entry marked submitted. Answers the order and its request id.
    */
   private async placeOrder(
     tx: DbClient,
@@ -190,13 +194,13 @@ export class CheckoutService {
     { entry, orderNumber }: { entry: StoreEntry; orderNumber: number },
     rules: Map<string, DiscountRule>,
     now: Date,
-  ): Promise<string> {
+  ): Promise<{ order: Order; requestId: string }> {
     const requestId = randomUUID();
     const offer = entry.offer;
     const currency = offer.subtotal.currency;
     const discount = offer.discount?.minor ?? 0;
     const total = offer.subtotal.minor + offer.shipping.minor + offer.tax.minor - discount;
-    const orderId = await this.orders.create(
+    const order = await this.orders.create(
       tx,
       {
         cartId: cart.id,
@@ -234,14 +238,14 @@ export class CheckoutService {
     // queue on its row). One that took nothing off (free shipping of a free method) uses nothing up.
     for (const applied of (offer.discounts ?? []).filter((each) => each.amount.minor > 0)) {
       const outcome = await this.discounts.use(tx, rules.get(applied.id)!, {
-        orderId,
+        orderId: order.id,
         buyerEmail: buyerKey(cart.identity.email),
         amountMinor: applied.amount.minor,
       });
       if (outcome !== 'used') throw usedUp(outcome, applied.code, entry.store);
     }
     await this.carts.markSubmitted(tx, cart.id, entry.storeId, requestId, now);
-    return requestId;
+    return { order, requestId };
   }
 
   private checkSubmittable(cart: StoredCart, priced: Cart): void {
@@ -262,10 +266,6 @@ export class CheckoutService {
       cart.id,
       cart.entries.map((entry) => entry.storeId),
     );
-    return {
-      status: cartStatusOf(orders.map((order) => order.status)),
-      orders,
-      cart: cart.snapshot ?? priceCart(cart, await discountsFor(this.discounts, tx, cart)),
-    };
+    return statusAnswer(orders, cart.snapshot ?? priceCart(cart, await discountsFor(this.discounts, tx, cart)));
   }
 }

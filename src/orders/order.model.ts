@@ -65,3 +65,12 @@ export interface Order {
   lines: OrderLine[];
   cost: OrderCost | null;
 }
+
+/** Orders in the order of a cart's store entries (`storeOrder`); a store not among them last, by id. */
+export function inStoreOrder(orders: Order[], storeOrder: readonly number[]): Order[] {
+  const rank = (storeId: number) => {
+    const index = storeOrder.indexOf(storeId);
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return orders.sort((a, b) => rank(a.storeId) - rank(b.storeId) || a.storeId - b.storeId);
+}

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DbClient, Prisma } from '../db/database.js';
 import type { OrderStatus } from '../domain/order-status.js';
-import type { Order, OrderCost, OrderLine, RequiredAction } from './order.model.js';
+import { inStoreOrder, type Order, type OrderCost, type OrderLine, type RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
 
 const orderColumns = {
@@ -109,11 +109,7 @@ export class OrderRepository {
   /** Orders of a cart, in the order of the cart's store entries. */
   async ofCart(tx: DbClient, cartId: string, storeOrder: number[]): Promise<Order[]> {
     const rows = await tx.order.findMany({ where: { cartId }, select: orderColumns });
-    const rank = (storeId: number) => {
-      const index = storeOrder.indexOf(storeId);
-      return index === -1 ? Number.MAX_SAFE_INTEGER : index;
-    };
-    return rows.map(toOrder).sort((a, b) => rank(a.storeId) - rank(b.storeId) || a.storeId - b.storeId);
+    return inStoreOrder(rows.map(toOrder), storeOrder);
   }
 
   async find(tx: DbClient, orderId: string): Promise<Order | null> {
@@ -127,8 +123,11 @@ export class OrderRepository {
     return count === 1;
   }
 
-  /** Writes a new order, SUBMITTED with its first event; answers its id. */
-  async create(tx: DbClient, order: NewOrder, now: Date): Promise<string> {
+  /**
+   * Writes a new order, SUBMITTED with its first event; answers it as ofCart would read it back
+   * (each insert returns no more than its id: nothing is read again).
+   */
+  async create(tx: DbClient, order: NewOrder, now: Date): Promise<Order> {
     const { lines, cost, buyerIdentity, ...columns } = order;
     const id = randomUUID();
     await tx.order.create({
@@ -140,9 +139,11 @@ export class OrderRepository {
         buyerIdentity: buyerIdentity as unknown as Prisma.InputJsonValue,
         status: 'SUBMITTED',
         createdAt: now,
-        events: { create: { id: randomUUID(), type: 'SUBMITTED', createdAt: now, position: 0 } },
       },
+      select: { id: true },
     });
+    const event = { id: randomUUID(), type: 'SUBMITTED', createdAt: now } as const;
+    await tx.orderEvent.createMany({ data: [{ ...event, orderId: id, position: 0 }] });
     // The same lines as rows, for what is counted in SQL (media performance).
     await tx.orderLine.createMany({
       data: lines.map((line, position) => ({
@@ -159,7 +160,20 @@ export class OrderRepository {
         createdAt: now,
       })),
     });
-    return id;
+    // Through JSON, as the stored lines and cost are read: what an answer built from it holds is
+    // what a later read of the order holds (no undefined fields, no shared objects).
+    return toOrder({
+      id,
+      cartId: columns.cartId,
+      storeId: columns.storeId,
+      orderNumber: columns.orderNumber,
+      storeName: columns.storeName,
+      status: 'SUBMITTED',
+      events: [event],
+      requiredActions: [],
+      lines: JSON.parse(JSON.stringify(lines)) as Prisma.JsonValue,
+      cost: JSON.parse(JSON.stringify(cost)) as Prisma.JsonValue,
+    });
   }
 
   /** Moves an order to `status`: appends the event and replaces the required actions. */

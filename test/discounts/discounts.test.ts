@@ -427,6 +427,8 @@ describe('submit', () => {
     const submitted = await submit(cart.id);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const order = submitted.body.orders[0]!;
+    // The submit answers the order as written, not read back: the same as a read of it.
+    expect((await call<OrderJson>(t, { method: 'GET', url: `/orders/${order.id}` })).body).toStrictEqual(order);
     // The worked example, frozen: the same amounts as the cart showed.
     expect(order.lines.map((line) => [line.variant_id, line.discount.value])).toEqual([
       ['1011', 9],
