@@ -1,68 +1,15 @@
-// The only cart code that talks to Prisma. Every method takes the transaction client of the
-// write it is part of; `lock` is the first statement of every cart write.
+// The only cart code that talks to Prisma, with cart-read.repository.ts (the cart's load). Every
+// method takes the transaction client of the write it is part of; `lock` is the first statement
+// of every cart write.
 import type { DbClient, Prisma } from '../db/database.js';
-import { emptyBuyerIdentity, type BuyerIdentity } from '../domain/buyer-identity.js';
+import type { BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Cart } from './cart.model.js';
 import { skuForCart, unitPriceMinor, type CartSku } from './cart.sku.js';
+import { storeConfig, type Attribution, type StoredCart, type StoredEntry, type StoredLine } from './cart.stored.js';
+import { readStoredCart } from './cart-read.repository.js';
 
 export type { CartSku } from './cart.sku.js';
-
-const storeConfig = {
-  select: {
-    id: true,
-    name: true,
-    displayName: true,
-    marketplace: true,
-    currency: true,
-    marginRatePpm: true,
-    shippingMethods: { select: { code: true, label: true, priceMinor: true }, orderBy: { position: 'asc' } },
-    taxRates: { select: { countryCode: true, provinceCode: true, ratePpm: true }, orderBy: { position: 'asc' } },
-  },
-} as const;
-
-export type StoreConfig = Prisma.StoreGetPayload<typeof storeConfig>;
-
-export interface StoredEntry {
-  storeId: number;
-  position: number;
-  selectedShippingMethodId: string | null;
-  isSubmitted: boolean;
-  requestId: string | null;
-  store: StoreConfig;
-}
-
-/** The media item (and placement) a line was added from, and when it got it. */
-export interface Attribution {
-  mediaId: number;
-  placementId: string | null;
-  attributedAt: Date;
-}
-
-export interface StoredLine {
-  skuId: number;
-  storeId: number;
-  quantity: number;
-  position: number;
-  mediaId: number | null;
-  placementId: string | null;
-  /** The unit price when the buyer last set the quantity (null: lines from before it was kept). */
-  seenUnitPriceMinor: number | null;
-  sku: CartSku;
-}
-
-export interface StoredCart {
-  id: string;
-  currency: string | null;
-  /** The last change (a cart not submitted expires a TTL after it). */
-  updatedAt: Date;
-  /** The cart as priced at submit; null before. */
-  snapshot: Cart | null;
-  identity: BuyerIdentity;
-  entries: StoredEntry[];
-  lines: StoredLine[];
-  /** The discount codes the buyer gave, as typed, in order. */
-  discountCodes: string[];
-}
+export type { Attribution, StoreConfig, StoredCart, StoredEntry, StoredLine } from './cart.stored.js';
 
 export interface LineWrite {
   skuId: number;
@@ -98,54 +45,9 @@ export class CartRepository {
     await tx.cart.update({ where: { id: cartId }, data: { snapshot: snapshot as unknown as Prisma.InputJsonValue } });
   }
 
-  async load(tx: DbClient, cartId: string): Promise<StoredCart | null> {
-    const row = await tx.cart.findUnique({
-      where: { id: cartId },
-      select: {
-        id: true,
-        currency: true,
-        updatedAt: true,
-        snapshot: true,
-        buyerIdentity: true,
-        stores: {
-          select: {
-            storeId: true,
-            position: true,
-            selectedShippingMethodId: true,
-            isSubmitted: true,
-            requestId: true,
-            store: storeConfig,
-          },
-          orderBy: { position: 'asc' },
-        },
-        lines: {
-          select: {
-            skuId: true,
-            storeId: true,
-            quantity: true,
-            position: true,
-            mediaId: true,
-            placementId: true,
-            seenUnitPriceMinor: true,
-            sku: skuForCart,
-          },
-          orderBy: { position: 'asc' },
-        },
-        discountCodes: { select: { code: true }, orderBy: { position: 'asc' } },
-      },
-    });
-    if (!row) return null;
-    const { cartId: _cartId, ...identity } = row.buyerIdentity ?? { cartId, ...emptyBuyerIdentity };
-    return {
-      id: row.id,
-      currency: row.currency,
-      updatedAt: row.updatedAt,
-      snapshot: (row.snapshot as unknown as Cart | null) ?? null,
-      identity,
-      entries: row.stores,
-      lines: row.lines,
-      discountCodes: row.discountCodes.map((code) => code.code),
-    };
+  /** The cart with everything pricing needs (cart-read.repository.ts); null when there is no such cart. */
+  load(tx: DbClient, cartId: string): Promise<StoredCart | null> {
+    return readStoredCart(tx, cartId);
   }
 
   async skusByIds(tx: DbClient, ids: number[]): Promise<CartSku[]> {

@@ -1,0 +1,154 @@
+// The cart's load: six statements of SQL in the write's transaction (the ORM's nested read of the
+// same took eleven, each dearer; a cart is loaded twice an order). test/cart/cart-load.test.ts holds
+// it to the nested read, field for field, on both engines.
+import type { DbClient, Prisma } from '../db/database.js';
+import { buyerIdentityFields, emptyBuyerIdentity, type BuyerIdentity } from '../domain/buyer-identity.js';
+import type { Cart } from './cart.model.js';
+import type { CartSku } from './cart.sku.js';
+import type { StoreConfig, StoredCart, StoredLine } from './cart.stored.js';
+
+// The rows of load's statements, as the ORM answers SQL on either engine: each value typed by its
+// column's declared type (booleans, dates and JSON included; test/cart/cart-load.test.ts).
+interface CartRow extends Record<keyof BuyerIdentity, string | null> {
+  id: string;
+  currency: string | null;
+  updatedAt: Date;
+  snapshot: Prisma.JsonValue;
+  /** The identity's key: null when the cart has none yet. */
+  identityOf: string | null;
+}
+
+interface EntryRow {
+  storeId: number;
+  position: number;
+  selectedShippingMethodId: string | null;
+  isSubmitted: boolean;
+  requestId: string | null;
+  name: string;
+  displayName: string;
+  marketplace: string;
+  currency: string;
+  marginRatePpm: number;
+}
+
+/** A line, its SKU's columns, its product's and its store's, side by side. */
+type LineRow = Omit<StoredLine, 'sku'> &
+  Omit<CartSku, 'id' | 'product' | 'store'> &
+  Omit<CartSku['product'], 'id'> &
+  CartSku['store'];
+
+function identityOf(row: CartRow): BuyerIdentity {
+  return Object.fromEntries(buyerIdentityFields.map((field) => [field, row[field]])) as BuyerIdentity;
+}
+
+function storedLine(row: LineRow): StoredLine {
+  return {
+    skuId: row.skuId,
+    storeId: row.storeId,
+    quantity: row.quantity,
+    position: row.position,
+    mediaId: row.mediaId,
+    placementId: row.placementId,
+    seenUnitPriceMinor: row.seenUnitPriceMinor,
+    sku: {
+      id: row.skuId,
+      productId: row.productId,
+      merchantId: row.merchantId,
+      name: row.name,
+      currency: row.currency,
+      salePriceMinor: row.salePriceMinor,
+      retailPriceMinor: row.retailPriceMinor,
+      taxable: row.taxable,
+      listed: row.listed,
+      inStock: row.inStock,
+      status: row.status,
+      qtyAvailable: row.qtyAvailable,
+      variantValues: row.variantValues,
+      product: {
+        id: row.productId,
+        title: row.title,
+        description: row.description,
+        isAvailable: row.isAvailable,
+      },
+      store: { marketplace: row.marketplace },
+    },
+  };
+}
+
+/** The cart with everything pricing needs; null when there is no such cart. */
+export async function readStoredCart(tx: DbClient, cartId: string): Promise<StoredCart | null> {
+  const [cart] = await tx.$queryRaw<CartRow[]>`
+    SELECT c."id", c."currency", c."updatedAt", c."snapshot", b."cartId" AS "identityOf", b."firstName",
+      b."lastName", b."address1", b."address2", b."city", b."provinceCode", b."countryCode",
+      b."postalCode", b."email", b."phone"
+    FROM "Cart" c LEFT JOIN "BuyerIdentity" b ON b."cartId" = c."id"
+    WHERE c."id" = ${cartId}`;
+  if (!cart) return null;
+  const entries = await tx.$queryRaw<EntryRow[]>`
+    SELECT e."storeId", e."position", e."selectedShippingMethodId", e."isSubmitted", e."requestId",
+      s."name", s."displayName", s."marketplace", s."currency", s."marginRatePpm"
+    FROM "CartStore" e JOIN "Store" s ON s."id" = e."storeId"
+    WHERE e."cartId" = ${cartId} ORDER BY e."position"`;
+  const stores = await storeTerms(tx, cartId, entries.length);
+  const lines = await tx.$queryRaw<LineRow[]>`
+    SELECT l."skuId", l."storeId", l."quantity", l."position", l."mediaId", l."placementId",
+      l."seenUnitPriceMinor", k."productId", k."merchantId", k."name", k."currency", k."salePriceMinor",
+      k."retailPriceMinor", k."taxable", k."listed", k."inStock", k."status", k."qtyAvailable",
+      k."variantValues", p."title", p."description", p."isAvailable", m."marketplace"
+    FROM "CartLine" l JOIN "Sku" k ON k."id" = l."skuId" JOIN "Product" p ON p."id" = k."productId"
+      JOIN "Store" m ON m."id" = k."merchantId"
+    WHERE l."cartId" = ${cartId} ORDER BY l."position"`;
+  const codes = await tx.$queryRaw<{ code: string }[]>`
+    SELECT "code" FROM "CartDiscountCode" WHERE "cartId" = ${cartId} ORDER BY "position"`;
+  return {
+    id: cart.id,
+    currency: cart.currency,
+    updatedAt: cart.updatedAt,
+    snapshot: cart.snapshot as unknown as Cart | null,
+    identity: cart.identityOf === null ? { ...emptyBuyerIdentity } : identityOf(cart),
+    entries: entries.map((entry) => ({
+      storeId: entry.storeId,
+      position: entry.position,
+      selectedShippingMethodId: entry.selectedShippingMethodId,
+      isSubmitted: entry.isSubmitted,
+      requestId: entry.requestId,
+      store: {
+        id: entry.storeId,
+        name: entry.name,
+        displayName: entry.displayName,
+        marketplace: entry.marketplace,
+        currency: entry.currency,
+        marginRatePpm: entry.marginRatePpm,
+        shippingMethods: stores.shipping.get(entry.storeId) ?? [],
+        taxRates: stores.taxes.get(entry.storeId) ?? [],
+      },
+    })),
+    lines: lines.map(storedLine),
+    discountCodes: codes.map((code) => code.code),
+  };
+}
+
+/** The shipping methods and tax rates of the cart's stores, by store, in their order. */
+async function storeTerms(
+  tx: DbClient,
+  cartId: string,
+  stores: number,
+): Promise<{
+  shipping: Map<number, StoreConfig['shippingMethods']>;
+  taxes: Map<number, StoreConfig['taxRates']>;
+}> {
+  const shipping = new Map<number, StoreConfig['shippingMethods']>();
+  const taxes = new Map<number, StoreConfig['taxRates']>();
+  if (stores === 0) return { shipping, taxes };
+  const methods = await tx.$queryRaw<(StoreConfig['shippingMethods'][number] & { storeId: number })[]>`
+    SELECT m."storeId", m."code", m."label", m."priceMinor" FROM "ShippingMethod" m
+    WHERE m."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ${cartId})
+    ORDER BY m."storeId", m."position"`;
+  for (const { storeId, ...method } of methods) shipping.set(storeId, [...(shipping.get(storeId) ?? []), method]);
+  const rates = await tx.$queryRaw<(StoreConfig['taxRates'][number] & { storeId: number })[]>`
+    SELECT t."storeId", t."countryCode", t."provinceCode", t."ratePpm" FROM "TaxRate" t
+    WHERE t."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ${cartId})
+    ORDER BY t."storeId", t."position"`;
+  for (const { storeId, ...rate } of rates) taxes.set(storeId, [...(taxes.get(storeId) ?? []), rate]);
+  return { shipping, taxes };
+}
