@@ -128,6 +128,7 @@ export async function buildApp(
     pool: () => database.poolStats(),
     cache: () => sumStats(services.catalogCache.stats(), answers.stats()),
     droppedLogLines: options.droppedLogLines,
+    droppedAnswers: () => answers.dropped,
     playerEvents: () => services.playerEvents.stats(),
   };
   await app.register(metricsPlugin, { sources });

@@ -39,6 +39,8 @@ export class AnswerCache {
   private indexed = 0;
   private readonly maxProducts: number;
   private readonly counts = { hits: 0, misses: 0 };
+  /** Answers dropped because a product they show changed (or the whole catalog did). */
+  private droppedAnswers = 0;
 
   constructor(
     private readonly changes: CatalogChanges,
@@ -106,14 +108,21 @@ export class AnswerCache {
     };
   }
 
+  /** How many kept answers were dropped because the catalog changed under them (not evicted). */
+  get dropped(): number {
+    return this.droppedAnswers;
+  }
+
   private drop(productIds: readonly number[]): void {
     for (const id of productIds) {
       const keys = this.answersOf.get(id);
-      if (keys) for (const key of [...keys]) this.answers?.delete(key);
+      if (!keys) continue;
+      for (const key of [...keys]) if (this.answers?.delete(key)) this.droppedAnswers += 1;
     }
   }
 
   private clear(): void {
+    this.droppedAnswers += this.answers?.size ?? 0;
     this.answers?.clear();
     this.answersOf.clear();
     this.indexed = 0;

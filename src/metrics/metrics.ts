@@ -18,6 +18,8 @@ export interface MetricsSources {
   pool?: () => PoolStats | null;
   cache?: () => CacheStats;
   droppedLogLines?: () => number;
+  /** Kept answers dropped because the catalog changed under them. */
+  droppedAnswers?: () => number;
   playerEvents?: () => PlayerEventStats;
 }
 
@@ -96,7 +98,7 @@ function registerPlayerEventMetrics(registry: Registry, source: () => PlayerEven
 
 function registerSourceMetrics(registry: Registry, sources: MetricsSources): void {
   const registers = [registry];
-  const { pool, cache, droppedLogLines, playerEvents } = sources;
+  const { pool, cache, droppedLogLines, droppedAnswers, playerEvents } = sources;
   if (playerEvents) registerPlayerEventMetrics(registry, playerEvents);
   if (pool) {
     new Gauge({
@@ -142,6 +144,14 @@ function registerSourceMetrics(registry: Registry, sources: MetricsSources): voi
       help: 'Entries the catalog cache holds.',
       registers,
       collect: gaugeOf(cache, (stats) => stats.entries),
+    });
+  }
+  if (droppedAnswers) {
+    new Counter({
+      name: 'catalog_answers_dropped_total',
+      help: 'Kept answers dropped because a product they show changed or an import replaced the catalog.',
+      registers,
+      collect: counterOf(droppedAnswers, (count) => count),
     });
   }
   if (droppedLogLines) {

@@ -27,7 +27,11 @@ describe('invalidation by product', () => {
   const counts = async () => {
     const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     const count = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
-    return { hits: count('catalog_cache_hits_total'), misses: count('catalog_cache_misses_total') };
+    return {
+      hits: count('catalog_cache_hits_total'),
+      misses: count('catalog_cache_misses_total'),
+      dropped: count('catalog_answers_dropped_total'),
+    };
   };
   const read = (target: string | number) =>
     typeof target === 'string'
@@ -67,6 +71,7 @@ describe('invalidation by product', () => {
       expect((await kept(target)).kept, `${String(target)} kept`).toBe(true);
     }
     const before = await qty(13);
+    const { dropped } = await counts();
     await takeStock(13, 2);
     expect(await qty(13)).toBe(before - 2);
     for (const target of of13) {
@@ -80,6 +85,8 @@ describe('invalidation by product', () => {
       expect(answer.kept, `${String(target)} still kept`).toBe(true);
       expect(answer.body).toBe(first.get(target));
     }
+    // Counted: the answers that held 13, each once; not those kept again, nor the others.
+    expect((await counts()).dropped - dropped).toBe(of13.length);
   });
 
   it('a change that is no longer recorded drops everything', async () => {
