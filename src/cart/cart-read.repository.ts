@@ -128,6 +128,17 @@ export async function readStoredCart(tx: DbClient, cartId: string): Promise<Stor
   };
 }
 
+/** Rows by their store, each without its store id, in the order read. */
+function byStore<Row extends { storeId: number }>(rows: Row[]): Map<number, Omit<Row, 'storeId'>[]> {
+  const groups = new Map<number, Omit<Row, 'storeId'>[]>();
+  for (const { storeId, ...rest } of rows) {
+    const group = groups.get(storeId);
+    if (group) group.push(rest);
+    else groups.set(storeId, [rest]);
+  }
+  return groups;
+}
+
 /** The shipping methods and tax rates of the cart's stores, by store, in their order. */
 async function storeTerms(
   tx: DbClient,
@@ -137,18 +148,14 @@ async function storeTerms(
   shipping: Map<number, StoreConfig['shippingMethods']>;
   taxes: Map<number, StoreConfig['taxRates']>;
 }> {
-  const shipping = new Map<number, StoreConfig['shippingMethods']>();
-  const taxes = new Map<number, StoreConfig['taxRates']>();
-  if (stores === 0) return { shipping, taxes };
+  if (stores === 0) return { shipping: new Map(), taxes: new Map() };
   const methods = await tx.$queryRaw<(StoreConfig['shippingMethods'][number] & { storeId: number })[]>`
     SELECT m."storeId", m."code", m."label", m."priceMinor" FROM "ShippingMethod" m
     WHERE m."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ${cartId})
     ORDER BY m."storeId", m."position"`;
-  for (const { storeId, ...method } of methods) shipping.set(storeId, [...(shipping.get(storeId) ?? []), method]);
   const rates = await tx.$queryRaw<(StoreConfig['taxRates'][number] & { storeId: number })[]>`
     SELECT t."storeId", t."countryCode", t."provinceCode", t."ratePpm" FROM "TaxRate" t
     WHERE t."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ${cartId})
     ORDER BY t."storeId", t."position"`;
-  for (const { storeId, ...rate } of rates) taxes.set(storeId, [...(taxes.get(storeId) ?? []), rate]);
-  return { shipping, taxes };
+  return { shipping: byStore(methods), taxes: byStore(rates) };
 }
