@@ -1,7 +1,9 @@
-// The cart's load: six statements of SQL in the write's transaction (the ORM's nested read of the
-// same took eleven, each dearer; a cart is loaded twice an order). test/cart/cart-load.test.ts holds
+// The cart's load: six statements of SQL in the write's transaction, on its own connection
+// (db/tx-sql.ts; the ORM's nested read of the same took eleven, each dearer; a cart is loaded
+// twice an order). test/cart/cart-load.test.ts holds
 // it to the nested read, field for field, on both engines.
 import type { DbClient, Prisma } from '../db/database.js';
+import { sqlOf, type TxSql } from '../db/tx-sql.js';
 import { buyerIdentityFields, emptyBuyerIdentity, type BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Cart } from './cart.model.js';
 import type { CartSku } from './cart.sku.js';
@@ -77,29 +79,41 @@ function storedLine(row: LineRow): StoredLine {
 
 /** The cart with everything pricing needs; null when there is no such cart. */
 export async function readStoredCart(tx: DbClient, cartId: string): Promise<StoredCart | null> {
-  const [cart] = await tx.$queryRaw<CartRow[]>`
+  const sql = sqlOf(tx);
+  const [cart] = await sql.all<CartRow>(
+    `
     SELECT c."id", c."currency", c."updatedAt", c."snapshot", b."cartId" AS "identityOf", b."firstName",
       b."lastName", b."address1", b."address2", b."city", b."provinceCode", b."countryCode",
       b."postalCode", b."email", b."phone"
     FROM "Cart" c LEFT JOIN "BuyerIdentity" b ON b."cartId" = c."id"
-    WHERE c."id" = ${cartId}`;
+    WHERE c."id" = ?`,
+    [cartId],
+  );
   if (!cart) return null;
-  const entries = await tx.$queryRaw<EntryRow[]>`
+  const entries = await sql.all<EntryRow>(
+    `
     SELECT e."storeId", e."position", e."selectedShippingMethodId", e."isSubmitted", e."requestId",
       s."name", s."displayName", s."marketplace", s."currency", s."marginRatePpm"
     FROM "CartStore" e JOIN "Store" s ON s."id" = e."storeId"
-    WHERE e."cartId" = ${cartId} ORDER BY e."position"`;
-  const stores = await storeTerms(tx, cartId, entries.length);
-  const lines = await tx.$queryRaw<LineRow[]>`
+    WHERE e."cartId" = ? ORDER BY e."position"`,
+    [cartId],
+  );
+  const stores = await storeTerms(sql, cartId, entries.length);
+  const lines = await sql.all<LineRow>(
+    `
     SELECT l."skuId", l."storeId", l."quantity", l."position", l."mediaId", l."placementId",
       l."seenUnitPriceMinor", k."productId", k."merchantId", k."name", k."currency", k."salePriceMinor",
       k."retailPriceMinor", k."taxable", k."listed", k."inStock", k."status", k."qtyAvailable",
       k."variantValues", p."title", p."description", p."isAvailable", m."marketplace"
     FROM "CartLine" l JOIN "Sku" k ON k."id" = l."skuId" JOIN "Product" p ON p."id" = k."productId"
       JOIN "Store" m ON m."id" = k."merchantId"
-    WHERE l."cartId" = ${cartId} ORDER BY l."position"`;
-  const codes = await tx.$queryRaw<{ code: string }[]>`
-    SELECT "code" FROM "CartDiscountCode" WHERE "cartId" = ${cartId} ORDER BY "position"`;
+    WHERE l."cartId" = ? ORDER BY l."position"`,
+    [cartId],
+  );
+  const codes = await sql.all<{ code: string }>(
+    `SELECT "code" FROM "CartDiscountCode" WHERE "cartId" = ? ORDER BY "position"`,
+    [cartId],
+  );
   return {
     id: cart.id,
     currency: cart.currency,
@@ -141,7 +155,7 @@ function byStore<Row extends { storeId: number }>(rows: Row[]): Map<number, Omit
 
 /** The shipping methods and tax rates of the cart's stores, by store, in their order. */
 async function storeTerms(
-  tx: DbClient,
+  sql: TxSql,
   cartId: string,
   stores: number,
 ): Promise<{
@@ -149,13 +163,19 @@ async function storeTerms(
   taxes: Map<number, StoreConfig['taxRates']>;
 }> {
   if (stores === 0) return { shipping: new Map(), taxes: new Map() };
-  const methods = await tx.$queryRaw<(StoreConfig['shippingMethods'][number] & { storeId: number })[]>`
+  const methods = await sql.all<StoreConfig['shippingMethods'][number] & { storeId: number }>(
+    `
     SELECT m."storeId", m."code", m."label", m."priceMinor" FROM "ShippingMethod" m
-    WHERE m."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ${cartId})
-    ORDER BY m."storeId", m."position"`;
-  const rates = await tx.$queryRaw<(StoreConfig['taxRates'][number] & { storeId: number })[]>`
+    WHERE m."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ?)
+    ORDER BY m."storeId", m."position"`,
+    [cartId],
+  );
+  const rates = await sql.all<StoreConfig['taxRates'][number] & { storeId: number }>(
+    `
     SELECT t."storeId", t."countryCode", t."provinceCode", t."ratePpm" FROM "TaxRate" t
-    WHERE t."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ${cartId})
-    ORDER BY t."storeId", t."position"`;
+    WHERE t."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ?)
+    ORDER BY t."storeId", t."position"`,
+    [cartId],
+  );
   return { shipping: byStore(methods), taxes: byStore(rates) };
 }

@@ -1,12 +1,14 @@
 // The only cart code that talks to Prisma, with cart-read.repository.ts (the cart's load). Every
 // method takes the transaction client of the write it is part of; `lock` is the first statement
 // of every cart write.
-import type { DbClient, Prisma } from '../db/database.js';
-import type { BuyerIdentity } from '../domain/buyer-identity.js';
+import type { DbClient } from '../db/database.js';
+import { buyerIdentityFields, type BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Cart } from './cart.model.js';
 import { skuForCart, unitPriceMinor, type CartSku } from './cart.sku.js';
 import { storeConfig, type Attribution, type StoredCart, type StoredEntry, type StoredLine } from './cart.stored.js';
 import { readStoredCart } from './cart-read.repository.js';
+import { timeParameter } from '../db/sql-executor.js';
+import { jsonParameter, sqlOf } from '../db/tx-sql.js';
 
 export type { CartSku } from './cart.sku.js';
 export type { Attribution, StoreConfig, StoredCart, StoredEntry, StoredLine } from './cart.stored.js';
@@ -29,20 +31,35 @@ export class CartRepository {
   async lock(tx: DbClient, cartId: string, expiredBefore: Date): Promise<'locked' | 'expired' | 'missing'> {
     // A cart unchanged since `expiredBefore` and not submitted has expired: it is not locked (the
     // lock would count as a change).
-    const { count } = await tx.cart.updateMany({
-      where: { id: cartId, OR: [{ updatedAt: { gte: expiredBefore } }, { stores: { some: { isSubmitted: true } } }] },
-      data: { version: { increment: 1 } },
-    });
+    const count = await sqlOf(tx).run(
+      `UPDATE "Cart" SET "version" = "version" + 1, "updatedAt" = ?
+      WHERE "id" = ? AND ("updatedAt" >= ?
+        OR EXISTS (SELECT 1 FROM "CartStore" s WHERE s."cartId" = "Cart"."id" AND s."isSubmitted" = ?))`,
+      [new Date(), cartId, expiredBefore, true],
+    );
     if (count === 1) return 'locked';
     return (await tx.cart.count({ where: { id: cartId } })) === 1 ? 'expired' : 'missing';
   }
 
   async create(tx: DbClient, cartId: string): Promise<Date> {
-    return (await tx.cart.create({ data: { id: cartId }, select: { updatedAt: true } })).updatedAt;
+    const sql = sqlOf(tx);
+    const now = new Date();
+    const time = timeParameter(sql.dialect);
+    await sql.run(`INSERT INTO "Cart" ("id", "version", "createdAt", "updatedAt") VALUES (?, 0, ${time}, ${time})`, [
+      cartId,
+      now,
+      now,
+    ]);
+    return now;
   }
 
   async saveSnapshot(tx: DbClient, cartId: string, snapshot: Cart): Promise<void> {
-    await tx.cart.update({ where: { id: cartId }, data: { snapshot: snapshot as unknown as Prisma.InputJsonValue } });
+    const sql = sqlOf(tx);
+    await sql.run(
+      `UPDATE "Cart" SET "snapshot" = ${jsonParameter(sql.dialect)}, "updatedAt" = ${timeParameter(sql.dialect)}
+      WHERE "id" = ?`,
+      [JSON.stringify(snapshot), new Date(), cartId],
+    );
   }
 
   /** The cart with everything pricing needs (cart-read.repository.ts); null when there is no such cart. */
@@ -76,7 +93,14 @@ export class CartRepository {
   async writeLines(tx: DbClient, cart: StoredCart, lines: LineWrite[], currency: string | null): Promise<StoredCart> {
     const stored = await this.writeLineRows(tx, cart, lines);
     const entries = await this.writeEntries(tx, cart, [...new Set(stored.map((line) => line.storeId))]);
-    if (currency !== cart.currency) await tx.cart.update({ where: { id: cart.id }, data: { currency } });
+    if (currency !== cart.currency) {
+      const sql = sqlOf(tx);
+      await sql.run(`UPDATE "Cart" SET "currency" = ?, "updatedAt" = ${timeParameter(sql.dialect)} WHERE "id" = ?`, [
+        currency,
+        new Date(),
+        cart.id,
+      ]);
+    }
     return { ...cart, currency, lines: stored, entries };
   }
 
@@ -95,9 +119,22 @@ export class CartRepository {
         position += 1;
         const seenUnitPriceMinor = unitPriceMinor(line.sku);
         const { skuId, storeId, quantity, sku } = line;
-        await tx.cartLine.create({
-          data: { cartId: cart.id, skuId, storeId, quantity, position, seenUnitPriceMinor, ...attribution },
-        });
+        const sql = sqlOf(tx);
+        await sql.run(
+          `INSERT INTO "CartLine" ("cartId", "skuId", "storeId", "quantity", "position", "seenUnitPriceMinor",
+            "mediaId", "placementId", "attributedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${timeParameter(sql.dialect)})`,
+          [
+            cart.id,
+            skuId,
+            storeId,
+            quantity,
+            position,
+            seenUnitPriceMinor,
+            attribution?.mediaId ?? null,
+            attribution?.placementId ?? null,
+            attribution?.attributedAt ?? null,
+          ],
+        );
         const media = { mediaId: attribution?.mediaId ?? null, placementId: attribution?.placementId ?? null };
         stored.push({ skuId, storeId, quantity, position, ...media, seenUnitPriceMinor, sku });
       } else {
@@ -140,7 +177,10 @@ export class CartRepository {
       const store = configs.get(storeId);
       if (!store) throw new Error(`store ${storeId} of a cart line does not exist`);
       entryPosition += 1;
-      await tx.cartStore.create({ data: { cartId: cart.id, storeId, position: entryPosition } });
+      await sqlOf(tx).run(
+        `INSERT INTO "CartStore" ("cartId", "storeId", "position", "isSubmitted") VALUES (?, ?, ?, ?)`,
+        [cart.id, storeId, entryPosition, false],
+      );
       entries.push({
         storeId,
         position: entryPosition,
@@ -184,7 +224,18 @@ export class CartRepository {
   }
 
   async writeIdentity(tx: DbClient, cartId: string, changes: Partial<BuyerIdentity>): Promise<void> {
-    await tx.buyerIdentity.upsert({ where: { cartId }, create: { cartId, ...changes }, update: changes });
+    // Only the identity's own columns, whatever else `changes` holds.
+    const columns = buyerIdentityFields.filter((field) => changes[field] !== undefined);
+    const values = columns.map((field) => changes[field] ?? null);
+    await sqlOf(tx).run(
+      `INSERT INTO "BuyerIdentity" ("cartId"${columns.map((field) => `, "${field}"`).join('')})
+      VALUES (?${', ?'.repeat(columns.length)}) ON CONFLICT ("cartId") DO ${
+        columns.length === 0
+          ? 'NOTHING'
+          : `UPDATE SET ${columns.map((field) => `"${field}" = excluded."${field}"`).join(', ')}`
+      }`,
+      [cartId, ...values],
+    );
   }
 
   async selectShippingMethod(tx: DbClient, cartId: string, storeId: number, code: string): Promise<void> {
@@ -196,10 +247,12 @@ export class CartRepository {
 
   /** Marks a store's entry submitted by this request. */
   async markSubmitted(tx: DbClient, cartId: string, storeId: number, requestId: string, at: Date): Promise<void> {
-    await tx.cartStore.update({
-      where: { cartId_storeId: { cartId, storeId } },
-      data: { isSubmitted: true, requestId, submittedAt: at },
-    });
+    const sql = sqlOf(tx);
+    await sql.run(
+      `UPDATE "CartStore" SET "isSubmitted" = ?, "requestId" = ?, "submittedAt" = ${timeParameter(sql.dialect)}
+      WHERE "cartId" = ? AND "storeId" = ?`,
+      [true, requestId, at, cartId, storeId],
+    );
   }
 
   /** Up to `take` carts untouched since `before` that nothing was submitted from (the sweeper's). */

@@ -12,6 +12,7 @@
 // Values are stored exactly as Prisma stores them, so the rest of the code reads them back the
 // same: on SQLite booleans as 0/1, dates as `2026-01-05T10:00:00.000+00:00`, JSON as its text;
 // on PostgreSQL the columns' own types (casts in the statement).
+import { boundSql, type SqlParam, type TxSql } from '../db/tx-sql.js';
 import type { DbClient } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'json' | 'date';
@@ -174,12 +175,17 @@ export class CatalogBulkRepository {
     return this.dialect === 'sqlite' ? `${left} IS ${right}` : `${left} IS NOT DISTINCT FROM ${right}`;
   }
 
-  async query<T>(sql: string, args: unknown[]): Promise<T[]> {
-    return this.tx.$queryRawUnsafe<T[]>(sql, ...args);
+  /** SQLite, in a transaction of inTransaction: its own SQL (db/tx-sql.ts; these statements are in SQLite's words). */
+  private direct(): TxSql | null {
+    return this.dialect === 'sqlite' ? boundSql(this.tx) : null;
   }
 
-  async execute(sql: string, args: unknown[]): Promise<number> {
-    return this.tx.$executeRawUnsafe(sql, ...args);
+  async query<T>(sql: string, args: SqlParam[]): Promise<T[]> {
+    return this.direct()?.all<T>(sql, args) ?? this.tx.$queryRawUnsafe<T[]>(sql, ...args);
+  }
+
+  async execute(sql: string, args: SqlParam[]): Promise<number> {
+    return this.direct()?.run(sql, args) ?? this.tx.$executeRawUnsafe(sql, ...args);
   }
 
   /**

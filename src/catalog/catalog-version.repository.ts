@@ -2,6 +2,8 @@
 // CatalogMeta row 1 counts imports (a move drops everything); rows 2 and up count stock changes,
 // each move recorded in CatalogChange with the products it touched (a move drops only what holds
 // those products).
+import { timeParameter } from '../db/sql-executor.js';
+import { sqlOf } from '../db/tx-sql.js';
 import type { DbClient } from '../db/database.js';
 
 /**
@@ -39,18 +41,22 @@ export async function bumpImportVersion(db: DbClient): Promise<void> {
  */
 export async function recordStockChange(db: DbClient, productIds: readonly number[]): Promise<StockChange> {
   const row = 2 + Math.floor(Math.random() * stockVersionRows);
-  const { version } = await db.catalogMeta.upsert({
-    where: { id: row },
-    create: { id: row, version: 1 },
-    update: { version: { increment: 1 } },
-    select: { version: true },
-  });
+  const sql = sqlOf(db);
+  const time = timeParameter(sql.dialect);
+  const now = new Date();
+  const [moved] = await sql.all<{ version: number }>(
+    `INSERT INTO "CatalogMeta" ("id", "version", "updatedAt") VALUES (?, 1, ${time})
+    ON CONFLICT ("id") DO UPDATE SET "version" = "CatalogMeta"."version" + 1, "updatedAt" = ${time}
+    RETURNING "version"`,
+    [row, now, now],
+  );
+  const version = Number(moved!.version);
   // An upsert: a move recorded by a database since put back must not make every later one fail.
-  await db.catalogChange.upsert({
-    where: { row_version: { row, version } },
-    create: { row, version, productIds: productIds.join(',') },
-    update: { productIds: productIds.join(',') },
-  });
+  await sql.run(
+    `INSERT INTO "CatalogChange" ("row", "version", "productIds", "createdAt") VALUES (?, ?, ?, ${time})
+    ON CONFLICT ("row", "version") DO UPDATE SET "productIds" = excluded."productIds"`,
+    [row, version, productIds.join(','), now],
+  );
   if (version % 100 === 0)
     await db.catalogChange.deleteMany({ where: { row, version: { lte: version - keptChangesPerRow } } });
   return { row, version, productIds };

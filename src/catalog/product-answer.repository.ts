@@ -10,6 +10,8 @@
 // a text of another answer format (written by code whose REST shape differed), makes the read
 // answer undefined, and the caller reads it the long way; texts of another format are rewritten
 // when a process starts (rewriteStaleAnswers) and by the next import.
+import { placeholders } from '../db/sql-executor.js';
+import { sqlOf } from '../db/tx-sql.js';
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
 import type { Db, DbClient } from '../db/database.js';
@@ -100,8 +102,12 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
  */
 export async function lockProductsOfSkus(db: DbClient, skuIds: readonly number[]): Promise<number[]> {
   if (skuIds.length === 0) return [];
-  const rows = await db.sku.findMany({ where: { id: { in: [...new Set(skuIds)] } }, select: { productId: true } });
-  const productIds = [...new Set(rows.map((row) => row.productId))];
+  const ids = [...new Set(skuIds)];
+  const rows = await sqlOf(db).all<{ productId: number }>(
+    `SELECT DISTINCT "productId" FROM "Sku" WHERE "id" IN (${placeholders(ids.length)})`,
+    ids,
+  );
+  const productIds = rows.map((row) => Number(row.productId));
   await new CatalogBulkRepository(db, dialectOf(db)).lockProducts(productIds);
   return productIds;
 }

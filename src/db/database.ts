@@ -17,8 +17,9 @@ import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './che
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
 import { StatementKeepingSqlite3 } from './sqlite-statements.js';
+import { registerConnection } from './tx-sql.js';
 import { activeTracer } from '../tracing/tracing.js';
-import { tracedAdapterFactory, tracedReader } from '../tracing/sql.js';
+import { tracedAdapterFactory, tracedReader, tracedStatement } from '../tracing/sql.js';
 
 export type { Db, DbClient, Prisma } from './client.js';
 
@@ -164,6 +165,12 @@ export async function createDatabase(
         adapter: adapter as PrismaPg,
         log,
       })) as unknown as Db;
+  // The transactions' own SQL runs on the ORM's connection (tx-sql.ts), traced and logged as the ORM's statements are.
+  if (driverAdapter instanceof StatementKeepingSqlite3)
+    registerConnection(db, () => driverAdapter.connection, {
+      onQuery: options.onQuery,
+      around: tracer ? (sql, run) => tracedStatement(tracer, provider, sql, run) : undefined,
+    });
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) =>

@@ -10,6 +10,7 @@
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { connectFault } from './faults.js';
+import { boundSql, numbered } from './tx-sql.js';
 
 export interface RowReader {
   /** The rows of a SELECT (`?` placeholders, numbers and strings as parameters). */
@@ -18,12 +19,6 @@ export interface RowReader {
 }
 
 type OnQuery = (event: { query: string; durationMs: number }) => void;
-
-/** `?` → `$1`, `$2`, … (the statements here have no `?` inside literals). */
-function numberedPlaceholders(sql: string): string {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${(index += 1)}`);
-}
 
 /**
  * The reader's own connection. Memory-mapped reads: a lookup in a catalog larger than SQLite's
@@ -81,7 +76,7 @@ export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
     async all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]> {
       let statement = names.get(sql);
       if (statement === undefined) {
-        statement = { name: `catalog_read_${names.size + 1}`, text: numberedPlaceholders(sql) };
+        statement = { name: `catalog_read_${names.size + 1}`, text: numbered(sql) };
         names.set(sql, statement);
       }
       const started = onQuery ? performance.now() : 0;
@@ -104,14 +99,17 @@ interface RawQueries {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }
 
-/** The same statements through Prisma's raw queries: inside a transaction, they see its writes. */
+/** The same statements through Prisma's raw queries, or a transaction's own SQL: in one, they see its writes. */
 export function prismaReader(db: RawQueries, dialect: 'sqlite' | 'postgresql'): RowReader {
   const texts = new Map<string, string>();
   return {
     all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]> {
+      // In a transaction of inTransaction: on its own connection (tx-sql.ts).
+      const transaction = boundSql(db);
+      if (transaction) return transaction.all<Row>(sql, params);
       let text = texts.get(sql);
       if (text === undefined) {
-        text = dialect === 'postgresql' ? numberedPlaceholders(sql) : sql;
+        text = dialect === 'postgresql' ? numbered(sql) : sql;
         texts.set(sql, text);
       }
       return db.$queryRawUnsafe<Row[]>(text, ...params);

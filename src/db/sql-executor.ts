@@ -19,8 +19,9 @@ import type { Dialect } from './dialect.js';
 import { autoCheckpointPages } from './checkpointer.js';
 import { connectFault } from './faults.js';
 import { inTransaction } from './transaction.js';
+import { numbered, sqliteValue, type SqlParam } from './tx-sql.js';
 
-export type SqlValue = string | number | boolean | Date | null;
+export type SqlValue = SqlParam;
 
 export interface SqlExecutor {
   readonly dialect: Dialect;
@@ -67,13 +68,6 @@ const maxPrepared = 500;
 
 const isBusy = (error: unknown) =>
   error instanceof Error && 'code' in error && /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code: unknown }).code));
-
-/** A value as the SQLite adapter of Prisma writes it (dates: ISO 8601 with +00:00; booleans: 1/0). */
-function sqliteValue(value: SqlValue): string | number | null {
-  if (value instanceof Date) return value.toISOString().replace('Z', '+00:00');
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return value;
-}
 
 /** How long a SQLite transaction waits for another writer at most, and between two tries. */
 const defaultBusyWaitMs = 2_000;
@@ -224,12 +218,6 @@ export function sqliteExecutor(
     transaction: (work) => sqliteTransaction(connection, busyWaitMs, work),
     close: () => connection.close(),
   };
-}
-
-/** `?` → `$1`, `$2`, … (the statements given here have no `?` inside literals). */
-function numbered(sql: string): string {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${(index += 1)}`);
 }
 
 function prismaStatements(client: DbClient): Pick<SqlExecutor, 'all' | 'run'> {

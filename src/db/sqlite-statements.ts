@@ -81,11 +81,14 @@ function connectionOf(adapter: SqlDriverAdapter): BetterSqlite3.Database | null 
 export class StatementKeepingSqlite3 extends PrismaBetterSqlite3 {
   /** How many statements the last connection made holds (a test's view; 0 before one). */
   kept: () => number = () => 0;
+  /** The connection of the last connect (null before one, or where the adapter does not keep it). */
+  connection: BetterSqlite3.Database | null = null;
 
   override async connect(): Promise<SqlDriverAdapter> {
     const adapter = await super.connect();
     const connection = connectionOf(adapter);
     if (connection) this.kept = keepStatements(connection);
+    this.connection = connection;
     return adapter;
   }
 }

@@ -4,6 +4,7 @@
 // SERIALIZABLE distributed engine (CockroachDB, YugabyteDB) they are the normal way contention
 // shows, and a retry is the documented answer.
 import type { Db, Prisma } from './client.js';
+import { bindSql, transactionSql } from './tx-sql.js';
 
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
 export const transactionOptions = { maxWait: 5_000, timeout: 20_000 } as const;
@@ -61,6 +62,7 @@ export async function inTransaction<T>(
     let result: T;
     try {
       result = await db.$transaction(async (tx) => {
+        bindSql(tx, transactionSql(db, tx));
         const answer = await work(tx, unit);
         await unit.commit(tx);
         return answer;

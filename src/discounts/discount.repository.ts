@@ -2,6 +2,8 @@
 // a cart's pricing reads of them (the discounts its codes name, the automatic ones of its stores,
 // and the uses of its buyer).
 import type { DbClient, Prisma } from '../db/database.js';
+import { placeholders } from '../db/sql-executor.js';
+import { sqlOf } from '../db/tx-sql.js';
 import type { DiscountKind, DiscountRule } from '../domain/discounts.js';
 import type { Discount, DiscountColumns } from './discount.model.js';
 
@@ -107,17 +109,20 @@ export class DiscountRepository {
     buyerEmail: string | null,
   ): Promise<{ discounts: (DiscountRule & { store: string })[]; usesByBuyer: Map<number, number> }> {
     if (codeKeys.length === 0 && storeIds.length === 0) return { discounts: [], usesByBuyer: new Map() };
+    // Which there are first, in SQL (most carts have none: one plain statement); their rows then.
+    const found = await sqlOf(tx).all<{ id: number }>(
+      `SELECT "id" FROM "Discount" WHERE ${[
+        ...(codeKeys.length > 0 ? [`"codeKey" IN (${placeholders(codeKeys.length)})`] : []),
+        ...(storeIds.length > 0 ? [`("codeKey" IS NULL AND "storeId" IN (${placeholders(storeIds.length)}))`] : []),
+      ].join(' OR ')}`,
+      [...codeKeys, ...storeIds],
+    );
+    if (found.length === 0) return { discounts: [], usesByBuyer: new Map() };
     const rows = await tx.discount.findMany({
-      where: {
-        OR: [
-          ...(codeKeys.length > 0 ? [{ codeKey: { in: codeKeys } }] : []),
-          ...(storeIds.length > 0 ? [{ codeKey: null, storeId: { in: storeIds } }] : []),
-        ],
-      },
+      where: { id: { in: found.map((row) => row.id) } },
       select: ownColumns,
       orderBy: { id: 'asc' },
     });
-    if (rows.length === 0) return { discounts: [], usesByBuyer: new Map() };
     // Their stores read only when there are discounts (a nested select reads them for none too:
     // one statement more in each cart write, most carts having no discount).
     const stores = await tx.store.findMany({

@@ -2,6 +2,8 @@
 // delivery.repository.ts and delivery-outcome.repository.ts): writing events with the change they
 // report, and what the sweeper removes (events past the retention that no delivery waits for,
 // their deliveries and attempts with them).
+import { timeParameter } from '../db/sql-executor.js';
+import { jsonParameter, sqlOf } from '../db/tx-sql.js';
 import type { DbClient, Prisma } from '../db/database.js';
 
 export type EventRow = Pick<
@@ -11,7 +13,23 @@ export type EventRow = Pick<
 
 /** Writes the events in the order given (their ids increase in that order). */
 export async function insertEvents(tx: DbClient, rows: readonly EventRow[]): Promise<void> {
-  await tx.event.createMany({ data: [...rows] });
+  if (rows.length === 0) return;
+  const sql = sqlOf(tx);
+  const [json, time] = [jsonParameter(sql.dialect), timeParameter(sql.dialect)];
+  await sql.run(
+    `INSERT INTO "Event" ("messageId", "type", "data", "cartId", "orderId", "createdAt", "fanOutPending", "traceparent")
+    VALUES ${rows.map(() => `(?, ?, ${json}, ?, ?, ${time}, ?, ?)`).join(', ')}`,
+    rows.flatMap((row) => [
+      row.messageId,
+      row.type,
+      JSON.stringify(row.data),
+      row.cartId ?? null,
+      row.orderId ?? null,
+      new Date(row.createdAt),
+      row.fanOutPending ?? false,
+      row.traceparent ?? null,
+    ]),
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
 // The only order code that talks to Prisma: orders with their events and required actions.
 import { randomUUID } from 'node:crypto';
 import type { DbClient, Prisma } from '../db/database.js';
+import { timeParameter } from '../db/sql-executor.js';
+import { jsonParameter, sqlOf } from '../db/tx-sql.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import { inStoreOrder, type Order, type OrderCost, type OrderLine, type RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
@@ -130,36 +132,60 @@ export class OrderRepository {
   async create(tx: DbClient, order: NewOrder, now: Date): Promise<Order> {
     const { lines, cost, buyerIdentity, ...columns } = order;
     const id = randomUUID();
-    await tx.order.create({
-      data: {
+    const sql = sqlOf(tx);
+    const [json, time] = [jsonParameter(sql.dialect), timeParameter(sql.dialect)];
+    await sql.run(
+      `INSERT INTO "Order" ("id", "cartId", "storeId", "orderNumber", "storeName", "status", "requestId", "currency",
+        "subtotalMinor", "shippingMinor", "taxMinor", "discountMinor", "totalMinor", "shippingMethodId", "lines",
+        "cost", "buyerIdentity", "createdAt", "updatedAt")
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${json}, ${json}, ${json}, ${time}, ${time})`,
+      [
         id,
-        ...columns,
-        lines: lines as unknown as Prisma.InputJsonValue,
-        cost: cost as unknown as Prisma.InputJsonValue,
-        buyerIdentity: buyerIdentity as unknown as Prisma.InputJsonValue,
-        status: 'SUBMITTED',
-        createdAt: now,
-      },
-      select: { id: true },
-    });
+        columns.cartId,
+        columns.storeId,
+        columns.orderNumber,
+        columns.storeName,
+        'SUBMITTED',
+        columns.requestId,
+        columns.currency,
+        columns.subtotalMinor,
+        columns.shippingMinor,
+        columns.taxMinor,
+        columns.discountMinor,
+        columns.totalMinor,
+        columns.shippingMethodId,
+        JSON.stringify(lines),
+        JSON.stringify(cost),
+        JSON.stringify(buyerIdentity),
+        now,
+        now,
+      ],
+    );
     const event = { id: randomUUID(), type: 'SUBMITTED', createdAt: now } as const;
-    await tx.orderEvent.createMany({ data: [{ ...event, orderId: id, position: 0 }] });
+    await sql.run(
+      `INSERT INTO "OrderEvent" ("id", "orderId", "type", "createdAt", "position") VALUES (?, ?, ?, ${time}, 0)`,
+      [event.id, id, event.type, now],
+    );
     // The same lines as rows, for what is counted in SQL (media performance).
-    await tx.orderLine.createMany({
-      data: lines.map((line, position) => ({
-        orderId: id,
-        position,
-        skuId: Number(line.variantId),
-        quantity: line.quantity,
-        // What the line brought: its total less its discounts.
-        lineTotalMinor: BigInt(line.lineTotal.minor - (line.discount?.minor ?? 0)),
-        mediaId: line.mediaId,
-        placementId: line.placementId,
-        storeId: order.storeId,
-        currency: order.currency,
-        createdAt: now,
-      })),
-    });
+    if (lines.length > 0)
+      await sql.run(
+        `INSERT INTO "OrderLine" ("orderId", "position", "skuId", "quantity", "lineTotalMinor", "mediaId",
+          "placementId", "storeId", "currency", "createdAt")
+        VALUES ${lines.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ${time})`).join(', ')}`,
+        lines.flatMap((line, position) => [
+          id,
+          position,
+          Number(line.variantId),
+          line.quantity,
+          // What the line brought: its total less its discounts.
+          line.lineTotal.minor - (line.discount?.minor ?? 0),
+          line.mediaId,
+          line.placementId,
+          order.storeId,
+          order.currency,
+          now,
+        ]),
+      );
     // Through JSON, as the stored lines and cost are read: what an answer built from it holds is
     // what a later read of the order holds (no undefined fields, no shared objects).
     return toOrder({
@@ -202,11 +228,12 @@ export class OrderRepository {
    */
   async reserveStock(tx: DbClient, lines: readonly StockLine[]): Promise<number[]> {
     const short: number[] = [];
+    const sql = sqlOf(tx);
     for (const line of lines) {
-      const { count } = await tx.sku.updateMany({
-        where: { id: line.skuId, qtyAvailable: { gte: line.quantity } },
-        data: { qtyAvailable: { decrement: line.quantity } },
-      });
+      const count = await sql.run(
+        `UPDATE "Sku" SET "qtyAvailable" = "qtyAvailable" - ? WHERE "id" = ? AND "qtyAvailable" >= ?`,
+        [line.quantity, line.skuId, line.quantity],
+      );
       if (count === 0) short.push(line.skuId);
     }
     return short;

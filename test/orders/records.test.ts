@@ -178,7 +178,7 @@ describe('stock', () => {
       const at = (pattern: RegExp) => statements.findIndex((statement) => pattern.test(statement));
       return {
         productLock: at(/^SELECT "id" FROM "Product" WHERE .* FOR UPDATE$/),
-        stock: at(/^UPDATE [`"](main|public)[`"]\.[`"]Sku[`"] SET [`"]qtyAvailable[`"]/),
+        stock: at(/^UPDATE (?:[`"](?:main|public)[`"]\.)?[`"]Sku[`"] SET [`"]qtyAvailable[`"]/),
         answers: at(/^INSERT INTO "ProductAnswer"/),
         commit: statements.lastIndexOf('COMMIT'),
       };

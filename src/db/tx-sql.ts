@@ -1,0 +1,204 @@
+// SQL in a write's transaction, written once with `?` placeholders for both engines, for the
+// statements of the order path (an order's three requests run about fifty of them).
+// - SQLite: straight on the ORM's own connection, inside the transaction the ORM opened on it (its
+//   better-sqlite3 adapter runs a transaction's statements on that connection exactly so: one
+//   connection, one transaction at a time). The ORM's work per statement (the query's compiling
+//   and interpreting, its adapter's argument and row mapping) cost several times SQLite's own;
+//   here a statement is prepared once per text and its rows typed by their columns' declared
+//   types, as the ORM types them: DATETIME a Date, BOOLEAN a boolean, JSONB parsed.
+// - PostgreSQL (and a client outside inTransaction): the ORM's raw queries, `$1…` for `?`; its
+//   statements are asynchronous I/O, and their rows are typed by the server.
+import type BetterSqlite3 from 'better-sqlite3';
+import type { DbClient } from './client.js';
+import { dialectOf, type Dialect } from './dialect.js';
+
+export type SqlParam = string | number | boolean | Date | null;
+
+export interface TxSql {
+  readonly dialect: Dialect;
+  /** How its statements run: straight on the connection, or through the ORM's raw queries. */
+  readonly via: 'connection' | 'orm';
+  /** The rows of a statement (`?` placeholders), each value typed by its column. */
+  all<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  /** Runs a statement; answers the rows it changed. */
+  run(sql: string, params?: readonly SqlParam[]): Promise<number>;
+}
+
+/** A value as the ORM's SQLite adapter writes it (dates: ISO 8601 with +00:00; booleans: 1/0). */
+export function sqliteValue(value: SqlParam): string | number | null {
+  if (value instanceof Date) return value.toISOString().replace('Z', '+00:00');
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+type Convert = (value: unknown) => unknown;
+
+/** An integer as a number where it is one exactly (the connection answers 64-bit integers as BigInt). */
+const integer: Convert = (value) =>
+  typeof value === 'bigint' && value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER
+    ? Number(value)
+    : value;
+
+/** How a column's values are typed, by its declared type (the ORM's own mapping). */
+function converterOf(declared: string | null): Convert {
+  switch (declared?.toUpperCase()) {
+    case 'DATETIME':
+    case 'TIMESTAMP':
+      return (value) =>
+        value === null ? null : new Date(typeof value === 'bigint' ? Number(value) : (value as string));
+    case 'BOOLEAN':
+      return (value) => (value === null ? null : value === 1n || value === 1 || value === true);
+    case 'JSONB':
+      return (value) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+    case 'BIGINT':
+    case 'INT8':
+    case 'UNSIGNED BIG INT':
+      return (value) => value;
+    default:
+      return integer;
+  }
+}
+
+interface Prepared {
+  statement: BetterSqlite3.Statement<unknown[]>;
+  /** Per result column: its name and how its values are typed; null for a statement without rows. */
+  columns: { name: string; convert: Convert }[] | null;
+}
+
+/** Statements prepared per connection at most (texts of the order path, a few list lengths each). */
+const maxPrepared = 300;
+const preparedOf = new WeakMap<BetterSqlite3.Database, Map<string, Prepared>>();
+
+function prepared(connection: BetterSqlite3.Database, sql: string): Prepared {
+  let kept = preparedOf.get(connection);
+  if (!kept) preparedOf.set(connection, (kept = new Map()));
+  let entry = kept.get(sql);
+  if (entry) return entry;
+  // The class's own prepare: the adapter's connection has it replaced for the ORM (sqlite-statements.ts).
+  const prepare = (Object.getPrototypeOf(connection) as BetterSqlite3.Database).prepare;
+  const statement = prepare.call(connection, sql) as BetterSqlite3.Statement<unknown[]>;
+  entry = {
+    statement,
+    columns: statement.reader
+      ? statement.columns().map((column) => ({ name: column.name, convert: converterOf(column.type) }))
+      : null,
+  };
+  if (kept.size >= maxPrepared) kept.clear();
+  kept.set(sql, entry);
+  return entry;
+}
+
+function rowsOf<Row>({ statement, columns }: Prepared, values: (string | number | null)[]): Row[] {
+  if (!columns) {
+    statement.run(...values);
+    return [];
+  }
+  const raw = statement.raw(true).all(...values) as unknown[][];
+  return raw.map((cells) => {
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < columns.length; index += 1) {
+      const { name, convert } = columns[index]!;
+      const cell = cells[index];
+      row[name] = convert(cell);
+    }
+    return row as Row;
+  });
+}
+
+/** What watches each statement: a span around it (tracing), its time (a test's statement log). */
+export interface StatementWatch {
+  around?: <T>(sql: string, run: () => Promise<T>) => Promise<T>;
+  onQuery?: (event: { query: string; durationMs: number }) => void;
+}
+
+/**
+ * Statements straight on a SQLite connection, synchronously: for the ORM's connection while the
+ * ORM's transaction is open on it (transaction.ts binds it to the transaction's client).
+ */
+export function connectionSql(connection: BetterSqlite3.Database, { around, onQuery }: StatementWatch = {}): TxSql {
+  const attempt = <T>(sql: string, work: () => T): Promise<T> => {
+    const run = () => {
+      const started = onQuery ? performance.now() : 0;
+      try {
+        return Promise.resolve(work());
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        onQuery?.({ query: sql, durationMs: performance.now() - started });
+      }
+    };
+    return around ? around(sql, run) : run();
+  };
+  return {
+    dialect: 'sqlite',
+    via: 'connection',
+    all: <Row>(sql: string, params: readonly SqlParam[] = []) =>
+      attempt(sql, () => rowsOf<Row>(prepared(connection, sql), params.map(sqliteValue))),
+    run: (sql: string, params: readonly SqlParam[] = []) =>
+      attempt(sql, () => prepared(connection, sql).statement.run(...params.map(sqliteValue)).changes),
+  };
+}
+
+/** A JSON parameter (its text), typed as the columns are (PostgreSQL's jsonb takes no text parameter). */
+export const jsonParameter = (dialect: Dialect): string => (dialect === 'postgresql' ? 'CAST(? AS JSONB)' : '?');
+
+/** `?` → `$1`, `$2`, … (the statements given here have no `?` inside literals). */
+export function numbered(sql: string): string {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${(index += 1)}`);
+}
+
+/** Statements through the ORM's raw queries on `client` (a transaction's client or the database's). */
+export function ormSql(client: DbClient): TxSql {
+  // Read off the client at the first statement.
+  let dialect: Dialect | null = null;
+  const dialectNow = () => (dialect ??= dialectOf(client));
+  const text = (sql: string) => (dialectNow() === 'postgresql' ? numbered(sql) : sql);
+  return {
+    get dialect() {
+      return dialectNow();
+    },
+    via: 'orm',
+    all: <Row>(sql: string, params: readonly SqlParam[] = []) => client.$queryRawUnsafe<Row[]>(text(sql), ...params),
+    run: (sql: string, params: readonly SqlParam[] = []) => client.$executeRawUnsafe(text(sql), ...params),
+  };
+}
+
+const bound = new WeakMap<object, TxSql>();
+/** The ORM's SQLite connection of each database client (database.ts registers it). */
+const connections = new WeakMap<object, { connection: () => BetterSqlite3.Database | null; watch: StatementWatch }>();
+const sqlOfConnection = new WeakMap<BetterSqlite3.Database, TxSql>();
+
+/** database.ts's: where the ORM's SQLite connection of `db` is, once connected. */
+export function registerConnection(
+  db: object,
+  connection: () => BetterSqlite3.Database | null,
+  watch: StatementWatch = {},
+): void {
+  connections.set(db, { connection, watch });
+}
+
+/** The SQL of `db`'s transaction whose client is `tx`: on the ORM's connection (SQLite), else its raw queries. */
+export function transactionSql(db: object, tx: DbClient): TxSql {
+  const registered = connections.get(db);
+  const connection = registered?.connection() ?? null;
+  if (!registered || !connection) return ormSql(tx);
+  let sql = sqlOfConnection.get(connection);
+  if (!sql) sqlOfConnection.set(connection, (sql = connectionSql(connection, registered.watch)));
+  return sql;
+}
+
+/** inTransaction's: `sql` is how statements run in the transaction whose client is `tx`. */
+export function bindSql(tx: object, sql: TxSql): void {
+  bound.set(tx, sql);
+}
+
+/** The SQL inTransaction bound to the transaction whose client is `client`; null for any other client. */
+export function boundSql(client: object): TxSql | null {
+  return bound.get(client) ?? null;
+}
+
+/** The SQL of `client`: its transaction's own connection where inTransaction bound one, else the ORM's raw queries. */
+export function sqlOf(client: DbClient): TxSql {
+  return bound.get(client) ?? ormSql(client);
+}

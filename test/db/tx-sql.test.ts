@@ -1,0 +1,99 @@
+// A write's own SQL (db/tx-sql.ts): on SQLite straight on the ORM's connection inside the ORM's
+// transaction, on PostgreSQL through its raw queries; either way its rows are typed as the ORM
+// types the same SQL, and its statements are the transaction's: seen by the ORM's statements in
+// it, committed and rolled back with them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { jsonParameter, sqlOf } from '../../src/db/tx-sql.js';
+import { timeParameter } from '../../src/db/sql-executor.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.close());
+
+const insertCart = (id: string, snapshot: unknown) =>
+  [
+    `INSERT INTO "Cart" ("id", "currency", "version", "createdAt", "updatedAt", "snapshot")
+    VALUES (?, ?, 3, ${timeParameter(testEngine)}, ${timeParameter(testEngine)}, ${jsonParameter(testEngine)})`,
+    [id, 'EUR', new Date('2026-11-27T10:00:00.123Z'), new Date('2026-11-28T11:30:00.456Z'), JSON.stringify(snapshot)],
+  ] as const;
+
+describe('a transaction’s own SQL', () => {
+  it('runs on the ORM’s connection on SQLite (through the ORM on PostgreSQL and outside a transaction)', async () => {
+    const via = await inTransaction(database.db, (tx) => Promise.resolve(sqlOf(tx).via));
+    expect(via).toBe(testEngine === 'sqlite' ? 'connection' : 'orm');
+    expect(sqlOf(database.db).via).toBe('orm');
+  });
+
+  it('types rows as the ORM does: dates, booleans, JSON, 64-bit and 32-bit integers, nulls', async () => {
+    const snapshot = { id: 'tx_sql_types', stores: [{ storeId: 1, isSubmitted: true }], note: 'é ✓' };
+    const query = `SELECT c."id", c."currency", c."version", c."createdAt", c."updatedAt", c."snapshot", s."isSubmitted",
+      s."submittedAt", o."subtotalMinor", o."orderNumber"
+      FROM "Cart" c JOIN "CartStore" s ON s."cartId" = c."id" LEFT JOIN "Order" o ON o."cartId" = c."id"
+      WHERE c."id" = ?`;
+    const [ours, orms] = await inTransaction(database.db, async (tx) => {
+      const sql = sqlOf(tx);
+      await sql.run(...insertCart('tx_sql_types', snapshot));
+      const store = { id: 990_001, name: 'tx-sql.example', displayName: 'TX SQL', marketplace: 'SHOPIFY' };
+      await tx.store.create({ data: { ...store, currency: 'EUR', marginRatePpm: 0 } });
+      await sql.run(`INSERT INTO "CartStore" ("cartId", "storeId", "position", "isSubmitted") VALUES (?, ?, ?, ?)`, [
+        'tx_sql_types',
+        store.id,
+        0,
+        true,
+      ]);
+      const amount = BigInt(12_345_678_901_234);
+      await tx.order.create({
+        data: {
+          id: 'tx_sql_order',
+          cartId: 'tx_sql_types',
+          storeId: store.id,
+          orderNumber: 1001,
+          storeName: store.name,
+          status: 'SUBMITTED',
+          requestId: 'r',
+          currency: 'EUR',
+          subtotalMinor: amount,
+          shippingMinor: 0,
+          taxMinor: 0,
+          totalMinor: amount,
+        },
+      });
+      const rows = await sql.all<Record<string, unknown>>(query, ['tx_sql_types']);
+      const numbered = testEngine === 'postgresql' ? query.replace('?', '$1') : query;
+      return [rows, await tx.$queryRawUnsafe<Record<string, unknown>[]>(numbered, 'tx_sql_types')];
+    });
+    expect(ours).toStrictEqual(orms);
+    expect(ours[0]).toMatchObject({
+      version: 3,
+      createdAt: new Date('2026-11-27T10:00:00.123Z'),
+      updatedAt: new Date('2026-11-28T11:30:00.456Z'),
+      snapshot,
+      isSubmitted: true,
+      submittedAt: null,
+      subtotalMinor: BigInt(12_345_678_901_234),
+      orderNumber: 1001,
+    });
+  });
+
+  it('is the transaction’s: the ORM sees its rows before the commit, and they go with a rollback', async () => {
+    const seen = await inTransaction(database.db, async (tx) => {
+      await sqlOf(tx).run(...insertCart('tx_sql_commit', null));
+      return tx.cart.findUnique({ where: { id: 'tx_sql_commit' }, select: { currency: true } });
+    });
+    expect(seen).toStrictEqual({ currency: 'EUR' });
+    const failed = inTransaction(database.db, async (tx) => {
+      await sqlOf(tx).run(...insertCart('tx_sql_rollback', null));
+      await tx.cart.update({ where: { id: 'tx_sql_commit' }, data: { currency: 'USD' } });
+      throw new Error('rolled back');
+    });
+    await expect(failed).rejects.toThrow('rolled back');
+    expect(await database.db.cart.count({ where: { id: 'tx_sql_rollback' } })).toBe(0);
+    expect(await database.db.cart.findUnique({ where: { id: 'tx_sql_commit' }, select: { currency: true } })).toEqual({
+      currency: 'EUR',
+    });
+  });
+});
