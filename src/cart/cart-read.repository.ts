@@ -3,6 +3,7 @@
 // twice an order). test/cart/cart-load.test.ts holds
 // it to the nested read, field for field, on both engines.
 import type { DbClient, Prisma } from '../db/database.js';
+import { placeholders } from '../db/sql-executor.js';
 import { sqlOf, type TxSql } from '../db/tx-sql.js';
 import { buyerIdentityFields, emptyBuyerIdentity, type BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Cart } from './cart.model.js';
@@ -43,6 +44,35 @@ function identityOf(row: CartRow): BuyerIdentity {
   return Object.fromEntries(buyerIdentityFields.map((field) => [field, row[field]])) as BuyerIdentity;
 }
 
+/** A SKU's columns, its product's and its store's, side by side (the line statement's and the SKU reads'). */
+const skuColumns = `k."productId", k."merchantId", k."name", k."currency", k."salePriceMinor",
+      k."retailPriceMinor", k."taxable", k."listed", k."inStock", k."status", k."qtyAvailable",
+      k."variantValues", p."title", p."description", p."isAvailable", m."marketplace"`;
+const skuJoins = `JOIN "Product" p ON p."id" = k."productId" JOIN "Store" m ON m."id" = k."merchantId"`;
+
+type SkuRow = Omit<LineRow, keyof Omit<StoredLine, 'sku' | 'skuId'>>;
+
+/** The SKU of a row of skuColumns, as the ORM's nested select (cart.sku.ts) reads it. */
+function cartSkuOf(row: SkuRow): CartSku {
+  return {
+    id: row.skuId,
+    productId: row.productId,
+    merchantId: row.merchantId,
+    name: row.name,
+    currency: row.currency,
+    salePriceMinor: row.salePriceMinor,
+    retailPriceMinor: row.retailPriceMinor,
+    taxable: row.taxable,
+    listed: row.listed,
+    inStock: row.inStock,
+    status: row.status,
+    qtyAvailable: row.qtyAvailable,
+    variantValues: row.variantValues,
+    product: { id: row.productId, title: row.title, description: row.description, isAvailable: row.isAvailable },
+    store: { marketplace: row.marketplace },
+  };
+}
+
 function storedLine(row: LineRow): StoredLine {
   return {
     skuId: row.skuId,
@@ -52,29 +82,38 @@ function storedLine(row: LineRow): StoredLine {
     mediaId: row.mediaId,
     placementId: row.placementId,
     seenUnitPriceMinor: row.seenUnitPriceMinor,
-    sku: {
-      id: row.skuId,
-      productId: row.productId,
-      merchantId: row.merchantId,
-      name: row.name,
-      currency: row.currency,
-      salePriceMinor: row.salePriceMinor,
-      retailPriceMinor: row.retailPriceMinor,
-      taxable: row.taxable,
-      listed: row.listed,
-      inStock: row.inStock,
-      status: row.status,
-      qtyAvailable: row.qtyAvailable,
-      variantValues: row.variantValues,
-      product: {
-        id: row.productId,
-        title: row.title,
-        description: row.description,
-        isAvailable: row.isAvailable,
-      },
-      store: { marketplace: row.marketplace },
-    },
+    sku: cartSkuOf(row),
   };
+}
+
+/** Listed SKUs by id, or (`of: 'products'`) the listed SKUs of these products in their order. */
+export async function readCartSkus(tx: DbClient, of: 'ids' | 'products', ids: readonly number[]): Promise<CartSku[]> {
+  if (ids.length === 0) return [];
+  const rows = await sqlOf(tx).all<SkuRow>(
+    `SELECT k."id" AS "skuId", ${skuColumns} FROM "Sku" k ${skuJoins}
+    WHERE k."${of === 'ids' ? 'id' : 'productId'}" IN (${placeholders(ids.length)}) AND k."listed" = ?
+    ORDER BY ${of === 'ids' ? 'k."id"' : 'k."position"'}`,
+    [...ids, true],
+  );
+  return rows.map(cartSkuOf);
+}
+
+/** The stores with their shipping methods and tax rates, in id order (those that exist). */
+export async function readStoreConfigs(tx: DbClient, storeIds: readonly number[]): Promise<StoreConfig[]> {
+  if (storeIds.length === 0) return [];
+  const sql = sqlOf(tx);
+  const list = `(${placeholders(storeIds.length)})`;
+  const stores = await sql.all<Omit<StoreConfig, 'shippingMethods' | 'taxRates'>>(
+    `SELECT "id", "name", "displayName", "marketplace", "currency", "marginRatePpm" FROM "Store"
+    WHERE "id" IN ${list} ORDER BY "id"`,
+    storeIds,
+  );
+  const terms = await storeTerms(sql, list, storeIds);
+  return stores.map((store) => ({
+    ...store,
+    shippingMethods: terms.shipping.get(store.id) ?? [],
+    taxRates: terms.taxes.get(store.id) ?? [],
+  }));
 }
 
 /** The cart with everything pricing needs; null when there is no such cart. */
@@ -98,15 +137,15 @@ export async function readStoredCart(tx: DbClient, cartId: string): Promise<Stor
     WHERE e."cartId" = ? ORDER BY e."position"`,
     [cartId],
   );
-  const stores = await storeTerms(sql, cartId, entries.length);
+  const stores =
+    entries.length > 0
+      ? await storeTerms(sql, `(SELECT "storeId" FROM "CartStore" WHERE "cartId" = ?)`, [cartId])
+      : { shipping: new Map(), taxes: new Map() };
   const lines = await sql.all<LineRow>(
     `
     SELECT l."skuId", l."storeId", l."quantity", l."position", l."mediaId", l."placementId",
-      l."seenUnitPriceMinor", k."productId", k."merchantId", k."name", k."currency", k."salePriceMinor",
-      k."retailPriceMinor", k."taxable", k."listed", k."inStock", k."status", k."qtyAvailable",
-      k."variantValues", p."title", p."description", p."isAvailable", m."marketplace"
-    FROM "CartLine" l JOIN "Sku" k ON k."id" = l."skuId" JOIN "Product" p ON p."id" = k."productId"
-      JOIN "Store" m ON m."id" = k."merchantId"
+      l."seenUnitPriceMinor", ${skuColumns}
+    FROM "CartLine" l JOIN "Sku" k ON k."id" = l."skuId" ${skuJoins}
     WHERE l."cartId" = ? ORDER BY l."position"`,
     [cartId],
   );
@@ -153,29 +192,24 @@ function byStore<Row extends { storeId: number }>(rows: Row[]): Map<number, Omit
   return groups;
 }
 
-/** The shipping methods and tax rates of the cart's stores, by store, in their order. */
+/** The shipping methods and tax rates of the stores `among` names (a list or a subquery), by store, in order. */
 async function storeTerms(
   sql: TxSql,
-  cartId: string,
-  stores: number,
+  among: string,
+  params: readonly (string | number)[],
 ): Promise<{
   shipping: Map<number, StoreConfig['shippingMethods']>;
   taxes: Map<number, StoreConfig['taxRates']>;
 }> {
-  if (stores === 0) return { shipping: new Map(), taxes: new Map() };
   const methods = await sql.all<StoreConfig['shippingMethods'][number] & { storeId: number }>(
-    `
-    SELECT m."storeId", m."code", m."label", m."priceMinor" FROM "ShippingMethod" m
-    WHERE m."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ?)
-    ORDER BY m."storeId", m."position"`,
-    [cartId],
+    `SELECT m."storeId", m."code", m."label", m."priceMinor" FROM "ShippingMethod" m
+    WHERE m."storeId" IN ${among} ORDER BY m."storeId", m."position"`,
+    params,
   );
   const rates = await sql.all<StoreConfig['taxRates'][number] & { storeId: number }>(
-    `
-    SELECT t."storeId", t."countryCode", t."provinceCode", t."ratePpm" FROM "TaxRate" t
-    WHERE t."storeId" IN (SELECT "storeId" FROM "CartStore" WHERE "cartId" = ?)
-    ORDER BY t."storeId", t."position"`,
-    [cartId],
+    `SELECT t."storeId", t."countryCode", t."provinceCode", t."ratePpm" FROM "TaxRate" t
+    WHERE t."storeId" IN ${among} ORDER BY t."storeId", t."position"`,
+    params,
   );
   return { shipping: byStore(methods), taxes: byStore(rates) };
 }

@@ -1,13 +1,13 @@
-// The only cart code that talks to Prisma, with cart-read.repository.ts (the cart's load). Every
+// The only cart code that talks to the database, with cart-read.repository.ts (the cart's reads). Every
 // method takes the transaction client of the write it is part of; `lock` is the first statement
 // of every cart write.
 import type { DbClient } from '../db/database.js';
 import { buyerIdentityFields, type BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Cart } from './cart.model.js';
-import { skuForCart, unitPriceMinor, type CartSku } from './cart.sku.js';
-import { storeConfig, type Attribution, type StoredCart, type StoredEntry, type StoredLine } from './cart.stored.js';
-import { readStoredCart } from './cart-read.repository.js';
-import { timeParameter } from '../db/sql-executor.js';
+import { unitPriceMinor, type CartSku } from './cart.sku.js';
+import type { Attribution, StoredCart, StoredEntry, StoredLine } from './cart.stored.js';
+import { readCartSkus, readStoreConfigs, readStoredCart } from './cart-read.repository.js';
+import { placeholders, timeParameter } from '../db/sql-executor.js';
 import { jsonParameter, sqlOf } from '../db/tx-sql.js';
 
 export type { CartSku } from './cart.sku.js';
@@ -68,21 +68,21 @@ export class CartRepository {
   }
 
   async skusByIds(tx: DbClient, ids: number[]): Promise<CartSku[]> {
-    return tx.sku.findMany({ where: { id: { in: ids }, listed: true }, ...skuForCart });
+    return readCartSkus(tx, 'ids', [...new Set(ids)]);
   }
 
   /** Listed SKUs of the products, for items that name only a product. */
   async skusOfProducts(tx: DbClient, productIds: number[]): Promise<CartSku[]> {
-    return tx.sku.findMany({
-      where: { productId: { in: productIds }, listed: true },
-      ...skuForCart,
-      orderBy: { position: 'asc' },
-    });
+    return readCartSkus(tx, 'products', [...new Set(productIds)]);
   }
 
   async productIdsThatExist(tx: DbClient, ids: number[]): Promise<Set<number>> {
-    const rows = await tx.product.findMany({ where: { id: { in: ids } }, select: { id: true } });
-    return new Set(rows.map((row) => row.id));
+    const unique = [...new Set(ids)];
+    const rows = await sqlOf(tx).all<{ id: number }>(
+      `SELECT "id" FROM "Product" WHERE "id" IN (${placeholders(unique.length)})`,
+      unique,
+    );
+    return new Set(rows.map((row) => Number(row.id)));
   }
 
   /**
@@ -169,9 +169,7 @@ export class CartRepository {
     const entries = cart.entries.filter((entry) => storesAfter.includes(entry.storeId));
     const added = storesAfter.filter((storeId) => !entries.some((entry) => entry.storeId === storeId));
     if (added.length === 0) return entries;
-    const configs = new Map(
-      (await tx.store.findMany({ where: { id: { in: added } }, ...storeConfig })).map((config) => [config.id, config]),
-    );
+    const configs = new Map((await readStoreConfigs(tx, added)).map((config) => [config.id, config]));
     let entryPosition = cart.entries.reduce((max, entry) => Math.max(max, entry.position), -1);
     for (const storeId of added) {
       const store = configs.get(storeId);

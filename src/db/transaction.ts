@@ -17,9 +17,18 @@ function isWriteConflict(error: unknown): boolean {
   return prismaCode(error) === 'P2034';
 }
 
-/** A unique constraint refused a row (Prisma P2002). */
+/**
+ * A unique constraint refused a row: the ORM's P2002; from a write's own SQL (tx-sql.ts), SQLite's
+ * constraint codes, or PostgreSQL's 23505 as the ORM's raw queries report it.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return prismaCode(error) === 'P2002';
+  const code = prismaCode(error);
+  if (code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  if (code !== 'P2010') return false;
+  // The raw query's failure as the driver adapter reported it.
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } })
+    .meta?.driverAdapterError?.cause;
+  return cause?.originalCode === '23505' || cause?.kind === 'UniqueConstraintViolation';
 }
 
 /**

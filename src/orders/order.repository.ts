@@ -98,11 +98,14 @@ export class OrderRepository {
    */
   async takeOrderNumbers(tx: DbClient, storeIds: readonly number[]): Promise<Map<number, number>> {
     const numbers = new Map<number, number>();
+    const sql = sqlOf(tx);
     for (const storeId of [...new Set(storeIds)].sort((a, b) => a - b)) {
-      const [row] = await tx.$queryRaw<{ last: number | bigint }[]>`
-        INSERT INTO "OrderNumberCounter" ("storeId", "last") VALUES (${storeId}, ${firstOrderNumber})
+      const [row] = await sql.all<{ last: number | bigint }>(
+        `INSERT INTO "OrderNumberCounter" ("storeId", "last") VALUES (?, ?)
         ON CONFLICT ("storeId") DO UPDATE SET "last" = "OrderNumberCounter"."last" + 1
-        RETURNING "last"`;
+        RETURNING "last"`,
+        [storeId, firstOrderNumber],
+      );
       numbers.set(storeId, Number(row!.last));
     }
     return numbers;

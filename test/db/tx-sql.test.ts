@@ -4,7 +4,7 @@
 // it, committed and rolled back with them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
-import { inTransaction } from '../../src/db/transaction.js';
+import { inTransaction, isUniqueViolation } from '../../src/db/transaction.js';
 import { jsonParameter, sqlOf } from '../../src/db/tx-sql.js';
 import { timeParameter } from '../../src/db/sql-executor.js';
 
@@ -95,5 +95,18 @@ describe('a transaction’s own SQL', () => {
     expect(await database.db.cart.findUnique({ where: { id: 'tx_sql_commit' }, select: { currency: true } })).toEqual({
       currency: 'EUR',
     });
+  });
+
+  it('refuses a duplicate row as a unique violation, as the ORM does', async () => {
+    const failed = inTransaction(database.db, async (tx) => {
+      await sqlOf(tx).run(...insertCart('tx_sql_twice', null));
+      await sqlOf(tx).run(...insertCart('tx_sql_twice', null));
+    });
+    const error = await failed.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(isUniqueViolation(error), String(error)).toBe(true);
+    expect(await database.db.cart.count({ where: { id: 'tx_sql_twice' } })).toBe(0);
   });
 });
