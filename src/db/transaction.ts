@@ -9,12 +9,26 @@ import { bindSql, transactionSql } from './tx-sql.js';
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
 export const transactionOptions = { maxWait: 5_000, timeout: 20_000 } as const;
 const attempts = 4;
+/** How long before the ORM's timeout a transaction's own SQL stops (its timer starts a little earlier). */
+const closeMarginMs = 250;
 
 const prismaCode = (error: unknown) =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 
+/** The driver adapter's report of a raw query's failure (the ORM's P2010), if any. */
+function rawQueryCause(error: unknown): { originalCode?: unknown; kind?: unknown } | undefined {
+  if (prismaCode(error) !== 'P2010') return undefined;
+  return (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } }).meta
+    ?.driverAdapterError?.cause;
+}
+
+/** A write conflict or deadlock: the ORM's P2034, or as its raw queries report one (a write's own SQL, tx-sql.ts). */
 function isWriteConflict(error: unknown): boolean {
-  return prismaCode(error) === 'P2034';
+  if (prismaCode(error) === 'P2034') return true;
+  const cause = rawQueryCause(error);
+  return (
+    cause?.kind === 'TransactionWriteConflict' || cause?.originalCode === '40001' || cause?.originalCode === '40P01'
+  );
 }
 
 /**
@@ -24,10 +38,7 @@ function isWriteConflict(error: unknown): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   const code = prismaCode(error);
   if (code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
-  if (code !== 'P2010') return false;
-  // The raw query's failure as the driver adapter reported it.
-  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } })
-    .meta?.driverAdapterError?.cause;
+  const cause = rawQueryCause(error);
   return cause?.originalCode === '23505' || cause?.kind === 'UniqueConstraintViolation';
 }
 
@@ -71,10 +82,16 @@ export async function inTransaction<T>(
     let result: T;
     try {
       result = await db.$transaction(async (tx) => {
-        bindSql(tx, transactionSql(db, tx));
-        const answer = await work(tx, unit);
-        await unit.commit(tx);
-        return answer;
+        // Its own SQL ends with it, a moment before the ORM's timeout would end it.
+        const own = transactionSql(db, tx, performance.now() + transactionOptions.timeout - closeMarginMs);
+        bindSql(tx, own.sql);
+        try {
+          const answer = await work(tx, unit);
+          await unit.commit(tx);
+          return answer;
+        } finally {
+          own.close();
+        }
       }, transactionOptions);
     } catch (error) {
       if (!isWriteConflict(error) || attempt >= attempts) throw error;

@@ -73,7 +73,12 @@ function prepared(connection: BetterSqlite3.Database, sql: string): Prepared {
   let kept = preparedOf.get(connection);
   if (!kept) preparedOf.set(connection, (kept = new Map()));
   let entry = kept.get(sql);
-  if (entry) return entry;
+  if (entry) {
+    // Most recently used last: the first entry is the one to drop.
+    kept.delete(sql);
+    kept.set(sql, entry);
+    return entry;
+  }
   // The class's own prepare: the adapter's connection has it replaced for the ORM (sqlite-statements.ts).
   const prepare = (Object.getPrototypeOf(connection) as BetterSqlite3.Database).prepare;
   const statement = prepare.call(connection, sql) as BetterSqlite3.Statement<unknown[]>;
@@ -83,7 +88,7 @@ function prepared(connection: BetterSqlite3.Database, sql: string): Prepared {
       ? statement.columns().map((column) => ({ name: column.name, convert: converterOf(column.type) }))
       : null,
   };
-  if (kept.size >= maxPrepared) kept.clear();
+  if (kept.size >= maxPrepared) kept.delete(kept.keys().next().value!);
   kept.set(sql, entry);
   return entry;
 }
@@ -115,11 +120,17 @@ export interface StatementWatch {
  * Statements straight on a SQLite connection, synchronously: for the ORM's connection while the
  * ORM's transaction is open on it (transaction.ts binds it to the transaction's client).
  */
-export function connectionSql(connection: BetterSqlite3.Database, { around, onQuery }: StatementWatch = {}): TxSql {
+export function connectionSql(
+  connection: BetterSqlite3.Database,
+  { around, onQuery }: StatementWatch = {},
+  /** Throws when the statements' transaction has ended: none may run after it, on its own or in another. */
+  guard: () => void = () => undefined,
+): TxSql {
   const attempt = <T>(sql: string, work: () => T): Promise<T> => {
     const run = () => {
       const started = onQuery ? performance.now() : 0;
       try {
+        guard();
         return Promise.resolve(work());
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
@@ -167,7 +178,6 @@ export function ormSql(client: DbClient): TxSql {
 const bound = new WeakMap<object, TxSql>();
 /** The ORM's SQLite connection of each database client (database.ts registers it). */
 const connections = new WeakMap<object, { connection: () => BetterSqlite3.Database | null; watch: StatementWatch }>();
-const sqlOfConnection = new WeakMap<BetterSqlite3.Database, TxSql>();
 
 /** database.ts's: where the ORM's SQLite connection of `db` is, once connected. */
 export function registerConnection(
@@ -178,14 +188,38 @@ export function registerConnection(
   connections.set(db, { connection, watch });
 }
 
-/** The SQL of `db`'s transaction whose client is `tx`: on the ORM's connection (SQLite), else its raw queries. */
-export function transactionSql(db: object, tx: DbClient): TxSql {
+/**
+ * A statement of a transaction that has ended (it ran past its time and the ORM rolled it back, or
+ * it committed): refused, as the ORM refuses its own (its code, P2028, is a 503's).
+ */
+export class TransactionClosedError extends Error {
+  readonly code = 'P2028';
+  constructor() {
+    super('A statement came after the end of its transaction (it committed, or ran past its time)');
+    this.name = 'TransactionClosedError';
+  }
+}
+
+/**
+ * The SQL of `db`'s transaction whose client is `tx`: on the ORM's connection (SQLite), else its
+ * raw queries. On SQLite its statements are refused once `close` is called, past `deadline`
+ * (performance.now(), before the ORM's own timeout ends the transaction), or when no transaction
+ * is open on the connection; the ORM's raw queries refuse them by themselves.
+ */
+export function transactionSql(db: object, tx: DbClient, deadline: number): { sql: TxSql; close(): void } {
   const registered = connections.get(db);
   const connection = registered?.connection() ?? null;
-  if (!registered || !connection) return ormSql(tx);
-  let sql = sqlOfConnection.get(connection);
-  if (!sql) sqlOfConnection.set(connection, (sql = connectionSql(connection, registered.watch)));
-  return sql;
+  if (!registered || !connection) return { sql: ormSql(tx), close: () => undefined };
+  let open = true;
+  const guard = () => {
+    if (!open || !connection.inTransaction || performance.now() > deadline) throw new TransactionClosedError();
+  };
+  return {
+    sql: connectionSql(connection, registered.watch, guard),
+    close: () => {
+      open = false;
+    },
+  };
 }
 
 /** inTransaction's: `sql` is how statements run in the transaction whose client is `tx`. */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
 import { inTransaction, isUniqueViolation } from '../../src/db/transaction.js';
-import { jsonParameter, sqlOf } from '../../src/db/tx-sql.js';
+import { jsonParameter, sqlOf, TransactionClosedError, transactionSql, type TxSql } from '../../src/db/tx-sql.js';
 import { timeParameter } from '../../src/db/sql-executor.js';
 
 let database: TestDatabase;
@@ -108,5 +108,62 @@ describe('a transaction’s own SQL', () => {
     );
     expect(isUniqueViolation(error), String(error)).toBe(true);
     expect(await database.db.cart.count({ where: { id: 'tx_sql_twice' } })).toBe(0);
+  });
+
+  it('refuses statements after its transaction ended, writing nothing', async () => {
+    let after: TxSql | null = null;
+    await inTransaction(database.db, (tx) => {
+      after = sqlOf(tx);
+      return Promise.resolve();
+    });
+    await expect(after!.run(...insertCart('tx_sql_after', null))).rejects.toThrow();
+    expect(await database.db.cart.count({ where: { id: 'tx_sql_after' } })).toBe(0);
+  });
+
+  it.runIf(testEngine === 'sqlite')(
+    'on SQLite, refuses statements past its deadline (before the ORM ends it)',
+    async () => {
+      await database.db.$transaction(async (tx) => {
+        const own = transactionSql(database.db, tx, performance.now() + 20);
+        await own.sql.run(...insertCart('tx_sql_in_time', null));
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await expect(own.sql.run(...insertCart('tx_sql_late', null))).rejects.toBeInstanceOf(TransactionClosedError);
+      });
+      expect(await database.db.cart.count({ where: { id: { in: ['tx_sql_in_time', 'tx_sql_late'] } } })).toBe(1);
+    },
+  );
+
+  it.runIf(testEngine === 'postgresql')('on PostgreSQL, retries a deadlock between two of its writes', async () => {
+    await inTransaction(database.db, async (tx) => {
+      await sqlOf(tx).run(...insertCart('tx_sql_lock_a', null));
+      await sqlOf(tx).run(...insertCart('tx_sql_lock_b', null));
+    });
+    // Both first attempts take one row each, meet, then each asks for the other's row.
+    let waiting: (() => void) | null = null;
+    let met = false;
+    const meet = () =>
+      met
+        ? Promise.resolve()
+        : waiting
+          ? ((met = true), waiting(), Promise.resolve())
+          : new Promise<void>((resolve) => (waiting = resolve));
+    const bump = (tx: Parameters<typeof sqlOf>[0], id: string) =>
+      sqlOf(tx).run(`UPDATE "Cart" SET "version" = "version" + 1 WHERE "id" = ?`, [id]);
+    const crosswise = (first: string, second: string) =>
+      inTransaction(database.db, async (tx) => {
+        await bump(tx, first);
+        await meet();
+        await bump(tx, second);
+      });
+    const outcomes = await Promise.allSettled([
+      crosswise('tx_sql_lock_a', 'tx_sql_lock_b'),
+      crosswise('tx_sql_lock_b', 'tx_sql_lock_a'),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toStrictEqual(['fulfilled', 'fulfilled']);
+    const versions = await database.db.cart.findMany({
+      where: { id: { in: ['tx_sql_lock_a', 'tx_sql_lock_b'] } },
+      select: { version: true },
+    });
+    expect(versions.map((row) => row.version)).toStrictEqual([5, 5]);
   });
 });
