@@ -1,7 +1,7 @@
-// The cart's load: six statements of SQL in the write's transaction, on its own connection
-// (db/tx-sql.ts; the ORM's nested read of the same took eleven, each dearer; a cart is loaded
-// twice an order). test/cart/cart-load.test.ts holds
-// it to the nested read, field for field, on both engines.
+// The cart's reads in the write's transaction, as its own SQL (db/tx-sql.ts): the cart's load in
+// six statements (the ORM's nested read of the same took eleven, each dearer; a cart is loaded
+// twice an order), a new line's SKUs, a new entry's stores. test/cart/cart-load.test.ts holds the
+// load to the nested read, field for field, on both engines.
 import type { DbClient, Prisma } from '../db/database.js';
 import { placeholders } from '../db/sql-executor.js';
 import { sqlOf, type TxSql } from '../db/tx-sql.js';

@@ -73,7 +73,7 @@ export class CatalogRepository {
     reader: RowReader | null = null,
   ) {
     this.dialect = dialectOf(db);
-    this.reader = reader ?? prismaReader(db, this.dialect);
+    this.reader = reader ?? prismaReader(db);
     this.statements = readerStatements(this.dialect);
   }
 

@@ -10,7 +10,8 @@
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { connectFault } from './faults.js';
-import { boundSql, numbered } from './tx-sql.js';
+import type { DbClient } from './client.js';
+import { boundSql, numbered, ormSql } from './tx-sql.js';
 
 export interface RowReader {
   /** The rows of a SELECT (`?` placeholders, numbers and strings as parameters). */
@@ -94,26 +95,11 @@ export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
   };
 }
 
-/** What prismaReader needs of a Prisma client or transaction. */
-interface RawQueries {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-}
-
-/** The same statements through Prisma's raw queries, or a transaction's own SQL: in one, they see its writes. */
-export function prismaReader(db: RawQueries, dialect: 'sqlite' | 'postgresql'): RowReader {
-  const texts = new Map<string, string>();
+/** The statements in a transaction's own SQL (tx-sql.ts), else through Prisma's raw queries: both see its writes. */
+export function prismaReader(db: DbClient): RowReader {
+  const orm = ormSql(db);
   return {
-    all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]> {
-      // In a transaction of inTransaction: on its own connection (tx-sql.ts).
-      const transaction = boundSql(db);
-      if (transaction) return transaction.all<Row>(sql, params);
-      let text = texts.get(sql);
-      if (text === undefined) {
-        text = dialect === 'postgresql' ? numbered(sql) : sql;
-        texts.set(sql, text);
-      }
-      return db.$queryRawUnsafe<Row[]>(text, ...params);
-    },
+    all: <Row>(sql: string, params: readonly (number | string)[]) => (boundSql(db) ?? orm).all<Row>(sql, params),
     close() {
       // Nothing of its own to close.
     },

@@ -14,12 +14,12 @@
 //   transactions through inTransaction (retried on write conflicts).
 import { synchronousPragma, type SqliteSynchronous } from './sqlite-durability.js';
 import Database from 'better-sqlite3';
-import type { Db, DbClient } from './client.js';
+import type { Db } from './client.js';
 import type { Dialect } from './dialect.js';
 import { autoCheckpointPages } from './checkpointer.js';
 import { connectFault } from './faults.js';
 import { inTransaction } from './transaction.js';
-import { numbered, sqliteValue, type SqlParam } from './tx-sql.js';
+import { ormSql, sqliteValue, sqlOf, type SqlParam, type TxSql } from './tx-sql.js';
 
 export type SqlValue = SqlParam;
 
@@ -220,23 +220,18 @@ export function sqliteExecutor(
   };
 }
 
-function prismaStatements(client: DbClient): Pick<SqlExecutor, 'all' | 'run'> {
-  return {
-    all: <Row>(sql: string, params: readonly SqlValue[] = []) =>
-      client.$queryRawUnsafe<Row[]>(numbered(sql), ...params),
-    run: (sql: string, params: readonly SqlValue[] = []) => client.$executeRawUnsafe(numbered(sql), ...params),
-  };
-}
+/** A client's statements through the ORM's raw queries (or, in inTransaction, its transaction's own SQL). */
+const statementsOf = ({ all, run }: TxSql): Pick<SqlExecutor, 'all' | 'run'> => ({ all, run });
 
 export function postgresExecutor(db: Db): SqlExecutor {
   return {
     dialect: 'postgresql',
-    ...prismaStatements(db),
+    ...statementsOf(ormSql(db)),
     transaction: <T>(work: (tx: SqlExecutor) => Promise<T>) =>
       inTransaction(db, (tx) =>
         work({
           dialect: 'postgresql',
-          ...prismaStatements(tx),
+          ...statementsOf(sqlOf(tx)),
           transaction: () => Promise.reject(new Error('transactions do not nest')),
           close: () => undefined,
         }),

@@ -120,11 +120,11 @@ export interface StatementWatch {
  * Statements straight on a SQLite connection, synchronously: for the ORM's connection while the
  * ORM's transaction is open on it (transaction.ts binds it to the transaction's client).
  */
-export function connectionSql(
+function connectionSql(
   connection: BetterSqlite3.Database,
-  { around, onQuery }: StatementWatch = {},
+  { around, onQuery }: StatementWatch,
   /** Throws when the statements' transaction has ended: none may run after it, on its own or in another. */
-  guard: () => void = () => undefined,
+  guard: () => void,
 ): TxSql {
   const attempt = <T>(sql: string, work: () => T): Promise<T> => {
     const run = () => {
