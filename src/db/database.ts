@@ -231,10 +231,7 @@ export function openReader(
   // A connection that breaks while idle is dropped by the pool; the next read opens another.
   pool.on('error', () => undefined);
   const reader = pgReader(pool);
-  return {
-    all: (sql, params) => reader.all(sql, params),
-    close: () => void pool.end().catch(() => undefined),
-  };
+  return { ...reader, close: () => void pool.end().catch(() => undefined) };
 }
 
 export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {

@@ -132,6 +132,14 @@ export class SearchIndex {
     this.available = available;
   }
 
+  /** Availability as read now of these products: those in `available` are, the others not. */
+  updateAvailability(ids: Iterable<number>, available: ReadonlySet<number>): void {
+    for (const id of ids) {
+      const doc = this.docOf(id);
+      if (doc >= 0) this.available[doc] = available.has(id) ? 1 : 0;
+    }
+  }
+
   private docOf(id: number): number {
     let low = 0;
     let high = this.ids.length - 1;

@@ -7,17 +7,18 @@ import type { RowReader } from '../db/reader.js';
 import { isAvailable } from '../domain/pricing.js';
 import type { IndexedProduct } from './search-index.parts.js';
 
-interface ProductRow {
-  id: number;
-  title: string;
-  brand: string | null;
-  category: string | null;
-  description: string | null;
-  variants: unknown;
-  priceMinor: number | string;
-  currency: string;
-  isAvailable: boolean | number;
-}
+/** A product as read, its columns in this order (read as arrays: a build reads every product). */
+type ProductRow = [
+  id: number,
+  title: string,
+  brand: string | null,
+  category: string | null,
+  description: string | null,
+  variants: unknown,
+  priceMinor: number | string,
+  currency: string,
+  isAvailable: boolean | number,
+];
 
 /**
  * Listed SKUs read per statement while the index is built, and at most per page of products (then
@@ -25,17 +26,26 @@ interface ProductRow {
  */
 const defaultSkuBounds = { skuChunk: 5_000, skusPerPage: 20_000 };
 
-/** A listed SKU of a product. */
-interface SkuRow {
-  id: number;
-  position: number;
-  productId: number;
-  name: string;
-  variantValues: unknown;
-  inStock: boolean | number;
-  status: string;
-  qtyAvailable: number;
-}
+/** A listed SKU of a product, its columns in this order. */
+type SkuRow = [
+  id: number,
+  productId: number,
+  position: number,
+  name: string,
+  variantValues: unknown,
+  inStock: boolean | number,
+  status: string,
+  qtyAvailable: number,
+];
+
+/** Whether product p can sell a unit now (three parameters: 1, 1, 1), as a cart addition reads it. */
+const availableNow = `p."isAvailable" = ? AND EXISTS (
+  SELECT 1 FROM "Sku" AS s
+  WHERE s."productId" = p."id" AND s."listed" = ? AND s."inStock" = ? AND s."status" = 'AVAILABLE'
+    AND s."qtyAvailable" > 0)`;
+
+/** Product ids a statement at most when the availability of some is read. */
+const availabilityChunk = 500;
 
 /** A JSON column as read: its text on SQLite, its value on PostgreSQL. */
 function json<T>(value: unknown): T {
@@ -47,6 +57,15 @@ export interface CatalogVersions {
   catalog: number;
   /** Moved by imports only. */
   imports: number;
+  /** Each stock row's version (CatalogMeta rows 2 and up): which moves came since. */
+  stock: ReadonlyMap<number, number>;
+}
+
+/** A stock row's moves since a version: after `after`, up to `upTo` included. */
+export interface StockMoves {
+  row: number;
+  after: number;
+  upTo: number;
 }
 
 export class SearchRepository {
@@ -62,11 +81,30 @@ export class SearchRepository {
     );
     let catalog = 0;
     let imports = 0;
+    const stock = new Map<number, number>();
     for (const row of rows) {
       catalog += Number(row.version);
       if (Number(row.id) === 1) imports = Number(row.version);
+      else stock.set(Number(row.id), Number(row.version));
     }
-    return { catalog, imports };
+    return { catalog, imports, stock };
+  }
+
+  /**
+   * The products whose stock these moves changed (CatalogChange); null when a move is no longer
+   * recorded (the moves of a row are kept a thousand deep): then only a whole read will do.
+   */
+  async productsMoved(moves: readonly StockMoves[]): Promise<Set<number> | null> {
+    const ids = new Set<number>();
+    for (const { row, after, upTo } of moves) {
+      const rows = await this.reader.arrays<[productIds: string]>(
+        `SELECT "productIds" FROM "CatalogChange" WHERE "row" = ? AND "version" > ? AND "version" <= ?`,
+        [row, after, upTo],
+      );
+      if (rows.length !== upTo - after) return null;
+      for (const [list] of rows) for (const id of list.split(',')) if (id !== '') ids.add(Number(id));
+    }
+    return ids;
   }
 
   /**
@@ -74,49 +112,48 @@ export class SearchRepository {
    * their listed SKUs pass skusPerPage (a product has up to 10,000): none but the end is empty.
    */
   async products(after: number, limit: number): Promise<IndexedProduct[]> {
-    const products = await this.reader.all<ProductRow>(
+    const products = await this.reader.arrays<ProductRow>(
       `SELECT "id", "title", "brand", "category", "description", "variants", "priceMinor", "currency", "isAvailable"
       FROM "Product" WHERE "id" > ? ORDER BY "id" LIMIT ?`,
       [after, limit],
     );
     if (products.length === 0) return [];
-    const { byProduct, through } = await this.listedSkus(
-      Number(products[0]!.id),
-      Number(products[products.length - 1]!.id),
-    );
-    return products
-      .filter((row) => Number(row.id) <= through)
-      .map((row) => {
-        const listed = byProduct.get(Number(row.id)) ?? [];
-        const productAvailable = Boolean(row.isAvailable);
-        return {
-          id: Number(row.id),
-          title: row.title,
-          brand: row.brand,
-          category: row.category,
-          description: row.description,
-          variantValues: [
-            ...json<{ values: string[] }[]>(row.variants).flatMap((option) => option.values),
-            ...listed.flatMap((sku) => json<{ value: string }[]>(sku.variantValues).map((value) => value.value)),
-          ],
-          skuNames: listed.map((sku) => sku.name),
-          priceMinor: Number(row.priceMinor),
-          currency: row.currency,
-          // Whether one unit can be sold now, as a cart addition reads it.
-          available: listed.some((sku) =>
-            isAvailable(
-              {
-                listed: true,
-                inStock: Boolean(sku.inStock),
-                status: sku.status,
-                qtyAvailable: sku.qtyAvailable,
-                productAvailable,
-              },
-              1,
-            ),
-          ),
-        };
+    const { byProduct, through } = await this.listedSkus(Number(products[0]![0]), Number(products.at(-1)![0]));
+    const indexed: IndexedProduct[] = [];
+    for (const [
+      rawId,
+      title,
+      brand,
+      category,
+      description,
+      variants,
+      priceMinor,
+      currency,
+      availableFlag,
+    ] of products) {
+      const id = Number(rawId);
+      if (id > through) break;
+      const listed = byProduct.get(id) ?? [];
+      const productAvailable = Boolean(availableFlag);
+      const variantValues = json<{ values: string[] }[]>(variants).flatMap((option) => option.values);
+      for (const sku of listed) for (const value of json<{ value: string }[]>(sku[4])) variantValues.push(value.value);
+      indexed.push({
+        id,
+        title,
+        brand,
+        category,
+        description,
+        variantValues,
+        skuNames: listed.map((sku) => sku[3]),
+        priceMinor: Number(priceMinor),
+        currency,
+        // Whether one unit can be sold now, as a cart addition reads it.
+        available: listed.some(([, , , , , inStock, status, qtyAvailable]) =>
+          isAvailable({ listed: true, inStock: Boolean(inStock), status, qtyAvailable, productAvailable }, 1),
+        ),
       });
+    }
+    return indexed;
   }
 
   /**
@@ -132,37 +169,48 @@ export class SearchRepository {
     let last: SkuRow | null = null;
     for (let read = 0; ;) {
       const chunk: SkuRow[] = last
-        ? await this.reader.all<SkuRow>(
+        ? await this.reader.arrays<SkuRow>(
             `${columns}
             AND ("productId" > ? OR ("productId" = ? AND ("position" > ? OR ("position" = ? AND "id" > ?))))
             ${order}`,
-            [from, to, 1, last.productId, last.productId, last.position, last.position, last.id, skuChunk],
+            [from, to, 1, last[1], last[1], last[2], last[2], last[0], skuChunk],
           )
-        : await this.reader.all<SkuRow>(`${columns} ${order}`, [from, to, 1, skuChunk]);
+        : await this.reader.arrays<SkuRow>(`${columns} ${order}`, [from, to, 1, skuChunk]);
       for (const sku of chunk) {
-        const id = Number(sku.productId);
+        const id = Number(sku[1]);
         let list = byProduct.get(id);
         if (!list) byProduct.set(id, (list = []));
         list.push(sku);
       }
       read += chunk.length;
       if (chunk.length < skuChunk) return { byProduct, through: to };
-      last = chunk[chunk.length - 1]!;
+      last = chunk.at(-1)!;
       // A product has at most 10,000 SKUs: the first product's are all read by then (with the default bounds).
-      if (read >= skusPerPage) return { byProduct, through: Number(last.productId) - 1 };
+      if (read >= skusPerPage) return { byProduct, through: Number(last[1]) - 1 };
     }
+  }
+
+  /** Of these products, the ids of those available now (at most availabilityChunk a statement). */
+  async availableAmong(ids: readonly number[]): Promise<number[]> {
+    const available: number[] = [];
+    for (let start = 0; start < ids.length; start += availabilityChunk) {
+      const chunk = ids.slice(start, start + availabilityChunk);
+      const rows = await this.reader.arrays<[id: number]>(
+        `SELECT p."id" FROM "Product" AS p
+        WHERE p."id" IN (${chunk.map(() => '?').join(', ')}) AND ${availableNow}`,
+        [...chunk, 1, 1, 1],
+      );
+      for (const [id] of rows) available.push(Number(id));
+    }
+    return available;
   }
 
   /** The ids from `from` to `to` (inclusive) of the products available now. */
   async availableIds(from: number, to: number): Promise<number[]> {
-    const rows = await this.reader.all<{ id: number }>(
-      `SELECT p."id" AS "id" FROM "Product" AS p
-      WHERE p."id" >= ? AND p."id" <= ? AND p."isAvailable" = ? AND EXISTS (
-        SELECT 1 FROM "Sku" AS s
-        WHERE s."productId" = p."id" AND s."listed" = ? AND s."inStock" = ? AND s."status" = 'AVAILABLE'
-          AND s."qtyAvailable" > 0)`,
+    const rows = await this.reader.arrays<[id: number]>(
+      `SELECT p."id" FROM "Product" AS p WHERE p."id" >= ? AND p."id" <= ? AND ${availableNow}`,
       [from, to, 1, 1, 1],
     );
-    return rows.map((row) => Number(row.id));
+    return rows.map(([id]) => Number(id));
   }
 }

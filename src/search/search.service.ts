@@ -19,7 +19,18 @@ import {
 } from './search.model.js';
 import { SearchIndex } from './search-index.js';
 import { SearchIndexBuilder } from './search-index.parts.js';
-import type { CatalogVersions, SearchRepository } from './search.repository.js';
+import type { CatalogVersions, SearchRepository, StockMoves } from './search.repository.js';
+
+/** Each stock row's moves from the versions seen to those read now; null if a row went back (a restored database). */
+function movesSince(seen: CatalogVersions['stock'], now: CatalogVersions['stock']): StockMoves[] | null {
+  const moves: StockMoves[] = [];
+  for (const [row, after] of seen) if ((now.get(row) ?? 0) < after) return null;
+  for (const [row, upTo] of now) {
+    const after = seen.get(row) ?? 0;
+    if (upTo > after) moves.push({ row, after, upTo });
+  }
+  return moves;
+}
 
 /** The last word matches longer terms from this many letters on. */
 const prefixMinLength = 2;
@@ -116,7 +127,7 @@ export class SearchService implements ProductSearch {
   private index: SearchIndex | null = null;
   private building: Promise<SearchIndex> | null = null;
   private refreshing = false;
-  private versions: CatalogVersions = { catalog: -1, imports: -1 };
+  private versions: CatalogVersions = { catalog: -1, imports: -1, stock: new Map() };
   private checkedAt = Number.NEGATIVE_INFINITY;
   private availabilityReadAt = Number.NEGATIVE_INFINITY;
 
@@ -173,6 +184,11 @@ export class SearchService implements ProductSearch {
     return this.building;
   }
 
+  /**
+   * Reads availability again after stock moved: of the products those moves touched when they are
+   * still recorded and not too many (a few statements, whatever the catalog's size), else of every
+   * product, availabilityPage at a time.
+   */
   private refreshAvailability(index: SearchIndex, versions: CatalogVersions): void {
     const now = performance.now();
     if (this.refreshing || now - this.availabilityReadAt < (this.options.availabilityRefreshMs ?? 5_000)) return;
@@ -180,17 +196,23 @@ export class SearchService implements ProductSearch {
     this.availabilityReadAt = now;
     void (async () => {
       try {
-        const available: number[] = [];
-        for (let start = 0; start < index.size; start += availabilityPage) {
-          const last = Math.min(index.size, start + availabilityPage) - 1;
-          available.push(...(await this.repository.availableIds(index.ids[start]!, index.ids[last]!)));
-          await nextTurn();
+        const moves = movesSince(this.versions.stock, versions.stock);
+        const moved = moves === null ? null : await this.repository.productsMoved(moves);
+        if (moved !== null && moved.size <= availabilityPage) {
+          const available = new Set(await this.repository.availableAmong([...moved]));
+          if (this.index === index) index.updateAvailability(moved, available);
+        } else {
+          const available: number[] = [];
+          for (let start = 0; start < index.size; start += availabilityPage) {
+            const last = Math.min(index.size, start + availabilityPage) - 1;
+            available.push(...(await this.repository.availableIds(index.ids[start]!, index.ids[last]!)));
+            await nextTurn();
+          }
+          if (this.index === index) index.setAvailability(available);
         }
         // Unless an import replaced the index meanwhile (its own availability is newer).
-        if (this.index === index) {
-          index.setAvailability(available);
-          this.versions = { ...this.versions, catalog: versions.catalog };
-        }
+        if (this.index === index)
+          this.versions = { ...this.versions, catalog: versions.catalog, stock: versions.stock };
       } catch {
         // The database did not answer: read again at the next search after the pause.
       } finally {

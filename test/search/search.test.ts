@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { recordStockChange } from '../../src/catalog/catalog-version.repository.js';
 import { SearchRepository } from '../../src/search/search.repository.js';
+import type { RowReader } from '../../src/db/reader.js';
 import { until } from '../process/gateway.js';
 import { SearchService, type SearchInput } from '../../src/search/search.service.js';
 import type { SearchSort } from '../../src/search/search.model.js';
@@ -171,6 +172,68 @@ describe('availability', () => {
       await tx.sku.update({ where: { id: 601 }, data: { qtyAvailable: 3 } });
       await recordStockChange(tx, [6]);
     });
+    await until(async () => (await available()).length === 2, 'product 6 available again', 5_000);
+  });
+
+  /** A service whose reader's statements are listed, and the products a statement's parameters name. */
+  function watched() {
+    const statements: { sql: string; params: readonly (number | string)[] }[] = [];
+    const reader = database.reader;
+    const listed: RowReader = {
+      all: (sql, params) => (statements.push({ sql, params }), reader.all(sql, params)),
+      arrays: (sql, params) => (statements.push({ sql, params }), reader.arrays(sql, params)),
+      close: () => undefined,
+    };
+    const watchedService = new SearchService(new SearchRepository(listed), { ttlMs: 0, availabilityRefreshMs: 0 });
+    const availability = () => statements.filter(({ sql }) => sql.includes('"qtyAvailable" > 0'));
+    return { statements, service: watchedService, availability };
+  }
+
+  async function setStock(qtyAvailable: number, keepMoves = true): Promise<void> {
+    await database.db.$transaction(async (tx) => {
+      await tx.sku.update({ where: { id: 601 }, data: { qtyAvailable } });
+      await recordStockChange(tx, [6]);
+      if (!keepMoves) await tx.catalogChange.deleteMany({});
+    });
+  }
+
+  it('after a stock change reads the availability of the products it touched only, not of every product', async () => {
+    const { service: watchedService, availability } = watched();
+    const available = async () =>
+      (await watchedService.search({ query: 'trail', filter: { available: true } })).edges.map(
+        (edge) => edge.productId,
+      );
+    expect(await available()).toEqual([1, 6]);
+    const before = availability().length;
+    await setStock(0);
+    await until(async () => (await available()).length === 1, 'product 6 unavailable', 5_000);
+    const read = availability().slice(before);
+    expect(read.length).toBeGreaterThan(0);
+    // Product 6 by its id: no range of ids (the whole catalog, a page at a time).
+    for (const { sql, params } of read) {
+      expect(sql).toContain('IN (');
+      expect(params.slice(0, -3)).toEqual([6]);
+    }
+    await setStock(3);
+    await until(async () => (await available()).length === 2, 'product 6 available again', 5_000);
+  });
+
+  it('reads every product again when the moves since are no longer recorded', async () => {
+    const { service: watchedService, availability } = watched();
+    const available = async () =>
+      (await watchedService.search({ query: 'trail', filter: { available: true } })).edges.map(
+        (edge) => edge.productId,
+      );
+    expect(await available()).toEqual([1, 6]);
+    const before = availability().length;
+    await setStock(0, false);
+    await until(async () => (await available()).length === 1, 'product 6 unavailable', 5_000);
+    expect(
+      availability()
+        .slice(before)
+        .some(({ sql }) => sql.includes('"id" >= ?')),
+    ).toBe(true);
+    await setStock(3);
     await until(async () => (await available()).length === 2, 'product 6 available again', 5_000);
   });
 });
