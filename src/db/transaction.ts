@@ -73,6 +73,26 @@ export class UnitOfWork {
   }
 }
 
+/**
+ * Runs `work` in the ORM's transaction `tx` of `db` (begun just now, ended by the ORM after
+ * `timeoutMs`) with the transaction's own SQL bound to it (tx-sql.ts: sqlOf(tx)); that SQL ends with
+ * the work, or a moment before the ORM's timeout would end the transaction.
+ */
+export async function withOwnSql<T>(
+  db: Db,
+  tx: Prisma.TransactionClient,
+  timeoutMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const own = transactionSql(db, tx, performance.now() + timeoutMs - closeMarginMs);
+  bindSql(tx, own.sql);
+  try {
+    return await work();
+  } finally {
+    own.close();
+  }
+}
+
 export async function inTransaction<T>(
   db: Db,
   work: (tx: Prisma.TransactionClient, unit: UnitOfWork) => Promise<T>,
@@ -81,18 +101,15 @@ export async function inTransaction<T>(
     const unit = new UnitOfWork();
     let result: T;
     try {
-      result = await db.$transaction(async (tx) => {
-        // Its own SQL ends with it, a moment before the ORM's timeout would end it.
-        const own = transactionSql(db, tx, performance.now() + transactionOptions.timeout - closeMarginMs);
-        bindSql(tx, own.sql);
-        try {
-          const answer = await work(tx, unit);
-          await unit.commit(tx);
-          return answer;
-        } finally {
-          own.close();
-        }
-      }, transactionOptions);
+      result = await db.$transaction(
+        (tx) =>
+          withOwnSql(db, tx, transactionOptions.timeout, async () => {
+            const answer = await work(tx, unit);
+            await unit.commit(tx);
+            return answer;
+          }),
+        transactionOptions,
+      );
     } catch (error) {
       if (!isWriteConflict(error) || attempt >= attempts) throw error;
       // Jittered backoff so that the conflicting writers do not meet again at once.

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
 import { inTransaction, isUniqueViolation } from '../../src/db/transaction.js';
+import { inImportTransaction } from '../../src/catalog/import/import.repository.js';
 import { jsonParameter, sqlOf, TransactionClosedError, transactionSql, type TxSql } from '../../src/db/tx-sql.js';
 import { timeParameter } from '../../src/db/sql-executor.js';
 
@@ -26,6 +27,11 @@ describe('a transaction’s own SQL', () => {
     const via = await inTransaction(database.db, (tx) => Promise.resolve(sqlOf(tx).via));
     expect(via).toBe(testEngine === 'sqlite' ? 'connection' : 'orm');
     expect(sqlOf(database.db).via).toBe('orm');
+  });
+
+  it('is the import transaction’s too: its bulk statements run on the connection on SQLite', async () => {
+    const via = await inImportTransaction(database.db, (tx) => Promise.resolve(sqlOf(tx).via), 60_000);
+    expect(via).toBe(testEngine === 'sqlite' ? 'connection' : 'orm');
   });
 
   it('types rows as the ORM does: dates, booleans, JSON, 64-bit and 32-bit integers, nulls', async () => {

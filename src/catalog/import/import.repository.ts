@@ -3,6 +3,7 @@
 // tax rates, and the record of the last import (for the same-file skip).
 import type { Db, DbClient, Prisma } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
+import { withOwnSql } from '../../db/transaction.js';
 import { IntSet } from './validate/ids.js';
 import type { ExistingCatalog, ImportStore } from './document/import.model.js';
 
@@ -108,5 +109,10 @@ export function inImportTransaction<T>(
   work: (tx: Prisma.TransactionClient) => Promise<T>,
   timeoutMs: number,
 ): Promise<T> {
-  return db.$transaction(work, { maxWait: 30_000, timeout: timeoutMs });
+  // On SQLite the bulk statements then run on the transaction's connection, not through the ORM's
+  // raw queries (catalog-bulk.repository.ts).
+  return db.$transaction((tx) => withOwnSql(db, tx, timeoutMs, () => work(tx)), {
+    maxWait: 30_000,
+    timeout: timeoutMs,
+  });
 }
