@@ -186,7 +186,11 @@ describe('availability', () => {
     };
     const watchedService = new SearchService(new SearchRepository(listed), { ttlMs: 0, availabilityRefreshMs: 0 });
     const availability = () => statements.filter(({ sql }) => sql.includes('"qtyAvailable" > 0'));
-    return { statements, service: watchedService, availability };
+    const available = async () =>
+      (await watchedService.search({ query: 'trail', filter: { available: true } })).edges.map(
+        (edge) => edge.productId,
+      );
+    return { availability, available };
   }
 
   async function setStock(qtyAvailable: number, keepMoves = true): Promise<void> {
@@ -198,11 +202,7 @@ describe('availability', () => {
   }
 
   it('after a stock change reads the availability of the products it touched only, not of every product', async () => {
-    const { service: watchedService, availability } = watched();
-    const available = async () =>
-      (await watchedService.search({ query: 'trail', filter: { available: true } })).edges.map(
-        (edge) => edge.productId,
-      );
+    const { availability, available } = watched();
     expect(await available()).toEqual([1, 6]);
     const before = availability().length;
     await setStock(0);
@@ -219,11 +219,7 @@ describe('availability', () => {
   });
 
   it('reads every product again when the moves since are no longer recorded', async () => {
-    const { service: watchedService, availability } = watched();
-    const available = async () =>
-      (await watchedService.search({ query: 'trail', filter: { available: true } })).edges.map(
-        (edge) => edge.productId,
-      );
+    const { availability, available } = watched();
     expect(await available()).toEqual([1, 6]);
     const before = availability().length;
     await setStock(0, false);
