@@ -19,6 +19,8 @@ export interface RowReader {
   /**
    * The same, each row an array of its columns in the SELECT's order: for reads of many rows (the
    * search index's build reads the whole catalog), where an object a row costs a third of the read.
+   * The SELECT's columns have distinct, non-numeric names (the ORM's rows are objects turned into
+   * arrays).
    */
   arrays<Row extends readonly unknown[]>(sql: string, params: readonly (number | string)[]): Promise<Row[]>;
   close(): void;
@@ -117,7 +119,8 @@ export function prismaReader(db: DbClient): RowReader {
   const all = <Row>(sql: string, params: readonly (number | string)[]) => (boundSql(db) ?? orm).all<Row>(sql, params);
   return {
     all,
-    // A row's keys are its columns in the SELECT's order.
+    // A row's keys are its columns' names in the SELECT's order: right for columns of distinct,
+    // non-numeric names (two columns of one name would be one key; a numeric name would come first).
     arrays: async <Row extends readonly unknown[]>(sql: string, params: readonly (number | string)[]) =>
       (await all<Record<string, unknown>>(sql, params)).map((row) => Object.values(row) as unknown as Row),
     close() {

@@ -46,6 +46,8 @@ const availableNow = `p."isAvailable" = ? AND EXISTS (
 
 /** Product ids a statement at most when the availability of some is read. */
 const availabilityChunk = 500;
+/** The lengths such a statement's list of ids has (the last is availabilityChunk). */
+const listLengths = [1, 8, 64, availabilityChunk];
 
 /** A JSON column as read: its text on SQLite, its value on PostgreSQL. */
 function json<T>(value: unknown): T {
@@ -190,19 +192,25 @@ export class SearchRepository {
     }
   }
 
-  /** Of these products, the ids of those available now (at most availabilityChunk a statement). */
+  /**
+   * Of these products, the ids of those available now: at most availabilityChunk a statement, each
+   * list filled up to one of a few lengths with its last id again, so that the statements prepared
+   * (kept by the reader, on PostgreSQL by every connection) are those few and no more.
+   */
   async availableAmong(ids: readonly number[]): Promise<number[]> {
-    const available: number[] = [];
+    const available = new Set<number>();
     for (let start = 0; start < ids.length; start += availabilityChunk) {
       const chunk = ids.slice(start, start + availabilityChunk);
+      const length = listLengths.find((size) => size >= chunk.length)!;
+      const list = Array.from({ length }, (_value, index) => chunk[Math.min(index, chunk.length - 1)]!);
       const rows = await this.reader.arrays<[id: number]>(
         `SELECT p."id" FROM "Product" AS p
-        WHERE p."id" IN (${chunk.map(() => '?').join(', ')}) AND ${availableNow}`,
-        [...chunk, 1, 1, 1],
+        WHERE p."id" IN (${list.map(() => '?').join(', ')}) AND ${availableNow}`,
+        [...list, 1, 1, 1],
       );
-      for (const [id] of rows) available.push(Number(id));
+      for (const [id] of rows) available.add(Number(id));
     }
-    return available;
+    return [...available];
   }
 
   /** The ids from `from` to `to` (inclusive) of the products available now. */

@@ -108,6 +108,7 @@ export function tracedAdapterFactory<
 /** What tracedReader needs of the catalog reader (db/reader.ts). */
 interface Reader {
   all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]>;
+  arrays<Row extends readonly unknown[]>(sql: string, params: readonly (number | string)[]): Promise<Row[]>;
 }
 
 /** The catalog reader, its statements traced. */
@@ -115,6 +116,8 @@ export function tracedReader<R extends Reader>(tracer: Tracer, system: DbSystem,
   const overrides: Partial<Reader> = {
     all: <Row>(sql: string, params: readonly (number | string)[]) =>
       tracedStatement(tracer, system, sql, () => reader.all<Row>(sql, params)),
+    arrays: <Row extends readonly unknown[]>(sql: string, params: readonly (number | string)[]) =>
+      tracedStatement(tracer, system, sql, () => reader.arrays<Row>(sql, params)),
   };
   return overriding(reader, overrides as Partial<R>);
 }

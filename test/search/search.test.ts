@@ -184,13 +184,14 @@ describe('availability', () => {
       arrays: (sql, params) => (statements.push({ sql, params }), reader.arrays(sql, params)),
       close: () => undefined,
     };
-    const watchedService = new SearchService(new SearchRepository(listed), { ttlMs: 0, availabilityRefreshMs: 0 });
+    const repository = new SearchRepository(listed);
+    const watchedService = new SearchService(repository, { ttlMs: 0, availabilityRefreshMs: 0 });
     const availability = () => statements.filter(({ sql }) => sql.includes('"qtyAvailable" > 0'));
     const available = async () =>
       (await watchedService.search({ query: 'trail', filter: { available: true } })).edges.map(
         (edge) => edge.productId,
       );
-    return { availability, available };
+    return { availability, available, repository };
   }
 
   async function setStock(qtyAvailable: number, keepMoves = true): Promise<void> {
@@ -216,6 +217,21 @@ describe('availability', () => {
     }
     await setStock(3);
     await until(async () => (await available()).length === 2, 'product 6 available again', 5_000);
+  });
+
+  it('reads the availability of any number of products with a few statements, whatever their number', async () => {
+    const { availability, repository } = watched();
+    const everyId = (await service.search({ first: 100 })).edges.map((edge) => edge.productId);
+    const availableIds = await ids({ filter: { available: true } });
+    for (const size of [1, 2, 7, 9, 63, 65, 499, 501, 1_000, 1_234]) {
+      // The catalog's ids, then ids no product has.
+      const asked = Array.from({ length: size }, (_value, index) => everyId[index] ?? 100_000 + index);
+      const answer = await repository.availableAmong(asked);
+      expect(answer.sort((a, b) => a - b)).toEqual(
+        availableIds.filter((id) => asked.includes(id)).sort((a, b) => a - b),
+      );
+    }
+    expect(new Set(availability().map(({ sql }) => sql)).size).toBeLessThanOrEqual(4);
   });
 
   it('reads every product again when the moves since are no longer recorded', async () => {
