@@ -5,6 +5,7 @@
 import { timeParameter } from '../db/sql-executor.js';
 import { sqlOf } from '../db/tx-sql.js';
 import type { DbClient } from '../db/database.js';
+import { movedProducts, storedProductIds } from './catalog-moves.js';
 
 /**
  * Rows of CatalogMeta that stock changes count in (ids 2 to 17): concurrent submits rarely wait on
@@ -55,7 +56,7 @@ export async function recordStockChange(db: DbClient, productIds: readonly numbe
   await sql.run(
     `INSERT INTO "CatalogChange" ("row", "version", "productIds", "createdAt") VALUES (?, ?, ?, ${time})
     ON CONFLICT ("row", "version") DO UPDATE SET "productIds" = excluded."productIds"`,
-    [row, version, productIds.join(','), now],
+    [row, version, storedProductIds(productIds), now],
   );
   if (version % 100 === 0)
     await db.catalogChange.deleteMany({ where: { row, version: { lte: version - keptChangesPerRow } } });
@@ -95,10 +96,10 @@ export async function changedProducts(db: DbClient, ranges: readonly ChangeRange
     select: { productIds: true },
   });
   const expected = ranges.reduce((sum, range) => sum + (range.upTo - range.after), 0);
-  if (rows.length !== expected) return null;
-  const ids = new Set<number>();
-  for (const { productIds } of rows) for (const id of productIds.split(',')) if (id !== '') ids.add(Number(id));
-  return ids;
+  return movedProducts(
+    rows.map((row) => row.productIds),
+    expected,
+  );
 }
 
 /**

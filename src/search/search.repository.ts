@@ -4,6 +4,7 @@
 // import moves row 1 of CatalogMeta, a stock change one of the others). The same SQL on both
 // engines, through the driver (db/reader.ts).
 import type { RowReader } from '../db/reader.js';
+import { movedProducts } from '../catalog/catalog-moves.js';
 import { isAvailable } from '../domain/pricing.js';
 import type { IndexedProduct } from './search-index.parts.js';
 
@@ -103,8 +104,12 @@ export class SearchRepository {
         `SELECT "productIds" FROM "CatalogChange" WHERE "row" = ? AND "version" > ? AND "version" <= ?`,
         [row, after, upTo],
       );
-      if (rows.length !== upTo - after) return null;
-      for (const [list] of rows) for (const id of list.split(',')) if (id !== '') ids.add(Number(id));
+      const moved = movedProducts(
+        rows.map(([list]) => list),
+        upTo - after,
+      );
+      if (moved === null) return null;
+      for (const id of moved) ids.add(id);
     }
     return ids;
   }
@@ -197,7 +202,7 @@ export class SearchRepository {
    * list filled up to one of a few lengths with its last id again, so that the statements prepared
    * (kept by the reader, on PostgreSQL by every connection) are those few and no more.
    */
-  async availableAmong(ids: readonly number[]): Promise<number[]> {
+  async availableAmong(ids: readonly number[]): Promise<Set<number>> {
     const available = new Set<number>();
     for (let start = 0; start < ids.length; start += availabilityChunk) {
       const chunk = ids.slice(start, start + availabilityChunk);
@@ -210,7 +215,7 @@ export class SearchRepository {
       );
       for (const [id] of rows) available.add(Number(id));
     }
-    return [...available];
+    return available;
   }
 
   /** The ids from `from` to `to` (inclusive) of the products available now. */

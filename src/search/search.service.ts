@@ -199,7 +199,7 @@ export class SearchService implements ProductSearch {
         const moves = movesSince(this.versions.stock, versions.stock);
         const moved = moves === null ? null : await this.repository.productsMoved(moves);
         if (moved !== null && moved.size <= availabilityPage) {
-          const available = new Set(await this.repository.availableAmong([...moved]));
+          const available = await this.repository.availableAmong([...moved]);
           if (this.index === index) index.updateAvailability(moved, available);
         } else {
           const available: number[] = [];

@@ -226,7 +226,7 @@ describe('availability', () => {
     for (const size of [1, 2, 7, 9, 63, 65, 499, 501, 1_000, 1_234]) {
       // The catalog's ids, then ids no product has.
       const asked = Array.from({ length: size }, (_value, index) => everyId[index] ?? 100_000 + index);
-      const answer = await repository.availableAmong(asked);
+      const answer = [...(await repository.availableAmong(asked))];
       expect(answer.sort((a, b) => a - b)).toEqual(
         availableIds.filter((id) => asked.includes(id)).sort((a, b) => a - b),
       );
