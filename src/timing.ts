@@ -19,3 +19,36 @@ export async function within<T>(work: Promise<T>, ms: number): Promise<{ value: 
     clearTimeout(timer);
   }
 }
+
+/** A pending listeningDeadline. */
+export interface Deadline {
+  cancel(): void;
+}
+
+/**
+ * Calls `onExpired` once `ms` of the time this process was free to hear an answer have passed. A
+ * wait measured on the wall clock also counts the stretches the event loop spent blocked (a large
+ * answer built, a long collection), and after such a stretch Node runs the timers before it reads
+ * the sockets: an answer that arrived meanwhile is never heard, and a wait that only our own lag
+ * made long is taken for the other side's silence. Here the time is counted in steps of `stepMs`,
+ * and a step that came late counts as two steps, not its length. A peer that never answers still
+ * expires the deadline after `ms` while the process is idle.
+ */
+export function listeningDeadline(ms: number, onExpired: () => void, stepMs = 100): Deadline {
+  let counted = 0;
+  let last = performance.now();
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    timer = setTimeout(step, Math.max(1, Math.min(stepMs, ms - counted)));
+    timer.unref();
+  };
+  const step = () => {
+    const now = performance.now();
+    counted += Math.min(now - last, 2 * stepMs);
+    last = now;
+    if (counted >= ms) onExpired();
+    else arm();
+  };
+  arm();
+  return { cancel: () => clearTimeout(timer) };
+}

@@ -13,6 +13,7 @@ import type { PrismaClient as SqliteClient } from './generated/sqlite/client.js'
 import { providerOf, type DatabaseProvider } from '../config.js';
 import { pgReader, sqliteReader, type RowReader } from './reader.js';
 import { connectFault } from './faults.js';
+import { listeningDeadline } from '../timing.js';
 import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
@@ -35,6 +36,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL statement_timeout in ms (default none). */
   statementTimeoutMs?: number;
+  /** PostgreSQL: how long a request waits for a connection, pooled or new (default connectTimeoutMs). */
+  connectTimeoutMs?: number;
   /**
    * SQLite: how long a statement waits for another process's lock (default 5000). better-sqlite3
    * waits synchronously, so the server keeps this short: its event loop stops meanwhile.
@@ -78,34 +81,96 @@ type PoolCallback = (
   done: (release?: unknown) => void,
 ) => void;
 
+const releaseNothing = () => undefined;
+
+/**
+ * A pg client whose opening is bounded by a deadline of the process's own (timing.ts): one that
+ * does not open in that time (a server that accepts TCP and never answers) has its socket destroyed,
+ * so that the pool's place is free again. The driver's own timer counts the time our event loop was
+ * blocked, and took connections that a loaded process was slow to hear for a database away.
+ */
+class DeadlineClient extends pg.Client {
+  readonly #openWithinMs: number;
+
+  // The pool creates it with the pool's options.
+  constructor(config?: pg.ClientConfig & { openWithinMs?: number }) {
+    super(config);
+    this.#openWithinMs = config?.openWithinMs ?? connectTimeoutMs;
+  }
+
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (error: Error | null) => void): void;
+  override connect(callback?: (error: Error | null) => void): Promise<pg.Client> | void {
+    const deadline = listeningDeadline(this.#openWithinMs, () =>
+      this.connection.stream.destroy(new Error(`no answer while opening a connection for ${this.#openWithinMs} ms`)),
+    );
+    if (!callback) return super.connect().finally(() => deadline.cancel());
+    super.connect((error: Error | null) => {
+      deadline.cancel();
+      callback(error);
+    });
+  }
+}
+
 /**
  * Whatever fails while a connection is handed out (opening one, waiting for a free one, reaching
  * the server, logging in) fails as a DatabaseConnectError: the database's, whatever its code.
  * Prisma's queries and transactions and the catalog reader all take their connections here
- * (pool.query too), and the driver adapter passes such an error on unchanged.
+ * (pool.query too), and the driver adapter passes such an error on unchanged. The wait is bounded
+ * by a deadline of our own (timing.ts), not the pool's timer: a connection handed out after its
+ * requester gave up goes back to the pool.
  */
 class ConnectFaultPool extends pg.Pool {
+  readonly #waitMs: number;
+
+  // The pool hands its options to each client it creates: openWithinMs is DeadlineClient's.
+  constructor(config: pg.PoolConfig & { waitMs: number; openWithinMs: number }) {
+    super(config);
+    this.#waitMs = config.waitMs;
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: PoolCallback): void;
   override connect(callback?: PoolCallback): Promise<pg.PoolClient> | void {
-    if (callback)
-      return super.connect((error, client, done) => callback(error ? connectFault(error) : undefined, client, done));
-    return super.connect().catch((error: unknown) => Promise.reject(connectFault(error)));
+    if (!callback)
+      return new Promise((resolve, reject) =>
+        this.connect((error, client) => (client ? resolve(client) : reject(error ?? connectFault(error)))),
+      );
+    let answered = false;
+    const deadline = listeningDeadline(this.#waitMs, () => {
+      answered = true;
+      callback(connectFault(new Error(`no connection within ${this.#waitMs} ms`)), undefined, releaseNothing);
+    });
+    super.connect((error, client, done) => {
+      deadline.cancel();
+      if (!answered) {
+        answered = true;
+        callback(error ? connectFault(error) : undefined, client, done);
+      } else if (client) done();
+    });
   }
 }
 
 /**
  * A pg pool where every wait is bounded: a connection from a full pool or a server that accepts
- * TCP but never answers (frozen) fails after connectTimeoutMs; a statement that the server does
- * not answer fails on the client a second after the server's own statement_timeout would have
- * cancelled it; a transaction left open by a frozen process is ended by the server.
+ * TCP but never answers (frozen) fails after connectTimeoutMs of the time the process was free to
+ * hear it; a statement that the server does not answer fails on the client a second after the
+ * server's own statement_timeout would have cancelled it; a transaction left open by a frozen
+ * process is ended by the server.
  */
-function createPgPool(databaseUrl: string, options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs'>): pg.Pool {
+function createPgPool(
+  databaseUrl: string,
+  options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs' | 'connectTimeoutMs'>,
+): pg.Pool {
   const statementTimeoutMs = options.statementTimeoutMs ?? 0;
+  const waitMs = options.connectTimeoutMs ?? connectTimeoutMs;
   return new ConnectFaultPool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: connectTimeoutMs,
+    // The pool's own timer (connectionTimeoutMillis) stays off: the deadlines above bound the waits.
+    Client: DeadlineClient,
+    openWithinMs: waitMs,
+    waitMs,
     query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : defaultQueryTimeoutMs,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     idle_in_transaction_session_timeout: 60_000,
