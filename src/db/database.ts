@@ -134,7 +134,7 @@ class ConnectFaultPool extends pg.Pool {
   override connect(callback?: PoolCallback): Promise<pg.PoolClient> | void {
     if (!callback)
       return new Promise((resolve, reject) =>
-        this.connect((error, client) => (client ? resolve(client) : reject(error ?? connectFault(error)))),
+        this.connect((error, client) => (client ? resolve(client) : reject(error))),
       );
     let answered = false;
     const deadline = listeningDeadline(this.#waitMs, () => {
@@ -146,7 +146,10 @@ class ConnectFaultPool extends pg.Pool {
       if (!answered) {
         answered = true;
         callback(error ? connectFault(error) : undefined, client, done);
-      } else if (client) done();
+      } else if (client) {
+        // Back to the pool, not at once: releasing hands the next waiter its client inside this call.
+        queueMicrotask(() => done());
+      }
     });
   }
 }
@@ -167,8 +170,10 @@ function createPgPool(
   return new ConnectFaultPool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
-    // The pool's own timer (connectionTimeoutMillis) stays off: the deadlines above bound the waits.
     Client: DeadlineClient,
+    // The deadlines above bound the waits. The pool's own timer, on the wall clock, only backs them
+    // up: it takes a waiter its requester gave up on out of the pool's queue, which so stays bounded.
+    connectionTimeoutMillis: 4 * waitMs,
     openWithinMs: waitMs,
     waitMs,
     query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : defaultQueryTimeoutMs,

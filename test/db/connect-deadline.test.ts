@@ -88,6 +88,35 @@ describe('waiting for a PostgreSQL connection', () => {
   });
 
   it.runIf(testEngine === 'postgresql')(
+    'answers the requests that waited too long, and hands the connection they would have had to the next',
+    async () => {
+      const database = await openDatabase(testPgUrl, { poolSize: 1, connectTimeoutMs: 300 });
+      try {
+        // The only connection, held 0.8 s (the ORM's query starts once it is awaited: then() starts it).
+        const held = database.db.$queryRawUnsafe('SELECT pg_sleep(0.8)::text AS slept').then(() => 'slept');
+        while (database.poolStats()!.total < 1) await new Promise(setImmediate);
+        const waiting = await Promise.all(
+          Array.from({ length: 2_000 }, () =>
+            database.db.$queryRawUnsafe('SELECT 1').then(
+              () => 'answered',
+              (error: unknown) => faultPlace(error),
+            ),
+          ),
+        );
+        expect(new Set(waiting)).toStrictEqual(new Set(['connecting']));
+        expect(await held).toBe('slept');
+        // The 2,000 given up on are gone from the pool's queue, or get the connection and give it back.
+        const start = performance.now();
+        expect(await database.db.$queryRawUnsafe<{ one: number }[]>('SELECT 1 AS one')).toStrictEqual([{ one: 1 }]);
+        expect(performance.now() - start).toBeLessThan(1_000);
+        expect(database.poolStats()).toMatchObject({ total: 1, waiting: 0 });
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  it.runIf(testEngine === 'postgresql')(
     'gives every request its connection when the process was too busy to hear the server for longer than the wait',
     async () => {
       const database = await openDatabase(testPgUrl, { poolSize: 3, connectTimeoutMs: 500 });
