@@ -92,8 +92,17 @@ describe('waiting for a PostgreSQL connection', () => {
     async () => {
       const database = await openDatabase(testPgUrl, { poolSize: 1, connectTimeoutMs: 300 });
       try {
-        // The only connection, held 0.8 s (the ORM's query starts once it is awaited: then() starts it).
-        const held = database.db.$queryRawUnsafe('SELECT pg_sleep(0.8)::text AS slept').then(() => 'slept');
+        // The only connection, held by a transaction until every request below has given up.
+        let release = () => undefined as void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const held = database.db.$transaction(
+          async (tx) => {
+            await tx.$queryRawUnsafe('SELECT 1');
+            await released;
+            return 'held';
+          },
+          { timeout: 60_000, maxWait: 60_000 },
+        );
         while (database.poolStats()!.total < 1) await new Promise(setImmediate);
         const waiting = await Promise.all(
           Array.from({ length: 2_000 }, () =>
@@ -104,7 +113,8 @@ describe('waiting for a PostgreSQL connection', () => {
           ),
         );
         expect(new Set(waiting)).toStrictEqual(new Set(['connecting']));
-        expect(await held).toBe('slept');
+        release();
+        expect(await held).toBe('held');
         // The 2,000 given up on are gone from the pool's queue, or get the connection and give it back.
         const start = performance.now();
         expect(await database.db.$queryRawUnsafe<{ one: number }[]>('SELECT 1 AS one')).toStrictEqual([{ one: 1 }]);
