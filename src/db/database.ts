@@ -14,6 +14,7 @@ import { providerOf, type DatabaseProvider } from '../config.js';
 import { pgReader, sqliteReader, type RowReader } from './reader.js';
 import { connectFault } from './faults.js';
 import { listeningDeadline } from '../timing.js';
+import { connectTimeoutMs, wallClockBackup } from './waits.js';
 import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
@@ -70,8 +71,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** How long a request waits for a pooled connection, or for a new one to open, before a 503. */
-export const connectTimeoutMs = 5_000;
 /** Without a statement timeout, how long the client waits for any answer from the server. */
 const defaultQueryTimeoutMs = 30_000;
 
@@ -83,19 +82,59 @@ type PoolCallback = (
 
 const releaseNothing = () => undefined;
 
+type QueryCallback = (error: Error | null, result?: unknown) => void;
+type AnyQuery = (...args: unknown[]) => unknown;
+
 /**
- * A pg client whose opening is bounded by a deadline of the process's own (timing.ts): one that
- * does not open in that time (a server that accepts TCP and never answers) has its socket destroyed,
- * so that the pool's place is free again. The driver's own timer counts the time our event loop was
- * blocked, and took connections that a loaded process was slow to hear for a database away.
+ * `query` of `client` with each answer awaited at most `withinMs` of the time the process was free
+ * to hear it; then the connection is given up (its queries fail as the database's, 'Query read
+ * timeout'). A query object of its own (a cursor, a stream) is left as it is.
+ */
+function answeredWithin(client: pg.Client, query: AnyQuery, withinMs: number): AnyQuery {
+  return (...args: unknown[]): unknown => {
+    const [config, values, callback] = args;
+    if (typeof (config as { submit?: unknown } | null)?.submit === 'function') return query.apply(client, args);
+    const deadline = listeningDeadline(withinMs, () =>
+      client.connection.stream.destroy(new Error(`Query read timeout: no answer from the database in ${withinMs} ms`)),
+    );
+    const answered =
+      (answer: QueryCallback): QueryCallback =>
+      (error, result) => {
+        deadline.cancel();
+        answer(error, result);
+      };
+    try {
+      if (typeof values === 'function') return query.call(client, config, answered(values as QueryCallback));
+      if (typeof callback === 'function')
+        return query.call(client, config, values, answered(callback as QueryCallback));
+      return (query.call(client, config, values) as Promise<unknown>).finally(() => deadline.cancel());
+    } catch (error) {
+      deadline.cancel();
+      throw error;
+    }
+  };
+}
+
+/**
+ * A pg client whose waits are bounded by deadlines of the process's own (timing.ts): the driver's
+ * timers count the time our event loop was blocked and took a server that a loaded process was
+ * slow to hear for one away. Its opening (a server that accepts TCP and never answers has its
+ * socket destroyed, so that the pool's place is free again; the driver's own timer, at the pool's
+ * four times the wait, only backs this up) and each answer to a query (the driver's timer is off).
  */
 class DeadlineClient extends pg.Client {
   readonly #openWithinMs: number;
 
   // The pool creates it with the pool's options.
-  constructor(config?: pg.ClientConfig & { openWithinMs?: number }) {
+  constructor(config?: pg.ClientConfig & { openWithinMs?: number; answerWithinMs?: number }) {
     super(config);
     this.#openWithinMs = config?.openWithinMs ?? connectTimeoutMs;
+    const answerWithinMs = config?.answerWithinMs ?? defaultQueryTimeoutMs;
+    this.query = answeredWithin(
+      this,
+      this.query as unknown as AnyQuery,
+      answerWithinMs,
+    ) as unknown as pg.Client['query'];
   }
 
   override connect(): Promise<pg.Client>;
@@ -104,11 +143,16 @@ class DeadlineClient extends pg.Client {
     const deadline = listeningDeadline(this.#openWithinMs, () =>
       this.connection.stream.destroy(new Error(`no answer while opening a connection for ${this.#openWithinMs} ms`)),
     );
-    if (!callback) return super.connect().finally(() => deadline.cancel());
-    super.connect((error: Error | null) => {
+    try {
+      if (!callback) return super.connect().finally(() => deadline.cancel());
+      super.connect((error: Error | null) => {
+        deadline.cancel();
+        callback(error);
+      });
+    } catch (error) {
       deadline.cancel();
-      callback(error);
-    });
+      throw error;
+    }
   }
 }
 
@@ -117,14 +161,14 @@ class DeadlineClient extends pg.Client {
  * the server, logging in) fails as a DatabaseConnectError: the database's, whatever its code.
  * Prisma's queries and transactions and the catalog reader all take their connections here
  * (pool.query too), and the driver adapter passes such an error on unchanged. The wait is bounded
- * by a deadline of our own (timing.ts), not the pool's timer: a connection handed out after its
- * requester gave up goes back to the pool.
+ * by a deadline of our own (timing.ts); the pool's timer, at four times it on the wall clock, only
+ * backs it up. A connection handed out after its requester gave up goes back to the pool.
  */
 class ConnectFaultPool extends pg.Pool {
   readonly #waitMs: number;
 
   // The pool hands its options to each client it creates: openWithinMs is DeadlineClient's.
-  constructor(config: pg.PoolConfig & { waitMs: number; openWithinMs: number }) {
+  constructor(config: pg.PoolConfig & { waitMs: number; openWithinMs: number; answerWithinMs: number }) {
     super(config);
     this.#waitMs = config.waitMs;
   }
@@ -141,25 +185,30 @@ class ConnectFaultPool extends pg.Pool {
       answered = true;
       callback(connectFault(new Error(`no connection within ${this.#waitMs} ms`)), undefined, releaseNothing);
     });
-    super.connect((error, client, done) => {
+    try {
+      super.connect((error, client, done) => {
+        deadline.cancel();
+        if (!answered) {
+          answered = true;
+          callback(error ? connectFault(error) : undefined, client, done);
+        } else if (client) {
+          // Back to the pool, not at once: releasing hands the next waiter its client inside this call.
+          queueMicrotask(() => done());
+        }
+      });
+    } catch (error) {
       deadline.cancel();
-      if (!answered) {
-        answered = true;
-        callback(error ? connectFault(error) : undefined, client, done);
-      } else if (client) {
-        // Back to the pool, not at once: releasing hands the next waiter its client inside this call.
-        queueMicrotask(() => done());
-      }
-    });
+      throw error;
+    }
   }
 }
 
 /**
  * A pg pool where every wait is bounded: a connection from a full pool or a server that accepts
  * TCP but never answers (frozen) fails after connectTimeoutMs of the time the process was free to
- * hear it; a statement that the server does not answer fails on the client a second after the
- * server's own statement_timeout would have cancelled it; a transaction left open by a frozen
- * process is ended by the server.
+ * hear it; a statement that the server does not answer fails on the client a second (of that time)
+ * after the server's own statement_timeout would have cancelled it; a transaction left open by a
+ * frozen process is ended by the server.
  */
 function createPgPool(
   databaseUrl: string,
@@ -173,10 +222,10 @@ function createPgPool(
     Client: DeadlineClient,
     // The deadlines above bound the waits. The pool's own timer, on the wall clock, only backs them
     // up: it takes a waiter its requester gave up on out of the pool's queue, which so stays bounded.
-    connectionTimeoutMillis: 4 * waitMs,
+    connectionTimeoutMillis: wallClockBackup * waitMs,
     openWithinMs: waitMs,
     waitMs,
-    query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : defaultQueryTimeoutMs,
+    answerWithinMs: statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : defaultQueryTimeoutMs,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     idle_in_transaction_session_timeout: 60_000,
     keepAlive: true,

@@ -4,10 +4,18 @@
 // SERIALIZABLE distributed engine (CockroachDB, YugabyteDB) they are the normal way contention
 // shows, and a retry is the documented answer.
 import type { Db, Prisma } from './client.js';
+import { dialectOf } from './dialect.js';
 import { bindSql, transactionSql } from './tx-sql.js';
+import { connectTimeoutMs, wallClockBackup } from './waits.js';
 
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
 export const transactionOptions = { maxWait: 5_000, timeout: 20_000 } as const;
+/**
+ * On PostgreSQL the pool's own wait for a connection decides (connectTimeoutMs of the time the
+ * process could hear the server); the ORM's wait, on the wall clock, only backs it up as the
+ * driver's timers do. At 5 s it took a loop blocked that long for a database away.
+ */
+const postgresTransactionOptions = { ...transactionOptions, maxWait: wallClockBackup * connectTimeoutMs } as const;
 const attempts = 4;
 /** How long before the ORM's timeout a transaction's own SQL stops (its timer starts a little earlier). */
 const closeMarginMs = 250;
@@ -108,7 +116,7 @@ export async function inTransaction<T>(
             await unit.commit(tx);
             return answer;
           }),
-        transactionOptions,
+        dialectOf(db) === 'postgresql' ? postgresTransactionOptions : transactionOptions,
       );
     } catch (error) {
       if (!isWriteConflict(error) || attempt >= attempts) throw error;

@@ -1,12 +1,15 @@
-// How long a request waits for a PostgreSQL connection is counted in the time the process was free
-// to hear the server. A process busy building large answers (16 pages of 24,000 SKUs under a small
-// heap) blocked its event loop past the pool's wall-clock timer while new connections were opening,
-// and answered 503 for a database that had answered long before. A server that never answers still
-// fails the wait in its time, and leaves the pool's place free.
-import { createServer, type Socket } from 'node:net';
+// How long a request waits for a PostgreSQL connection, and for the answer to a statement, is
+// counted in the time the process was free to hear the server. A process busy building large
+// answers (16 pages of 24,000 SKUs under a small heap) blocked its event loop past the pool's
+// wall-clock timer while new connections were opening, and answered 503 for a database that had
+// answered long before. A server that never answers still fails the wait in its time, and leaves
+// the pool's place free.
+import { connect, createServer, type Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, openDatabase } from '../../src/db/database.js';
 import { faultPlace } from '../../src/db/faults.js';
+import { inTransaction } from '../../src/db/transaction.js';
 import { listeningDeadline } from '../../src/timing.js';
 import { testEngine, testPgUrl } from '../pg.js';
 
@@ -36,8 +39,33 @@ describe('a deadline of our own', () => {
     blockLoop(1_500);
     unblocked = performance.now();
     // A wall-clock timer fires as soon as the loop is free; the deadline still listens (at least 500 - 200 ms).
-    expect(await wallClock).toBeLessThan(100);
+    expect(await wallClock).toBeLessThan(300);
     expect(await expired).toBeGreaterThanOrEqual(250);
+  });
+
+  it('reads what came in during a block before it expires after one', async () => {
+    // An echo server in a thread of its own: it answers while this thread is blocked.
+    const echo = new Worker(
+      `const { createServer } = require('node:net'); const { parentPort } = require('node:worker_threads');
+      const server = createServer((socket) => socket.on('data', (data) => socket.write(data)));
+      server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
+      { eval: true },
+    );
+    const port = await new Promise<number>((resolve) => echo.once('message', resolve));
+    const socket = connect(port, '127.0.0.1');
+    try {
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let heard = false;
+      socket.on('data', () => (heard = true));
+      // Whether the answer was heard by the time the deadline said there was none.
+      const expired = new Promise<boolean>((resolve) => listeningDeadline(200, () => resolve(heard)));
+      socket.write('ping');
+      blockLoop(500);
+      expect(await expired).toBe(true);
+    } finally {
+      socket.destroy();
+      await echo.terminate();
+    }
   });
 });
 
@@ -75,9 +103,10 @@ describe('waiting for a PostgreSQL connection', () => {
         expect(faultPlace(error)).toBe('connecting');
         expect(waited).toBeGreaterThanOrEqual(290);
         expect(waited).toBeLessThan(3_000);
-        // The connection that never opened is gone (its own deadline, a step later): the pool of one has its place again.
+        // The connection that never opened is gone (its own deadline, a step later; the driver's
+        // timer would take four times the wait): the pool of one has its place again.
         await vi.waitFor(() => expect(database.poolStats()).toMatchObject({ total: 0, waiting: 0 }), {
-          timeout: 1_000,
+          timeout: 600,
         });
       }
       // Both connections the gateway opened were hung up by it.
@@ -95,15 +124,17 @@ describe('waiting for a PostgreSQL connection', () => {
         // The only connection, held by a transaction until every request below has given up.
         let release = () => undefined as void;
         const released = new Promise<void>((resolve) => (release = resolve));
+        let holding = false;
         const held = database.db.$transaction(
           async (tx) => {
             await tx.$queryRawUnsafe('SELECT 1');
+            holding = true;
             await released;
             return 'held';
           },
           { timeout: 60_000, maxWait: 60_000 },
         );
-        while (database.poolStats()!.total < 1) await new Promise(setImmediate);
+        while (!holding) await new Promise(setImmediate);
         const waiting = await Promise.all(
           Array.from({ length: 2_000 }, () =>
             database.db.$queryRawUnsafe('SELECT 1').then(
@@ -127,11 +158,33 @@ describe('waiting for a PostgreSQL connection', () => {
   );
 
   it.runIf(testEngine === 'postgresql')(
+    "gives a write its transaction's connection when the loop was blocked past the ORM's former 5 s wait",
+    async () => {
+      // The default wait (5 s, its wall-clock backups four times that).
+      const database = await openDatabase(testPgUrl, { poolSize: 1 });
+      try {
+        const written = inTransaction(database.db, async (tx) =>
+          tx.$queryRawUnsafe<{ one: number }[]>('SELECT 1 AS one'),
+        ).then(
+          (rows) => rows[0]?.one,
+          (error: unknown) => String(error),
+        );
+        while (database.poolStats()!.total < 1) await new Promise(setImmediate);
+        blockLoop(5_200);
+        expect(await written).toBe(1);
+      } finally {
+        await database.close();
+      }
+    },
+    30_000,
+  );
+
+  it.runIf(testEngine === 'postgresql')(
     'gives every request its connection when the process was too busy to hear the server for longer than the wait',
     async () => {
-      const database = await openDatabase(testPgUrl, { poolSize: 3, connectTimeoutMs: 500 });
+      const database = await openDatabase(testPgUrl, { poolSize: 3, connectTimeoutMs: 1_000 });
       try {
-        // 3 connections to open and 3 requests waiting for one, while the loop is blocked 1.5 s.
+        // 3 connections to open and 3 requests waiting for one, while the loop is blocked 2.5 s.
         const answers = Array.from({ length: 6 }, () =>
           database.db.$queryRawUnsafe<{ one: number }[]>('SELECT 1 AS one').then(
             (rows) => rows[0]?.one,
@@ -140,11 +193,89 @@ describe('waiting for a PostgreSQL connection', () => {
         );
         // The ORM hands its query to the pool a few turns later: block once all three are opening.
         while (database.poolStats()!.total < 3) await new Promise(setImmediate);
-        blockLoop(1_500);
+        blockLoop(2_500);
         expect(await Promise.all(answers)).toStrictEqual([1, 1, 1, 1, 1, 1]);
       } finally {
         await database.close();
       }
     },
   );
+});
+
+/** A TCP relay to the test's PostgreSQL server that can stop passing the server's bytes on (a frozen server). */
+async function relay(): Promise<{ url: string; freeze(): void; thaw(): void; close(): void }> {
+  const target = new URL(testPgUrl);
+  const upstreams: Socket[] = [];
+  let frozen = false;
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    upstreams.push(upstream);
+    if (frozen) upstream.pause();
+    client.pipe(upstream).on('error', () => client.destroy());
+    upstream.pipe(client).on('error', () => upstream.destroy());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(testPgUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as { port: number }).port);
+  return {
+    url: url.toString(),
+    freeze: () => {
+      frozen = true;
+      for (const upstream of upstreams) upstream.pause();
+    },
+    thaw: () => {
+      frozen = false;
+      for (const upstream of upstreams) upstream.resume();
+    },
+    close: () => {
+      for (const upstream of upstreams) upstream.destroy();
+      server.close();
+    },
+  };
+}
+
+describe.runIf(testEngine === 'postgresql')('waiting for the answer to a statement', () => {
+  it('takes the answer that came while the process was too busy to read it for longer than the wait', async () => {
+    // The client waits a second past the statement timeout: 1.4 s.
+    const database = await openDatabase(testPgUrl, { poolSize: 1, statementTimeoutMs: 400 });
+    try {
+      expect(await database.reader.all('SELECT 1 AS one', [])).toStrictEqual([{ one: 1 }]);
+      const answer = database.reader.all<{ slept: string }>('SELECT pg_sleep(0.1)::text AS slept', []).then(
+        (rows) => rows.length,
+        (error: unknown) => String(error),
+      );
+      // The reader's statement is sent within this turn; its answer comes while the loop is blocked 2 s.
+      await new Promise(setImmediate);
+      blockLoop(2_000);
+      expect(await answer).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("gives up a server that stops answering in its time, as the database's fault, and opens another connection", async () => {
+    const frozen = await relay();
+    const database = await openDatabase(frozen.url, { poolSize: 1, statementTimeoutMs: 300 });
+    try {
+      expect(await database.reader.all('SELECT 1 AS one', [])).toStrictEqual([{ one: 1 }]);
+      frozen.freeze();
+      const start = performance.now();
+      const error = await database.reader.all('SELECT 1 AS one', []).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      const waited = performance.now() - start;
+      expect(faultPlace(error)).toBe('statement');
+      expect(waited).toBeGreaterThanOrEqual(1_290);
+      expect(waited).toBeLessThan(5_000);
+      frozen.thaw();
+      expect(await database.reader.all('SELECT 1 AS one', [])).toStrictEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      frozen.close();
+    }
+  });
 });

@@ -5,6 +5,8 @@ import type { Db } from '../../src/db/database.js';
 function fakeDb(failures: unknown[]): { db: Db; calls: () => number } {
   let calls = 0;
   const db = {
+    // What the ORM's client says of its engine (db/dialect.ts).
+    _activeProvider: 'sqlite',
     $transaction: async (work: (tx: unknown) => Promise<unknown>) => {
       const failure = failures[calls];
       calls += 1;

@@ -53,7 +53,7 @@ describe('the bulk catalog under a 224 MiB heap', () => {
     const refused = answers.filter((answer) => answer.status !== 200);
     expect(
       refused.map(({ status: code, body }) => [code, JSON.stringify(body).slice(0, 200)]),
-      gateway.output.join('').slice(0, 2_000),
+      gateway.output.join('').slice(-2_000),
     ).toStrictEqual([]);
     const { products } = answers[0]!.body.data as { products: { nodes: { skus: unknown[] }[] } };
     expect(products.nodes.map((node) => node.skus.length)).toStrictEqual(Array.from({ length: 24 }, () => 1000));
