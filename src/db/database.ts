@@ -107,6 +107,9 @@ function answeredWithin(client: pg.Client, query: AnyQuery, withinMs: number): A
       if (typeof values === 'function') return query.call(client, config, answered(values as QueryCallback));
       if (typeof callback === 'function')
         return query.call(client, config, values, answered(callback as QueryCallback));
+      const own = (config as { callback?: unknown } | null)?.callback;
+      if (typeof own === 'function')
+        return query.call(client, { ...(config as object), callback: answered(own as QueryCallback) }, values);
       return (query.call(client, config, values) as Promise<unknown>).finally(() => deadline.cancel());
     } catch (error) {
       deadline.cancel();
@@ -120,7 +123,7 @@ function answeredWithin(client: pg.Client, query: AnyQuery, withinMs: number): A
  * timers count the time our event loop was blocked and took a server that a loaded process was
  * slow to hear for one away. Its opening (a server that accepts TCP and never answers has its
  * socket destroyed, so that the pool's place is free again; the driver's own timer, at the pool's
- * four times the wait, only backs this up) and each answer to a query (the driver's timer is off).
+ * four times the wait, only backs this up) and each answer to a query (the same).
  */
 class DeadlineClient extends pg.Client {
   readonly #openWithinMs: number;
@@ -216,6 +219,7 @@ function createPgPool(
 ): pg.Pool {
   const statementTimeoutMs = options.statementTimeoutMs ?? 0;
   const waitMs = options.connectTimeoutMs ?? connectTimeoutMs;
+  const answerWithinMs = statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : defaultQueryTimeoutMs;
   return new ConnectFaultPool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
@@ -225,7 +229,9 @@ function createPgPool(
     connectionTimeoutMillis: wallClockBackup * waitMs,
     openWithinMs: waitMs,
     waitMs,
-    answerWithinMs: statementTimeoutMs > 0 ? statementTimeoutMs + 1_000 : defaultQueryTimeoutMs,
+    answerWithinMs,
+    // The driver's own timer (wall clock) backs the answers' deadlines up, as the pool's backs the waits.
+    query_timeout: wallClockBackup * answerWithinMs,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     idle_in_transaction_session_timeout: 60_000,
     keepAlive: true,

@@ -29,7 +29,7 @@ describe('a deadline of our own', () => {
     const start = performance.now();
     const after = await expiry(300, () => start);
     expect(after).toBeGreaterThanOrEqual(299);
-    expect(after).toBeLessThan(1_000);
+    expect(after).toBeLessThan(3_000);
   });
 
   it('does not count a stretch the event loop was blocked as time the other side had to answer', async () => {
@@ -45,11 +45,13 @@ describe('a deadline of our own', () => {
 
   it('reads what came in during a block before it expires after one', async () => {
     // An echo server in a thread of its own: it answers while this thread is blocked.
+    // It raises `echoed` once its answer is written, so that the block below lasts past it.
+    const echoed = new Int32Array(new SharedArrayBuffer(4));
     const echo = new Worker(
-      `const { createServer } = require('node:net'); const { parentPort } = require('node:worker_threads');
-      const server = createServer((socket) => socket.on('data', (data) => socket.write(data)));
+      `const { createServer } = require('node:net'); const { parentPort, workerData } = require('node:worker_threads');
+      const server = createServer((socket) => socket.on('data', (data) => socket.write(data, () => Atomics.store(workerData, 0, 1))));
       server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
-      { eval: true },
+      { eval: true, workerData: echoed },
     );
     const port = await new Promise<number>((resolve) => echo.once('message', resolve));
     const socket = connect(port, '127.0.0.1');
@@ -60,7 +62,13 @@ describe('a deadline of our own', () => {
       // Whether the answer was heard by the time the deadline said there was none.
       const expired = new Promise<boolean>((resolve) => listeningDeadline(200, () => resolve(heard)));
       socket.write('ping');
-      blockLoop(500);
+      // Blocked past the deadline's 200 ms, and until the answer is in (at most 5 s).
+      const blocked = performance.now();
+      while (
+        performance.now() - blocked < 500 ||
+        (Atomics.load(echoed, 0) === 0 && performance.now() - blocked < 5_000)
+      );
+      blockLoop(50);
       expect(await expired).toBe(true);
     } finally {
       socket.destroy();
@@ -90,7 +98,7 @@ describe('waiting for a PostgreSQL connection', () => {
     const { port } = silent.address() as { port: number };
     const database = await createDatabase(`postgresql://nobody:secret@127.0.0.1:${port}/none`, {
       poolSize: 1,
-      connectTimeoutMs: 300,
+      connectTimeoutMs: 1_000,
     });
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -101,12 +109,12 @@ describe('waiting for a PostgreSQL connection', () => {
         );
         const waited = performance.now() - start;
         expect(faultPlace(error)).toBe('connecting');
-        expect(waited).toBeGreaterThanOrEqual(290);
-        expect(waited).toBeLessThan(3_000);
+        expect(waited).toBeGreaterThanOrEqual(990);
+        expect(waited).toBeLessThan(3_500);
         // The connection that never opened is gone (its own deadline, a step later; the driver's
         // timer would take four times the wait): the pool of one has its place again.
         await vi.waitFor(() => expect(database.poolStats()).toMatchObject({ total: 0, waiting: 0 }), {
-          timeout: 600,
+          timeout: 1_500,
         });
       }
       // Both connections the gateway opened were hung up by it.
@@ -203,7 +211,7 @@ describe('waiting for a PostgreSQL connection', () => {
 });
 
 /** A TCP relay to the test's PostgreSQL server that can stop passing the server's bytes on (a frozen server). */
-async function relay(): Promise<{ url: string; freeze(): void; thaw(): void; close(): void }> {
+async function relay(): Promise<{ url: string; connections(): number; freeze(): void; thaw(): void; close(): void }> {
   const target = new URL(testPgUrl);
   const upstreams: Socket[] = [];
   let frozen = false;
@@ -222,6 +230,7 @@ async function relay(): Promise<{ url: string; freeze(): void; thaw(): void; clo
   url.port = String((server.address() as { port: number }).port);
   return {
     url: url.toString(),
+    connections: () => upstreams.length,
     freeze: () => {
       frozen = true;
       for (const upstream of upstreams) upstream.pause();
@@ -256,6 +265,23 @@ describe.runIf(testEngine === 'postgresql')('waiting for the answer to a stateme
     }
   });
 
+  it('leaves the connection be once each kind of statement is answered', async () => {
+    // The client waits 1.1 s for an answer: a deadline left running would end the connection after it.
+    const database = await openDatabase(testPgUrl, { poolSize: 1, statementTimeoutMs: 100 });
+    const pid = async () => (await database.reader.all<{ pid: number }>('SELECT pg_backend_pid() AS pid', []))[0]?.pid;
+    try {
+      const first = await pid();
+      await database.db.$queryRawUnsafe('SELECT 1 AS one');
+      await inTransaction(database.db, (tx) => tx.$queryRawUnsafe('SELECT 1 AS one'));
+      // A statement that fails inside a transaction (outside one, the pool drops a connection whose statement failed).
+      await expect(inTransaction(database.db, (tx) => tx.$queryRawUnsafe('SELECT 1 / 0 AS never'))).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      expect(await pid()).toBe(first);
+    } finally {
+      await database.close();
+    }
+  });
+
   it("gives up a server that stops answering in its time, as the database's fault, and opens another connection", async () => {
     const frozen = await relay();
     const database = await openDatabase(frozen.url, { poolSize: 1, statementTimeoutMs: 300 });
@@ -273,6 +299,8 @@ describe.runIf(testEngine === 'postgresql')('waiting for the answer to a stateme
       expect(waited).toBeLessThan(5_000);
       frozen.thaw();
       expect(await database.reader.all('SELECT 1 AS one', [])).toStrictEqual([{ one: 1 }]);
+      // The silent connection was given up: the answer came on a new one.
+      expect(frozen.connections()).toBe(2);
     } finally {
       await database.close();
       frozen.close();
