@@ -6,6 +6,7 @@ import { sqliteExecutor } from '../db/sql-executor.js';
 import { lowestPriority } from '../events/sender-thread.js';
 import { eventKey } from './player-events.model.js';
 import { fromBatch, toBatch, written } from './player-events.batch.js';
+import { CountMemory } from './player-events.memory.js';
 import { PlayerEventRepository, type PendingKey } from './player-events.repository.js';
 import { outcomeOf, type EventThreadData, type FromEventThread, type ToEventThread } from './player-events-thread.js';
 
@@ -17,6 +18,7 @@ const port = parentPort!;
 const { file, synchronous } = workerData as EventThreadData;
 const executor = sqliteExecutor(file, { synchronous });
 const repository = new PlayerEventRepository(executor);
+const memory = new CountMemory();
 
 /** The keys in groups of at most eventsPerTransaction events (a key with more stays whole), with their first event. */
 function groups(keys: readonly PendingKey[]): { keys: PendingKey[]; first: number }[] {
@@ -40,7 +42,9 @@ async function write(keys: PendingKey[]): Promise<{ outcome: Uint8Array; error: 
   const outcome = new Uint8Array(keys.reduce((sum, key) => sum + key.times.length, 0));
   try {
     for (const group of groups(keys)) {
-      const counted = await repository.record(group.keys);
+      const { write: fresh } = memory.sift(group.keys);
+      const counted = fresh.length > 0 ? await repository.record(fresh) : [];
+      memory.remember(counted);
       // Every event of the group written: a repeat unless it counted.
       const offsets = new Map<string, { at: number; times: number[] }>();
       let at = group.first;
@@ -63,11 +67,10 @@ async function write(keys: PendingKey[]): Promise<{ outcome: Uint8Array; error: 
 
 async function answer(id: number, keys: PendingKey[]): Promise<FromEventThread> {
   const { outcome, error } = await write(keys);
-  const { counted, lastCounted, written: done, unwritten } = outcomeOf(keys, outcome, error);
+  const { counted, written: done, unwritten } = outcomeOf(keys, outcome, error);
   return {
     id,
     counted,
-    lastCounted,
     written: done,
     unwritten: unwritten.length > 0 ? toBatch(unwritten) : null,
     error,

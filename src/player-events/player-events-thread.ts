@@ -37,34 +37,27 @@ export interface EventThreadData {
 
 /** What became of a flush's events, from what became of each (written.*, in the flush's order). */
 export function outcomeOf(keys: readonly PendingKey[], outcome: Uint8Array, error: string | null): WriteOutcome {
-  const lastCounted: [string, number][] = [];
   const unwritten: PendingKey[] = [];
   let at = 0;
   let done = 0;
   let counted = 0;
   for (const key of keys) {
-    let last: number | null = null;
     let left: number[] | null = null;
     for (const time of key.times) {
       const state = outcome[at++] ?? written.no;
-      if (state === written.counted) {
-        counted += 1;
-        last = time;
-      }
+      if (state === written.counted) counted += 1;
       if (state !== written.no) done += 1;
       else (left ??= []).push(time);
     }
-    if (last !== null) lastCounted.push([key.key, last]);
     if (left) unwritten.push({ ...key, times: left });
   }
-  return { counted, lastCounted, written: done, unwritten, error: error === null ? null : new Error(error) };
+  return { counted, written: done, unwritten, error: error === null ? null : new Error(error) };
 }
 
 /** A thread gone before it answered: nothing of the flush was written. */
 const lost = (id: number, batch: EventBatch, error: string): ThreadOutcome => ({
   id,
   counted: 0,
-  lastCounted: [],
   written: 0,
   unwritten: batch,
   error,
@@ -111,10 +104,9 @@ export function eventThreadWriter(data: EventThreadData): EventWriter {
           resolve(lost(id, batch, `the player events thread could not start: ${String(error)}`));
         }
       });
-      const { counted, lastCounted, written: done, unwritten, error } = answer;
+      const { counted, written: done, unwritten, error } = answer;
       return {
         counted,
-        lastCounted,
         written: done,
         unwritten: unwritten ? fromBatch(unwritten) : [],
         error: error === null ? null : new Error(error),

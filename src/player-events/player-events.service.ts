@@ -6,19 +6,12 @@
 // cannot be written for a while costs no more memory than that. A flush that fails keeps what it
 // did not write for the next one.
 //
-// In front of the database, a memory of this process: when each key last counted (as the
-// database answered). An event less than 30 minutes after that cannot count, in any process (the
-// stored time only moves on), so it is not written at all.
+// Which events repeat a count of the last 30 minutes is judged where they are written: by the
+// table, and in front of it by the writer's memory of what last counted (player-events.memory.ts).
 import { AppError } from '../errors.js';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import { checkEvents, type MediaPlacements } from './player-events.input.js';
-import {
-  countOnceWithinMs,
-  eventKey,
-  type PlayerEvent,
-  type PlayerEventInput,
-  type PlayerEventStats,
-} from './player-events.model.js';
+import { eventKey, type PlayerEvent, type PlayerEventInput, type PlayerEventStats } from './player-events.model.js';
 import type { MediaPlacementRepository, PendingKey } from './player-events.repository.js';
 import { eventsIn, type EventWriter } from './player-events.writer.js';
 
@@ -34,8 +27,7 @@ export interface PlayerEventsOptions {
   };
 }
 
-/** Keys whose last count this process remembers at most, and media items whose placements it keeps. */
-const rememberedKeys = 20_000;
+/** Media items whose placements this process keeps at most. */
 const keptMedia = 10_000;
 /** A flush begins early once this many events wait: the work of one on the event loop stays short. */
 const flushAtEvents = 1_000;
@@ -51,8 +43,6 @@ export class PlayerEventsService {
   /** Whether the last flush failed: a failure is logged once, and so is the recovery. */
   private failing = false;
   private readonly counts = { accepted: 0, refused: 0, counted: 0, repeated: 0, dropped: 0, failedFlushes: 0 };
-  /** When each key last counted, as the database answered (forgotten all at once past rememberedKeys). */
-  private lastCounted = new Map<string, number>();
   /** Media items' placements as last read (absent: not read); dropped whenever the catalog is replaced. */
   private media = new Map<number, ReadonlySet<number> | null>();
 
@@ -120,11 +110,6 @@ export class PlayerEventsService {
 
   private add(event: PlayerEvent): void {
     const key = eventKey(event);
-    const last = this.lastCounted.get(key);
-    if (last !== undefined && event.at < last + countOnceWithinMs) {
-      this.counts.repeated += 1;
-      return;
-    }
     const waiting = this.pending.get(key);
     if (waiting) waiting.times.push(event.at);
     else
@@ -163,11 +148,9 @@ export class PlayerEventsService {
     // Handed over whole: this function keeps no reference to the flush while it is written.
     const write = this.writer.write(this.takePending());
     try {
-      const { counted, lastCounted, written, unwritten, error } = await write;
+      const { counted, written, unwritten, error } = await write;
       this.counts.counted += counted;
       this.counts.repeated += written - counted;
-      if (this.lastCounted.size + lastCounted.length > rememberedKeys) this.lastCounted = new Map();
-      for (const [key, at] of lastCounted) this.lastCounted.set(key, Math.max(at, this.lastCounted.get(key) ?? at));
       this.keepForNext(unwritten);
       if (error !== null) this.failed(error);
       else if (this.failing) {
