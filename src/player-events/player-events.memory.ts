@@ -14,13 +14,17 @@ export class CountMemory {
 
   constructor(private readonly capacity = rememberedKeys) {}
 
+  /** Keys remembered now. */
+  get size(): number {
+    return this.last.size;
+  }
+
   /**
-   * What of a flush may count, to be written (each key with those of its times that may, in order;
-   * a key none of whose times may is left out), and how many events are known repeats.
+   * What of a flush may count, to be written: each key with those of its times that may, in order;
+   * a key none of whose times may is left out (its events are repeats).
    */
-  sift(keys: readonly PendingKey[]): { write: PendingKey[]; repeats: number } {
+  sift(keys: readonly PendingKey[]): PendingKey[] {
     const write: PendingKey[] = [];
-    let repeats = 0;
     for (const key of keys) {
       const last = this.last.get(key.key);
       if (last === undefined) {
@@ -28,19 +32,19 @@ export class CountMemory {
         continue;
       }
       const times = key.times.filter((at) => at >= last + countOnceWithinMs);
-      repeats += key.times.length - times.length;
       if (times.length === key.times.length) write.push(key);
       else if (times.length > 0) write.push({ ...key, times });
     }
-    return { write, repeats };
+    return write;
   }
 
   /** The events that counted, as the database answered. */
   remember(counted: readonly CountedEvent[]): void {
-    if (this.last.size + counted.length > this.capacity) this.last = new Map();
     for (const event of counted) {
       const key = eventKey(event);
-      this.last.set(key, Math.max(event.at, this.last.get(key) ?? event.at));
+      const known = this.last.get(key);
+      if (known === undefined && this.last.size >= this.capacity) this.last = new Map();
+      this.last.set(key, Math.max(event.at, known ?? event.at));
     }
   }
 }

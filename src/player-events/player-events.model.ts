@@ -56,7 +56,7 @@ export interface PlayerEventStats {
   refused: number;
   /** Events written as counted. */
   counted: number;
-  /** Events found to repeat a count of the last 30 minutes (in this process's memory or in the database). */
+  /** Events found to repeat a count of the last 30 minutes (in the writer's memory or in the database). */
   repeated: number;
   /** Events lost: the last flush at shutdown failed. */
   dropped: number;

@@ -34,7 +34,7 @@ export function inProcessWriter(repository: PlayerEventRepository): EventWriter 
   return {
     async write(keys) {
       try {
-        const { write } = memory.sift(keys);
+        const write = memory.sift(keys);
         const counted = write.length > 0 ? await repository.record(write) : [];
         memory.remember(counted);
         return { counted: counted.length, written: eventsIn(keys), unwritten: [], error: null };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fromBatch, toBatch, written } from '../../src/player-events/player-events.batch.js';
 import { outcomeOf } from '../../src/player-events/player-events-thread.js';
 import { CountMemory } from '../../src/player-events/player-events.memory.js';
+import { writeInGroups } from '../../src/player-events/player-events-thread.write.js';
 import { eventKey } from '../../src/player-events/player-events.model.js';
 import type { PendingKey } from '../../src/player-events/player-events.repository.js';
 
@@ -13,6 +14,8 @@ const key = (sessionId: string, type: PendingKey['type'], placementId: string, t
   const fields = { sessionId, mediaId: 7, type, placementId };
   return { key: eventKey(fields), ...fields, times };
 };
+
+const minute = 60_000;
 
 const keys = [
   key('session-one-1', 'impression', '', [1_000, 2_000_000]),
@@ -46,36 +49,87 @@ describe('a flush in columns', () => {
 });
 
 describe("the writers' memory of what last counted", () => {
-  const minute = 60_000;
-
   it('leaves out what repeats a remembered count, and only that', () => {
     const memory = new CountMemory();
     const first = key('session-memo-1', 'impression', '', [0]);
     const other = key('session-memo-2', 'impression', '', [0]);
-    expect(memory.sift([first, other])).toStrictEqual({ write: [first, other], repeats: 0 });
+    expect(memory.sift([first, other])).toStrictEqual([first, other]);
     memory.remember([{ ...first, at: 10 * minute }]);
     // 30 minutes after the count it may count again; a minute before, it cannot; another key is not known.
     const later = key('session-memo-1', 'impression', '', [20 * minute, 39 * minute, 40 * minute, 41 * minute]);
-    expect(memory.sift([later, other])).toStrictEqual({
-      write: [{ ...later, times: [40 * minute, 41 * minute] }, other],
-      repeats: 2,
-    });
-    // All of a key's times repeats: the key is not written at all.
-    expect(memory.sift([key('session-memo-1', 'impression', '', [11 * minute])])).toStrictEqual({
-      write: [],
-      repeats: 1,
-    });
+    expect(memory.sift([later, other])).toStrictEqual([{ ...later, times: [40 * minute, 41 * minute] }, other]);
+    // All of a key's times repeat: the key is not written at all.
+    expect(memory.sift([key('session-memo-1', 'impression', '', [11 * minute])])).toStrictEqual([]);
     // The latest count is kept, whatever the order it is told in.
     memory.remember([{ ...first, at: 5 * minute }]);
-    expect(memory.sift([key('session-memo-1', 'impression', '', [39 * minute])]).repeats).toBe(1);
+    expect(memory.sift([key('session-memo-1', 'impression', '', [39 * minute])])).toStrictEqual([]);
   });
 
-  it('forgets all at once past its size, so it stays bounded', () => {
+  it('forgets all at once past its size, so it stays bounded, even told more at once than it holds', () => {
     const memory = new CountMemory(3);
     const keysOf = (names: string[]) => names.map((name) => key(name, 'play', '', [minute]));
-    memory.remember(keysOf(['memo-a', 'memo-b', 'memo-c']).map((each) => ({ ...each, at: 0 })));
-    expect(memory.sift(keysOf(['memo-a'])).repeats).toBe(1);
-    memory.remember(keysOf(['memo-d']).map((each) => ({ ...each, at: 0 })));
-    expect(memory.sift(keysOf(['memo-a', 'memo-d'])).write.map((each) => each.sessionId)).toStrictEqual(['memo-a']);
+    const counted = (names: string[]) => keysOf(names).map((each) => ({ ...each, at: 0 }));
+    memory.remember(counted(['memo-a', 'memo-b', 'memo-c']));
+    expect(memory.sift(keysOf(['memo-a']))).toStrictEqual([]);
+    memory.remember(counted(['memo-d']));
+    expect(memory.sift(keysOf(['memo-a', 'memo-d'])).map((each) => each.sessionId)).toStrictEqual(['memo-a']);
+    memory.remember(counted(['memo-e', 'memo-f', 'memo-g', 'memo-h', 'memo-i', 'memo-j', 'memo-k']));
+    expect(memory.size).toBeLessThanOrEqual(3);
+    expect(memory.sift(keysOf(['memo-k']))).toStrictEqual([]);
+  });
+});
+
+describe("the thread's writing of a flush in groups", () => {
+  /** The first event of each key written counts (as the table would for keys it has not seen). */
+  const firstCounts = (written: PendingKey[][]) => (group: PendingKey[]) => {
+    written.push(group);
+    return Promise.resolve(group.map((each) => ({ ...each, at: each.times[0]! })));
+  };
+  const between = () => Promise.resolve();
+
+  it('writes what may count, and answers every event counted or a repeat (left out or not)', async () => {
+    const { counted, repeated } = written;
+    const memory = new CountMemory();
+    const partly = key('session-grp-1', 'impression', '', [10 * minute, 50 * minute]);
+    const wholly = key('session-grp-2', 'impression', '', [12 * minute]);
+    const fresh = key('session-grp-3', 'play', '', [1 * minute, 2 * minute]);
+    const late = key('session-grp-4', 'play', '', [3 * minute]);
+    memory.remember([
+      { ...partly, at: 0 },
+      { ...wholly, at: 0 },
+    ]);
+    const writes: PendingKey[][] = [];
+    const flush = [partly, wholly, fresh, late];
+    const result = await writeInGroups(flush, { memory, record: firstCounts(writes), between, perGroup: 4 });
+    expect(result.error).toBeNull();
+    // Groups: [partly, wholly] (3 events; fresh's 2 would make 5), [fresh, late].
+    expect(writes).toStrictEqual([[{ ...partly, times: [50 * minute] }], [fresh, late]]);
+    expect([...result.outcome]).toStrictEqual([repeated, counted, repeated, counted, repeated, counted]);
+    expect(outcomeOf(flush, result.outcome, null)).toMatchObject({ counted: 3, written: 6, unwritten: [] });
+    // What counted is remembered: the same flush again writes nothing, and every event is a repeat.
+    const none: PendingKey[][] = [];
+    const again = await writeInGroups(flush, { memory, record: firstCounts(none), between, perGroup: 4 });
+    expect(none).toStrictEqual([]);
+    expect([...again.outcome]).toStrictEqual(Array(6).fill(repeated));
+  });
+
+  it('stops at a group that fails: its events and the later ones are not written, nor remembered', async () => {
+    const { counted, no } = written;
+    const memory = new CountMemory();
+    const flush = [
+      key('session-grp-5', 'impression', '', [minute]),
+      key('session-grp-6', 'impression', '', [minute]),
+      key('session-grp-7', 'impression', '', [minute]),
+    ];
+    let writes = 0;
+    const record = (group: PendingKey[]) => {
+      writes += 1;
+      return writes === 2 ? Promise.reject(new Error('disk I/O error')) : firstCounts([])(group);
+    };
+    const result = await writeInGroups(flush, { memory, record, between, perGroup: 1 });
+    expect(result.error).toBe('disk I/O error');
+    expect([...result.outcome]).toStrictEqual([counted, no, no]);
+    expect(writes).toBe(2);
+    expect(memory.sift(flush).map((each) => each.sessionId)).toStrictEqual(['session-grp-6', 'session-grp-7']);
   });
 });

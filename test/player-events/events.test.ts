@@ -60,7 +60,7 @@ describe('counting', () => {
       'no-store',
     ]);
     await settled(t, 8);
-    // Sent again later, in another request: the process's memory knows they counted.
+    // Sent again later, in another request: the writer's memory knows they counted.
     const again = await events(t, [impression('count-once-2'), { ...impression('count-once-1'), type: 'play' }]);
     expect(again.body).toStrictEqual({ accepted: 2 });
     await settled(t, 10);
