@@ -10,7 +10,7 @@ import type { CountMemory } from './player-events.memory.js';
 import type { CountedEvent, PendingKey } from './player-events.repository.js';
 
 /** Events per transaction at most (a key with more stays whole). */
-export const eventsPerTransaction = 500;
+const eventsPerTransaction = 500;
 
 export interface GroupWriting {
   memory: CountMemory;
@@ -53,7 +53,7 @@ export async function writeInGroups(
       const offsets = new Map<string, { at: number; times: number[] }>();
       let at = group.first;
       for (const key of group.keys) {
-        offsets.set(eventKey(key), { at, times: key.times });
+        offsets.set(key.key, { at, times: key.times });
         outcome.fill(written.repeated, at, at + key.times.length);
         at += key.times.length;
       }
