@@ -11,7 +11,7 @@ import { seedDemo } from '../src/demo-seed.js';
 import { loadConfig } from '../src/config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { readFixture } from './fixtures.js';
-import { sharedSerializers } from './serializers.js';
+import { sharedSerializers, sharedValidators } from './compilers.js';
 
 export { fixturesDir, readDemoCatalog, readFixture } from './fixtures.js';
 export { createBlankDatabase, createTestDatabase, type TestDatabase } from './database.js';
@@ -55,7 +55,7 @@ async function appOn(
   const database = await createTestDatabase();
   if (fill) await fill(database.db);
   const app = await buildApp(testConfig(env), database, {
-    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers, buildValidator: sharedValidators } },
     ...options,
   });
   await app.ready();

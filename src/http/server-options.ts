@@ -7,6 +7,7 @@ import type { FastifyHttpOptions, FastifyReply, FastifyRequest, FastifyServerOpt
 import type { Config } from '../config.js';
 import { AppError, errorBody } from '../errors.js';
 import { serializersOnFirstUse } from './serializers.js';
+import { validatorsOnFirstUse } from './validators.js';
 
 /** Where log lines go instead of stdout. */
 export interface LogStream {
@@ -87,6 +88,8 @@ export function serverOptions(
       return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnionTypes: true } },
-    schemaController: schemaController ?? { compilersFactory: { buildSerializer: serializersOnFirstUse() } },
+    schemaController: schemaController ?? {
+      compilersFactory: { buildSerializer: serializersOnFirstUse(), buildValidator: validatorsOnFirstUse() },
+    },
   };
 }
