@@ -7,6 +7,7 @@ import { Agent, get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../src/db/schema-engine.js';
+import { machineTicks } from './host.js';
 import { freePort } from './ports.js';
 
 export interface Measure {
@@ -106,16 +107,10 @@ export async function start(
   };
 }
 
-/** CPU seconds the whole machine spent busy so far (all cores; /proc/stat, 100 ticks a second). */
+/** CPU seconds the whole machine spent busy so far (all cores). */
 function machineBusySeconds(): number | null {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-    // user nice system idle iowait irq softirq steal (guest time is already in user)
-    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
-    return (user + nice + system + irq + softirq + steal) / 100;
-  } catch {
-    return null;
-  }
+  const ticks = machineTicks();
+  return ticks === null ? null : ticks.busy / 100;
 }
 
 /** Slow answers count in the latencies rather than vanish as errors: a request gets 60 s. */

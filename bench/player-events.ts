@@ -7,7 +7,8 @@
 // written as a count); the two in turn BENCH_ROUNDS times (3), each figure the median over the
 // rounds. Reported: the reads' p50, p99 and max, p99 against idle (the target: at most 1.5×), the
 // events offered, accepted and written a second (written: accepted over the time from the first
-// to the last being in the database), and the machine's load average (the machine may be shared).
+// to the last being in the database), the machine's load average and the CPU time its host took in
+// each round (steal: the machine may be shared).
 // Appended to bench/results/player-events.md; --smoke runs a round of a second and writes nothing
 // (`npm run bench -- --smoke` runs it so).
 import { mkdirSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { projectRoot } from '../src/db/schema-engine.js';
 import { paced, randomInt, start, type Paced, type Server } from './harness.js';
+import { watchSteal } from './host.js';
 import type { SenderData, SenderResult } from './event-sender.js';
 
 export interface IngestOptions {
@@ -31,6 +33,8 @@ interface Round {
   sender: SenderResult;
   /** Events written a second: accepted, over the time until the last was in the database. */
   writtenPerSecond: number;
+  /** The share of the machine's CPU time its host took during the round, % (null off Linux). */
+  stolen: number | null;
 }
 
 const dataDir = join(projectRoot, 'bench', 'data');
@@ -80,6 +84,7 @@ async function readsWhilePosting(
 }
 
 async function round(server: Server, index: number, seconds: number, rate: number, events: number): Promise<Round> {
+  const stolen = watchSteal();
   const idle = await paced(server.base, productPath, rate, seconds);
   const media = demoMedia();
   const posted = { eventsPerSecond: events, prefix: `bench-${index}-`, media };
@@ -98,7 +103,7 @@ async function round(server: Server, index: number, seconds: number, rate: numbe
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const writtenPerSecond = Math.round(sender.accepted / ((Date.now() - began) / 1000));
-  return { idle, control: control.reads, ingest, sender, writtenPerSecond };
+  return { idle, control: control.reads, ingest, sender, writtenPerSecond, stolen: stolen() };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -157,7 +162,7 @@ export async function measureIngest({ smoke }: IngestOptions): Promise<{ lines: 
   const lines = [
     `## ${new Date().toISOString()}${smoke ? ' (smoke: not a measurement)' : ''} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Linux ${release()}, Node ${process.version})`,
     '',
-    `Unrelated reads (GET /product/{id}, demo catalog) at ${rate} a second for ${seconds} s, each timed from when it was sent (ms): alone (idle); while the same POSTs as the ingest's go to an unknown path, their bodies read and parsed as JSON and answered 404 (the control: what the load costs without the events' work); and while ${events} player events a second are posted (batches of 100, every event of its own session, so each is written as a count), on SQLite. ${rounds} rounds, each figure the median (each round's in brackets). Load average (1 / 5 / 15 min) before: ${load(loadBefore)}; after: ${load(loadAfter)}.`,
+    `Unrelated reads (GET /product/{id}, demo catalog) at ${rate} a second for ${seconds} s, each timed from when it was sent (ms): alone (idle); while the same POSTs as the ingest's go to an unknown path, their bodies read and parsed as JSON and answered 404 (the control: what the load costs without the events' work); and while ${events} player events a second are posted (batches of 100, every event of its own session, so each is written as a count), on SQLite. ${rounds} rounds, each figure the median (each round's in brackets). Load average (1 / 5 / 15 min) before: ${load(loadBefore)}; after: ${load(loadAfter)}. CPU time taken by the host (steal) in each round: ${done.map((each) => (each.stolen === null ? 'n/a' : `${each.stolen.toFixed(1)} %`)).join(', ')} (a round with more than 1 % was not on a quiet machine).`,
     '',
     "| reads | p50 | p99 | max | p99 vs idle | each round's p99 vs its idle | errors |",
     '|---|---|---|---|---|---|---|',
