@@ -9,21 +9,26 @@ import { SerializerSelector, type Serializer, type SerializerFactory } from '@fa
 
 type Validate = ReturnType<ReturnType<BuildCompilerFromPool>>;
 
-/** A number for each shared schema, by identity: the same module's constants in every app. */
-const schemaIds = new WeakMap<object, number>();
-let lastId = 0;
+/** Each shared schema's JSON, written once per object (Fastify clones them for every app). */
+const schemaTexts = new WeakMap<object, string>();
+/** A number for each different shared schema: what a context's key is made of. */
+const schemaIds = new Map<string, number>();
 const idOf = (schema: unknown) => {
-  if (typeof schema !== 'object' || schema === null) return JSON.stringify(schema);
-  let id = schemaIds.get(schema);
-  if (id === undefined) schemaIds.set(schema, (id = lastId += 1));
+  let text = typeof schema === 'object' && schema !== null ? schemaTexts.get(schema) : undefined;
+  if (text === undefined) {
+    text = JSON.stringify(schema) ?? '';
+    if (typeof schema === 'object' && schema !== null) schemaTexts.set(schema, text);
+  }
+  let id = schemaIds.get(text);
+  if (id === undefined) schemaIds.set(text, (id = schemaIds.size));
   return id;
 };
 
 /**
  * Functions by the shared schemas and options (a map for each), then by the JSON of the route's
  * schema. Fastify asks for a compiler again for every route of a plugin that added shared
- * schemas, each time with a new copy of them: the key is made of the schemas' names and
- * identities, not their JSON (written out a few hundred times an app, that took seconds a worker).
+ * schemas, each time with a new object holding them: each schema's JSON is written once, not for
+ * every route (a few hundred times an app took seconds a worker).
  */
 function compiledBy<T>(): (sharedSchemas: unknown, options: unknown) => Map<string, T> {
   const contexts = new Map<string, Map<string, T>>();
@@ -72,19 +77,24 @@ export const sharedValidators: BuildCompilerFromPool = (externalSchemas, options
   };
 };
 
-/** A compiler factory that counts the schemas `build`'s compilers compiled (the tests of the two). */
+/** A compiler factory that counts the schemas `build`'s compilers compiled, and keeps what they were given. */
 export function counted<Shared, Options, Route, Compiled>(
   build: (shared: Shared, options: Options) => (route: Route) => Compiled,
-): { factory: (shared: Shared, options: Options) => (route: Route) => Compiled; compiled: () => number } {
-  let compiled = 0;
+): {
+  factory: (shared: Shared, options: Options) => (route: Route) => Compiled;
+  compiled: () => number;
+  routes: Route[];
+} {
+  const routes: Route[] = [];
   return {
     factory: (shared, options) => {
       const compiler = build(shared, options);
       return (route) => {
-        compiled += 1;
+        routes.push(route);
         return compiler(route);
       };
     },
-    compiled: () => compiled,
+    compiled: () => routes.length,
+    routes,
   };
 }

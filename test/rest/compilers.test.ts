@@ -4,7 +4,7 @@
 // the same statuses and errors.
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializersOnFirstUse } from '../../src/http/serializers.js';
 import { validatorsOnFirstUse } from '../../src/http/validators.js';
@@ -119,5 +119,53 @@ describe('serializers and validators compiled on first use', () => {
     const after = onFirstUse.compiled();
     await verdicts(lazy.app);
     expect(onFirstUse.compiled()).toBe(after);
+  });
+
+  it('is given request headers schemas with their keys in lower case, as Fastify would have made them', () => {
+    // With a validator factory of its own Fastify leaves them as written.
+    const headers = validators.atStart.routes.flatMap((route) => {
+      const { httpPart, schema } = route as unknown as { httpPart: string; schema: { properties?: object } };
+      return httpPart === 'headers' ? Object.keys(schema.properties ?? {}) : [];
+    });
+    expect(headers).toContain('idempotency-key');
+    expect(headers.filter((name) => name !== name.toLowerCase())).toStrictEqual([]);
+  });
+});
+
+describe('a request schema Ajv cannot compile', () => {
+  it("fails its route's requests as a fault (500, Fastify's code for it), compiled once", async () => {
+    let compiles = 0;
+    const ajv = AjvCompiler();
+    const app = Fastify({
+      schemaController: {
+        compilersFactory: {
+          buildValidator: validatorsOnFirstUse((shared, options) => {
+            const compiler = ajv(shared, options);
+            return (route) => {
+              compiles += 1;
+              return compiler(route);
+            };
+          }),
+        },
+      },
+    });
+    const codes: unknown[] = [];
+    app.setErrorHandler((error: FastifyError, _request, reply) => {
+      codes.push(error.code);
+      return reply.status(error.statusCode ?? 500).send({ message: error.message });
+    });
+    app.post('/broken', { schema: { body: { type: 'object', properties: { a: { type: 'nonsense' } } } } }, () => 'ok');
+    await app.ready();
+    expect(compiles).toBe(0);
+    for (let index = 0; index < 2; index += 1) {
+      const response = await app.inject({ method: 'POST', url: '/broken', payload: { a: 1 } });
+      expect(response.statusCode).toBe(500);
+      expect(response.json<{ message: string }>().message).toContain(
+        'the body schema of POST /broken does not compile',
+      );
+    }
+    expect(codes).toStrictEqual(['FST_ERR_SCH_VALIDATION_BUILD', 'FST_ERR_SCH_VALIDATION_BUILD']);
+    expect(compiles).toBe(1);
+    await app.close();
   });
 });
