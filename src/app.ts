@@ -93,6 +93,7 @@ export async function buildApp(
   const answers = new AnswerCache(services.catalogChanges, {
     maxEntries: config.catalogCacheMaxEntries,
     maxBytes: config.catalogAnswerCacheMaxBytes,
+    quantities: (productIds) => services.catalog.quantities(productIds),
   });
   await app.register(answerCachePlugin, {
     answers,
@@ -129,6 +130,7 @@ export async function buildApp(
     cache: () => sumStats(services.catalogCache.stats(), answers.stats()),
     droppedLogLines: options.droppedLogLines,
     droppedAnswers: () => answers.dropped,
+    restockedAnswers: () => answers.restockedCount,
     playerEvents: () => services.playerEvents.stats(),
   };
   await app.register(metricsPlugin, { sources });

@@ -7,12 +7,14 @@ import type { CallerContext, Principal } from './security/api-keys.js';
 import type { CatalogCache } from './catalog/catalog.cache.js';
 import type { IdempotencyContext, IdempotentWrite } from './idempotency/idempotency.js';
 import type { CostContext } from './graphql/limits.js';
+import type { StockMarksContext } from './catalog/stock-marks.js';
 
 /**
  * Every feature declares what it needs of a request (CatalogContext, CallerContext,
  * IdempotencyContext, CostContext); this is all of it, so that no feature imports the composition root.
  */
-export interface RequestContext extends CatalogContext, CallerContext, IdempotencyContext, CostContext {}
+export interface RequestContext
+  extends CatalogContext, CallerContext, IdempotencyContext, CostContext, StockMarksContext {}
 
 export interface Caller {
   principal: Principal;
@@ -28,8 +30,9 @@ export function createRequestContext(
 ): RequestContext {
   let loaders: CatalogLoaders | undefined;
   const productsRead = new Set<number>();
-  return {
+  const context: RequestContext = {
     productsRead,
+    stockMarks: null,
     principal: caller.principal,
     idempotencyScope: caller.idempotencyScope,
     get idempotentWrite() {
@@ -41,8 +44,14 @@ export function createRequestContext(
         catalogCache,
         productsRead,
         new AnswerBudget(maxAnswerObjects),
+        // For an answer the answer cache keeps: SKUs whose quantities are read as marks.
+        () => {
+          const marks = context.stockMarks;
+          return marks?.active ? (sku) => marks.mark(sku) : null;
+        },
       );
       return loaders;
     },
   };
+  return context;
 }

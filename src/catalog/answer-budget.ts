@@ -17,6 +17,11 @@ export class AnswerBudget {
     if (this.used > this.maxObjects) throw this.refusal();
   }
 
+  /** Counts from nothing again, for an answer made anew from the same reads. */
+  restart(): void {
+    this.used = 0;
+  }
+
   /** Records the answer may still read. */
   get remaining(): number {
     return Math.max(0, this.maxObjects - this.used);

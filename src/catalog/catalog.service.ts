@@ -4,7 +4,7 @@ import { AppError, parseCatalogId } from '../errors.js';
 import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
 import type { CatalogLoaders } from './loaders.js';
-import type { CatalogCache } from './catalog.cache.js';
+import { throughCache, type CatalogCache } from './catalog.cache.js';
 import type { ProductAnswerRepository } from './product-answer.repository.js';
 import type {
   MediaDetail,
@@ -215,6 +215,24 @@ export class CatalogService {
     if (!product)
       throw new AppError('PRODUCT_NOT_FOUND', `No product with id ${String(givenId)}`, { id: String(givenId) });
     return product;
+  }
+
+  /**
+   * The quantities of these products' listed SKUs, by SKU id, through the shared cache (for the
+   * kept answers that show them: http/answer-cache.ts).
+   */
+  async quantities(productIds: number[]): Promise<Map<number, number>> {
+    const skus = await throughCache(
+      productIds,
+      this.cache.skus,
+      async (missing) => {
+        const byProduct = new Map<number, SkuRecord[]>(missing.map((id) => [id, []]));
+        for (const sku of await this.repository.skusOfProducts(missing)) byProduct.get(sku.productId)?.push(sku);
+        return byProduct;
+      },
+      [],
+    );
+    return new Map(skus.flat().map((sku) => [sku.skuId, sku.qtyAvailable]));
   }
 
   /** A product's listed SKUs, in catalog order. */

@@ -38,13 +38,15 @@ async function withEmpty(keys: number[], links: Promise<Map<number, number[]>>):
 
 /**
  * Loaders over the shared catalog cache: a request asks the database only for what no earlier
- * request loaded. The products and SKUs asked for are noted in `reads`.
+ * request loaded. The products and SKUs asked for are noted in `reads`; SKUs are handed out as
+ * `seen()` has the request see them, when it says.
  */
 export function createCatalogLoaders(
   repository: CatalogRepository,
   cache: CatalogCache,
   reads: Set<number>,
   budget: AnswerBudget,
+  seen: () => ((sku: SkuRecord) => SkuRecord) | null = () => null,
 ): CatalogLoaders {
   const noted = <K extends readonly number[]>(ids: K): K => {
     for (const id of ids) reads.add(id);
@@ -60,8 +62,8 @@ export function createCatalogLoaders(
         null,
       ),
     ),
-    skusOfProduct: new DataLoader((productIds) =>
-      throughCache(
+    skusOfProduct: new DataLoader(async (productIds) => {
+      const found = await throughCache(
         noted(productIds),
         cache.skus,
         async (missing) => {
@@ -73,8 +75,10 @@ export function createCatalogLoaders(
           return byProduct;
         },
         [],
-      ),
-    ),
+      );
+      const view = seen();
+      return view ? found.map((skus) => skus.map(view)) : found;
+    }),
     productIdsOfMedia: new DataLoader((mediaIds) =>
       throughCache(
         mediaIds,

@@ -29,6 +29,15 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import { LRUCache } from 'lru-cache';
 
+/**
+ * An operation run with its SKU quantities marked (catalog/stock-marks.ts): whether its result can
+ * keep them, and how to ready its context to run it again unmarked when not.
+ */
+export interface StockMarking {
+  settle(data: unknown): boolean;
+  again(): void;
+}
+
 export interface CompiledExecutorOptions {
   /** Whether an operation is run compiled (else by graphql-js). */
   compiles(operation: OperationDefinitionNode): boolean;
@@ -42,6 +51,11 @@ export interface CompiledExecutorOptions {
   compilesPerSecond?: number;
   /** Told of each operation run: compiled or not. */
   onRun?(compiled: boolean): void;
+  /**
+   * Whether the operation's SKU quantities are to be marked (an answer to keep, catalog/stock-marks.ts):
+   * when its answer turns out unfit for them, it runs again unmarked.
+   */
+  stockMarking?(context: unknown, operation: OperationDefinitionNode): StockMarking | null;
 }
 
 /** A document seen once (null: not compiled yet), its compiled form, or false: it runs on graphql-js. */
@@ -137,20 +151,28 @@ export function compiledExecutor(schema: GraphQLSchema, options: CompiledExecuto
         )
       : null;
     options.onRun?.(compiled !== null);
-    if (compiled === null) {
-      return execute({
-        schema,
-        document: request.document,
-        contextValue: request.context,
-        variableValues: variables,
-        operationName: request.operationName,
-      });
-    }
-    // Variables are checked by graphql-js first: its refusals are the ones Apollo knows to answer
-    // 400 BAD_USER_INPUT (they name the variable's definition), whoever runs the operation.
-    const checked = getVariableValues(schema, request.operation.variableDefinitions ?? [], variables);
-    if (checked.errors) return { errors: checked.errors };
-    return withGraphQLErrors(await compiled.query(undefined, request.context, variables));
+    const run = async (): Promise<ExecutionResult> => {
+      if (compiled === null) {
+        return execute({
+          schema,
+          document: request.document,
+          contextValue: request.context,
+          variableValues: variables,
+          operationName: request.operationName,
+        });
+      }
+      // Variables are checked by graphql-js first: its refusals are the ones Apollo knows to answer
+      // 400 BAD_USER_INPUT (they name the variable's definition), whoever runs the operation.
+      const checked = getVariableValues(schema, request.operation.variableDefinitions ?? [], variables);
+      if (checked.errors) return { errors: checked.errors };
+      return withGraphQLErrors(await compiled.query(undefined, request.context, variables));
+    };
+    const marking = options.stockMarking?.(request.context, request.operation) ?? null;
+    const result = await run();
+    if (marking === null || marking.settle(result.data)) return result;
+    // Marks the answer does not hold once each: its quantities cannot be followed; run unmarked.
+    marking.again();
+    return run();
   };
 }
 

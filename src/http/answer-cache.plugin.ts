@@ -16,6 +16,7 @@ import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import { contentTag } from '../rest/responses.js';
 import { appPlugin } from '../plugin.js';
 import type { AnswerCache } from './answer-cache.js';
+import { StockMarks } from '../catalog/stock-marks.js';
 
 type Done = (error?: Error) => void;
 type SendDone = (error: Error | null, payload?: unknown) => void;
@@ -33,6 +34,8 @@ interface ToKeep {
   since: number;
   query?: string;
   operationName?: unknown;
+  /** Where the answer shows quantities (GraphQL). */
+  marks?: StockMarks;
 }
 
 /** An answer's ETag: a digest of its bytes, so it moves only when the answer does. */
@@ -61,7 +64,9 @@ function restHooks(route: RouteOptions, { answers, changes }: AnswerCacheOptions
   /** Answers from the kept bytes when there are some (true). */
   const serve = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const key = keyOf(request);
-    const kept = answers.get(key);
+    // An answer with an ETag is never kept with quantities to read again (answer-cache.ts).
+    const found = answers.get(key);
+    const kept = found instanceof Promise ? undefined : found;
     if (kept?.etag === undefined) {
       toKeep.set(request, { key, since: answers.stamp() });
       return false;
@@ -119,27 +124,45 @@ function graphqlHooks(
     if (!fresh) return;
     const text = JSON.stringify([request.headers.accept ?? '', query, operationName ?? null, variables ?? null]);
     const key = `graphql|${createHash('sha256').update(text).digest('base64url')}`;
-    const kept = answers.get(key);
+    const found = answers.get(key);
+    const kept = found instanceof Promise ? await found : found;
     if (kept) return reply.type(kept.type).send(kept.body);
-    toKeep.set(request, { since: answers.stamp(), key, query, operationName });
+    // Where the answer shows quantities, if it is a catalog-only one (graphql.plugin.ts).
+    const marks = new StockMarks();
+    request.context.stockMarks = marks;
+    toKeep.set(request, { since: answers.stamp(), key, query, operationName, marks });
   };
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const keep = toKeep.get(request);
+    if (!keep) return payload;
+    // The marks are in the text until here: the quantities go in, whatever becomes of the answer.
+    const filled = keep.marks && fillMarks(keep.marks, payload);
+    if (filled) payload = filled.text;
     // An "errors" key outside a string can only be the answer's own (or an alias): not kept.
     // The document is parsed again only here, once per answer kept (it passed the limits).
     if (
-      keep?.query !== undefined &&
+      keep.query !== undefined &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
       !payload.includes('"errors":') &&
       catalogOnly(keep.query, keep.operationName)
     ) {
       const answer = { body: Buffer.from(payload), type: String(reply.getHeader('content-type')) };
-      answers.keep(keep.key, answer, request.context.productsRead, keep.since);
+      answers.keep(keep.key, answer, request.context.productsRead, keep.since, filled?.holes);
     }
     return payload;
   };
   return { preHandler, onSend };
+}
+
+/** The answer's text with its marks replaced by the quantities (null: it was not marked). */
+function fillMarks(marks: StockMarks, payload: unknown) {
+  if (!marks.active) return null;
+  if (typeof payload !== 'string') {
+    if (marks.issued > 0) throw new Error('an answer with stock marks is not text');
+    return null;
+  }
+  return marks.fill(payload);
 }
 
 const listOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : ([hooks].flat() as T[]));

@@ -1,11 +1,15 @@
 // Whole answers as they were sent (REST catalog routes and catalog-only GraphQL queries), each
 // with the products it was made of, kept until the catalog changes under them: it follows the
 // catalog's changes (catalog/catalog-changes.ts), an import dropping everything and a stock change
-// the answers holding a product it touched. The bytes live outside the V8 heap, bounded by their
-// exact size; the index of which answers hold which product is heap, bounded by `maxProducts`.
+// the answers holding a product it touched. An answer that knows where it shows SKU quantities
+// (catalog/stock-marks.ts) is not dropped by a stock change, the only change that leaves the rest
+// of an answer as it was: the quantities of the products that changed are read again and
+// rewritten in its bytes when it is next asked for. The bytes live outside the V8 heap, bounded by their exact
+// size; the index of which answers hold which product is heap, bounded by `maxProducts`.
 import { LRUCache } from 'lru-cache';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import type { CacheStats } from '../catalog/catalog.cache.js';
+import { restocked, type StockHoles } from '../catalog/stock-marks.js';
 
 /** A whole answer as it was sent: its bytes, their content type and (REST) its ETag. */
 export interface KeptAnswer {
@@ -14,10 +18,18 @@ export interface KeptAnswer {
   etag?: string;
 }
 
-/** A kept answer and the products it contains (dropped when one of them changes). */
+/**
+ * A kept answer and the products it contains: dropped when one of them changes, unless it knows
+ * where it shows their quantities (then those products are `stale` until it is restocked).
+ */
 interface HeldAnswer extends KeptAnswer {
   productIds: readonly number[];
+  stock?: StockHoles;
+  stale?: Set<number>;
 }
+
+/** The current quantities of the SKUs of these products, by SKU id. */
+export type ReadQuantities = (productIds: number[]) => Promise<ReadonlyMap<number, number>>;
 
 export interface AnswerCacheOptions {
   /** Answers in all; 0 keeps none. */
@@ -29,6 +41,8 @@ export interface AnswerCacheOptions {
    * outside the answers' budget): beyond it the least recently used answers go. Default 500,000.
    */
   maxProducts?: number;
+  /** Reads quantities for answers that know where they show them; without it such answers are dropped too. */
+  quantities?: ReadQuantities;
 }
 
 export class AnswerCache {
@@ -41,6 +55,9 @@ export class AnswerCache {
   private readonly counts = { hits: 0, misses: 0 };
   /** Answers dropped because a product they show changed (or the whole catalog did). */
   private droppedAnswers = 0;
+  /** Answers whose quantities were rewritten after a stock change. */
+  private restockedAnswers = 0;
+  private readonly quantities: ReadQuantities | undefined;
 
   constructor(
     private readonly changes: CatalogChanges,
@@ -48,13 +65,18 @@ export class AnswerCache {
   ) {
     const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
     this.maxProducts = options.maxProducts ?? 500_000;
+    this.quantities = options.quantities;
     this.answers =
       options.maxEntries > 0 && maxBytes > 0
         ? new LRUCache<string, HeldAnswer>({
             max: options.maxEntries,
             maxSize: maxBytes,
             sizeCalculation: (answer, key) =>
-              answer.body.byteLength + 2 * key.length + 8 * answer.productIds.length + 200,
+              answer.body.byteLength +
+              2 * key.length +
+              8 * answer.productIds.length +
+              16 * (answer.stock?.skuIds.length ?? 0) +
+              200,
             // However it leaves (evicted, replaced, dropped), an answer leaves the index too.
             dispose: (answer, key) => this.unindex(key, answer.productIds),
           })
@@ -71,24 +93,30 @@ export class AnswerCache {
     return this.changes.stamp();
   }
 
-  /** The answer kept for `key`, if any. */
-  get(key: string): KeptAnswer | undefined {
+  /**
+   * The answer kept for `key`, if any; a promise when its quantities are to be read again first
+   * (undefined then if they cannot be: the request makes its answer as if none were kept).
+   */
+  get(key: string): KeptAnswer | Promise<KeptAnswer | undefined> | undefined {
     if (!this.answers) return undefined;
     const answer = this.answers.get(key);
     if (answer === undefined) this.counts.misses += 1;
     else this.counts.hits += 1;
-    return answer;
+    return answer?.stale ? this.restock(key, answer) : answer;
   }
 
   /**
    * Keeps an answer read from `since` on, containing these products, unless one of them (or the
-   * whole catalog) changed since: it is dropped when one of them changes.
+   * whole catalog) changed since: it is dropped when one of them changes, unless `stock` says where
+   * it shows quantities (then a stock change has them read again).
    */
-  keep(key: string, answer: KeptAnswer, productIds: Iterable<number>, since: number): void {
+  keep(key: string, answer: KeptAnswer, productIds: Iterable<number>, since: number, stock?: StockHoles): void {
     if (!this.answers) return;
     const ids = [...new Set(productIds)];
     if (ids.length > this.maxProducts || !this.changes.keeps(since, ids)) return;
-    this.answers.set(key, { ...answer, productIds: ids });
+    // An answer with an ETag (REST) is never mended: its tag would have to move with it.
+    const mendable = stock !== undefined && this.quantities !== undefined && answer.etag === undefined;
+    this.answers.set(key, { ...answer, productIds: ids, ...(mendable ? { stock } : {}) });
     // Set may have refused it (larger than the budget): index only what is held.
     if (!this.answers.has(key)) return;
     for (const id of ids) {
@@ -113,12 +141,53 @@ export class AnswerCache {
     return this.droppedAnswers;
   }
 
+  /** How many kept answers had their quantities rewritten after a stock change. */
+  get restockedCount(): number {
+    return this.restockedAnswers;
+  }
+
   private drop(productIds: readonly number[]): void {
     for (const id of productIds) {
       const keys = this.answersOf.get(id);
       if (!keys) continue;
-      for (const key of [...keys]) if (this.answers?.delete(key)) this.droppedAnswers += 1;
+      for (const key of [...keys]) {
+        const answer = this.answers?.peek(key);
+        if (answer?.stock) {
+          // Only its quantities can have changed: those of this product's SKUs, if it shows any.
+          if (answer.stock.productIds.includes(id)) (answer.stale ??= new Set()).add(id);
+        } else if (this.answers?.delete(key)) this.droppedAnswers += 1;
+      }
     }
+  }
+
+  /**
+   * The answer with the quantities of its stale products read again and written in; kept so when
+   * none of them changed again meanwhile. Undefined when they cannot be read (the request then
+   * makes its own answer) or a SKU is gone (the answer is dropped).
+   */
+  private async restock(key: string, answer: HeldAnswer): Promise<KeptAnswer | undefined> {
+    const products = new Set(answer.stale);
+    const since = this.changes.stamp();
+    let quantities: ReadonlyMap<number, number>;
+    try {
+      quantities = await this.quantities!([...products]);
+    } catch {
+      return undefined;
+    }
+    const mended = restocked(answer.body, answer.stock!, products, quantities);
+    if (!mended) {
+      if (this.answers?.peek(key) === answer && this.answers.delete(key)) this.droppedAnswers += 1;
+      return undefined;
+    }
+    const fresh: HeldAnswer = { ...answer, body: mended.body, stock: mended.holes, stale: undefined };
+    if (this.answers?.peek(key) === answer && this.changes.keeps(since, [...products])) {
+      const left = [...answer.stale!].filter((id) => !products.has(id));
+      if (left.length > 0) fresh.stale = new Set(left);
+      // The same products: the index stays as it is.
+      this.answers.set(key, fresh, { noDisposeOnSet: true });
+      this.restockedAnswers += 1;
+    }
+    return fresh;
   }
 
   private clear(): void {

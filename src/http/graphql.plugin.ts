@@ -4,7 +4,7 @@
 // documented codes (graphql/errors.ts); a database that is away makes a 503 with Retry-After.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
@@ -14,7 +14,7 @@ import type { Config } from '../config.js';
 import type { RequestContext } from '../context.js';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import { isCatalogOnly } from '../catalog/catalog-queries.js';
-import { compiledExecutor, executorGateway } from '../graphql/executor.js';
+import { compiledExecutor, executorGateway, type StockMarking } from '../graphql/executor.js';
 import { sandboxLandingPage } from '../explorer/landing-page.js';
 import { formatGraphQLError } from '../graphql/errors.js';
 import { adminOnlyParts, maskAdminOnlyErrors } from '../graphql/admin-only.js';
@@ -123,13 +123,40 @@ function addRouteHooks(app: FastifyInstance): void {
   });
 }
 
+/**
+ * An answer the answer cache keeps (it gave the request its marks) of a catalog-only operation has
+ * its SKUs' quantities marked, to learn where it shows them (catalog/stock-marks.ts).
+ */
+function stockMarking(context: unknown, operation: OperationDefinitionNode): StockMarking | null {
+  const request = context as RequestContext;
+  const marks = request.stockMarks;
+  if (!marks) return null;
+  if (!isCatalogOnly(operation)) {
+    marks.stop();
+    return null;
+  }
+  marks.start();
+  return {
+    settle: (data) => marks.settle(data),
+    again: () => {
+      marks.stop();
+      request.loaders.budget.restart();
+    },
+  };
+}
+
 function apolloServer(app: FastifyInstance, { config, schema }: GraphQLOptions): ApolloServer<RequestContext> {
   // Catalog queries run compiled (graphql/executor.ts); the rest as graphql-js runs them. With
   // tracing on, each operation runs in its span (tracing/graphql.ts), whoever runs it.
   const tracer = activeTracer();
   const executor = config.graphqlCompiled
-    ? compiledExecutor(schema, { compiles: isCatalogOnly, maxCompiled: 1000, onRun: app.metrics.graphqlExecuted })
-    : tracer && compiledExecutor(schema, { compiles: () => false, maxCompiled: 1 });
+    ? compiledExecutor(schema, {
+        compiles: isCatalogOnly,
+        maxCompiled: 1000,
+        onRun: app.metrics.graphqlExecuted,
+        stockMarking,
+      })
+    : tracer && compiledExecutor(schema, { compiles: () => false, maxCompiled: 1, stockMarking });
   const runs = executor
     ? { gateway: executorGateway(schema, tracer ? tracedExecutor(tracer, executor) : executor) }
     : { schema };

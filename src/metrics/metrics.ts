@@ -20,6 +20,8 @@ export interface MetricsSources {
   droppedLogLines?: () => number;
   /** Kept answers dropped because the catalog changed under them. */
   droppedAnswers?: () => number;
+  /** Kept answers whose SKU quantities were rewritten after a stock change. */
+  restockedAnswers?: () => number;
   playerEvents?: () => PlayerEventStats;
 }
 
@@ -98,7 +100,7 @@ function registerPlayerEventMetrics(registry: Registry, source: () => PlayerEven
 
 function registerSourceMetrics(registry: Registry, sources: MetricsSources): void {
   const registers = [registry];
-  const { pool, cache, droppedLogLines, droppedAnswers, playerEvents } = sources;
+  const { pool, cache, droppedLogLines, droppedAnswers, restockedAnswers, playerEvents } = sources;
   if (playerEvents) registerPlayerEventMetrics(registry, playerEvents);
   if (pool) {
     new Gauge({
@@ -152,6 +154,14 @@ function registerSourceMetrics(registry: Registry, sources: MetricsSources): voi
       help: 'Kept answers dropped because a product they show changed or an import replaced the catalog.',
       registers,
       collect: counterOf(droppedAnswers, (count) => count),
+    });
+  }
+  if (restockedAnswers) {
+    new Counter({
+      name: 'catalog_answers_restocked_total',
+      help: 'Kept answers whose SKU quantities were read again and rewritten after a stock change, instead of dropped.',
+      registers,
+      collect: counterOf(restockedAnswers, (count) => count),
     });
   }
   if (droppedLogLines) {

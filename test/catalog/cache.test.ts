@@ -148,7 +148,7 @@ describe('answers kept as sent', () => {
     await changes.fresh();
     cache.keep('old', answer, [1], since);
     cache.keep('now', answer, [1], cache.stamp());
-    expect([cache.get('old'), cache.get('now')?.body.toString()]).toStrictEqual([undefined, '{}']);
+    expect([cache.get('old'), (await cache.get('now'))?.body.toString()]).toStrictEqual([undefined, '{}']);
     await importCatalog(t.database.db, renamed(`${before.title} IV`));
     await changes.fresh();
     expect(cache.get('now')).toBeUndefined();

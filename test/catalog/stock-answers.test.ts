@@ -1,0 +1,272 @@
+// Kept GraphQL answers through stock changes: the answer knows where it shows SKU quantities
+// (src/catalog/stock-marks.ts), so a stock change has them read again and written into the kept bytes
+// instead of dropping the answer, which is then answered without running again. An answer whose
+// numbers could be taken for marks runs again unmarked and is dropped by a change, as before.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
+import { restocked, StockMarks } from '../../src/catalog/stock-marks.js';
+import { AnswerCache } from '../../src/http/answer-cache.js';
+import { CatalogChanges } from '../../src/catalog/catalog-changes.js';
+import type { CatalogRepository } from '../../src/catalog/catalog.repository.js';
+import type { SkuRecord } from '../../src/catalog/catalog.model.js';
+import { californian, post as restPost } from '../cart/cart-helpers.js';
+
+const sku = (skuId: number, productId: number, qtyAvailable: number) =>
+  ({ skuId, productId, qtyAvailable }) as SkuRecord;
+
+/** Marks for three SKUs of two products, read into an answer with accents, a string that looks like a member, and other numbers. */
+function markedAnswer(marks = new StockMarks()) {
+  marks.start();
+  const [a, b, c] = [marks.mark(sku(10, 1, 7)), marks.mark(sku(11, 1, 0)), marks.mark(sku(20, 2, 12345))];
+  const data = (q: (record: SkuRecord) => number) => ({
+    image: {
+      title: 'Crème brûlée "x":12 — ß',
+      products: [
+        {
+          id: '1',
+          skus: [
+            { skuId: '10', qtyAvailable: q(a!) },
+            { skuId: '11', n: q(b!) },
+          ],
+          priceMinor: 1999,
+        },
+        { id: '2', skus: [{ q: q(c!), weight: 1.5 }] },
+      ],
+    },
+  });
+  return { marks, data, marked: data((record) => record.qtyAvailable) };
+}
+
+describe('stock marks', () => {
+  it("finds each quantity an answer shows, writes the SKU's quantity in, and keeps its place in bytes", () => {
+    const { marks, data, marked } = markedAnswer();
+    expect(marks.settle(marked)).toBe(true);
+    const filled = marks.fill(`${JSON.stringify({ data: marked })}\n`)!;
+    const real = [7, 0, 12345];
+    let read = 0;
+    expect(filled.text).toBe(`${JSON.stringify({ data: data(() => real[read++]!) })}\n`);
+    const body = Buffer.from(filled.text);
+    const { skuIds, productIds, starts, ends } = filled.holes;
+    expect([...starts].map((start, index) => body.subarray(start, ends[index]).toString())).toStrictEqual([
+      '7',
+      '0',
+      '12345',
+    ]);
+    expect([[...skuIds], [...productIds]]).toStrictEqual([
+      [10, 11, 20],
+      [1, 1, 2],
+    ]);
+  });
+
+  it('rewrites the quantities of the products asked for, moving what follows; a SKU gone cannot be mended', () => {
+    const { marks, marked } = markedAnswer();
+    marks.settle(marked);
+    const filled = marks.fill(JSON.stringify(marked))!;
+    const once = restocked(
+      Buffer.from(filled.text),
+      filled.holes,
+      new Set([1]),
+      new Map([
+        [10, 1000],
+        [11, -3],
+      ]),
+    )!;
+    const twice = restocked(once.body, once.holes, new Set([2]), new Map([[20, 4]]))!;
+    const skus = (text: Buffer) =>
+      (JSON.parse(text.toString()) as ReturnType<typeof markedAnswer>['marked']).image.products.map((product) =>
+        product.skus.map((entry) => Object.values(entry).filter((value) => typeof value === 'number')),
+      );
+    expect(skus(once.body)).toStrictEqual([[[1000], [-3]], [[12345, 1.5]]]);
+    expect(skus(twice.body)).toStrictEqual([[[1000], [-3]], [[4, 1.5]]]);
+    expect(JSON.parse(twice.body.toString()).image.title).toBe('Crème brûlée "x":12 — ß');
+    expect(restocked(once.body, once.holes, new Set([1]), new Map([[10, 5]]))).toBeNull();
+  });
+
+  it('a number of the answer equal to a mark, or a mark it does not show, stops the marking for good', () => {
+    // Math.random 0: the first mark is 1,000,000,000, which the answer also holds as a price.
+    const { marks, marked } = markedAnswer(new StockMarks(() => 0));
+    expect(marks.settle({ ...marked, price: 1_000_000_000 })).toBe(false);
+    expect([marks.active, marks.fill('{}')]).toStrictEqual([false, null]);
+    marks.start();
+    expect(marks.active).toBe(false);
+    const unseen = markedAnswer();
+    expect(unseen.marks.settle({ image: null })).toBe(false);
+  });
+
+  it('a string holding what looks like a marked member is left as it is', () => {
+    const marks = new StockMarks();
+    marks.start();
+    const mark = marks.mark(sku(10, 1, 7)).qtyAvailable;
+    const data = { note: `x":${mark},`, qtyAvailable: mark };
+    expect(marks.settle(data)).toBe(true);
+    expect(JSON.parse(marks.fill(JSON.stringify(data))!.text)).toStrictEqual({ note: `x":${mark},`, qtyAvailable: 7 });
+  });
+
+  it('past its capacity an execution stops marking, and reads answer the quantities', () => {
+    const marks = new StockMarks();
+    marks.start();
+    const record = marks.mark(sku(10, 1, 7));
+    let last = 0;
+    for (let read = 0; read <= 50_000; read += 1) last = record.qtyAvailable;
+    expect([last, marks.active, marks.settle({})]).toStrictEqual([7, false, false]);
+  });
+});
+
+describe('an answer restocked while the stock moves again', () => {
+  it('answers with what it read, but stays to be restocked when a product it read changed again meanwhile', async () => {
+    const repository = {
+      catalogRows: async () => ({ rows: new Map([[1, 1]]), shape: null }),
+      changedProducts: async () => new Set<number>(),
+    } as unknown as CatalogRepository;
+    const changes = new CatalogChanges(repository, 60_000);
+    await changes.fresh();
+    let stock = 7;
+    let during: (() => void) | null = null;
+    const reads: number[][] = [];
+    const answers = new AnswerCache(changes, {
+      maxEntries: 10,
+      quantities: async (productIds) => {
+        reads.push(productIds);
+        const read = new Map([[10, stock]]);
+        during?.();
+        during = null;
+        return read;
+      },
+    });
+    const marks = new StockMarks();
+    marks.start();
+    const data = { q: marks.mark(sku(10, 1, 7)).qtyAvailable };
+    marks.settle(data);
+    const { text, holes } = marks.fill(JSON.stringify(data))!;
+    answers.keep('k', { body: Buffer.from(text), type: 'application/json' }, [1], answers.stamp(), holes);
+    const shown = async () => (await answers.get('k'))?.body.toString();
+
+    let version = 1;
+    const take = (quantity: number) => {
+      stock -= quantity;
+      version += 1;
+      changes.stockChanged({ row: 1, version, productIds: [1] });
+    };
+    take(2);
+    // Committed while the quantities are read: this answer shows 5, the next one 4.
+    during = () => take(1);
+    expect(await shown()).toBe('{"q":5}');
+    expect(await shown()).toBe('{"q":4}');
+    expect(await shown()).toBe('{"q":4}');
+    expect(reads).toStrictEqual([[1], [1]]);
+    expect(answers.restockedCount).toBe(1);
+  });
+});
+
+describe('kept GraphQL answers through stock changes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const counts = async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const count = (pattern: string) =>
+      [...text.matchAll(new RegExp(`^${pattern} (\\d+)`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
+    return {
+      executed: count('graphql_operations_total\\{[^}]*\\}'),
+      dropped: count('catalog_answers_dropped_total'),
+      restocked: count('catalog_answers_restocked_total'),
+    };
+  };
+  const post = async (query: string, variables: Record<string, unknown>) => {
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.body;
+  };
+  /** The answer as a fresh run makes it: the same document, spelt with one more space (another key). */
+  const fresh = async (query: string, variables: Record<string, unknown>) => post(`${query} `, variables);
+  /** A stock change of one product, committed as another process commits it. */
+  const takeStock = async (productId: number, quantity: number) => {
+    await inTransaction(t.database.db, async (tx) => {
+      await tx.sku.updateMany({ where: { productId }, data: { qtyAvailable: { decrement: quantity } } });
+      await writeAnswersOfProducts(tx, [productId]);
+    });
+  };
+  const skusOf = async (productId: number) =>
+    t.database.db.sku.findMany({ where: { productId }, orderBy: { id: 'asc' } });
+
+  // Product 13 is among product 11's comparables, and 11 is in image 1; `q` is an alias.
+  const imageQuery = `query Stock($id: ID!) { image(id: $id) { id products { id skus { skuId qtyAvailable }
+    similarProducts { product { id title skus { skuId q: qtyAvailable } } } } } }`;
+
+  it("after another process's stock change and this process's own submit, the kept answer shows the quantities without running again", async () => {
+    const first = await post(imageQuery, { id: '1' });
+    expect(first).toContain('"id":"13"');
+    const before = await counts();
+    expect(await post(imageQuery, { id: '1' })).toBe(first);
+    await takeStock(13, 2);
+    const changed = await post(imageQuery, { id: '1' });
+    let after = await counts();
+    expect(after.executed - before.executed).toBe(0);
+    expect([after.restocked - before.restocked, after.dropped - before.dropped]).toStrictEqual([1, 0]);
+    expect(changed).not.toBe(first);
+    expect(changed).toBe(await fresh(imageQuery, { id: '1' }));
+
+    // This process's own submit: shown at once.
+    const bought = await t.database.db.sku.findFirst({
+      where: {
+        productId: { in: [11, 13, 16] },
+        listed: true,
+        inStock: true,
+        status: 'AVAILABLE',
+        qtyAvailable: { gte: 3 },
+      },
+      orderBy: { id: 'asc' },
+    });
+    const cart = await restPost(t, '/cart', {
+      items: { storefront_cart_items_input: [{ variant_id: String(bought!.id), quantity: 3 }] },
+    });
+    await restPost(t, '/cart/customerInfo', { id: cart.body.id, buyer_identity: californian });
+    const submit = await restPost(t, '/cart/submit', { id: cart.body.id });
+    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
+    const counted = await counts();
+    const submitted = await post(imageQuery, { id: '1' });
+    after = await counts();
+    expect(after.executed - counted.executed).toBe(0);
+    const shows = (quantity: number) => new RegExp(`\\{"skuId":"${bought!.id}","(qtyAvailable|q)":${quantity}\\}`);
+    expect(submitted).toMatch(shows(bought!.qtyAvailable - 3));
+    expect(submitted).not.toMatch(shows(bought!.qtyAvailable));
+    expect(submitted).toBe(await fresh(imageQuery, { id: '1' }));
+  });
+
+  it('an answer whose numbers could be taken for marks runs again unmarked and is dropped by a stock change', async () => {
+    // Math.random 0: the first mark is 1,000,000,000, which product 13's price in minor units is too.
+    await t.database.db.product.update({ where: { id: 13 }, data: { priceMinor: 1_000_000_000 } });
+    await inTransaction(t.database.db, (tx) => writeAnswersOfProducts(tx, [13]));
+    const query = `query Price($id: ID!) { product(id: $id) { priceMoney { minorUnits } skus { skuId qtyAvailable } } }`;
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    let first: string;
+    try {
+      first = await post(query, { id: '13' });
+    } finally {
+      random.mockRestore();
+    }
+    const [shown] = await skusOf(13);
+    expect(first).toContain('"minorUnits":1000000000');
+    expect(first).toContain(`{"skuId":"${shown!.id}","qtyAvailable":${shown!.qtyAvailable}}`);
+    const before = await counts();
+    expect(await post(query, { id: '13' })).toBe(first);
+    await takeStock(13, 1);
+    const changed = await post(query, { id: '13' });
+    const after = await counts();
+    expect([after.executed - before.executed, after.dropped - before.dropped]).toStrictEqual([1, 1]);
+    expect(changed).toContain(`{"skuId":"${shown!.id}","qtyAvailable":${shown!.qtyAvailable - 1}}`);
+  });
+
+  it('a query that reads more than the catalog is not marked', async () => {
+    const [shown] = await skusOf(12);
+    const body = await post(`query Mixed($id: ID!) { __typename product(id: $id) { skus { skuId qtyAvailable } } }`, {
+      id: '12',
+    });
+    expect(body).toContain(`{"skuId":"${shown!.id}","qtyAvailable":${shown!.qtyAvailable}}`);
+  });
+});
