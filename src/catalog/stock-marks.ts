@@ -50,9 +50,13 @@ export class StockMarks {
   private readonly prefix: string;
   /** The SKU each mark was handed out for, in order. */
   private readonly read: SkuRecord[] = [];
-  /** Handed out from start() (a catalog-only operation) until stop() or a failed settle(). */
+  /** From start() (a catalog-only operation) until stop() or a settle() that found them unfit. */
   private marking = false;
   private stopped = false;
+  /** The execution is done: reads answer the quantities. */
+  private settled = false;
+  /** More reads than `capacity`: some answered the quantities. */
+  private overflowed = false;
 
   constructor(random: () => number = Math.random) {
     // Prefixes 10000-21473 keep every mark below 2^31 (a GraphQL Int).
@@ -61,14 +65,19 @@ export class StockMarks {
     this.base = prefix * window + Math.floor(random() * (window - capacity));
   }
 
-  /** Whether marks are handed out (until the answer is found unfit for them). */
+  /** Whether marks are handed out: from start() until the execution is settled or stopped. */
   get active(): boolean {
-    return this.marking;
+    return this.marking && !this.settled;
   }
 
   /** Marks are handed out from now on (the executor, for an operation that reads the catalog only). */
   start(): void {
-    if (!this.stopped) this.marking = true;
+    if (!this.stopped && !this.settled) this.marking = true;
+  }
+
+  /** Whether the answer's text holds marks that fill() must replace. */
+  get inText(): boolean {
+    return this.marking && this.settled && this.read.length > 0;
   }
 
   /** How many marks were handed out. */
@@ -83,13 +92,12 @@ export class StockMarks {
     return seen;
   }
 
-  /** A read of the SKU's quantity: a new mark while marking. */
+  /** A read of the SKU's quantity: a new mark while marks are handed out. */
   private quantity(sku: SkuRecord): number {
-    if (!this.marking) return sku.qtyAvailable;
+    if (!this.active) return sku.qtyAvailable;
     if (this.read.length >= capacity) {
       // Too many to follow: this execution's answer cannot be kept with its quantities.
-      this.stop();
-      this.read.length = 0;
+      this.overflowed = true;
       return sku.qtyAvailable;
     }
     this.read.push(sku);
@@ -97,21 +105,26 @@ export class StockMarks {
   }
 
   /**
-   * Whether the executed answer's data holds every mark handed out exactly once and no other number
-   * equal to one. When not, marking stops: the operation must run again (reads then answer the
-   * quantities themselves).
+   * Once the execution is done (reads from then on answer the quantities, even those of resolvers
+   * still running): whether its data can be sent. Yes when it holds every mark handed out exactly
+   * once and no other number equal to one (fill() then finds them), or when it holds none (errors
+   * took them out; nothing to replace, nothing kept); otherwise marking stops and the operation must
+   * run again.
    */
   settle(data: unknown): boolean {
-    if (!this.marking) return false;
+    this.settled = true;
+    if (!this.marking) return true;
     const count = this.read.length;
     const found = new Uint8Array(count);
-    let clean = true;
+    let clean = !this.overflowed;
+    let present = 0;
     const walk = (value: unknown): void => {
       if (typeof value === 'number') {
         const index = value - this.base;
         if (index >= 0 && index < count && Number.isInteger(index)) {
           if (found[index] === 1) clean = false;
           found[index] = 1;
+          present += 1;
         }
       } else if (Array.isArray(value)) {
         for (const item of value) walk(item);
@@ -120,11 +133,12 @@ export class StockMarks {
       }
     };
     walk(data);
-    if (!clean || found.includes(0)) this.stop();
-    return this.marking;
+    if (clean && present === count) return true;
+    this.stop();
+    return present === 0;
   }
 
-  /** Stops handing out marks, for good: the reads that follow answer the quantities. */
+  /** Stops marking, for good: reads answer the quantities, and the answer is not filled. */
   stop(): void {
     this.marking = false;
     this.stopped = true;
@@ -132,12 +146,12 @@ export class StockMarks {
 
   /**
    * The answer's text with every mark replaced by its SKU's quantity, and where the quantities are
-   * (none: it shows no quantity); null when the answer was not marked. Throws when the text does
-   * not hold each mark once, which settle() rules out.
+   * (none: it shows no quantity; null: not all of them were found, as when the answer was replaced
+   * by an error, and it must not be kept so); null when the answer was not marked.
    */
-  fill(text: string): { text: string; holes: StockHoles } | null {
+  fill(text: string): { text: string; holes: StockHoles | null } | null {
     const count = this.read.length;
-    if (!this.marking) return null;
+    if (!this.marking || !this.settled) return null;
     const parts: string[] = [];
     const skuIds = new Int32Array(count);
     const productIds = new Int32Array(count);
@@ -160,7 +174,8 @@ export class StockMarks {
       if (!/^\d{10}$/.test(digits)) continue;
       const index = Number(digits) - this.base;
       if (index < 0 || index >= count) continue;
-      if (filled[index] === 1) throw new Error('a stock mark appears twice in the answer');
+      // settle() found each mark once in the data; a second one here is not the data's.
+      if (filled[index] === 1) continue;
       filled[index] = 1;
       const sku = this.read[index]!;
       const before = text.slice(copied, at);
@@ -176,9 +191,8 @@ export class StockMarks {
       copied = end;
       at = end - 1;
     }
-    if (found !== count) throw new Error(`${count - found} stock marks are missing from the answer`);
     parts.push(text.slice(copied));
-    return { text: parts.join(''), holes: { skuIds, productIds, starts, ends } };
+    return { text: parts.join(''), holes: found === count ? { skuIds, productIds, starts, ends } : null };
   }
 }
 
@@ -206,7 +220,8 @@ export function restocked(
   }
   const starts = new Uint32Array(count);
   const ends = new Uint32Array(count);
-  const out = Buffer.allocUnsafe(length);
+  // Its own memory (not a slice of Node's shared pool), for as long as the answer is kept.
+  const out = Buffer.allocUnsafeSlow(length);
   let from = 0;
   let to = 0;
   for (let index = 0; index < count; index += 1) {

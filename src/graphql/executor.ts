@@ -170,7 +170,8 @@ export function compiledExecutor(schema: GraphQLSchema, options: CompiledExecuto
     const marking = options.stockMarking?.(request.context, request.operation) ?? null;
     const result = await run();
     if (marking === null || marking.settle(result.data)) return result;
-    // Marks the answer does not hold once each: its quantities cannot be followed; run unmarked.
+    // Marks the answer holds but not each once (or with a number equal to one): its quantities
+    // cannot be told apart; run unmarked.
     marking.again();
     return run();
   };

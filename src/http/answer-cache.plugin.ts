@@ -142,6 +142,7 @@ function graphqlHooks(
     // The document is parsed again only here, once per answer kept (it passed the limits).
     if (
       keep.query !== undefined &&
+      filled?.holes !== null &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
       !payload.includes('"errors":') &&
@@ -157,12 +158,9 @@ function graphqlHooks(
 
 /** The answer's text with its marks replaced by the quantities (null: it was not marked). */
 function fillMarks(marks: StockMarks, payload: unknown) {
-  if (!marks.active) return null;
-  if (typeof payload !== 'string') {
-    if (marks.issued > 0) throw new Error('an answer with stock marks is not text');
-    return null;
-  }
-  return marks.fill(payload);
+  if (typeof payload === 'string') return marks.fill(payload);
+  if (marks.inText) throw new Error('an answer with stock marks is not text');
+  return null;
 }
 
 const listOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : ([hooks].flat() as T[]));

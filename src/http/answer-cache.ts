@@ -26,6 +26,8 @@ interface HeldAnswer extends KeptAnswer {
   productIds: readonly number[];
   stock?: StockHoles;
   stale?: Set<number>;
+  /** The restock under way, begun at `since`: later requests share it while it is not behind. */
+  restocking?: { since: number; answer: Promise<KeptAnswer | undefined> };
 }
 
 /** The current quantities of the SKUs of these products, by SKU id. */
@@ -102,7 +104,18 @@ export class AnswerCache {
     const answer = this.answers.get(key);
     if (answer === undefined) this.counts.misses += 1;
     else this.counts.hits += 1;
-    return answer?.stale ? this.restock(key, answer) : answer;
+    if (!answer?.stale) return answer;
+    // One read of the quantities for every request that comes while it runs, unless a product of
+    // the answer changed since it began (a request after a commit sees that commit).
+    const pending = answer.restocking;
+    if (pending && this.changes.keeps(pending.since, [...answer.stale])) return pending.answer;
+    const since = this.changes.stamp();
+    const restocking = { since, answer: this.restock(key, answer, since) };
+    answer.restocking = restocking;
+    void restocking.answer.finally(() => {
+      if (answer.restocking === restocking) answer.restocking = undefined;
+    });
+    return restocking.answer;
   }
 
   /**
@@ -165,9 +178,8 @@ export class AnswerCache {
    * none of them changed again meanwhile. Undefined when they cannot be read (the request then
    * makes its own answer) or a SKU is gone (the answer is dropped).
    */
-  private async restock(key: string, answer: HeldAnswer): Promise<KeptAnswer | undefined> {
+  private async restock(key: string, answer: HeldAnswer, since: number): Promise<KeptAnswer | undefined> {
     const products = new Set(answer.stale);
-    const since = this.changes.stamp();
     let quantities: ReadonlyMap<number, number>;
     try {
       quantities = await this.quantities!([...products]);
@@ -179,7 +191,13 @@ export class AnswerCache {
       if (this.answers?.peek(key) === answer && this.answers.delete(key)) this.droppedAnswers += 1;
       return undefined;
     }
-    const fresh: HeldAnswer = { ...answer, body: mended.body, stock: mended.holes, stale: undefined };
+    const fresh: HeldAnswer = {
+      ...answer,
+      body: mended.body,
+      stock: mended.holes,
+      stale: undefined,
+      restocking: undefined,
+    };
     if (this.answers?.peek(key) === answer && this.changes.keeps(since, [...products])) {
       const left = [...answer.stale!].filter((id) => !products.has(id));
       if (left.length > 0) fresh.stale = new Set(left);

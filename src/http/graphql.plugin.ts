@@ -138,9 +138,10 @@ function stockMarking(context: unknown, operation: OperationDefinitionNode): Sto
   marks.start();
   return {
     settle: (data) => marks.settle(data),
+    // The second run reads what the first read: it counts them anew, unless the first went past
+    // the budget (then it stops at once, as the first did).
     again: () => {
-      marks.stop();
-      request.loaders.budget.restart();
+      if (!request.loaders.budget.exceeded) request.loaders.budget.restart();
     },
   };
 }

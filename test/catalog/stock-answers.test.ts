@@ -12,6 +12,8 @@ import { CatalogChanges } from '../../src/catalog/catalog-changes.js';
 import type { CatalogRepository } from '../../src/catalog/catalog.repository.js';
 import type { SkuRecord } from '../../src/catalog/catalog.model.js';
 import { californian, post as restPost } from '../cart/cart-helpers.js';
+import { AnswerBudget } from '../../src/catalog/answer-budget.js';
+import { bulkCatalog } from '../bulk-catalog.js';
 
 const sku = (skuId: number, productId: number, qtyAvailable: number) =>
   ({ skuId, productId, qtyAvailable }) as SkuRecord;
@@ -48,7 +50,7 @@ describe('stock marks', () => {
     let read = 0;
     expect(filled.text).toBe(`${JSON.stringify({ data: data(() => real[read++]!) })}\n`);
     const body = Buffer.from(filled.text);
-    const { skuIds, productIds, starts, ends } = filled.holes;
+    const { skuIds, productIds, starts, ends } = filled.holes!;
     expect([...starts].map((start, index) => body.subarray(start, ends[index]).toString())).toStrictEqual([
       '7',
       '0',
@@ -66,7 +68,7 @@ describe('stock marks', () => {
     const filled = marks.fill(JSON.stringify(marked))!;
     const once = restocked(
       Buffer.from(filled.text),
-      filled.holes,
+      filled.holes!,
       new Set([1]),
       new Map([
         [10, 1000],
@@ -84,15 +86,32 @@ describe('stock marks', () => {
     expect(restocked(once.body, once.holes, new Set([1]), new Map([[10, 5]]))).toBeNull();
   });
 
-  it('a number of the answer equal to a mark, or a mark it does not show, stops the marking for good', () => {
+  it('a number of the answer equal to a mark, or marks it shows in part, stop the marking for good: run again', () => {
     // Math.random 0: the first mark is 1,000,000,000, which the answer also holds as a price.
     const { marks, marked } = markedAnswer(new StockMarks(() => 0));
     expect(marks.settle({ ...marked, price: 1_000_000_000 })).toBe(false);
-    expect([marks.active, marks.fill('{}')]).toStrictEqual([false, null]);
+    expect([marks.active, marks.inText, marks.fill('{}')]).toStrictEqual([false, false, null]);
     marks.start();
     expect(marks.active).toBe(false);
-    const unseen = markedAnswer();
-    expect(unseen.marks.settle({ image: null })).toBe(false);
+    const partly = markedAnswer();
+    expect(partly.marks.settle({ skus: [partly.marked.image.products[1]] })).toBe(false);
+  });
+
+  it('an answer whose errors took out every mark is sent as it is, not filled', () => {
+    const { marks, marked } = markedAnswer();
+    void marked;
+    expect(marks.settle({ image: null })).toBe(true);
+    expect([marks.inText, marks.fill('{"data":{"image":null}}')]).toStrictEqual([false, null]);
+  });
+
+  it('reads after the execution is settled answer the quantities', () => {
+    const marks = new StockMarks();
+    marks.start();
+    const record = marks.mark(sku(10, 1, 7));
+    const data = { q: record.qtyAvailable };
+    expect(marks.settle(data)).toBe(true);
+    expect([record.qtyAvailable, marks.issued]).toStrictEqual([7, 1]);
+    expect(JSON.parse(marks.fill(JSON.stringify(data))!.text)).toStrictEqual({ q: 7 });
   });
 
   it('a string holding what looks like a marked member is left as it is', () => {
@@ -104,13 +123,14 @@ describe('stock marks', () => {
     expect(JSON.parse(marks.fill(JSON.stringify(data))!.text)).toStrictEqual({ note: `x":${mark},`, qtyAvailable: 7 });
   });
 
-  it('past its capacity an execution stops marking, and reads answer the quantities', () => {
+  it('past its capacity reads answer the quantities, and an answer holding marks runs again', () => {
     const marks = new StockMarks();
     marks.start();
     const record = marks.mark(sku(10, 1, 7));
-    let last = 0;
-    for (let read = 0; read <= 50_000; read += 1) last = record.qtyAvailable;
-    expect([last, marks.active, marks.settle({})]).toStrictEqual([7, false, false]);
+    const read: number[] = [];
+    for (let count = 0; count <= 50_000; count += 1) read.push(record.qtyAvailable);
+    expect([read.at(-1), read.filter((value) => value === 7).length]).toStrictEqual([7, 1]);
+    expect(marks.settle({ read })).toBe(false);
   });
 });
 
@@ -140,7 +160,7 @@ describe('an answer restocked while the stock moves again', () => {
     const data = { q: marks.mark(sku(10, 1, 7)).qtyAvailable };
     marks.settle(data);
     const { text, holes } = marks.fill(JSON.stringify(data))!;
-    answers.keep('k', { body: Buffer.from(text), type: 'application/json' }, [1], answers.stamp(), holes);
+    answers.keep('k', { body: Buffer.from(text), type: 'application/json' }, [1], answers.stamp(), holes!);
     const shown = async () => (await answers.get('k'))?.body.toString();
 
     let version = 1;
@@ -157,6 +177,10 @@ describe('an answer restocked while the stock moves again', () => {
     expect(await shown()).toBe('{"q":4}');
     expect(reads).toStrictEqual([[1], [1]]);
     expect(answers.restockedCount).toBe(1);
+    // Requests that come while the quantities are read share that read.
+    take(1);
+    expect(await Promise.all([shown(), shown(), shown()])).toStrictEqual(['{"q":3}', '{"q":3}', '{"q":3}']);
+    expect(reads).toHaveLength(3);
   });
 });
 
@@ -264,9 +288,59 @@ describe('kept GraphQL answers through stock changes', () => {
 
   it('a query that reads more than the catalog is not marked', async () => {
     const [shown] = await skusOf(12);
-    const body = await post(`query Mixed($id: ID!) { __typename product(id: $id) { skus { skuId qtyAvailable } } }`, {
-      id: '12',
+    const mark = vi.spyOn(StockMarks.prototype, 'mark');
+    try {
+      const body = await post(`query Mixed($id: ID!) { __typename product(id: $id) { skus { skuId qtyAvailable } } }`, {
+        id: '12',
+      });
+      expect(body).toContain(`{"skuId":"${shown!.id}","qtyAvailable":${shown!.qtyAvailable}}`);
+      expect(mark).not.toHaveBeenCalled();
+    } finally {
+      mark.mockRestore();
+    }
+  });
+
+  it('an answer with errors shows the quantities, runs once and is not kept', async () => {
+    const [shown] = await skusOf(11);
+    const restart = vi.spyOn(AnswerBudget.prototype, 'restart');
+    try {
+      const query = `query Partly($id: ID!) { a: product(id: $id) { skus { skuId qtyAvailable } } b: product(id: "424242") { id } }`;
+      for (let time = 0; time < 2; time += 1) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          payload: { query, variables: { id: '11' } },
+        });
+        const body = JSON.parse(response.body) as {
+          data: { a: { skus: { skuId: string; qtyAvailable: number }[] } };
+          errors: unknown[];
+        };
+        expect(body.errors).toHaveLength(1);
+        expect(body.data.a.skus[0]).toStrictEqual({ skuId: String(shown!.id), qtyAvailable: shown!.qtyAvailable });
+      }
+      expect(restart).not.toHaveBeenCalled();
+    } finally {
+      restart.mockRestore();
+    }
+  });
+});
+
+describe('an answer over ANSWER_MAX_OBJECTS beside one with marks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(bulkCatalog({ products: 4, skusPerProduct: 30, similarPerProduct: 3 }), {
+      ANSWER_MAX_OBJECTS: '100',
     });
-    expect(body).toContain(`{"skuId":"${shown!.id}","qtyAvailable":${shown!.qtyAvailable}}`);
+  });
+  afterAll(() => t.close());
+
+  it('is 400 ANSWER_TOO_LARGE, as without the marks', async () => {
+    // a: 30 SKUs read as marks, answered; b (a nullable root field) goes past the 100 a level
+    // further down, with 4 × 30 SKUs more: its error replaces the whole answer.
+    const query = `{ a: product(id: "1") { skus { skuId qtyAvailable } }
+      b: image(id: "1") { products { skus { skuId } } } }`;
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ errors: [{ extensions: { code: 'ANSWER_TOO_LARGE' } }] });
   });
 });
