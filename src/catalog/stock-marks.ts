@@ -1,17 +1,19 @@
-// Where a kept GraphQL answer shows SKU quantities, so that a stock change rewrites those numbers
-// in the kept bytes instead of dropping the answer (http/answer-cache.ts). A stock change (a submit, a
-// cancelled order, another process's) moves one column only, a SKU's qtyAvailable: nothing else of
-// a catalog answer depends on it, so an answer whose quantities are all known stays true once they
-// are rewritten.
+// Where a kept answer shows SKU quantities, so that a stock change rewrites those numbers in the
+// kept bytes instead of dropping the answer (http/answer-cache.ts). A stock change (a submit, a
+// cancelled order, another process's) moves one column only, a SKU's qtyAvailable: nothing else
+// of a catalog answer depends on it, so an answer whose quantities are all known stays true once
+// they are rewritten.
 //
-// How they are found: while an answer to keep is executed, each read of a SKU's quantity returns a
-// mark instead, a number unique to that read (a random window of ten-digit Ints, one a read). After
-// the execution the answer's data must hold every mark exactly once and no other number equal to
-// one; otherwise the operation runs again unmarked (graphql/executor.ts) and its answer is kept as
-// before, dropped when a product in it changes. In the answer's text each mark is then an object
-// member's value (`"name":1234567890`): no JSON string can hold an unescaped quote followed by a
-// colon, and response names end in a letter, digit or underscore. Each is replaced by the SKU's
-// quantity, and its place (bytes) kept.
+// A REST answer's shape is ours: its quantities are found by their member name (quantitiesIn).
+// A GraphQL answer's is the caller's (aliases, any selection): while an answer to keep is
+// executed, each read of a SKU's quantity returns a mark instead, a number unique to that read (a
+// random window of ten-digit Ints, one a read). After the execution the answer's data must hold
+// every mark exactly once and no other number equal to one; otherwise the operation runs again
+// unmarked (graphql/executor.ts) and its answer is kept as before, dropped when a product in it
+// changes. In the answer's text each mark is then an object member's value
+// (`"name":1234567890`): no JSON string can hold an unescaped quote followed by a colon, and
+// response names end in a letter, digit or underscore. Each is replaced by the SKU's quantity, and
+// its place (bytes) kept.
 import type { SkuRecord } from './catalog.model.js';
 
 /**
@@ -194,6 +196,48 @@ export class StockMarks {
     parts.push(text.slice(copied));
     return { text: parts.join(''), holes: found === count ? { skuIds, productIds, starts, ends } : null };
   }
+}
+
+const quantityKey = '"qty_available":';
+/** A REST SKU object's start: its id and its product's, the first of its fields (catalog.fields.ts). */
+const skuStart = /\{"sku_id":(\d+),"product_id":(\d+),/y;
+const quantityValue = /-?\d+(?=[,}])/y;
+
+/**
+ * Where a REST answer's text shows SKU quantities: each `"qty_available":` member, in the SKU
+ * object that holds it (the nearest `{"sku_id":…,"product_id":…,` before it: no field before the
+ * quantity holds an object). No JSON string can hold either pattern (its quotes would be escaped).
+ * Null when one does not read so: the answer is then dropped by a stock change.
+ */
+export function quantitiesIn(text: string): StockHoles | null {
+  const skuIds: number[] = [];
+  const productIds: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let bytes = 0;
+  let counted = 0;
+  for (let at = text.indexOf(quantityKey); at !== -1; at = text.indexOf(quantityKey, at + quantityKey.length)) {
+    const start = at + quantityKey.length;
+    quantityValue.lastIndex = start;
+    const value = quantityValue.exec(text);
+    const open = text.lastIndexOf('{"sku_id":', at);
+    skuStart.lastIndex = open;
+    const sku = open === -1 ? null : skuStart.exec(text);
+    if (!value || !sku) return null;
+    bytes += Buffer.byteLength(text.slice(counted, start));
+    skuIds.push(Number(sku[1]));
+    productIds.push(Number(sku[2]));
+    starts.push(bytes);
+    bytes += value[0].length;
+    ends.push(bytes);
+    counted = start + value[0].length;
+  }
+  return {
+    skuIds: Int32Array.from(skuIds),
+    productIds: Int32Array.from(productIds),
+    starts: Uint32Array.from(starts),
+    ends: Uint32Array.from(ends),
+  };
 }
 
 /**

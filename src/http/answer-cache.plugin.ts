@@ -13,10 +13,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
-import { contentTag } from '../rest/responses.js';
 import { appPlugin } from '../plugin.js';
-import type { AnswerCache } from './answer-cache.js';
-import { StockMarks } from '../catalog/stock-marks.js';
+import { etagOf, type AnswerCache, type KeptAnswer } from './answer-cache.js';
+import { quantitiesIn, StockMarks } from '../catalog/stock-marks.js';
 
 type Done = (error?: Error) => void;
 type SendDone = (error: Error | null, payload?: unknown) => void;
@@ -38,9 +37,6 @@ interface ToKeep {
   marks?: StockMarks;
 }
 
-/** An answer's ETag: a digest of its bytes, so it moves only when the answer does. */
-const etagOf = (body: string | Buffer) => `W/"${contentTag(body)}"`;
-
 const tag = (reply: FastifyReply, etag: string) =>
   reply.header('etag', etag).header('cache-control', 'public, max-age=60');
 
@@ -61,26 +57,30 @@ function restHooks(route: RouteOptions, { answers, changes }: AnswerCacheOptions
     const params = Object.values((request.params ?? {}) as Record<string, string>);
     return `${route.url}|${params.join('|')}|${queryKeys.map((key) => query[key] ?? '').join('|')}`;
   };
-  /** Answers from the kept bytes when there are some (true). */
-  const serve = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const key = keyOf(request);
-    // An answer with an ETag is never kept with quantities to read again (answer-cache.ts).
-    const found = answers.get(key);
-    const kept = found instanceof Promise ? undefined : found;
-    if (kept?.etag === undefined) {
-      toKeep.set(request, { key, since: answers.stamp() });
-      return false;
-    }
+  /** Sends a kept answer, or a 304 when If-None-Match names it. */
+  const send = (request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer & { etag: string }) => {
     tag(reply, kept.etag);
     if (request.headers['if-none-match'] === kept.etag) void reply.code(304).send();
     else void reply.type(kept.type).send(kept.body);
-    return true;
   };
   const preHandler = (request: FastifyRequest, reply: FastifyReply, done: Done) =>
     whenFresh(
       changes,
       () => {
-        if (!serve(request, reply)) done();
+        const key = keyOf(request);
+        const miss = () => {
+          toKeep.set(request, { key, since: answers.stamp() });
+          done();
+        };
+        const found = answers.get(key);
+        if (found instanceof Promise) {
+          // Its quantities are read again first (a stock change since it was kept).
+          found.then(
+            (kept) => (kept?.etag === undefined ? miss() : send(request, reply, { ...kept, etag: kept.etag })),
+            done,
+          );
+        } else if (found?.etag === undefined) miss();
+        else send(request, reply, { ...found, etag: found.etag });
       },
       done,
     );
@@ -93,7 +93,7 @@ function restHooks(route: RouteOptions, { answers, changes }: AnswerCacheOptions
     const etag = etagOf(payload);
     tag(reply, etag);
     const answer = { body: Buffer.from(payload), type: String(reply.getHeader('content-type')), etag };
-    answers.keep(keep.key, answer, request.context.productsRead, keep.since);
+    answers.keep(keep.key, answer, request.context.productsRead, keep.since, quantitiesIn(payload) ?? undefined);
     if (request.headers['if-none-match'] !== etag) {
       done(null, payload);
       return;

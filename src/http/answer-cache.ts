@@ -10,6 +10,10 @@ import { LRUCache } from 'lru-cache';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import type { CacheStats } from '../catalog/catalog.cache.js';
 import { restocked, type StockHoles } from '../catalog/stock-marks.js';
+import { contentTag } from '../rest/responses.js';
+
+/** An answer's ETag: a digest of its bytes, so it moves only when the answer does. */
+export const etagOf = (body: string | Buffer) => `W/"${contentTag(body)}"`;
 
 /** A whole answer as it was sent: its bytes, their content type and (REST) its ETag. */
 export interface KeptAnswer {
@@ -127,8 +131,7 @@ export class AnswerCache {
     if (!this.answers) return;
     const ids = [...new Set(productIds)];
     if (ids.length > this.maxProducts || !this.changes.keeps(since, ids)) return;
-    // An answer with an ETag (REST) is never mended: its tag would have to move with it.
-    const mendable = stock !== undefined && this.quantities !== undefined && answer.etag === undefined;
+    const mendable = stock !== undefined && this.quantities !== undefined;
     this.answers.set(key, { ...answer, productIds: ids, ...(mendable ? { stock } : {}) });
     // Set may have refused it (larger than the budget): index only what is held.
     if (!this.answers.has(key)) return;
@@ -194,6 +197,8 @@ export class AnswerCache {
     const fresh: HeldAnswer = {
       ...answer,
       body: mended.body,
+      // A REST answer's tag moves with its bytes.
+      ...(answer.etag === undefined ? {} : { etag: etagOf(mended.body) }),
       stock: mended.holes,
       stale: undefined,
       restocking: undefined,

@@ -1,7 +1,7 @@
 // Kept answers and cached records are dropped by product: a stock change (here written as another
 // process would write it, so that this process learns of it from the catalog's versions) drops
-// what holds that product and nothing else (a kept GraphQL answer has its quantities rewritten
-// instead: stock-answers.test.ts); a process too far behind to follow
+// what holds that product and nothing else (a kept answer has its quantities rewritten instead:
+// stock-answers.test.ts); a process too far behind to follow
 // the changes drops everything; a read begun before a change is not kept after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -87,11 +87,10 @@ describe('invalidation by product', () => {
       expect(answer.kept, `${String(target)} still kept`).toBe(true);
       expect(answer.body).toBe(first.get(target));
     }
-    // Counted: the answers that held 13, each once (REST dropped, GraphQL's quantities rewritten);
-    // not those kept again, nor the others.
+    // Counted: the answers that held 13, each once (their quantities rewritten, none dropped); not
+    // those kept again, nor the others.
     const after = await counts();
-    const rest = of13.filter((target) => typeof target === 'string').length;
-    expect([after.dropped - dropped, after.restocked - restocked]).toStrictEqual([rest, of13.length - rest]);
+    expect([after.dropped - dropped, after.restocked - restocked]).toStrictEqual([0, of13.length]);
   });
 
   it('a change that is no longer recorded drops everything', async () => {

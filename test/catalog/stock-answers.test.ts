@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
-import { restocked, StockMarks } from '../../src/catalog/stock-marks.js';
+import { quantitiesIn, restocked, StockMarks } from '../../src/catalog/stock-marks.js';
 import { AnswerCache } from '../../src/http/answer-cache.js';
 import { CatalogChanges } from '../../src/catalog/catalog-changes.js';
 import type { CatalogRepository } from '../../src/catalog/catalog.repository.js';
@@ -131,6 +131,36 @@ describe('stock marks', () => {
     for (let count = 0; count <= 50_000; count += 1) read.push(record.qtyAvailable);
     expect([read.at(-1), read.filter((value) => value === 7).length]).toStrictEqual([7, 1]);
     expect(marks.settle({ read })).toBe(false);
+  });
+});
+
+describe('quantities in a REST answer', () => {
+  const skuText = (skuId: number, productId: number, quantity: number, name = 'S') =>
+    `{"sku_id":${skuId},"product_id":${productId},"name":"${name}","in_stock":true,"qty_available":${quantity},"variant_values":[{"variant":"Size","value":"S"}]}`;
+
+  it('are the members named qty_available, each in the SKU that holds it; a string cannot imitate one', () => {
+    const name = 'Crème \\"qty_available\\":5 {\\"sku_id\\":9,\\"product_id\\":9,';
+    const text = `{"title":"Café ß","skus":[${skuText(10, 1, 7, name)},${skuText(11, 1, -2)}],"similar":[{"skus":[${skuText(20, 2, 12345)}]}]}`;
+    expect(JSON.parse(text)).toBeTruthy();
+    const holes = quantitiesIn(text)!;
+    const body = Buffer.from(text);
+    expect([...holes.starts].map((start, index) => body.subarray(start, holes.ends[index]).toString())).toStrictEqual([
+      '7',
+      '-2',
+      '12345',
+    ]);
+    expect([[...holes.skuIds], [...holes.productIds]]).toStrictEqual([
+      [10, 11, 20],
+      [1, 1, 2],
+    ]);
+    const again = restocked(body, holes, new Set([2]), new Map([[20, 3]]))!;
+    expect(JSON.parse(again.body.toString()).similar[0].skus[0].qty_available).toBe(3);
+  });
+
+  it('are not followed in a SKU that does not begin with its ids', () => {
+    expect(quantitiesIn('{"skus":[{"product_id":1,"sku_id":10,"qty_available":7}]}')).toBeNull();
+    expect(quantitiesIn('{"skus":[{"sku_id":10,"product_id":1,"qty_available":"7"}]}')).toBeNull();
+    expect(quantitiesIn('{"media":[]}')!.skuIds).toHaveLength(0);
   });
 });
 
@@ -322,6 +352,41 @@ describe('kept GraphQL answers through stock changes', () => {
     } finally {
       restart.mockRestore();
     }
+  });
+});
+
+describe('kept REST answers through stock changes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('show the new quantities under a new ETag, without being read again, the same bytes as the stored answer', async () => {
+    const get = (url: string, etag?: string) =>
+      t.app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+    const first = await get('/product/13');
+    const comparables = await get('/image/comparables/1');
+    const before = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    await inTransaction(t.database.db, async (tx) => {
+      await tx.sku.updateMany({ where: { productId: 13 }, data: { qtyAvailable: { decrement: 2 } } });
+      await writeAnswersOfProducts(tx, [13]);
+    });
+    const product = await get('/product/13', String(first.headers.etag));
+    const stored = await t.database.db.productAnswer.findUniqueOrThrow({ where: { productId: 13 } });
+    expect(product.statusCode).toBe(200);
+    expect(product.body).toBe(stored.body);
+    expect(product.body).not.toBe(first.body);
+    expect(product.headers.etag).not.toBe(first.headers.etag);
+    expect((await get('/product/13', String(product.headers.etag))).statusCode).toBe(304);
+    const again = await get('/image/comparables/1');
+    expect(again.body).not.toBe(comparables.body);
+    for (const sku of (JSON.parse(stored.body) as { skus: { sku_id: number; qty_available: number }[] }).skus)
+      expect(again.body).toContain(`"sku_id":${sku.sku_id},`);
+    const after = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const count = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
+    expect(count(after, 'catalog_answers_dropped_total')).toBe(count(before, 'catalog_answers_dropped_total'));
+    expect(count(after, 'catalog_answers_restocked_total') - count(before, 'catalog_answers_restocked_total')).toBe(2);
   });
 });
 
