@@ -82,6 +82,8 @@ export const productFields = {
 
 /** A SKU's fields. */
 export const skuFields = {
+  // The first two, and no object before qtyAvailable: a kept REST answer finds each SKU's quantity
+  // in its text by them (catalog/stock-marks.ts, quantitiesIn).
   skuId: field.id({ column: 'id' }),
   productId: field.id(),
   externalId: field.optionalText({ import: { description: "The store's own id of the SKU." } }),

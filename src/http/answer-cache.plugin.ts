@@ -75,10 +75,9 @@ function restHooks(route: RouteOptions, { answers, changes }: AnswerCacheOptions
         const found = answers.get(key);
         if (found instanceof Promise) {
           // Its quantities are read again first (a stock change since it was kept).
-          found.then(
-            (kept) => (kept?.etag === undefined ? miss() : send(request, reply, { ...kept, etag: kept.etag })),
-            done,
-          );
+          found
+            .then((kept) => (kept?.etag === undefined ? miss() : send(request, reply, { ...kept, etag: kept.etag })))
+            .catch(done);
         } else if (found?.etag === undefined) miss();
         else send(request, reply, { ...found, etag: found.etag });
       },
@@ -93,7 +92,9 @@ function restHooks(route: RouteOptions, { answers, changes }: AnswerCacheOptions
     const etag = etagOf(payload);
     tag(reply, etag);
     const answer = { body: Buffer.from(payload), type: String(reply.getHeader('content-type')), etag };
-    answers.keep(keep.key, answer, request.context.productsRead, keep.since, quantitiesIn(payload) ?? undefined);
+    // Where it shows quantities: looked for only when it may be kept.
+    const stock = answers.enabled ? (quantitiesIn(payload) ?? undefined) : undefined;
+    answers.keep(keep.key, answer, request.context.productsRead, keep.since, stock);
     if (request.headers['if-none-match'] !== etag) {
       done(null, payload);
       return;
