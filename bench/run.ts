@@ -631,7 +631,7 @@ async function main(): Promise<void> {
       .map(([name, flow]) => `${name} ${flow.placed} placed, ${flow.failed} failed (${flow.rate}/s asked)`)
       .join('; ')}.`,
     '',
-    ...(smoke ? [] : ['### Targets (issue 25)', '', ...targetTable(judged), '']),
+    ...(smoke ? [] : ['### Targets (issues 25 and 41)', '', ...targetTable(judged), '']),
     ...profileSection(
       judged.filter((target) => target.met === false).flatMap((target) => [target.scenario, target.reference]),
     ),

@@ -1,5 +1,5 @@
-// Issue 25's targets: each a scenario's rps at least `min` × a reference scenario's, in the same
-// run. Judged on rps; printed with met / not met and kept in the JSON line.
+// The targets (issues 25 and 41): each a scenario's rps at least `min` × a reference scenario's, in
+// the same run. Judged on rps; printed with met / not met and kept in the JSON line.
 export interface RatioTarget {
   scenario: string;
   reference: string;
@@ -31,6 +31,18 @@ export const ratioTargets: RatioTarget[] = [
     reference: 'g-rest-quiet',
     min: 0.9,
     what: 'warm REST comparables (50 images) with 5 submits/s against quiet',
+  },
+  {
+    scenario: 'g-graphql-flow-50',
+    reference: 'g-graphql-quiet',
+    min: 0.6,
+    what: 'warm GraphQL (50 documents) with 50 submits/s against quiet (SQLite)',
+  },
+  {
+    scenario: 'g-rest-flow-50',
+    reference: 'g-rest-quiet',
+    min: 0.6,
+    what: 'warm REST comparables (50 images) with 50 submits/s against quiet (SQLite)',
   },
   {
     scenario: 'a-product-warm',
