@@ -5,8 +5,7 @@
 // the changes drops everything; a read begun before a change is not kept after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { inTransaction } from '../../src/db/transaction.js';
-import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
+import { metricTotals, takeStock as takeStockOf } from './stock-changes.js';
 import { CatalogCache } from '../../src/catalog/catalog.cache.js';
 import { CatalogChanges } from '../../src/catalog/catalog-changes.js';
 import { AnswerCache } from '../../src/http/answer-cache.js';
@@ -25,16 +24,13 @@ describe('invalidation by product', () => {
   });
   afterAll(() => t.close());
 
-  const counts = async () => {
-    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    const count = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
-    return {
-      hits: count('catalog_cache_hits_total'),
-      misses: count('catalog_cache_misses_total'),
-      dropped: count('catalog_answers_dropped_total'),
-      restocked: count('catalog_answers_restocked_total'),
-    };
-  };
+  const counts = () =>
+    metricTotals(t, {
+      hits: 'catalog_cache_hits_total',
+      misses: 'catalog_cache_misses_total',
+      dropped: 'catalog_answers_dropped_total',
+      restocked: 'catalog_answers_restocked_total',
+    });
   const read = (target: string | number) =>
     typeof target === 'string'
       ? t.app.inject({ method: 'GET', url: target })
@@ -46,13 +42,7 @@ describe('invalidation by product', () => {
     const after = await counts();
     return { kept: after.hits - before.hits === 1 && after.misses === before.misses, body: answer.body };
   };
-  /** A stock change of one product, committed as another process commits it. */
-  const takeStock = async (productId: number, quantity: number) => {
-    await inTransaction(t.database.db, async (tx) => {
-      await tx.sku.updateMany({ where: { productId }, data: { qtyAvailable: { decrement: quantity } } });
-      await writeAnswersOfProducts(tx, [productId]);
-    });
-  };
+  const takeStock = (productId: number, quantity: number) => takeStockOf(t, productId, quantity);
   const qty = async (productId: number) =>
     (await t.database.db.sku.findFirstOrThrow({ where: { productId }, orderBy: { id: 'asc' } })).qtyAvailable;
 

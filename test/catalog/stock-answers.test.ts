@@ -4,6 +4,7 @@
 // numbers could be taken for marks runs again unmarked and is dropped by a change, as before.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { metricTotals, takeStock as takeStockOf } from './stock-changes.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
 import { quantitiesIn, restocked, StockMarks } from '../../src/catalog/stock-marks.js';
@@ -220,16 +221,12 @@ describe('kept GraphQL answers through stock changes', () => {
   });
   afterAll(() => t.close());
 
-  const counts = async () => {
-    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    const count = (pattern: string) =>
-      [...text.matchAll(new RegExp(`^${pattern} (\\d+)`, 'gm'))].reduce((sum, match) => sum + Number(match[1]), 0);
-    return {
-      executed: count('graphql_operations_total\\{[^}]*\\}'),
-      dropped: count('catalog_answers_dropped_total'),
-      restocked: count('catalog_answers_restocked_total'),
-    };
-  };
+  const counts = () =>
+    metricTotals(t, {
+      executed: 'graphql_operations_total',
+      dropped: 'catalog_answers_dropped_total',
+      restocked: 'catalog_answers_restocked_total',
+    });
   const post = async (query: string, variables: Record<string, unknown>) => {
     const response = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
     expect(response.statusCode, response.body).toBe(200);
@@ -237,13 +234,7 @@ describe('kept GraphQL answers through stock changes', () => {
   };
   /** The answer as a fresh run makes it: the same document, spelt with one more space (another key). */
   const fresh = async (query: string, variables: Record<string, unknown>) => post(`${query} `, variables);
-  /** A stock change of one product, committed as another process commits it. */
-  const takeStock = async (productId: number, quantity: number) => {
-    await inTransaction(t.database.db, async (tx) => {
-      await tx.sku.updateMany({ where: { productId }, data: { qtyAvailable: { decrement: quantity } } });
-      await writeAnswersOfProducts(tx, [productId]);
-    });
-  };
+  const takeStock = (productId: number, quantity: number) => takeStockOf(t, productId, quantity);
   const skusOf = async (productId: number) =>
     t.database.db.sku.findMany({ where: { productId }, orderBy: { id: 'asc' } });
 
@@ -366,11 +357,10 @@ describe('kept REST answers through stock changes', () => {
       t.app.inject({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
     const first = await get('/product/13');
     const comparables = await get('/image/comparables/1');
-    const before = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    await inTransaction(t.database.db, async (tx) => {
-      await tx.sku.updateMany({ where: { productId: 13 }, data: { qtyAvailable: { decrement: 2 } } });
-      await writeAnswersOfProducts(tx, [13]);
-    });
+    const totals = () =>
+      metricTotals(t, { dropped: 'catalog_answers_dropped_total', restocked: 'catalog_answers_restocked_total' });
+    const before = await totals();
+    await takeStockOf(t, 13, 2);
     const product = await get('/product/13', String(first.headers.etag));
     const stored = await t.database.db.productAnswer.findUniqueOrThrow({ where: { productId: 13 } });
     expect(product.statusCode).toBe(200);
@@ -400,10 +390,8 @@ describe('kept REST answers through stock changes', () => {
     expect(again.body.replace(/"qty_available":-?\d+/g, '')).toBe(
       comparables.body.replace(/"qty_available":-?\d+/g, ''),
     );
-    const after = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    const count = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1]);
-    expect(count(after, 'catalog_answers_dropped_total')).toBe(count(before, 'catalog_answers_dropped_total'));
-    expect(count(after, 'catalog_answers_restocked_total') - count(before, 'catalog_answers_restocked_total')).toBe(2);
+    const after = await totals();
+    expect([after.dropped - before.dropped, after.restocked - before.restocked]).toStrictEqual([0, 2]);
   });
 });
 
