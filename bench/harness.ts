@@ -17,6 +17,8 @@ export interface Measure {
   errors: number;
   /** Requests that got no answer within the timeout (part of errors; not in the latencies). */
   timeouts: number;
+  /** The answers other than 2xx, by status (part of errors). */
+  statuses: Record<string, number>;
   /** CPU over the measured seconds, % of one core (Linux): the server's, the load generator's (this process), and everything else's on the machine. */
   server_cpu_pct: number | null;
   load_cpu_pct: number;
@@ -154,6 +156,11 @@ export async function load(
     p99_ms: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
     timeouts: result.timeouts,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {})
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, { count }]) => [status, count ?? 0]),
+    ),
     server_cpu_pct: serverCpu === null ? null : percent(serverCpu),
     load_cpu_pct: percent(selfCpu),
     other_cpu_pct: otherCpu === null ? null : percent(otherCpu),

@@ -549,6 +549,19 @@ async function main(): Promise<void> {
   }
 
   const cpu = (c: Measure) => `${c.server_cpu_pct ?? '?'} / ${c.load_cpu_pct} / ${c.other_cpu_pct ?? '?'}`;
+  /** The errors, with what they were: statuses other than 2xx, timeouts, and the rest (no answer). */
+  const errorsOf = (c: Measure) => {
+    if (c.errors === 0) return '0';
+    const statuses = Object.entries(c.statuses ?? {}).map(([status, count]) => `${status}: ${count}`);
+    const answered = Object.values(c.statuses ?? {}).reduce((sum, count) => sum + count, 0);
+    const unanswered = c.errors - answered - c.timeouts;
+    const kinds = [
+      ...statuses,
+      ...(c.timeouts > 0 ? [`timeouts: ${c.timeouts}`] : []),
+      ...(unanswered > 0 ? [`socket errors: ${unanswered}`] : []),
+    ];
+    return `${c.errors} (${kinds.join(', ')})`;
+  };
   const perCore = (c: Compared) =>
     `${thousands(c.rps_per_core)} (${c.raw_core_ratio ?? '?'} / ${c.limit_core_ratio ?? '?'})`;
   const header =
@@ -557,11 +570,11 @@ async function main(): Promise<void> {
   const row = (name: string) => {
     const c = compared[name]!;
     const verdict = c.target === null ? '' : smoke ? c.target : `${c.target}: ${c.met ? '**met**' : '**not met**'}`;
-    return `| ${name} | ${thousands(c.rps)} | ${thousands(c.raw_rps)} | ${thousands(c.limit_rps)} | ${c.raw_ratio ?? ''} | ${c.limit_ratio ?? ''} | ${verdict} | ${c.p50_ms} | ${c.p99_ms} | ${cpu(c)} | ${perCore(c)} | ${c.errors} |`;
+    return `| ${name} | ${thousands(c.rps)} | ${thousands(c.raw_rps)} | ${thousands(c.limit_rps)} | ${c.raw_ratio ?? ''} | ${c.limit_ratio ?? ''} | ${verdict} | ${c.p50_ms} | ${c.p99_ms} | ${cpu(c)} | ${perCore(c)} | ${errorsOf(c)} |`;
   };
   const plainRow = (name: string) => {
     const c = compared[name]!;
-    return `| ${name} | ${thousands(c.rps)} | ${c.p50_ms} | ${c.p99_ms} | ${cpu(c)} | ${thousands(c.rps_per_core)} | ${c.errors} |`;
+    return `| ${name} | ${thousands(c.rps)} | ${c.p50_ms} | ${c.p99_ms} | ${cpu(c)} | ${thousands(c.rps_per_core)} | ${errorsOf(c)} |`;
   };
   const scale = benchShape.media.map(({ size }) => {
     const measure = measures[`e-graphql-image-${size}x5`]!;
@@ -611,6 +624,12 @@ async function main(): Promise<void> {
       'd-cart-mix',
       ...benchShape.media.map(({ size }) => `e-graphql-image-${size}x5`),
     ].map(plainRow),
+    '',
+    '### Catalog search (cold gateway: every search computed)',
+    '',
+    '| scenario | rps | p50 ms | p99 ms | CPU % server / load / other | rps per server core | errors |',
+    '|---|---|---|---|---|---|---|',
+    plainRow('f-search'),
     '',
     `peer = Mercurius ${mercuriusVersion()} with graphql-jit (jit: 1) on Fastify, the gateway's schema, the raw baseline's SQL (bench/peer/server.ts); its answers to images 1-3 were checked equal to the gateway's before it was measured.`,
     '',
