@@ -38,8 +38,8 @@ export async function bumpImportVersion(db: DbClient): Promise<void> {
 /**
  * Records in this transaction that these products' stock changed: moves one stock row (its lock
  * held to the commit) and writes which products that move touched. Now and then drops the moves of
- * that row too old to be asked for. Only for changes of SKUs' qtyAvailable: kept GraphQL answers
- * rewrite just their quantities on such a change (catalog/stock-marks.ts); a change of anything
+ * that row too old to be asked for. Only for changes of SKUs' qtyAvailable: kept answers rewrite
+ * just their quantities on such a change (catalog/stock-marks.ts); a change of anything
  * else must move the import row (bumpImportVersion) or drop what is kept (CatalogChanges.replaced).
  */
 export async function recordStockChange(db: DbClient, productIds: readonly number[]): Promise<StockChange> {

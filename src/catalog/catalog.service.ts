@@ -3,7 +3,7 @@
 import { AppError, parseCatalogId } from '../errors.js';
 import { priceTier } from '../domain/price-tier.js';
 import type { CatalogRepository } from './catalog.repository.js';
-import type { CatalogLoaders } from './loaders.js';
+import { skusByProduct, type CatalogLoaders } from './loaders.js';
 import { throughCache, type CatalogCache } from './catalog.cache.js';
 import type { ProductAnswerRepository } from './product-answer.repository.js';
 import type {
@@ -225,11 +225,7 @@ export class CatalogService {
     const skus = await throughCache(
       productIds,
       this.cache.skus,
-      async (missing) => {
-        const byProduct = new Map<number, SkuRecord[]>(missing.map((id) => [id, []]));
-        for (const sku of await this.repository.skusOfProducts(missing)) byProduct.get(sku.productId)?.push(sku);
-        return byProduct;
-      },
+      async (missing) => skusByProduct(missing, await this.repository.skusOfProducts(missing)),
       [],
     );
     return new Map(skus.flat().map((sku) => [sku.skuId, sku.qtyAvailable]));

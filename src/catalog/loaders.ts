@@ -36,6 +36,13 @@ async function withEmpty(keys: number[], links: Promise<Map<number, number[]>>):
   return new Map(keys.map((key) => [key, found.get(key) ?? []]));
 }
 
+/** SKUs by their product, every one of `productIds` there (with none: an empty list, worth keeping too). */
+export function skusByProduct(productIds: readonly number[], skus: readonly SkuRecord[]): Map<number, SkuRecord[]> {
+  const byProduct = new Map<number, SkuRecord[]>(productIds.map((id) => [id, []]));
+  for (const sku of skus) byProduct.get(sku.productId)?.push(sku);
+  return byProduct;
+}
+
 /**
  * Loaders over the shared catalog cache: a request asks the database only for what no earlier
  * request loaded. The products and SKUs asked for are noted in `reads`; SKUs are handed out as
@@ -70,9 +77,7 @@ export function createCatalogLoaders(
           // Never more rows than the answer may still hold: a batch past it is refused unread.
           const skus = await repository.skusOfProducts(missing, budget.remaining + 1);
           if (skus.length > budget.remaining) budget.take(skus.length);
-          const byProduct = new Map<number, SkuRecord[]>(missing.map((id) => [id, []]));
-          for (const sku of skus) byProduct.get(sku.productId)?.push(sku);
-          return byProduct;
+          return skusByProduct(missing, skus);
         },
         [],
       );

@@ -57,10 +57,10 @@ function restHooks(route: RouteOptions, { answers, changes }: AnswerCacheOptions
     const params = Object.values((request.params ?? {}) as Record<string, string>);
     return `${route.url}|${params.join('|')}|${queryKeys.map((key) => query[key] ?? '').join('|')}`;
   };
-  /** Sends a kept answer, or a 304 when If-None-Match names it. */
-  const send = (request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer & { etag: string }) => {
-    tag(reply, kept.etag);
-    if (request.headers['if-none-match'] === kept.etag) void reply.code(304).send();
+  /** Sends a kept answer, or a 304 when If-None-Match names its ETag. */
+  const send = (request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer, etag: string) => {
+    tag(reply, etag);
+    if (request.headers['if-none-match'] === etag) void reply.code(304).send();
     else void reply.type(kept.type).send(kept.body);
   };
   const preHandler = (request: FastifyRequest, reply: FastifyReply, done: Done) =>
@@ -75,11 +75,9 @@ function restHooks(route: RouteOptions, { answers, changes }: AnswerCacheOptions
         const found = answers.get(key);
         if (found instanceof Promise) {
           // Its quantities are read again first (a stock change since it was kept).
-          found
-            .then((kept) => (kept?.etag === undefined ? miss() : send(request, reply, { ...kept, etag: kept.etag })))
-            .catch(done);
+          found.then((kept) => (kept?.etag === undefined ? miss() : send(request, reply, kept, kept.etag))).catch(done);
         } else if (found?.etag === undefined) miss();
-        else send(request, reply, { ...found, etag: found.etag });
+        else send(request, reply, found, found.etag);
       },
       done,
     );

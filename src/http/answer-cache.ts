@@ -4,8 +4,8 @@
 // the answers holding a product it touched. An answer that knows where it shows SKU quantities
 // (catalog/stock-marks.ts) is not dropped by a stock change, the only change that leaves the rest
 // of an answer as it was: the quantities of the products that changed are read again and
-// rewritten in its bytes when it is next asked for. The bytes live outside the V8 heap, bounded by their exact
-// size; the index of which answers hold which product is heap, bounded by `maxProducts`.
+// rewritten in its bytes when it is next asked for. The bytes live outside the V8 heap, bounded by
+// their exact size; the index of which answers hold which product is heap, bounded by `maxProducts`.
 import { LRUCache } from 'lru-cache';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import type { CacheStats } from '../catalog/catalog.cache.js';
