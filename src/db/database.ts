@@ -19,7 +19,8 @@ import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './che
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
 import { StatementKeepingSqlite3 } from './sqlite-statements.js';
-import { registerConnection } from './tx-sql.js';
+import { registerConnection, registerPool } from './tx-sql.js';
+import { TransactionConnections } from './pg-transactions.js';
 import { activeTracer } from '../tracing/tracing.js';
 import { tracedAdapterFactory, tracedReader, tracedStatement } from '../tracing/sql.js';
 
@@ -280,8 +281,11 @@ export async function createDatabase(
   const pool = provider === 'postgresql' ? createPgPool(databaseUrl, options) : null;
   // With tracing on, the statements of requests are spans (tracing/sql.ts); off, nothing is wrapped.
   const tracer = activeTracer();
+  // PostgreSQL: which pool connection each transaction took, for its own SQL (tx-sql.ts).
+  const connections = pool ? new TransactionConnections() : null;
   const driverAdapter = pool ? pgAdapter(pool) : createAdapter(databaseUrl, options);
-  const adapter = tracer ? tracedAdapterFactory(tracer, provider, driverAdapter) : driverAdapter;
+  const noted = connections ? connections.wrap(driverAdapter) : driverAdapter;
+  const adapter = tracer ? tracedAdapterFactory(tracer, provider, noted) : noted;
   const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   // The two generated clients share every model and method; only their provider differs.
   const db = (provider === 'sqlite'
@@ -290,12 +294,14 @@ export async function createDatabase(
         adapter: adapter as PrismaPg,
         log,
       })) as unknown as Db;
-  // The transactions' own SQL runs on the ORM's connection (tx-sql.ts), traced and logged as the ORM's statements are.
-  if (driverAdapter instanceof StatementKeepingSqlite3)
-    registerConnection(db, () => driverAdapter.connection, {
-      onQuery: options.onQuery,
-      around: tracer ? (sql, run) => tracedStatement(tracer, provider, sql, run) : undefined,
-    });
+  // The transactions' own SQL runs on the ORM's connection (SQLite) or the pool connection each
+  // transaction takes (tx-sql.ts), traced and logged as the ORM's statements are.
+  const watch = {
+    onQuery: options.onQuery,
+    around: tracer ? <T>(sql: string, run: () => Promise<T>) => tracedStatement(tracer, provider, sql, run) : undefined,
+  };
+  if (driverAdapter instanceof StatementKeepingSqlite3) registerConnection(db, () => driverAdapter.connection, watch);
+  else if (connections) registerPool(db, connections, watch);
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) =>

@@ -3,9 +3,9 @@
 // PostgreSQL's default READ COMMITTED with the cart row lock these are rare deadlocks; on a
 // SERIALIZABLE distributed engine (CockroachDB, YugabyteDB) they are the normal way contention
 // shows, and a retry is the documented answer.
-import type { Db, Prisma } from './client.js';
+import type { Db, DbClient, Prisma } from './client.js';
 import { dialectOf } from './dialect.js';
-import { bindSql, transactionSql } from './tx-sql.js';
+import { bindSql, sqlOf, transactionSql } from './tx-sql.js';
 import { connectTimeoutMs, wallClockBackup } from './waits.js';
 
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
@@ -30,9 +30,13 @@ function rawQueryCause(error: unknown): { originalCode?: unknown; kind?: unknown
     ?.driverAdapterError?.cause;
 }
 
-/** A write conflict or deadlock: the ORM's P2034, or as its raw queries report one (a write's own SQL, tx-sql.ts). */
+/**
+ * A write conflict or deadlock: the ORM's P2034, or from a write's own SQL (tx-sql.ts) as the
+ * driver reports it (SQLSTATE 40001/40P01) or the ORM's raw queries do.
+ */
 function isWriteConflict(error: unknown): boolean {
-  if (prismaCode(error) === 'P2034') return true;
+  const code = prismaCode(error);
+  if (code === 'P2034' || code === '40001' || code === '40P01') return true;
   const cause = rawQueryCause(error);
   return (
     cause?.kind === 'TransactionWriteConflict' || cause?.originalCode === '40001' || cause?.originalCode === '40P01'
@@ -41,11 +45,12 @@ function isWriteConflict(error: unknown): boolean {
 
 /**
  * A unique constraint refused a row: the ORM's P2002; from a write's own SQL (tx-sql.ts), SQLite's
- * constraint codes, or PostgreSQL's 23505 as the ORM's raw queries report it.
+ * constraint codes or PostgreSQL's 23505, as the driver or the ORM's raw queries report it.
  */
 export function isUniqueViolation(error: unknown): boolean {
   const code = prismaCode(error);
-  if (code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  if (code === 'P2002' || code === '23505') return true;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
   const cause = rawQueryCause(error);
   return cause?.originalCode === '23505' || cause?.kind === 'UniqueConstraintViolation';
 }
@@ -82,23 +87,25 @@ export class UnitOfWork {
 }
 
 /**
- * Runs `work` in the ORM's transaction `tx` of `db` (begun just now, ended by the ORM after
- * `timeoutMs`) with the transaction's own SQL bound to it (tx-sql.ts: sqlOf(tx)); that SQL ends with
- * the work, or a moment before the ORM's timeout would end the transaction.
+ * The ORM's transaction of `db` (`options`: its waits), `work` run in it with the transaction's
+ * own SQL bound to its client (tx-sql.ts: sqlOf(tx)); that SQL ends with the work, or a moment
+ * before the ORM's timeout would end the transaction.
  */
-export async function withOwnSql<T>(
+export function withOwnSql<T>(
   db: Db,
-  tx: Prisma.TransactionClient,
-  timeoutMs: number,
-  work: () => Promise<T>,
+  options: { maxWait: number; timeout: number },
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
-  const own = transactionSql(db, tx, performance.now() + timeoutMs - closeMarginMs);
-  bindSql(tx, own.sql);
-  try {
-    return await work();
-  } finally {
-    own.close();
-  }
+  return db.$transaction(async (tx) => {
+    // First, before anything is awaited: on PostgreSQL it tells the transaction's connection (tx-sql.ts).
+    const own = transactionSql(db, tx, performance.now() + options.timeout - closeMarginMs);
+    bindSql(tx, own.sql);
+    try {
+      return await work(tx);
+    } finally {
+      own.close();
+    }
+  }, options);
 }
 
 export async function inTransaction<T>(
@@ -109,14 +116,14 @@ export async function inTransaction<T>(
     const unit = new UnitOfWork();
     let result: T;
     try {
-      result = await db.$transaction(
-        (tx) =>
-          withOwnSql(db, tx, transactionOptions.timeout, async () => {
-            const answer = await work(tx, unit);
-            await unit.commit(tx);
-            return answer;
-          }),
+      result = await withOwnSql(
+        db,
         dialectOf(db) === 'postgresql' ? postgresTransactionOptions : transactionOptions,
+        async (tx) => {
+          const answer = await work(tx, unit);
+          await unit.commit(tx);
+          return answer;
+        },
       );
     } catch (error) {
       if (!isWriteConflict(error) || attempt >= attempts) throw error;
@@ -130,10 +137,10 @@ export async function inTransaction<T>(
 }
 
 /** PostgreSQL: sends these NOTIFY payloads on `channel` when `tx` commits (none if it rolls back). */
-export async function notifyOnCommit(
-  tx: Prisma.TransactionClient | Db,
-  channel: string,
-  payloads: readonly string[],
-): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${channel}, payload) FROM unnest(${[...payloads]}::text[]) AS payload`;
+export async function notifyOnCommit(tx: DbClient, channel: string, payloads: readonly string[]): Promise<void> {
+  // One statement, in the transaction's own SQL (tx-sql.ts): the payloads as one JSON array.
+  await sqlOf(tx).run(`SELECT pg_notify(?, "payload") FROM json_array_elements_text(CAST(? AS JSON)) AS "payload"`, [
+    channel,
+    JSON.stringify(payloads),
+  ]);
 }

@@ -6,17 +6,23 @@
 //   and interpreting, its adapter's argument and row mapping) cost several times SQLite's own;
 //   here a statement is prepared once per text and its rows typed by their columns' declared
 //   types, as the ORM types them: DATETIME a Date, BOOLEAN a boolean, JSONB parsed.
-// - PostgreSQL (and a client outside inTransaction): the ORM's raw queries, `$1…` for `?`; its
-//   statements are asynchronous I/O, and their rows are typed by the server.
+// - PostgreSQL: straight on the pool connection the ORM's transaction took (pg-transactions.ts
+//   tells which), `$1…` for `?`. The
+//   ORM's raw queries cost about ten times the driver's own work per statement on the event loop
+//   (its query plumbing, its adapter's argument and row mapping); here the driver types each value
+//   by its column's type as the ORM does: int8 a BigInt, timestamp a Date in UTC, jsonb parsed.
+// - A client outside a transaction (or one the ORM began some other way): the ORM's raw queries.
 import type BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import type { DbClient } from './client.js';
 import { dialectOf, type Dialect } from './dialect.js';
+import type { TransactionConnections } from './pg-transactions.js';
 
 export type SqlParam = string | number | boolean | Date | null;
 
 export interface TxSql {
   readonly dialect: Dialect;
-  /** How its statements run: straight on the connection, or through the ORM's raw queries. */
+  /** How its statements run: straight on the transaction's connection, or through the ORM's raw queries. */
   readonly via: 'connection' | 'orm';
   /** The rows of a statement (`?` placeholders), each value typed by its column. */
   all<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
@@ -150,6 +156,91 @@ function connectionSql(
   };
 }
 
+/** A value as the ORM's PostgreSQL adapter sends it (dates: UTC, `YYYY-MM-DD HH:MM:SS.mmm`, no zone). */
+export function pgValue(value: SqlParam): string | number | boolean | null {
+  if (!(value instanceof Date)) return value;
+  const iso = value.toISOString();
+  // 2026-11-27T10:00:00.123Z → 2026-11-27 10:00:00.123 (milliseconds only where there are some).
+  const milliseconds = value.getUTCMilliseconds() === 0 ? '' : iso.slice(19, 23);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${milliseconds}`;
+}
+
+/** Per column type (oid), its text as the ORM's raw queries type it. */
+const pgParsers = new Map<number, (text: string) => unknown>([
+  [16, (text) => text === 't'], // boolean
+  [20, (text) => BigInt(text)], // int8
+  [21, Number], // int2
+  [23, Number], // int4
+  [26, (text) => BigInt(text)], // oid
+  [700, Number], // float4
+  [701, Number], // float8
+  [1082, (text) => new Date(`${text}T00:00:00+00:00`)], // date
+  [1114, (text) => new Date(`${text.replace(' ', 'T')}+00:00`)], // timestamp: UTC
+  // timestamptz: the ORM reads the session's time as UTC (the server's default zone is UTC).
+  [1184, (text) => new Date(text.replace(' ', 'T').replace(/[+-]\d{2}(:\d{2})?$/, '+00:00'))],
+  [114, (text) => JSON.parse(text) as unknown], // json
+  [3802, (text) => JSON.parse(text) as unknown], // jsonb
+]);
+/** Column types whose values stay text: text, varchar, bpchar, name, uuid, void (pg_notify), unknown. */
+const pgTextTypes = new Set([25, 1043, 1042, 19, 2950, 2278, 705]);
+const asText = (text: string) => text;
+const pgTypes = {
+  getTypeParser: (oid: number) => pgParsers.get(oid) ?? asText,
+} as pg.CustomTypesConfig;
+
+/**
+ * A column of a type this does not type as the ORM would (numeric: the ORM's Decimal, bytea,
+ * arrays, time): refused, so that the statement is read through the ORM instead.
+ */
+function untypedColumn(fields: readonly pg.FieldDef[]): pg.FieldDef | undefined {
+  return fields.find((field) => !pgParsers.has(field.dataTypeID) && !pgTextTypes.has(field.dataTypeID));
+}
+
+/** Statement names per text, the same on every connection: at most this many texts are prepared. */
+const maxNamed = 300;
+const pgNames = new Map<string, { name: string; text: string }>();
+
+function pgStatement(sql: string): { name?: string; text: string } {
+  const named = pgNames.get(sql);
+  if (named !== undefined) return named;
+  if (pgNames.size >= maxNamed) return { text: numbered(sql) };
+  const statement = { name: `tx_sql_${pgNames.size + 1}`, text: numbered(sql) };
+  pgNames.set(sql, statement);
+  return statement;
+}
+
+/**
+ * Statements straight on the pool connection of an ORM transaction on PostgreSQL (transaction.ts
+ * binds it to the transaction's client). Each is a prepared statement of its own text on each
+ * connection (the first few hundred texts), so that the server parses it once per connection.
+ */
+function clientSql(client: pg.Client, { around, onQuery }: StatementWatch, guard: () => void): TxSql {
+  const attempt = async (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> => {
+    const run = async () => {
+      guard();
+      const started = onQuery ? performance.now() : 0;
+      try {
+        return await client.query({ ...pgStatement(sql), values: params.map(pgValue), types: pgTypes });
+      } finally {
+        onQuery?.({ query: sql, durationMs: performance.now() - started });
+      }
+    };
+    return around ? around(sql, run) : run();
+  };
+  return {
+    dialect: 'postgresql',
+    via: 'connection',
+    all: async <Row>(sql: string, params: readonly SqlParam[] = []) => {
+      const result = await attempt(sql, params);
+      const untyped = untypedColumn(result.fields);
+      if (untyped)
+        throw new Error(`A transaction's own SQL cannot type column "${untyped.name}" (type ${untyped.dataTypeID})`);
+      return result.rows as Row[];
+    },
+    run: async (sql: string, params: readonly SqlParam[] = []) => (await attempt(sql, params)).rowCount ?? 0,
+  };
+}
+
 /** A JSON parameter (its text), typed as the columns are (PostgreSQL's jsonb takes no text parameter). */
 export const jsonParameter = (dialect: Dialect): string => (dialect === 'postgresql' ? 'CAST(? AS JSONB)' : '?');
 
@@ -176,8 +267,14 @@ export function ormSql(client: DbClient): TxSql {
 }
 
 const bound = new WeakMap<object, TxSql>();
-/** The ORM's SQLite connection of each database client (database.ts registers it). */
-const connections = new WeakMap<object, { connection: () => BetterSqlite3.Database | null; watch: StatementWatch }>();
+
+/** Where the ORM's transactions of a database client run, so that their own SQL can run there too. */
+type Registered =
+  /** SQLite: the ORM's one connection, once connected. */
+  | { engine: 'sqlite'; connection: () => BetterSqlite3.Database | null; watch: StatementWatch }
+  /** PostgreSQL: the pool connection each transaction takes. */
+  | { engine: 'postgresql'; connections: TransactionConnections; watch: StatementWatch };
+const registered = new WeakMap<object, Registered>();
 
 /** database.ts's: where the ORM's SQLite connection of `db` is, once connected. */
 export function registerConnection(
@@ -185,7 +282,12 @@ export function registerConnection(
   connection: () => BetterSqlite3.Database | null,
   watch: StatementWatch = {},
 ): void {
-  connections.set(db, { connection, watch });
+  registered.set(db, { engine: 'sqlite', connection, watch });
+}
+
+/** database.ts's: `db`'s transactions take their connections from a pool; `connections` tells which. */
+export function registerPool(db: object, connections: TransactionConnections, watch: StatementWatch = {}): void {
+  registered.set(db, { engine: 'postgresql', connections, watch });
 }
 
 /**
@@ -201,25 +303,39 @@ export class TransactionClosedError extends Error {
 }
 
 /**
- * The SQL of `db`'s transaction whose client is `tx`: on the ORM's connection (SQLite), else its
- * raw queries. On SQLite its statements are refused once `close` is called, past `deadline`
- * (performance.now(), before the ORM's own timeout ends the transaction), or when no transaction
- * is open on the connection; the ORM's raw queries refuse them by themselves.
+ * The SQL of `db`'s transaction whose client is `tx`, called as its work begins: on the ORM's
+ * connection (SQLite) or the pool connection the transaction took (PostgreSQL, where it can be
+ * told), else the ORM's raw queries.
+ * Its statements are refused once `close` is called, past `deadline` (performance.now(), before
+ * the ORM's own timeout ends the transaction), or when the connection is in no transaction; the
+ * ORM's raw queries refuse them by themselves.
  */
 export function transactionSql(db: object, tx: DbClient, deadline: number): { sql: TxSql; close(): void } {
-  const registered = connections.get(db);
-  const connection = registered?.connection() ?? null;
-  if (!registered || !connection) return { sql: ormSql(tx), close: () => undefined };
+  const where = registered.get(db);
   let open = true;
-  const guard = () => {
-    if (!open || !connection.inTransaction || performance.now() > deadline) throw new TransactionClosedError();
+  const close = () => {
+    open = false;
   };
-  return {
-    sql: connectionSql(connection, registered.watch, guard),
-    close: () => {
-      open = false;
-    },
-  };
+  if (where?.engine === 'sqlite') {
+    const connection = where.connection();
+    if (connection) {
+      const guard = () => {
+        if (!open || !connection.inTransaction || performance.now() > deadline) throw new TransactionClosedError();
+      };
+      return { sql: connectionSql(connection, where.watch, guard), close };
+    }
+  } else if (where?.engine === 'postgresql') {
+    const client = where.connections.claim();
+    // 'T': the ORM's BEGIN went through on it (I: idle, E: a failed transaction).
+    if (client?.getTransactionStatus() === 'T') {
+      const guard = () => {
+        if (!open || client.getTransactionStatus() === 'I' || performance.now() > deadline)
+          throw new TransactionClosedError();
+      };
+      return { sql: clientSql(client, where.watch, guard), close };
+    }
+  }
+  return { sql: ormSql(tx), close };
 }
 
 /** inTransaction's: `sql` is how statements run in the transaction whose client is `tx`. */

@@ -10,6 +10,7 @@
 // the catalog reader's by wrapping the reader (on PostgreSQL it uses the pool itself).
 import { SpanKind, type Span, type Tracer } from '@opentelemetry/api';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
+import { overriding } from '../overriding.js';
 import { inTrace, recordFailure } from './tracing.js';
 
 export type DbSystem = 'sqlite' | 'postgresql';
@@ -42,17 +43,6 @@ export function tracedStatement<T>(tracer: Tracer, system: DbSystem, sql: string
     },
   );
   return ran;
-}
-
-/** `target` with some members replaced; the others are its own (methods bound to it). */
-function overriding<T extends object>(target: T, overrides: Partial<T>): T {
-  return new Proxy(target, {
-    get(object, key) {
-      if (Object.hasOwn(overrides, key)) return (overrides as Record<PropertyKey, unknown>)[key];
-      const value: unknown = Reflect.get(object, key, object);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
-    },
-  });
 }
 
 interface Queryable {

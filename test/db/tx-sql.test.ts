@@ -1,10 +1,10 @@
-// A write's own SQL (db/tx-sql.ts): on SQLite straight on the ORM's connection inside the ORM's
-// transaction, on PostgreSQL through its raw queries; either way its rows are typed as the ORM
-// types the same SQL, and its statements are the transaction's: seen by the ORM's statements in
-// it, committed and rolled back with them.
+// A write's own SQL (db/tx-sql.ts): straight on the connection of the ORM's transaction (SQLite's
+// one connection, or the pool connection a PostgreSQL transaction took); its rows are typed as
+// the ORM types the same SQL, and its statements are the transaction's: seen by the ORM's
+// statements in it, committed and rolled back with them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
-import { inTransaction, isUniqueViolation } from '../../src/db/transaction.js';
+import { inTransaction, isUniqueViolation, transactionOptions } from '../../src/db/transaction.js';
 import { inImportTransaction } from '../../src/catalog/import/import.repository.js';
 import { jsonParameter, sqlOf, TransactionClosedError, transactionSql, type TxSql } from '../../src/db/tx-sql.js';
 import { timeParameter } from '../../src/db/sql-executor.js';
@@ -23,15 +23,15 @@ const insertCart = (id: string, snapshot: unknown) =>
   ] as const;
 
 describe('a transaction’s own SQL', () => {
-  it('runs on the ORM’s connection on SQLite (through the ORM on PostgreSQL and outside a transaction)', async () => {
+  it('runs on the transaction’s connection (through the ORM outside a transaction)', async () => {
     const via = await inTransaction(database.db, (tx) => Promise.resolve(sqlOf(tx).via));
-    expect(via).toBe(testEngine === 'sqlite' ? 'connection' : 'orm');
+    expect(via).toBe('connection');
     expect(sqlOf(database.db).via).toBe('orm');
   });
 
-  it('is the import transaction’s too: its bulk statements run on the connection on SQLite', async () => {
+  it('is the import transaction’s too', async () => {
     const via = await inImportTransaction(database.db, (tx) => Promise.resolve(sqlOf(tx).via), 60_000);
-    expect(via).toBe(testEngine === 'sqlite' ? 'connection' : 'orm');
+    expect(via).toBe('connection');
   });
 
   it('types rows as the ORM does: dates, booleans, JSON, 64-bit and 32-bit integers, nulls', async () => {
@@ -126,16 +126,52 @@ describe('a transaction’s own SQL', () => {
     expect(await database.db.cart.count({ where: { id: 'tx_sql_after' } })).toBe(0);
   });
 
-  it.runIf(testEngine === 'sqlite')(
-    'on SQLite, refuses statements past its deadline (before the ORM ends it)',
+  it('refuses statements past its deadline (before the ORM ends it)', async () => {
+    await database.db.$transaction(async (tx) => {
+      const own = transactionSql(database.db, tx, performance.now() + 20);
+      expect(own.sql.via).toBe('connection');
+      await own.sql.run(...insertCart('tx_sql_in_time', null));
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      await expect(own.sql.run(...insertCart('tx_sql_late', null))).rejects.toBeInstanceOf(TransactionClosedError);
+    }, transactionOptions);
+    expect(await database.db.cart.count({ where: { id: { in: ['tx_sql_in_time', 'tx_sql_late'] } } })).toBe(1);
+  });
+
+  it.runIf(testEngine === 'postgresql')(
+    'on PostgreSQL, types the other column types as the ORM does, and refuses the ones it cannot',
     async () => {
-      await database.db.$transaction(async (tx) => {
-        const own = transactionSql(database.db, tx, performance.now() + 20);
-        await own.sql.run(...insertCart('tx_sql_in_time', null));
-        await new Promise((resolve) => setTimeout(resolve, 40));
-        await expect(own.sql.run(...insertCart('tx_sql_late', null))).rejects.toBeInstanceOf(TransactionClosedError);
-      });
-      expect(await database.db.cart.count({ where: { id: { in: ['tx_sql_in_time', 'tx_sql_late'] } } })).toBe(1);
+      const query = `SELECT CAST('2026-01-02' AS DATE) AS "day", CAST(7 AS SMALLINT) AS "small",
+        CAST(2.5 AS DOUBLE PRECISION) AS "double", CAST(0.25 AS REAL) AS "real", CAST(? AS TIMESTAMP(3)) AS "at",
+        CAST('2026-11-28 11:30:00.456+00' AS TIMESTAMPTZ) AS "zoned", COUNT(*) AS "count",
+        CAST('{"a":[1,"é"]}' AS JSON) AS "json", CAST('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11' AS UUID) AS "uuid",
+        CAST('x' AS VARCHAR(3)) AS "varchar", CAST('y' AS CHAR(2)) AS "char", CAST(? AS BOOLEAN) AS "flag", NULL AS "nothing"`;
+      const params = [new Date('2026-11-27T10:00:00.120Z'), false] as const;
+      const [ours, orms] = await inTransaction(database.db, async (tx) => [
+        await sqlOf(tx).all<Record<string, unknown>>(query, params),
+        await tx.$queryRawUnsafe<Record<string, unknown>[]>(query.replace('?', '$1').replace('?', '$2'), ...params),
+      ]);
+      expect(ours).toStrictEqual(orms);
+      expect(ours[0]).toMatchObject({ at: new Date('2026-11-27T10:00:00.120Z'), count: 1n, flag: false });
+      const numeric = inTransaction(database.db, (tx) => sqlOf(tx).all(`SELECT CAST(1.5 AS NUMERIC) AS "amount"`));
+      await expect(numeric).rejects.toThrow('cannot type column "amount"');
+    },
+  );
+
+  it.runIf(testEngine === 'postgresql')(
+    'on PostgreSQL, runs in the transaction it belongs to while others begin and end beside it',
+    async () => {
+      const seen = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          inTransaction(database.db, async (tx) => {
+            await new Promise((resolve) => setTimeout(resolve, (index % 4) * 3));
+            const [ours] = await sqlOf(tx).all<{ id: bigint }>(`SELECT txid_current() AS "id"`);
+            const [orms] = await tx.$queryRawUnsafe<{ id: bigint }[]>(`SELECT txid_current() AS "id"`);
+            return [ours!.id, orms!.id, sqlOf(tx).via] as const;
+          }),
+        ),
+      );
+      for (const [ours, orms, via] of seen) expect([ours, via]).toStrictEqual([orms, 'connection']);
+      expect(new Set(seen.map(([id]) => id)).size).toBe(12);
     },
   );
 

@@ -111,8 +111,5 @@ export function inImportTransaction<T>(
 ): Promise<T> {
   // On SQLite the bulk statements then run on the transaction's connection, not through the ORM's
   // raw queries (catalog-bulk.repository.ts).
-  return db.$transaction((tx) => withOwnSql(db, tx, timeoutMs, () => work(tx)), {
-    maxWait: 30_000,
-    timeout: timeoutMs,
-  });
+  return withOwnSql(db, { maxWait: 30_000, timeout: timeoutMs }, work);
 }
