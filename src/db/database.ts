@@ -19,7 +19,7 @@ import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './che
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
 import { StatementKeepingSqlite3 } from './sqlite-statements.js';
-import { registerConnection, registerPool } from './tx-sql.js';
+import { poolSql, registerConnection, registerPool } from './tx-sql.js';
 import { TransactionConnections } from './pg-transactions.js';
 import { activeTracer } from '../tracing/tracing.js';
 import { tracedAdapterFactory, tracedReader, tracedStatement } from '../tracing/sql.js';
@@ -310,13 +310,9 @@ export async function createDatabase(
   }
   const rowReader = pool ? pgReader(pool, options.onQuery) : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
   const reader = tracer ? tracedReader(tracer, provider, rowReader) : rowReader;
-  const sql =
-    provider === 'sqlite'
-      ? sqliteExecutor(sqliteFilePath(databaseUrl), {
-          onQuery: options.onQuery,
-          synchronous: options.sqliteSynchronous,
-        })
-      : postgresExecutor(db);
+  const sql = pool
+    ? postgresExecutor(db, poolSql(pool, watch))
+    : sqliteExecutor(sqliteFilePath(databaseUrl), { onQuery: options.onQuery, synchronous: options.sqliteSynchronous });
   let checkpointer: Checkpointer | null = null;
   return {
     db,

@@ -10,8 +10,9 @@
 //   (a request's transaction under way, an import), BEGIN fails at once and is tried again after a
 //   pause that lets the event loop go on (that transaction ends meanwhile), for up to
 //   `busyWaitMs`; then DatabaseBusyError, and the worker tries again at its next round.
-// - PostgreSQL: Prisma's raw queries on its pool (its bounds and timeouts hold), `$1…` for `?`,
-//   transactions through inTransaction (retried on write conflicts).
+// - PostgreSQL: statements straight through the driver on the ORM's pool (its bounds and timeouts
+//   hold; tx-sql.ts's poolSql), `$1…` for `?`; transactions through inTransaction (retried on write
+//   conflicts), their statements on the transaction's connection.
 import { synchronousPragma, type SqliteSynchronous } from './sqlite-durability.js';
 import Database from 'better-sqlite3';
 import type { Db } from './client.js';
@@ -19,7 +20,7 @@ import type { Dialect } from './dialect.js';
 import { autoCheckpointPages } from './checkpointer.js';
 import { connectFault } from './faults.js';
 import { inTransaction } from './transaction.js';
-import { ormSql, sqliteValue, sqlOf, type SqlParam, type TxSql } from './tx-sql.js';
+import { sqliteValue, sqlOf, type SqlParam, type TxSql } from './tx-sql.js';
 
 export type SqlValue = SqlParam;
 
@@ -223,10 +224,11 @@ export function sqliteExecutor(
 /** A client's statements through the ORM's raw queries (or, in inTransaction, its transaction's own SQL). */
 const statementsOf = ({ all, run }: TxSql): Pick<SqlExecutor, 'all' | 'run'> => ({ all, run });
 
-export function postgresExecutor(db: Db): SqlExecutor {
+/** `plain`: how statements outside a transaction run (tx-sql.ts's poolSql on the ORM's pool). */
+export function postgresExecutor(db: Db, plain: TxSql): SqlExecutor {
   return {
     dialect: 'postgresql',
-    ...statementsOf(ormSql(db)),
+    ...statementsOf(plain),
     transaction: <T>(work: (tx: SqlExecutor) => Promise<T>) =>
       inTransaction(db, (tx) =>
         work({

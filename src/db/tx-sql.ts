@@ -22,8 +22,11 @@ export type SqlParam = string | number | boolean | Date | null;
 
 export interface TxSql {
   readonly dialect: Dialect;
-  /** How its statements run: straight on the transaction's connection, or through the ORM's raw queries. */
-  readonly via: 'connection' | 'orm';
+  /**
+   * How its statements run: straight on the transaction's connection, on the pool's connections
+   * (PostgreSQL, outside a transaction), or through the ORM's raw queries.
+   */
+  readonly via: 'connection' | 'pool' | 'orm';
   /** The rows of a statement (`?` placeholders), each value typed by its column. */
   all<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
   /** Runs a statement; answers the rows it changed. */
@@ -210,17 +213,22 @@ function pgStatement(sql: string): { name?: string; text: string } {
 }
 
 /**
- * Statements straight on the pool connection of an ORM transaction on PostgreSQL (transaction.ts
- * binds it to the transaction's client). Each is a prepared statement of its own text on each
- * connection (the first few hundred texts), so that the server parses it once per connection.
+ * Statements straight through the driver on PostgreSQL: on the pool connection of an ORM
+ * transaction (transaction.ts binds it to the transaction's client), or on any of the pool's (a
+ * statement of its own, outside transactions). Each is a prepared statement of its own text on
+ * each connection (the first few hundred texts), so that the server parses it once per connection.
  */
-function clientSql(client: pg.Client, { around, onQuery }: StatementWatch, guard: () => void): TxSql {
+function driverSql(
+  on: pg.Client | pg.Pool,
+  { around, onQuery }: StatementWatch,
+  guard: () => void = () => undefined,
+): TxSql {
   const attempt = async (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> => {
     const run = async () => {
       guard();
       const started = onQuery ? performance.now() : 0;
       try {
-        return await client.query({ ...pgStatement(sql), values: params.map(pgValue), types: pgTypes });
+        return await on.query({ ...pgStatement(sql), values: params.map(pgValue), types: pgTypes });
       } finally {
         onQuery?.({ query: sql, durationMs: performance.now() - started });
       }
@@ -229,16 +237,23 @@ function clientSql(client: pg.Client, { around, onQuery }: StatementWatch, guard
   };
   return {
     dialect: 'postgresql',
-    via: 'connection',
+    via: on instanceof pg.Pool ? 'pool' : 'connection',
     all: async <Row>(sql: string, params: readonly SqlParam[] = []) => {
       const result = await attempt(sql, params);
       const untyped = untypedColumn(result.fields);
-      if (untyped)
-        throw new Error(`A transaction's own SQL cannot type column "${untyped.name}" (type ${untyped.dataTypeID})`);
+      if (untyped) throw new Error(`Own SQL cannot type column "${untyped.name}" (type ${untyped.dataTypeID})`);
       return result.rows as Row[];
     },
     run: async (sql: string, params: readonly SqlParam[] = []) => (await attempt(sql, params)).rowCount ?? 0,
   };
+}
+
+/**
+ * Statements of their own on `pool`'s connections (PostgreSQL, outside any transaction), their rows
+ * typed as the ORM's raw queries type them: for work that runs all the time (sql-executor.ts).
+ */
+export function poolSql(pool: pg.Pool, watch: StatementWatch = {}): TxSql {
+  return driverSql(pool, watch);
 }
 
 /** A JSON parameter (its text), typed as the columns are (PostgreSQL's jsonb takes no text parameter). */
@@ -332,7 +347,7 @@ export function transactionSql(db: object, tx: DbClient, deadline: number): { sq
         if (!open || client.getTransactionStatus() === 'I' || performance.now() > deadline)
           throw new TransactionClosedError();
       };
-      return { sql: clientSql(client, where.watch, guard), close };
+      return { sql: driverSql(client, where.watch, guard), close };
     }
   }
   return { sql: ormSql(tx), close };

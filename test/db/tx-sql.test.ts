@@ -158,6 +158,22 @@ describe('a transaction’s own SQL', () => {
   );
 
   it.runIf(testEngine === 'postgresql')(
+    'on PostgreSQL, the background work’s statements outside a transaction run on the pool, typed as the ORM does',
+    async () => {
+      await inTransaction(database.db, (tx) => sqlOf(tx).run(...insertCart('tx_sql_pool', { on: 'pool' })));
+      const query = `SELECT "id", "version", "createdAt", "snapshot", COUNT(*) OVER () AS "count" FROM "Cart" WHERE "id" = ?`;
+      const ours = await database.sql.all<Record<string, unknown>>(query, ['tx_sql_pool']);
+      const orms = await database.db.$queryRawUnsafe<Record<string, unknown>[]>(
+        query.replace('?', '$1'),
+        'tx_sql_pool',
+      );
+      expect(ours).toStrictEqual(orms);
+      expect(ours[0]).toMatchObject({ version: 3, snapshot: { on: 'pool' }, count: 1n });
+      expect(await database.sql.run(`UPDATE "Cart" SET "version" = ? WHERE "id" = ?`, [4, 'tx_sql_pool'])).toBe(1);
+    },
+  );
+
+  it.runIf(testEngine === 'postgresql')(
     'on PostgreSQL, runs in the transaction it belongs to while others begin and end beside it',
     async () => {
       const seen = await Promise.all(
