@@ -201,15 +201,28 @@ async function storeTerms(
   shipping: Map<number, StoreConfig['shippingMethods']>;
   taxes: Map<number, StoreConfig['taxRates']>;
 }> {
-  const methods = await sql.all<StoreConfig['shippingMethods'][number] & { storeId: number }>(
-    `SELECT m."storeId", m."code", m."label", m."priceMinor" FROM "ShippingMethod" m
-    WHERE m."storeId" IN ${among} ORDER BY m."storeId", m."position"`,
-    params,
+  // One statement for both: a row is a shipping method (kind 0: code, label, price) or a tax rate
+  // (kind 1: country, province, rate).
+  const rows = await sql.all<{
+    kind: number;
+    storeId: number;
+    first: string | null;
+    second: string | null;
+    amount: number;
+  }>(
+    `SELECT 0 AS "kind", m."storeId", m."position", m."code" AS "first", m."label" AS "second",
+      m."priceMinor" AS "amount" FROM "ShippingMethod" m WHERE m."storeId" IN ${among}
+    UNION ALL
+    SELECT 1, t."storeId", t."position", t."countryCode", t."provinceCode", t."ratePpm"
+      FROM "TaxRate" t WHERE t."storeId" IN ${among}
+    ORDER BY "kind", "storeId", "position"`,
+    [...params, ...params],
   );
-  const rates = await sql.all<StoreConfig['taxRates'][number] & { storeId: number }>(
-    `SELECT t."storeId", t."countryCode", t."provinceCode", t."ratePpm" FROM "TaxRate" t
-    WHERE t."storeId" IN ${among} ORDER BY t."storeId", t."position"`,
-    params,
-  );
+  const methods: (StoreConfig['shippingMethods'][number] & { storeId: number })[] = [];
+  const rates: (StoreConfig['taxRates'][number] & { storeId: number })[] = [];
+  for (const { kind, storeId, first, second, amount } of rows) {
+    if (Number(kind) === 0) methods.push({ storeId, code: first!, label: second!, priceMinor: amount });
+    else rates.push({ storeId, countryCode: first, provinceCode: second, ratePpm: amount });
+  }
   return { shipping: byStore(methods), taxes: byStore(rates) };
 }

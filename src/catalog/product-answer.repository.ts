@@ -96,20 +96,24 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
 }
 
 /**
- * Before stock of these SKUs changes: locks their products' rows (catalog-bulk.repository's lockProducts), so
- * that the texts written after the change are made of what other writers committed. Answers the
- * product ids, for writeAnswersOfProducts.
+ * Before stock of these SKUs changes: locks their products' rows as catalog-bulk.repository's
+ * lockProducts does, so that the texts written after the change are made of what other writers
+ * committed. Answers the product ids, for writeAnswersOfProducts.
  */
 export async function lockProductsOfSkus(db: DbClient, skuIds: readonly number[]): Promise<number[]> {
   if (skuIds.length === 0) return [];
   const ids = [...new Set(skuIds)];
-  const rows = await sqlOf(db).all<{ productId: number }>(
-    `SELECT DISTINCT "productId" FROM "Sku" WHERE "id" IN (${placeholders(ids.length)})`,
+  const sql = sqlOf(db);
+  const products = `SELECT DISTINCT "productId" FROM "Sku" WHERE "id" IN (${placeholders(ids.length)})`;
+  // PostgreSQL: the rows locked by the same statement, in id order, as lockProducts locks them
+  // (SQLite has one writer at a time). A cart's SKUs are few: one statement holds them all.
+  const rows = await sql.all<{ productId: number }>(
+    sql.dialect === 'postgresql'
+      ? `SELECT "id" AS "productId" FROM "Product" WHERE "id" IN (${products}) ORDER BY "id" FOR UPDATE`
+      : products,
     ids,
   );
-  const productIds = rows.map((row) => Number(row.productId));
-  await new CatalogBulkRepository(db, dialectOf(db)).lockProducts(productIds);
-  return productIds;
+  return rows.map((row) => Number(row.productId));
 }
 
 /**

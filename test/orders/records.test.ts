@@ -177,7 +177,7 @@ describe('stock', () => {
     const order = (statements: string[]) => {
       const at = (pattern: RegExp) => statements.findIndex((statement) => pattern.test(statement));
       return {
-        productLock: at(/^SELECT "id" FROM "Product" WHERE .* FOR UPDATE$/),
+        productLock: at(/^SELECT "id"(?: AS "productId")? FROM "Product" WHERE .* FOR UPDATE$/),
         stock: at(/^UPDATE (?:[`"](?:main|public)[`"]\.)?[`"]Sku[`"] SET [`"]qtyAvailable[`"]/),
         answers: at(/^INSERT INTO "ProductAnswer"/),
         commit: statements.lastIndexOf('COMMIT'),
