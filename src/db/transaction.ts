@@ -98,7 +98,7 @@ export function withOwnSql<T>(
 ): Promise<T> {
   return db.$transaction(async (tx) => {
     // First, before anything is awaited: on PostgreSQL it tells the transaction's connection (tx-sql.ts).
-    const own = transactionSql(db, tx, performance.now() + options.timeout - closeMarginMs);
+    const own = await transactionSql(db, tx, performance.now() + options.timeout - closeMarginMs);
     bindSql(tx, own.sql);
     try {
       return await work(tx);

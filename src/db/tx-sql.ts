@@ -193,23 +193,41 @@ const pgTypes = {
 
 /**
  * A column of a type this does not type as the ORM would (numeric: the ORM's Decimal, bytea,
- * arrays, time): refused, so that the statement is read through the ORM instead.
+ * arrays, time): its rows are refused with an error (after the statement ran), never handed out
+ * typed otherwise. No statement of the code returns one; a new one that did would fail its tests
+ * on PostgreSQL, to be cast to a type this reads or read through the ORM.
  */
 function untypedColumn(fields: readonly pg.FieldDef[]): pg.FieldDef | undefined {
   return fields.find((field) => !pgParsers.has(field.dataTypeID) && !pgTextTypes.has(field.dataTypeID));
 }
 
-/** Statement names per text, the same on every connection: at most this many texts are prepared. */
+/**
+ * Statement names per text, the same on every connection: at most this many texts are prepared,
+ * and none with more parameters than `maxNamedParams` (a list's length makes each its own text).
+ */
 const maxNamed = 300;
+const maxNamedParams = 32;
 const pgNames = new Map<string, { name: string; text: string }>();
+let namesGiven = 0;
 
 function pgStatement(sql: string): { name?: string; text: string } {
   const named = pgNames.get(sql);
   if (named !== undefined) return named;
-  if (pgNames.size >= maxNamed) return { text: numbered(sql) };
-  const statement = { name: `tx_sql_${pgNames.size + 1}`, text: numbered(sql) };
+  const text = numbered(sql);
+  if (pgNames.size >= maxNamed || text.includes(`$${maxNamedParams + 1}`)) return { text };
+  const statement = { name: `tx_sql_${(namesGiven += 1)}`, text };
   pgNames.set(sql, statement);
   return statement;
+}
+
+/**
+ * A prepared statement the server no longer runs as prepared (0A000: a migration changed what it
+ * returns; 26000: gone): its text gets a new name, prepared again on each connection at its next
+ * run (the driver keeps the old name as prepared on the connections that had it).
+ */
+function forgetStale(sql: string, error: unknown): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === '0A000' || code === '26000') pgNames.delete(sql);
 }
 
 /**
@@ -229,6 +247,9 @@ function driverSql(
       const started = onQuery ? performance.now() : 0;
       try {
         return await on.query({ ...pgStatement(sql), values: params.map(pgValue), types: pgTypes });
+      } catch (error) {
+        forgetStale(sql, error);
+        throw error;
       } finally {
         onQuery?.({ query: sql, durationMs: performance.now() - started });
       }
@@ -318,14 +339,19 @@ export class TransactionClosedError extends Error {
 }
 
 /**
- * The SQL of `db`'s transaction whose client is `tx`, called as its work begins: on the ORM's
- * connection (SQLite) or the pool connection the transaction took (PostgreSQL, where it can be
- * told), else the ORM's raw queries.
- * Its statements are refused once `close` is called, past `deadline` (performance.now(), before
- * the ORM's own timeout ends the transaction), or when the connection is in no transaction; the
- * ORM's raw queries refuse them by themselves.
+ * The SQL of `db`'s transaction whose client is `tx`, called as its work begins (before it awaits
+ * anything: on PostgreSQL that tells its connection at once): on the ORM's connection (SQLite) or
+ * the pool connection the transaction took (PostgreSQL), else the ORM's raw queries. Its
+ * statements are refused once `close` is called, past `deadline` (performance.now(), before the
+ * ORM's own timeout ends the transaction), or once the transaction is ending (SQLite: no
+ * transaction open on the connection; PostgreSQL: the ORM sent its COMMIT or ROLLBACK); the ORM's
+ * raw queries refuse them by themselves.
  */
-export function transactionSql(db: object, tx: DbClient, deadline: number): { sql: TxSql; close(): void } {
+export async function transactionSql(
+  db: object,
+  tx: DbClient,
+  deadline: number,
+): Promise<{ sql: TxSql; close(): void }> {
   const where = registered.get(db);
   let open = true;
   const close = () => {
@@ -340,12 +366,12 @@ export function transactionSql(db: object, tx: DbClient, deadline: number): { sq
       return { sql: connectionSql(connection, where.watch, guard), close };
     }
   } else if (where?.engine === 'postgresql') {
-    const client = where.connections.claim();
+    const begun = await where.connections.claim(tx);
+    const client = begun?.client;
     // 'T': the ORM's BEGIN went through on it (I: idle, E: a failed transaction).
-    if (client?.getTransactionStatus() === 'T') {
+    if (begun && client?.getTransactionStatus() === 'T') {
       const guard = () => {
-        if (!open || client.getTransactionStatus() === 'I' || performance.now() > deadline)
-          throw new TransactionClosedError();
+        if (!open || begun.ending || performance.now() > deadline) throw new TransactionClosedError();
       };
       return { sql: driverSql(client, where.watch, guard), close };
     }

@@ -128,7 +128,7 @@ describe('a transaction’s own SQL', () => {
 
   it('refuses statements past its deadline (before the ORM ends it)', async () => {
     await database.db.$transaction(async (tx) => {
-      const own = transactionSql(database.db, tx, performance.now() + 20);
+      const own = await transactionSql(database.db, tx, performance.now() + 20);
       expect(own.sql.via).toBe('connection');
       await own.sql.run(...insertCart('tx_sql_in_time', null));
       await new Promise((resolve) => setTimeout(resolve, 40));
@@ -136,6 +136,59 @@ describe('a transaction’s own SQL', () => {
     }, transactionOptions);
     expect(await database.db.cart.count({ where: { id: { in: ['tx_sql_in_time', 'tx_sql_late'] } } })).toBe(1);
   });
+
+  it.runIf(testEngine === 'postgresql')(
+    'on PostgreSQL, refuses statements once the ORM ended the transaction, on a connection another transaction took since',
+    async () => {
+      let late: TxSql | null = null;
+      // The ORM rolls it back after 200 ms; its work goes on past that, then the ORM refuses to commit.
+      const expired = database.db.$transaction(
+        async (tx) => {
+          late = (await transactionSql(database.db, tx, performance.now() + 60_000)).sql;
+          expect(late.via).toBe('connection');
+          await new Promise((resolve) => setTimeout(resolve, 600));
+        },
+        { maxWait: 5_000, timeout: 200 },
+      );
+      await expect(expired).rejects.toThrow();
+      // Every connection of the pool (10) in a transaction of its own, the expired one's among them.
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holders = Array.from({ length: 10 }, () => inTransaction(database.db, () => held));
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await expect(late!.run(...insertCart('tx_sql_stranger', null))).rejects.toBeInstanceOf(TransactionClosedError);
+      } finally {
+        release();
+        await Promise.all(holders);
+      }
+      expect(await database.db.cart.count({ where: { id: 'tx_sql_stranger' } })).toBe(0);
+    },
+  );
+
+  it.runIf(testEngine === 'postgresql')(
+    'on PostgreSQL, finds its connection while a transaction begun for something else stays open',
+    async () => {
+      // A batch transaction of the ORM's (as the health check's) held open: no work's transaction is
+      // the only one unclaimed, so each asks the ORM which is its own.
+      const batch = database.db.$transaction([
+        database.db.$queryRawUnsafe('SELECT 1 AS "slept" FROM pg_sleep(0.5)'),
+        database.db.$queryRawUnsafe('SELECT 2 AS "after"'),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const seen = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          inTransaction(database.db, async (tx) => {
+            const [ours] = await sqlOf(tx).all<{ id: bigint }>(`SELECT txid_current() AS "id"`);
+            const [orms] = await tx.$queryRawUnsafe<{ id: bigint }[]>(`SELECT txid_current() AS "id"`);
+            return [ours!.id, orms!.id, sqlOf(tx).via] as const;
+          }),
+        ),
+      );
+      await batch;
+      for (const [ours, orms, via] of seen) expect([ours, via]).toStrictEqual([orms, 'connection']);
+    },
+  );
 
   it.runIf(testEngine === 'postgresql')(
     'on PostgreSQL, types the other column types as the ORM does, and refuses the ones it cannot',
