@@ -208,26 +208,15 @@ function untypedColumn(fields: readonly pg.FieldDef[]): pg.FieldDef | undefined 
 const maxNamed = 300;
 const maxNamedParams = 32;
 const pgNames = new Map<string, { name: string; text: string }>();
-let namesGiven = 0;
 
 function pgStatement(sql: string): { name?: string; text: string } {
   const named = pgNames.get(sql);
   if (named !== undefined) return named;
   const text = numbered(sql);
   if (pgNames.size >= maxNamed || text.includes(`$${maxNamedParams + 1}`)) return { text };
-  const statement = { name: `tx_sql_${(namesGiven += 1)}`, text };
+  const statement = { name: `tx_sql_${pgNames.size + 1}`, text };
   pgNames.set(sql, statement);
   return statement;
-}
-
-/**
- * A prepared statement the server no longer runs as prepared (0A000: a migration changed what it
- * returns; 26000: gone): its text gets a new name, prepared again on each connection at its next
- * run (the driver keeps the old name as prepared on the connections that had it).
- */
-function forgetStale(sql: string, error: unknown): void {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === '0A000' || code === '26000') pgNames.delete(sql);
 }
 
 /**
@@ -247,9 +236,6 @@ function driverSql(
       const started = onQuery ? performance.now() : 0;
       try {
         return await on.query({ ...pgStatement(sql), values: params.map(pgValue), types: pgTypes });
-      } catch (error) {
-        forgetStale(sql, error);
-        throw error;
       } finally {
         onQuery?.({ query: sql, durationMs: performance.now() - started });
       }

@@ -8,6 +8,7 @@ import { inTransaction, isUniqueViolation, transactionOptions } from '../../src/
 import { inImportTransaction } from '../../src/catalog/import/import.repository.js';
 import { jsonParameter, sqlOf, TransactionClosedError, transactionSql, type TxSql } from '../../src/db/tx-sql.js';
 import { timeParameter } from '../../src/db/sql-executor.js';
+import { openDatabase } from '../../src/db/database.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -187,6 +188,31 @@ describe('a transaction’s own SQL', () => {
       );
       await batch;
       for (const [ours, orms, via] of seen) expect([ours, via]).toStrictEqual([orms, 'connection']);
+    },
+  );
+
+  it.runIf(testEngine === 'postgresql')(
+    'on PostgreSQL, a text prepared before a migration changed what it returns fails once (0A000), then runs',
+    async () => {
+      // One connection, so that every run of the text meets the statement prepared on it.
+      const single = await openDatabase(database.url, { poolSize: 1 });
+      try {
+        await single.db.$executeRawUnsafe('CREATE TABLE "TxSqlStale" ("v" INTEGER)');
+        await single.db.$executeRawUnsafe('INSERT INTO "TxSqlStale" ("v") VALUES (1)');
+        const read = () => single.sql.all<{ v: unknown }>('SELECT "v" FROM "TxSqlStale" WHERE "v" IS NOT NULL');
+        expect(await read()).toStrictEqual([{ v: 1 }]);
+        // What a migration of a rolling upgrade may do under a running process.
+        await single.db.$executeRawUnsafe('ALTER TABLE "TxSqlStale" ALTER COLUMN "v" TYPE TEXT');
+        const stale = await read().then(
+          () => 'ran',
+          (error: { code?: unknown }) => error.code,
+        );
+        expect(stale).toBe('0A000');
+        expect(await read()).toStrictEqual([{ v: '1' }]);
+      } finally {
+        await single.db.$executeRawUnsafe('DROP TABLE IF EXISTS "TxSqlStale"');
+        await single.close();
+      }
     },
   );
 
