@@ -19,6 +19,8 @@ interface CartRow extends Record<keyof BuyerIdentity, string | null> {
   snapshot: Prisma.JsonValue;
   /** The identity's key: null when the cart has none yet. */
   identityOf: string | null;
+  /** Its discount codes in order: a JSON array (its text on SQLite). */
+  codes: string | string[];
 }
 
 interface EntryRow {
@@ -119,11 +121,18 @@ export async function readStoreConfigs(tx: DbClient, storeIds: readonly number[]
 /** The cart with everything pricing needs; null when there is no such cart. */
 export async function readStoredCart(tx: DbClient, cartId: string): Promise<StoredCart | null> {
   const sql = sqlOf(tx);
+  // The codes in the cart's row, as one JSON array (an empty one for none).
+  const codesOf =
+    sql.dialect === 'postgresql'
+      ? `(SELECT COALESCE(json_agg(d."code" ORDER BY d."position"), '[]') FROM "CartDiscountCode" d
+        WHERE d."cartId" = c."id")`
+      : `(SELECT json_group_array(d."code" ORDER BY d."position") FROM "CartDiscountCode" d
+        WHERE d."cartId" = c."id")`;
   const [cart] = await sql.all<CartRow>(
     `
     SELECT c."id", c."currency", c."updatedAt", c."snapshot", b."cartId" AS "identityOf", b."firstName",
       b."lastName", b."address1", b."address2", b."city", b."provinceCode", b."countryCode",
-      b."postalCode", b."email", b."phone"
+      b."postalCode", b."email", b."phone", ${codesOf} AS "codes"
     FROM "Cart" c LEFT JOIN "BuyerIdentity" b ON b."cartId" = c."id"
     WHERE c."id" = ?`,
     [cartId],
@@ -149,10 +158,7 @@ export async function readStoredCart(tx: DbClient, cartId: string): Promise<Stor
     WHERE l."cartId" = ? ORDER BY l."position"`,
     [cartId],
   );
-  const codes = await sql.all<{ code: string }>(
-    `SELECT "code" FROM "CartDiscountCode" WHERE "cartId" = ? ORDER BY "position"`,
-    [cartId],
-  );
+  const codes = typeof cart.codes === 'string' ? (JSON.parse(cart.codes) as string[]) : cart.codes;
   return {
     id: cart.id,
     currency: cart.currency,
@@ -177,7 +183,7 @@ export async function readStoredCart(tx: DbClient, cartId: string): Promise<Stor
       },
     })),
     lines: lines.map(storedLine),
-    discountCodes: codes.map((code) => code.code),
+    discountCodes: codes,
   };
 }
 

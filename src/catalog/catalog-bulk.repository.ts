@@ -175,9 +175,13 @@ export class CatalogBulkRepository {
     return this.dialect === 'sqlite' ? `${left} IS ${right}` : `${left} IS NOT DISTINCT FROM ${right}`;
   }
 
-  /** SQLite, in a transaction of inTransaction: its own SQL (db/tx-sql.ts; these statements are in SQLite's words). */
+  /**
+   * In a transaction of inTransaction: its own SQL, on the transaction's connection (db/tx-sql.ts).
+   * The statements here are written in each engine's words, PostgreSQL's with their own `$1`
+   * placeholders and no `?` (which the own SQL would number).
+   */
   private direct(): TxSql | null {
-    return this.dialect === 'sqlite' ? boundSql(this.tx) : null;
+    return boundSql(this.tx);
   }
 
   async query<T>(sql: string, args: SqlParam[]): Promise<T[]> {

@@ -140,12 +140,12 @@ describe('CartRepository.load', () => {
       shipping_method_id: method,
     });
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
-    expect((await post(t, '/cart/discounts', { id, codes: ['NOPE', 'Other'] })).status).toBe(200);
+    expect((await post(t, '/cart/discounts', { id, codes: ['Other', 'NOPE'] })).status).toBe(200);
     const ready = await expectSameLoad(id);
     expect([ready.identity.email, ready.entries[1]!.selectedShippingMethodId, ready.discountCodes]).toStrictEqual([
       buyer.email,
       method,
-      ['NOPE', 'Other'],
+      ['Other', 'NOPE'],
     ]);
 
     const submitted = await call(t, {
