@@ -175,11 +175,7 @@ export class CatalogBulkRepository {
     return this.dialect === 'sqlite' ? `${left} IS ${right}` : `${left} IS NOT DISTINCT FROM ${right}`;
   }
 
-  /**
-   * In a transaction of inTransaction: its own SQL, on the transaction's connection (db/tx-sql.ts).
-   * The statements here are written in each engine's words, PostgreSQL's with their own `$1`
-   * placeholders and no `?` (which the own SQL would number).
-   */
+  /** In inTransaction: its own SQL (db/tx-sql.ts); PostgreSQL's statements here have `$1`s, no `?`. */
   private direct(): TxSql | null {
     return boundSql(this.tx);
   }
