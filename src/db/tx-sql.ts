@@ -7,10 +7,10 @@
 //   here a statement is prepared once per text and its rows typed by their columns' declared
 //   types, as the ORM types them: DATETIME a Date, BOOLEAN a boolean, JSONB parsed.
 // - PostgreSQL: straight on the pool connection the ORM's transaction took (pg-transactions.ts
-//   tells which), `$1…` for `?`. The
-//   ORM's raw queries cost about ten times the driver's own work per statement on the event loop
-//   (its query plumbing, its adapter's argument and row mapping); here the driver types each value
-//   by its column's type as the ORM does: int8 a BigInt, timestamp a Date in UTC, jsonb parsed.
+//   tells which), `$1…` for `?`. The ORM's raw queries cost about ten times the driver's own work
+//   per statement on the event loop (its query plumbing, its adapter's argument and row mapping);
+//   here the driver types each value by its column's type as the ORM does: int8 a BigInt,
+//   timestamp a Date in UTC, jsonb parsed.
 // - A client outside a transaction (or one the ORM began some other way): the ORM's raw queries.
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -126,36 +126,46 @@ export interface StatementWatch {
 }
 
 /**
+ * One statement's `work` (its result, or a promise of it) under `guard` (throws when the
+ * statements' transaction has ended), in its span and timed, as `watch` asks; a throw is a rejection.
+ */
+async function watched<T>(
+  { around, onQuery }: StatementWatch,
+  guard: () => void,
+  sql: string,
+  work: () => T | Promise<T>,
+): Promise<T> {
+  const run = async () => {
+    const started = onQuery ? performance.now() : 0;
+    try {
+      guard();
+      return await work();
+    } catch (error) {
+      throw error instanceof Error ? error : new Error(String(error));
+    } finally {
+      onQuery?.({ query: sql, durationMs: performance.now() - started });
+    }
+  };
+  return around ? around(sql, run) : run();
+}
+
+/**
  * Statements straight on a SQLite connection, synchronously: for the ORM's connection while the
  * ORM's transaction is open on it (transaction.ts binds it to the transaction's client).
  */
 function connectionSql(
   connection: BetterSqlite3.Database,
-  { around, onQuery }: StatementWatch,
+  watch: StatementWatch,
   /** Throws when the statements' transaction has ended: none may run after it, on its own or in another. */
   guard: () => void,
 ): TxSql {
-  const attempt = <T>(sql: string, work: () => T): Promise<T> => {
-    const run = () => {
-      const started = onQuery ? performance.now() : 0;
-      try {
-        guard();
-        return Promise.resolve(work());
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      } finally {
-        onQuery?.({ query: sql, durationMs: performance.now() - started });
-      }
-    };
-    return around ? around(sql, run) : run();
-  };
   return {
     dialect: 'sqlite',
     via: 'connection',
     all: <Row>(sql: string, params: readonly SqlParam[] = []) =>
-      attempt(sql, () => rowsOf<Row>(prepared(connection, sql), params.map(sqliteValue))),
+      watched(watch, guard, sql, () => rowsOf<Row>(prepared(connection, sql), params.map(sqliteValue))),
     run: (sql: string, params: readonly SqlParam[] = []) =>
-      attempt(sql, () => prepared(connection, sql).statement.run(...params.map(sqliteValue)).changes),
+      watched(watch, guard, sql, () => prepared(connection, sql).statement.run(...params.map(sqliteValue)).changes),
   };
 }
 
@@ -225,23 +235,9 @@ function pgStatement(sql: string): { name?: string; text: string } {
  * statement of its own, outside transactions). Each is a prepared statement of its own text on
  * each connection (the first few hundred texts), so that the server parses it once per connection.
  */
-function driverSql(
-  on: pg.Client | pg.Pool,
-  { around, onQuery }: StatementWatch,
-  guard: () => void = () => undefined,
-): TxSql {
-  const attempt = async (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> => {
-    const run = async () => {
-      guard();
-      const started = onQuery ? performance.now() : 0;
-      try {
-        return await on.query({ ...pgStatement(sql), values: params.map(pgValue), types: pgTypes });
-      } finally {
-        onQuery?.({ query: sql, durationMs: performance.now() - started });
-      }
-    };
-    return around ? around(sql, run) : run();
-  };
+function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => void = () => undefined): TxSql {
+  const attempt = (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> =>
+    watched(watch, guard, sql, () => on.query({ ...pgStatement(sql), values: params.map(pgValue), types: pgTypes }));
   return {
     dialect: 'postgresql',
     via: on instanceof pg.Pool ? 'pool' : 'connection',
