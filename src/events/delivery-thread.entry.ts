@@ -7,10 +7,10 @@ import { sqliteExecutor } from '../db/sql-executor.js';
 import { servedWithin } from '../lifecycle.js';
 import { startDeliveryWorker, type DeliveryLog } from './delivery.js';
 import type { DeliveryThreadData, FromDeliveryThread, ToDeliveryThread } from './delivery-thread.js';
-import { lowestPriority } from './sender-thread.js';
+import { lowestThreadPriority } from '../thread-priority.js';
 import { startTracing, stopTracing } from '../tracing/tracing.js';
 
-lowestPriority();
+lowestThreadPriority();
 const port = parentPort!;
 const { file, synchronous, config, lastRequest, tracing } = workerData as DeliveryThreadData;
 if (tracing) await startTracing(tracing);

@@ -32,9 +32,10 @@ const cutAnswerMs = 1_000;
 /**
  * Requests first: on Linux the thread takes the lowest scheduling priority (nice 19, for this
  * thread alone: its id from /proc/thread-self), so that on a busy machine the main thread, which
- * serves requests, gets the CPU before it. Elsewhere it keeps the process's. Runs in the thread.
+ * serves requests, gets the CPU before it. Elsewhere it keeps the process's. Runs in the thread,
+ * as source only: a compiled ES module has no `require` (its threads use thread-priority.ts).
  */
-export function lowestPriority(): void {
+function lowestPriority(): void {
   try {
     const fs = require('node:fs') as typeof import('node:fs');
     const os = require('node:os') as typeof import('node:os');

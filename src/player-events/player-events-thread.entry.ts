@@ -3,14 +3,14 @@
 // between them (player-events-thread.write.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { sqliteExecutor } from '../db/sql-executor.js';
-import { lowestPriority } from '../events/sender-thread.js';
+import { lowestThreadPriority } from '../thread-priority.js';
 import { fromBatch, toBatch } from './player-events.batch.js';
 import { CountMemory } from './player-events.memory.js';
 import { PlayerEventRepository, type PendingKey } from './player-events.repository.js';
 import { writeInGroups } from './player-events-thread.write.js';
 import { outcomeOf, type EventThreadData, type FromEventThread, type ToEventThread } from './player-events-thread.js';
 
-lowestPriority();
+lowestThreadPriority();
 const port = parentPort!;
 const { file, synchronous } = workerData as EventThreadData;
 const executor = sqliteExecutor(file, { synchronous });

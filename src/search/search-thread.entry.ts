@@ -3,8 +3,6 @@
 // here answered with its result or its documented error, at a scheduling priority below the main
 // thread's. An index larger than the thread may hold ends the thread (the main thread answers 503
 // and starts another later).
-import { readlinkSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openReader } from '../db/database.js';
 import { faultError } from '../db/faults.js';
@@ -12,18 +10,10 @@ import { AppError } from '../errors.js';
 import { IndexTooLargeError } from './search-index.parts.js';
 import { SearchRepository } from './search.repository.js';
 import { SearchService } from './search.service.js';
+import { belowNormalThreadPriority } from '../thread-priority.js';
 import type { FromSearchThread, SearchThreadData, ToSearchThread } from './search-thread.js';
 
-/** Below the main thread's scheduling priority: when both want a core, requests of other routes go first. */
-function belowNormalPriority(): void {
-  try {
-    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), constants.priority.PRIORITY_BELOW_NORMAL);
-  } catch {
-    // Not Linux, or not allowed: the same priority as requests.
-  }
-}
-
-belowNormalPriority();
+belowNormalThreadPriority();
 const port = parentPort!;
 const { databaseUrl, statementTimeoutMs, ttlMs, indexMaxBytes } = workerData as SearchThreadData;
 const post = (message: FromSearchThread) => port.postMessage(message);

@@ -1,0 +1,69 @@
+// The gateway's background threads on SQLite take the CPU after the event loop (Linux, where a
+// priority is a thread's own): the webhook delivery thread, started with the server, and the
+// thread that writes player events, started by the first flush, run at nice 19 in a real process
+// as `npm start` runs it. (They once asked for it with `require`, which an ES module does not have,
+// and silently kept the event loop's priority.)
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../pg.js';
+import { json, processFixture, until, type ProcessFixture } from './gateway.js';
+
+const catalog = {
+  stores: [
+    { id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [], tax_rates: [] },
+  ],
+  products: [
+    {
+      id: 1,
+      title: 'Lamp',
+      price: 10,
+      currency: 'USD',
+      skus: [{ sku_id: 10, merchant_id: 1, name: 'Lamp', qty_available: 5, retail_price: 10, currency: 'USD' }],
+    },
+  ],
+  media: [{ type: 'video', id: 1, slug: 'lamp-video', file_name: 'lamp.mp4', product_ids: [1] }],
+};
+
+/** Each thread of the process and its nice value (/proc/<pid>/task/<tid>/stat, the 19th field). */
+function niceOfThreads(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      threads.set(Number(tid), Number(fields[16]));
+    } catch {
+      // The thread ended while the list was read.
+    }
+  }
+  return threads;
+}
+
+let fixture: ProcessFixture;
+const onSqliteLinux = testEngine === 'sqlite' && process.platform === 'linux';
+
+beforeAll(async () => {
+  if (onSqliteLinux) fixture = await processFixture(catalog);
+}, 120_000);
+afterAll(() => fixture?.close());
+
+describe.skipIf(!onSqliteLinux)('background threads (SQLite, Linux)', () => {
+  it('the delivery thread and the player events writer run at the lowest priority, the event loop at its own', async () => {
+    const gateway = await fixture.start({ env: { PLAYER_EVENTS_FLUSH_MS: '20' } });
+    const pid = gateway.process.pid!;
+    const lowest = () => [...niceOfThreads(pid).values()].filter((nice) => nice === 19).length;
+    // The webhook delivery thread, once its module has loaded (it lowers itself first thing).
+    await until(async () => lowest() === 1, 'the delivery thread at nice 19', 10_000);
+    const atReady = niceOfThreads(pid);
+    expect(atReady.get(pid)).toBe(0);
+
+    const answer = await json('POST', `${gateway.base}/player/events`, {
+      events: [{ type: 'impression', media_id: 1, session_id: 'priority-1' }],
+    });
+    expect(answer.status).toBe(202);
+    await until(async () => (await fixture.database.db.playerEventCount.count()) === 1, 'the event to be written');
+    const started = [...niceOfThreads(pid)].filter(([tid]) => !atReady.has(tid));
+    // The writing thread is new since ready, at nice 19; the event loop is still at 0.
+    expect(started.filter(([, nice]) => nice === 19)).toHaveLength(1);
+    expect(niceOfThreads(pid).get(pid)).toBe(0);
+  }, 60_000);
+});
