@@ -12,6 +12,14 @@ export interface Money {
 }
 
 const formatCache = new Map<string, Intl.NumberFormat>();
+/**
+ * Amounts already formatted, per currency: the same prices recur in answer after answer, and
+ * Intl's format is the dearest step of an amount's view. At most `keptFormatted` in all (then
+ * forgotten together), so any stream of amounts holds at most that many strings.
+ */
+const formatted = new Map<string, Map<number, string>>();
+const keptFormatted = 10_000;
+let formattedCount = 0;
 
 /** A currency a store may sell in: a code of the pinned ISO 4217 table that is money (not a fund). */
 export function isCurrencyCode(code: unknown): code is string {
@@ -56,6 +64,26 @@ export function toMajor(minor: number, currency: string): number {
  * exactly the table's number of decimals (Intl's own, from CLDR, differ for HUF, IQD, …).
  */
 export function formatMoney(money: Money): string {
+  // -0 is its own text ("-$0.00"), and a Map holds it as 0: formatted each time.
+  if (Object.is(money.minor, -0)) return formatAmount(money);
+  const known = formatted.get(money.currency)?.get(money.minor);
+  if (known !== undefined) return known;
+  const text = formatAmount(money);
+  if (formattedCount >= keptFormatted) {
+    formatted.clear();
+    formattedCount = 0;
+  }
+  let ofCurrency = formatted.get(money.currency);
+  if (!ofCurrency) formatted.set(money.currency, (ofCurrency = new Map()));
+  ofCurrency.set(money.minor, text);
+  formattedCount += 1;
+  return text;
+}
+
+/** How many formatted amounts are kept (a test's view). */
+export const formattedKept = (): number => formattedCount;
+
+function formatAmount(money: Money): string {
   let format = formatCache.get(money.currency);
   if (!format) {
     const digits = currencyDigits(money.currency);

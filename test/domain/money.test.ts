@@ -3,6 +3,7 @@ import {
   applyRate,
   currencyDigits,
   formatMoney,
+  formattedKept,
   isCurrencyCode,
   money,
   toMajor,
@@ -58,6 +59,28 @@ describe('formatMoney', () => {
     expect(formatMoney(money(0, 'USD'))).toBe('$0.00');
     expect(formatMoney(money(1990, 'EUR'))).toBe('€19.90');
     expect(formatMoney(money(4800, 'JPY'))).toBe('¥4,800');
+  });
+
+  it('answers a kept text as Intl formats it, keeps at most 10,000, and -0 apart from 0', () => {
+    const format = (currency: string, digits: number) => {
+      const intl = new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      return (minor: number) => intl.format(minor / 10 ** digits);
+    };
+    const [usd, jpy] = [format('USD', 2), format('JPY', 0)];
+    for (let round = 0; round < 2; round += 1)
+      for (let minor = -12_500; minor <= 12_500; minor += 1) {
+        expect(formatMoney(money(minor, 'USD'))).toBe(usd(minor));
+        if (minor % 97 === 0) expect(formatMoney(money(minor, 'JPY'))).toBe(jpy(minor));
+        expect(formattedKept()).toBeLessThanOrEqual(10_000);
+      }
+    expect(formatMoney(money(-0, 'USD'))).toBe('-$0.00');
+    expect(formatMoney(money(0, 'USD'))).toBe('$0.00');
+    expect(formatMoney(money(-0, 'USD'))).toBe('-$0.00');
   });
 });
 
