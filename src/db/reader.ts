@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { connectFault } from './faults.js';
 import type { DbClient } from './client.js';
-import { boundSql, numbered, ormSql } from './tx-sql.js';
+import { boundSql, isStalePlan, numbered, ormSql } from './tx-sql.js';
 
 export interface RowReader {
   /** The rows of a SELECT (`?` placeholders, numbers and strings as parameters). */
@@ -87,18 +87,28 @@ export function sqliteReader(file: string, onQuery?: OnQuery, mapped = true): Ro
 
 export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
   const names = new Map<string, { name: string; text: string }>();
-  const run = async <Row>(sql: string, params: readonly (number | string)[], arrays: boolean): Promise<Row[]> => {
+  let renamed = 0;
+  const statementOf = (sql: string) => {
     let statement = names.get(sql);
     if (statement === undefined) {
       statement = { name: `catalog_read_${names.size + 1}`, text: numbered(sql) };
       names.set(sql, statement);
     }
-    const started = onQuery ? performance.now() : 0;
-    const result = await pool.query<Row & pg.QueryResultRow>({
-      name: statement.name,
-      text: statement.text,
+    return statement;
+  };
+  const query = <Row>(sql: string, params: readonly (number | string)[], arrays: boolean) =>
+    pool.query<Row & pg.QueryResultRow>({
+      ...statementOf(sql),
       values: [...params],
       ...(arrays ? { rowMode: 'array' } : {}),
+    });
+  const run = async <Row>(sql: string, params: readonly (number | string)[], arrays: boolean): Promise<Row[]> => {
+    const started = onQuery ? performance.now() : 0;
+    const result = await query<Row>(sql, params, arrays).catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      // A migration changed what the text returns: prepared again under a new name (tx-sql.ts's renameStale).
+      names.set(sql, { name: `catalog_read_r${(renamed += 1)}`, text: statementOf(sql).text });
+      return query<Row>(sql, params, arrays);
     });
     onQuery?.({ query: sql, durationMs: performance.now() - started });
     return result.rows;

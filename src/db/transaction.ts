@@ -5,7 +5,7 @@
 // shows, and a retry is the documented answer.
 import type { Db, DbClient, Prisma } from './client.js';
 import { dialectOf } from './dialect.js';
-import { bindSql, sqlOf, transactionSql } from './tx-sql.js';
+import { bindSql, isStalePlan, sqlOf, transactionSql } from './tx-sql.js';
 import { connectTimeoutMs, wallClockBackup } from './waits.js';
 
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
@@ -126,7 +126,8 @@ export async function inTransaction<T>(
         },
       );
     } catch (error) {
-      if (!isWriteConflict(error) || attempt >= attempts) throw error;
+      // A prepared statement a migration made stale (PostgreSQL) fails its transaction once, like a conflict.
+      if (!(isWriteConflict(error) || isStalePlan(error)) || attempt >= attempts) throw error;
       // Jittered backoff so that the conflicting writers do not meet again at once.
       await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 20));
       continue;

@@ -229,6 +229,17 @@ function pgStatement(sql: string): { name?: string; text: string } {
   return statement;
 }
 
+let renamed = 0;
+/**
+ * After a stale plan (isStalePlan): the text under a new name, which every connection prepares
+ * afresh. The server refuses a stale statement on each run, not once, so the old name is left
+ * unused on the connections that prepared it (one per text a migration changed, at most).
+ */
+function renameStale(sql: string): void {
+  const named = pgNames.get(sql);
+  if (named !== undefined) pgNames.set(sql, { name: `tx_sql_r${(renamed += 1)}`, text: named.text });
+}
+
 /**
  * Statements straight through the driver on PostgreSQL: on the pool connection of an ORM
  * transaction (transaction.ts binds it to the transaction's client), or on any of the pool's (a
@@ -237,7 +248,20 @@ function pgStatement(sql: string): { name?: string; text: string } {
  */
 function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => void = () => undefined): TxSql {
   const attempt = (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> =>
-    watched(watch, guard, sql, () => on.query({ ...pgStatement(sql), values: params.map(pgValue), types: pgTypes }));
+    watched(watch, guard, sql, async () => {
+      const statement = pgStatement(sql);
+      const values = params.map(pgValue);
+      try {
+        return await on.query({ ...statement, values, types: pgTypes });
+      } catch (error) {
+        if (statement.name === undefined || !isStalePlan(error)) throw error;
+        renameStale(sql);
+        // Outside a transaction the text runs again at once; inside one, inTransaction runs the
+        // whole transaction again (the server refuses anything else in it after an error).
+        if (!(on instanceof pg.Pool)) throw error;
+        return on.query({ ...pgStatement(sql), values, types: pgTypes });
+      }
+    });
   return {
     dialect: 'postgresql',
     via: on instanceof pg.Pool ? 'pool' : 'connection',
@@ -249,6 +273,17 @@ function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => 
     },
     run: async (sql: string, params: readonly SqlParam[] = []) => (await attempt(sql, params)).rowCount ?? 0,
   };
+}
+
+/**
+ * PostgreSQL's refusal of a prepared statement whose result a migration changed under the running
+ * process (0A000, "cached plan must not change result type"): the text is prepared again under a
+ * new name (renameStale) and run again, not answered as a failure.
+ */
+export function isStalePlan(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
 }
 
 /**

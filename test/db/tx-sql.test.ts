@@ -192,22 +192,36 @@ describe('a transaction’s own SQL', () => {
   );
 
   it.runIf(testEngine === 'postgresql')(
-    'on PostgreSQL, a text prepared before a migration changed what it returns fails once (0A000), then runs',
+    'on PostgreSQL, a text prepared before a migration changed what it returns runs again: with its transaction inside one, at once outside (the catalog reader too)',
     async () => {
-      // One connection, so that every run of the text meets the statement prepared on it.
+      // One connection, so that every run of a text meets the statement prepared on it.
       const single = await openDatabase(database.url, { poolSize: 1 });
       try {
-        await single.db.$executeRawUnsafe('CREATE TABLE "TxSqlStale" ("v" INTEGER)');
-        await single.db.$executeRawUnsafe('INSERT INTO "TxSqlStale" ("v") VALUES (1)');
+        await single.db.$executeRawUnsafe('CREATE TABLE "TxSqlStale" ("v" INTEGER, "w" INTEGER)');
+        await single.db.$executeRawUnsafe('INSERT INTO "TxSqlStale" ("v", "w") VALUES (1, 2)');
         const read = () => single.sql.all<{ v: unknown }>('SELECT "v" FROM "TxSqlStale" WHERE "v" IS NOT NULL');
+        let runs = 0;
+        const write = () =>
+          inTransaction(single.db, async (tx) => {
+            runs += 1;
+            const rows = await sqlOf(tx).all<{ w: unknown }>('SELECT "w" FROM "TxSqlStale" WHERE "w" IS NOT NULL');
+            await sqlOf(tx).run('UPDATE "TxSqlStale" SET "v" = "v"');
+            return rows;
+          });
+        const catalogRead = () => single.reader.all<{ v: unknown }>('SELECT "v" FROM "TxSqlStale"', []);
         expect(await read()).toStrictEqual([{ v: 1 }]);
+        expect(await catalogRead()).toStrictEqual([{ v: 1 }]);
+        expect(await write()).toStrictEqual([{ w: 2 }]);
         // What a migration of a rolling upgrade may do under a running process.
+        await single.db.$executeRawUnsafe('ALTER TABLE "TxSqlStale" ALTER COLUMN "w" TYPE TEXT');
+        runs = 0;
+        expect(await write()).toStrictEqual([{ w: '2' }]);
+        // The first run met the stale statement (0A000) and its transaction was rolled back.
+        expect(runs).toBe(2);
         await single.db.$executeRawUnsafe('ALTER TABLE "TxSqlStale" ALTER COLUMN "v" TYPE TEXT');
-        const stale = await read().then(
-          () => 'ran',
-          (error: { code?: unknown }) => error.code,
-        );
-        expect(stale).toBe('0A000');
+        expect(await catalogRead()).toStrictEqual([{ v: '1' }]);
+        expect(await catalogRead()).toStrictEqual([{ v: '1' }]);
+        expect(await read()).toStrictEqual([{ v: '1' }]);
         expect(await read()).toStrictEqual([{ v: '1' }]);
       } finally {
         await single.db.$executeRawUnsafe('DROP TABLE IF EXISTS "TxSqlStale"');
