@@ -11,7 +11,8 @@ import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { connectFault } from './faults.js';
 import type { DbClient } from './client.js';
-import { boundSql, isStalePlan, numbered, ormSql } from './tx-sql.js';
+import { boundSql, ormSql } from './tx-sql.js';
+import { isStalePlan, StatementNames } from './pg-statements.js';
 
 export interface RowReader {
   /** The rows of a SELECT (`?` placeholders, numbers and strings as parameters). */
@@ -86,28 +87,18 @@ export function sqliteReader(file: string, onQuery?: OnQuery, mapped = true): Ro
 }
 
 export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
-  const names = new Map<string, { name: string; text: string }>();
-  let renamed = 0;
-  const statementOf = (sql: string) => {
-    let statement = names.get(sql);
-    if (statement === undefined) {
-      statement = { name: `catalog_read_${names.size + 1}`, text: numbered(sql) };
-      names.set(sql, statement);
-    }
-    return statement;
-  };
+  const names = new StatementNames('catalog_read');
   const query = <Row>(sql: string, params: readonly (number | string)[], arrays: boolean) =>
     pool.query<Row & pg.QueryResultRow>({
-      ...statementOf(sql),
+      ...names.of(sql),
       values: [...params],
       ...(arrays ? { rowMode: 'array' } : {}),
     });
   const run = async <Row>(sql: string, params: readonly (number | string)[], arrays: boolean): Promise<Row[]> => {
     const started = onQuery ? performance.now() : 0;
     const result = await query<Row>(sql, params, arrays).catch((error: unknown) => {
-      if (!isStalePlan(error)) throw error;
-      // A migration changed what the text returns: prepared again under a new name (tx-sql.ts's renameStale).
-      names.set(sql, { name: `catalog_read_r${(renamed += 1)}`, text: statementOf(sql).text });
+      // A migration changed what the text returns: prepared again under a new name.
+      if (!isStalePlan(error) || !names.renameStale(sql)) throw error;
       return query<Row>(sql, params, arrays);
     });
     onQuery?.({ query: sql, durationMs: performance.now() - started });

@@ -5,7 +5,8 @@
 // shows, and a retry is the documented answer.
 import type { Db, DbClient, Prisma } from './client.js';
 import { dialectOf } from './dialect.js';
-import { bindSql, isStalePlan, sqlOf, transactionSql } from './tx-sql.js';
+import { isStalePlan } from './pg-statements.js';
+import { bindSql, sqlOf, transactionSql } from './tx-sql.js';
 import { connectTimeoutMs, wallClockBackup } from './waits.js';
 
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.

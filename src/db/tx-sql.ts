@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { DbClient } from './client.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import type { TransactionConnections } from './pg-transactions.js';
+import { isStalePlan, numbered, StatementNames } from './pg-statements.js';
 
 export type SqlParam = string | number | boolean | Date | null;
 
@@ -211,34 +212,8 @@ function untypedColumn(fields: readonly pg.FieldDef[]): pg.FieldDef | undefined 
   return fields.find((field) => !pgParsers.has(field.dataTypeID) && !pgTextTypes.has(field.dataTypeID));
 }
 
-/**
- * Statement names per text, the same on every connection: at most this many texts are prepared,
- * and none with more parameters than `maxNamedParams` (a list's length makes each its own text).
- */
-const maxNamed = 300;
-const maxNamedParams = 32;
-const pgNames = new Map<string, { name: string; text: string }>();
-
-function pgStatement(sql: string): { name?: string; text: string } {
-  const named = pgNames.get(sql);
-  if (named !== undefined) return named;
-  const text = numbered(sql);
-  if (pgNames.size >= maxNamed || text.includes(`$${maxNamedParams + 1}`)) return { text };
-  const statement = { name: `tx_sql_${pgNames.size + 1}`, text };
-  pgNames.set(sql, statement);
-  return statement;
-}
-
-let renamed = 0;
-/**
- * After a stale plan (isStalePlan): the text under a new name, which every connection prepares
- * afresh. The server refuses a stale statement on each run, not once, so the old name is left
- * unused on the connections that prepared it (one per text a migration changed, at most).
- */
-function renameStale(sql: string): void {
-  const named = pgNames.get(sql);
-  if (named !== undefined) pgNames.set(sql, { name: `tx_sql_r${(renamed += 1)}`, text: named.text });
-}
+/** At most 300 texts are prepared, none with more than 32 parameters (a list's length makes each its own text). */
+const pgNames = new StatementNames('tx_sql', 300, 32);
 
 /**
  * Statements straight through the driver on PostgreSQL: on the pool connection of an ORM
@@ -249,17 +224,17 @@ function renameStale(sql: string): void {
 function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => void = () => undefined): TxSql {
   const attempt = (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> =>
     watched(watch, guard, sql, async () => {
-      const statement = pgStatement(sql);
+      const statement = pgNames.of(sql);
       const values = params.map(pgValue);
       try {
         return await on.query({ ...statement, values, types: pgTypes });
       } catch (error) {
         if (statement.name === undefined || !isStalePlan(error)) throw error;
-        renameStale(sql);
+        pgNames.renameStale(sql);
         // Outside a transaction the text runs again at once; inside one, inTransaction runs the
         // whole transaction again (the server refuses anything else in it after an error).
         if (!(on instanceof pg.Pool)) throw error;
-        return on.query({ ...pgStatement(sql), values, types: pgTypes });
+        return on.query({ ...pgNames.of(sql), values, types: pgTypes });
       }
     });
   return {
@@ -276,17 +251,6 @@ function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => 
 }
 
 /**
- * PostgreSQL's refusal of a prepared statement whose result a migration changed under the running
- * process (0A000, "cached plan must not change result type"): the text is prepared again under a
- * new name (renameStale) and run again, not answered as a failure.
- */
-export function isStalePlan(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
-}
-
-/**
  * Statements of their own on `pool`'s connections (PostgreSQL, outside any transaction), their rows
  * typed as the ORM's raw queries type them: for work that runs all the time (sql-executor.ts).
  */
@@ -296,12 +260,6 @@ export function poolSql(pool: pg.Pool, watch: StatementWatch = {}): TxSql {
 
 /** A JSON parameter (its text), typed as the columns are (PostgreSQL's jsonb takes no text parameter). */
 export const jsonParameter = (dialect: Dialect): string => (dialect === 'postgresql' ? 'CAST(? AS JSONB)' : '?');
-
-/** `?` → `$1`, `$2`, … (the statements given here have no `?` inside literals). */
-export function numbered(sql: string): string {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${(index += 1)}`);
-}
 
 /** Statements through the ORM's raw queries on `client` (a transaction's client or the database's). */
 export function ormSql(client: DbClient): TxSql {
