@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { connectFault } from './faults.js';
 import type { DbClient } from './client.js';
 import { boundSql, ormSql } from './tx-sql.js';
-import { isStalePlan, StatementNames } from './pg-statements.js';
+import { isStalePlan, StatementNames, type NamedStatement } from './pg-statements.js';
 
 export interface RowReader {
   /** The rows of a SELECT (`?` placeholders, numbers and strings as parameters). */
@@ -87,19 +87,22 @@ export function sqliteReader(file: string, onQuery?: OnQuery, mapped = true): Ro
 }
 
 export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
-  const names = new StatementNames('catalog_read');
-  const query = <Row>(sql: string, params: readonly (number | string)[], arrays: boolean) =>
+  // At most 300 texts, none with more than 32 parameters (a list's length makes each its own text).
+  const names = new StatementNames('catalog_read', 300, 32);
+  const query = <Row>(statement: NamedStatement, params: readonly (number | string)[], arrays: boolean) =>
     pool.query<Row & pg.QueryResultRow>({
-      ...names.of(sql),
+      name: statement.name,
+      text: statement.text,
       values: [...params],
       ...(arrays ? { rowMode: 'array' } : {}),
     });
   const run = async <Row>(sql: string, params: readonly (number | string)[], arrays: boolean): Promise<Row[]> => {
     const started = onQuery ? performance.now() : 0;
-    const result = await query<Row>(sql, params, arrays).catch((error: unknown) => {
+    const statement = names.of(sql);
+    const result = await query<Row>(statement, params, arrays).catch((error: unknown) => {
       // A migration changed what the text returns: prepared again under a new name.
-      if (!isStalePlan(error) || !names.renameStale(sql)) throw error;
-      return query<Row>(sql, params, arrays);
+      if (!isStalePlan(error) || !names.renameStale(statement)) throw error;
+      return query<Row>(names.of(sql), params, arrays);
     });
     onQuery?.({ query: sql, durationMs: performance.now() - started });
     return result.rows;

@@ -2,7 +2,8 @@
 // database reports a write conflict or a deadlock (P2034: PostgreSQL 40001/40P01). Under
 // PostgreSQL's default READ COMMITTED with the cart row lock these are rare deadlocks; on a
 // SERIALIZABLE distributed engine (CockroachDB, YugabyteDB) they are the normal way contention
-// shows, and a retry is the documented answer.
+// shows, and a retry is the documented answer. Also retried: a prepared statement a migration made
+// stale (PostgreSQL, pg-statements.ts), which fails its transaction once before every text is renamed.
 import type { Db, DbClient, Prisma } from './client.js';
 import { dialectOf } from './dialect.js';
 import { isStalePlan } from './pg-statements.js';

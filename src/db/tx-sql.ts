@@ -227,14 +227,14 @@ function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => 
       const statement = pgNames.of(sql);
       const values = params.map(pgValue);
       try {
-        return await on.query({ ...statement, values, types: pgTypes });
+        return await on.query({ name: statement.name, text: statement.text, values, types: pgTypes });
       } catch (error) {
-        if (statement.name === undefined || !isStalePlan(error)) throw error;
-        pgNames.renameStale(sql);
+        if (!isStalePlan(error) || !pgNames.renameStale(statement)) throw error;
         // Outside a transaction the text runs again at once; inside one, inTransaction runs the
-        // whole transaction again (the server refuses anything else in it after an error).
+        // whole transaction again (an import's own transaction fails once; the next import runs).
         if (!(on instanceof pg.Pool)) throw error;
-        return on.query({ ...pgNames.of(sql), values, types: pgTypes });
+        const { name, text } = pgNames.of(sql);
+        return on.query({ name, text, values, types: pgTypes });
       }
     });
   return {

@@ -192,37 +192,43 @@ describe('a transaction’s own SQL', () => {
   );
 
   it.runIf(testEngine === 'postgresql')(
-    'on PostgreSQL, a text prepared before a migration changed what it returns runs again: with its transaction inside one, at once outside (the catalog reader too)',
+    'on PostgreSQL, texts prepared before a migration changed what they return run again: a transaction once, a statement outside one at once',
     async () => {
-      // One connection, so that every run of a text meets the statement prepared on it.
+      // One connection, so that every run of a text meets the statement prepared on it (a pool
+      // connection whose statement failed is closed: the next statement finds a new one).
       const single = await openDatabase(database.url, { poolSize: 1 });
       try {
-        await single.db.$executeRawUnsafe('CREATE TABLE "TxSqlStale" ("v" INTEGER, "w" INTEGER)');
-        await single.db.$executeRawUnsafe('INSERT INTO "TxSqlStale" ("v", "w") VALUES (1, 2)');
+        await single.db.$executeRawUnsafe('CREATE TABLE "TxSqlStale" ("v" INTEGER, "w" INTEGER, "x" INTEGER)');
+        await single.db.$executeRawUnsafe('INSERT INTO "TxSqlStale" ("v", "w", "x") VALUES (1, 2, 3)');
         const read = () => single.sql.all<{ v: unknown }>('SELECT "v" FROM "TxSqlStale" WHERE "v" IS NOT NULL');
+        const catalogRead = () => single.reader.all<{ v: unknown }>('SELECT "v" FROM "TxSqlStale"', []);
         let runs = 0;
         const write = () =>
           inTransaction(single.db, async (tx) => {
             runs += 1;
-            const rows = await sqlOf(tx).all<{ w: unknown }>('SELECT "w" FROM "TxSqlStale" WHERE "w" IS NOT NULL');
+            const [w] = await sqlOf(tx).all<{ w: unknown }>('SELECT "w" FROM "TxSqlStale" WHERE "w" IS NOT NULL');
+            const [x] = await sqlOf(tx).all<{ x: unknown }>('SELECT "x" FROM "TxSqlStale" WHERE "x" IS NOT NULL');
             await sqlOf(tx).run('UPDATE "TxSqlStale" SET "v" = "v"');
-            return rows;
+            return [w, x];
           });
-        const catalogRead = () => single.reader.all<{ v: unknown }>('SELECT "v" FROM "TxSqlStale"', []);
         expect(await read()).toStrictEqual([{ v: 1 }]);
         expect(await catalogRead()).toStrictEqual([{ v: 1 }]);
-        expect(await write()).toStrictEqual([{ w: 2 }]);
-        // What a migration of a rolling upgrade may do under a running process.
+        expect(await write()).toStrictEqual([{ w: 2 }, { x: 3 }]);
+        // What a migration of a rolling upgrade may do under a running process: two statements of
+        // the write made stale, and the transaction meets one at a time.
         await single.db.$executeRawUnsafe('ALTER TABLE "TxSqlStale" ALTER COLUMN "w" TYPE TEXT');
+        await single.db.$executeRawUnsafe('ALTER TABLE "TxSqlStale" ALTER COLUMN "x" TYPE TEXT');
         runs = 0;
-        expect(await write()).toStrictEqual([{ w: '2' }]);
-        // The first run met the stale statement (0A000) and its transaction was rolled back.
+        expect(await write()).toStrictEqual([{ w: '2' }, { x: '3' }]);
+        // The first run met a stale statement (0A000), was rolled back, and every text was renamed.
         expect(runs).toBe(2);
         await single.db.$executeRawUnsafe('ALTER TABLE "TxSqlStale" ALTER COLUMN "v" TYPE TEXT');
         expect(await catalogRead()).toStrictEqual([{ v: '1' }]);
-        expect(await catalogRead()).toStrictEqual([{ v: '1' }]);
         expect(await read()).toStrictEqual([{ v: '1' }]);
-        expect(await read()).toStrictEqual([{ v: '1' }]);
+        // The pool read's own text made stale on the connection it is prepared on.
+        await single.db.$executeRawUnsafe('ALTER TABLE "TxSqlStale" ALTER COLUMN "v" TYPE INTEGER USING "v"::INTEGER');
+        expect(await read()).toStrictEqual([{ v: 1 }]);
+        expect(await read()).toStrictEqual([{ v: 1 }]);
       } finally {
         await single.db.$executeRawUnsafe('DROP TABLE IF EXISTS "TxSqlStale"');
         await single.close();
