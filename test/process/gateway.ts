@@ -102,6 +102,23 @@ export interface ProcessFixture {
   close(): Promise<void>;
 }
 
+/** One store, one lamp with one SKU, one video showing it: the smallest catalog a process test starts on. */
+export const lampCatalog = {
+  stores: [
+    { id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [], tax_rates: [] },
+  ],
+  products: [
+    {
+      id: 1,
+      title: 'Lamp',
+      price: 10,
+      currency: 'USD',
+      skus: [{ sku_id: 10, merchant_id: 1, name: 'Lamp', qty_available: 5, retail_price: 10, currency: 'USD' }],
+    },
+  ],
+  media: [{ type: 'video', id: 1, slug: 'lamp-video', file_name: 'lamp.mp4', product_ids: [1] }],
+};
+
 export async function processFixture(catalog: unknown): Promise<ProcessFixture> {
   buildServer();
   const scratch = await createCatalogDatabase(catalog, async (url) => {

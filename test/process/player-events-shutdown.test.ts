@@ -2,27 +2,11 @@
 // minute apart (PLAYER_EVENTS_FLUSH_MS=60000), events accepted just before SIGTERM are in the
 // database once the process has exited, and none before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, processFixture, type ProcessFixture } from './gateway.js';
-
-const catalog = {
-  stores: [
-    { id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [], tax_rates: [] },
-  ],
-  products: [
-    {
-      id: 1,
-      title: 'Lamp',
-      price: 10,
-      currency: 'USD',
-      skus: [{ sku_id: 10, merchant_id: 1, name: 'Lamp', qty_available: 5, retail_price: 10, currency: 'USD' }],
-    },
-  ],
-  media: [{ type: 'video', id: 1, slug: 'lamp-video', file_name: 'lamp.mp4', product_ids: [1] }],
-};
+import { json, lampCatalog, processFixture, type ProcessFixture } from './gateway.js';
 
 let fixture: ProcessFixture;
 beforeAll(async () => {
-  fixture = await processFixture(catalog);
+  fixture = await processFixture(lampCatalog);
 }, 120_000);
 afterAll(() => fixture?.close());
 

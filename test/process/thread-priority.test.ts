@@ -6,23 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../pg.js';
-import { json, processFixture, until, type ProcessFixture } from './gateway.js';
-
-const catalog = {
-  stores: [
-    { id: 1, name: 'one.example', marketplace: 'shopify', currency: 'USD', shipping_methods: [], tax_rates: [] },
-  ],
-  products: [
-    {
-      id: 1,
-      title: 'Lamp',
-      price: 10,
-      currency: 'USD',
-      skus: [{ sku_id: 10, merchant_id: 1, name: 'Lamp', qty_available: 5, retail_price: 10, currency: 'USD' }],
-    },
-  ],
-  media: [{ type: 'video', id: 1, slug: 'lamp-video', file_name: 'lamp.mp4', product_ids: [1] }],
-};
+import { json, lampCatalog, processFixture, until, type ProcessFixture } from './gateway.js';
 
 /** Each thread of the process and its nice value (/proc/<pid>/task/<tid>/stat, the 19th field). */
 function niceOfThreads(pid: number): Map<number, number> {
@@ -45,7 +29,7 @@ const ownNice = process.platform === 'linux' ? niceOfThreads(process.pid).get(pr
 const onSqliteLinux = testEngine === 'sqlite' && process.platform === 'linux' && ownNice !== undefined && ownNice < 19;
 
 beforeAll(async () => {
-  if (onSqliteLinux) fixture = await processFixture(catalog);
+  if (onSqliteLinux) fixture = await processFixture(lampCatalog);
 }, 120_000);
 afterAll(() => fixture?.close());
 
