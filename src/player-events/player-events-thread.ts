@@ -12,7 +12,7 @@
 // an app built from the TypeScript sources (the tests) writes in process.
 import type { SqliteSynchronous } from '../db/sqlite-durability.js';
 import { Worker } from 'node:worker_threads';
-import { fromBatch, toBatch, written, type EventBatch } from './player-events.batch.js';
+import { written, type EventBatch } from './player-events.batch.js';
 import type { PendingKey } from './player-events.repository.js';
 import type { EventWriter, WriteOutcome } from './player-events.writer.js';
 
@@ -35,8 +35,13 @@ export interface EventThreadData {
   synchronous: SqliteSynchronous;
 }
 
+/** What became of a flush's events by key: what the thread answers, before the unwritten keys go in a batch. */
+export interface KeyOutcome extends Omit<WriteOutcome, 'unwritten'> {
+  unwritten: PendingKey[];
+}
+
 /** What became of a flush's events, from what became of each (written.*, in the flush's order). */
-export function outcomeOf(keys: readonly PendingKey[], outcome: Uint8Array, error: string | null): WriteOutcome {
+export function outcomeOf(keys: readonly PendingKey[], outcome: Uint8Array, error: string | null): KeyOutcome {
   const unwritten: PendingKey[] = [];
   let at = 0;
   let done = 0;
@@ -90,9 +95,8 @@ export function eventThreadWriter(data: EventThreadData): EventWriter {
     return current;
   };
   return {
-    async write(keys) {
+    async write(batch) {
       const id = (next += 1);
-      const batch = toBatch(keys);
       const answer = await new Promise<ThreadOutcome>((resolve) => {
         try {
           const current = (thread ??= begin());
@@ -105,12 +109,7 @@ export function eventThreadWriter(data: EventThreadData): EventWriter {
         }
       });
       const { counted, written: done, unwritten, error } = answer;
-      return {
-        counted,
-        written: done,
-        unwritten: unwritten ? fromBatch(unwritten) : [],
-        error: error === null ? null : new Error(error),
-      };
+      return { counted, written: done, unwritten, error: error === null ? null : new Error(error) };
     },
     close() {
       const current = thread;

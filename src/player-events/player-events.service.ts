@@ -11,9 +11,10 @@
 import { AppError } from '../errors.js';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import { checkEvents, type MediaPlacements } from './player-events.input.js';
-import { eventKey, type PlayerEvent, type PlayerEventInput, type PlayerEventStats } from './player-events.model.js';
-import type { MediaPlacementRepository, PendingKey } from './player-events.repository.js';
-import { eventsIn, type EventWriter } from './player-events.writer.js';
+import type { PlayerEventInput, PlayerEventStats } from './player-events.model.js';
+import type { MediaPlacementRepository } from './player-events.repository.js';
+import type { EventWriter } from './player-events.writer.js';
+import { EventColumns, type EventBatch } from './player-events.batch.js';
 
 export interface PlayerEventsOptions {
   /** How often waiting events are written (ms). */
@@ -33,8 +34,8 @@ const keptMedia = 10_000;
 const flushAtEvents = 1_000;
 
 export class PlayerEventsService {
-  private pending = new Map<string, PendingKey>();
-  private pendingEvents = 0;
+  /** The events waiting, in columns (player-events.batch.ts: no object per event survives until its flush). */
+  private readonly pending = new EventColumns();
   /** Events of the flush under way. */
   private writing = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -63,24 +64,24 @@ export class PlayerEventsService {
   async record(inputs: readonly PlayerEventInput[], now = Date.now()): Promise<number> {
     if (this.closed) throw unavailable('The gateway is stopping');
     const events = await checkEvents(inputs, now, (ids) => this.placementsOf(ids));
-    if (this.pendingEvents + this.writing + events.length > this.options.maxPending) {
+    if (this.pending.length + this.writing + events.length > this.options.maxPending) {
       this.counts.refused += events.length;
       throw unavailable('Too many player events are waiting to be written');
     }
-    for (const event of events) this.add(event);
+    for (const event of events) this.pending.push(event);
     this.counts.accepted += events.length;
     this.schedule();
     return events.length;
   }
 
   stats(): PlayerEventStats {
-    return { ...this.counts, pending: this.pendingEvents + this.writing };
+    return { ...this.counts, pending: this.pending.length + this.writing };
   }
 
   /** Writes what waits now (and waits for a flush under way first). */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    if (this.pendingEvents === 0) return;
+    if (this.pending.length === 0) return;
     this.flushing = this.flushOnce().finally(() => {
       this.flushing = null;
     });
@@ -97,31 +98,14 @@ export class PlayerEventsService {
     this.timer = null;
     await this.flush();
     await this.writer.close();
-    if (this.pendingEvents > 0) {
-      this.counts.dropped += this.pendingEvents;
+    if (this.pending.length > 0) {
+      this.counts.dropped += this.pending.length;
       this.options.log.error(
-        { events: this.pendingEvents },
-        `${this.pendingEvents} player events could not be written before the gateway stopped: they are lost`,
+        { events: this.pending.length },
+        `${this.pending.length} player events could not be written before the gateway stopped: they are lost`,
       );
-      this.pending = new Map();
-      this.pendingEvents = 0;
+      this.pending.take();
     }
-  }
-
-  private add(event: PlayerEvent): void {
-    const key = eventKey(event);
-    const waiting = this.pending.get(key);
-    if (waiting) waiting.times.push(event.at);
-    else
-      this.pending.set(key, {
-        key,
-        sessionId: event.sessionId,
-        mediaId: event.mediaId,
-        type: event.type,
-        placementId: event.placementId,
-        times: [event.at],
-      });
-    this.pendingEvents += 1;
   }
 
   /**
@@ -129,8 +113,8 @@ export class PlayerEventsService {
    * flushAtEvents wait; none while one is under way (it schedules the next when it ends).
    */
   private schedule(): void {
-    if (this.flushing || this.closed || this.pendingEvents === 0) return;
-    const soon = this.pendingEvents >= flushAtEvents;
+    if (this.flushing || this.closed || this.pending.length === 0) return;
+    const soon = this.pending.length >= flushAtEvents;
     if (this.timer && !soon) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(
@@ -144,9 +128,9 @@ export class PlayerEventsService {
   }
 
   private async flushOnce(): Promise<void> {
-    this.writing = this.pendingEvents;
+    this.writing = this.pending.length;
     // Handed over whole: this function keeps no reference to the flush while it is written.
-    const write = this.writer.write(this.takePending());
+    const write = this.writer.write(this.pending.take());
     try {
       const { counted, written, unwritten, error } = await write;
       this.counts.counted += counted;
@@ -162,38 +146,20 @@ export class PlayerEventsService {
     }
   }
 
-  /** What waits, each key's times in order; nothing waits after. */
-  private takePending(): PendingKey[] {
-    const batch = [...this.pending.values()];
-    for (const key of batch) key.times.sort((a, b) => a - b);
-    this.pending = new Map();
-    this.pendingEvents = 0;
-    return batch;
-  }
-
   /** A failed write: said once until writes succeed again. */
   private failed(error: unknown): void {
     this.counts.failedFlushes += 1;
     if (!this.failing)
       this.options.log.warn(
-        { err: error, events: this.pendingEvents },
+        { err: error, events: this.pending.length },
         'player events could not be written: they wait for the next flush',
       );
     this.failing = true;
   }
 
-  /** What a flush did not write, back before what came in meanwhile (a key's times are sorted again at the next). */
-  private keepForNext(unwritten: readonly PendingKey[]): void {
-    if (unwritten.length === 0) return;
-    const later = this.pending;
-    this.pending = new Map();
-    for (const key of unwritten) this.pending.set(key.key, key);
-    for (const [name, key] of later) {
-      const kept = this.pending.get(name);
-      if (kept) kept.times.push(...key.times);
-      else this.pending.set(name, key);
-    }
-    this.pendingEvents += eventsIn(unwritten);
+  /** What a flush did not write, back with what came in meanwhile (the writer groups a flush's events by key). */
+  private keepForNext(unwritten: EventBatch | null): void {
+    if (unwritten) this.pending.append(unwritten);
   }
 
   /** The placements of media items, from what is kept or one read of those not kept. */
