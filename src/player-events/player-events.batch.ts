@@ -35,9 +35,12 @@ export const written = { no: 0, counted: 1, repeated: 2 } as const;
 const positionOf = (placementId: string): number =>
   placementId === '' ? -1 : Number(placementId.slice(placementId.indexOf(':') + 1));
 
+/** Rows past which take() gives the columns back their first size (after a burst: a database that could not be written). */
+const keptRows = 16_384;
+
 /**
- * Events as they come, in growing columns: take() hands them over and starts again. The columns keep
- * the size they grew to (at most what PLAYER_EVENTS_MAX_PENDING events need: at most 85 bytes each).
+ * Events as they come, in growing columns: take() hands them over and starts again. An event costs
+ * at most 85 bytes (21 and its session id), off the heap; the columns double when they grow.
  */
 export class EventColumns {
   private size = 0;
@@ -53,6 +56,11 @@ export class EventColumns {
     return this.size;
   }
 
+  /**
+   * Takes a checked event (player-events.input.ts): its session id is ASCII (sessionIdShape), so a
+   * byte a character; its placement, if any, is canonical (`<media id>:<position>`, no leading
+   * zeros) and of its own media item, so its position alone gives the same text back.
+   */
   push(event: PlayerEvent): void {
     this.room(1, event.sessionId.length);
     const { sessionId } = event;
@@ -91,6 +99,15 @@ export class EventColumns {
       placements: this.placements.slice(0, this.size),
       times: this.times.slice(0, this.size),
     };
+    if (this.times.length > keptRows) {
+      const first = new EventColumns();
+      this.sessions = first.sessions;
+      this.sessionEnds = first.sessionEnds;
+      this.mediaIds = first.mediaIds;
+      this.types = first.types;
+      this.placements = first.placements;
+      this.times = first.times;
+    }
     this.size = 0;
     this.sessionBytes = 0;
     return batch;
@@ -131,22 +148,23 @@ export function toBatch(keys: readonly PendingKey[]): EventBatch {
 /** A batch's events by key, the keys in the order first met, each key's times oldest first. */
 export function fromBatch(batch: EventBatch): PendingKey[] {
   const keys = new Map<string, PendingKey>();
+  // The session ids in one text (ASCII: a byte a character), each then a slice of it.
+  const sessions = Buffer.from(batch.sessions.buffer, batch.sessions.byteOffset, batch.sessions.length).toString(
+    'latin1',
+  );
   let start = 0;
   for (let row = 0; row < batch.times.length; row += 1) {
     const end = batch.sessionEnds[row]!;
-    const mediaId = batch.mediaIds[row]!;
-    const position = batch.placements[row]!;
-    const fields = {
-      sessionId: String.fromCharCode(...batch.sessions.subarray(start, end)),
-      mediaId,
-      type: playerEventTypes[batch.types[row]!]!,
-      placementId: position < 0 ? '' : `${mediaId}:${position}`,
-    };
+    const sessionId = sessions.slice(start, end);
     start = end;
-    const name = eventKey(fields);
+    const mediaId = batch.mediaIds[row]!;
+    const type = playerEventTypes[batch.types[row]!]!;
+    const position = batch.placements[row]!;
+    const placementId = position < 0 ? '' : `${mediaId}:${position}`;
+    const name = eventKey({ sessionId, mediaId, type, placementId });
     const key = keys.get(name);
     if (key) key.times.push(batch.times[row]!);
-    else keys.set(name, { key: name, ...fields, times: [batch.times[row]!] });
+    else keys.set(name, { key: name, sessionId, mediaId, type, placementId, times: [batch.times[row]!] });
   }
   const all = [...keys.values()];
   for (const key of all) if (key.times.length > 1) key.times.sort((a, b) => a - b);
