@@ -35,7 +35,7 @@ export const written = { no: 0, counted: 1, repeated: 2 } as const;
 const positionOf = (placementId: string): number =>
   placementId === '' ? -1 : Number(placementId.slice(placementId.indexOf(':') + 1));
 
-/** Rows past which take() gives the columns back their first size (after a burst: a database that could not be written). */
+/** Rows past which take() gives the columns their first size back (after a burst: the database not written). */
 const keptRows = 16_384;
 
 /**
