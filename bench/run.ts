@@ -35,6 +35,7 @@ import {
 } from './harness.js';
 import { isDeepStrictEqual } from 'node:util';
 import { whileOrdersFlow, type Flow } from './flow.js';
+import { flowOnPostgres } from './flow-postgres.js';
 import { measureIngest } from './player-events.js';
 import { judge, judgeRelevance, targetTable } from './targets.js';
 import { relevanceReport, runRelevance } from './relevance.js';
@@ -425,6 +426,32 @@ async function main(): Promise<void> {
   const peakRss = warm.peakRssMiB();
   await warm.stop();
 
+  // (g) on PostgreSQL: the same catalog imported into a scratch database, quiet and with 50 submits/s.
+  const onPostgres = await flowOnPostgres({
+    catalogFile,
+    products: benchShape.products,
+    gatewayScript,
+    gatewayEnv,
+    requests: { graphql: graphqlImages(1, flowImages), rest: flowComparables },
+    warmUp: async (base) => {
+      for (const id of range(1, flowImages)) {
+        const graphql = await fetch(`${base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: graphqlBody(id),
+        });
+        const rest = await fetch(`${base}${comparablesPath(id)}`);
+        if (graphql.status !== 200 || rest.status !== 200)
+          throw new Error(`(g) on PostgreSQL: image ${id} answered ${graphql.status} and ${rest.status}`);
+        await Promise.all([graphql.text(), rest.text()]);
+      }
+    },
+    loadOptions,
+    progress,
+  });
+  Object.assign(measures, onPostgres.measures);
+  Object.assign(flows, onPostgres.flows);
+
   // 2. The gateway, cold: no in-process cache of catalog answers.
   progress('warm gateway measured; starting the cold gateway');
   const cold = await startProfiled(
@@ -645,6 +672,9 @@ async function main(): Promise<void> {
       'g-rest-flow-5',
       'g-rest-flow-50',
     ].map(plainRow),
+    ...(onPostgres.skipped
+      ? ['', `On PostgreSQL: not measured (${onPostgres.skipped}).`]
+      : ['g-pg-graphql-quiet', 'g-pg-graphql-flow-50', 'g-pg-rest-quiet', 'g-pg-rest-flow-50'].map(plainRow)),
     '',
     `Orders during the measurements: ${Object.entries(flows)
       .map(([name, flow]) => `${name} ${flow.placed} placed, ${flow.failed} failed (${flow.rate}/s asked)`)

@@ -45,6 +45,18 @@ export const ratioTargets: RatioTarget[] = [
     what: 'warm REST comparables (50 images) with 50 submits/s against quiet (SQLite)',
   },
   {
+    scenario: 'g-pg-graphql-flow-50',
+    reference: 'g-pg-graphql-quiet',
+    min: 0.8,
+    what: 'warm GraphQL (50 documents) with 50 submits/s against quiet (PostgreSQL)',
+  },
+  {
+    scenario: 'g-pg-rest-flow-50',
+    reference: 'g-pg-rest-quiet',
+    min: 0.8,
+    what: 'warm REST comparables (50 images) with 50 submits/s against quiet (PostgreSQL)',
+  },
+  {
     scenario: 'a-product-warm',
     reference: 'limit-product',
     min: 0.9,

@@ -1,0 +1,68 @@
+// (g) on PostgreSQL: the reads while orders flow scenario of run.ts, the gateway on a new scratch
+// PostgreSQL database (TEST_PG_URL's server) that the normal import command fills with the same
+// bench catalog. Quiet, then with 50 submits a second, GraphQL documents and REST comparables;
+// the target (issue 41) is 0.8× quiet. A server that cannot be reached skips the scenario: the
+// targets then say "not measured".
+import { applyMigrations } from '../src/db/migrate.js';
+import { createScratchDatabase, dropScratchDatabase } from '../src/db/postgres.js';
+import { whileOrdersFlow, type Flow } from './flow.js';
+import { load, start, startFlags, type LoadOptions, type Measure, type Request } from './harness.js';
+import { importOnce, pgUrl } from './scale.js';
+
+export interface PostgresFlow {
+  measures: Record<string, Measure>;
+  flows: Record<string, Flow>;
+  /** Why it was not measured; null when it was. */
+  skipped: string | null;
+}
+
+export async function flowOnPostgres(options: {
+  catalogFile: string;
+  products: number;
+  gatewayScript: string;
+  gatewayEnv: Record<string, string>;
+  requests: { graphql: Request; rest: Request };
+  /** Every request the scenario asks, once, before it is measured. */
+  warmUp: (base: string) => Promise<void>;
+  loadOptions: LoadOptions;
+  progress: (what: string) => void;
+}): Promise<PostgresFlow> {
+  const result: PostgresFlow = { measures: {}, flows: {}, skipped: null };
+  let scratch: { name: string; url: string };
+  try {
+    scratch = await createScratchDatabase(pgUrl, 'benchflow');
+  } catch (error) {
+    result.skipped = `PostgreSQL at TEST_PG_URL could not be reached (${String(error)})`;
+    options.progress(`(g) on PostgreSQL skipped: ${result.skipped}`);
+    return result;
+  }
+  try {
+    await applyMigrations(scratch.url);
+    const imported = importOnce(options.catalogFile, scratch.url);
+    options.progress(`(g) on PostgreSQL: bench catalog imported in ${imported.wallSeconds.toFixed(1)} s`);
+    const server = await start(
+      options.gatewayScript,
+      [],
+      startFlags(),
+      { ...options.gatewayEnv, DATABASE_URL: scratch.url },
+      '/readyz',
+    );
+    try {
+      await options.warmUp(server.base);
+      for (const kind of ['graphql', 'rest'] as const) {
+        const requests = options.requests[kind];
+        result.measures[`g-pg-${kind}-quiet`] = await load(server, [requests], options.loadOptions);
+        const { result: measured, flow } = await whileOrdersFlow(server.base, 50, options.products, () =>
+          load(server, [requests], options.loadOptions),
+        );
+        result.measures[`g-pg-${kind}-flow-50`] = measured;
+        result.flows[`g-pg-${kind}-flow-50`] = flow;
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await dropScratchDatabase(pgUrl, scratch.name);
+  }
+  return result;
+}
