@@ -3,11 +3,9 @@
 // bench catalog. Quiet, then with 50 submits a second, GraphQL documents and REST comparables;
 // the target (issue 41) is 0.8× quiet. A server that cannot be reached skips the scenario: the
 // targets then say "not measured".
-import { applyMigrations } from '../src/db/migrate.js';
-import { createScratchDatabase, dropScratchDatabase } from '../src/db/postgres.js';
 import { whileOrdersFlow, type Flow } from './flow.js';
 import { load, start, startFlags, type LoadOptions, type Measure, type Request } from './harness.js';
-import { importOnce, pgUrl } from './scale.js';
+import { freshDatabase, importOnce } from './scale.js';
 
 export interface PostgresFlow {
   measures: Record<string, Measure>;
@@ -28,23 +26,22 @@ export async function flowOnPostgres(options: {
   progress: (what: string) => void;
 }): Promise<PostgresFlow> {
   const result: PostgresFlow = { measures: {}, flows: {}, skipped: null };
-  let scratch: { name: string; url: string };
+  let database: { url: string; remove(): Promise<void> };
   try {
-    scratch = await createScratchDatabase(pgUrl, 'benchflow');
+    database = await freshDatabase('postgresql', '', 'benchflow');
   } catch (error) {
     result.skipped = `PostgreSQL at TEST_PG_URL could not be reached (${String(error)})`;
     options.progress(`(g) on PostgreSQL skipped: ${result.skipped}`);
     return result;
   }
   try {
-    await applyMigrations(scratch.url);
-    const imported = importOnce(options.catalogFile, scratch.url);
+    const imported = importOnce(options.catalogFile, database.url);
     options.progress(`(g) on PostgreSQL: bench catalog imported in ${imported.wallSeconds.toFixed(1)} s`);
     const server = await start(
       options.gatewayScript,
       [],
       startFlags(),
-      { ...options.gatewayEnv, DATABASE_URL: scratch.url },
+      { ...options.gatewayEnv, DATABASE_URL: database.url },
       '/readyz',
     );
     try {
@@ -62,7 +59,7 @@ export async function flowOnPostgres(options: {
       await server.stop();
     }
   } finally {
-    await dropScratchDatabase(pgUrl, scratch.name);
+    await database.remove();
   }
   return result;
 }

@@ -251,16 +251,11 @@ const progress = (what: string) => console.log(`[${((Date.now() - runStarted) / 
 
 const range = (first: number, count: number) => Array.from({ length: count }, (_, index) => first + index);
 
-/**
- * The warm gateway's warm-up pass: asks once for every product, every image's comparables and
- * every GraphQL image of the scenarios, so that the catalog cache holds all of it before any
- * measurement. Returns the GraphQL answers of (b), keyed by request body, for the memory limit.
- */
-async function touchEverything(base: string): Promise<Record<string, string>> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+/** A warm-up pass's requests: the answer's text, or a failure for anything but 200. */
+function asker(base: string, agent: Agent): (path: string, body?: string) => Promise<string> {
   // node:http, not fetch: the same headers as autocannon's requests (no Accept and the like), so
   // that whatever the gateway keys its caches by, the pass fills what the scenarios will ask for.
-  const ask = (path: string, body?: string) =>
+  return (path: string, body?: string) =>
     new Promise<string>((resolve, reject) => {
       const headers =
         body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
@@ -281,6 +276,16 @@ async function touchEverything(base: string): Promise<Record<string, string>> {
       request.on('error', reject);
       request.end(body);
     });
+}
+
+/**
+ * The warm gateway's warm-up pass: asks once for every product, every image's comparables and
+ * every GraphQL image of the scenarios, so that the catalog cache holds all of it before any
+ * measurement. Returns the GraphQL answers of (b), keyed by request body, for the memory limit.
+ */
+async function touchEverything(base: string): Promise<Record<string, string>> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const ask = asker(base, agent);
   try {
     // (smoke mode skips the products: nothing is measured.)
     if (!smoke) await pool(range(1, products), 8, async (id) => void (await ask(productPath(id))));
@@ -434,16 +439,15 @@ async function main(): Promise<void> {
     gatewayEnv,
     requests: { graphql: graphqlImages(1, flowImages), rest: flowComparables },
     warmUp: async (base) => {
-      for (const id of range(1, flowImages)) {
-        const graphql = await fetch(`${base}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: graphqlBody(id),
-        });
-        const rest = await fetch(`${base}${comparablesPath(id)}`);
-        if (graphql.status !== 200 || rest.status !== 200)
-          throw new Error(`(g) on PostgreSQL: image ${id} answered ${graphql.status} and ${rest.status}`);
-        await Promise.all([graphql.text(), rest.text()]);
+      const agent = new Agent({ keepAlive: true });
+      const ask = asker(base, agent);
+      try {
+        for (const id of range(1, flowImages)) {
+          await ask('/graphql', graphqlBody(id));
+          await ask(comparablesPath(id));
+        }
+      } finally {
+        agent.destroy();
       }
     },
     loadOptions,

@@ -32,10 +32,11 @@ export function importOnce(file: string, databaseUrl: string, flags: string[] = 
   return { wallSeconds, maxRssKiB: Number(rss[1]), output: result.stdout.trim() };
 }
 
-/** A new, migrated database: a SQLite file under bench/data, or a scratch PostgreSQL database. */
+/** A new, migrated database: a SQLite file under bench/data, or a scratch PostgreSQL database named `<prefix>_<uuid>`. */
 export async function freshDatabase(
   engine: string,
   name = 'import-200k.db',
+  prefix = 'import200k',
 ): Promise<{ url: string; remove(): Promise<void> }> {
   if (engine === 'sqlite') {
     const file = join(dataDir, name);
@@ -47,7 +48,7 @@ export async function freshDatabase(
     await applyMigrations(url);
     return { url, remove };
   }
-  const scratch = await createScratchDatabase(pgUrl, 'import200k');
+  const scratch = await createScratchDatabase(pgUrl, prefix);
   await applyMigrations(scratch.url);
   return { url: scratch.url, remove: () => dropScratchDatabase(pgUrl, scratch.name) };
 }
