@@ -186,15 +186,21 @@ export function table<T extends Specs>(specs: T): FieldTable<T> {
   return {
     fields,
     columns,
-    read: (row) => Object.fromEntries(fields.map((field) => [field.key, field.read(row)])) as RecordOf<T>,
+    // Property by property, not Object.fromEntries over [key, value] pairs: a cold answer reads
+    // thousands of rows, and the pairs cost more than the values (about half the read's time).
+    read: (row) => {
+      const record: Record<string, unknown> = {};
+      for (const field of fields) record[field.key] = field.read(row);
+      return record as RecordOf<T>;
+    },
     restProperties: Object.fromEntries(
       restFields.map((field) => [field.rest!.key, field.rest!.schema]),
     ) as RestPropertiesOf<T>,
     view: (record) => {
       const values = record as Record<string, unknown>;
-      return Object.fromEntries(
-        restFields.map((field) => [field.rest!.key, field.rest!.view(values[field.key])]),
-      ) as never;
+      const answer: Record<string, unknown> = {};
+      for (const field of restFields) answer[field.rest!.key] = field.rest!.view(values[field.key]);
+      return answer as never;
     },
   };
 }
