@@ -117,6 +117,8 @@ function machineBusySeconds(): number | null {
 
 /** Slow answers count in the latencies rather than vanish as errors: a request gets 60 s. */
 const requestTimeoutSeconds = 60;
+/** The pause between the warm-up and the measured run. */
+const settleMs = 500;
 
 export interface LoadOptions {
   connections: number;
@@ -132,7 +134,13 @@ export async function load(
 ): Promise<Measure> {
   const run = (seconds: number) =>
     autocannon({ url: server.base, connections, duration: seconds, requests, timeout: requestTimeoutSeconds });
-  if (warmup > 0) await run(warmup);
+  if (warmup > 0) {
+    await run(warmup);
+    // autocannon stops by closing its connections, and the server finishes what they had asked
+    // (a search in its thread's queue keeps its place until answered): the measured run begins
+    // once that is done, not on top of it.
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+  }
   const before = {
     server: server.cpuSeconds(),
     machine: machineBusySeconds(),
