@@ -162,12 +162,17 @@ function fieldOf(key: string, spec: FieldSpec<unknown, TSchema>): Field {
   // The import's row holds a plain field under its key, and writes it to the column of that name.
   if (spec.import && (column !== key || spec.rest !== undefined))
     throw new Error(`${key}: a field the import takes as it is has its key for column and REST key`);
+  // Records and REST answers are built by assignment (table(), below): a key of Object.prototype's
+  // would not become a property of its own.
+  const restKey = spec.rest ?? snakeCase(key);
+  if (key in Object.prototype || restKey in Object.prototype)
+    throw new Error(`${key}: a field's key and REST key may not be a name Object.prototype has`);
   return {
     key,
     column,
     select: spec.select,
     read: (row: RawRow) => spec.read(row, column),
-    rest: spec.schema === null ? null : { key: spec.rest ?? snakeCase(key), schema: spec.schema, view },
+    rest: spec.schema === null ? null : { key: restKey, schema: spec.schema, view },
     graphql: spec.graphql === false ? null : { type: spec.graphqlType, description: spec.graphql?.description },
     nullable: spec.nullable,
     storage: spec.storage,
