@@ -27,6 +27,7 @@ import {
   load as loadWith,
   randomInt,
   running,
+  settleMs,
   start,
   startFlags,
   type Measure,
@@ -619,7 +620,7 @@ async function main(): Promise<void> {
     `## Run ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC: cold and warm, against the raw baseline and the memory limit${smoke ? ' (smoke: not a measurement)' : ''}`,
     '',
     `Machine: ${machine()}.`,
-    `Load: autocannon, ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario, random ids; one server at a time. Gateway as \`npm start\` runs it (node ${startFlags().join(' ')}).`,
+    `Load: autocannon, ${connections} connections, ${warmup} s warm-up, a ${settleMs / 1000} s pause, then ${duration} s per scenario, random ids; one server at a time. Gateway as \`npm start\` runs it (node ${startFlags().join(' ')}).`,
     `Catalog: ${thousands(benchShape.products)} products × 2 SKUs, ${benchShape.similarPerProduct} comparables each; (a) asks for ${thousands(products)} products, (b) and (c) for ${images} images of 20 products; SQLite (${databaseFile.replace(projectRoot + '/', '')}).`,
     'raw = the raw baseline (Fastify + better-sqlite3, hand-written SQL); limit = the memory limit server (every answer pre-serialized in a Map). ' +
       "For (b), raw is the raw REST comparables answer (the baseline has no GraphQL) and limit is the gateway's own GraphQL answer served pre-serialized, keyed by the request body. " +
