@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkCatalog } from '../bulk-catalog.js';
-import { json, processFixture, status, type Gateway, type ProcessFixture } from './gateway.js';
+import { json, processFixture, status, stopGateway, type Gateway, type ProcessFixture } from './gateway.js';
 
 // A connection for each of the 16 pages below: on PostgreSQL a page waiting past the pool's 5 s for
 // a connection is answered 503 (overload, rightly), which a loaded machine reached with the tests'
@@ -61,8 +61,8 @@ describe('the bulk catalog under a 224 MiB heap', () => {
       `bulk catalog, default limits: resident ${residentMiB(gateway.process.pid!)} MiB after 16 pages of 24,000 SKUs at once`,
     );
     expect(await status(`${gateway.base}/healthz`)).toBe(200);
-    gateway.process.kill('SIGTERM');
-    expect(await gateway.exited).toBe(0);
+    const stopped = await stopGateway(gateway);
+    expect(stopped.code, stopped.output).toBe(0);
   }, 120_000);
 
   it('stops them while they run when the estimate lets them through, and refuses REST answers past their size', async () => {
@@ -84,7 +84,7 @@ describe('the bulk catalog under a 224 MiB heap', () => {
       `bulk catalog, estimate lifted: resident ${residentMiB(gateway.process.pid!)} MiB after the refused documents`,
     );
     expect(await status(`${gateway.base}/healthz`)).toBe(200);
-    gateway.process.kill('SIGTERM');
-    expect(await gateway.exited).toBe(0);
+    const stopped = await stopGateway(gateway);
+    expect(stopped.code, stopped.output).toBe(0);
   }, 120_000);
 });

@@ -51,6 +51,19 @@ export async function startGateway(databaseUrl: string, options: StartOptions = 
   return { process: child, base: `http://127.0.0.1:${port}`, port, output, exited };
 }
 
+/**
+ * Sends a stop signal and waits for the exit: its code, and the last of what the process wrote,
+ * for the message of an assertion on the code (a shutdown that fails says why in its log).
+ */
+export async function stopGateway(
+  gateway: Gateway,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<{ code: number | null; output: string }> {
+  gateway.process.kill(signal);
+  const code = await gateway.exited;
+  return { code, output: gateway.output.join('').slice(-4_000) };
+}
+
 export async function status(url: string): Promise<number | null> {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(5_000) })).status;

@@ -2,7 +2,7 @@
 // minute apart (PLAYER_EVENTS_FLUSH_MS=60000), events accepted just before SIGTERM are in the
 // database once the process has exited, and none before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, lampCatalog, processFixture, type ProcessFixture } from './gateway.js';
+import { json, lampCatalog, processFixture, stopGateway, type ProcessFixture } from './gateway.js';
 
 let fixture: ProcessFixture;
 beforeAll(async () => {
@@ -21,8 +21,8 @@ describe('player events at shutdown', () => {
     expect([answer.status, answer.body]).toStrictEqual([202, { accepted: 6 }]);
     const db = fixture.database.db;
     expect(await db.playerEventCount.count()).toBe(0);
-    gateway.process.kill('SIGTERM');
-    expect(await gateway.exited).toBe(0);
+    const stopped = await stopGateway(gateway);
+    expect(stopped.code, stopped.output).toBe(0);
     const rows = await db.playerEventCount.findMany({ orderBy: { type: 'asc' } });
     expect(rows.map((row) => [row.type, row.count])).toStrictEqual([
       ['impression', 3],

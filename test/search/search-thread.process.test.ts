@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../pg.js';
-import { json, processFixture, until, type Gateway, type ProcessFixture } from '../process/gateway.js';
+import { json, processFixture, stopGateway, until, type Gateway, type ProcessFixture } from '../process/gateway.js';
 import { wordOf, wordyCatalog } from './wordy-catalog.js';
 
 /** 1,500 products of 200 words of their own: about 21 MiB of index, more than 16. */
@@ -119,7 +119,7 @@ describe(`the search thread (${testEngine})`, () => {
     );
     expect(busy.length + answers.filter((answer) => answer.status === 200).length).toBe(20);
 
-    gateway.process.kill('SIGTERM');
-    expect(await gateway.exited).toBe(0);
+    const stopped = await stopGateway(gateway);
+    expect(stopped.code, stopped.output).toBe(0);
   }, 120_000);
 });

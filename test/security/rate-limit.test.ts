@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 import { freePort } from '../../bench/ports.js';
-import { buildServer, startGateway, waitReady, type Gateway } from '../process/gateway.js';
+import { buildServer, startGateway, stopGateway, waitReady, type Gateway } from '../process/gateway.js';
 
 const onPath = (command: string) =>
   (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, command)));
@@ -372,8 +372,8 @@ describe.runIf(haveRedis)('one budget shared through Redis (REDIS_URL)', () => {
           (await fetch(`${servers[n % 2]!.base}/product/1`, { headers: { 'x-forwarded-for': client } })).status,
         );
       expect(codes).toStrictEqual([...allowed(6), ...refused(6)]);
-      for (const server of servers) server.process.kill('SIGTERM');
-      for (const server of servers) expect(await server.exited).toBe(0);
+      const stopped = await Promise.all(servers.map((server) => stopGateway(server)));
+      for (const { code, output } of stopped) expect(code, output).toBe(0);
       for (const server of servers) expect(server.output.join('')).not.toMatch(/"level":50/);
     }, 30_000);
   });

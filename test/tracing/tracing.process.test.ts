@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixture } from '../fixtures.js';
-import { json, processFixture, until, type Gateway, type ProcessFixture } from '../process/gateway.js';
+import { json, processFixture, stopGateway, until, type Gateway, type ProcessFixture } from '../process/gateway.js';
 import { californian } from '../cart/cart-helpers.js';
 import { newSecret, startReceiver } from '../events/webhook-receiver.js';
 import { ancestors, startOtlpReceiver } from './otlp-receiver.js';
@@ -56,8 +56,8 @@ async function submitCart(gateway: Gateway, headers: Record<string, string> = {}
 }
 
 async function stopped(gateway: Gateway, file: string): Promise<string[]> {
-  gateway.process.kill('SIGTERM');
-  expect(await gateway.exited).toBe(0);
+  const { code, output } = await stopGateway(gateway);
+  expect(code, output).toBe(0);
   return JSON.parse(readFileSync(file, 'utf8')) as string[];
 }
 
