@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   const lifecycle = new Lifecycle('starting');
   const database = await createDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,
+    readPoolSize: config.databaseReadPoolSize,
     statementTimeoutMs: config.statementTimeoutMs,
     // Past this, a write that meets another process's lock is a 503: the wait blocks the event loop.
     sqliteBusyTimeoutMs: 200,
@@ -114,8 +115,16 @@ function shutdownOnSignal({ config, app, database, lifecycle, logs, deliveries }
     watchdog.arm(config.shutdownTimeoutMs + logFlushMs + watchdogMarginMs);
     lifecycle.phase = 'stopping';
     app.log.info(`${signal}: finishing in-flight requests`);
+    // The steps not done yet, which the log names when the shutdown runs out of time.
+    const pending = new Set<string>();
+    const step = <T>(name: string, run: () => Promise<T>): Promise<T> => {
+      pending.add(name);
+      return run().finally(() => pending.delete(name));
+    };
     const force = setTimeout(() => {
-      app.log.error(`in-flight requests still running after ${config.shutdownTimeoutMs} ms: exiting anyway`);
+      const waiting = [...pending].join(', ');
+      const after = config.shutdownTimeoutMs;
+      app.log.error(`shutdown not done after ${after} ms (still waiting for: ${waiting}): exiting anyway`);
       exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
@@ -123,13 +132,14 @@ function shutdownOnSignal({ config, app, database, lifecycle, logs, deliveries }
     // closes once the connections queued before the signal are accepted (drain.ts).
     connections.begin();
     // Webhook requests get half the shutdown time; the rest records them and gives back the claims.
+    const delivering = deliveries();
     Promise.all([
-      connections.acceptQueued(config.shutdownTimeoutMs / 2).then(() => app.close()),
-      deliveries()?.stop(config.shutdownTimeoutMs / 2),
+      step('in-flight requests', () => connections.acceptQueued(config.shutdownTimeoutMs / 2).then(() => app.close())),
+      delivering && step('webhook deliveries', () => delivering.stop(config.shutdownTimeoutMs / 2)),
     ])
-      .then(() => database.close())
+      .then(() => step('the database connections', () => database.close()))
       // The last spans (the shutdown's requests among them) go out before the process exits.
-      .then(() => sendLastSpans(app.log))
+      .then(() => step('the last trace spans', () => sendLastSpans(app.log)))
       .then(
         () => {
           app.log.info('stopped');
