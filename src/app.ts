@@ -127,6 +127,7 @@ export async function buildApp(
   // they are answered.
   const sources = {
     pool: () => database.poolStats(),
+    readPool: () => database.readPoolStats(),
     cache: () => sumStats(services.catalogCache.stats(), answers.stats()),
     droppedLogLines: options.droppedLogLines,
     droppedAnswers: () => answers.dropped,

@@ -23,6 +23,8 @@ export interface Config {
   bodyLimit: number;
   /** PostgreSQL: connections in this process's pool. */
   databasePoolSize: number;
+  /** PostgreSQL: connections of the catalog reads' own pool in each process. */
+  databaseReadPoolSize: number;
   /** SQLite's durability of a commit (SQLITE_SYNCHRONOUS): db/sqlite-durability.ts. */
   sqliteSynchronous: SqliteSynchronous;
   /** PostgreSQL: statements running longer are cancelled (0 = no limit). */
@@ -254,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlCompiled: bool(env, 'GRAPHQL_COMPILED', true),
     bodyLimit: 1024 * 1024,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseReadPoolSize: int(env, 'DATABASE_READ_POOL_SIZE', 4, 1, 1000),
     sqliteSynchronous: sqliteSynchronous(env),
     statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),

@@ -170,19 +170,23 @@ describe('GET /metrics', () => {
     );
   });
 
-  it('reads the catalog cache and the database pool', () => {
+  it("reads the catalog cache, the database pool and the catalog reads' pool", () => {
     expect(types.get('catalog_cache_hits_total')).toBe('counter');
     expect(valueOf(samples, 'catalog_cache_hits_total')).toBeGreaterThan(0);
     expect(valueOf(samples, 'catalog_cache_misses_total')).toBeGreaterThan(0);
     expect(valueOf(samples, 'catalog_cache_entries')).toBeGreaterThan(0);
     expect(valueOf(samples, 'catalog_cache_bytes')).toBeGreaterThan(0);
     expect(types.get('db_pool_connections')).toBe('gauge');
+    expect(types.get('db_read_pool_connections')).toBe('gauge');
     if (testEngine === 'postgresql') {
       expect(valueOf(samples, 'db_pool_connections')).toBeGreaterThanOrEqual(1);
       expect(valueOf(samples, 'db_pool_waiting_requests')).toBe(0);
+      // The catalog was read (cache misses above): through the reads' own pool.
+      expect(valueOf(samples, 'db_read_pool_connections')).toBeGreaterThanOrEqual(1);
+      expect(valueOf(samples, 'db_read_pool_waiting_requests')).toBe(0);
     } else {
       // SQLite has no pool: the metrics are declared and have no sample.
-      expect(samples.filter((sample) => sample.name.startsWith('db_pool_'))).toStrictEqual([]);
+      expect(samples.filter((sample) => /^db_(read_)?pool_/.test(sample.name))).toStrictEqual([]);
     }
   });
 
@@ -195,10 +199,11 @@ describe('GET /metrics', () => {
 describe('metrics sources', () => {
   it('reads them at each scrape: gauges as they are, counters as the cumulative counts they report', async () => {
     let pool: { total: number; idle: number; waiting: number } | null = { total: 4, idle: 1, waiting: 2 };
+    let readPool: { total: number; idle: number; waiting: number } | null = { total: 3, idle: 0, waiting: 5 };
     let cache = { hits: 5, misses: 2, bytes: 1024, entries: 7 };
     const app = Fastify();
     registerNamedSchemas(app);
-    registerMetrics(app, { pool: () => pool, cache: () => cache });
+    registerMetrics(app, { pool: () => pool, readPool: () => readPool, cache: () => cache });
     await app.ready();
     const read = async () => parseMetrics((await app.inject({ method: 'GET', url: '/metrics' })).body).samples;
 
@@ -208,6 +213,11 @@ describe('metrics sources', () => {
       valueOf(samples, 'db_pool_connections_idle'),
       valueOf(samples, 'db_pool_waiting_requests'),
     ]).toStrictEqual([4, 1, 2]);
+    expect([
+      valueOf(samples, 'db_read_pool_connections'),
+      valueOf(samples, 'db_read_pool_connections_idle'),
+      valueOf(samples, 'db_read_pool_waiting_requests'),
+    ]).toStrictEqual([3, 0, 5]);
     expect([
       valueOf(samples, 'catalog_cache_hits_total'),
       valueOf(samples, 'catalog_cache_misses_total'),
@@ -219,9 +229,10 @@ describe('metrics sources', () => {
     expect(valueOf(samples, 'catalog_cache_hits_total')).toBe(5);
 
     pool = null;
+    readPool = null;
     cache = { hits: 9, misses: 2, bytes: 0, entries: 0 };
     samples = await read();
-    expect(samples.filter((sample) => sample.name.startsWith('db_pool_'))).toStrictEqual([]);
+    expect(samples.filter((sample) => /^db_(read_)?pool_/.test(sample.name))).toStrictEqual([]);
     expect(valueOf(samples, 'catalog_cache_hits_total')).toBe(9);
     await app.close();
   });

@@ -5,6 +5,7 @@
 import { timeParameter } from '../db/sql-executor.js';
 import { sqlOf } from '../db/tx-sql.js';
 import type { DbClient } from '../db/database.js';
+import type { RowReader } from '../db/reader.js';
 import { movedProducts, storedProductIds } from './catalog-moves.js';
 
 /**
@@ -72,11 +73,18 @@ export interface StoredVersions {
   shape: unknown;
 }
 
-export async function catalogRows(db: DbClient): Promise<StoredVersions> {
-  const rows = await db.catalogMeta.findMany({ select: { id: true, version: true, shape: true } });
+/**
+ * Read through the catalog's reader (db/reader.ts): on PostgreSQL its pool is apart from the write
+ * transactions', so that the check every request may wait on never queues behind them.
+ */
+export async function catalogRows(reader: RowReader): Promise<StoredVersions> {
+  const rows = await reader.all<{ id: number | string; version: number | string; shape: string | null }>(
+    'SELECT "id", "version", CAST("shape" AS TEXT) AS "shape" FROM "CatalogMeta"',
+    [],
+  );
   return {
-    rows: new Map(rows.map((row) => [row.id, row.version])),
-    shape: rows.find((row) => row.id === importRow)?.shape ?? null,
+    rows: new Map(rows.map((row) => [Number(row.id), Number(row.version)])),
+    shape: rows.find((row) => Number(row.id) === importRow)?.shape ?? null,
   };
 }
 
@@ -91,12 +99,14 @@ export interface ChangeRange {
  * The products each range's moves touched; null when a move of a range is no longer recorded (the
  * caller is too far behind and drops everything).
  */
-export async function changedProducts(db: DbClient, ranges: readonly ChangeRange[]): Promise<Set<number> | null> {
+export async function changedProducts(reader: RowReader, ranges: readonly ChangeRange[]): Promise<Set<number> | null> {
   if (ranges.length === 0) return new Set();
-  const rows = await db.catalogChange.findMany({
-    where: { OR: ranges.map(({ row, after, upTo }) => ({ row, version: { gt: after, lte: upTo } })) },
-    select: { productIds: true },
-  });
+  const rows = await reader.all<{ productIds: string }>(
+    `SELECT "productIds" FROM "CatalogChange" WHERE ${ranges
+      .map(() => '("row" = ? AND "version" > ? AND "version" <= ?)')
+      .join(' OR ')}`,
+    ranges.flatMap(({ row, after, upTo }) => [row, after, upTo]),
+  );
   const expected = ranges.reduce((sum, range) => sum + (range.upTo - range.after), 0);
   return movedProducts(
     rows.map((row) => row.productIds),

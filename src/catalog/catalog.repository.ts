@@ -169,16 +169,18 @@ export class CatalogRepository {
     return rows.map((row) => productTable.read(row));
   }
 
-  /** The catalog's versions (catalog-version.repository.ts): the import row and the stock rows. */
-  /** The catalog's versions, and its shape as the last import kept it (null: none kept). */
+  /**
+   * The catalog's versions (catalog-version.repository.ts: the import row and the stock rows), and
+   * its shape as the last import kept it (null: none kept).
+   */
   async catalogRows(): Promise<CatalogVersions> {
-    const { rows, shape } = await catalogRows(this.db);
+    const { rows, shape } = await catalogRows(this.reader);
     return { rows, shape: shapeOf(shape) };
   }
 
   /** The products the stock changes of these ranges touched; null when one is no longer recorded. */
   changedProducts(ranges: readonly ChangeRange[]): Promise<Set<number> | null> {
-    return changedProducts(this.db, ranges);
+    return changedProducts(this.reader, ranges);
   }
 
   /**

@@ -36,6 +36,11 @@ export interface DatabaseOptions {
   onQuery?: (event: QueryEvent) => void;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL: connections of the catalog reads' own pool (default 4): the reader's statements
+   * and the catalog versions' never queue behind the write transactions that hold the main pool.
+   */
+  readPoolSize?: number;
   /** PostgreSQL statement_timeout in ms (default none). */
   statementTimeoutMs?: number;
   /** PostgreSQL: how long a request waits for a connection, pooled or new (default connectTimeoutMs). */
@@ -63,12 +68,14 @@ export interface Database {
   readonly provider: DatabaseProvider;
   /** The DATABASE_URL it was opened with (live updates LISTEN on a connection of their own). */
   readonly url: string;
-  /** Hot catalog reads straight through the driver (reader.ts). */
+  /** Hot catalog reads straight through the driver (reader.ts); PostgreSQL: on a pool of their own. */
   readonly reader: RowReader;
   /** Plain SQL for the background work that runs all the time (sql-executor.ts): the webhook delivery worker's. */
   readonly sql: SqlExecutor;
   /** PostgreSQL: the pool's connections; null on SQLite (one connection, no pool). */
   poolStats(): PoolStats | null;
+  /** PostgreSQL: the connections of the catalog reads' pool; null on SQLite. */
+  readPoolStats(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -308,7 +315,15 @@ export async function createDatabase(
       onQuery({ query: event.query, durationMs: event.duration }),
     );
   }
-  const rowReader = pool ? pgReader(pool, options.onQuery) : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
+  // PostgreSQL: catalog reads on a pool of their own. Sharing the main pool, they queued behind the
+  // write transactions that held every connection under a stream of submits (each waiting on its
+  // round trips), and every read waited on the catalog versions' check: reads fell to a tenth.
+  const readPool = pool ? createPgPool(databaseUrl, { ...options, poolSize: options.readPoolSize ?? 4 }) : null;
+  // A connection that breaks while idle is dropped by the pool; the next read opens another.
+  readPool?.on('error', () => undefined);
+  const rowReader = readPool
+    ? pgReader(readPool, options.onQuery)
+    : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
   const reader = tracer ? tracedReader(tracer, provider, rowReader) : rowReader;
   const sql = pool
     ? postgresExecutor(db, poolSql(pool, watch))
@@ -320,7 +335,8 @@ export async function createDatabase(
     url: databaseUrl,
     reader,
     sql,
-    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null),
+    poolStats: () => (pool ? statsOf(pool) : null),
+    readPoolStats: () => (readPool ? statsOf(readPool) : null),
     async connect() {
       await db.$connect();
       if (provider === 'sqlite') {
@@ -338,10 +354,16 @@ export async function createDatabase(
       await checkpointer?.stop();
       reader.close();
       sql.close();
-      await db.$disconnect();
+      await Promise.all([db.$disconnect(), readPool?.end().catch(() => undefined)]);
     },
   };
 }
+
+const statsOf = (pool: pg.Pool): PoolStats => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 /**
  * A reader on connections of its own, for a thread that reads apart from the server's client (the

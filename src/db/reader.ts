@@ -1,9 +1,9 @@
 // Reads for the hottest catalog statements, straight through the driver: a prepared statement
 // per SQL text on a read-only better-sqlite3 connection of its own (WAL: it reads while others
-// write), or a named prepared statement on PostgreSQL through the same pool Prisma uses (its
-// bounds and timeouts hold). The query builder, its result mapping and the adapter layer cost
-// several times a one-row indexed lookup (bench/README.md); these statements return a few
-// columns, mostly text that is sent as it is.
+// write), or a named prepared statement on PostgreSQL through a pool made as Prisma's is (its
+// bounds and timeouts hold), the catalog reads' own (database.ts). The query builder, its result
+// mapping and the adapter layer cost several times a one-row indexed lookup (bench/README.md);
+// these statements return a few columns, mostly text that is sent as it is.
 //
 // SQL is written once with `?` placeholders; PostgreSQL gets `$1…` in their place. Column values
 // come back as the driver gives them: integers as numbers, text as strings.
@@ -112,7 +112,7 @@ export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
     arrays: <Row extends readonly unknown[]>(sql: string, params: readonly (number | string)[]) =>
       run<Row>(sql, params, true),
     close() {
-      // The pool is Prisma's: it is ended with the client.
+      // The pool is its maker's: ended where it was made (database.ts).
     },
   };
 }

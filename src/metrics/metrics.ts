@@ -16,6 +16,8 @@ import type { PlayerEventStats } from '../player-events/player-events.model.js';
 /** Read at each scrape. A pool of null (SQLite has none) has no sample. */
 export interface MetricsSources {
   pool?: () => PoolStats | null;
+  /** The catalog reads' own pool (PostgreSQL). */
+  readPool?: () => PoolStats | null;
   cache?: () => CacheStats;
   droppedLogLines?: () => number;
   /** Kept answers dropped because the catalog changed under them. */
@@ -98,30 +100,35 @@ function registerPlayerEventMetrics(registry: Registry, source: () => PlayerEven
   });
 }
 
+/** A pool's connections, busy or idle, its idle ones, and the queries waiting for one. */
+function registerPoolMetrics(registry: Registry, prefix: string, which: string, pool: () => PoolStats | null): void {
+  const registers = [registry];
+  new Gauge({
+    name: `${prefix}_connections`,
+    help: `Connections ${which} holds, busy or idle.`,
+    registers,
+    collect: gaugeOf(pool, (stats) => stats.total),
+  });
+  new Gauge({
+    name: `${prefix}_connections_idle`,
+    help: `Connections of ${which} not in use.`,
+    registers,
+    collect: gaugeOf(pool, (stats) => stats.idle),
+  });
+  new Gauge({
+    name: `${prefix}_waiting_requests`,
+    help: `Queries waiting for a connection of ${which}.`,
+    registers,
+    collect: gaugeOf(pool, (stats) => stats.waiting),
+  });
+}
+
 function registerSourceMetrics(registry: Registry, sources: MetricsSources): void {
   const registers = [registry];
-  const { pool, cache, droppedLogLines, droppedAnswers, restockedAnswers, playerEvents } = sources;
+  const { pool, readPool, cache, droppedLogLines, droppedAnswers, restockedAnswers, playerEvents } = sources;
   if (playerEvents) registerPlayerEventMetrics(registry, playerEvents);
-  if (pool) {
-    new Gauge({
-      name: 'db_pool_connections',
-      help: 'Connections the database pool holds, busy or idle.',
-      registers,
-      collect: gaugeOf(pool, (stats) => stats.total),
-    });
-    new Gauge({
-      name: 'db_pool_connections_idle',
-      help: 'Connections of the pool not in use.',
-      registers,
-      collect: gaugeOf(pool, (stats) => stats.idle),
-    });
-    new Gauge({
-      name: 'db_pool_waiting_requests',
-      help: 'Queries waiting for a connection of the pool.',
-      registers,
-      collect: gaugeOf(pool, (stats) => stats.waiting),
-    });
-  }
+  if (pool) registerPoolMetrics(registry, 'db_pool', 'the database pool', pool);
+  if (readPool) registerPoolMetrics(registry, 'db_read_pool', "the catalog reads' pool", readPool);
   if (cache) {
     new Counter({
       name: 'catalog_cache_hits_total',
