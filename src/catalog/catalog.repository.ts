@@ -38,9 +38,6 @@ function rawColumns(dialect: 'sqlite' | 'postgresql', columns: FieldTable<never>
     .join(', ');
 }
 
-/** Prisma's select of a product's columns (its rows are read by the same table, whatever their form). */
-const productSelect = Object.fromEntries(productTable.columns.map(({ name }) => [name, true]));
-
 /**
  * Ids as one parameter: on SQLite a JSON array that json_each expands; on PostgreSQL an integer
  * array literal for `= ANY(…)`, which the planner turns into index lookups even when its
@@ -156,16 +153,17 @@ export class CatalogRepository {
 
   /** Products by ascending id, one more than asked to tell whether another page follows. */
   async productPage(filter: ProductFilter): Promise<ProductRecord[]> {
-    const rows = await this.db.product.findMany({
-      where: {
-        ...(filter.afterId === null ? {} : { id: { gt: filter.afterId } }),
-        ...(filter.category === null ? {} : { category: filter.category }),
-        ...(filter.brand === null ? {} : { brand: filter.brand }),
-      },
-      select: productSelect,
-      orderBy: { id: 'asc' },
-      take: filter.first + 1,
-    });
+    const conditions: [string, number | string | null][] = [
+      ['"id" > ?', filter.afterId],
+      ['"category" = ?', filter.category],
+      ['"brand" = ?', filter.brand],
+    ];
+    const given = conditions.filter((condition): condition is [string, number | string] => condition[1] !== null);
+    const where = given.length === 0 ? '' : ` WHERE ${given.map(([condition]) => condition).join(' AND ')}`;
+    const rows = await this.reader.all<Raw>(`${this.statements.products}${where} ORDER BY "id" LIMIT ?`, [
+      ...given.map(([, value]) => value),
+      filter.first + 1,
+    ]);
     return rows.map((row) => productTable.read(row));
   }
 
@@ -249,6 +247,7 @@ function readerStatements(dialect: 'sqlite' | 'postgresql') {
     mediaOfProductBefore: `${mediaOfProduct} AND m."id" < ? ORDER BY m."id" DESC LIMIT ?`,
     placementsOfMedia: `SELECT ${placement} FROM "MediaPlacement" ${byMedia}`,
     similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" ${byProduct}`,
+    products: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product"`,
     productsByIds: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product" WHERE ${among('id')}`,
     skusOfProducts: `${skus} ORDER BY "productId", "position"`,
     skusOfProductsUpTo: `${skus} ORDER BY "productId", "position" LIMIT ?`,
