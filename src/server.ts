@@ -122,6 +122,8 @@ function shutdownOnSignal({ config, app, database, lifecycle, logs, deliveries }
       return run().finally(() => pending.delete(name));
     };
     const force = setTimeout(() => {
+      // Every step done, the last log lines on their way out.
+      if (exiting) return;
       const waiting = [...pending].join(', ');
       const after = config.shutdownTimeoutMs;
       app.log.error(`shutdown not done after ${after} ms (still waiting for: ${waiting}): exiting anyway`);

@@ -141,7 +141,6 @@ export class CatalogRepository {
     );
   }
 
-  /** SKUs of the products, each product's in document order. */
   /** The listed SKUs of these products, by product and place; at most `limit` of them when given. */
   async skusOfProducts(productIds: readonly number[], limit?: number): Promise<SkuRecord[]> {
     const rows =
@@ -160,10 +159,13 @@ export class CatalogRepository {
     ];
     const given = conditions.filter((condition): condition is [string, number | string] => condition[1] !== null);
     const where = given.length === 0 ? '' : ` WHERE ${given.map(([condition]) => condition).join(' AND ')}`;
-    const rows = await this.reader.all<Raw>(`${this.statements.products}${where} ORDER BY "id" LIMIT ?`, [
-      ...given.map(([, value]) => value),
-      filter.first + 1,
-    ]);
+    // Planned for each page's values: a prepared statement's generic plan walks the ids and
+    // filters, every product read for a category or brand that few or none have.
+    const rows = await this.reader.all<Raw>(
+      `${this.statements.products}${where} ORDER BY "id" LIMIT ?`,
+      [...given.map(([, value]) => value), filter.first + 1],
+      { planEachRun: true },
+    );
     return rows.map((row) => productTable.read(row));
   }
 

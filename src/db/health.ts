@@ -1,4 +1,5 @@
-// What /healthz asks of the database: that it answers a read, on every call, and that it takes a
+// What /healthz asks of the database: that it answers a read, on every call (through the ORM's
+// connections and the catalog reader's, which on PostgreSQL is a pool of its own), and that it takes a
 // write, tried at most every writeProbeIntervalMs while it does (the last outcome is answered in
 // between, so /healthz stays cheap) and every failedWriteRetryMs once it did not, so that a
 // database taking writes again shows within a second, as requests already succeed. The probe write
@@ -9,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './database.js';
+import type { RowReader } from './reader.js';
 import { faultPlace } from './faults.js';
 import { within } from '../timing.js';
 
@@ -34,14 +36,14 @@ export class DatabaseHealth {
   constructor(
     private readonly db: Db,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+    /** The catalog reader: its connections may fail while the ORM's answer (max_connections reached). */
+    private readonly reader: RowReader | null = null,
   ) {}
 
-  /** Whether the database answers a read now, and took the last probe write. */
+  /** Whether the database answers a read now, on every kind of connection, and took the last probe write. */
   async healthy(): Promise<boolean> {
-    const [read, writable] = await Promise.all([
-      within(this.db.$queryRawUnsafe('SELECT 1'), healthTimeoutMs),
-      this.takesWrites(),
-    ]);
+    const reads = Promise.all([this.db.$queryRawUnsafe('SELECT 1'), this.reader?.all('SELECT 1 AS one', [])]);
+    const [read, writable] = await Promise.all([within(reads, healthTimeoutMs), this.takesWrites()]);
     return read !== null && writable;
   }
 

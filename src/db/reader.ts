@@ -12,11 +12,20 @@ import type pg from 'pg';
 import { connectFault } from './faults.js';
 import type { DbClient } from './client.js';
 import { boundSql, ormSql } from './tx-sql.js';
-import { isStalePlan, StatementNames, type NamedStatement } from './pg-statements.js';
+import { isStalePlan, numbered, StatementNames, type NamedStatement } from './pg-statements.js';
+
+export interface ReadOptions {
+  /**
+   * PostgreSQL: planned for each run's values (an unnamed statement), never a prepared one's
+   * generic plan: for a statement whose best plan depends on a value a caller picks (a filter on
+   * a column of rare and common values, where the generic plan walks the primary key and filters).
+   */
+  planEachRun?: boolean;
+}
 
 export interface RowReader {
   /** The rows of a SELECT (`?` placeholders, numbers and strings as parameters). */
-  all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]>;
+  all<Row>(sql: string, params: readonly (number | string)[], options?: ReadOptions): Promise<Row[]>;
   /**
    * The same, each row an array of its columns in the SELECT's order: for reads of many rows (the
    * search index's build reads the whole catalog), where an object a row costs a third of the read.
@@ -96,9 +105,14 @@ export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
       values: [...params],
       ...(arrays ? { rowMode: 'array' } : {}),
     });
-  const run = async <Row>(sql: string, params: readonly (number | string)[], arrays: boolean): Promise<Row[]> => {
+  const run = async <Row>(
+    sql: string,
+    params: readonly (number | string)[],
+    arrays: boolean,
+    options?: ReadOptions,
+  ): Promise<Row[]> => {
     const started = onQuery ? performance.now() : 0;
-    const statement = names.of(sql);
+    const statement = options?.planEachRun ? { text: numbered(sql), generation: 0 } : names.of(sql);
     const result = await query<Row>(statement, params, arrays).catch((error: unknown) => {
       // A migration changed what the text returns: prepared again under a new name.
       if (!isStalePlan(error) || !names.renameStale(statement)) throw error;
@@ -108,7 +122,8 @@ export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
     return result.rows;
   };
   return {
-    all: <Row>(sql: string, params: readonly (number | string)[]) => run<Row>(sql, params, false),
+    all: <Row>(sql: string, params: readonly (number | string)[], options?: ReadOptions) =>
+      run<Row>(sql, params, false, options),
     arrays: <Row extends readonly unknown[]>(sql: string, params: readonly (number | string)[]) =>
       run<Row>(sql, params, true),
     close() {

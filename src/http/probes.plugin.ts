@@ -30,7 +30,7 @@ export const readinessGatePlugin = appPlugin('readiness-gate', async (app, { lif
 
 export interface ProbesOptions {
   lifecycle: Lifecycle;
-  database: Pick<Database, 'db'>;
+  database: Pick<Database, 'db' | 'reader'>;
 }
 
 export const probesPlugin = appPlugin('probes', async (app, { lifecycle, database }: ProbesOptions) => {
@@ -58,7 +58,7 @@ export const probesPlugin = appPlugin('probes', async (app, { lifecycle, databas
     return reply.status(503).send({ status: lifecycle.phase });
   });
 
-  const health = new DatabaseHealth(database.db, app.log);
+  const health = new DatabaseHealth(database.db, app.log, database.reader);
   app.get(
     '/healthz',
     probe(

@@ -7,7 +7,7 @@
 //
 // Prisma's statements are traced by wrapping its driver adapter (every query, execute and
 // transaction of the client goes through it: the statement text with the parameters apart);
-// the catalog reader's by wrapping the reader (on PostgreSQL it uses the pool itself).
+// the catalog reader's by wrapping the reader (on PostgreSQL it has a pool of its own).
 import { SpanKind, type Span, type Tracer } from '@opentelemetry/api';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils';
 import { overriding } from '../overriding.js';
@@ -95,17 +95,20 @@ export function tracedAdapterFactory<
   return overriding(factory, overrides as Partial<F>);
 }
 
+/** The catalog reader's options of a read (db/reader.ts), passed on as they are. */
+type ReadOptions = Record<string, unknown>;
+
 /** What tracedReader needs of the catalog reader (db/reader.ts). */
 interface Reader {
-  all<Row>(sql: string, params: readonly (number | string)[]): Promise<Row[]>;
+  all<Row>(sql: string, params: readonly (number | string)[], options?: ReadOptions): Promise<Row[]>;
   arrays<Row extends readonly unknown[]>(sql: string, params: readonly (number | string)[]): Promise<Row[]>;
 }
 
 /** The catalog reader, its statements traced. */
 export function tracedReader<R extends Reader>(tracer: Tracer, system: DbSystem, reader: R): R {
   const overrides: Partial<Reader> = {
-    all: <Row>(sql: string, params: readonly (number | string)[]) =>
-      tracedStatement(tracer, system, sql, () => reader.all<Row>(sql, params)),
+    all: <Row>(sql: string, params: readonly (number | string)[], options?: ReadOptions) =>
+      tracedStatement(tracer, system, sql, () => reader.all<Row>(sql, params, options)),
     arrays: <Row extends readonly unknown[]>(sql: string, params: readonly (number | string)[]) =>
       tracedStatement(tracer, system, sql, () => reader.arrays<Row>(sql, params)),
   };

@@ -124,6 +124,31 @@ describe('waiting for a PostgreSQL connection', () => {
     }
   });
 
+  it("fails the catalog reader's connecting after its time too, as the database's", async () => {
+    await new Promise<void>((resolve) => (silent.listening ? resolve() : silent.listen(0, '127.0.0.1', resolve)));
+    const { port } = silent.address() as { port: number };
+    const database = await createDatabase(`postgresql://nobody:secret@127.0.0.1:${port}/none`, {
+      readPoolSize: 1,
+      connectTimeoutMs: 1_000,
+    });
+    try {
+      const start = performance.now();
+      const error = await database.reader.all('SELECT 1 AS one', []).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      const waited = performance.now() - start;
+      expect(faultPlace(error)).toBe('connecting');
+      expect(waited).toBeGreaterThanOrEqual(990);
+      expect(waited).toBeLessThan(3_500);
+      await vi.waitFor(() => expect(database.readPoolStats()).toMatchObject({ total: 0, waiting: 0 }), {
+        timeout: 1_500,
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
   it.runIf(testEngine === 'postgresql')(
     'answers the requests that waited too long, and hands the connection they would have had to the next',
     async () => {
@@ -267,16 +292,21 @@ describe.runIf(testEngine === 'postgresql')('waiting for the answer to a stateme
 
   it('leaves the connection be once each kind of statement is answered', async () => {
     // The client waits 1.1 s for an answer: a deadline left running would end the connection after it.
-    const database = await openDatabase(testPgUrl, { poolSize: 1, statementTimeoutMs: 100 });
-    const pid = async () => (await database.reader.all<{ pid: number }>('SELECT pg_backend_pid() AS pid', []))[0]?.pid;
+    const database = await openDatabase(testPgUrl, { poolSize: 1, readPoolSize: 1, statementTimeoutMs: 100 });
+    // The one connection of each pool: the ORM's and transactions', and the catalog reader's.
+    const pids = async () => [
+      (await database.db.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid'))[0]?.pid,
+      (await database.reader.all<{ pid: number }>('SELECT pg_backend_pid() AS pid', []))[0]?.pid,
+    ];
     try {
-      const first = await pid();
+      const first = await pids();
       await database.db.$queryRawUnsafe('SELECT 1 AS one');
+      await database.reader.all('SELECT 1 AS one', []);
       await inTransaction(database.db, (tx) => tx.$queryRawUnsafe('SELECT 1 AS one'));
       // A statement that fails inside a transaction (outside one, the pool drops a connection whose statement failed).
       await expect(inTransaction(database.db, (tx) => tx.$queryRawUnsafe('SELECT 1 / 0 AS never'))).rejects.toThrow();
       await new Promise((resolve) => setTimeout(resolve, 1_600));
-      expect(await pid()).toBe(first);
+      expect(await pids()).toStrictEqual(first);
     } finally {
       await database.close();
     }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogRepository } from '../../src/catalog/catalog.repository.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { createMigratedDatabase, type ScratchDatabase } from '../database.js';
+import { testEngine } from '../pg.js';
 
 /** Whether `promise` settled within `ms`. */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -77,4 +78,21 @@ describe('catalog reads while a write transaction holds every connection of the 
       await transaction.catch(() => undefined);
     }
   }, 30_000);
+});
+
+describe.runIf(testEngine === 'postgresql')('product pages on PostgreSQL', () => {
+  it("are planned for each page's values, never a prepared statement's generic plan", async () => {
+    const repository = new CatalogRepository(database.db, database.reader);
+    for (let page = 0; page < 8; page += 1)
+      await repository.productPage({ first: 20, afterId: page, category: `rare ${page}`, brand: null });
+    // The reader's one connection: what it has prepared (its catalog lookups are, by name).
+    await repository.productsByIds([1]);
+    const prepared = await database.reader.all<{ statement: string }>(
+      'SELECT statement FROM pg_prepared_statements',
+      [],
+      { planEachRun: true },
+    );
+    expect(prepared.some(({ statement }) => statement.includes('"Product" WHERE "id" = ANY'))).toBe(true);
+    expect(prepared.filter(({ statement }) => statement.includes('"category" = '))).toStrictEqual([]);
+  });
 });

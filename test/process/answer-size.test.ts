@@ -10,8 +10,13 @@ import { json, processFixture, status, stopGateway, type Gateway, type ProcessFi
 
 // A connection for each of the 16 pages below: on PostgreSQL a page waiting past the pool's 5 s for
 // a connection is answered 503 (overload, rightly), which a loaded machine reached with the tests'
-// pool of 8; the memory of 16 pages at once is what this file measures.
-const settings = { NODE_OPTIONS: '--max-old-space-size=224', DATABASE_POOL_SIZE: '16' };
+// pool of 8; the memory of 16 pages at once is what this file measures. Their catalog reads take
+// the catalog reads' pool, the rest the main one.
+const settings = {
+  NODE_OPTIONS: '--max-old-space-size=224',
+  DATABASE_POOL_SIZE: '16',
+  DATABASE_READ_POOL_SIZE: '16',
+};
 
 /** The crash of the issue, and its fragment-spread variant. */
 const crashes = [
