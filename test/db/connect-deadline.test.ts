@@ -24,6 +24,16 @@ function expiry(ms: number, from: () => number): Promise<number> {
   return new Promise((resolve) => listeningDeadline(ms, () => resolve(performance.now() - from())));
 }
 
+/** How `work` failed (null: it did not), and how long it took, in ms. */
+async function timedFailure(work: () => Promise<unknown>): Promise<{ error: unknown; waited: number }> {
+  const start = performance.now();
+  const error = await work().then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  return { error, waited: performance.now() - start };
+}
+
 describe('a deadline of our own', () => {
   it('expires in its time while the process is idle', async () => {
     const start = performance.now();
@@ -102,12 +112,7 @@ describe('waiting for a PostgreSQL connection', () => {
     });
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        const start = performance.now();
-        const error = await database.db.$queryRawUnsafe('SELECT 1').then(
-          () => null,
-          (failure: unknown) => failure,
-        );
-        const waited = performance.now() - start;
+        const { error, waited } = await timedFailure(() => database.db.$queryRawUnsafe('SELECT 1'));
         expect(faultPlace(error)).toBe('connecting');
         expect(waited).toBeGreaterThanOrEqual(990);
         expect(waited).toBeLessThan(3_500);
@@ -132,12 +137,7 @@ describe('waiting for a PostgreSQL connection', () => {
       connectTimeoutMs: 1_000,
     });
     try {
-      const start = performance.now();
-      const error = await database.reader.all('SELECT 1 AS one', []).then(
-        () => null,
-        (failure: unknown) => failure,
-      );
-      const waited = performance.now() - start;
+      const { error, waited } = await timedFailure(() => database.reader.all('SELECT 1 AS one', []));
       expect(faultPlace(error)).toBe('connecting');
       expect(waited).toBeGreaterThanOrEqual(990);
       expect(waited).toBeLessThan(3_500);
@@ -318,12 +318,7 @@ describe.runIf(testEngine === 'postgresql')('waiting for the answer to a stateme
     try {
       expect(await database.reader.all('SELECT 1 AS one', [])).toStrictEqual([{ one: 1 }]);
       frozen.freeze();
-      const start = performance.now();
-      const error = await database.reader.all('SELECT 1 AS one', []).then(
-        () => null,
-        (failure: unknown) => failure,
-      );
-      const waited = performance.now() - start;
+      const { error, waited } = await timedFailure(() => database.reader.all('SELECT 1 AS one', []));
       expect(faultPlace(error)).toBe('statement');
       expect(waited).toBeGreaterThanOrEqual(1_290);
       expect(waited).toBeLessThan(5_000);
