@@ -318,12 +318,10 @@ export async function createDatabase(
   // PostgreSQL: catalog reads on a pool of their own. Sharing the main pool, they queued behind the
   // write transactions that held every connection under a stream of submits (each waiting on its
   // round trips), and every read waited on the catalog versions' check: reads fell to a tenth.
-  const readPool = pool ? createPgPool(databaseUrl, { ...options, poolSize: options.readPoolSize ?? 4 }) : null;
-  // A connection that breaks while idle is dropped by the pool; the next read opens another.
-  readPool?.on('error', () => undefined);
-  const rowReader = readPool
-    ? pgReader(readPool, options.onQuery)
-    : sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
+  const reads = pool
+    ? pooledReader(databaseUrl, { ...options, poolSize: options.readPoolSize ?? 4 }, options.onQuery)
+    : null;
+  const rowReader = reads?.reader ?? sqliteReader(sqliteFilePath(databaseUrl), options.onQuery);
   const reader = tracer ? tracedReader(tracer, provider, rowReader) : rowReader;
   const sql = pool
     ? postgresExecutor(db, poolSql(pool, watch))
@@ -336,7 +334,7 @@ export async function createDatabase(
     reader,
     sql,
     poolStats: () => (pool ? statsOf(pool) : null),
-    readPoolStats: () => (readPool ? statsOf(readPool) : null),
+    readPoolStats: () => (reads ? statsOf(reads.pool) : null),
     async connect() {
       await db.$connect();
       if (provider === 'sqlite') {
@@ -354,7 +352,7 @@ export async function createDatabase(
       await checkpointer?.stop();
       reader.close();
       sql.close();
-      await Promise.all([db.$disconnect(), readPool?.end().catch(() => undefined)]);
+      await Promise.all([db.$disconnect(), reads?.ended()]);
     },
   };
 }
@@ -376,11 +374,21 @@ export function openReader(
 ): RowReader {
   // Not memory-mapped: the thread reads the catalog through once, page by page; lookups are the server's.
   if (providerOf(databaseUrl) === 'sqlite') return sqliteReader(sqliteFilePath(databaseUrl), undefined, false);
-  const pool = createPgPool(databaseUrl, { ...options, poolSize: options.poolSize ?? 2 });
+  return pooledReader(databaseUrl, { ...options, poolSize: options.poolSize ?? 2 }).reader;
+}
+
+/** A reader on a PostgreSQL pool of its own, ended by its close(); `ended()` resolves once it is. */
+function pooledReader(
+  databaseUrl: string,
+  options: Pick<DatabaseOptions, 'poolSize' | 'statementTimeoutMs' | 'connectTimeoutMs'>,
+  onQuery?: DatabaseOptions['onQuery'],
+): { reader: RowReader; pool: pg.Pool; ended(): Promise<void> } {
+  const pool = createPgPool(databaseUrl, options);
   // A connection that breaks while idle is dropped by the pool; the next read opens another.
   pool.on('error', () => undefined);
-  const reader = pgReader(pool);
-  return { ...reader, close: () => void pool.end().catch(() => undefined) };
+  let ending: Promise<void> | undefined;
+  const end = () => (ending ??= pool.end().catch(() => undefined));
+  return { reader: { ...pgReader(pool, onQuery), close: () => void end() }, pool, ended: end };
 }
 
 export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {

@@ -11,7 +11,7 @@ import { createMigratedDatabase } from '../database.js';
 import { readFixture } from '../fixtures.js';
 import { testEngine } from '../pg.js';
 import { freePort } from '../../bench/ports.js';
-import { buildServer, json, startGateway, until, waitReady, type Gateway } from '../process/gateway.js';
+import { buildServer, json, servedAfter503, startGateway, until, waitReady, type Gateway } from '../process/gateway.js';
 import { californian } from '../cart/cart-helpers.js';
 import { newSecret, startReceiver, type Receiver, type Reply } from './webhook-receiver.js';
 
@@ -55,25 +55,6 @@ async function receiver(secret: string, options: Parameters<typeof startReceiver
 async function crash(gateway: Gateway): Promise<void> {
   gateway.process.kill('SIGKILL');
   await gateway.exited;
-}
-
-/**
- * A request asked again after its Retry-After while it answers 503 (at most 3 times), as a client
- * should: a write that meets the delivery thread's SQLite write lock past its 200 ms, or a
- * connection not free within 5 s on PostgreSQL, on a loaded machine. A 503 changed nothing.
- * Counts the 503s in `busy`.
- */
-async function servedAfter503<T extends { status: number; headers: Headers }>(
-  ask: () => Promise<T>,
-  busy = { count: 0 },
-): Promise<T> {
-  let answer = await ask();
-  for (let retry = 0; answer.status === 503 && retry < 3; retry += 1) {
-    busy.count += 1;
-    await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? 1) * 1000));
-    answer = await ask();
-  }
-  return answer;
 }
 
 /** A two-store cart submitted through `base`, its orders moved to PLACED: five events. */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { californian } from '../cart/cart-helpers.js';
 import { testEngine } from '../pg.js';
-import { json } from '../process/gateway.js';
+import { json, servedAfter503 } from '../process/gateway.js';
 import { oneStore, twoGateways, type Race } from './two-processes.js';
 
 const carts = 50;
@@ -62,19 +62,18 @@ describe.runIf(testEngine === 'postgresql')('order numbers of 50 concurrent subm
       ids.push(...(await Promise.all(Array.from({ length: 5 }, (_, offset) => readyCart(race, first + offset)))));
     }
     const started = Date.now();
-    let retried = 0;
+    const retried = { count: 0 };
     // All at once, each through the process that made its cart. A 503 (no connection free in time on
     // a busy machine: nothing written) is retried after its Retry-After, as a client does; the key
     // makes any retry safe.
     const answers = await Promise.all(
-      ids.map(async (id, n) => {
-        for (let attempt = 1; ; attempt += 1) {
-          const answer = await json('POST', `${race.base(n)}/cart/submit`, { id }, { 'idempotency-key': `n-${id}` });
-          if (answer.status !== 503 || attempt === 5) return answer;
-          retried += 1;
-          await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after')) * 1000));
-        }
-      }),
+      ids.map((id, n) =>
+        servedAfter503(
+          () => json('POST', `${race.base(n)}/cart/submit`, { id }, { 'idempotency-key': `n-${id}` }),
+          retried,
+          4,
+        ),
+      ),
     );
     const elapsed = Date.now() - started;
     expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body)).toStrictEqual([]);
@@ -107,7 +106,7 @@ describe.runIf(testEngine === 'postgresql')('order numbers of 50 concurrent subm
     });
     console.info(
       `order numbers: ${carts} carts, ${orders.length} orders across 2 processes in ${elapsed} ms ` +
-        `(${retried} submits retried after a 503) → ` +
+        `(${retried.count} submits retried after a 503) → ` +
         perStore
           .map(({ numbers }) => `${numbers.length} numbered ${Math.min(...numbers)}–${Math.max(...numbers)}`)
           .join(', '),

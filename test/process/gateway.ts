@@ -105,6 +105,25 @@ export async function json(
   return { status: response.status, headers: response.headers, body: (await response.json()) as JsonAnswer['body'] };
 }
 
+/**
+ * A request asked again after its Retry-After while it answers 503 (at most `retries` times), as a
+ * client should: a 503 (a connection not free in time, a write lock held past its wait, on a busy
+ * machine) changed nothing. Counts the 503s in `busy`.
+ */
+export async function servedAfter503<T extends { status: number; headers: Headers }>(
+  ask: () => Promise<T>,
+  busy = { count: 0 },
+  retries = 3,
+): Promise<T> {
+  let answer = await ask();
+  for (let retry = 0; answer.status === 503 && retry < retries; retry += 1) {
+    busy.count += 1;
+    await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? 1) * 1000));
+    answer = await ask();
+  }
+  return answer;
+}
+
 /** A migrated database of the engine under test with a catalog (a copy of the run's one of that catalog: createCatalogDatabase), and the gateways started on it. */
 export interface ProcessFixture {
   url: string;
