@@ -24,7 +24,7 @@ import { mediaInfoView, productView } from './catalog.view.js';
 import { Product, Sku } from './catalog.schemas.js';
 import { dialectOf } from '../db/dialect.js';
 import { CatalogBulkRepository, type BulkTable } from './catalog-bulk.repository.js';
-import type { MediaKind, MediaRecord, SkuRecord } from './catalog.model.js';
+import type { MediaKind, MediaRecord, ProductDetail, SkuRecord } from './catalog.model.js';
 import { mediaTable, type RawRow } from './catalog.fields.js';
 
 /** Raise when the texts change in a way their REST shape does not show (a number's form, say). */
@@ -80,19 +80,30 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
       if (list) list.push(sku);
       else skusOf.set(sku.productId, [sku]);
     }
-    // In id order: concurrent writers (two submits) take the rows' locks in the same order.
-    products.sort((a, b) => a.id - b.id);
-    const rows = products.map((product) =>
-      bulk.encode(answerTable, {
-        productId: product.id,
-        priceMinor: product.priceMinor,
-        currency: product.currency,
-        body: JSON.stringify(productView({ product, skus: skusOf.get(product.id) ?? [] })),
-        format: answerFormat,
-      }),
+    await writeAnswersOf(
+      bulk,
+      products.map((product) => ({ product, skus: skusOf.get(product.id) ?? [] })),
     );
-    await bulk.upsert(answerTable, rows);
   }
+}
+
+/**
+ * Writes the answers of these products, each with its listed SKUs in their order, as their rows
+ * hold them (the import's new products, from its batch: import/new-answers.ts).
+ */
+export async function writeAnswersOf(bulk: CatalogBulkRepository, details: ProductDetail[]): Promise<void> {
+  // In id order: concurrent writers (two submits) take the rows' locks in the same order.
+  const sorted = [...details].sort((a, b) => a.product.id - b.product.id);
+  const rows = sorted.map(({ product, skus }) =>
+    bulk.encode(answerTable, {
+      productId: product.id,
+      priceMinor: product.priceMinor,
+      currency: product.currency,
+      body: JSON.stringify(productView({ product, skus })),
+      format: answerFormat,
+    }),
+  );
+  await bulk.upsert(answerTable, rows);
 }
 
 /**

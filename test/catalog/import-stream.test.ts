@@ -7,7 +7,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { runImportCommand } from '../../src/catalog/import/cli.js';
+import { sameAsLastImport } from '../../src/catalog/import/last-import.js';
+import { bumpImportVersion } from '../../src/catalog/catalog-version.repository.js';
 import {
   CatalogValidationError,
   importCatalog,
@@ -213,6 +216,26 @@ describe('a file many batches long', () => {
     // the catalog version and the last import's record: nothing of the document's rows
     expect(database.queries.length).toBeLessThanOrEqual(3);
     expect(database.queries.some((query) => /"(Product|Sku|Media)"/.test(query.query))).toBe(false);
+  });
+
+  it("hashes a file before reading it only when it can be the last import's (a record stands, the catalog has not moved)", async () => {
+    const file = writeDocument(doc);
+    const digest = createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex');
+    expect(await sameAsLastImport(database.db, file)).toMatchObject({ digest, skipped: { skipped: true } });
+    const other = writeDocument(doc);
+    writeFileSync(other, readFileSync(other, 'utf8').replace(/}\s*$/, '  }'));
+    expect(await sameAsLastImport(database.db, other)).toMatchObject({ digest: expect.any(String), skipped: null });
+    const blank = await createTestDatabase();
+    try {
+      // no import yet: nothing the file could be skipped as, so it is hashed as it is read, once
+      expect(await sameAsLastImport(blank.db, file)).toStrictEqual({ digest: null, skipped: null });
+      await importCatalogFile(blank.db, file);
+      expect(await sameAsLastImport(blank.db, file)).toMatchObject({ digest, skipped: { skipped: true } });
+      await blank.db.$transaction((tx) => bumpImportVersion(tx));
+      expect(await sameAsLastImport(blank.db, file)).toStrictEqual({ digest: null, skipped: null });
+    } finally {
+      await blank.close();
+    }
   });
 
   it('is read again when a byte differs, or when stock moved since (the document sets it back)', async () => {

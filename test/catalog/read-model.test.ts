@@ -5,7 +5,9 @@
 // texts answers the same, the long way, until an import writes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
-import { answerFormat, rewriteStaleAnswers } from '../../src/catalog/product-answer.repository.js';
+import { answerFormat, rewriteStaleAnswers, writeProductAnswers } from '../../src/catalog/product-answer.repository.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { createTestDatabase } from '../database.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 import { addToCart, californian, post } from '../cart/cart-helpers.js';
 
@@ -160,6 +162,34 @@ describe('the read model', () => {
     expect(await t.database.db.productAnswer.count()).toBe(doc.products.length);
     expect((await t.app.inject({ method: 'GET', url: '/product/11' })).headers.etag).toBe(etag);
     expect(await answers()).toStrictEqual(fast);
+  });
+
+  it("a first import writes its new products' texts from its batches, reading no product back, the long way's bytes", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await importCatalog(fresh.db, doc);
+      // The long way's read of a batch's SKUs (CatalogRepository.skusOfProducts) never ran.
+      expect(fresh.queries.some((query) => query.query.includes('ORDER BY "productId", "position"'))).toBe(false);
+      const texts = async () =>
+        (await fresh.db.productAnswer.findMany({ orderBy: { productId: 'asc' } })).map(
+          ({ productId, priceMinor, currency, body, format }) => ({ productId, priceMinor, currency, body, format }),
+        );
+      const written = await texts();
+      expect(written.map((row) => row.productId)).toStrictEqual(
+        doc.products.map((product) => product.id).sort((a, b) => a - b),
+      );
+      // The same texts read from the rows.
+      await inTransaction(fresh.db, (tx) =>
+        writeProductAnswers(
+          tx,
+          doc.products.map((product) => product.id),
+        ),
+      );
+      expect(fresh.queries.some((query) => query.query.includes('ORDER BY "productId", "position"'))).toBe(true);
+      expect(await texts()).toStrictEqual(written);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('follows imports that change a product, change, move and unlist SKUs', async () => {

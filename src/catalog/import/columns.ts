@@ -1,7 +1,7 @@
 // How the import's rows are told apart from the stored ones and written: the column tables of the
 // bulk statements for products, SKUs, media and their placements, and the content of a store (stores, few, are
 // compared here and written one by one).
-import type { BulkTable, ColumnType } from '../catalog-bulk.repository.js';
+import type { BulkTable, CatalogBulkRepository, ColumnType } from '../catalog-bulk.repository.js';
 import {
   mediaTable as mediaFields,
   productTable as productFields,
@@ -86,3 +86,12 @@ export const placementTable: BulkTable<PlacementRow> = {
     ['endMs', 'int'],
   ],
 };
+
+/** A media item's placements as rows of MediaPlacement, their position their place in its list. */
+export function encodePlacements(
+  bulk: CatalogBulkRepository,
+  mediaId: number,
+  placements: readonly ImportPlacement[],
+): string[] {
+  return placements.map((placement, position) => bulk.encode(placementTable, { mediaId, position, ...placement }));
+}

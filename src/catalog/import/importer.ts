@@ -28,7 +28,7 @@ import { dialectOf } from '../../db/dialect.js';
 import { catalogVersion } from '../catalog-version.repository.js';
 import type { CatalogDocument } from './document/import.model.js';
 import { inImportTransaction, loadExisting } from './import.repository.js';
-import { fileDigest, recordFileImport, sameAsLastImport } from './last-import.js';
+import { recordFileImport, sameAsLastImport } from './last-import.js';
 import { inLists, runImport, type ImportOptions } from './pipeline.js';
 import type { ImportReport } from './report.js';
 import { objectEvents } from './document/events.js';
@@ -69,10 +69,11 @@ export interface FileImportOptions extends ImportOptions {
  * read again (the report says `skipped`); `full` reads it all the same.
  */
 export async function importCatalogFile(db: Db, file: string, options: FileImportOptions = {}): Promise<ImportReport> {
-  const digest = await fileDigest(file);
+  let digest: string | null = null;
   if (!options.full) {
-    const same = await sameAsLastImport(db, digest);
-    if (same) return same;
+    const last = await sameAsLastImport(db, file);
+    if (last.skipped) return last.skipped;
+    digest = last.digest;
   }
   const dialect = dialectOf(db);
   return inImportTransaction(

@@ -37,40 +37,52 @@ function allUnchanged(report: ImportReport): ImportReport {
 }
 
 /**
- * The report of importing this file again when the last import read a file of the same digest and
- * the catalog has not moved since (no other import changed it, no stock was taken or given back):
- * the import would find every row unchanged. Null otherwise. The version is read before the record
+ * Whether this file is the one the last import read, while the catalog has not moved since (no
+ * other import changed it, no stock was taken or given back): `skipped` is then the report of
+ * importing it again (every row unchanged). The file is hashed only when that can be (a record
+ * stands and its version is the catalog's): a first import of a 2 GB file would read it twice for
+ * nothing. `digest` is the file's digest when it was hashed. The version is read before the record
  * of the last import: whatever commits in between, they cannot both match unless nothing did.
  */
-export async function sameAsLastImport(db: Db, digest: string): Promise<ImportReport | null> {
+export async function sameAsLastImport(
+  db: Db,
+  file: string,
+): Promise<{ digest: string | null; skipped: ImportReport | null }> {
   const version = await catalogVersion(db);
   const last = await lastImport(db);
-  if (!last || last.digest !== digest || last.catalogVersion !== version) return null;
-  return { ...allUnchanged(last.report as unknown as ImportReport), skipped: true };
+  if (!last || last.catalogVersion !== version) return { digest: null, skipped: null };
+  const digest = await fileDigest(file);
+  if (last.digest !== digest) return { digest, skipped: null };
+  return { digest, skipped: { ...allUnchanged(last.report as unknown as ImportReport), skipped: true } };
 }
 
 /**
  * After a file was imported, in the import's transaction: `digest` is the file's as it was before
- * the import, `read` has hashed the text the import read, `startVersion` is the catalog version
- * the import started from.
+ * the import (null: not hashed before), `read` has hashed the text the import read, `startVersion`
+ * is the catalog version the import started from.
  */
 export async function recordFileImport(
   tx: DbClient,
-  digest: string,
+  digest: string | null,
   read: Hash,
   startVersion: number,
   report: ImportReport,
 ): Promise<void> {
   const version = await catalogVersion(tx);
+  const readDigest = read.digest('hex');
   // Recorded only when this document is all that moved the catalog while it was read: a
   // stock change committed meanwhile may have been compared before it (PostgreSQL), and a
   // file that changed was not imported as it was hashed.
-  if (read.digest('hex') !== digest || version !== startVersion + (changedAnything(report) ? 1 : 0))
+  if ((digest !== null && readDigest !== digest) || version !== startVersion + (changedAnything(report) ? 1 : 0))
     await recordImport(tx, null);
   else {
     const last = await lastImport(tx);
     // Read again with nothing changed (--full): the record stands as it is.
-    if (last?.digest !== digest || last.catalogVersion !== version)
-      await recordImport(tx, { digest, catalogVersion: version, report: report as unknown as Prisma.InputJsonValue });
+    if (last?.digest !== readDigest || last.catalogVersion !== version)
+      await recordImport(tx, {
+        digest: readDigest,
+        catalogVersion: version,
+        report: report as unknown as Prisma.InputJsonValue,
+      });
   }
 }

@@ -2,14 +2,15 @@
 // stored rows in one statement and only new or changed rows written; what depends on the rest of
 // the document (SKUs of stores not read yet, media links and placements of products not read yet,
 // media taking a slug another item still holds) waits and is written at the end, with the unlisted
-// SKUs, the similar lists and the stored REST answers of every product changed.
+// SKUs, the similar lists and the stored REST answers the batches did not write (new-answers.ts).
 import type { DbClient } from '../../db/database.js';
 import type { Dialect } from '../../db/dialect.js';
 import { CatalogBulkRepository, type BulkTable } from '../catalog-bulk.repository.js';
 import { bumpImportVersion } from '../catalog-version.repository.js';
 import { dropProductAnswers, writeMissingAnswers } from '../product-answer.repository.js';
 import { measureCatalogShape } from '../catalog-shape.repository.js';
-import { mediaTable, placementTable, productTable, skuTable, storeContent } from './columns.js';
+import { writeNewAnswers } from './new-answers.js';
+import { encodePlacements, mediaTable, placementTable, productTable, skuTable, storeContent } from './columns.js';
 import type { ImportMedia, ImportPlacement, ImportProduct, ImportSku, ImportStore } from './document/import.model.js';
 import { storedStores, writeStore } from './import.repository.js';
 import { changedAnything, emptyReport, type ImportReport, type Tally } from './report.js';
@@ -155,16 +156,17 @@ export class CatalogWriter {
     this.skus = [];
     if ((products.length === 0 && skus.length === 0) || !this.writing) return;
     const changed = await this.write(productTable, products, this.report.products);
-    await this.writeSkus(skus);
+    const skusChanged = await this.writeSkus(skus);
     // After the rows they are made of, as a submit does (rows, then answers): fewer lock waits the other way round.
     await dropProductAnswers(this.bulk, [...changed.keys()]);
+    await writeNewAnswers(this.bulk, products, changed, skusChanged);
     // Products stored before: listed SKUs of theirs that they do not list any more.
     await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
   }
 
-  private async writeSkus(skus: ImportSku[]): Promise<void> {
+  private async writeSkus(skus: ImportSku[]): Promise<Map<number, boolean>> {
     // The answers of the products a changed SKU belonged to, and of those it belongs to now, are
-    // dropped, and written again at the end (finish).
+    // dropped, and written again at the end (finish) unless new-answers.ts writes them.
     let owners: number[] = [];
     const changed = await this.write(skuTable, skus, this.report.skus, async (changing) => {
       owners = await this.bulk.productsOfSkus([...changing].filter(([, stored]) => stored).map(([id]) => id));
@@ -177,6 +179,7 @@ export class CatalogWriter {
     await dropProductAnswers(this.bulk, [
       ...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)]),
     ]);
+    return changed;
   }
 
   /**
@@ -387,13 +390,4 @@ export class CatalogWriter {
     await this.bulk.deleteWhereIn('SimilarProduct', 'productId', replaced);
     await this.bulk.insertInts('SimilarProduct', ['productId', 'position', 'similarProductId'], tuples);
   }
-}
-
-/** A media item's placements as rows of MediaPlacement, their position their place in its list. */
-function encodePlacements(
-  bulk: CatalogBulkRepository,
-  mediaId: number,
-  placements: readonly ImportPlacement[],
-): string[] {
-  return placements.map((placement, position) => bulk.encode(placementTable, { mediaId, position, ...placement }));
 }
