@@ -37,7 +37,12 @@ const daysIn = (year: number, month: number): number =>
 export function readDateTime(text: string): Date | DateTimeProblem {
   const parts = shape.exec(text);
   if (!parts) return 'shape';
-  const [year, month, day, hour, minute] = parts.slice(1, 6).map(Number) as [number, number, number, number, number];
+  // Read part by part, no array of them: the import reads two dates a SKU.
+  const year = Number(parts[1]);
+  const month = Number(parts[2]);
+  const day = Number(parts[3]);
+  const hour = Number(parts[4]);
+  const minute = Number(parts[5]);
   const second = parts[6] === undefined ? 0 : Number(parts[6]);
   const milliseconds = parts[7] === undefined ? 0 : Number(parts[7].slice(0, 3).padEnd(3, '0'));
   const offsetHours = parts[8] === 'Z' ? 0 : Number(parts[10]);
@@ -54,12 +59,16 @@ export function readDateTime(text: string): Date | DateTimeProblem {
     offsetMinutes > 59
   )
     return 'shape';
-  const date = new Date(0);
-  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, milliseconds);
+  let local: number;
+  // Date.UTC reads the years 0 to 99 as 1900 to 1999: those are set by setUTCFullYear.
+  if (year >= 100) local = Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
+  else {
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    local = date.setUTCHours(hour, minute, second, milliseconds);
+  }
   const sign = parts[9] === '-' ? -1 : 1;
-  const instant = date.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+  const instant = local - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
   if (instant < earliestInstant || instant > latestInstant) return 'range';
   return new Date(instant);
 }

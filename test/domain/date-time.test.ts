@@ -16,6 +16,9 @@ describe('readDateTime', () => {
     expect(iso('2000-02-29T23:59:59.999Z')).toBe('2000-02-29T23:59:59.999Z');
     expect(iso('0001-01-01T00:00:00Z')).toBe('0001-01-01T00:00:00.000Z');
     expect(iso('0050-06-01T00:00:00Z')).toBe('0050-06-01T00:00:00.000Z');
+    // across the year 100 (below it the year is set on its own: Date.UTC would read 1999)
+    expect(iso('0099-12-31T23:00:00-01:00')).toBe('0100-01-01T00:00:00.000Z');
+    expect(iso('0100-01-01T00:30:00+01:00')).toBe('0099-12-31T23:30:00.000Z');
     expect(iso('9999-12-31T23:59:59.999Z')).toBe('9999-12-31T23:59:59.999Z');
     expect(iso('9999-12-31T23:59:59+01:00')).toBe('9999-12-31T22:59:59.000Z');
   });
