@@ -265,6 +265,26 @@ describe('an invalid document writes nothing and names every problem', () => {
       '$.stores[0].tax_rates[0].country_code',
       /alpha-2/,
     ],
+    // text neither engine stores as it is (PostgreSQL refuses both; SQLite keeps U+FFFD for a lone surrogate)
+    ['a NUL in a title', edit((d) => (product(d, 0).title = 'Ja\u0000cket')), '$.products[0].title', /NUL/],
+    [
+      'a lone surrogate in a brand',
+      edit((d) => (product(d, 0).brand = 'North \ud800')),
+      '$.products[0].brand',
+      /lone surrogate/,
+    ],
+    [
+      'a lone surrogate in an image URL list',
+      edit((d) => (product(d, 0).images = ['https://example.com/\udc00.jpg'])),
+      '$.products[0].images[0]',
+      /lone surrogate/,
+    ],
+    [
+      'a lone surrogate in a SKU name',
+      edit((d) => (product(d, 0).skus[0]!.name = '\ud83d')),
+      '$.products[0].skus[0].name',
+      /lone surrogate/,
+    ],
     ['a product id of 0', edit((d) => (product(d, 0).id = 0)), '$.products[0].id', /positive integer/],
     ['a product id as a string', edit((d) => (product(d, 0).id = '11')), '$.products[0].id', /positive integer/],
     ['a product without title', edit((d) => delete product(d, 2).title), '$.products[2].title', /is required/],

@@ -36,6 +36,18 @@ function isObject(value: Json): value is Record<string, Json> {
 }
 
 /** At most `max` characters, counted as JSON Schema's maxLength does (code points, not UTF-16 units). */
+/**
+ * Text neither engine stores as it is: a NUL character (PostgreSQL refuses it in text and JSON)
+ * or a lone surrogate, half of a UTF-16 pair (not UTF-8: SQLite keeps U+FFFD in its place,
+ * PostgreSQL refuses it). Requests are refused them at the door (security/input.ts); a document
+ * is read by the import's own reader.
+ */
+function unstorable(value: string): boolean {
+  return value.includes('\u0000') || !value.isWellFormed();
+}
+
+const unstorableText = 'must be text without a NUL character or a lone surrogate (half of a UTF-16 pair)';
+
 function fits(value: string, max: number): boolean {
   if (value.length <= max) return true;
   let count = 0;
@@ -116,6 +128,7 @@ export class Checker {
   ): string {
     const value = object[key];
     if (value === undefined && options.fallback !== undefined) return options.fallback;
+    if (typeof value === 'string' && unstorable(value)) return this.unstorable(`${path}.${key}`, '');
     if (typeof value === 'string' && value.trim() !== '' && fits(value, options.max ?? maxText)) return value;
     this.fail(
       `${path}.${key}`,
@@ -134,6 +147,7 @@ export class Checker {
   ): string | null {
     const value = object[key];
     if (value === undefined || value === null) return null;
+    if (typeof value === 'string' && unstorable(value)) return this.unstorable(`${path}.${key}`, null);
     if (typeof value === 'string' && fits(value, max)) return value;
     this.fail(`${path}.${key}`, `must be a string of at most ${max} characters or null, got ${describe(value)}`);
     return null;
@@ -271,10 +285,16 @@ export class Checker {
   stringList<T>(object: Unchecked<T>, key: ListKeys<T>, path: string): string[] {
     const strings: string[] = [];
     for (const item of this.list(object, key, path, maxItems)) {
-      if (typeof item.value === 'string' && fits(item.value, maxText)) strings.push(item.value);
+      if (typeof item.value === 'string' && unstorable(item.value)) this.unstorable(item.path, null);
+      else if (typeof item.value === 'string' && fits(item.value, maxText)) strings.push(item.value);
       else this.fail(item.path, `must be a string, got ${describe(item.value)}`);
     }
     return strings;
+  }
+
+  private unstorable<T>(path: string, fallback: T): T {
+    this.fail(path, unstorableText);
+    return fallback;
   }
 
   unique<T>(seen: Map<T, string>, key: T, path: string, what: string): void {
