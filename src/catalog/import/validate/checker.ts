@@ -35,7 +35,6 @@ function isObject(value: Json): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof OversizedValue);
 }
 
-/** At most `max` characters, counted as JSON Schema's maxLength does (code points, not UTF-16 units). */
 /**
  * Text neither engine stores as it is: a NUL character (PostgreSQL refuses it in text and JSON)
  * or a lone surrogate, half of a UTF-16 pair (not UTF-8: SQLite keeps U+FFFD in its place,
@@ -48,6 +47,7 @@ function unstorable(value: string): boolean {
 
 const unstorableText = 'must be text without a NUL character or a lone surrogate (half of a UTF-16 pair)';
 
+/** At most `max` characters, counted as JSON Schema's maxLength does (code points, not UTF-16 units). */
 function fits(value: string, max: number): boolean {
   if (value.length <= max) return true;
   let count = 0;
