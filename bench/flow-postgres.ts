@@ -3,7 +3,7 @@
 // bench catalog. Quiet, then with 50 submits a second, GraphQL documents and REST comparables;
 // the target (issue 41) is 0.8× quiet. A server that cannot be reached skips the scenario: the
 // targets then say "not measured".
-import { whileOrdersFlow, type Flow } from './flow.js';
+import { orderWarmupSeconds, warmOrderPath, whileOrdersFlow, type Flow } from './flow.js';
 import { load, start, startFlags, type LoadOptions, type Measure, type Request } from './harness.js';
 import { freshDatabase, importOnce } from './scale.js';
 
@@ -23,6 +23,8 @@ export async function flowOnPostgres(options: {
   /** Every request the scenario asks, once, before it is measured. */
   warmUp: (base: string) => Promise<void>;
   loadOptions: LoadOptions;
+  /** A second of warm-up orders instead of the full warm-up (npm run bench -- --smoke). */
+  smoke: boolean;
   progress: (what: string) => void;
 }): Promise<PostgresFlow> {
   const result: PostgresFlow = { measures: {}, flows: {}, skipped: null };
@@ -46,6 +48,12 @@ export async function flowOnPostgres(options: {
     );
     try {
       await options.warmUp(server.base);
+      result.flows['g-pg-order-warm-up'] = await warmOrderPath(
+        server.base,
+        50,
+        options.products,
+        orderWarmupSeconds(options.smoke),
+      );
       for (const kind of ['graphql', 'rest'] as const) {
         const requests = options.requests[kind];
         result.measures[`g-pg-${kind}-quiet`] = await load(server, [requests], options.loadOptions);

@@ -35,7 +35,7 @@ import {
   type Server,
 } from './harness.js';
 import { isDeepStrictEqual } from 'node:util';
-import { whileOrdersFlow, type Flow } from './flow.js';
+import { orderWarmupSeconds, warmOrderPath, whileOrdersFlow, type Flow } from './flow.js';
 import { flowOnPostgres } from './flow-postgres.js';
 import { measureIngest } from './player-events.js';
 import { judge, judgeRelevance, targetTable } from './targets.js';
@@ -417,6 +417,7 @@ async function main(): Promise<void> {
   measures['g-graphql-quiet'] = await load(warm, 'g-graphql-quiet', [graphqlImages(1, flowImages)]);
   measures['g-rest-quiet'] = await load(warm, 'g-rest-quiet', [flowComparables]);
   const flows: Record<string, Flow> = {};
+  flows['g-order-warm-up'] = await warmOrderPath(warm.base, 50, benchShape.products, orderWarmupSeconds(smoke));
   for (const rate of [5, 50]) {
     for (const [kind, requests] of [
       ['graphql', graphqlImages(1, flowImages)],
@@ -452,6 +453,7 @@ async function main(): Promise<void> {
       }
     },
     loadOptions,
+    smoke,
     progress,
   });
   Object.assign(measures, onPostgres.measures);
@@ -681,7 +683,7 @@ async function main(): Promise<void> {
       ? ['', `On PostgreSQL: not measured (${onPostgres.skipped}).`]
       : ['g-pg-graphql-quiet', 'g-pg-graphql-flow-50', 'g-pg-rest-quiet', 'g-pg-rest-flow-50'].map(plainRow)),
     '',
-    `Orders during the measurements: ${Object.entries(flows)
+    `Orders (the order path's warm-up of ${orderWarmupSeconds(smoke)} s before the flow scenarios, then during the measurements): ${Object.entries(flows)
       .map(([name, flow]) => `${name} ${flow.placed} placed, ${flow.failed} failed (${flow.rate}/s asked)`)
       .join('; ')}.`,
     '',
