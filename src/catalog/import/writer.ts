@@ -156,15 +156,22 @@ export class CatalogWriter {
     this.skus = [];
     if ((products.length === 0 && skus.length === 0) || !this.writing) return;
     const changed = await this.write(productTable, products, this.report.products);
-    const skusChanged = await this.writeSkus(skus);
+    // Products this batch inserts have no answer to drop (an answer row needs its product's).
+    const inserted = new Set<number>();
+    for (const [id, stored] of changed) if (!stored) inserted.add(id);
+    const skusChanged = await this.writeSkus(skus, inserted);
     // After the rows they are made of, as a submit does (rows, then answers): fewer lock waits the other way round.
-    await dropProductAnswers(this.bulk, [...changed.keys()]);
+    await dropProductAnswers(
+      this.bulk,
+      [...changed.keys()].filter((id) => !inserted.has(id)),
+    );
     await writeNewAnswers(this.bulk, products, changed, skusChanged);
     // Products stored before: listed SKUs of theirs that they do not list any more.
     await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
   }
 
-  private async writeSkus(skus: ImportSku[]): Promise<Map<number, boolean>> {
+  /** `inserted`: products the batch of these SKUs inserts (no answers yet: none to drop). */
+  private async writeSkus(skus: ImportSku[], inserted: ReadonlySet<number> = new Set()): Promise<Map<number, boolean>> {
     // The answers of the products a changed SKU belonged to, and of those it belongs to now, are
     // dropped, and written again at the end (finish) unless new-answers.ts writes them.
     let owners: number[] = [];
@@ -176,9 +183,9 @@ export class CatalogWriter {
         ...skus.filter((sku) => changing.has(sku.id)).map((sku) => sku.productId),
       ]);
     });
-    await dropProductAnswers(this.bulk, [
-      ...new Set([...owners, ...skus.filter((sku) => changed.has(sku.id)).map((sku) => sku.productId)]),
-    ]);
+    const owning = new Set(owners);
+    for (const sku of skus) if (changed.has(sku.id) && !inserted.has(sku.productId)) owning.add(sku.productId);
+    await dropProductAnswers(this.bulk, [...owning]);
     return changed;
   }
 
