@@ -96,8 +96,11 @@ export async function whileOrdersFlow<T>(
  * would otherwise lose to a warm-up.
  */
 export async function warmOrderPath(base: string, rate: number, products: number, seconds: number): Promise<Flow> {
-  const { flow } = await whileOrdersFlow(base, rate, products, () =>
-    new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000)),
+  const { flow } = await whileOrdersFlow(
+    base,
+    rate,
+    products,
+    () => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000)),
   );
   return flow;
 }

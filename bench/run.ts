@@ -683,7 +683,9 @@ async function main(): Promise<void> {
       ? ['', `On PostgreSQL: not measured (${onPostgres.skipped}).`]
       : ['g-pg-graphql-quiet', 'g-pg-graphql-flow-50', 'g-pg-rest-quiet', 'g-pg-rest-flow-50'].map(plainRow)),
     '',
-    `Orders (the order path's warm-up of ${orderWarmupSeconds(smoke)} s before the flow scenarios, then during the measurements): ${Object.entries(flows)
+    `Orders (the order path's warm-up of ${orderWarmupSeconds(smoke)} s before the flow scenarios, then during the measurements): ${Object.entries(
+      flows,
+    )
       .map(([name, flow]) => `${name} ${flow.placed} placed, ${flow.failed} failed (${flow.rate}/s asked)`)
       .join('; ')}.`,
     '',
