@@ -48,17 +48,19 @@ export async function flowOnPostgres(options: {
     );
     try {
       await options.warmUp(server.base);
+      const kinds = ['graphql', 'rest'] as const;
+      // Both quiet first, then the order path's warm-up, then both flows: as on SQLite (run.ts).
+      for (const kind of kinds)
+        result.measures[`g-pg-${kind}-quiet`] = await load(server, [options.requests[kind]], options.loadOptions);
       result.flows['g-pg-order-warm-up'] = await warmOrderPath(
         server.base,
         50,
         options.products,
         orderWarmupSeconds(options.smoke),
       );
-      for (const kind of ['graphql', 'rest'] as const) {
-        const requests = options.requests[kind];
-        result.measures[`g-pg-${kind}-quiet`] = await load(server, [requests], options.loadOptions);
+      for (const kind of kinds) {
         const { result: measured, flow } = await whileOrdersFlow(server.base, 50, options.products, () =>
-          load(server, [requests], options.loadOptions),
+          load(server, [options.requests[kind]], options.loadOptions),
         );
         result.measures[`g-pg-${kind}-flow-50`] = measured;
         result.flows[`g-pg-${kind}-flow-50`] = flow;
