@@ -167,7 +167,7 @@ export class CatalogWriter {
     );
     await writeNewAnswers(this.bulk, products, changed, skusChanged);
     // Products stored before: listed SKUs of theirs that they do not list any more.
-    await this.noteUnlisted(products.filter((product) => changed.get(product.id) !== false));
+    await this.noteUnlisted(products.filter((product) => !inserted.has(product.id)));
   }
 
   /** `inserted`: products the batch of these SKUs inserts (no answers yet: none to drop). */
