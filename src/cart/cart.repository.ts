@@ -38,7 +38,8 @@ export class CartRepository {
       [new Date(), cartId, expiredBefore, true],
     );
     if (count === 1) return 'locked';
-    return (await tx.cart.count({ where: { id: cartId } })) === 1 ? 'expired' : 'missing';
+    const found = await sqlOf(tx).all<{ id: string }>(`SELECT "id" FROM "Cart" WHERE "id" = ?`, [cartId]);
+    return found.length === 1 ? 'expired' : 'missing';
   }
 
   async create(tx: DbClient, cartId: string): Promise<Date> {
@@ -109,7 +110,11 @@ export class CartRepository {
     const before = new Map(cart.lines.map((line) => [line.skuId, line]));
     const after = new Set(lines.map((line) => line.skuId));
     const removed = cart.lines.filter((line) => !after.has(line.skuId)).map((line) => line.skuId);
-    if (removed.length > 0) await tx.cartLine.deleteMany({ where: { cartId: cart.id, skuId: { in: removed } } });
+    if (removed.length > 0)
+      await sqlOf(tx).run(
+        `DELETE FROM "CartLine" WHERE "cartId" = ? AND "skuId" IN (${placeholders(removed.length)})`,
+        [cart.id, ...removed],
+      );
     let position = cart.lines.reduce((max, line) => Math.max(max, line.position), -1);
     const stored: StoredLine[] = [];
     for (const line of lines) {
@@ -142,12 +147,8 @@ export class CartRepository {
         const gains = existing.mediaId === null && attribution !== null;
         // A new quantity is the buyer's look at the line: its price is the one seen now.
         const seen = existing.quantity !== line.quantity ? { seenUnitPriceMinor: unitPriceMinor(line.sku) } : {};
-        if (existing.quantity !== line.quantity || gains) {
-          await tx.cartLine.update({
-            where: { cartId_skuId: { cartId: cart.id, skuId: line.skuId } },
-            data: { quantity: line.quantity, ...seen, ...(gains ? attribution : {}) },
-          });
-        }
+        if (existing.quantity !== line.quantity || gains)
+          await this.updateLine(tx, cart.id, line, seen.seenUnitPriceMinor, gains ? attribution : null);
         stored.push({
           ...existing,
           quantity: line.quantity,
@@ -159,13 +160,40 @@ export class CartRepository {
     return stored.sort((a, b) => a.position - b.position);
   }
 
+  /** A line's new quantity (and the price seen with it), and the media it gains when it had none. */
+  private async updateLine(
+    tx: DbClient,
+    cartId: string,
+    line: LineWrite,
+    seenUnitPriceMinor: number | null | undefined,
+    gained: Attribution | null,
+  ): Promise<void> {
+    const sql = sqlOf(tx);
+    const set: [string, string | number | Date | null][] = [['"quantity" = ?', line.quantity]];
+    if (seenUnitPriceMinor !== undefined) set.push(['"seenUnitPriceMinor" = ?', seenUnitPriceMinor]);
+    if (gained)
+      set.push(
+        ['"mediaId" = ?', gained.mediaId],
+        ['"placementId" = ?', gained.placementId],
+        [`"attributedAt" = ${timeParameter(sql.dialect)}`, gained.attributedAt],
+      );
+    await sql.run(
+      `UPDATE "CartLine" SET ${set.map(([column]) => column).join(', ')} WHERE "cartId" = ? AND "skuId" = ?`,
+      [...set.map(([, value]) => value), cartId, line.skuId],
+    );
+  }
+
   /**
    * The store entries of writeLines: one per store of `storesAfter`, new ones at the end with their
    * store's configuration, the rest removed.
    */
   private async writeEntries(tx: DbClient, cart: StoredCart, storesAfter: number[]): Promise<StoredEntry[]> {
     const gone = cart.entries.filter((entry) => !storesAfter.includes(entry.storeId)).map((entry) => entry.storeId);
-    if (gone.length > 0) await tx.cartStore.deleteMany({ where: { cartId: cart.id, storeId: { in: gone } } });
+    if (gone.length > 0)
+      await sqlOf(tx).run(
+        `DELETE FROM "CartStore" WHERE "cartId" = ? AND "storeId" IN (${placeholders(gone.length)})`,
+        [cart.id, ...gone],
+      );
     const entries = cart.entries.filter((entry) => storesAfter.includes(entry.storeId));
     const added = storesAfter.filter((storeId) => !entries.some((entry) => entry.storeId === storeId));
     if (added.length === 0) return entries;
@@ -193,10 +221,12 @@ export class CartRepository {
 
   /** The products each of these media items shows. */
   async productsOfMedia(tx: DbClient, mediaIds: number[]): Promise<Map<number, Set<number>>> {
-    const rows = await tx.mediaProduct.findMany({
-      where: { mediaId: { in: mediaIds } },
-      select: { mediaId: true, productId: true },
-    });
+    const unique = [...new Set(mediaIds)];
+    if (unique.length === 0) return new Map();
+    const rows = await sqlOf(tx).all<{ mediaId: number; productId: number }>(
+      `SELECT "mediaId", "productId" FROM "MediaProduct" WHERE "mediaId" IN (${placeholders(unique.length)})`,
+      unique,
+    );
     const shown = new Map<number, Set<number>>();
     for (const row of rows) shown.set(row.mediaId, (shown.get(row.mediaId) ?? new Set()).add(row.productId));
     return shown;
@@ -207,18 +237,25 @@ export class CartRepository {
     tx: DbClient,
     keys: { mediaId: number; position: number }[],
   ): Promise<Map<string, number>> {
-    const rows = await tx.mediaPlacement.findMany({
-      where: { OR: keys },
-      select: { mediaId: true, position: true, productId: true },
-    });
+    if (keys.length === 0) return new Map();
+    const rows = await sqlOf(tx).all<{ mediaId: number; position: number; productId: number }>(
+      `SELECT "mediaId", "position", "productId" FROM "MediaPlacement"
+      WHERE ${keys.map(() => '("mediaId" = ? AND "position" = ?)').join(' OR ')}`,
+      keys.flatMap((key) => [key.mediaId, key.position]),
+    );
     return new Map(rows.map((row) => [`${row.mediaId}:${row.position}`, row.productId]));
   }
 
   /** Makes the cart's discount codes exactly `codes`, in this order. */
   async writeDiscountCodes(tx: DbClient, cartId: string, codes: readonly string[]): Promise<void> {
-    await tx.cartDiscountCode.deleteMany({ where: { cartId } });
+    const sql = sqlOf(tx);
+    await sql.run(`DELETE FROM "CartDiscountCode" WHERE "cartId" = ?`, [cartId]);
     if (codes.length > 0)
-      await tx.cartDiscountCode.createMany({ data: codes.map((code, position) => ({ cartId, position, code })) });
+      await sql.run(
+        `INSERT INTO "CartDiscountCode" ("cartId", "position", "code")
+        VALUES ${codes.map(() => '(?, ?, ?)').join(', ')}`,
+        codes.flatMap((code, position) => [cartId, position, code]),
+      );
   }
 
   async writeIdentity(tx: DbClient, cartId: string, changes: Partial<BuyerIdentity>): Promise<void> {
@@ -237,10 +274,11 @@ export class CartRepository {
   }
 
   async selectShippingMethod(tx: DbClient, cartId: string, storeId: number, code: string): Promise<void> {
-    await tx.cartStore.update({
-      where: { cartId_storeId: { cartId, storeId } },
-      data: { selectedShippingMethodId: code },
-    });
+    const changed = await sqlOf(tx).run(
+      `UPDATE "CartStore" SET "selectedShippingMethodId" = ? WHERE "cartId" = ? AND "storeId" = ?`,
+      [code, cartId, storeId],
+    );
+    if (changed !== 1) throw new Error(`cart ${cartId} has no entry of store ${storeId}`);
   }
 
   /** Marks a store's entry submitted by this request. */

@@ -62,7 +62,7 @@ export async function recordStockChange(db: DbClient, productIds: readonly numbe
     [row, version, storedProductIds(productIds), now],
   );
   if (version % 100 === 0)
-    await db.catalogChange.deleteMany({ where: { row, version: { lte: version - keptChangesPerRow } } });
+    await sql.run(`DELETE FROM "CatalogChange" WHERE "row" = ? AND "version" <= ?`, [row, version - keptChangesPerRow]);
   return { row, version, productIds };
 }
 

@@ -19,7 +19,7 @@ import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './che
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
 import { StatementKeepingSqlite3 } from './sqlite-statements.js';
-import { poolSql, registerConnection, registerPool } from './tx-sql.js';
+import { poolSql, registerPool } from './tx-sql.js';
 import { TransactionConnections } from './pg-transactions.js';
 import { activeTracer } from '../tracing/tracing.js';
 import { tracedAdapterFactory, tracedReader, tracedStatement } from '../tracing/sql.js';
@@ -307,7 +307,7 @@ export async function createDatabase(
     onQuery: options.onQuery,
     around: tracer ? <T>(sql: string, run: () => Promise<T>) => tracedStatement(tracer, provider, sql, run) : undefined,
   };
-  if (driverAdapter instanceof StatementKeepingSqlite3) registerConnection(db, () => driverAdapter.connection, watch);
+  if (driverAdapter instanceof StatementKeepingSqlite3) driverAdapter.registerFor(db, watch);
   else if (connections) registerPool(db, connections, watch);
   if (options.onQuery) {
     const onQuery = options.onQuery;

@@ -8,6 +8,8 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
+import { registerOwnTransactions, TransactionGate } from './sqlite-transaction.js';
+import { registerConnection, type StatementWatch } from './tx-sql.js';
 
 /** Statements kept a connection (least recently used dropped first). */
 export const maxKept = 200;
@@ -77,18 +79,53 @@ function connectionOf(adapter: SqlDriverAdapter): BetterSqlite3.Database | null 
   return looksLikeOne ? (client as BetterSqlite3.Database) : null;
 }
 
+/**
+ * `adapter`'s transactions start once `gate` is theirs and give it back as they end: the writes'
+ * own transactions on the connection (sqlite-transaction.ts) take turns with them. The ORM bounds
+ * the wait itself (its maxWait), and rolls back a start that came too late.
+ */
+function gateTransactions(adapter: SqlDriverAdapter, gate: TransactionGate): void {
+  const start = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => {
+    const release = await gate.acquire(Infinity);
+    try {
+      const transaction = await start(isolationLevel);
+      const commit = transaction.commit.bind(transaction);
+      const rollback = transaction.rollback.bind(transaction);
+      transaction.commit = () => commit().finally(release);
+      transaction.rollback = () => rollback().finally(release);
+      return transaction;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  };
+}
+
 /** Prisma's better-sqlite3 adapter whose connection keeps its prepared statements. */
 export class StatementKeepingSqlite3 extends PrismaBetterSqlite3 {
+  /** One transaction at a time on the connection, the ORM's and the writes' own. */
+  readonly gate = new TransactionGate();
   /** How many statements the last connection made holds (a test's view; 0 before one). */
   kept: () => number = () => 0;
   /** The connection of the last connect (null before one, or where the adapter does not keep it). */
   connection: BetterSqlite3.Database | null = null;
+
+  /**
+   * `db`'s (the client over this adapter): its transactions' own SQL runs on this connection
+   * (tx-sql.ts), and its writes' own transactions (sqlite-transaction.ts), watched by `watch`.
+   */
+  registerFor(db: object, watch: StatementWatch): void {
+    registerConnection(db, () => this.connection, watch);
+    registerOwnTransactions(db, () => this.connection, this.gate, watch);
+  }
 
   override async connect(): Promise<SqlDriverAdapter> {
     const adapter = await super.connect();
     const connection = connectionOf(adapter);
     if (connection) this.kept = keepStatements(connection);
     this.connection = connection;
+    gateTransactions(adapter, this.gate);
     return adapter;
   }
 }

@@ -9,6 +9,7 @@ import { dialectOf } from './dialect.js';
 import { isStalePlan } from './pg-statements.js';
 import { bindSql, sqlOf, transactionSql } from './tx-sql.js';
 import { connectTimeoutMs, wallClockBackup } from './waits.js';
+import { OrmCallInOwnTransaction, ownTransaction, ownTransactionPlace } from './sqlite-transaction.js';
 
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
 export const transactionOptions = { maxWait: 5_000, timeout: 20_000 } as const;
@@ -110,24 +111,36 @@ export function withOwnSql<T>(
   }, options);
 }
 
+/**
+ * `work` in a transaction of `db`, retried on a write conflict (a new unit each time). On SQLite it
+ * runs first in a transaction of its own SQL without the ORM's (sqlite-transaction.ts), and again
+ * in the ORM's if it calls the ORM.
+ */
 export async function inTransaction<T>(
   db: Db,
   work: (tx: Prisma.TransactionClient, unit: UnitOfWork) => Promise<T>,
 ): Promise<T> {
+  let ownTransactions = true;
   for (let attempt = 1; ; attempt += 1) {
     const unit = new UnitOfWork();
+    const place = ownTransactions ? ownTransactionPlace(db) : null;
+    const run = async (tx: Prisma.TransactionClient) => {
+      const answer = await work(tx, unit);
+      await unit.commit(tx);
+      return answer;
+    };
     let result: T;
     try {
-      result = await withOwnSql(
-        db,
-        dialectOf(db) === 'postgresql' ? postgresTransactionOptions : transactionOptions,
-        async (tx) => {
-          const answer = await work(tx, unit);
-          await unit.commit(tx);
-          return answer;
-        },
-      );
+      result = place
+        ? await ownTransaction(place, { ...transactionOptions, closeMarginMs }, run)
+        : await withOwnSql(db, dialectOf(db) === 'postgresql' ? postgresTransactionOptions : transactionOptions, run);
     } catch (error) {
+      if (error instanceof OrmCallInOwnTransaction) {
+        // Not an attempt: the same attempt, in the ORM's transaction.
+        ownTransactions = false;
+        attempt -= 1;
+        continue;
+      }
       // A prepared statement a migration made stale (PostgreSQL) fails its transaction once, like a conflict.
       if (!(isWriteConflict(error) || isStalePlan(error)) || attempt >= attempts) throw error;
       // Jittered backoff so that the conflicting writers do not meet again at once.

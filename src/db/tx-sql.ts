@@ -154,7 +154,7 @@ async function watched<T>(
  * Statements straight on a SQLite connection, synchronously: for the ORM's connection while the
  * ORM's transaction is open on it (transaction.ts binds it to the transaction's client).
  */
-function connectionSql(
+export function connectionSql(
   connection: BetterSqlite3.Database,
   watch: StatementWatch,
   /** Throws when the statements' transaction has ended: none may run after it, on its own or in another. */
@@ -168,6 +168,30 @@ function connectionSql(
     run: (sql: string, params: readonly SqlParam[] = []) =>
       watched(watch, guard, sql, () => prepared(connection, sql).statement.run(...params.map(sqliteValue)).changes),
   };
+}
+
+/** BEGIN or COMMIT on a SQLite connection, watched as a transaction's statements are (sqlite-transaction.ts). */
+export function transactionStatement(
+  connection: BetterSqlite3.Database,
+  watch: StatementWatch,
+  sql: 'BEGIN' | 'COMMIT',
+): Promise<number> {
+  return watched(
+    watch,
+    () => undefined,
+    sql,
+    () => prepared(connection, sql).statement.run().changes,
+  );
+}
+
+/** ROLLBACK on a SQLite connection at once (also from a timer), timed as the others, in no span. */
+export function endStatement(connection: BetterSqlite3.Database, { onQuery }: StatementWatch, sql: 'ROLLBACK'): void {
+  const started = performance.now();
+  try {
+    prepared(connection, sql).statement.run();
+  } finally {
+    onQuery?.({ query: sql, durationMs: performance.now() - started });
+  }
 }
 
 /** A value as the ORM's PostgreSQL adapter sends it (dates: UTC, `YYYY-MM-DD HH:MM:SS.mmm`, no zone). */

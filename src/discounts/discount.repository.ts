@@ -2,7 +2,7 @@
 // a cart's pricing reads of them (the discounts its codes name, the automatic ones of its stores,
 // and the uses of its buyer).
 import type { DbClient, Prisma } from '../db/database.js';
-import { placeholders } from '../db/sql-executor.js';
+import { placeholders, timeParameter } from '../db/sql-executor.js';
 import { sqlOf } from '../db/tx-sql.js';
 import type { DiscountKind, DiscountRule } from '../domain/discounts.js';
 import type { Discount, DiscountColumns } from './discount.model.js';
@@ -27,8 +27,11 @@ const discountColumns = {
   store: { select: { id: true, name: true, currency: true } },
 } as const;
 
-/** A discount's own columns, without its store's. */
-const { store: _store, ...ownColumns } = discountColumns;
+/** A discount's own columns, without its store's, as SQL. */
+const ownColumnList = Object.keys(discountColumns)
+  .filter((column) => column !== 'store')
+  .map((column) => `"${column}"`)
+  .join(', ');
 
 type DiscountRow = Prisma.DiscountGetPayload<{ select: typeof discountColumns }>;
 
@@ -109,37 +112,33 @@ export class DiscountRepository {
     buyerEmail: string | null,
   ): Promise<{ discounts: (DiscountRule & { store: string })[]; usesByBuyer: Map<number, number> }> {
     if (codeKeys.length === 0 && storeIds.length === 0) return { discounts: [], usesByBuyer: new Map() };
-    // Which there are first, in SQL (most carts have none: one plain statement); their rows then.
-    const found = await sqlOf(tx).all<{ id: number }>(
-      `SELECT "id" FROM "Discount" WHERE ${[
+    // The writes' own SQL (db/tx-sql.ts): every cart write prices its cart. Most carts have no
+    // discount: one plain statement; the stores and the buyer's uses only when there are some.
+    const sql = sqlOf(tx);
+    const rows = await sql.all<Omit<DiscountRow, 'store'>>(
+      `SELECT ${ownColumnList} FROM "Discount" WHERE ${[
         ...(codeKeys.length > 0 ? [`"codeKey" IN (${placeholders(codeKeys.length)})`] : []),
         ...(storeIds.length > 0 ? [`("codeKey" IS NULL AND "storeId" IN (${placeholders(storeIds.length)}))`] : []),
-      ].join(' OR ')}`,
+      ].join(' OR ')} ORDER BY "id"`,
       [...codeKeys, ...storeIds],
     );
-    if (found.length === 0) return { discounts: [], usesByBuyer: new Map() };
-    const rows = await tx.discount.findMany({
-      where: { id: { in: found.map((row) => row.id) } },
-      select: ownColumns,
-      orderBy: { id: 'asc' },
-    });
-    // Their stores read only when there are discounts (a nested select reads them for none too:
-    // one statement more in each cart write, most carts having no discount).
-    const stores = await tx.store.findMany({
-      where: { id: { in: [...new Set(rows.map((row) => row.storeId))] } },
-      select: discountColumns.store.select,
-    });
+    if (rows.length === 0) return { discounts: [], usesByBuyer: new Map() };
+    const storeIdsOfRows = [...new Set(rows.map((row) => row.storeId))];
+    const stores = await sql.all<StoreRef>(
+      `SELECT "id", "name", "currency" FROM "Store" WHERE "id" IN (${placeholders(storeIdsOfRows.length)})`,
+      storeIdsOfRows,
+    );
     const storeOf = new Map(stores.map((store) => [store.id, store]));
     const discounts = rows.map((row) => toDiscount({ ...row, store: storeOf.get(row.storeId)! }));
     const limited = discounts.filter((discount) => discount.perBuyerLimit !== null).map((discount) => discount.id);
     const usesByBuyer = new Map<number, number>();
     if (buyerEmail !== null && limited.length > 0) {
-      const uses = await tx.discountUse.groupBy({
-        by: ['discountId'],
-        where: { discountId: { in: limited }, buyerEmail },
-        _count: { _all: true },
-      });
-      for (const use of uses) usesByBuyer.set(use.discountId, use._count._all);
+      const uses = await sql.all<{ discountId: number; uses: number | bigint }>(
+        `SELECT "discountId", COUNT(*) AS "uses" FROM "DiscountUse"
+        WHERE "discountId" IN (${placeholders(limited.length)}) AND "buyerEmail" = ? GROUP BY "discountId"`,
+        [...limited, buyerEmail],
+      );
+      for (const use of uses) usesByBuyer.set(use.discountId, Number(use.uses));
     }
     return { discounts, usesByBuyer };
   }
@@ -154,35 +153,44 @@ export class DiscountRepository {
     rule: DiscountRule,
     use: { orderId: string; buyerEmail: string | null; amountMinor: number },
   ): Promise<'used' | 'DISCOUNT_USAGE_LIMIT_REACHED' | 'DISCOUNT_BUYER_LIMIT_REACHED'> {
-    const { count } = await tx.discount.updateMany({
-      where: { id: rule.id, OR: [{ usageLimit: null }, { timesUsed: { lt: tx.discount.fields.usageLimit } }] },
-      data: { timesUsed: { increment: 1 } },
-    });
-    if (count === 0) return 'DISCOUNT_USAGE_LIMIT_REACHED';
+    const sql = sqlOf(tx);
+    const time = timeParameter(sql.dialect);
+    const now = new Date();
+    const counted = await sql.run(
+      `UPDATE "Discount" SET "timesUsed" = "timesUsed" + 1, "updatedAt" = ${time}
+      WHERE "id" = ? AND ("usageLimit" IS NULL OR "timesUsed" < "usageLimit")`,
+      [now, rule.id],
+    );
+    if (counted === 0) return 'DISCOUNT_USAGE_LIMIT_REACHED';
     if (rule.perBuyerLimit !== null && use.buyerEmail !== null) {
-      const before = await tx.discountUse.count({ where: { discountId: rule.id, buyerEmail: use.buyerEmail } });
-      if (before >= rule.perBuyerLimit) return 'DISCOUNT_BUYER_LIMIT_REACHED';
+      const [before] = await sql.all<{ uses: number | bigint }>(
+        `SELECT COUNT(*) AS "uses" FROM "DiscountUse" WHERE "discountId" = ? AND "buyerEmail" = ?`,
+        [rule.id, use.buyerEmail],
+      );
+      if (Number(before!.uses) >= rule.perBuyerLimit) return 'DISCOUNT_BUYER_LIMIT_REACHED';
     }
-    await tx.discountUse.create({
-      data: {
-        discountId: rule.id,
-        orderId: use.orderId,
-        buyerEmail: use.buyerEmail,
-        amountMinor: BigInt(use.amountMinor),
-      },
-    });
+    await sql.run(
+      `INSERT INTO "DiscountUse" ("discountId", "orderId", "buyerEmail", "amountMinor", "createdAt")
+      VALUES (?, ?, ?, ?, ${time})`,
+      [rule.id, use.orderId, use.buyerEmail, use.amountMinor, now],
+    );
     return 'used';
   }
 
   /** Gives back the uses of an order that will not be fulfilled (cancelled or failed): once, its use rows go. */
   async giveBack(tx: DbClient, orderId: string): Promise<void> {
-    const uses = await tx.discountUse.findMany({ where: { orderId }, select: { discountId: true } });
+    const sql = sqlOf(tx);
+    const uses = await sql.all<{ discountId: number }>(`SELECT "discountId" FROM "DiscountUse" WHERE "orderId" = ?`, [
+      orderId,
+    ]);
     if (uses.length === 0) return;
-    await tx.discountUse.deleteMany({ where: { orderId } });
+    await sql.run(`DELETE FROM "DiscountUse" WHERE "orderId" = ?`, [orderId]);
+    const now = new Date();
     for (const { discountId } of uses)
-      await tx.discount.updateMany({
-        where: { id: discountId, timesUsed: { gt: 0 } },
-        data: { timesUsed: { decrement: 1 } },
-      });
+      await sql.run(
+        `UPDATE "Discount" SET "timesUsed" = "timesUsed" - 1, "updatedAt" = ${timeParameter(sql.dialect)}
+        WHERE "id" = ? AND "timesUsed" > 0`,
+        [now, discountId],
+      );
   }
 }

@@ -2,22 +2,47 @@
 // a request keeps), and what the sweeper removes (records past the window, or past a caller's
 // storage budget, oldest first).
 import type { DbClient, Prisma } from '../db/database.js';
+import { timeParameter } from '../db/sql-executor.js';
+import { sqlOf } from '../db/tx-sql.js';
 
 export type IdempotencyRecord = Prisma.IdempotencyRecordGetPayload<object>;
 /** A record's identity: its key within a scope, and which part of the answer it keeps. */
 export type RecordKey = Pick<IdempotencyRecord, 'scope' | 'key' | 'part'>;
 
+const recordColumns = [
+  'scope',
+  'key',
+  'part',
+  'owner',
+  'requestHash',
+  'statusCode',
+  'body',
+  'resourceId',
+  'bytes',
+  'createdAt',
+] as const satisfies readonly (keyof IdempotencyRecord)[];
+const recordColumnList = recordColumns.map((column) => `"${column}"`).join(', ');
+
+// The writes' own SQL (db/tx-sql.ts): a write with a key reads and writes its records in its transaction.
 export async function recordsOf(tx: DbClient, scope: string, key: string): Promise<IdempotencyRecord[]> {
-  return tx.idempotencyRecord.findMany({ where: { scope, key } });
+  return sqlOf(tx).all<IdempotencyRecord>(
+    `SELECT ${recordColumnList} FROM "IdempotencyRecord" WHERE "scope" = ? AND "key" = ?`,
+    [scope, key],
+  );
 }
 
-/** deleteMany: a twin may have removed them already. */
+/** Every part's: a twin may have removed them already. */
 export async function deleteRecordsOf(tx: DbClient, scope: string, key: string): Promise<void> {
-  await tx.idempotencyRecord.deleteMany({ where: { scope, key } });
+  await sqlOf(tx).run(`DELETE FROM "IdempotencyRecord" WHERE "scope" = ? AND "key" = ?`, [scope, key]);
 }
 
 export async function insertRecord(tx: DbClient, record: IdempotencyRecord): Promise<void> {
-  await tx.idempotencyRecord.create({ data: record });
+  const sql = sqlOf(tx);
+  const values = recordColumns.map((column) => (column === 'createdAt' ? timeParameter(sql.dialect) : '?'));
+  await sql.run(
+    `INSERT INTO "IdempotencyRecord" (${recordColumnList}) VALUES (${values.join(', ')})`,
+    recordColumns.map((column) => record[column]),
+  );
 }
 
 /** Up to `take` keys with records made before `before`. */

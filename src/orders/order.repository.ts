@@ -1,24 +1,11 @@
 // The only order code that talks to Prisma: orders with their events and required actions.
 import { randomUUID } from 'node:crypto';
 import type { DbClient, Prisma } from '../db/database.js';
-import { timeParameter } from '../db/sql-executor.js';
+import { placeholders, timeParameter } from '../db/sql-executor.js';
 import { jsonParameter, sqlOf } from '../db/tx-sql.js';
 import type { OrderStatus } from '../domain/order-status.js';
 import { inStoreOrder, type Order, type OrderCost, type OrderLine, type RequiredAction } from './order.model.js';
 import type { BuyerIdentity } from '../domain/buyer-identity.js';
-
-const orderColumns = {
-  id: true,
-  cartId: true,
-  storeId: true,
-  orderNumber: true,
-  storeName: true,
-  status: true,
-  events: { select: { id: true, createdAt: true, type: true }, orderBy: { position: 'asc' } },
-  requiredActions: { select: { action: true, description: true }, orderBy: { position: 'asc' } },
-  lines: true,
-  cost: true,
-} as const;
 
 interface OrderRow {
   id: string;
@@ -58,6 +45,44 @@ function toOrder(row: OrderRow): Order {
     })),
     requiredActions: row.requiredActions,
   };
+}
+
+/**
+ * The orders `where` (one parameter) picks, with their events and required actions in their order:
+ * three statements (the writes' own SQL, db/tx-sql.ts).
+ */
+async function readOrders(tx: DbClient, where: string, value: string): Promise<Order[]> {
+  const sql = sqlOf(tx);
+  const rows = await sql.all<Omit<OrderRow, 'events' | 'requiredActions'>>(
+    `SELECT "id", "cartId", "storeId", "orderNumber", "storeName", "status", "lines", "cost" FROM "Order"
+    WHERE ${where}`,
+    [value],
+  );
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [events, actions] = [
+    await sql.all<{ orderId: string; id: string; createdAt: Date; type: string }>(
+      `SELECT "orderId", "id", "createdAt", "type" FROM "OrderEvent" WHERE "orderId" IN (${placeholders(ids.length)})
+      ORDER BY "orderId", "position"`,
+      ids,
+    ),
+    await sql.all<{ orderId: string; action: string; description: string }>(
+      `SELECT "orderId", "action", "description" FROM "RequiredAction" WHERE "orderId" IN (${placeholders(ids.length)})
+      ORDER BY "orderId", "position"`,
+      ids,
+    ),
+  ];
+  return rows.map((row) =>
+    toOrder({
+      ...row,
+      events: events
+        .filter((event) => event.orderId === row.id)
+        .map(({ id, createdAt, type }) => ({ id, createdAt, type })),
+      requiredActions: actions
+        .filter((action) => action.orderId === row.id)
+        .map(({ action, description }) => ({ action, description })),
+    }),
+  );
 }
 
 export interface NewOrder {
@@ -113,18 +138,21 @@ export class OrderRepository {
 
   /** Orders of a cart, in the order of the cart's store entries. */
   async ofCart(tx: DbClient, cartId: string, storeOrder: number[]): Promise<Order[]> {
-    const rows = await tx.order.findMany({ where: { cartId }, select: orderColumns });
-    return inStoreOrder(rows.map(toOrder), storeOrder);
+    return inStoreOrder(await readOrders(tx, '"cartId" = ?', cartId), storeOrder);
   }
 
   async find(tx: DbClient, orderId: string): Promise<Order | null> {
-    const row = await tx.order.findUnique({ where: { id: orderId }, select: orderColumns });
-    return row && toOrder(row);
+    const [order] = await readOrders(tx, '"id" = ?', orderId);
+    return order ?? null;
   }
 
   /** Takes the order's write lock for the rest of the transaction (see CartRepository.lock). */
   async lock(tx: DbClient, orderId: string): Promise<boolean> {
-    const { count } = await tx.order.updateMany({ where: { id: orderId }, data: { updatedAt: new Date() } });
+    const sql = sqlOf(tx);
+    const count = await sql.run(`UPDATE "Order" SET "updatedAt" = ${timeParameter(sql.dialect)} WHERE "id" = ?`, [
+      new Date(),
+      orderId,
+    ]);
     return count === 1;
   }
 
@@ -213,16 +241,20 @@ export class OrderRepository {
     requiredActions: RequiredAction[],
     now: Date,
   ): Promise<void> {
-    await tx.order.update({ where: { id: order.id }, data: { status, updatedAt: now } });
-    await tx.orderEvent.create({
-      data: { id: randomUUID(), orderId: order.id, type: status, createdAt: now, position: order.events.length },
-    });
-    await tx.requiredAction.deleteMany({ where: { orderId: order.id } });
-    if (requiredActions.length > 0) {
-      await tx.requiredAction.createMany({
-        data: requiredActions.map((action, position) => ({ orderId: order.id, position, ...action })),
-      });
-    }
+    const sql = sqlOf(tx);
+    const time = timeParameter(sql.dialect);
+    await sql.run(`UPDATE "Order" SET "status" = ?, "updatedAt" = ${time} WHERE "id" = ?`, [status, now, order.id]);
+    await sql.run(
+      `INSERT INTO "OrderEvent" ("id", "orderId", "type", "createdAt", "position") VALUES (?, ?, ?, ${time}, ?)`,
+      [randomUUID(), order.id, status, now, order.events.length],
+    );
+    await sql.run(`DELETE FROM "RequiredAction" WHERE "orderId" = ?`, [order.id]);
+    if (requiredActions.length > 0)
+      await sql.run(
+        `INSERT INTO "RequiredAction" ("orderId", "position", "action", "description")
+        VALUES ${requiredActions.map(() => '(?, ?, ?, ?)').join(', ')}`,
+        requiredActions.flatMap((action, position) => [order.id, position, action.action, action.description]),
+      );
   }
 
   /**
@@ -244,8 +276,8 @@ export class OrderRepository {
 
   /** Gives an order's quantities back to its SKUs' stock (a cancelled or failed order). */
   async releaseStock(tx: DbClient, lines: readonly StockLine[]): Promise<void> {
-    for (const line of lines) {
-      await tx.sku.updateMany({ where: { id: line.skuId }, data: { qtyAvailable: { increment: line.quantity } } });
-    }
+    const sql = sqlOf(tx);
+    for (const line of lines)
+      await sql.run(`UPDATE "Sku" SET "qtyAvailable" = "qtyAvailable" + ? WHERE "id" = ?`, [line.quantity, line.skuId]);
   }
 }
