@@ -19,7 +19,8 @@ import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './che
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
 import { StatementKeepingSqlite3 } from './sqlite-statements.js';
-import { poolSql, registerPool } from './tx-sql.js';
+import { poolSql } from './tx-sql.js';
+import { registerPgTransactions } from './pg-own-transaction.js';
 import { TransactionConnections } from './pg-transactions.js';
 import { activeTracer } from '../tracing/tracing.js';
 import { tracedAdapterFactory, tracedReader, tracedStatement } from '../tracing/sql.js';
@@ -308,7 +309,7 @@ export async function createDatabase(
     around: tracer ? <T>(sql: string, run: () => Promise<T>) => tracedStatement(tracer, provider, sql, run) : undefined,
   };
   if (driverAdapter instanceof StatementKeepingSqlite3) driverAdapter.registerFor(db, watch);
-  else if (connections) registerPool(db, connections, watch);
+  else if (connections && pool) registerPgTransactions(db, pool, connections, watch);
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) =>

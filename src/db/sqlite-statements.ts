@@ -8,7 +8,8 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
-import { registerOwnTransactions, TransactionGate } from './sqlite-transaction.js';
+import { sqliteTransactions, TransactionGate } from './sqlite-transaction.js';
+import { registerOwnTransactions } from './own-transaction.js';
 import { registerConnection, type StatementWatch } from './tx-sql.js';
 
 /** Statements kept a connection (least recently used dropped first). */
@@ -84,7 +85,7 @@ function connectionOf(adapter: SqlDriverAdapter): BetterSqlite3.Database | null 
  * own transactions on the connection (sqlite-transaction.ts) take turns with them. The ORM bounds
  * the wait itself (its maxWait), and rolls back a start that came too late.
  */
-function gateTransactions(adapter: SqlDriverAdapter, gate: TransactionGate): void {
+function gateTransactions(adapter: SqlDriverAdapter, connection: BetterSqlite3.Database, gate: TransactionGate): void {
   const start = adapter.startTransaction.bind(adapter);
   adapter.startTransaction = async (isolationLevel) => {
     const release = await gate.acquire(Infinity);
@@ -93,7 +94,19 @@ function gateTransactions(adapter: SqlDriverAdapter, gate: TransactionGate): voi
       const commit = transaction.commit.bind(transaction);
       const rollback = transaction.rollback.bind(transaction);
       transaction.commit = () => commit().finally(release);
-      transaction.rollback = () => rollback().finally(release);
+      // The ORM gives a transaction up without its ROLLBACK where its COMMIT failed: the next holder
+      // of the gate must not find it still open.
+      const rollBackLeft = () => {
+        if (connection.inTransaction) connection.exec('ROLLBACK');
+      };
+      transaction.rollback = () =>
+        rollback().finally(() => {
+          try {
+            rollBackLeft();
+          } finally {
+            release();
+          }
+        });
       return transaction;
     } catch (error) {
       release();
@@ -117,7 +130,10 @@ export class StatementKeepingSqlite3 extends PrismaBetterSqlite3 {
    */
   registerFor(db: object, watch: StatementWatch): void {
     registerConnection(db, () => this.connection, watch);
-    registerOwnTransactions(db, () => this.connection, this.gate, watch);
+    registerOwnTransactions(
+      db,
+      sqliteTransactions(() => this.connection, this.gate, watch),
+    );
   }
 
   override async connect(): Promise<SqlDriverAdapter> {
@@ -125,7 +141,7 @@ export class StatementKeepingSqlite3 extends PrismaBetterSqlite3 {
     const connection = connectionOf(adapter);
     if (connection) this.kept = keepStatements(connection);
     this.connection = connection;
-    gateTransactions(adapter, this.gate);
+    if (connection) gateTransactions(adapter, connection, this.gate);
     return adapter;
   }
 }

@@ -9,7 +9,7 @@ import { dialectOf } from './dialect.js';
 import { isStalePlan } from './pg-statements.js';
 import { bindSql, sqlOf, transactionSql } from './tx-sql.js';
 import { connectTimeoutMs, wallClockBackup } from './waits.js';
-import { OrmCallInOwnTransaction, ownTransaction, ownTransactionPlace } from './sqlite-transaction.js';
+import { OrmCallInOwnTransaction, ownTransactionRunner } from './own-transaction.js';
 
 // maxWait: how long to wait for a connection (then 503); timeout: how long a transaction may run.
 export const transactionOptions = { maxWait: 5_000, timeout: 20_000 } as const;
@@ -123,7 +123,7 @@ export async function inTransaction<T>(
   let ownTransactions = true;
   for (let attempt = 1; ; attempt += 1) {
     const unit = new UnitOfWork();
-    const place = ownTransactions ? ownTransactionPlace(db) : null;
+    const own = ownTransactions ? ownTransactionRunner(db) : null;
     const run = async (tx: Prisma.TransactionClient) => {
       const answer = await work(tx, unit);
       await unit.commit(tx);
@@ -131,11 +131,11 @@ export async function inTransaction<T>(
     };
     let result: T;
     try {
-      result = place
-        ? await ownTransaction(place, { ...transactionOptions, closeMarginMs }, run)
+      result = own
+        ? await own({ ...transactionOptions, closeMarginMs }, run)
         : await withOwnSql(db, dialectOf(db) === 'postgresql' ? postgresTransactionOptions : transactionOptions, run);
     } catch (error) {
-      if (error instanceof OrmCallInOwnTransaction) {
+      if (own && error instanceof OrmCallInOwnTransaction) {
         // Not an attempt: the same attempt, in the ORM's transaction.
         ownTransactions = false;
         attempt -= 1;

@@ -130,7 +130,7 @@ export interface StatementWatch {
  * One statement's `work` (its result, or a promise of it) under `guard` (throws when the
  * statements' transaction has ended), in its span and timed, as `watch` asks; a throw is a rejection.
  */
-async function watched<T>(
+export async function watched<T>(
   { around, onQuery }: StatementWatch,
   guard: () => void,
   sql: string,
@@ -245,7 +245,7 @@ const pgNames = new StatementNames('tx_sql', 300, 32);
  * statement of its own, outside transactions). Each is a prepared statement of its own text on
  * each connection (the first few hundred texts), so that the server parses it once per connection.
  */
-function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => void = () => undefined): TxSql {
+export function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => void = () => undefined): TxSql {
   const attempt = (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> =>
     watched(watch, guard, sql, async () => {
       const statement = pgNames.of(sql);

@@ -1,5 +1,5 @@
-// A shopper's writes on SQLite run in transactions of their own SQL, never the ORM's
-// (db/sqlite-transaction.ts): a cart with media and placements, lines changed and removed (a store's entry with them), a
+// A shopper's writes run in transactions of their own SQL, never the ORM's
+// (db/own-transaction.ts): a cart with media and placements, lines changed and removed (a store's entry with them), a
 // discount code with a per-buyer limit, a shipping method, the buyer, a submit with an
 // Idempotency-Key and its replay, and the order cancelled. A write that met an ORM call would run
 // again in the ORM's transaction (counted): the shopper's path then costs twice.
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../helpers.js';
 import { addPlacements, attributionCatalog, buyer } from '../attribution/attribution-fixture.js';
 import { call, post, type CartJson } from './cart-helpers.js';
-import { ownTransactionCounts } from '../../src/db/sqlite-transaction.js';
+import { ownTransactionCounts } from '../../src/db/own-transaction.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe.skipIf(testEngine !== 'sqlite')('a shopper’s writes', () => {
+describe(`a shopper’s writes (${testEngine})`, () => {
   it('commit without the ORM’s transaction, none run again', async () => {
     const made = await post(t, '/discounts', {
       code: 'OWNTX',
@@ -71,6 +71,13 @@ describe.skipIf(testEngine !== 'sqlite')('a shopper’s writes', () => {
       ['submit', 200],
       ['replayed submit', 200],
       ['cancel', 200],
+    ]);
+    // What the cancel gave back: the stock the submit took, the code's use.
+    const { db } = t.database;
+    expect((await db.sku.findUniqueOrThrow({ where: { id: 1011 } })).qtyAvailable).toBe(500);
+    const discount = await db.discount.findUniqueOrThrow({ where: { id: Number(made.body.id) } });
+    expect([discount.timesUsed, await db.discountUse.count({ where: { discountId: discount.id } })]).toStrictEqual([
+      0, 0,
     ]);
     const after = ownTransactionCounts();
     expect(after.again - before.again).toBe(0);

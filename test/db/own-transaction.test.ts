@@ -1,18 +1,13 @@
-// Writes on SQLite in transactions of their own SQL, without the ORM's (db/sqlite-transaction.ts):
-// committed and rolled back as the ORM's are, one at a time with the ORM's on the one connection,
-// run again in the ORM's transaction when the work calls the ORM, and ended at their timeout.
+// Writes in transactions of their own SQL, without the ORM's (db/own-transaction.ts; SQLite
+// sqlite-transaction.ts, PostgreSQL pg-own-transaction.ts): committed and rolled back as the ORM's
+// are, run again in the ORM's transaction when the work calls the ORM, and ended at their timeout;
+// on SQLite one at a time with the ORM's on the one connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { sqlOf, TransactionClosedError } from '../../src/db/tx-sql.js';
-import {
-  OrmCallInOwnTransaction,
-  ownTransaction,
-  ownTransactionCounts,
-  ownTransactionPlace,
-  TransactionGate,
-  TransactionStartTimeout,
-} from '../../src/db/sqlite-transaction.js';
+import { TransactionGate, TransactionStartTimeout } from '../../src/db/sqlite-transaction.js';
+import { OrmCallInOwnTransaction, ownTransactionCounts, ownTransactionRunner } from '../../src/db/own-transaction.js';
 import { faultPlace } from '../../src/db/faults.js';
 
 let database: TestDatabase;
@@ -30,7 +25,7 @@ const insertStore = (tx: Parameters<typeof sqlOf>[0], id: number) =>
 const storeExists = async (id: number) => (await database.db.store.count({ where: { id } })) === 1;
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', () => {
+describe(`a write’s own transaction (${testEngine})`, () => {
   it('commits its statements without the ORM’s transaction', async () => {
     const before = ownTransactionCounts();
     const via = await inTransaction(database.db, async (tx) => {
@@ -80,6 +75,27 @@ describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', (
     }
   });
 
+  it('is rolled back at its timeout, its later statements refused, the connection free meanwhile', async () => {
+    const ownTransaction = ownTransactionRunner(database.db)!;
+    const slow = ownTransaction({ maxWait: 1_000, timeout: 150, closeMarginMs: 50 }, async (tx) => {
+      await insertStore(tx, 991_007);
+      await later(400);
+      await insertStore(tx, 991_008);
+    });
+    const closed = expect(slow).rejects.toBeInstanceOf(TransactionClosedError);
+    await later(250);
+    // Its connection was given back at 150 ms: another write goes through while it still waits.
+    await inTransaction(database.db, (tx) => insertStore(tx, 991_009));
+    await closed;
+    expect([await storeExists(991_007), await storeExists(991_008), await storeExists(991_009)]).toStrictEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+});
+
+describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', () => {
   it('takes turns with the ORM’s transactions on the one connection', async () => {
     const seen: string[] = [];
     let finish!: () => void;
@@ -103,31 +119,12 @@ describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', (
     expect(seen).toStrictEqual(['own wrote', 'own commits', 'orm began']);
   });
 
-  it('is rolled back at its timeout, its later statements refused, the connection free meanwhile', async () => {
-    const place = ownTransactionPlace(database.db)!;
-    const slow = ownTransaction(place, { maxWait: 1_000, timeout: 150, closeMarginMs: 50 }, async (tx) => {
-      await insertStore(tx, 991_007);
-      await later(400);
-      await insertStore(tx, 991_008);
-    });
-    const closed = expect(slow).rejects.toBeInstanceOf(TransactionClosedError);
-    await later(250);
-    // Its connection was given back at 150 ms: another write goes through while it still waits.
-    await inTransaction(database.db, (tx) => insertStore(tx, 991_009));
-    await closed;
-    expect([await storeExists(991_007), await storeExists(991_008), await storeExists(991_009)]).toStrictEqual([
-      false,
-      false,
-      true,
-    ]);
-  });
-
   it('waits for the connection at most its maxWait, then fails as the database’s (503)', async () => {
-    const place = ownTransactionPlace(database.db)!;
+    const ownTransaction = ownTransactionRunner(database.db)!;
     let finish!: () => void;
     const held = new Promise<void>((resolve) => (finish = resolve));
-    const holder = ownTransaction(place, { maxWait: 1_000, timeout: 5_000, closeMarginMs: 50 }, () => held);
-    const waiter = ownTransaction(place, { maxWait: 200, timeout: 5_000, closeMarginMs: 50 }, async () => 'ran');
+    const holder = ownTransaction({ maxWait: 1_000, timeout: 5_000, closeMarginMs: 50 }, () => held);
+    const waiter = ownTransaction({ maxWait: 200, timeout: 5_000, closeMarginMs: 50 }, async () => 'ran');
     const refused = await waiter.then(
       () => null,
       (error: unknown) => error,
@@ -136,9 +133,9 @@ describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', (
     expect(faultPlace(refused)).toBe('statement');
     finish();
     await holder;
-    await expect(
-      ownTransaction(place, { maxWait: 200, timeout: 5_000, closeMarginMs: 50 }, async () => 'ran'),
-    ).resolves.toBe('ran');
+    await expect(ownTransaction({ maxWait: 200, timeout: 5_000, closeMarginMs: 50 }, async () => 'ran')).resolves.toBe(
+      'ran',
+    );
   });
 });
 
