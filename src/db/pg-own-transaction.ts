@@ -68,8 +68,10 @@ async function ownPgTransaction<T>(
       giveBack(error instanceof Error ? error : new Error(String(error)));
     }
   };
-  // The ORM's transactions end so too: a work that hangs gives the connection back.
-  const timer = setTimeout(() => void (open && end()), options.timeout).unref();
+  // The ORM's transactions end so too: a work that hangs gives the connection back (not once its
+  // COMMIT is sent: that one's answer is bounded by the connection's own deadline).
+  let committing = false;
+  const timer = setTimeout(() => void (open && !committing && end()), options.timeout).unref();
   const deadline = performance.now() + options.timeout - options.closeMarginMs;
   const guard = () => {
     if (!open || performance.now() > deadline) throw new TransactionClosedError();
@@ -81,7 +83,11 @@ async function ownPgTransaction<T>(
     const answer = await work(attempt.tx);
     attempt.check();
     guard();
-    await statement('COMMIT');
+    committing = true;
+    const { command } = (await statement('COMMIT')) as pg.QueryResult;
+    // A transaction in which a statement failed (its error caught by the work) ends so, not committed.
+    if (command === 'ROLLBACK')
+      throw new Error('PostgreSQL rolled the transaction back at its COMMIT: a statement in it failed');
     open = false;
     clearTimeout(timer);
     giveBack();

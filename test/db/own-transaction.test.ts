@@ -139,6 +139,20 @@ describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', (
   });
 });
 
+describe.skipIf(testEngine !== 'postgresql')('a PostgreSQL write’s own transaction', () => {
+  it('is not answered as committed when a statement in it failed, its error caught by the work', async () => {
+    const answer = inTransaction(database.db, async (tx) => {
+      await insertStore(tx, 991_010);
+      await sqlOf(tx)
+        .all('SELECT 1 / 0 AS "never"')
+        .catch(() => []);
+      return 'done';
+    });
+    await expect(answer).rejects.toThrow(/rolled the transaction back at its COMMIT/);
+    expect(await storeExists(991_010)).toBe(false);
+  });
+});
+
 describe('the transaction gate', () => {
   it('hands the connection over first come, first served; a waiter that gave up is skipped', async () => {
     const gate = new TransactionGate();
