@@ -112,9 +112,9 @@ export function withOwnSql<T>(
 }
 
 /**
- * `work` in a transaction of `db`, retried on a write conflict (a new unit each time). On SQLite it
- * runs first in a transaction of its own SQL without the ORM's (sqlite-transaction.ts), and again
- * in the ORM's if it calls the ORM.
+ * `work` in a transaction of `db`, retried on a write conflict (a new unit each time). It runs first
+ * in a transaction of its own SQL without the ORM's (own-transaction.ts), and again in the ORM's if
+ * it calls the ORM.
  */
 export async function inTransaction<T>(
   db: Db,

@@ -151,8 +151,9 @@ export async function watched<T>(
 }
 
 /**
- * Statements straight on a SQLite connection, synchronously: for the ORM's connection while the
- * ORM's transaction is open on it (transaction.ts binds it to the transaction's client).
+ * Statements straight on a SQLite connection, synchronously: for the ORM's connection while a
+ * transaction is open on it, the ORM's or the write's own (transaction.ts, sqlite-transaction.ts
+ * bind it to the transaction's client).
  */
 export function connectionSql(
   connection: BetterSqlite3.Database,

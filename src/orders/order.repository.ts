@@ -60,18 +60,15 @@ async function readOrders(tx: DbClient, where: string, value: string): Promise<O
   );
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [events, actions] = [
-    await sql.all<{ orderId: string; id: string; createdAt: Date; type: string }>(
-      `SELECT "orderId", "id", "createdAt", "type" FROM "OrderEvent" WHERE "orderId" IN (${placeholders(ids.length)})
-      ORDER BY "orderId", "position"`,
-      ids,
-    ),
-    await sql.all<{ orderId: string; action: string; description: string }>(
-      `SELECT "orderId", "action", "description" FROM "RequiredAction" WHERE "orderId" IN (${placeholders(ids.length)})
-      ORDER BY "orderId", "position"`,
-      ids,
-    ),
-  ];
+  const inOrders = `"orderId" IN (${placeholders(ids.length)}) ORDER BY "orderId", "position"`;
+  const events = await sql.all<{ orderId: string; id: string; createdAt: Date; type: string }>(
+    `SELECT "orderId", "id", "createdAt", "type" FROM "OrderEvent" WHERE ${inOrders}`,
+    ids,
+  );
+  const actions = await sql.all<{ orderId: string; action: string; description: string }>(
+    `SELECT "orderId", "action", "description" FROM "RequiredAction" WHERE ${inOrders}`,
+    ids,
+  );
   return rows.map((row) =>
     toOrder({
       ...row,
