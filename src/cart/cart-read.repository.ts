@@ -128,36 +128,36 @@ export async function readStoredCart(tx: DbClient, cartId: string): Promise<Stor
         WHERE d."cartId" = c."id")`
       : `(SELECT json_group_array(d."code" ORDER BY d."position") FROM "CartDiscountCode" d
         WHERE d."cartId" = c."id")`;
-  const [cart] = await sql.all<CartRow>(
-    `
+  // Four statements begun together: on PostgreSQL they leave in one write (db/pg-pipeline.ts).
+  const [[cart], entries, stores, lines] = await Promise.all([
+    sql.all<CartRow>(
+      `
     SELECT c."id", c."currency", c."updatedAt", c."snapshot", b."cartId" AS "identityOf", b."firstName",
       b."lastName", b."address1", b."address2", b."city", b."provinceCode", b."countryCode",
       b."postalCode", b."email", b."phone", ${codesOf} AS "codes"
     FROM "Cart" c LEFT JOIN "BuyerIdentity" b ON b."cartId" = c."id"
     WHERE c."id" = ?`,
-    [cartId],
-  );
-  if (!cart) return null;
-  const entries = await sql.all<EntryRow>(
-    `
+      [cartId],
+    ),
+    sql.all<EntryRow>(
+      `
     SELECT e."storeId", e."position", e."selectedShippingMethodId", e."isSubmitted", e."requestId",
       s."name", s."displayName", s."marketplace", s."currency", s."marginRatePpm"
     FROM "CartStore" e JOIN "Store" s ON s."id" = e."storeId"
     WHERE e."cartId" = ? ORDER BY e."position"`,
-    [cartId],
-  );
-  const stores =
-    entries.length > 0
-      ? await storeTerms(sql, `(SELECT "storeId" FROM "CartStore" WHERE "cartId" = ?)`, [cartId])
-      : { shipping: new Map(), taxes: new Map() };
-  const lines = await sql.all<LineRow>(
-    `
+      [cartId],
+    ),
+    storeTerms(sql, `(SELECT "storeId" FROM "CartStore" WHERE "cartId" = ?)`, [cartId]),
+    sql.all<LineRow>(
+      `
     SELECT l."skuId", l."storeId", l."quantity", l."position", l."mediaId", l."placementId",
       l."seenUnitPriceMinor", ${skuColumns}
     FROM "CartLine" l JOIN "Sku" k ON k."id" = l."skuId" ${skuJoins}
     WHERE l."cartId" = ? ORDER BY l."position"`,
-    [cartId],
-  );
+      [cartId],
+    ),
+  ]);
+  if (!cart) return null;
   const codes = typeof cart.codes === 'string' ? (JSON.parse(cart.codes) as string[]) : cart.codes;
   return {
     id: cart.id,

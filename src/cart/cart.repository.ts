@@ -46,7 +46,7 @@ export class CartRepository {
     const sql = sqlOf(tx);
     const now = new Date();
     const time = timeParameter(sql.dialect);
-    await sql.run(`INSERT INTO "Cart" ("id", "version", "createdAt", "updatedAt") VALUES (?, 0, ${time}, ${time})`, [
+    await sql.later(`INSERT INTO "Cart" ("id", "version", "createdAt", "updatedAt") VALUES (?, 0, ${time}, ${time})`, [
       cartId,
       now,
       now,
@@ -56,7 +56,7 @@ export class CartRepository {
 
   async saveSnapshot(tx: DbClient, cartId: string, snapshot: Cart): Promise<void> {
     const sql = sqlOf(tx);
-    await sql.run(
+    await sql.later(
       `UPDATE "Cart" SET "snapshot" = ${jsonParameter(sql.dialect)}, "updatedAt" = ${timeParameter(sql.dialect)}
       WHERE "id" = ?`,
       [JSON.stringify(snapshot), new Date(), cartId],
@@ -96,7 +96,7 @@ export class CartRepository {
     const entries = await this.writeEntries(tx, cart, [...new Set(stored.map((line) => line.storeId))]);
     if (currency !== cart.currency) {
       const sql = sqlOf(tx);
-      await sql.run(`UPDATE "Cart" SET "currency" = ?, "updatedAt" = ${timeParameter(sql.dialect)} WHERE "id" = ?`, [
+      await sql.later(`UPDATE "Cart" SET "currency" = ?, "updatedAt" = ${timeParameter(sql.dialect)} WHERE "id" = ?`, [
         currency,
         new Date(),
         cart.id,
@@ -111,7 +111,7 @@ export class CartRepository {
     const after = new Set(lines.map((line) => line.skuId));
     const removed = cart.lines.filter((line) => !after.has(line.skuId)).map((line) => line.skuId);
     if (removed.length > 0)
-      await sqlOf(tx).run(
+      await sqlOf(tx).later(
         `DELETE FROM "CartLine" WHERE "cartId" = ? AND "skuId" IN (${placeholders(removed.length)})`,
         [cart.id, ...removed],
       );
@@ -125,7 +125,7 @@ export class CartRepository {
         const seenUnitPriceMinor = unitPriceMinor(line.sku);
         const { skuId, storeId, quantity, sku } = line;
         const sql = sqlOf(tx);
-        await sql.run(
+        await sql.later(
           `INSERT INTO "CartLine" ("cartId", "skuId", "storeId", "quantity", "position", "seenUnitPriceMinor",
             "mediaId", "placementId", "attributedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${timeParameter(sql.dialect)})`,
           [
@@ -177,7 +177,7 @@ export class CartRepository {
         ['"placementId" = ?', gained.placementId],
         [`"attributedAt" = ${timeParameter(sql.dialect)}`, gained.attributedAt],
       );
-    await sql.run(
+    await sql.later(
       `UPDATE "CartLine" SET ${set.map(([column]) => column).join(', ')} WHERE "cartId" = ? AND "skuId" = ?`,
       [...set.map(([, value]) => value), cartId, line.skuId],
     );
@@ -190,7 +190,7 @@ export class CartRepository {
   private async writeEntries(tx: DbClient, cart: StoredCart, storesAfter: number[]): Promise<StoredEntry[]> {
     const gone = cart.entries.filter((entry) => !storesAfter.includes(entry.storeId)).map((entry) => entry.storeId);
     if (gone.length > 0)
-      await sqlOf(tx).run(
+      await sqlOf(tx).later(
         `DELETE FROM "CartStore" WHERE "cartId" = ? AND "storeId" IN (${placeholders(gone.length)})`,
         [cart.id, ...gone],
       );
@@ -203,7 +203,7 @@ export class CartRepository {
       const store = configs.get(storeId);
       if (!store) throw new Error(`store ${storeId} of a cart line does not exist`);
       entryPosition += 1;
-      await sqlOf(tx).run(
+      await sqlOf(tx).later(
         `INSERT INTO "CartStore" ("cartId", "storeId", "position", "isSubmitted") VALUES (?, ?, ?, ?)`,
         [cart.id, storeId, entryPosition, false],
       );
@@ -262,7 +262,7 @@ export class CartRepository {
     // Only the identity's own columns, whatever else `changes` holds.
     const columns = buyerIdentityFields.filter((field) => changes[field] !== undefined);
     const values = columns.map((field) => changes[field] ?? null);
-    await sqlOf(tx).run(
+    await sqlOf(tx).later(
       `INSERT INTO "BuyerIdentity" ("cartId"${columns.map((field) => `, "${field}"`).join('')})
       VALUES (?${', ?'.repeat(columns.length)}) ON CONFLICT ("cartId") DO ${
         columns.length === 0
@@ -284,7 +284,7 @@ export class CartRepository {
   /** Marks a store's entry submitted by this request. */
   async markSubmitted(tx: DbClient, cartId: string, storeId: number, requestId: string, at: Date): Promise<void> {
     const sql = sqlOf(tx);
-    await sql.run(
+    await sql.later(
       `UPDATE "CartStore" SET "isSubmitted" = ?, "requestId" = ?, "submittedAt" = ${timeParameter(sql.dialect)}
       WHERE "cartId" = ? AND "storeId" = ?`,
       [true, requestId, at, cartId, storeId],

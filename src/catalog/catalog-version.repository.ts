@@ -56,13 +56,16 @@ export async function recordStockChange(db: DbClient, productIds: readonly numbe
   );
   const version = Number(moved!.version);
   // An upsert: a move recorded by a database since put back must not make every later one fail.
-  await sql.run(
+  await sql.later(
     `INSERT INTO "CatalogChange" ("row", "version", "productIds", "createdAt") VALUES (?, ?, ?, ${time})
     ON CONFLICT ("row", "version") DO UPDATE SET "productIds" = excluded."productIds"`,
     [row, version, storedProductIds(productIds), now],
   );
   if (version % 100 === 0)
-    await sql.run(`DELETE FROM "CatalogChange" WHERE "row" = ? AND "version" <= ?`, [row, version - keptChangesPerRow]);
+    await sql.later(`DELETE FROM "CatalogChange" WHERE "row" = ? AND "version" <= ?`, [
+      row,
+      version - keptChangesPerRow,
+    ]);
   return { row, version, productIds };
 }
 

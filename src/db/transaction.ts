@@ -155,7 +155,7 @@ export async function inTransaction<T>(
 /** PostgreSQL: sends these NOTIFY payloads on `channel` when `tx` commits (none if it rolls back). */
 export async function notifyOnCommit(tx: DbClient, channel: string, payloads: readonly string[]): Promise<void> {
   // One statement, in the transaction's own SQL (tx-sql.ts): the payloads as one JSON array.
-  await sqlOf(tx).run(`SELECT pg_notify(?, "payload") FROM json_array_elements_text(CAST(? AS JSON)) AS "payload"`, [
+  await sqlOf(tx).later(`SELECT pg_notify(?, "payload") FROM json_array_elements_text(CAST(? AS JSON)) AS "payload"`, [
     channel,
     JSON.stringify(payloads),
   ]);

@@ -17,6 +17,8 @@ import pg from 'pg';
 import type { DbClient } from './client.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import type { TransactionConnections } from './pg-transactions.js';
+import { inOneWrite, oneAfterAnother } from './pg-pipeline.js';
+import { pgTypes, pgValue, untypedColumn } from './pg-values.js';
 import { isStalePlan, numbered, StatementNames } from './pg-statements.js';
 
 export type SqlParam = string | number | boolean | Date | null;
@@ -32,6 +34,13 @@ export interface TxSql {
   all<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
   /** Runs a statement; answers the rows it changed. */
   run(sql: string, params?: readonly SqlParam[]): Promise<number>;
+  /**
+   * Runs a statement whose answer nothing needs: in a write's own transaction on PostgreSQL it is
+   * sent at once and its answer awaited at the COMMIT (which it fails, with its own error, if it
+   * failed), so that it leaves with what follows it in one write (pg-pipeline.ts); elsewhere as
+   * `run`. The transaction's statements still run in the order they are begun.
+   */
+  later(sql: string, params?: readonly SqlParam[]): Promise<void>;
 }
 
 /** A value as the ORM's SQLite adapter writes it (dates: ISO 8601 with +00:00; booleans: 1/0). */
@@ -168,6 +177,8 @@ export function connectionSql(
       watched(watch, guard, sql, () => rowsOf<Row>(prepared(connection, sql), params.map(sqliteValue))),
     run: (sql: string, params: readonly SqlParam[] = []) =>
       watched(watch, guard, sql, () => prepared(connection, sql).statement.run(...params.map(sqliteValue)).changes),
+    later: (sql: string, params: readonly SqlParam[] = []) =>
+      watched(watch, guard, sql, () => void prepared(connection, sql).statement.run(...params.map(sqliteValue))),
   };
 }
 
@@ -195,48 +206,6 @@ export function endStatement(connection: BetterSqlite3.Database, { onQuery }: St
   }
 }
 
-/** A value as the ORM's PostgreSQL adapter sends it (dates: UTC, `YYYY-MM-DD HH:MM:SS.mmm`, no zone). */
-export function pgValue(value: SqlParam): string | number | boolean | null {
-  if (!(value instanceof Date)) return value;
-  const iso = value.toISOString();
-  // 2026-11-27T10:00:00.123Z → 2026-11-27 10:00:00.123 (milliseconds only where there are some).
-  const milliseconds = value.getUTCMilliseconds() === 0 ? '' : iso.slice(19, 23);
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${milliseconds}`;
-}
-
-/** Per column type (oid), its text as the ORM's raw queries type it. */
-const pgParsers = new Map<number, (text: string) => unknown>([
-  [16, (text) => text === 't'], // boolean
-  [20, (text) => BigInt(text)], // int8
-  [21, Number], // int2
-  [23, Number], // int4
-  [26, (text) => BigInt(text)], // oid
-  [700, Number], // float4
-  [701, Number], // float8
-  [1082, (text) => new Date(`${text}T00:00:00+00:00`)], // date
-  [1114, (text) => new Date(`${text.replace(' ', 'T')}+00:00`)], // timestamp: UTC
-  // timestamptz: the ORM reads the session's time as UTC (the server's default zone is UTC).
-  [1184, (text) => new Date(text.replace(' ', 'T').replace(/[+-]\d{2}(:\d{2})?$/, '+00:00'))],
-  [114, (text) => JSON.parse(text) as unknown], // json
-  [3802, (text) => JSON.parse(text) as unknown], // jsonb
-]);
-/** Column types whose values stay text: text, varchar, bpchar, name, uuid, void (pg_notify), unknown. */
-const pgTextTypes = new Set([25, 1043, 1042, 19, 2950, 2278, 705]);
-const asText = (text: string) => text;
-const pgTypes = {
-  getTypeParser: (oid: number) => pgParsers.get(oid) ?? asText,
-} as pg.CustomTypesConfig;
-
-/**
- * A column of a type this does not type as the ORM would (numeric: the ORM's Decimal, bytea,
- * arrays, time): its rows are refused with an error (after the statement ran), never handed out
- * typed otherwise. No statement of the code returns one; a new one that did would fail its tests
- * on PostgreSQL, to be cast to a type this reads or read through the ORM.
- */
-function untypedColumn(fields: readonly pg.FieldDef[]): pg.FieldDef | undefined {
-  return fields.find((field) => !pgParsers.has(field.dataTypeID) && !pgTextTypes.has(field.dataTypeID));
-}
-
 /** At most 300 texts are prepared, none with more than 32 parameters (a list's length makes each its own text). */
 const pgNames = new StatementNames('tx_sql', 300, 32);
 
@@ -246,13 +215,23 @@ const pgNames = new StatementNames('tx_sql', 300, 32);
  * statement of its own, outside transactions). Each is a prepared statement of its own text on
  * each connection (the first few hundred texts), so that the server parses it once per connection.
  */
-export function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard: () => void = () => undefined): TxSql {
+export function driverSql(
+  on: pg.Client | pg.Pool,
+  watch: StatementWatch,
+  guard: () => void = () => undefined,
+  /** A write's own transaction's: the statements sent `later`, for its COMMIT to await. */
+  sentLater?: Promise<unknown>[],
+): TxSql {
+  const inTurn = oneAfterAnother(on);
   const attempt = (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> =>
     watched(watch, guard, sql, async () => {
       const statement = pgNames.of(sql);
       const values = params.map(pgValue);
       try {
-        return await on.query({ name: statement.name, text: statement.text, values, types: pgTypes });
+        return await inTurn(() => {
+          inOneWrite(on);
+          return on.query({ name: statement.name, text: statement.text, values, types: pgTypes });
+        });
       } catch (error) {
         if (!isStalePlan(error) || !pgNames.renameStale(statement)) throw error;
         // Outside a transaction the text runs again at once; inside one, inTransaction runs the
@@ -272,6 +251,12 @@ export function driverSql(on: pg.Client | pg.Pool, watch: StatementWatch, guard:
       return result.rows as Row[];
     },
     run: async (sql: string, params: readonly SqlParam[] = []) => (await attempt(sql, params)).rowCount ?? 0,
+    later: async (sql: string, params: readonly SqlParam[] = []) => {
+      const sent = attempt(sql, params);
+      if (!sentLater) return void (await sent);
+      sent.catch(() => undefined);
+      sentLater.push(sent);
+    },
   };
 }
 
@@ -299,6 +284,8 @@ export function ormSql(client: DbClient): TxSql {
     via: 'orm',
     all: <Row>(sql: string, params: readonly SqlParam[] = []) => client.$queryRawUnsafe<Row[]>(text(sql), ...params),
     run: (sql: string, params: readonly SqlParam[] = []) => client.$executeRawUnsafe(text(sql), ...params),
+    later: async (sql: string, params: readonly SqlParam[] = []) =>
+      void (await client.$executeRawUnsafe(text(sql), ...params)),
   };
 }
 

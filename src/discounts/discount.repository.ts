@@ -169,7 +169,7 @@ export class DiscountRepository {
       );
       if (Number(before!.uses) >= rule.perBuyerLimit) return 'DISCOUNT_BUYER_LIMIT_REACHED';
     }
-    await sql.run(
+    await sql.later(
       `INSERT INTO "DiscountUse" ("discountId", "orderId", "buyerEmail", "amountMinor", "createdAt")
       VALUES (?, ?, ?, ?, ${time})`,
       [rule.id, use.orderId, use.buyerEmail, use.amountMinor, now],
@@ -184,10 +184,10 @@ export class DiscountRepository {
       orderId,
     ]);
     if (uses.length === 0) return;
-    await sql.run(`DELETE FROM "DiscountUse" WHERE "orderId" = ?`, [orderId]);
+    await sql.later(`DELETE FROM "DiscountUse" WHERE "orderId" = ?`, [orderId]);
     const now = new Date();
     for (const { discountId } of uses)
-      await sql.run(
+      await sql.later(
         `UPDATE "Discount" SET "timesUsed" = "timesUsed" - 1, "updatedAt" = ${timeParameter(sql.dialect)}
         WHERE "id" = ? AND "timesUsed" > 0`,
         [now, discountId],

@@ -16,7 +16,7 @@ export async function insertEvents(tx: DbClient, rows: readonly EventRow[]): Pro
   if (rows.length === 0) return;
   const sql = sqlOf(tx);
   const [json, time] = [jsonParameter(sql.dialect), timeParameter(sql.dialect)];
-  await sql.run(
+  await sql.later(
     `INSERT INTO "Event" ("messageId", "type", "data", "cartId", "orderId", "createdAt", "fanOutPending", "traceparent")
     VALUES ${rows.map(() => `(?, ?, ${json}, ?, ?, ${time}, ?, ?)`).join(', ')}`,
     rows.flatMap((row) => [

@@ -162,7 +162,7 @@ export class OrderRepository {
     const id = randomUUID();
     const sql = sqlOf(tx);
     const [json, time] = [jsonParameter(sql.dialect), timeParameter(sql.dialect)];
-    await sql.run(
+    await sql.later(
       `INSERT INTO "Order" ("id", "cartId", "storeId", "orderNumber", "storeName", "status", "requestId", "currency",
         "subtotalMinor", "shippingMinor", "taxMinor", "discountMinor", "totalMinor", "shippingMethodId", "lines",
         "cost", "buyerIdentity", "createdAt", "updatedAt")
@@ -190,13 +190,13 @@ export class OrderRepository {
       ],
     );
     const event = { id: randomUUID(), type: 'SUBMITTED', createdAt: now } as const;
-    await sql.run(
+    await sql.later(
       `INSERT INTO "OrderEvent" ("id", "orderId", "type", "createdAt", "position") VALUES (?, ?, ?, ${time}, 0)`,
       [event.id, id, event.type, now],
     );
     // The same lines as rows, for what is counted in SQL (media performance).
     if (lines.length > 0)
-      await sql.run(
+      await sql.later(
         `INSERT INTO "OrderLine" ("orderId", "position", "skuId", "quantity", "lineTotalMinor", "mediaId",
           "placementId", "storeId", "currency", "createdAt")
         VALUES ${lines.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ${time})`).join(', ')}`,
@@ -240,14 +240,14 @@ export class OrderRepository {
   ): Promise<void> {
     const sql = sqlOf(tx);
     const time = timeParameter(sql.dialect);
-    await sql.run(`UPDATE "Order" SET "status" = ?, "updatedAt" = ${time} WHERE "id" = ?`, [status, now, order.id]);
-    await sql.run(
+    await sql.later(`UPDATE "Order" SET "status" = ?, "updatedAt" = ${time} WHERE "id" = ?`, [status, now, order.id]);
+    await sql.later(
       `INSERT INTO "OrderEvent" ("id", "orderId", "type", "createdAt", "position") VALUES (?, ?, ?, ${time}, ?)`,
       [randomUUID(), order.id, status, now, order.events.length],
     );
-    await sql.run(`DELETE FROM "RequiredAction" WHERE "orderId" = ?`, [order.id]);
+    await sql.later(`DELETE FROM "RequiredAction" WHERE "orderId" = ?`, [order.id]);
     if (requiredActions.length > 0)
-      await sql.run(
+      await sql.later(
         `INSERT INTO "RequiredAction" ("orderId", "position", "action", "description")
         VALUES ${requiredActions.map(() => '(?, ?, ?, ?)').join(', ')}`,
         requiredActions.flatMap((action, position) => [order.id, position, action.action, action.description]),
@@ -275,6 +275,9 @@ export class OrderRepository {
   async releaseStock(tx: DbClient, lines: readonly StockLine[]): Promise<void> {
     const sql = sqlOf(tx);
     for (const line of lines)
-      await sql.run(`UPDATE "Sku" SET "qtyAvailable" = "qtyAvailable" + ? WHERE "id" = ?`, [line.quantity, line.skuId]);
+      await sql.later(`UPDATE "Sku" SET "qtyAvailable" = "qtyAvailable" + ? WHERE "id" = ?`, [
+        line.quantity,
+        line.skuId,
+      ]);
   }
 }

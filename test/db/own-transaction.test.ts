@@ -2,6 +2,7 @@
 // sqlite-transaction.ts, PostgreSQL pg-own-transaction.ts): committed and rolled back as the ORM's
 // are, run again in the ORM's transaction when the work calls the ORM, and ended at their timeout;
 // on SQLite one at a time with the ORM's on the one connection.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
 import { inTransaction } from '../../src/db/transaction.js';
@@ -95,6 +96,24 @@ describe(`a write’s own transaction (${testEngine})`, () => {
   });
 });
 
+describe(`a statement sent later (${testEngine})`, () => {
+  it('fails its transaction with its own error, even when a statement after it failed for it; nothing kept', async () => {
+    const answer = inTransaction(database.db, async (tx) => {
+      await insertStore(tx, 991_020);
+      await sqlOf(tx).later(
+        `INSERT INTO "Store" ("id", "name", "displayName", "marketplace", "currency", "marginRatePpm")
+        VALUES (?, NULL, 'No name', 'SHOPIFY', 'EUR', 0)`,
+        [991_021],
+      );
+      await sqlOf(tx).all('SELECT 1 AS "one"');
+      return 'done';
+    });
+    await expect(answer).rejects.toThrow(/null/i);
+    expect(await storeExists(991_020)).toBe(false);
+    expect(await storeExists(991_021)).toBe(false);
+  });
+});
+
 describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', () => {
   it('takes turns with the ORM’s transactions on the one connection', async () => {
     const seen: string[] = [];
@@ -150,6 +169,85 @@ describe.skipIf(testEngine !== 'postgresql')('a PostgreSQL write’s own transac
     });
     await expect(answer).rejects.toThrow(/rolled the transaction back at its COMMIT/);
     expect(await storeExists(991_010)).toBe(false);
+  });
+
+  /** `work`'s writes to PostgreSQL's socket. */
+  const writesOf = async <T>(work: () => Promise<T>): Promise<{ answer: T; writes: number }> => {
+    const port = Number(new URL(process.env.TEST_PG_URL ?? 'postgresql://localhost:5432/x').port || 5432);
+    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const original = { _write: socket._write, _writev: socket._writev };
+    let writes = 0;
+    for (const name of ['_write', '_writev'] as const)
+      socket[name] = function (this: net.Socket, ...args: unknown[]) {
+        if (this.remotePort === port) writes += 1;
+        return original[name].apply(this, args);
+      };
+    try {
+      return { answer: await work(), writes };
+    } finally {
+      Object.assign(socket, original);
+    }
+  };
+
+  it('sends BEGIN with its first statements, and statements begun together in one write (pipelined)', async () => {
+    const { answer, writes } = await writesOf(() =>
+      inTransaction(database.db, async (tx) => {
+        const sql = sqlOf(tx);
+        const read = (id: number) =>
+          sql.all<{ n: number }>('SELECT COUNT(*)::int AS "n" FROM "Store" WHERE "id" = ?', [id]);
+        const together = await Promise.all([read(1), read(2), read(3)]);
+        await insertStore(tx, 991_011);
+        return together;
+      }),
+    );
+    expect(answer).toHaveLength(3);
+    // BEGIN and the three reads; the insert; COMMIT. One at a time it was six.
+    expect(writes).toBe(3);
+    expect(await storeExists(991_011)).toBe(true);
+  });
+
+  it('sends a statement sent later with the COMMIT', async () => {
+    const { writes } = await writesOf(() =>
+      inTransaction(database.db, async (tx) => {
+        await sqlOf(tx).later(
+          `INSERT INTO "Store" ("id", "name", "displayName", "marketplace", "currency", "marginRatePpm")
+          VALUES (?, 'own-tx-later.example', 'Later', 'SHOPIFY', 'EUR', 0)`,
+          [991_016],
+        );
+      }),
+    );
+    expect(writes).toBe(1);
+    expect(await storeExists(991_016)).toBe(true);
+  });
+
+  it('on the ORM’s transaction, sends statements begun together one after another (no driver warning)', async () => {
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      const answer = await inTransaction(database.db, async (tx) => {
+        // An ORM call: the work runs again in the ORM's transaction, its connection not pipelined.
+        await tx.store.count({ where: { id: 991_017 } });
+        const sql = sqlOf(tx);
+        return Promise.all([1, 2, 3].map((n) => sql.all<{ n: number }>('SELECT CAST(? AS INTEGER) AS "n"', [n])));
+      });
+      expect(answer.map(([row]) => row!.n)).toStrictEqual([1, 2, 3]);
+      await later(20);
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toStrictEqual([]);
+  });
+
+  it('fails and rolls back as a whole when one of the statements begun together fails; its connection serves the next', async () => {
+    const answer = inTransaction(database.db, async (tx) => {
+      const sql = sqlOf(tx);
+      return Promise.all([insertStore(tx, 991_012), sql.all('SELECT 1 / 0 AS "never"'), sql.all('SELECT 1 AS "one"')]);
+    });
+    await expect(answer).rejects.toThrow(/division by zero/);
+    expect(await storeExists(991_012)).toBe(false);
+    for (const id of [991_013, 991_014, 991_015]) await inTransaction(database.db, (tx) => insertStore(tx, id));
+    for (const id of [991_013, 991_014, 991_015]) expect(await storeExists(id)).toBe(true);
   });
 });
 

@@ -29,7 +29,10 @@ describe(`webhook delivery (${testEngine})`, () => {
       startWorker(config, 1_500, 8);
       const started = Date.now();
       await submitCart();
-      await until(() => allDelivered(healthyId), 'the healthy endpoint to get every event', 15_000);
+      // What is measured here is each request's deadline and the slots: the healthy endpoint's time
+      // is logged (4.5–10 s in full runs, once over 15 s with the other process files beside it);
+      // delivery.process.test.ts holds it to 15 s.
+      await until(() => allDelivered(healthyId), 'the healthy endpoint to get every event', 30_000);
       const healthyMs = Date.now() - started;
       // Long enough for every hanging endpoint to be tried and cut at least once, some twice.
       await until(
@@ -57,5 +60,5 @@ describe(`webhook delivery (${testEngine})`, () => {
     } finally {
       clearInterval(pressure);
     }
-  });
+  }, 60_000);
 });
