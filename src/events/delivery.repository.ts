@@ -105,8 +105,10 @@ export class DeliveryRepository {
    * visible while an earlier one's is still being written, and the endpoint would get it first.
    */
   async fanOut(maxRows: number): Promise<number> {
-    // Most rounds find none waiting: a read outside any transaction.
-    const waiting = await this.sql.all(`SELECT "id" FROM "Event" WHERE "fanOutPending" = ? LIMIT 1`, [true]);
+    // Most rounds find none waiting: a read outside any transaction. The flag is written in the
+    // SQL, not a parameter: PostgreSQL's plan for a prepared statement with a parameter there
+    // (the one it keeps after five runs) read the whole table, 136 ms at 111,000 events, each round.
+    const waiting = await this.sql.all(`SELECT "id" FROM "Event" WHERE "fanOutPending" = TRUE LIMIT 1`);
     if (waiting.length === 0) return 0;
     return this.sql.transaction(async (tx) => {
       if (!(await this.fanOutLockTaken(tx))) return 0;
@@ -124,8 +126,8 @@ export class DeliveryRepository {
       const events = (
         await tx.all<{ id: number | bigint; type: string; createdAt: unknown }>(
           `SELECT ev."id", ev."type", ev."createdAt" FROM "Event" ev
-          WHERE ev."fanOutPending" = ? ORDER BY ev."id" LIMIT ?`,
-          [true, take],
+          WHERE ev."fanOutPending" = TRUE ORDER BY ev."id" LIMIT ?`,
+          [take],
         )
       ).map((row) => ({ id: Number(row.id), type: row.type, createdAt: asDate(row.createdAt) }));
       if (events.length === 0) return 0;
