@@ -50,16 +50,20 @@ export function inOneWrite(client: pg.Client | pg.Pool): void {
 }
 
 /**
- * How statements of `client` begun together are sent: at once in pipeline mode; otherwise each
- * once the previous one is answered (the driver would queue them so itself, with a deprecation
- * warning), as on the connection of the ORM's transaction. A pool's are sent at once (each takes
- * a connection).
+ * How statements of `client` begun together are sent: at once in pipeline mode, in one write
+ * (inOneWrite); otherwise each once the previous one is answered (the driver would queue them so
+ * itself, with a deprecation warning), as on the connection of the ORM's transaction. A pool's
+ * are sent at once (each takes a connection).
  */
 export function oneAfterAnother(client: pg.Client | pg.Pool): <T>(send: () => Promise<T>) => Promise<T> {
   let previous: Promise<unknown> = Promise.resolve();
   return <T>(send: () => Promise<T>) => {
     const own = client as unknown as Partial<PipelinedClient>;
-    if (own.pipeline === true || !own.connection) return send();
+    if (!own.connection) return send();
+    if (own.pipeline === true) {
+      inOneWrite(client);
+      return send();
+    }
     const next = previous.then(send, send);
     previous = next.catch(() => undefined);
     return next;

@@ -17,7 +17,7 @@ import pg from 'pg';
 import type { DbClient } from './client.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import type { TransactionConnections } from './pg-transactions.js';
-import { inOneWrite, oneAfterAnother } from './pg-pipeline.js';
+import { oneAfterAnother } from './pg-pipeline.js';
 import { pgTypes, pgValue, untypedColumn } from './pg-values.js';
 import { isStalePlan, numbered, StatementNames } from './pg-statements.js';
 
@@ -170,15 +170,16 @@ export function connectionSql(
   /** Throws when the statements' transaction has ended: none may run after it, on its own or in another. */
   guard: () => void,
 ): TxSql {
+  const run = (sql: string, params: readonly SqlParam[] = []) =>
+    watched(watch, guard, sql, () => prepared(connection, sql).statement.run(...params.map(sqliteValue)).changes);
   return {
     dialect: 'sqlite',
     via: 'connection',
     all: <Row>(sql: string, params: readonly SqlParam[] = []) =>
       watched(watch, guard, sql, () => rowsOf<Row>(prepared(connection, sql), params.map(sqliteValue))),
-    run: (sql: string, params: readonly SqlParam[] = []) =>
-      watched(watch, guard, sql, () => prepared(connection, sql).statement.run(...params.map(sqliteValue)).changes),
-    later: (sql: string, params: readonly SqlParam[] = []) =>
-      watched(watch, guard, sql, () => void prepared(connection, sql).statement.run(...params.map(sqliteValue))),
+    run,
+    // Synchronous: run at once, as `run`.
+    later: async (sql: string, params: readonly SqlParam[] = []) => void (await run(sql, params)),
   };
 }
 
@@ -228,10 +229,7 @@ export function driverSql(
       const statement = pgNames.of(sql);
       const values = params.map(pgValue);
       try {
-        return await inTurn(() => {
-          inOneWrite(on);
-          return on.query({ name: statement.name, text: statement.text, values, types: pgTypes });
-        });
+        return await inTurn(() => on.query({ name: statement.name, text: statement.text, values, types: pgTypes }));
       } catch (error) {
         if (!isStalePlan(error) || !pgNames.renameStale(statement)) throw error;
         // Outside a transaction the text runs again at once; inside one, inTransaction runs the
@@ -277,15 +275,15 @@ export function ormSql(client: DbClient): TxSql {
   let dialect: Dialect | null = null;
   const dialectNow = () => (dialect ??= dialectOf(client));
   const text = (sql: string) => (dialectNow() === 'postgresql' ? numbered(sql) : sql);
+  const run = (sql: string, params: readonly SqlParam[] = []) => client.$executeRawUnsafe(text(sql), ...params);
   return {
     get dialect() {
       return dialectNow();
     },
     via: 'orm',
     all: <Row>(sql: string, params: readonly SqlParam[] = []) => client.$queryRawUnsafe<Row[]>(text(sql), ...params),
-    run: (sql: string, params: readonly SqlParam[] = []) => client.$executeRawUnsafe(text(sql), ...params),
-    later: async (sql: string, params: readonly SqlParam[] = []) =>
-      void (await client.$executeRawUnsafe(text(sql), ...params)),
+    run,
+    later: async (sql: string, params: readonly SqlParam[] = []) => void (await run(sql, params)),
   };
 }
 

@@ -206,6 +206,20 @@ describe.skipIf(testEngine !== 'postgresql')('a PostgreSQL write’s own transac
     expect(await storeExists(991_011)).toBe(true);
   });
 
+  it('sends statements begun together after a wait in one write too', async () => {
+    const { writes } = await writesOf(() =>
+      inTransaction(database.db, async (tx) => {
+        const sql = sqlOf(tx);
+        await insertStore(tx, 991_018);
+        const read = (id: number) =>
+          sql.all<{ n: number }>('SELECT COUNT(*)::int AS "n" FROM "Store" WHERE "id" = ?', [id]);
+        return Promise.all([read(1), read(2), read(3)]);
+      }),
+    );
+    // BEGIN and the insert; the three reads; COMMIT.
+    expect(writes).toBe(3);
+  });
+
   it('sends a statement sent later with the COMMIT', async () => {
     const { writes } = await writesOf(() =>
       inTransaction(database.db, async (tx) => {
