@@ -3,6 +3,7 @@
 // are, run again in the ORM's transaction when the work calls the ORM, and ended at their timeout;
 // on SQLite one at a time with the ORM's on the one connection.
 import net from 'node:net';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
 import { inTransaction } from '../../src/db/transaction.js';
@@ -10,6 +11,7 @@ import { sqlOf, TransactionClosedError } from '../../src/db/tx-sql.js';
 import { TransactionGate, TransactionStartTimeout } from '../../src/db/sqlite-transaction.js';
 import { OrmCallInOwnTransaction, ownTransactionCounts, ownTransactionRunner } from '../../src/db/own-transaction.js';
 import { faultPlace } from '../../src/db/faults.js';
+import { sqliteFilePath } from '../../src/db/database.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -136,6 +138,94 @@ describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', (
     await own;
     expect(await orm).toBe(1);
     expect(seen).toStrictEqual(['own wrote', 'own commits', 'orm began']);
+  });
+
+  // Another connection's commit between a transaction's first read and its first write (the
+  // gateway's threads write the same file): the transaction holds a snapshot by then, and SQLite
+  // refuses its write at once, without waiting (SQLITE_BUSY); it runs again from the start.
+  const otherWriter = () => {
+    const other = new BetterSqlite3(sqliteFilePath(database.url), { timeout: 0 });
+    const write = (id: number) =>
+      other
+        .prepare(
+          `INSERT INTO "Store" ("id", "name", "displayName", "marketplace", "currency", "marginRatePpm")
+          VALUES (?, ?, 'Other', 'SHOPIFY', 'EUR', 0)`,
+        )
+        .run(id, `other-${id}.example`);
+    return { write, close: () => other.close() };
+  };
+
+  it('runs again when another connection wrote between its read and its first write', async () => {
+    const other = otherWriter();
+    let runs = 0;
+    try {
+      await inTransaction(database.db, async (tx) => {
+        runs += 1;
+        await sqlOf(tx).all('SELECT COUNT(*) AS "n" FROM "Store"', []);
+        if (runs === 1) other.write(991_110);
+        await insertStore(tx, 991_111);
+      });
+    } finally {
+      other.close();
+    }
+    expect(runs).toBe(2);
+    expect(await storeExists(991_110)).toBe(true);
+    expect(await storeExists(991_111)).toBe(true);
+  });
+
+  it('in the ORM’s transaction too', async () => {
+    const other = otherWriter();
+    // Counted after the ORM's first call, which ends the attempt in the transaction of its own SQL.
+    let runs = 0;
+    try {
+      await inTransaction(database.db, async (tx) => {
+        const count = await tx.store.count();
+        runs += 1;
+        if (runs === 1) other.write(991_112);
+        await tx.store.create({
+          data: {
+            id: 991_113,
+            name: 'orm-991113.example',
+            displayName: 'Orm',
+            marketplace: 'SHOPIFY',
+            currency: 'EUR',
+            marginRatePpm: 0,
+          },
+        });
+        return count;
+      });
+    } finally {
+      other.close();
+    }
+    expect(runs).toBe(2);
+    expect(await storeExists(991_113)).toBe(true);
+  });
+
+  it('reads while another connection holds the write lock (an import): a write gives up, 503', async () => {
+    const holder = new BetterSqlite3(sqliteFilePath(database.url), { timeout: 0 });
+    holder.exec('BEGIN IMMEDIATE');
+    let runs = 0;
+    try {
+      const count = await inTransaction(database.db, async (tx) => {
+        const [row] = await sqlOf(tx).all<{ n: number }>('SELECT COUNT(*) AS "n" FROM "Store"', []);
+        return Number(row!.n);
+      });
+      expect(count).toBeGreaterThan(0);
+      const refused = await inTransaction(database.db, async (tx) => {
+        runs += 1;
+        await sqlOf(tx).all('SELECT COUNT(*) AS "n" FROM "Store"', []);
+        await insertStore(tx, 991_114);
+      }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(faultPlace(refused)).toBe('lock');
+      expect(runs).toBe(2);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    expect(await storeExists(991_114)).toBe(false);
   });
 
   it('waits for the connection at most its maxWait, then fails as the database’s (503)', async () => {
