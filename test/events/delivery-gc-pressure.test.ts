@@ -52,9 +52,11 @@ describe(`webhook delivery (${testEngine})`, () => {
       });
       expect(attempts.length).toBeGreaterThan(0);
       // Ended at the deadline, give or take what forced full collections delay every timer by; a
-      // failure names the attempts that did not.
+      // failure names the attempts that did not. The time recorded is the main thread's, when it
+      // hears of the end (the sender thread's own timer ends the socket: longestSocketMs above):
+      // 3,009 ms once in a full run beside the other files on 2 cores, hence 2 s of slack.
       const late = attempts
-        .filter((attempt) => attempt.error !== 'no answer within 1.5 s' || attempt.latencyMs >= 1_500 + 1_500)
+        .filter((attempt) => attempt.error !== 'no answer within 1.5 s' || attempt.latencyMs >= 1_500 + 2_000)
         .map(({ error, latencyMs, statusCode }) => ({ error, latencyMs, statusCode }));
       expect(late).toStrictEqual([]);
     } finally {
