@@ -203,6 +203,18 @@ export interface Paced {
  * server is doing, which is what a backlog or a stall would add to.
  */
 export async function paced(base: string, path: () => string, rate: number, seconds: number): Promise<Paced> {
+  return summarize(await pacedTimes(base, path, rate, seconds));
+}
+
+/** What `paced` measures before it is summed up: every answer's time (ms, ascending), so that runs can be pooled. */
+export interface PacedTimes {
+  rate: number;
+  sent: number;
+  times: number[];
+  errors: number;
+}
+
+export async function pacedTimes(base: string, path: () => string, rate: number, seconds: number): Promise<PacedTimes> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const times: number[] = [];
   let errors = 0;
@@ -234,14 +246,29 @@ export async function paced(base: string, path: () => string, rate: number, seco
   await Promise.all(open);
   agent.destroy();
   times.sort((a, b) => a - b);
+  return { rate, sent: total, times, errors };
+}
+
+/** p50, p99 and max of one run's times, or of several runs' pooled (`pool`). */
+export function summarize({ rate, sent, times, errors }: PacedTimes): Paced {
   const at = (q: number) =>
     Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN) * 100) / 100;
   return {
     rate,
-    sent: total,
+    sent,
     p50_ms: at(0.5),
     p99_ms: at(0.99),
     max_ms: Math.round((times.at(-1) ?? Number.NaN) * 100) / 100,
     errors,
+  };
+}
+
+/** Several runs' times as one run's. */
+export function pool(runs: PacedTimes[]): PacedTimes {
+  return {
+    rate: runs[0]?.rate ?? Number.NaN,
+    sent: runs.reduce((sum, run) => sum + run.sent, 0),
+    times: runs.flatMap((run) => run.times).sort((a, b) => a - b),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
   };
 }

@@ -1,14 +1,18 @@
 // node dist/bench/player-events.js [--smoke]: what the ingest of player events costs reads that have
-// nothing to do with it, on SQLite (where every write runs on the gateway's event loop). One
-// gateway (demo catalog, default settings, `npm start`'s heap), its unrelated reads
-// (GET /product/{id}) at a steady light pace (BENCH_RATE a second, each timed from when it was
-// sent), first alone (idle), then while a thread of this process posts BENCH_EVENTS events a
-// second (default 6,000: batches of 100, every event of a session of its own, so every one is
-// written as a count); the two in turn BENCH_ROUNDS times (3), each figure the median over the
-// rounds. Reported: the reads' p50, p99 and max, p99 against idle (the target: at most 1.5×), the
-// events offered, accepted and written a second (written: accepted over the time from the first
-// to the last being in the database), the machine's load average and the CPU time its host took in
-// each round (steal: the machine may be shared).
+// nothing to do with it, on SQLite (the events are counted on the event loop and written by a
+// thread of the gateway's own). One gateway (demo catalog, default settings, `npm start`'s heap),
+// its unrelated reads (GET /product/{id}) at a steady light pace (BENCH_RATE a second, each timed
+// from when it was sent), first alone (idle), then while a thread of this process posts the same
+// requests to an unknown path (the control), then while it posts BENCH_EVENTS events a second
+// (default 6,000: batches of 100, every event of a session of its own, so every one is written as
+// a count); the three in turn BENCH_ROUNDS times (6) of BENCH_SECONDS (8) each. Each state's
+// figures are of all rounds' reads together: a round's p99 rests on its 16 slowest reads, and the
+// machine's pace drifts between rounds as much as the ingest moves it, so the states take turns
+// in short rounds and are pooled. Reported: the reads' p50, p99 and max, p99 against idle (the
+// target: at most 1.5×), each round's p99, the events offered, accepted and written a second
+// (written: accepted over the time from the first to the last being in the database), the
+// machine's load average and the CPU time its host took in each round (steal: the machine may be
+// shared).
 // Appended to bench/results/player-events.md; --smoke runs a round of a second and writes nothing
 // (`npm run bench -- --smoke` runs it so).
 import { mkdirSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
@@ -17,7 +21,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { projectRoot } from '../src/db/schema-engine.js';
-import { paced, randomInt, start, type Paced, type Server } from './harness.js';
+import { paced, pacedTimes, pool, randomInt, start, summarize, type PacedTimes, type Server } from './harness.js';
 import { watchSteal } from './host.js';
 import type { SenderData, SenderResult } from './event-sender.js';
 
@@ -26,10 +30,10 @@ export interface IngestOptions {
 }
 
 interface Round {
-  idle: Paced;
+  idle: PacedTimes;
   /** While the same requests go to an unknown path (read, parsed, 404): what the load costs without the events' work. */
-  control: Paced;
-  ingest: Paced;
+  control: PacedTimes;
+  ingest: PacedTimes;
   sender: SenderResult;
   /** Events written a second: accepted, over the time until the last was in the database. */
   writtenPerSecond: number;
@@ -76,16 +80,16 @@ async function readsWhilePosting(
   data: Omit<SenderData, 'base' | 'seconds'>,
   seconds: number,
   rate: number,
-): Promise<{ reads: Paced; sender: SenderResult }> {
+): Promise<{ reads: PacedTimes; sender: SenderResult }> {
   const sending = sendEvents({ base: server.base, ...data, seconds: seconds + 2 });
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const reads = await paced(server.base, productPath, rate, seconds);
+  const reads = await pacedTimes(server.base, productPath, rate, seconds);
   return { reads, sender: await sending };
 }
 
 async function round(server: Server, index: number, seconds: number, rate: number, events: number): Promise<Round> {
   const stolen = watchSteal();
-  const idle = await paced(server.base, productPath, rate, seconds);
+  const idle = await pacedTimes(server.base, productPath, rate, seconds);
   const media = demoMedia();
   const posted = { eventsPerSecond: events, prefix: `bench-${index}-`, media };
   const control = await readsWhilePosting(server, { ...posted, path: '/bench/no-such-route' }, seconds, rate);
@@ -110,10 +114,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The scenario: a fresh database, the gateway, the rounds; answers the report's lines. */
 export async function measureIngest({ smoke }: IngestOptions): Promise<{ lines: string[]; errors: number }> {
-  const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 10);
+  const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 8);
   const rate = Number(process.env.BENCH_RATE ?? 200);
   const events = Number(process.env.BENCH_EVENTS ?? (smoke ? 1_000 : 6_000));
-  const rounds = smoke ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
+  const rounds = smoke ? 1 : Number(process.env.BENCH_ROUNDS ?? 6);
   mkdirSync(dataDir, { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   const loadBefore = loadavg();
@@ -148,25 +152,30 @@ export async function measureIngest({ smoke }: IngestOptions): Promise<{ lines: 
   );
   const perSecond = (each: Round) => Math.round(each.sender.accepted / (seconds + 2));
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
-  const idleP99 = median(done.map((each) => each.idle.p99_ms));
-  /** A table row of the reads in one state, its p99 against idle's; and each round's against its own idle. */
-  const row = (name: string, reads: (each: Round) => Paced) => {
-    const p99 = median(done.map((each) => reads(each).p99_ms));
+  type State = (each: Round) => PacedTimes;
+  const idle: State = (each) => each.idle;
+  /** One state's reads of every round together: the target's figure (a round's p99 rests on a few reads). */
+  const pooled = (state: State) => summarize(pool(done.map(state)));
+  const eachRound = (state: State) => done.map((each) => summarize(state(each)));
+  /** A table row of the reads in one state: pooled p50, p99 and max, p99 against idle's; each round's against its own idle. */
+  const row = (name: string, state: State) => {
+    const all = pooled(state);
+    const each = eachRound(state);
+    const idles = eachRound(idle);
     return (
-      `| ${name} | ${median(done.map((each) => reads(each).p50_ms))} | ${p99} ` +
-      `(${done.map((each) => reads(each).p99_ms).join(', ')}) | ${median(done.map((each) => reads(each).max_ms))} | ` +
-      `**${(p99 / idleP99).toFixed(2)}×** | ${done.map((each) => `${(reads(each).p99_ms / each.idle.p99_ms).toFixed(2)}×`).join(', ')} | ` +
-      `${done.reduce((sum, each) => sum + reads(each).errors, 0)} |`
+      `| ${name} | ${all.p50_ms} | ${all.p99_ms} (${each.map((one) => one.p99_ms).join(', ')}) | ${all.max_ms} | ` +
+      `**${(all.p99_ms / pooled(idle).p99_ms).toFixed(2)}×** | ` +
+      `${each.map((one, index) => `${(one.p99_ms / idles[index]!.p99_ms).toFixed(2)}×`).join(', ')} | ${all.errors} |`
     );
   };
   const lines = [
     `## ${new Date().toISOString()}${smoke ? ' (smoke: not a measurement)' : ''} (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Linux ${release()}, Node ${process.version})`,
     '',
-    `Unrelated reads (GET /product/{id}, demo catalog) at ${rate} a second for ${seconds} s, each timed from when it was sent (ms): alone (idle); while the same POSTs as the ingest's go to an unknown path, their bodies read and parsed as JSON and answered 404 (the control: what the load costs without the events' work); and while ${events} player events a second are posted (batches of 100, every event of its own session, so each is written as a count), on SQLite. ${rounds} rounds, each figure the median (each round's in brackets). Load average (1 / 5 / 15 min) before: ${load(loadBefore)}; after: ${load(loadAfter)}. CPU time taken by the host (steal) in each round: ${done.map((each) => (each.stolen === null ? 'n/a' : `${each.stolen.toFixed(1)} %`)).join(', ')} (a round with more than 1 % was not on a quiet machine).`,
+    `Unrelated reads (GET /product/{id}, demo catalog) at ${rate} a second for ${seconds} s, each timed from when it was sent (ms): alone (idle); while the same POSTs as the ingest's go to an unknown path, their bodies read and parsed as JSON and answered 404 (the control: what the load costs without the events' work); and while ${events} player events a second are posted (batches of 100, every event of its own session, so each is written as a count), on SQLite. ${rounds} rounds, the states in turn in each (alone, control, events); each figure is of all rounds' reads of a state together (each round's p99 in brackets). Load average (1 / 5 / 15 min) before: ${load(loadBefore)}; after: ${load(loadAfter)}. CPU time taken by the host (steal) in each round: ${done.map((each) => (each.stolen === null ? 'n/a' : `${each.stolen.toFixed(1)} %`)).join(', ')} (a round with more than 1 % was not on a quiet machine).`,
     '',
     "| reads | p50 | p99 | max | p99 vs idle | each round's p99 vs its idle | errors |",
     '|---|---|---|---|---|---|---|',
-    row('idle', (each) => each.idle),
+    row('idle', idle),
     row('control: the same POSTs, 404', (each) => each.control),
     row('while events are posted', (each) => each.ingest),
     '',
