@@ -10,7 +10,7 @@
 // - GraphQL: catalog-only queries (every root field reads the catalog: the same answer for every
 //   caller), keyed by the document, operation name, variables and Accept header; answers with
 //   errors are not kept. Carts, orders and anything else per caller are never kept.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import { appPlugin } from '../plugin.js';
@@ -122,7 +122,7 @@ function graphqlHooks(
       ));
     if (!fresh) return;
     const text = JSON.stringify([request.headers.accept ?? '', query, operationName ?? null, variables ?? null]);
-    const key = `graphql|${createHash('sha256').update(text).digest('base64url')}`;
+    const key = `graphql|${hash('sha256', text, 'base64url')}`;
     const found = answers.get(key);
     const kept = found instanceof Promise ? await found : found;
     if (kept) return reply.type(kept.type).send(kept.body);
