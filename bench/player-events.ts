@@ -110,7 +110,14 @@ async function round(server: Server, index: number, seconds: number, rate: numbe
   return { idle, control: control.reads, ingest, sender, writtenPerSecond, stolen: stolen() };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** The middle value, or the mean of the two middle ones (an even number of rounds). */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? sorted[half]!
+    : ((sorted[half - 1] ?? Number.NaN) + (sorted[half] ?? Number.NaN)) / 2;
+};
 
 /** The scenario: a fresh database, the gateway, the rounds; answers the report's lines. */
 export async function measureIngest({ smoke }: IngestOptions): Promise<{ lines: string[]; errors: number }> {
@@ -179,7 +186,7 @@ export async function measureIngest({ smoke }: IngestOptions): Promise<{ lines: 
     row('control: the same POSTs, 404', (each) => each.control),
     row('while events are posted', (each) => each.ingest),
     '',
-    `Events: offered ${events}/s; accepted ${median(done.map(perSecond))}/s (${done.map(perSecond).join(', ')}); written ${median(done.map((each) => each.writtenPerSecond))}/s (${done.map((each) => each.writtenPerSecond).join(', ')}), from the first posted to the last in the database; ingest requests p50 ${median(done.map((each) => each.sender.p50_ms))} ms, p99 ${median(done.map((each) => each.sender.p99_ms))} ms; refused or failed requests ${done.reduce((sum, each) => sum + each.sender.errors, 0)}.`,
+    `Events (medians over the rounds, each round's in brackets): offered ${events}/s; accepted ${Math.round(median(done.map(perSecond)))}/s (${done.map(perSecond).join(', ')}); written ${Math.round(median(done.map((each) => each.writtenPerSecond)))}/s (${done.map((each) => each.writtenPerSecond).join(', ')}), from the first posted to the last in the database; ingest requests p50 ${median(done.map((each) => each.sender.p50_ms)).toFixed(2)} ms, p99 ${median(done.map((each) => each.sender.p99_ms)).toFixed(2)}; refused or failed requests ${done.reduce((sum, each) => sum + each.sender.errors, 0)}.`,
     '',
   ];
   return { lines, errors };
