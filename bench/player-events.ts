@@ -164,14 +164,15 @@ export async function measureIngest({ smoke }: IngestOptions): Promise<{ lines: 
   /** One state's reads of every round together: the target's figure (a round's p99 rests on a few reads). */
   const pooled = (state: State) => summarize(pool(done.map(state)));
   const eachRound = (state: State) => done.map((each) => summarize(state(each)));
+  const idleAll = pooled(idle);
+  const idles = eachRound(idle);
   /** A table row of the reads in one state: pooled p50, p99 and max, p99 against idle's; each round's against its own idle. */
   const row = (name: string, state: State) => {
     const all = pooled(state);
     const each = eachRound(state);
-    const idles = eachRound(idle);
     return (
       `| ${name} | ${all.p50_ms} | ${all.p99_ms} (${each.map((one) => one.p99_ms).join(', ')}) | ${all.max_ms} | ` +
-      `**${(all.p99_ms / pooled(idle).p99_ms).toFixed(2)}×** | ` +
+      `**${(all.p99_ms / idleAll.p99_ms).toFixed(2)}×** | ` +
       `${each.map((one, index) => `${(one.p99_ms / idles[index]!.p99_ms).toFixed(2)}×`).join(', ')} | ${all.errors} |`
     );
   };
