@@ -14,7 +14,16 @@ import type { StockMarksContext } from './catalog/stock-marks.js';
  * IdempotencyContext, CostContext); this is all of it, so that no feature imports the composition root.
  */
 export interface RequestContext
-  extends CatalogContext, CallerContext, IdempotencyContext, CostContext, StockMarksContext {}
+  extends CatalogContext, CallerContext, IdempotencyContext, CostContext, StockMarksContext {
+  /** The GraphQL result Apollo is to send: its data is let go of in release(). */
+  sending(result: { data?: unknown }): void;
+  /**
+   * Once the answer is sent: lets go of what the request read and answered (the loaders, with the
+   * records they hold, and the data of the result it was sending), for whatever still holds this
+   * context until the next full collection (http/graphql.plugin.ts).
+   */
+  release(): void;
+}
 
 export interface Caller {
   principal: Principal;
@@ -46,10 +55,15 @@ class Context implements RequestContext {
   readonly principal: Caller['principal'];
   readonly idempotencyScope: string;
   /**
-   * The loaders, made at the first read, and the context they belong to: GraphQL's executors may
-   * read the context through objects made from it (Object.create), which must share these.
+   * The loaders, made at the first read, the context they belong to, and the result being sent:
+   * Apollo hands its plugins and executor a copy of the context (Object.create and its fields
+   * assigned), which must share these.
    */
-  private readonly made: { context: Context; loaders?: CatalogLoaders };
+  private readonly made: {
+    context: Context;
+    loaders: CatalogLoaders | undefined;
+    sending: { data?: unknown } | undefined;
+  };
 
   constructor(
     private readonly catalogRepository: CatalogRepository,
@@ -59,11 +73,22 @@ class Context implements RequestContext {
   ) {
     this.principal = caller.principal;
     this.idempotencyScope = caller.idempotencyScope;
-    this.made = { context: this };
+    this.made = { context: this, loaders: undefined, sending: undefined };
   }
 
   get idempotentWrite() {
     return this.caller.idempotentWrite();
+  }
+
+  sending(result: { data?: unknown }): void {
+    this.made.sending = result;
+  }
+
+  release(): void {
+    const made = this.made;
+    made.loaders = undefined;
+    if (made.sending) made.sending.data = undefined;
+    made.sending = undefined;
   }
 
   get loaders(): CatalogLoaders {

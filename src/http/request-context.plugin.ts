@@ -1,6 +1,7 @@
 // `request.context`: what one request carries through either API (context.ts), made on its first
 // read: the caller, its Idempotency-Key scope and write, and the DataLoaders. REST handlers and
 // Apollo's context both take it from here.
+import type { FastifyRequest } from 'fastify';
 import type { RequestContext, Caller } from '../context.js';
 import { idempotencyScope } from '../idempotency/idempotency.js';
 import { principalOf } from '../security/security.js';
@@ -13,6 +14,11 @@ declare module 'fastify' {
 }
 
 const contextKey = Symbol('requestContext');
+
+/** The request's context if something made it, without making one. */
+export function madeContext(request: FastifyRequest): RequestContext | null {
+  return (request as unknown as { [contextKey]: RequestContext | null })[contextKey];
+}
 
 export interface RequestContextOptions {
   /** A new request's context (services.ts): its loaders read through the app's one catalog cache. */
