@@ -271,20 +271,40 @@ export const jsonParameter = (dialect: Dialect): string => (dialect === 'postgre
 
 /** Statements through the ORM's raw queries on `client` (a transaction's client or the database's). */
 export function ormSql(client: DbClient): TxSql {
-  // Read off the client at the first statement.
-  let dialect: Dialect | null = null;
-  const dialectNow = () => (dialect ??= dialectOf(client));
-  const text = (sql: string) => (dialectNow() === 'postgresql' ? numbered(sql) : sql);
-  const run = (sql: string, params: readonly SqlParam[] = []) => client.$executeRawUnsafe(text(sql), ...params);
-  return {
-    get dialect() {
-      return dialectNow();
-    },
-    via: 'orm',
-    all: <Row>(sql: string, params: readonly SqlParam[] = []) => client.$queryRawUnsafe<Row[]>(text(sql), ...params),
-    run,
-    later: async (sql: string, params: readonly SqlParam[] = []) => void (await run(sql, params)),
-  };
+  return new OrmSql(client);
+}
+
+/**
+ * A class, not an object literal with a getter: a literal's getter is a new closure for every one
+ * made (one for each call of sqlOf outside a transaction), so each got a hidden class of its own,
+ * which keeps whatever the closure reaches until the next full collection (context.ts says more).
+ */
+class OrmSql implements TxSql {
+  readonly via = 'orm';
+  /** Read off the client at the first statement. */
+  private known: Dialect | null = null;
+
+  constructor(private readonly client: DbClient) {}
+
+  get dialect(): Dialect {
+    return (this.known ??= dialectOf(this.client));
+  }
+
+  all<Row>(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
+    return this.client.$queryRawUnsafe<Row[]>(this.text(sql), ...params);
+  }
+
+  run(sql: string, params: readonly SqlParam[] = []): Promise<number> {
+    return this.client.$executeRawUnsafe(this.text(sql), ...params);
+  }
+
+  async later(sql: string, params: readonly SqlParam[] = []): Promise<void> {
+    await this.run(sql, params);
+  }
+
+  private text(sql: string): string {
+    return this.dialect === 'postgresql' ? numbered(sql) : sql;
+  }
 }
 
 const bound = new WeakMap<object, TxSql>();

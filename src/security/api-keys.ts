@@ -1,6 +1,6 @@
 // API keys and roles. Keys are kept only as SHA-256 digests and compared in constant time
 // (every configured key, every time), so neither timing nor logs reveal them.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyConfig, Role } from '../config.js';
 import { AppError } from '../errors.js';
@@ -22,7 +22,9 @@ export interface CallerContext {
 
 export const openPrincipal: Principal = { role: 'admin', id: 'open' };
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
+// One call, no Hash object: a Hash is a native object with a weak handle, which every
+// young-generation collection visits (rest/responses.ts says more).
+const digest = (text: string): Buffer => hash('sha256', text, 'buffer');
 
 export class ApiKeys {
   private readonly entries: { digest: Buffer; principal: Principal }[];
