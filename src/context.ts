@@ -18,9 +18,9 @@ export interface RequestContext
   /** The GraphQL result Apollo is to send: its data is let go of in release(). */
   sending(result: { data?: unknown }): void;
   /**
-   * Once the answer is sent: lets go of what the request read and answered (the loaders, with the
-   * records they hold, and the data of the result it was sending), for whatever still holds this
-   * context until the next full collection (http/graphql.plugin.ts).
+   * Once the answer is sent: lets go of the loaders (and the records they hold) and of the data of
+   * the result it was sending, for whatever still holds this context until the next full collection
+   * (http/graphql.plugin.ts). A read after it makes new loaders.
    */
   release(): void;
 }

@@ -19,17 +19,18 @@ if (process.env.NODE_ENV === undefined) {
   process.env.NODE_ENV = 'production';
   process.env.GRAPHQL_SANDBOX ??= 'true';
 }
-// V8's allocation-site pretenuring off, before any of the server's code runs. With it on, V8
-// allocates the objects of a site (a literal, a constructor call) straight into the old generation
-// once most of them outlived a young-generation collection, and the decision sticks: a request's
-// data, which outlives one while the request is in flight, can lead it there, and then whatever
-// such an object holds survives every young-generation collection until the next full one. Under
-// cold GraphQL reads (images of 20 products × 5 comparables, one connection), with the sent answers
-// let go of (http/graphql.plugin.ts), 2.2-2.4 MB were promoted a young-generation collection in
-// each of three processes, at 13-15 ms of CPU a request; with pretenuring off too, 0.19-0.21 MB in
-// each of eight, at 9.4-13 ms. Cold product reads: 117-138 KB in each of three processes (one of three
-// promoted 2.2 MB before).
-setFlagsFromString('--no-allocation-site-pretenuring');
+// V8's allocation-site pretenuring off before any of the server's code runs (this entry point's:
+// `npm start`, `node dist/src/main.js`), unless the command line asks for it
+// (--allocation-site-pretenuring). With it on, V8 allocates the objects of a site (a literal, a
+// constructor call) straight into the old generation once most of them outlived a young-generation
+// collection, and the decision sticks: a request's data, which outlives one while the request is in
+// flight, can lead it there, and then whatever such an object holds survives every young-generation
+// collection until the next full one. Under cold GraphQL reads (images of 20 products × 5
+// comparables, one connection), with the sent answers let go of (http/graphql.plugin.ts), 2.2-2.4 MB
+// were promoted a young-generation collection in each of three processes, at 13-15 ms of CPU a
+// request; with pretenuring off too, 0.19-0.21 MB in each of eight, at 9.4-13 ms. Cold product
+// reads: 117-138 KB in each of three processes (one of three promoted 2.2 MB before).
+if (!process.execArgv.includes('--allocation-site-pretenuring')) setFlagsFromString('--no-allocation-site-pretenuring');
 // Stop signals are listened to first: loading the server takes seconds, and a signal received
 // meanwhile must end the process in order too, not on the spot.
 await import('./stop-signals.js');

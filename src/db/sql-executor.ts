@@ -221,8 +221,14 @@ export function sqliteExecutor(
   };
 }
 
-/** A client's statements through the ORM's raw queries (or, in inTransaction, its transaction's own SQL). */
-const statementsOf = ({ all, run }: TxSql): Pick<SqlExecutor, 'all' | 'run'> => ({ all, run });
+/**
+ * A client's statements through the ORM's raw queries (or, in inTransaction, its transaction's own
+ * SQL), called on `sql`: its methods may be a class's.
+ */
+const statementsOf = (sql: TxSql): Pick<SqlExecutor, 'all' | 'run'> => ({
+  all: <Row>(text: string, params?: readonly SqlValue[]) => sql.all<Row>(text, params),
+  run: (text: string, params?: readonly SqlValue[]) => sql.run(text, params),
+});
 
 /** `plain`: how statements outside a transaction run (tx-sql.ts's poolSql on the ORM's pool). */
 export function postgresExecutor(db: Db, plain: TxSql): SqlExecutor {

@@ -105,15 +105,16 @@ export interface GraphQLOptions {
 }
 
 /**
- * Once an answer is sent, its context lets go of what it read and answered. Apollo hands an
- * executor (graphql/executor.ts: every operation runs through one) a request context whose
- * `response.http` is an object literal with a getter and a setter: new closures for every request,
- * so each gets a hidden class of its own, and that class, in the old generation, holds the closures'
- * scope (Apollo's request context: ours, and the answer's result) through every young-generation
- * collection until the next full one. Under cold GraphQL reads (images of 20 products × 5
- * comparables) every request's records and answer were promoted, about 2.5 MB a collection, and
- * collections took about a third of a request's CPU. Let go of, and with V8's allocation-site
- * pretenuring off (main.ts; neither alone is enough), about 0.2 MB.
+ * Once an answer is sent, its context lets go of its loaders and of the answer's data. Apollo hands
+ * an executor (graphql/executor.ts: every operation runs through one, unless GRAPHQL_COMPILED is
+ * false and tracing is off) a request context whose `response.http` is an object literal with a
+ * getter and a setter: new closures for every request, so each gets a hidden class of its own, and
+ * that class, in the old generation, holds the closures' scope (Apollo's request context: ours, and
+ * the answer's result) through every young-generation collection until the next full one. Under
+ * cold GraphQL reads (images of 20 products × 5 comparables) every request's records and answer
+ * were promoted, about 2.5 MB a collection, and collections took about a third of a request's CPU.
+ * Let go of, and with V8's allocation-site pretenuring off (main.ts; neither alone is enough),
+ * about 0.2 MB.
  */
 function releaseSent(request: FastifyRequest, _reply: unknown, done: () => void): void {
   madeContext(request)?.release();

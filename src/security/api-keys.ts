@@ -31,8 +31,8 @@ export class ApiKeys {
 
   constructor(keys: ApiKeyConfig[]) {
     this.entries = keys.map(({ key, role }) => {
-      const hash = digest(key);
-      return { digest: hash, principal: { role, id: `key-${hash.toString('hex').slice(0, 12)}` } };
+      const keyDigest = digest(key);
+      return { digest: keyDigest, principal: { role, id: `key-${keyDigest.toString('hex').slice(0, 12)}` } };
     });
   }
 

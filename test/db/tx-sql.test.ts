@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
 import { inTransaction, isUniqueViolation, transactionOptions } from '../../src/db/transaction.js';
 import { inImportTransaction } from '../../src/catalog/import/import.repository.js';
-import { jsonParameter, sqlOf, TransactionClosedError, transactionSql, type TxSql } from '../../src/db/tx-sql.js';
-import { timeParameter } from '../../src/db/sql-executor.js';
+import {
+  jsonParameter,
+  ormSql,
+  sqlOf,
+  TransactionClosedError,
+  transactionSql,
+  type TxSql,
+} from '../../src/db/tx-sql.js';
+import { postgresExecutor, timeParameter } from '../../src/db/sql-executor.js';
 import { openDatabase } from '../../src/db/database.js';
 
 let database: TestDatabase;
@@ -322,5 +329,13 @@ describe('a transaction’s own SQL', () => {
       select: { version: true },
     });
     expect(versions.map((row) => row.version)).toStrictEqual([5, 5]);
+  });
+});
+
+describe.runIf(testEngine === 'postgresql')('the executor over the ORM’s raw queries', () => {
+  it('runs them as the statement runner’s methods, whoever holds them', async () => {
+    const executor = postgresExecutor(database.db, ormSql(database.db));
+    expect(await executor.all<{ one: number }>('SELECT 1 AS "one"')).toStrictEqual([{ one: 1 }]);
+    expect(await executor.run(`UPDATE "Cart" SET "version" = "version" WHERE "id" = ?`, ['none'])).toBe(0);
   });
 });
