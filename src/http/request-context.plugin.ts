@@ -14,10 +14,12 @@ declare module 'fastify' {
 }
 
 const contextKey = Symbol('requestContext');
+/** A request as the plugin decorates it: where its context is kept once made. */
+const holderOf = (request: FastifyRequest) => request as unknown as { [contextKey]: RequestContext | null };
 
 /** The request's context if something made it, without making one. */
 export function madeContext(request: FastifyRequest): RequestContext | null {
-  return (request as unknown as { [contextKey]: RequestContext | null })[contextKey];
+  return holderOf(request)[contextKey];
 }
 
 export interface RequestContextOptions {
@@ -33,9 +35,8 @@ export const requestContextPlugin = appPlugin(
     app.decorateRequest(contextKey, null);
     app.decorateRequest('context', {
       getter() {
-        const holder = this as unknown as { [contextKey]: RequestContext | null };
         const principal = principalOf(this);
-        return (holder[contextKey] ??= requestContext({
+        return (holderOf(this)[contextKey] ??= requestContext({
           principal,
           idempotencyScope: idempotencyScope(principal, this.ip),
           idempotentWrite: () => this.idempotentWrite,
