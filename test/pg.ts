@@ -1,6 +1,7 @@
 // Which engine the suite runs on, shared by test/helpers.ts and vitest.config.ts: SQLite unless
 // TEST_DATABASE=postgresql (npm run test:pg), which uses the server of TEST_PG_URL (a role with
 // CREATEDB).
+import net from 'node:net';
 import type { Db } from '../src/db/database.js';
 
 export const testEngine = process.env.TEST_DATABASE === 'postgresql' ? 'postgresql' : 'sqlite';
@@ -16,4 +17,22 @@ export async function lockWaiters(db: Pick<Db, '$queryRawUnsafe'>): Promise<numb
     WHERE datname = current_database() AND wait_event_type = 'Lock'`,
   );
   return row?.waiting ?? 0;
+}
+
+/** `work`'s writes to the socket of TEST_PG_URL's server (none on SQLite): its round trips. */
+export async function pgWritesOf<T>(work: () => Promise<T>): Promise<{ answer: T; writes: number }> {
+  const port = Number(new URL(testPgUrl).port || 5432);
+  const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const original = { _write: socket._write, _writev: socket._writev };
+  let writes = 0;
+  for (const name of ['_write', '_writev'] as const)
+    socket[name] = function (this: net.Socket, ...args: unknown[]) {
+      if (this.remotePort === port) writes += 1;
+      return original[name].apply(this, args);
+    };
+  try {
+    return { answer: await work(), writes };
+  } finally {
+    Object.assign(socket, original);
+  }
 }

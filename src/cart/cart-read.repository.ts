@@ -4,7 +4,8 @@
 // load to the nested read, field for field, on both engines.
 import type { DbClient, Prisma } from '../db/database.js';
 import { placeholders } from '../db/sql-executor.js';
-import { sqlOf, type TxSql } from '../db/tx-sql.js';
+import { sqlOf } from '../db/tx-sql.js';
+import type { TxSql } from '../db/sql-statement.js';
 import { buyerIdentityFields, emptyBuyerIdentity, type BuyerIdentity } from '../domain/buyer-identity.js';
 import type { Cart } from './cart.model.js';
 import type { CartSku } from './cart.sku.js';
@@ -105,12 +106,15 @@ export async function readStoreConfigs(tx: DbClient, storeIds: readonly number[]
   if (storeIds.length === 0) return [];
   const sql = sqlOf(tx);
   const list = `(${placeholders(storeIds.length)})`;
-  const stores = await sql.all<Omit<StoreConfig, 'shippingMethods' | 'taxRates'>>(
-    `SELECT "id", "name", "displayName", "marketplace", "currency", "marginRatePpm" FROM "Store"
-    WHERE "id" IN ${list} ORDER BY "id"`,
-    storeIds,
-  );
-  const terms = await storeTerms(sql, list, storeIds);
+  // Begun together: on PostgreSQL they leave in one write (db/pg-pipeline.ts).
+  const [stores, terms] = await Promise.all([
+    sql.all<Omit<StoreConfig, 'shippingMethods' | 'taxRates'>>(
+      `SELECT "id", "name", "displayName", "marketplace", "currency", "marginRatePpm" FROM "Store"
+      WHERE "id" IN ${list} ORDER BY "id"`,
+      storeIds,
+    ),
+    storeTerms(sql, list, storeIds),
+  ]);
   return stores.map((store) => ({
     ...store,
     shippingMethods: terms.shipping.get(store.id) ?? [],

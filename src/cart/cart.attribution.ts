@@ -83,13 +83,16 @@ export async function checkAttributions(
   const named = items.filter((item) => item.named !== null);
   if (named.length === 0) return items.map(() => null);
   const mediaIds = [...new Set(named.map((item) => item.named!.mediaId).filter((id) => id <= maxId))];
-  const shown = mediaIds.length > 0 ? await repository.productsOfMedia(tx, mediaIds) : new Map<number, Set<number>>();
   const keys = named.flatMap((item) =>
     item.named!.position !== null && item.named!.position <= maxId
       ? [{ mediaId: item.named!.mediaId, position: item.named!.position }]
       : [],
   );
-  const placed = keys.length > 0 ? await repository.productsOfPlacements(tx, keys) : new Map<string, number>();
+  // Begun together: on PostgreSQL they leave in one write (db/pg-pipeline.ts).
+  const [shown, placed] = await Promise.all([
+    mediaIds.length > 0 ? repository.productsOfMedia(tx, mediaIds) : new Map<number, Set<number>>(),
+    keys.length > 0 ? repository.productsOfPlacements(tx, keys) : new Map<string, number>(),
+  ]);
   return items.map(({ index, sku, named: media }) => {
     if (!media) return null;
     const products = shown.get(media.mediaId);

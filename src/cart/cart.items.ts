@@ -82,7 +82,10 @@ function askedItems(items: CartItemInput[], minQuantity: number): AskedItem[] {
   });
 }
 
-/** One statement after the other: a transaction is one connection, which runs one statement at a time. */
+/**
+ * The SKUs the items name, in statements begun together (on PostgreSQL they leave in one write:
+ * db/pg-pipeline.ts).
+ */
 async function findSkus(repository: CartRepository, tx: DbClient, asked: AskedItem[]): Promise<FoundSkus> {
   const variantIds = asked
     .flatMap((item) => (item.variant ? [catalogId(item.variant)] : []))
@@ -90,10 +93,11 @@ async function findSkus(repository: CartRepository, tx: DbClient, asked: AskedIt
   const productOnly = asked
     .flatMap((item) => (!item.variant && item.product ? [catalogId(item.product)] : []))
     .filter((id) => id !== null);
-  const byId = variantIds.length > 0 ? await repository.skusByIds(tx, variantIds) : [];
-  const ofProducts = productOnly.length > 0 ? await repository.skusOfProducts(tx, productOnly) : [];
-  const productsThatExist =
-    productOnly.length > 0 ? await repository.productIdsThatExist(tx, productOnly) : new Set<number>();
+  const [byId, ofProducts, productsThatExist] = await Promise.all([
+    variantIds.length > 0 ? repository.skusByIds(tx, variantIds) : [],
+    productOnly.length > 0 ? repository.skusOfProducts(tx, productOnly) : [],
+    productOnly.length > 0 ? repository.productIdsThatExist(tx, productOnly) : new Set<number>(),
+  ]);
   return { byId: new Map(byId.map((sku) => [sku.id, sku])), ofProducts, productsThatExist };
 }
 

@@ -138,20 +138,28 @@ export class CheckoutService {
         checkExpectedTotal(expected, priced);
         // Stock is taken in this transaction, each line only where it covers the quantity: of two
         // carts racing for the last unit, one submits and the other is refused, on any engine.
+        // Each store's next order number: its counter row stays locked from here to the commit, so
+        // concurrent submits of a store, in any process, take their numbers one after the other.
+        // The three are begun together, in this order, and the server runs them so (on PostgreSQL
+        // they leave in one write, db/pg-pipeline.ts): the stock handlers' locks come before the
+        // stock rows' (events/stock-events.ts).
         const stock = cart.lines.map((line) => ({ skuId: line.skuId, quantity: line.quantity }));
-        const skuIds = stock.map((line) => line.skuId);
-        await this.stock.moving(tx, unitOfWork, skuIds);
-        const short = await this.orders.reserveStock(tx, stock);
+        const [, short, numbers] = await Promise.all([
+          this.stock.moving(
+            tx,
+            unitOfWork,
+            stock.map((line) => line.skuId),
+          ),
+          this.orders.reserveStock(tx, stock),
+          this.orders.takeOrderNumbers(
+            tx,
+            priced.stores.map((entry) => entry.storeId),
+          ),
+        ]);
         if (short.length > 0) throw productsUnavailable(short.map(String));
         const requestIds = new Map<number, string>();
         const placed: Order[] = [];
         const rules = new Map(discounts.rules.map((rule) => [String(rule.id), rule]));
-        // Each store's next order number: its counter row stays locked from here to the commit, so
-        // concurrent submits of a store, in any process, take their numbers one after the other.
-        const numbers = await this.orders.takeOrderNumbers(
-          tx,
-          priced.stores.map((entry) => entry.storeId),
-        );
         for (const entry of priced.stores) {
           const orderNumber = numbers.get(entry.storeId)!;
           const order = await this.placeOrder(tx, cart, { entry, orderNumber }, rules, now);

@@ -12,7 +12,8 @@
 // Values are stored exactly as Prisma stores them, so the rest of the code reads them back the
 // same: on SQLite booleans as 0/1, dates as `2026-01-05T10:00:00.000+00:00`, JSON as its text;
 // on PostgreSQL the columns' own types (casts in the statement).
-import { boundSql, type SqlParam, type TxSql } from '../db/tx-sql.js';
+import { boundSql } from '../db/tx-sql.js';
+import type { SqlParam, TxSql } from '../db/sql-statement.js';
 import type { DbClient } from '../db/database.js';
 import type { Dialect } from '../db/dialect.js';
 export type ColumnType = 'int' | 'float' | 'text' | 'bool' | 'json' | 'date';
@@ -215,8 +216,8 @@ export class CatalogBulkRepository {
     return result;
   }
 
-  /** Inserts the rows (encoded), or updates the stored ones of the same key. */
-  async upsert<Row>(table: BulkTable<Row>, rows: readonly string[]): Promise<void> {
+  /** Inserts the rows (encoded), or updates the stored ones of the same key; `later`: as TxSql.later. */
+  async upsert<Row>(table: BulkTable<Row>, rows: readonly string[], { later = false } = {}): Promise<void> {
     if (rows.length === 0) return;
     const names = table.columns.map(([name]) => name);
     const types = table.columns.map(([, type]) => type);
@@ -226,7 +227,8 @@ export class CatalogBulkRepository {
     const sql =
       `INSERT INTO ${quote(table.name)} (${names.map(quote).join(', ')}) ${this.rows(names, types)} ` +
       `WHERE true ON CONFLICT (${key}) DO UPDATE SET ${update}`;
-    for (const batch of this.batches(rows)) await this.execute(sql, [batch]);
+    const direct = later ? this.direct() : null;
+    for (const batch of this.batches(rows)) await (direct ? direct.later(sql, [batch]) : this.execute(sql, [batch]));
   }
 
   /** Inserts rows of integers (link tables). */

@@ -27,6 +27,11 @@ export interface StockChange {
   productIds: readonly number[];
 }
 
+/** One stock change as recorded in its transaction: its version is known once that has committed. */
+export interface RecordedStockChange extends Omit<StockChange, 'version'> {
+  version: Promise<number>;
+}
+
 /** Moves the import row in this transaction: every process drops everything it holds of the catalog. */
 export async function bumpImportVersion(db: DbClient): Promise<void> {
   await db.catalogMeta.upsert({
@@ -43,11 +48,38 @@ export async function bumpImportVersion(db: DbClient): Promise<void> {
  * just their quantities on such a change (catalog/stock-marks.ts); a change of anything
  * else must move the import row (bumpImportVersion) or drop what is kept (CatalogChanges.replaced).
  */
-export async function recordStockChange(db: DbClient, productIds: readonly number[]): Promise<StockChange> {
+export async function recordStockChange(db: DbClient, productIds: readonly number[]): Promise<RecordedStockChange> {
   const row = 2 + Math.floor(Math.random() * stockVersionRows);
   const sql = sqlOf(db);
   const time = timeParameter(sql.dialect);
   const now = new Date();
+  const changed = storedProductIds(productIds);
+  if (sql.dialect === 'postgresql') {
+    // One statement, sent with the COMMIT (its version is wanted once committed): the row moved,
+    // the move recorded, and at each hundredth version the row's moves too old to be asked for
+    // dropped (the DELETE sees the table as it was before the statement: never the new move).
+    const { rows } = await sql.laterRows<{ version: number }>(
+      `WITH "moved" AS (
+        INSERT INTO "CatalogMeta" ("id", "version", "updatedAt") VALUES (?, 1, ${time})
+        ON CONFLICT ("id") DO UPDATE SET "version" = "CatalogMeta"."version" + 1, "updatedAt" = ${time}
+        RETURNING "version"
+      ), "recorded" AS (
+        INSERT INTO "CatalogChange" ("row", "version", "productIds", "createdAt")
+        SELECT ?, "version", ?, ${time} FROM "moved"
+        ON CONFLICT ("row", "version") DO UPDATE SET "productIds" = excluded."productIds"
+        RETURNING "version"
+      ), "dropped" AS (
+        DELETE FROM "CatalogChange" WHERE "row" = ?
+          AND "version" <= (SELECT "version" - ${keptChangesPerRow} FROM "moved")
+          AND (SELECT "version" % 100 FROM "moved") = 0
+      )
+      SELECT "version" FROM "recorded"`,
+      [row, now, now, row, changed, now, row],
+    );
+    const version = rows.then(([moved]) => Number(moved!.version));
+    version.catch(() => undefined);
+    return { row, version, productIds };
+  }
   const [moved] = await sql.all<{ version: number }>(
     `INSERT INTO "CatalogMeta" ("id", "version", "updatedAt") VALUES (?, 1, ${time})
     ON CONFLICT ("id") DO UPDATE SET "version" = "CatalogMeta"."version" + 1, "updatedAt" = ${time}
@@ -59,14 +91,14 @@ export async function recordStockChange(db: DbClient, productIds: readonly numbe
   await sql.later(
     `INSERT INTO "CatalogChange" ("row", "version", "productIds", "createdAt") VALUES (?, ?, ?, ${time})
     ON CONFLICT ("row", "version") DO UPDATE SET "productIds" = excluded."productIds"`,
-    [row, version, storedProductIds(productIds), now],
+    [row, version, changed, now],
   );
   if (version % 100 === 0)
     await sql.later(`DELETE FROM "CatalogChange" WHERE "row" = ? AND "version" <= ?`, [
       row,
       version - keptChangesPerRow,
     ]);
-  return { row, version, productIds };
+  return { row, version: Promise.resolve(version), productIds };
 }
 
 /** The catalog's versions, and the shape the last import kept (as stored). */

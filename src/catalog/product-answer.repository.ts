@@ -10,7 +10,6 @@
 // a text of another answer format (written by code whose REST shape differed), makes the read
 // answer undefined, and the caller reads it the long way; texts of another format are rewritten
 // when a process starts (rewriteStaleAnswers) and by the next import.
-import { placeholders } from '../db/sql-executor.js';
 import { sqlOf } from '../db/tx-sql.js';
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
@@ -18,7 +17,7 @@ import type { Db, DbClient } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { RowReader } from '../db/reader.js';
 import { priceTier } from '../domain/price-tier.js';
-import { bumpImportVersion, recordStockChange, type StockChange } from './catalog-version.repository.js';
+import { bumpImportVersion } from './catalog-version.repository.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { mediaInfoView, productView } from './catalog.view.js';
 import { Product, Sku } from './catalog.schemas.js';
@@ -64,27 +63,39 @@ const writeBatch = 500;
 
 /**
  * (Re)writes the answers of these products from their rows as `db` sees them (inside the caller's
- * transaction). Ids of products that do not exist are skipped.
+ * transaction). Ids of products that do not exist are skipped. `later`: each batch's texts are
+ * sent with what follows them (TxSql.later; a submit's leave with its COMMIT on PostgreSQL).
  */
-export async function writeProductAnswers(db: DbClient, productIds: Iterable<number>): Promise<void> {
+export async function writeProductAnswers(
+  db: DbClient,
+  productIds: Iterable<number>,
+  { later = false } = {},
+): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  const repository = new CatalogRepository(db);
   const bulk = new CatalogBulkRepository(db, dialectOf(db));
-  for (let start = 0; start < ids.length; start += writeBatch) {
-    const batch = ids.slice(start, start + writeBatch);
-    const [products, skus] = [await repository.productsByIds(batch), await repository.skusOfProducts(batch)];
-    const skusOf = new Map<number, SkuRecord[]>();
-    for (const sku of skus) {
-      const list = skusOf.get(sku.productId);
-      if (list) list.push(sku);
-      else skusOf.set(sku.productId, [sku]);
-    }
-    await writeAnswersOf(
-      bulk,
-      products.map((product) => ({ product, skus: skusOf.get(product.id) ?? [] })),
-    );
+  for (let start = 0; start < ids.length; start += writeBatch)
+    await bulk.upsert(answerTable, await answerRows(db, ids.slice(start, start + writeBatch)), { later });
+}
+
+/**
+ * The answer rows of these products (at most writeBatch), from their rows as `db` sees them: the
+ * products and their SKUs read by two statements begun together (on PostgreSQL, in a write's own
+ * transaction, they leave in one write: db/pg-pipeline.ts).
+ */
+async function answerRows(db: DbClient, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const repository = new CatalogRepository(db);
+  const [products, skus] = await Promise.all([repository.productsByIds(ids), repository.skusOfProducts(ids)]);
+  const skusOf = new Map<number, SkuRecord[]>();
+  for (const sku of skus) {
+    const list = skusOf.get(sku.productId);
+    if (list) list.push(sku);
+    else skusOf.set(sku.productId, [sku]);
   }
+  return encodeAnswers(
+    new CatalogBulkRepository(db, dialectOf(db)),
+    products.map((product) => ({ product, skus: skusOf.get(product.id) ?? [] })),
+  );
 }
 
 /**
@@ -92,9 +103,16 @@ export async function writeProductAnswers(db: DbClient, productIds: Iterable<num
  * hold them (the import's new products, from its batch: import/new-answers.ts).
  */
 export async function writeAnswersOf(bulk: CatalogBulkRepository, details: ProductDetail[]): Promise<void> {
-  // In id order: concurrent writers (two submits) take the rows' locks in the same order.
+  await bulk.upsert(answerTable, encodeAnswers(bulk, details));
+}
+
+/**
+ * The answer rows of these products, in id order: concurrent writers (two submits) take the rows'
+ * locks in the same order.
+ */
+function encodeAnswers(bulk: CatalogBulkRepository, details: readonly ProductDetail[]): string[] {
   const sorted = [...details].sort((a, b) => a.product.id - b.product.id);
-  const rows = sorted.map(({ product, skus }) =>
+  return sorted.map(({ product, skus }) =>
     bulk.encode(answerTable, {
       productId: product.id,
       priceMinor: product.priceMinor,
@@ -103,38 +121,6 @@ export async function writeAnswersOf(bulk: CatalogBulkRepository, details: Produ
       format: answerFormat,
     }),
   );
-  await bulk.upsert(answerTable, rows);
-}
-
-/**
- * Before stock of these SKUs changes: locks their products' rows as catalog-bulk.repository's
- * lockProducts does, so that the texts written after the change are made of what other writers
- * committed. Answers the product ids, for writeAnswersOfProducts.
- */
-export async function lockProductsOfSkus(db: DbClient, skuIds: readonly number[]): Promise<number[]> {
-  if (skuIds.length === 0) return [];
-  const ids = [...new Set(skuIds)];
-  const sql = sqlOf(db);
-  const products = `SELECT DISTINCT "productId" FROM "Sku" WHERE "id" IN (${placeholders(ids.length)})`;
-  // PostgreSQL: the rows locked by the same statement, in id order, as lockProducts locks them
-  // (SQLite has one writer at a time). A cart's SKUs are few: one statement holds them all.
-  const rows = await sql.all<{ productId: number }>(
-    sql.dialect === 'postgresql'
-      ? `SELECT "id" AS "productId" FROM "Product" WHERE "id" IN (${products}) ORDER BY "id" FOR UPDATE`
-      : products,
-    ids,
-  );
-  return rows.map((row) => Number(row.productId));
-}
-
-/**
- * After their stock changed (their rows locked by lockProductsOfSkus): rewrites the products'
- * answers and records the change (catalog-version.repository.ts). Null when there were none.
- */
-export async function writeAnswersOfProducts(db: DbClient, productIds: readonly number[]): Promise<StockChange | null> {
-  if (productIds.length === 0) return null;
-  await writeProductAnswers(db, productIds);
-  return recordStockChange(db, productIds);
 }
 
 /** Drops the answers of these products (the import rewrites every missing one at its end). */

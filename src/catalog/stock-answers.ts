@@ -1,14 +1,17 @@
 // The catalog's part in a write that moves stock (events/stock-events.ts): its stored REST answers
 // show each SKU's stock. In the write's transaction, before the stock rows change, it locks the
 // SKUs' products (so that the texts it writes are made of what other writers committed); just
-// before the commit, after every move of the write, it rewrites their answers and records the
-// change (product-answer.repository.ts); once committed, this process's caches drop what held
-// those products at once (read your own writes, whatever CATALOG_CACHE_TTL_MS).
-import type { Prisma } from '../db/database.js';
+// before the commit, after every move of the write, it rewrites their answers
+// (product-answer.repository.ts) and records the change (catalog-version.repository.ts); once
+// committed, this process's caches drop what held those products at once (read your own writes,
+// whatever CATALOG_CACHE_TTL_MS).
+import type { DbClient, Prisma } from '../db/database.js';
+import { placeholders } from '../db/sql-executor.js';
 import type { UnitOfWork } from '../db/transaction.js';
+import { sqlOf } from '../db/tx-sql.js';
 import type { StockHandler } from '../events/stock-events.js';
-import type { StockChange } from './catalog-version.repository.js';
-import { lockProductsOfSkus, writeAnswersOfProducts } from './product-answer.repository.js';
+import { recordStockChange, type RecordedStockChange, type StockChange } from './catalog-version.repository.js';
+import { writeProductAnswers } from './product-answer.repository.js';
 
 /** What in this process learns of a committed stock change (the catalog's caches). */
 export interface StockChangeListener {
@@ -20,12 +23,48 @@ export class StockAnswers implements StockHandler {
 
   async stockMoving(tx: Prisma.TransactionClient, unitOfWork: UnitOfWork, skuIds: readonly number[]): Promise<void> {
     const products = await lockProductsOfSkus(tx, skuIds);
-    let change: StockChange | null = null;
+    let change: RecordedStockChange | null = null;
     unitOfWork.beforeCommit(async (committing) => {
       change = await writeAnswersOfProducts(committing, products);
     });
     unitOfWork.afterCommit(async () => {
-      if (change) await this.listener.stockChanged(change);
+      if (change) await this.listener.stockChanged({ ...change, version: await change.version });
     });
   }
+}
+
+/**
+ * Before stock of these SKUs changes: locks their products' rows as catalog-bulk.repository's
+ * lockProducts does, so that the texts written after the change are made of what other writers
+ * committed. Answers the product ids, for writeAnswersOfProducts.
+ */
+export async function lockProductsOfSkus(db: DbClient, skuIds: readonly number[]): Promise<number[]> {
+  if (skuIds.length === 0) return [];
+  const ids = [...new Set(skuIds)];
+  const sql = sqlOf(db);
+  const products = `SELECT DISTINCT "productId" FROM "Sku" WHERE "id" IN (${placeholders(ids.length)})`;
+  // PostgreSQL: the rows locked by the same statement, in id order, as lockProducts locks them
+  // (SQLite has one writer at a time). A cart's SKUs are few: one statement holds them all.
+  const rows = await sql.all<{ productId: number }>(
+    sql.dialect === 'postgresql'
+      ? `SELECT "id" AS "productId" FROM "Product" WHERE "id" IN (${products}) ORDER BY "id" FOR UPDATE`
+      : products,
+    ids,
+  );
+  return rows.map((row) => Number(row.productId));
+}
+
+/**
+ * After their stock changed (their rows locked by lockProductsOfSkus): rewrites the products'
+ * answers and records the change (catalog-version.repository.ts). Null when there were none.
+ */
+export async function writeAnswersOfProducts(
+  db: DbClient,
+  productIds: readonly number[],
+): Promise<RecordedStockChange | null> {
+  if (productIds.length === 0) return null;
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  // On PostgreSQL the texts and the change's record leave with the COMMIT (db/pg-pipeline.ts).
+  await writeProductAnswers(db, ids, { later: true });
+  return recordStockChange(db, ids);
 }

@@ -11,7 +11,8 @@ import type { Prisma } from './client.js';
 import { inOneWrite, pipelined } from './pg-pipeline.js';
 import { ownAttempt, registerOwnTransactions, type OwnTransactionOptions } from './own-transaction.js';
 import type { TransactionConnections } from './pg-transactions.js';
-import { bindSql, driverSql, registerPool, TransactionClosedError, watched, type StatementWatch } from './tx-sql.js';
+import { bindSql, driverSql, registerPool } from './tx-sql.js';
+import { TransactionClosedError, watched, type StatementWatch } from './sql-statement.js';
 
 const noGuard = () => undefined;
 

@@ -20,7 +20,9 @@ import type { Dialect } from './dialect.js';
 import { autoCheckpointPages } from './checkpointer.js';
 import { connectFault } from './faults.js';
 import { inTransaction } from './transaction.js';
-import { sqliteValue, sqlOf, type SqlParam, type TxSql } from './tx-sql.js';
+import { sqlOf } from './tx-sql.js';
+import { sqliteValue } from './sqlite-sql.js';
+import type { SqlParam, TxSql } from './sql-statement.js';
 
 export type SqlValue = SqlParam;
 

@@ -10,7 +10,8 @@ import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
 import { sqliteTransactions, TransactionGate } from './sqlite-transaction.js';
 import { registerOwnTransactions } from './own-transaction.js';
-import { registerConnection, type StatementWatch } from './tx-sql.js';
+import { registerConnection } from './tx-sql.js';
+import type { StatementWatch } from './sql-statement.js';
 
 /** Statements kept a connection (least recently used dropped first). */
 export const maxKept = 200;

@@ -6,14 +6,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Prisma } from './client.js';
 import { ownAttempt, type OwnTransactionOptions, type OwnTransactionRunner } from './own-transaction.js';
 import { listeningDeadline } from '../timing.js';
-import {
-  bindSql,
-  connectionSql,
-  endStatement,
-  transactionStatement,
-  TransactionClosedError,
-  type StatementWatch,
-} from './tx-sql.js';
+import { bindSql } from './tx-sql.js';
+import { connectionSql, endStatement, transactionStatement } from './sqlite-sql.js';
+import { TransactionClosedError, type StatementWatch } from './sql-statement.js';
 
 /** A transaction could not start within its wait (the ORM's code for the same, a 503's). */
 export class TransactionStartTimeout extends Error {

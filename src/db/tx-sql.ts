@@ -4,8 +4,8 @@
 //   better-sqlite3 adapter runs a transaction's statements on that connection exactly so: one
 //   connection, one transaction at a time). The ORM's work per statement (the query's compiling
 //   and interpreting, its adapter's argument and row mapping) cost several times SQLite's own;
-//   here a statement is prepared once per text and its rows typed by their columns' declared
-//   types, as the ORM types them: DATETIME a Date, BOOLEAN a boolean, JSONB parsed.
+//   there a statement is prepared once per text and its rows typed as the ORM types them
+//   (sqlite-sql.ts).
 // - PostgreSQL: straight on the pool connection the ORM's transaction took (pg-transactions.ts
 //   tells which), `$1…` for `?`. The ORM's raw queries cost about ten times the driver's own work
 //   per statement on the event loop (its query plumbing, its adapter's argument and row mapping);
@@ -20,192 +20,8 @@ import type { TransactionConnections } from './pg-transactions.js';
 import { oneAfterAnother } from './pg-pipeline.js';
 import { pgTypes, pgValue, untypedColumn } from './pg-values.js';
 import { isStalePlan, numbered, StatementNames } from './pg-statements.js';
-
-export type SqlParam = string | number | boolean | Date | null;
-
-export interface TxSql {
-  readonly dialect: Dialect;
-  /**
-   * How its statements run: straight on the transaction's connection, on the pool's connections
-   * (PostgreSQL, outside a transaction), or through the ORM's raw queries.
-   */
-  readonly via: 'connection' | 'pool' | 'orm';
-  /** The rows of a statement (`?` placeholders), each value typed by its column. */
-  all<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
-  /** Runs a statement; answers the rows it changed. */
-  run(sql: string, params?: readonly SqlParam[]): Promise<number>;
-  /**
-   * Runs a statement whose answer nothing needs: in a write's own transaction on PostgreSQL it is
-   * sent at once and its answer awaited at the COMMIT (which it fails, with its own error, if it
-   * failed), so that it leaves with what follows it in one write (pg-pipeline.ts); elsewhere as
-   * `run`. The transaction's statements still run in the order they are begun.
-   */
-  later(sql: string, params?: readonly SqlParam[]): Promise<void>;
-}
-
-/** A value as the ORM's SQLite adapter writes it (dates: ISO 8601 with +00:00; booleans: 1/0). */
-export function sqliteValue(value: SqlParam): string | number | null {
-  if (value instanceof Date) return value.toISOString().replace('Z', '+00:00');
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return value;
-}
-
-type Convert = (value: unknown) => unknown;
-
-/** An integer as a number where it is one exactly (the connection answers 64-bit integers as BigInt). */
-const integer: Convert = (value) =>
-  typeof value === 'bigint' && value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER
-    ? Number(value)
-    : value;
-
-/** How a column's values are typed, by its declared type (the ORM's own mapping). */
-function converterOf(declared: string | null): Convert {
-  switch (declared?.toUpperCase()) {
-    case 'DATETIME':
-    case 'TIMESTAMP':
-      return (value) =>
-        value === null ? null : new Date(typeof value === 'bigint' ? Number(value) : (value as string));
-    case 'BOOLEAN':
-      return (value) => (value === null ? null : value === 1n || value === 1 || value === true);
-    case 'JSONB':
-      return (value) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
-    case 'BIGINT':
-    case 'INT8':
-    case 'UNSIGNED BIG INT':
-      return (value) => value;
-    default:
-      return integer;
-  }
-}
-
-interface Prepared {
-  statement: BetterSqlite3.Statement<unknown[]>;
-  /** Per result column: its name and how its values are typed; null for a statement without rows. */
-  columns: { name: string; convert: Convert }[] | null;
-}
-
-/** Statements prepared per connection at most (texts of the order path, a few list lengths each). */
-const maxPrepared = 300;
-const preparedOf = new WeakMap<BetterSqlite3.Database, Map<string, Prepared>>();
-
-function prepared(connection: BetterSqlite3.Database, sql: string): Prepared {
-  let kept = preparedOf.get(connection);
-  if (!kept) preparedOf.set(connection, (kept = new Map()));
-  let entry = kept.get(sql);
-  if (entry) {
-    // Most recently used last: the first entry is the one to drop.
-    kept.delete(sql);
-    kept.set(sql, entry);
-    return entry;
-  }
-  // The class's own prepare: the adapter's connection has it replaced for the ORM (sqlite-statements.ts).
-  const prepare = (Object.getPrototypeOf(connection) as BetterSqlite3.Database).prepare;
-  const statement = prepare.call(connection, sql) as BetterSqlite3.Statement<unknown[]>;
-  entry = {
-    statement,
-    columns: statement.reader
-      ? statement.columns().map((column) => ({ name: column.name, convert: converterOf(column.type) }))
-      : null,
-  };
-  if (kept.size >= maxPrepared) kept.delete(kept.keys().next().value!);
-  kept.set(sql, entry);
-  return entry;
-}
-
-function rowsOf<Row>({ statement, columns }: Prepared, values: (string | number | null)[]): Row[] {
-  if (!columns) {
-    statement.run(...values);
-    return [];
-  }
-  const raw = statement.raw(true).all(...values) as unknown[][];
-  return raw.map((cells) => {
-    const row: Record<string, unknown> = {};
-    for (let index = 0; index < columns.length; index += 1) {
-      const { name, convert } = columns[index]!;
-      const cell = cells[index];
-      row[name] = convert(cell);
-    }
-    return row as Row;
-  });
-}
-
-/** What watches each statement: a span around it (tracing), its time (a test's statement log). */
-export interface StatementWatch {
-  around?: <T>(sql: string, run: () => Promise<T>) => Promise<T>;
-  onQuery?: (event: { query: string; durationMs: number }) => void;
-}
-
-/**
- * One statement's `work` (its result, or a promise of it) under `guard` (throws when the
- * statements' transaction has ended), in its span and timed, as `watch` asks; a throw is a rejection.
- */
-export async function watched<T>(
-  { around, onQuery }: StatementWatch,
-  guard: () => void,
-  sql: string,
-  work: () => T | Promise<T>,
-): Promise<T> {
-  const run = async () => {
-    const started = onQuery ? performance.now() : 0;
-    try {
-      guard();
-      return await work();
-    } catch (error) {
-      throw error instanceof Error ? error : new Error(String(error));
-    } finally {
-      onQuery?.({ query: sql, durationMs: performance.now() - started });
-    }
-  };
-  return around ? around(sql, run) : run();
-}
-
-/**
- * Statements straight on a SQLite connection, synchronously: for the ORM's connection while a
- * transaction is open on it, the ORM's or the write's own (transaction.ts, sqlite-transaction.ts
- * bind it to the transaction's client).
- */
-export function connectionSql(
-  connection: BetterSqlite3.Database,
-  watch: StatementWatch,
-  /** Throws when the statements' transaction has ended: none may run after it, on its own or in another. */
-  guard: () => void,
-): TxSql {
-  const run = (sql: string, params: readonly SqlParam[] = []) =>
-    watched(watch, guard, sql, () => prepared(connection, sql).statement.run(...params.map(sqliteValue)).changes);
-  return {
-    dialect: 'sqlite',
-    via: 'connection',
-    all: <Row>(sql: string, params: readonly SqlParam[] = []) =>
-      watched(watch, guard, sql, () => rowsOf<Row>(prepared(connection, sql), params.map(sqliteValue))),
-    run,
-    // Synchronous: run at once, as `run`.
-    later: async (sql: string, params: readonly SqlParam[] = []) => void (await run(sql, params)),
-  };
-}
-
-/** BEGIN or COMMIT on a SQLite connection, watched as a transaction's statements are (sqlite-transaction.ts). */
-export function transactionStatement(
-  connection: BetterSqlite3.Database,
-  watch: StatementWatch,
-  sql: 'BEGIN' | 'COMMIT',
-): Promise<number> {
-  return watched(
-    watch,
-    () => undefined,
-    sql,
-    () => prepared(connection, sql).statement.run().changes,
-  );
-}
-
-/** ROLLBACK on a SQLite connection at once (also from a timer), timed as the others, in no span. */
-export function endStatement(connection: BetterSqlite3.Database, { onQuery }: StatementWatch, sql: 'ROLLBACK'): void {
-  const started = performance.now();
-  try {
-    prepared(connection, sql).statement.run();
-  } finally {
-    onQuery?.({ query: sql, durationMs: performance.now() - started });
-  }
-}
+import { TransactionClosedError, watched, type SqlParam, type StatementWatch, type TxSql } from './sql-statement.js';
+import { connectionSql } from './sqlite-sql.js';
 
 /** At most 300 texts are prepared, none with more than 32 parameters (a list's length makes each its own text). */
 const pgNames = new StatementNames('tx_sql', 300, 32);
@@ -255,6 +71,16 @@ export function driverSql(
       sent.catch(() => undefined);
       sentLater.push(sent);
     },
+    laterRows: async <Row>(sql: string, params: readonly SqlParam[] = []) => {
+      const sent = attempt(sql, params);
+      if (!sentLater) return { rows: Promise.resolve((await sent).rows as Row[]) };
+      sent.catch(() => undefined);
+      sentLater.push(sent);
+      // Its failure is the COMMIT's: a caller that never asks for the rows leaves no rejection unheard.
+      const rows = sent.then((result) => result.rows as Row[]);
+      rows.catch(() => undefined);
+      return { rows };
+    },
   };
 }
 
@@ -302,6 +128,10 @@ class OrmSql implements TxSql {
     await this.run(sql, params);
   }
 
+  async laterRows<Row>(sql: string, params: readonly SqlParam[] = []): Promise<{ rows: Promise<Row[]> }> {
+    return { rows: Promise.resolve(await this.all<Row>(sql, params)) };
+  }
+
   private text(sql: string): string {
     return this.dialect === 'postgresql' ? numbered(sql) : sql;
   }
@@ -329,18 +159,6 @@ export function registerConnection(
 /** database.ts's: `db`'s transactions take their connections from a pool; `connections` tells which. */
 export function registerPool(db: object, connections: TransactionConnections, watch: StatementWatch = {}): void {
   registered.set(db, { engine: 'postgresql', connections, watch });
-}
-
-/**
- * A statement of a transaction that has ended (it ran past its time and the ORM rolled it back, or
- * it committed): refused, as the ORM refuses its own (its code, P2028, is a 503's).
- */
-export class TransactionClosedError extends Error {
-  readonly code = 'P2028';
-  constructor() {
-    super('A statement came after the end of its transaction (it committed, or ran past its time)');
-    this.name = 'TransactionClosedError';
-  }
 }
 
 /**

@@ -12,7 +12,8 @@ import type { UnitOfWork } from '../db/transaction.js';
 export interface StockHandler {
   /**
    * In the write's transaction, before the stock of `skuIds` moves: takes the locks that come
-   * before the stock rows', and leaves its work on `unitOfWork` (beforeCommit, afterCommit).
+   * before the stock rows', and leaves its work on `unitOfWork` (beforeCommit, afterCommit). Its
+   * locking statements are begun before its first await (StockEvents.moving).
    */
   stockMoving(tx: Prisma.TransactionClient, unitOfWork: UnitOfWork, skuIds: readonly number[]): Promise<void>;
 }
@@ -27,10 +28,13 @@ export class StockEvents {
 
   /**
    * Says, in a write's transaction, that the stock of these SKUs is about to move: call it before
-   * the first statement that changes their stock.
+   * the first statement that changes their stock is begun. Every handler's statements are begun by
+   * the time it answers, in the order the handlers were registered, so the write may begin its
+   * stock statements before awaiting it (the server runs a transaction's statements in the order
+   * they are begun).
    */
   async moving(tx: Prisma.TransactionClient, unitOfWork: UnitOfWork, skuIds: readonly number[]): Promise<void> {
     if (skuIds.length === 0) return;
-    for (const handler of this.handlers) await handler.stockMoving(tx, unitOfWork, skuIds);
+    await Promise.all(this.handlers.map((handler) => handler.stockMoving(tx, unitOfWork, skuIds)));
   }
 }

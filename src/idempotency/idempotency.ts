@@ -155,7 +155,11 @@ class StoredAnswer extends Error {
  * Runs `work` once per key in one transaction: `lock` first (so a twin waits for the first to
  * commit), then the stored answer if there is one, else the work and its answer stored with it
  * (as the id `source` gives when the answer is too large to keep). Without a key it is simply
- * the transaction.
+ * the transaction, the work begun right behind the lock, before the lock's answer: the server runs
+ * the work's statements after the lock's (on PostgreSQL they leave in one write,
+ * db/pg-pipeline.ts), and a lock refused fails the transaction with its own error, once the work
+ * has stopped, whatever the work did meanwhile (the works here read what they change first, and
+ * refuse a missing or expired row as the lock does).
  */
 export async function writeOnce<T>(
   db: Db,
@@ -166,14 +170,18 @@ export async function writeOnce<T>(
 ): Promise<T> {
   try {
     return await inTransaction(db, async (tx, unit) => {
-      await lock(tx);
-      if (write) {
-        const stored = await replay(tx, write, source, new Date());
-        // Rolled back, lock included: a replay changes nothing.
-        if (stored !== null) throw new StoredAnswer(stored);
+      if (!write) {
+        const [locked, worked] = await Promise.allSettled([lock(tx), work(tx, unit)]);
+        if (locked.status === 'rejected') throw locked.reason;
+        if (worked.status === 'rejected') throw worked.reason;
+        return worked.value;
       }
+      await lock(tx);
+      const stored = await replay(tx, write, source, new Date());
+      // Rolled back, lock included: a replay changes nothing.
+      if (stored !== null) throw new StoredAnswer(stored);
       const answer = await work(tx, unit);
-      if (write) await save(tx, write, answer, source, new Date());
+      await save(tx, write, answer, source, new Date());
       return answer;
     });
   } catch (error) {

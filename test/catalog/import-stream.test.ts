@@ -19,11 +19,8 @@ import {
 } from '../../src/catalog/import/importer.js';
 import { IntList, IntMap, IntSet } from '../../src/catalog/import/validate/ids.js';
 import { validateCatalog } from '../../src/catalog/import/validate/catalog.js';
-import {
-  lockProductsOfSkus,
-  writeAnswersOfProducts,
-  writeMissingAnswers,
-} from '../../src/catalog/product-answer.repository.js';
+import { writeMissingAnswers } from '../../src/catalog/product-answer.repository.js';
+import { lockProductsOfSkus, writeAnswersOfProducts } from '../../src/catalog/stock-answers.js';
 import { OversizedValue, type CatalogEvent } from '../../src/catalog/import/document/events.js';
 import { fileEvents } from '../../src/catalog/import/source.js';
 import { catalogLimits } from '../../src/catalog/import/document/limits.js';

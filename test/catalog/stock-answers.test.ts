@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { metricTotals, takeStock as takeStockOf } from './stock-changes.js';
 import { inTransaction } from '../../src/db/transaction.js';
-import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
+import { writeAnswersOfProducts } from '../../src/catalog/stock-answers.js';
 import { quantitiesIn, restocked, StockMarks } from '../../src/catalog/stock-marks.js';
 import { AnswerCache } from '../../src/http/answer-cache.js';
 import { CatalogChanges } from '../../src/catalog/catalog-changes.js';

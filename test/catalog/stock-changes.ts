@@ -2,7 +2,7 @@
 // process commits it (this process learns of it from the catalog's versions), and the counters.
 import type { TestApp } from '../helpers.js';
 import { inTransaction } from '../../src/db/transaction.js';
-import { writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
+import { writeAnswersOfProducts } from '../../src/catalog/stock-answers.js';
 
 /** Takes `quantity` of each SKU of a product, with the write's change recorded, as a submit in another process does. */
 export async function takeStock(t: TestApp, productId: number, quantity: number): Promise<void> {

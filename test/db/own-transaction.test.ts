@@ -2,12 +2,13 @@
 // sqlite-transaction.ts, PostgreSQL pg-own-transaction.ts): committed and rolled back as the ORM's
 // are, run again in the ORM's transaction when the work calls the ORM, and ended at their timeout;
 // on SQLite one at a time with the ORM's on the one connection.
-import net from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
+import { pgWritesOf } from '../pg.js';
 import { inTransaction } from '../../src/db/transaction.js';
-import { sqlOf, TransactionClosedError } from '../../src/db/tx-sql.js';
+import { sqlOf } from '../../src/db/tx-sql.js';
+import { TransactionClosedError } from '../../src/db/sql-statement.js';
 import { TransactionGate, TransactionStartTimeout } from '../../src/db/sqlite-transaction.js';
 import { OrmCallInOwnTransaction, ownTransactionCounts, ownTransactionRunner } from '../../src/db/own-transaction.js';
 import { faultPlace } from '../../src/db/faults.js';
@@ -261,26 +262,8 @@ describe.skipIf(testEngine !== 'postgresql')('a PostgreSQL write’s own transac
     expect(await storeExists(991_010)).toBe(false);
   });
 
-  /** `work`'s writes to PostgreSQL's socket. */
-  const writesOf = async <T>(work: () => Promise<T>): Promise<{ answer: T; writes: number }> => {
-    const port = Number(new URL(process.env.TEST_PG_URL ?? 'postgresql://localhost:5432/x').port || 5432);
-    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
-    const original = { _write: socket._write, _writev: socket._writev };
-    let writes = 0;
-    for (const name of ['_write', '_writev'] as const)
-      socket[name] = function (this: net.Socket, ...args: unknown[]) {
-        if (this.remotePort === port) writes += 1;
-        return original[name].apply(this, args);
-      };
-    try {
-      return { answer: await work(), writes };
-    } finally {
-      Object.assign(socket, original);
-    }
-  };
-
   it('sends BEGIN with its first statements, and statements begun together in one write (pipelined)', async () => {
-    const { answer, writes } = await writesOf(() =>
+    const { answer, writes } = await pgWritesOf(() =>
       inTransaction(database.db, async (tx) => {
         const sql = sqlOf(tx);
         const read = (id: number) =>
@@ -297,7 +280,7 @@ describe.skipIf(testEngine !== 'postgresql')('a PostgreSQL write’s own transac
   });
 
   it('sends statements begun together after a wait in one write too', async () => {
-    const { writes } = await writesOf(() =>
+    const { writes } = await pgWritesOf(() =>
       inTransaction(database.db, async (tx) => {
         const sql = sqlOf(tx);
         await insertStore(tx, 991_018);
@@ -311,7 +294,7 @@ describe.skipIf(testEngine !== 'postgresql')('a PostgreSQL write’s own transac
   });
 
   it('sends a statement sent later with the COMMIT', async () => {
-    const { writes } = await writesOf(() =>
+    const { writes } = await pgWritesOf(() =>
       inTransaction(database.db, async (tx) => {
         await sqlOf(tx).later(
           `INSERT INTO "Store" ("id", "name", "displayName", "marketplace", "currency", "marginRatePpm")

@@ -6,14 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../helpers.js';
 import { inTransaction, isUniqueViolation, transactionOptions } from '../../src/db/transaction.js';
 import { inImportTransaction } from '../../src/catalog/import/import.repository.js';
-import {
-  jsonParameter,
-  ormSql,
-  sqlOf,
-  TransactionClosedError,
-  transactionSql,
-  type TxSql,
-} from '../../src/db/tx-sql.js';
+import { jsonParameter, ormSql, sqlOf, transactionSql } from '../../src/db/tx-sql.js';
+import { TransactionClosedError, type TxSql } from '../../src/db/sql-statement.js';
 import { postgresExecutor, timeParameter } from '../../src/db/sql-executor.js';
 import { openDatabase } from '../../src/db/database.js';
 

@@ -3,7 +3,7 @@
 // row before it changes stock and reads what it writes the text from, so the second reads what the
 // first committed and the text shows both changes. (On SQLite writers take turns anyway.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockProductsOfSkus, writeAnswersOfProducts } from '../../src/catalog/product-answer.repository.js';
+import { lockProductsOfSkus, writeAnswersOfProducts } from '../../src/catalog/stock-answers.js';
 import { importCatalog } from '../../src/catalog/import/importer.js';
 import { createTestDatabase, type TestDatabase } from '../database.js';
 import { readFixture } from '../fixtures.js';

@@ -1,0 +1,87 @@
+// An order's three requests in few round trips to PostgreSQL: what a write begins together leaves
+// in one write to the socket (db/pg-pipeline.ts), so a cart of five lines in three stores costs
+// as many as a cart of one line. Whatever the engine, a submit's statements run in the order that
+// keeps two submits from waiting on each other crosswise: its products' locks, then the stock,
+// then the stores' order numbers (events/stock-events.ts); and a lock refused refuses the write
+// with its own code and changes nothing, though the write's reads went out behind it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { importCatalog } from '../../src/catalog/import/importer.js';
+import { createTestApp, readFixture, type TestApp } from '../helpers.js';
+import { pgWritesOf, testEngine } from '../pg.js';
+import { addToCart, californian, exampleA, post, type Item } from '../cart/cart-helpers.js';
+
+const catalog = () => readFixture('cart-catalog.json');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(catalog());
+});
+// Each test with the fixture's stock.
+beforeEach(() => importCatalog(t.database.db, catalog()));
+afterAll(() => t.close());
+
+/** An order of `items`, each request's writes to the server counted. */
+async function order(items: Item[]): Promise<{ create: number; customerInfo: number; submit: number }> {
+  const created = await pgWritesOf(() => addToCart(t, items));
+  expect(created.answer.status).toBe(200);
+  const id = created.answer.body.id;
+  const identified = await pgWritesOf(() => post(t, '/cart/customerInfo', { id, buyer_identity: californian }));
+  expect(identified.answer.status).toBe(200);
+  const submitted = await pgWritesOf(() => post(t, '/cart/submit', { id }));
+  expect(submitted.answer.status).toBe(200);
+  return { create: created.writes, customerInfo: identified.writes, submit: submitted.writes };
+}
+
+const oneLine: Item[] = [{ variant_id: '2011', quantity: 1 }];
+
+describe(`an order's round trips (${testEngine})`, () => {
+  it.runIf(testEngine === 'postgresql')(
+    'makes 4 + 3 + 5 writes to the server, for five lines in three stores as for one line',
+    async () => {
+      // The pool's connections made and the statements prepared first: only the order is counted.
+      await order(oneLine);
+      await order(exampleA);
+      // Create: BEGIN with the cart and the SKUs' read; its lines with the stores' reads; its
+      // entries with the discounts' read; COMMIT. Customer info and submit: BEGIN with the cart's
+      // lock and its reads; then what each needs. Submit: the discounts; the products' locks with
+      // the stock and the order numbers; the orders with the products' reads; COMMIT with their
+      // answers, the stock's version and the events.
+      expect(await order(oneLine)).toStrictEqual({ create: 4, customerInfo: 3, submit: 5 });
+      expect(await order(exampleA)).toStrictEqual({ create: 4, customerInfo: 3, submit: 5 });
+    },
+  );
+
+  it('locks the products before it takes their stock, and takes the stock before the order numbers', async () => {
+    const created = await addToCart(t, exampleA);
+    const id = created.body.id;
+    await post(t, '/cart/customerInfo', { id, buyer_identity: californian });
+    t.database.queries.length = 0;
+    expect((await post(t, '/cart/submit', { id })).status).toBe(200);
+    const texts = t.database.queries.map((event) => event.query);
+    const first = (pattern: RegExp) => texts.findIndex((text) => pattern.test(text));
+    const last = (pattern: RegExp) => texts.findLastIndex((text) => pattern.test(text));
+    const locks = /SELECT DISTINCT "productId" FROM "Sku"/;
+    const stock = /^UPDATE "Sku" SET "qtyAvailable"/;
+    const numbers = /INSERT INTO "OrderNumberCounter"/;
+    expect(texts.filter((text) => stock.test(text))).toHaveLength(exampleA.length);
+    expect(first(locks)).toBeGreaterThanOrEqual(0);
+    expect(last(locks)).toBeLessThan(first(stock));
+    expect(last(stock)).toBeLessThan(first(numbers));
+  });
+
+  it('refuses a write to an expired cart with CART_EXPIRED and changes nothing, its reads sent behind the lock', async () => {
+    const created = await addToCart(t, oneLine);
+    const id = created.body.id;
+    await t.database.db.cart.update({ where: { id }, data: { updatedAt: new Date(Date.now() - 30 * 86_400_000) } });
+    const before = await t.database.db.cart.findUniqueOrThrow({ where: { id }, include: { buyerIdentity: true } });
+    const refused = await post(t, '/cart/customerInfo', { id, buyer_identity: californian });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ code: 'CART_EXPIRED' });
+    const submit = await post(t, '/cart/submit', { id });
+    expect(submit.body).toMatchObject({ code: 'CART_EXPIRED' });
+    expect(
+      await t.database.db.cart.findUniqueOrThrow({ where: { id }, include: { buyerIdentity: true } }),
+    ).toStrictEqual(before);
+    expect(await t.database.db.order.count({ where: { cartId: id } })).toBe(0);
+  });
+});
