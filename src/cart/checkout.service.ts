@@ -130,8 +130,9 @@ export class CheckoutService {
       idempotentWrite,
       lock,
       async (tx, unitOfWork) => {
-        const now = new Date();
         const cart = await loadCart(this.carts, tx, cartId, this.lifetime);
+        // Read once the cart's lock is held (its reads are answered after the lock).
+        const now = new Date();
         const discounts = await discountsFor(this.discounts, tx, cart, now);
         const priced = priceCart(cart, discounts);
         this.checkSubmittable(cart, priced);

@@ -40,6 +40,8 @@ export function driverSql(
   sentLater?: Promise<unknown>[],
 ): TxSql {
   const inTurn = oneAfterAnother(on);
+  /** A transaction's first statement that failed (a pool's statements are each on their own). */
+  let failed: { error: unknown } | null = null;
   const attempt = (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> =>
     watched(watch, guard, sql, async () => {
       const statement = pgNames.of(sql);
@@ -47,6 +49,11 @@ export function driverSql(
       try {
         return await inTurn(() => on.query({ name: statement.name, text: statement.text, values, types: pgTypes }));
       } catch (error) {
+        // A statement refused because one before it failed fails with that one's error: of
+        // statements begun together, whichever failure a caller meets first (Promise.all) is the
+        // cause, so that a write conflict is retried and a fault of the server classified.
+        if (failed && isAbortedTransaction(error)) throw failed.error;
+        if (!(on instanceof pg.Pool)) failed ??= { error };
         if (!isStalePlan(error) || !pgNames.renameStale(statement)) throw error;
         // Outside a transaction the text runs again at once; inside one, inTransaction runs the
         // whole transaction again (an import's own transaction fails once; the next import runs).
@@ -83,6 +90,10 @@ export function driverSql(
     },
   };
 }
+
+/** PostgreSQL's refusal of a statement in a transaction where an earlier one failed (25P02). */
+const isAbortedTransaction = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '25P02';
 
 /**
  * Statements of their own on `pool`'s connections (PostgreSQL, outside any transaction), their rows

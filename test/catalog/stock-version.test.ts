@@ -65,6 +65,18 @@ describe(`a stock change recorded in its transaction (${testEngine})`, () => {
     ]);
   });
 
+  it('keeps its row’s old moves at a version that is not a hundredth', async () => {
+    const version = 5 * 100 + 50;
+    await stockRowsAt(version - 1, [version - keptChangesPerRow - 1, version - 1]);
+    const change = await inTransaction(database.db, (tx) => recordStockChange(tx, [7]));
+    expect(await change.version).toBe(version);
+    expect((await movesOf(change.row)).map(([moved]) => moved)).toStrictEqual([
+      version - keptChangesPerRow - 1,
+      version - 1,
+      version,
+    ]);
+  });
+
   it('leaves nothing when its transaction rolls back', async () => {
     const failure = new Error('the write failed after it');
     await expect(

@@ -250,6 +250,23 @@ describe.skipIf(testEngine !== 'sqlite')('a SQLite write’s own transaction', (
 });
 
 describe.skipIf(testEngine !== 'postgresql')('a PostgreSQL write’s own transaction', () => {
+  it('fails the statements begun behind one that failed with its error, whichever failure the work meets first', async () => {
+    await inTransaction(database.db, (tx) => insertStore(tx, 991_020));
+    const answer = inTransaction(database.db, async (tx) => {
+      const sql = sqlOf(tx);
+      // Begun together: the insert fails (the store exists), the read behind it is refused
+      // (25P02); the insert's failure reaches Promise.all a few turns later than the read's.
+      const failing = insertStore(tx, 991_020);
+      const behind = sql.all('SELECT 1 AS "n"');
+      const further = failing
+        .then((count) => count)
+        .then((count) => count)
+        .then((count) => count);
+      return Promise.all([further, behind]);
+    });
+    await expect(answer).rejects.toMatchObject({ code: '23505' });
+  });
+
   it('is not answered as committed when a statement in it failed, its error caught by the work', async () => {
     const answer = inTransaction(database.db, async (tx) => {
       await insertStore(tx, 991_010);

@@ -3,9 +3,12 @@
 // as many as a cart of one line. Whatever the engine, a submit's statements run in the order that
 // keeps two submits from waiting on each other crosswise: its products' locks, then the stock,
 // then the stores' order numbers (events/stock-events.ts); and a lock refused refuses the write
-// with its own code and changes nothing, though the write's reads went out behind it.
+// with its own error and keeps nothing, though the write's statements went out behind it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog/import/importer.js';
+import { AppError } from '../../src/errors.js';
+import { writeOnce } from '../../src/idempotency/idempotency.js';
+import { sqlOf } from '../../src/db/tx-sql.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 import { pgWritesOf, testEngine } from '../pg.js';
 import { addToCart, californian, exampleA, post, type Item } from '../cart/cart-helpers.js';
@@ -67,6 +70,31 @@ describe(`an order's round trips (${testEngine})`, () => {
     expect(first(locks)).toBeGreaterThanOrEqual(0);
     expect(last(locks)).toBeLessThan(first(stock));
     expect(last(stock)).toBeLessThan(first(numbers));
+  });
+
+  it('fails a write whose lock is refused with the lock’s error, and keeps nothing the work wrote meanwhile', async () => {
+    const refused = new AppError('CART_NOT_FOUND', 'the lock found no cart');
+    const storeId = 991_100;
+    const answer = writeOnce(
+      t.database.db,
+      null,
+      async (tx) => {
+        await sqlOf(tx).all('SELECT 1 AS "n"');
+        throw refused;
+      },
+      // A work that writes without reading first: its insert goes out behind the lock.
+      async (tx) => {
+        await sqlOf(tx).run(
+          `INSERT INTO "Store" ("id", "name", "displayName", "marketplace", "currency", "marginRatePpm")
+          VALUES (?, 'lock-refused.example', 'Refused', 'SHOPIFY', 'EUR', 0)`,
+          [storeId],
+        );
+        return 'written';
+      },
+      { idOf: () => '', read: () => Promise.resolve('') },
+    );
+    await expect(answer).rejects.toBe(refused);
+    expect(await t.database.db.store.count({ where: { id: storeId } })).toBe(0);
   });
 
   it('refuses a write to an expired cart with CART_EXPIRED and changes nothing, its reads sent behind the lock', async () => {
