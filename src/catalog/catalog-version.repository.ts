@@ -54,21 +54,21 @@ export async function recordStockChange(db: DbClient, productIds: readonly numbe
   const time = timeParameter(sql.dialect);
   const now = new Date();
   const changed = storedProductIds(productIds);
+  // The row moved (parameters: row, now, now), and the move recorded from `values` (an upsert: a
+  // move recorded by a database since put back must not make every later one fail).
+  const move = `INSERT INTO "CatalogMeta" ("id", "version", "updatedAt") VALUES (?, 1, ${time})
+    ON CONFLICT ("id") DO UPDATE SET "version" = "CatalogMeta"."version" + 1, "updatedAt" = ${time}
+    RETURNING "version"`;
+  const record = (values: string) => `INSERT INTO "CatalogChange" ("row", "version", "productIds", "createdAt")
+    ${values} ON CONFLICT ("row", "version") DO UPDATE SET "productIds" = excluded."productIds"`;
   if (sql.dialect === 'postgresql') {
     // One statement, sent with the COMMIT (its version is wanted once committed): the row moved,
     // the move recorded, and at each hundredth version the row's moves too old to be asked for
     // dropped (the DELETE sees the table as it was before the statement: never the new move).
     const { rows } = await sql.laterRows<{ version: number }>(
-      `WITH "moved" AS (
-        INSERT INTO "CatalogMeta" ("id", "version", "updatedAt") VALUES (?, 1, ${time})
-        ON CONFLICT ("id") DO UPDATE SET "version" = "CatalogMeta"."version" + 1, "updatedAt" = ${time}
-        RETURNING "version"
-      ), "recorded" AS (
-        INSERT INTO "CatalogChange" ("row", "version", "productIds", "createdAt")
-        SELECT ?, "version", ?, ${time} FROM "moved"
-        ON CONFLICT ("row", "version") DO UPDATE SET "productIds" = excluded."productIds"
-        RETURNING "version"
-      ), "dropped" AS (
+      `WITH "moved" AS (${move}),
+      "recorded" AS (${record(`SELECT ?, "version", ?, ${time} FROM "moved"`)} RETURNING "version"),
+      "dropped" AS (
         DELETE FROM "CatalogChange" WHERE "row" = ?
           AND "version" <= (SELECT "version" - ${keptChangesPerRow} FROM "moved")
           AND (SELECT "version" % 100 FROM "moved") = 0
@@ -80,19 +80,9 @@ export async function recordStockChange(db: DbClient, productIds: readonly numbe
     version.catch(() => undefined);
     return { row, version, productIds };
   }
-  const [moved] = await sql.all<{ version: number }>(
-    `INSERT INTO "CatalogMeta" ("id", "version", "updatedAt") VALUES (?, 1, ${time})
-    ON CONFLICT ("id") DO UPDATE SET "version" = "CatalogMeta"."version" + 1, "updatedAt" = ${time}
-    RETURNING "version"`,
-    [row, now, now],
-  );
+  const [moved] = await sql.all<{ version: number }>(move, [row, now, now]);
   const version = Number(moved!.version);
-  // An upsert: a move recorded by a database since put back must not make every later one fail.
-  await sql.later(
-    `INSERT INTO "CatalogChange" ("row", "version", "productIds", "createdAt") VALUES (?, ?, ?, ${time})
-    ON CONFLICT ("row", "version") DO UPDATE SET "productIds" = excluded."productIds"`,
-    [row, version, changed, now],
-  );
+  await sql.later(record(`VALUES (?, ?, ?, ${time})`), [row, version, changed, now]);
   if (version % 100 === 0)
     await sql.later(`DELETE FROM "CatalogChange" WHERE "row" = ? AND "version" <= ?`, [
       row,

@@ -19,11 +19,12 @@ import type { RowReader } from '../db/reader.js';
 import { priceTier } from '../domain/price-tier.js';
 import { bumpImportVersion } from './catalog-version.repository.js';
 import { CatalogRepository } from './catalog.repository.js';
+import { skusByProduct } from './loaders.js';
 import { mediaInfoView, productView } from './catalog.view.js';
 import { Product, Sku } from './catalog.schemas.js';
 import { dialectOf } from '../db/dialect.js';
 import { CatalogBulkRepository, type BulkTable } from './catalog-bulk.repository.js';
-import type { MediaKind, MediaRecord, ProductDetail, SkuRecord } from './catalog.model.js';
+import type { MediaKind, MediaRecord, ProductDetail } from './catalog.model.js';
 import { mediaTable, type RawRow } from './catalog.fields.js';
 
 /** Raise when the texts change in a way their REST shape does not show (a number's form, say). */
@@ -74,7 +75,7 @@ export async function writeProductAnswers(
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   const bulk = new CatalogBulkRepository(db, dialectOf(db));
   for (let start = 0; start < ids.length; start += writeBatch)
-    await bulk.upsert(answerTable, await answerRows(db, ids.slice(start, start + writeBatch)), { later });
+    await bulk.upsert(answerTable, await answerRows(db, bulk, ids.slice(start, start + writeBatch)), { later });
 }
 
 /**
@@ -82,18 +83,13 @@ export async function writeProductAnswers(
  * products and their SKUs read by two statements begun together (on PostgreSQL, in a write's own
  * transaction, they leave in one write: db/pg-pipeline.ts).
  */
-async function answerRows(db: DbClient, ids: readonly number[]): Promise<string[]> {
+async function answerRows(db: DbClient, bulk: CatalogBulkRepository, ids: readonly number[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const repository = new CatalogRepository(db);
   const [products, skus] = await Promise.all([repository.productsByIds(ids), repository.skusOfProducts(ids)]);
-  const skusOf = new Map<number, SkuRecord[]>();
-  for (const sku of skus) {
-    const list = skusOf.get(sku.productId);
-    if (list) list.push(sku);
-    else skusOf.set(sku.productId, [sku]);
-  }
+  const skusOf = skusByProduct(ids, skus);
   return encodeAnswers(
-    new CatalogBulkRepository(db, dialectOf(db)),
+    bulk,
     products.map((product) => ({ product, skus: skusOf.get(product.id) ?? [] })),
   );
 }

@@ -63,8 +63,7 @@ export async function writeAnswersOfProducts(
   productIds: readonly number[],
 ): Promise<RecordedStockChange | null> {
   if (productIds.length === 0) return null;
-  const ids = [...new Set(productIds)].sort((a, b) => a - b);
   // On PostgreSQL the texts and the change's record leave with the COMMIT (db/pg-pipeline.ts).
-  await writeProductAnswers(db, ids, { later: true });
-  return recordStockChange(db, ids);
+  await writeProductAnswers(db, productIds, { later: true });
+  return recordStockChange(db, productIds);
 }
