@@ -173,7 +173,14 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const { url, remove } = await createMigratedDatabase();
   const queries: QueryEvent[] = [];
-  const database = await openDatabase(url, { onQuery: (event) => queries.push(event) });
+  // In the order the statements were begun: those answered together come back in no set order.
+  const database = await openDatabase(url, {
+    onQuery: (event) => {
+      let at = queries.length;
+      while (at > 0 && queries[at - 1]!.startedAt > event.startedAt) at -= 1;
+      queries.splice(at, 0, event);
+    },
+  });
   return {
     ...database,
     url,

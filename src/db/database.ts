@@ -15,6 +15,7 @@ import { pgReader, sqliteReader, type RowReader } from './reader.js';
 import { connectFault } from './faults.js';
 import { listeningDeadline } from '../timing.js';
 import { connectTimeoutMs, wallClockBackup } from './waits.js';
+import { DeadlineClient, defaultQueryTimeoutMs } from './pg-client.js';
 import { autoCheckpointPages, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import type { Db } from './client.js';
 import { postgresExecutor, sqliteExecutor, type SqlExecutor } from './sql-executor.js';
@@ -24,13 +25,10 @@ import { registerPgTransactions } from './pg-own-transaction.js';
 import { TransactionConnections } from './pg-transactions.js';
 import { activeTracer } from '../tracing/tracing.js';
 import { tracedAdapterFactory, tracedReader, tracedStatement } from '../tracing/sql.js';
+import type { QueryEvent } from './sql-statement.js';
 
 export type { Db, DbClient, Prisma } from './client.js';
-
-export interface QueryEvent {
-  query: string;
-  durationMs: number;
-}
+export type { QueryEvent } from './sql-statement.js';
 
 export interface DatabaseOptions {
   /** Called for every SQL statement the client sends (tests count them). */
@@ -80,9 +78,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Without a statement timeout, how long the client waits for any answer from the server. */
-const defaultQueryTimeoutMs = 30_000;
-
 type PoolCallback = (
   error: Error | undefined,
   client: pg.PoolClient | undefined,
@@ -90,83 +85,6 @@ type PoolCallback = (
 ) => void;
 
 const releaseNothing = () => undefined;
-
-type QueryCallback = (error: Error | null, result?: unknown) => void;
-type AnyQuery = (...args: unknown[]) => unknown;
-
-/**
- * `query` of `client` with each answer awaited at most `withinMs` of the time the process was free
- * to hear it; then the connection is given up (its queries fail as the database's, 'Query read
- * timeout'). A query object of its own (a cursor, a stream) is left as it is.
- */
-function answeredWithin(client: pg.Client, query: AnyQuery, withinMs: number): AnyQuery {
-  return (...args: unknown[]): unknown => {
-    const [config, values, callback] = args;
-    if (typeof (config as { submit?: unknown } | null)?.submit === 'function') return query.apply(client, args);
-    const deadline = listeningDeadline(withinMs, () =>
-      client.connection.stream.destroy(new Error(`Query read timeout: no answer from the database in ${withinMs} ms`)),
-    );
-    const answered =
-      (answer: QueryCallback): QueryCallback =>
-      (error, result) => {
-        deadline.cancel();
-        answer(error, result);
-      };
-    try {
-      if (typeof values === 'function') return query.call(client, config, answered(values as QueryCallback));
-      if (typeof callback === 'function')
-        return query.call(client, config, values, answered(callback as QueryCallback));
-      const own = (config as { callback?: unknown } | null)?.callback;
-      if (typeof own === 'function')
-        return query.call(client, { ...(config as object), callback: answered(own as QueryCallback) }, values);
-      return (query.call(client, config, values) as Promise<unknown>).finally(() => deadline.cancel());
-    } catch (error) {
-      deadline.cancel();
-      throw error;
-    }
-  };
-}
-
-/**
- * A pg client whose waits are bounded by deadlines of the process's own (timing.ts): the driver's
- * timers count the time our event loop was blocked and took a server that a loaded process was
- * slow to hear for one away. Its opening (a server that accepts TCP and never answers has its
- * socket destroyed, so that the pool's place is free again; the driver's own timer, at the pool's
- * four times the wait, only backs this up) and each answer to a query (the same).
- */
-class DeadlineClient extends pg.Client {
-  readonly #openWithinMs: number;
-
-  // The pool creates it with the pool's options.
-  constructor(config?: pg.ClientConfig & { openWithinMs?: number; answerWithinMs?: number }) {
-    super(config);
-    this.#openWithinMs = config?.openWithinMs ?? connectTimeoutMs;
-    const answerWithinMs = config?.answerWithinMs ?? defaultQueryTimeoutMs;
-    this.query = answeredWithin(
-      this,
-      this.query as unknown as AnyQuery,
-      answerWithinMs,
-    ) as unknown as pg.Client['query'];
-  }
-
-  override connect(): Promise<pg.Client>;
-  override connect(callback: (error: Error | null) => void): void;
-  override connect(callback?: (error: Error | null) => void): Promise<pg.Client> | void {
-    const deadline = listeningDeadline(this.#openWithinMs, () =>
-      this.connection.stream.destroy(new Error(`no answer while opening a connection for ${this.#openWithinMs} ms`)),
-    );
-    try {
-      if (!callback) return super.connect().finally(() => deadline.cancel());
-      super.connect((error: Error | null) => {
-        deadline.cancel();
-        callback(error);
-      });
-    } catch (error) {
-      deadline.cancel();
-      throw error;
-    }
-  }
-}
 
 /**
  * Whatever fails while a connection is handed out (opening one, waiting for a free one, reaching
@@ -313,7 +231,7 @@ export async function createDatabase(
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (db as unknown as SqliteClient<'query'>).$on('query', (event) =>
-      onQuery({ query: event.query, durationMs: event.duration }),
+      onQuery({ query: event.query, durationMs: event.duration, startedAt: performance.now() - event.duration }),
     );
   }
   // PostgreSQL: catalog reads on a pool of their own. Sharing the main pool, they queued behind the

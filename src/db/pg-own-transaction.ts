@@ -9,7 +9,8 @@
 // writes to the server where they made 45 (test/orders/order-round-trips.test.ts).
 import type pg from 'pg';
 import type { Prisma } from './client.js';
-import { inOneWrite, pipelined } from './pg-pipeline.js';
+import { pipelined, statementSender } from './pg-pipeline.js';
+import { pgTypes } from './pg-values.js';
 import { ownAttempt, registerOwnTransactions, type OwnTransactionOptions } from './own-transaction.js';
 import type { TransactionConnections } from './pg-transactions.js';
 import { bindSql, driverSql, registerPool } from './tx-sql.js';
@@ -45,11 +46,9 @@ async function ownPgTransaction<T>(
 ): Promise<T> {
   const { client, giveBack } = await transactionConnection(pool);
   let open = true;
+  const send = statementSender(client, pgTypes);
   const statement = (sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK') =>
-    watched(watch, noGuard, sql, () => {
-      inOneWrite(client);
-      return client.query(sql) as Promise<unknown>;
-    });
+    watched(watch, noGuard, sql, () => send({ text: sql, values: [] }));
   /** Rolls back (after any statement in flight: the driver sends a connection's in order) and gives it back. */
   const end = async () => {
     open = false;

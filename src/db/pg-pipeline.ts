@@ -1,23 +1,22 @@
 // Fewer round trips on a write's own PostgreSQL connection (pg-own-transaction.ts): while the
 // connection is out of the pool for the transaction, the driver writes each statement at once
 // instead of after the previous one's answer (its pipeline mode), and the statements begun in one
-// turn of the event loop leave in one write to the socket. So BEGIN leaves with the first
-// statement, and statements a write begins together (a cart's reads) cost one round trip. The
-// server still runs them one after the other, in the order sent, each answered in its turn; one
-// that fails leaves the transaction failed, and those behind it fail too.
+// turn of the event loop leave in one write to the socket, as one batch the server answers in one
+// write (pg-batch.ts). So BEGIN leaves with the first statement, and statements a write begins
+// together (a cart's reads) cost one round trip. The server still runs them one after the other,
+// in the order sent; one that fails leaves the transaction failed, and those behind it fail too.
 //
 // Each write to the socket cost about as much CPU as everything else the driver does for a
 // statement (measured: 110 µs of the process's CPU a statement one at a time over TCP on the same
 // machine, 54 µs in writes of five).
 import type pg from 'pg';
+import { sendInBatch, type BatchStatement } from './pg-batch.js';
 
-/** The driver's client as this module uses it: its mode and its connection's socket. */
+/** The driver's client as this module uses it: its mode and its connection. */
 interface PipelinedClient {
   pipeline: boolean;
-  readonly connection: { readonly stream: { cork(): void; uncork(): void } };
+  readonly connection: object;
 }
-
-const corked = new WeakSet<object>();
 
 /**
  * `client` in pipeline mode until the answer is called (before it goes back to the pool, every
@@ -33,37 +32,22 @@ export function pipelined(client: pg.PoolClient): () => void {
 }
 
 /**
- * What `client` writes in this turn of the event loop leaves in one write, at the end of the
- * turn (a client not in pipeline mode is left alone: it sends a statement after the previous one's
- * answer anyway).
+ * How `client`'s statements are sent: in pipeline mode, those begun in one turn of the event loop
+ * together, in one write and one batch (pg-batch.ts); otherwise each once the previous one is
+ * answered (the driver would queue them so itself, with a deprecation warning), as on the
+ * connection of the ORM's transaction. A pool's are sent at once (each takes a connection).
  */
-export function inOneWrite(client: pg.Client | pg.Pool): void {
-  const own = client as unknown as Partial<PipelinedClient>;
-  if (own.pipeline !== true || !own.connection || corked.has(own)) return;
-  const { stream } = own.connection;
-  corked.add(own);
-  stream.cork();
-  process.nextTick(() => {
-    corked.delete(own);
-    stream.uncork();
-  });
-}
-
-/**
- * How statements of `client` begun together are sent: at once in pipeline mode, in one write
- * (inOneWrite); otherwise each once the previous one is answered (the driver would queue them so
- * itself, with a deprecation warning), as on the connection of the ORM's transaction. A pool's
- * are sent at once (each takes a connection).
- */
-export function oneAfterAnother(client: pg.Client | pg.Pool): <T>(send: () => Promise<T>) => Promise<T> {
+export function statementSender(
+  client: pg.Client | pg.Pool,
+  types: pg.CustomTypesConfig,
+): (statement: BatchStatement) => Promise<pg.QueryResult> {
+  const direct = ({ name, text, values }: BatchStatement) => client.query({ name, text, values: [...values], types });
   let previous: Promise<unknown> = Promise.resolve();
-  return <T>(send: () => Promise<T>) => {
+  return (statement) => {
     const own = client as unknown as Partial<PipelinedClient>;
-    if (!own.connection) return send();
-    if (own.pipeline === true) {
-      inOneWrite(client);
-      return send();
-    }
+    if (!own.connection) return direct(statement);
+    if (own.pipeline === true) return sendInBatch(client as pg.Client, statement, types);
+    const send = () => direct(statement);
     const next = previous.then(send, send);
     previous = next.catch(() => undefined);
     return next;

@@ -2,9 +2,13 @@
 // sends them, and each column's text typed as the ORM's raw queries type it.
 import type pg from 'pg';
 
-/** A value as the ORM's PostgreSQL adapter sends it (dates: UTC, `YYYY-MM-DD HH:MM:SS.mmm`, no zone). */
-export function pgValue(value: string | number | boolean | Date | null): string | number | boolean | null {
-  if (!(value instanceof Date)) return value;
+/**
+ * A value's text as the ORM's PostgreSQL adapter sends it (dates: UTC, `YYYY-MM-DD HH:MM:SS.mmm`,
+ * no zone; numbers and booleans as the driver writes them).
+ */
+export function pgValue(value: string | number | boolean | Date | null): string | null {
+  if (value === null || typeof value === 'string') return value;
+  if (!(value instanceof Date)) return String(value);
   const iso = value.toISOString();
   // 2026-11-27T10:00:00.123Z → 2026-11-27 10:00:00.123 (milliseconds only where there are some).
   const milliseconds = value.getUTCMilliseconds() === 0 ? '' : iso.slice(19, 23);

@@ -13,6 +13,7 @@ import { connectFault } from './faults.js';
 import type { DbClient } from './client.js';
 import { boundSql, ormSql } from './tx-sql.js';
 import { isStalePlan, numbered, StatementNames, type NamedStatement } from './pg-statements.js';
+import type { QueryEvent } from './sql-statement.js';
 
 export interface ReadOptions {
   /**
@@ -36,7 +37,7 @@ export interface RowReader {
   close(): void;
 }
 
-type OnQuery = (event: { query: string; durationMs: number }) => void;
+type OnQuery = (event: QueryEvent) => void;
 
 /**
  * The reader's own connection. Memory-mapped reads: a lookup in a catalog larger than SQLite's
@@ -76,7 +77,7 @@ export function sqliteReader(file: string, onQuery?: OnQuery, mapped = true): Ro
       }
       const started = onQuery ? performance.now() : 0;
       const rows = statement.all(...params) as Row[];
-      onQuery?.({ query: sql, durationMs: performance.now() - started });
+      onQuery?.({ query: sql, durationMs: performance.now() - started, startedAt: started });
       return Promise.resolve(rows);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
@@ -118,7 +119,7 @@ export function pgReader(pool: pg.Pool, onQuery?: OnQuery): RowReader {
       if (!isStalePlan(error) || !names.renameStale(statement)) throw error;
       return query<Row>(names.of(sql), params, arrays);
     });
-    onQuery?.({ query: sql, durationMs: performance.now() - started });
+    onQuery?.({ query: sql, durationMs: performance.now() - started, startedAt: started });
     return result.rows;
   };
   return {

@@ -22,7 +22,7 @@ import { connectFault } from './faults.js';
 import { inTransaction } from './transaction.js';
 import { sqlOf } from './tx-sql.js';
 import { sqliteValue } from './sqlite-sql.js';
-import type { SqlParam, TxSql } from './sql-statement.js';
+import type { QueryEvent, SqlParam, TxSql } from './sql-statement.js';
 
 export type SqlValue = SqlParam;
 
@@ -80,7 +80,7 @@ export interface SqliteExecutorOptions {
   /** How long a transaction waits for another writer at most. */
   busyWaitMs?: number;
   /** Called for every statement (tests look at them). */
-  onQuery?: (event: { query: string; durationMs: number }) => void;
+  onQuery?: (event: QueryEvent) => void;
   /** How durable a commit is (default normal: sqlite-durability.ts). */
   synchronous?: SqliteSynchronous;
 }
@@ -124,7 +124,7 @@ class SqliteConnection {
     }
     const started = this.onQuery ? performance.now() : 0;
     const result = use(statement, params.map(sqliteValue));
-    this.onQuery?.({ query: sql, durationMs: performance.now() - started });
+    this.onQuery?.({ query: sql, durationMs: performance.now() - started, startedAt: started });
     return result;
   }
 

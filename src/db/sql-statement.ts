@@ -31,10 +31,21 @@ export interface TxSql {
   laterRows<Row>(sql: string, params?: readonly SqlParam[]): Promise<{ rows: Promise<Row[]> }>;
 }
 
+/**
+ * A statement once answered: its text, how long it took, and when it was begun (performance.now()),
+ * which orders a log by when the statements were sent: those answered together (a batch on
+ * PostgreSQL, pg-batch.ts) reach their callers in no set order.
+ */
+export interface QueryEvent {
+  query: string;
+  durationMs: number;
+  startedAt: number;
+}
+
 /** What watches each statement: a span around it (tracing), its time (a test's statement log). */
 export interface StatementWatch {
   around?: <T>(sql: string, run: () => Promise<T>) => Promise<T>;
-  onQuery?: (event: { query: string; durationMs: number }) => void;
+  onQuery?: (event: QueryEvent) => void;
 }
 
 /**
@@ -55,7 +66,7 @@ export async function watched<T>(
     } catch (error) {
       throw error instanceof Error ? error : new Error(String(error));
     } finally {
-      onQuery?.({ query: sql, durationMs: performance.now() - started });
+      onQuery?.({ query: sql, durationMs: performance.now() - started, startedAt: started });
     }
   };
   return around ? around(sql, run) : run();

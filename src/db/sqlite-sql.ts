@@ -138,6 +138,6 @@ export function endStatement(connection: BetterSqlite3.Database, { onQuery }: St
   try {
     prepared(connection, sql).statement.run();
   } finally {
-    onQuery?.({ query: sql, durationMs: performance.now() - started });
+    onQuery?.({ query: sql, durationMs: performance.now() - started, startedAt: started });
   }
 }

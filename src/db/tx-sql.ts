@@ -17,7 +17,7 @@ import pg from 'pg';
 import type { DbClient } from './client.js';
 import { dialectOf, type Dialect } from './dialect.js';
 import type { TransactionConnections } from './pg-transactions.js';
-import { oneAfterAnother } from './pg-pipeline.js';
+import { statementSender } from './pg-pipeline.js';
 import { pgTypes, pgValue, untypedColumn } from './pg-values.js';
 import { isStalePlan, numbered, StatementNames } from './pg-statements.js';
 import { TransactionClosedError, watched, type SqlParam, type StatementWatch, type TxSql } from './sql-statement.js';
@@ -39,7 +39,7 @@ export function driverSql(
   /** A write's own transaction's: the statements sent `later`, for its COMMIT to await. */
   sentLater?: Promise<unknown>[],
 ): TxSql {
-  const inTurn = oneAfterAnother(on);
+  const send = statementSender(on, pgTypes);
   /** A transaction's first statement that failed (a pool's statements are each on their own). */
   let failed: { error: unknown } | null = null;
   const attempt = (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> =>
@@ -47,7 +47,7 @@ export function driverSql(
       const statement = pgNames.of(sql);
       const values = params.map(pgValue);
       try {
-        return await inTurn(() => on.query({ name: statement.name, text: statement.text, values, types: pgTypes }));
+        return await send({ name: statement.name, text: statement.text, values });
       } catch (error) {
         // A statement refused because one before it failed fails with that one's error: of
         // statements begun together, whichever failure a caller meets first (Promise.all) is the
@@ -59,7 +59,7 @@ export function driverSql(
         // whole transaction again (an import's own transaction fails once; the next import runs).
         if (!(on instanceof pg.Pool)) throw error;
         const { name, text } = pgNames.of(sql);
-        return on.query({ name, text, values, types: pgTypes });
+        return send({ name, text, values });
       }
     });
   return {

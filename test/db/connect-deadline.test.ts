@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, openDatabase } from '../../src/db/database.js';
 import { faultPlace } from '../../src/db/faults.js';
 import { inTransaction } from '../../src/db/transaction.js';
+import { sqlOf } from '../../src/db/tx-sql.js';
 import { listeningDeadline } from '../../src/timing.js';
 import { testEngine, testPgUrl } from '../pg.js';
 
@@ -303,6 +304,12 @@ describe.runIf(testEngine === 'postgresql')('waiting for the answer to a stateme
       await database.db.$queryRawUnsafe('SELECT 1 AS one');
       await database.reader.all('SELECT 1 AS one', []);
       await inTransaction(database.db, (tx) => tx.$queryRawUnsafe('SELECT 1 AS one'));
+      // A write's own transaction: its statements in batches (db/pg-batch.ts), each awaited so too.
+      await inTransaction(database.db, async (tx) => {
+        const sql = sqlOf(tx);
+        expect(sql.via).toBe('connection');
+        await Promise.all([sql.all('SELECT 1 AS one'), sql.all('SELECT 2 AS two')]);
+      });
       // A statement that fails inside a transaction (outside one, the pool drops a connection whose statement failed).
       await expect(inTransaction(database.db, (tx) => tx.$queryRawUnsafe('SELECT 1 / 0 AS never'))).rejects.toThrow();
       await new Promise((resolve) => setTimeout(resolve, 1_600));
@@ -326,6 +333,20 @@ describe.runIf(testEngine === 'postgresql')('waiting for the answer to a stateme
       expect(await database.reader.all('SELECT 1 AS one', [])).toStrictEqual([{ one: 1 }]);
       // The silent connection was given up: the answer came on a new one.
       expect(frozen.connections()).toBe(2);
+      // A write's own transaction, its statements sent in one batch, on the main pool's connection
+      // (opened first: the relay freezes connections it has): given up so too.
+      const write = () =>
+        inTransaction(database.db, async (tx) => {
+          const sql = sqlOf(tx);
+          return Promise.all([sql.all('SELECT 1 AS one'), sql.all('SELECT 2 AS two')]);
+        });
+      expect(await write()).toStrictEqual([[{ one: 1 }], [{ two: 2 }]]);
+      frozen.freeze();
+      const written = await timedFailure(write);
+      expect(faultPlace(written.error)).toBe('statement');
+      expect(written.waited).toBeGreaterThanOrEqual(1_290);
+      expect(written.waited).toBeLessThan(5_000);
+      frozen.thaw();
     } finally {
       await database.close();
       frozen.close();
