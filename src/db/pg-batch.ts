@@ -22,11 +22,16 @@ export interface BatchStatement {
   name?: string;
   text: string;
   values: readonly (string | null)[];
+  /**
+   * Sent behind a Sync of its own (ROLLBACK): the server skips the rest of a batch after a
+   * statement that failed, and would skip it too.
+   */
+  ownSync?: boolean;
 }
 
 /** The driver's connection as a batch writes to it (the driver's own messages, its record of what it prepared). */
 interface Wire {
-  readonly stream: { cork(): void; uncork(): void };
+  readonly stream: { cork(): void; uncork(): void; destroy(error: Error): void };
   readonly parsedStatements: Record<string, string>;
   readonly submittedNamedStatements: Record<string, string>;
   parse(message: { name: string; text: string; types: string[] }): void;
@@ -84,6 +89,10 @@ function submit(client: pg.Client, statements: readonly Waiting[], types: pg.Cus
     let batch: Waiting[] = [];
     for (const statement of statements) {
       const { name } = statement;
+      if (statement.ownSync && batch.length > 0) {
+        void client.query(new Batch(batch, types));
+        batch = [];
+      }
       if (
         name === undefined ||
         Object.hasOwn(wire.parsedStatements, name) ||
@@ -134,6 +143,10 @@ class Batch extends pg.Query {
           wire.execute({});
         }
         wire.sync();
+      } catch (error) {
+        // A message the driver could not write (no value of SqlParam's makes one): what went before
+        // it has no Sync behind it, so the connection is given up (its statements fail with this).
+        wire.stream.destroy(error instanceof Error ? error : new Error(String(error)));
       } finally {
         wire.stream.uncork();
       }

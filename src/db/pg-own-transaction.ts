@@ -48,7 +48,7 @@ async function ownPgTransaction<T>(
   let open = true;
   const send = statementSender(client, pgTypes);
   const statement = (sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK') =>
-    watched(watch, noGuard, sql, () => send({ text: sql, values: [] }));
+    watched(watch, noGuard, sql, () => send({ text: sql, values: [], ownSync: sql === 'ROLLBACK' }));
   /** Rolls back (after any statement in flight: the driver sends a connection's in order) and gives it back. */
   const end = async () => {
     open = false;

@@ -7,7 +7,8 @@ import type pg from 'pg';
  * no zone; numbers and booleans as the driver writes them).
  */
 export function pgValue(value: string | number | boolean | Date | null): string | null {
-  if (value === null || typeof value === 'string') return value;
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
   if (!(value instanceof Date)) return String(value);
   const iso = value.toISOString();
   // 2026-11-27T10:00:00.123Z → 2026-11-27 10:00:00.123 (milliseconds only where there are some).

@@ -40,24 +40,28 @@ export function driverSql(
   sentLater?: Promise<unknown>[],
 ): TxSql {
   const send = statementSender(on, pgTypes);
-  /** A transaction's first statement that failed (a pool's statements are each on their own). */
-  let failed: { error: unknown } | null = null;
+  /** A transaction's statements, in the order begun (a pool's are each on their own). */
+  const begun: Promise<unknown>[] | null = on instanceof pg.Pool ? null : [];
   const attempt = (sql: string, params: readonly SqlParam[]): Promise<pg.QueryResult> =>
     watched(watch, guard, sql, async () => {
       const statement = pgNames.of(sql);
       const values = params.map(pgValue);
+      const sent = send({ name: statement.name, text: statement.text, values });
+      const at = begun ? begun.push(sent) - 1 : 0;
       try {
-        return await send({ name: statement.name, text: statement.text, values });
+        return await sent;
       } catch (error) {
-        // A statement refused because one before it failed fails with that one's error: of
-        // statements begun together, whichever failure a caller meets first (Promise.all) is the
-        // cause, so that a write conflict is retried and a fault of the server classified.
-        if (failed && isAbortedTransaction(error)) throw failed.error;
-        if (!(on instanceof pg.Pool)) failed ??= { error };
+        // In a transaction, a statement that fails behind one that failed fails with that one's
+        // error: the server refuses everything after the first failure (25P02, or 26000 for a text
+        // whose preparing it refused), and of statements begun together, whichever failure a
+        // caller meets first (Promise.all) would be the cause. So a write conflict is retried and
+        // a fault of the server classified.
+        const earlier = begun ? await firstRejection(begun.slice(0, at)) : null;
+        if (earlier) throw earlier.reason;
         if (!isStalePlan(error) || !pgNames.renameStale(statement)) throw error;
         // Outside a transaction the text runs again at once; inside one, inTransaction runs the
         // whole transaction again (an import's own transaction fails once; the next import runs).
-        if (!(on instanceof pg.Pool)) throw error;
+        if (begun) throw error;
         const { name, text } = pgNames.of(sql);
         return send({ name, text, values });
       }
@@ -91,9 +95,12 @@ export function driverSql(
   };
 }
 
-/** PostgreSQL's refusal of a statement in a transaction where an earlier one failed (25P02). */
-const isAbortedTransaction = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '25P02';
+/** The first of `statements` (in order) that failed, once all are answered. */
+async function firstRejection(statements: readonly Promise<unknown>[]): Promise<PromiseRejectedResult | null> {
+  if (statements.length === 0) return null;
+  const outcomes = await Promise.allSettled(statements);
+  return outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected') ?? null;
+}
 
 /**
  * Statements of their own on `pool`'s connections (PostgreSQL, outside any transaction), their rows

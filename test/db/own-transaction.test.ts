@@ -296,61 +296,6 @@ describe.skipIf(testEngine !== 'postgresql')('a PostgreSQL write’s own transac
     expect(await storeExists(991_011)).toBe(true);
   });
 
-  it('is answered in one write back for the statements begun together, each its own rows, typed', async () => {
-    const transaction = () =>
-      inTransaction(database.db, async (tx) => {
-        const sql = sqlOf(tx);
-        return Promise.all([
-          sql.all<{ n: number }>('SELECT CAST(? AS INTEGER) + 1 AS "n"', [0]),
-          sql.all<{ at: Date; big: bigint }>(`SELECT TIMESTAMP '2026-12-02 10:00:00.5' AS "at", 7::int8 AS "big"`),
-          sql.run('UPDATE "Store" SET "name" = "name" WHERE "id" = ?', [-1]),
-          sql.all<{ word: string | null }>('SELECT NULL::text AS "word" UNION ALL SELECT ?', ['two']),
-        ]);
-      });
-    // A text new to the connection goes alone, answered alone: the driver knows it prepared it.
-    const first = await pgWritesOf(transaction);
-    expect(first.answers).toBe(6);
-    // The pool gives the same connection back (its last one free): the texts are prepared there.
-    const { answer, writes, answers } = await pgWritesOf(transaction);
-    expect(first.answer).toStrictEqual(answer);
-    expect(answer).toStrictEqual([
-      [{ n: 1 }],
-      [{ at: new Date('2026-12-02T10:00:00.500Z'), big: 7n }],
-      0,
-      [{ word: null }, { word: 'two' }],
-    ]);
-    // BEGIN and the four statements; COMMIT: each write answered in one (one Sync behind each batch).
-    expect({ writes, answers }).toStrictEqual({ writes: 2, answers: 2 });
-  });
-
-  it('fails the statements of a batch behind one that failed with its error, and keeps the answers before it', async () => {
-    let outcomes: PromiseSettledResult<unknown>[] = [];
-    const transaction = (id: number) =>
-      inTransaction(database.db, async (tx) => {
-        const sql = sqlOf(tx);
-        outcomes = await Promise.allSettled([
-          sql.all('SELECT 1 AS "n"'),
-          insertStore(tx, id),
-          sql.all('SELECT 2 AS "n"'),
-          sql.run('UPDATE "Store" SET "name" = "name" WHERE "id" = ?', [id]),
-        ]);
-        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-        if (failed) throw failed.reason;
-      });
-    // The texts prepared on the connection first (the pool gives it back next), the store inserted.
-    await transaction(991_021);
-    expect(await storeExists(991_021)).toBe(true);
-    const { answers } = await pgWritesOf(() => expect(transaction(991_021)).rejects.toMatchObject({ code: '23505' }));
-    // BEGIN and the four in one batch, then ROLLBACK.
-    expect(answers).toBe(2);
-    expect(outcomes.map((outcome) => outcome.status)).toStrictEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
-    expect(outcomes[0]).toMatchObject({ value: [{ n: 1 }] });
-    for (const outcome of outcomes.slice(1)) expect(outcome).toMatchObject({ reason: { code: '23505' } });
-    // The connection it ran on serves the next write.
-    await inTransaction(database.db, (tx) => insertStore(tx, 991_022));
-    expect(await storeExists(991_022)).toBe(true);
-  });
-
   it('sends statements begun together after a wait in one write too', async () => {
     const { writes } = await pgWritesOf(() =>
       inTransaction(database.db, async (tx) => {
