@@ -8,8 +8,8 @@
 //
 // What the server does is the same either way: it runs the statements in the order sent, in the
 // transaction the connection is in. One that fails leaves the transaction failed; the server skips
-// the rest of its batch (they fail with its error here, as the driver's 25P02 refusals do in
-// tx-sql.ts) and refuses the statements of later batches.
+// the rest of its batch (they fail with its error here) and refuses the statements of later
+// batches (tx-sql.ts answers those with the first failure too).
 //
 // A named statement the connection has not prepared goes as the driver's own query, in order with
 // the batches around it in the same write: the driver then knows whether the server prepared it,
@@ -87,12 +87,13 @@ function submit(client: pg.Client, statements: readonly Waiting[], types: pg.Cus
   wire.stream.cork();
   try {
     let batch: Waiting[] = [];
+    const flush = () => {
+      if (batch.length > 0) void client.query(new Batch(batch, types));
+      batch = [];
+    };
     for (const statement of statements) {
       const { name } = statement;
-      if (statement.ownSync && batch.length > 0) {
-        void client.query(new Batch(batch, types));
-        batch = [];
-      }
+      if (statement.ownSync) flush();
       if (
         name === undefined ||
         Object.hasOwn(wire.parsedStatements, name) ||
@@ -101,13 +102,12 @@ function submit(client: pg.Client, statements: readonly Waiting[], types: pg.Cus
         batch.push(statement);
         continue;
       }
-      if (batch.length > 0) void client.query(new Batch(batch, types));
-      batch = [];
+      flush();
       client
         .query({ name, text: statement.text, values: [...statement.values], types })
         .then(statement.resolve, statement.reject);
     }
-    if (batch.length > 0) void client.query(new Batch(batch, types));
+    flush();
   } finally {
     wire.stream.uncork();
   }
@@ -129,7 +129,7 @@ class Batch extends pg.Query {
     private readonly types: pg.CustomTypesConfig,
   ) {
     // Its callback, called once the batch is answered or failed, is what the driver's deadline
-    // (query_timeout) and the client's own (database.ts answeredWithin) wait for.
+    // (query_timeout) and the client's own (pg-client.ts answeredWithin) wait for.
     super({ text: '' }, () => undefined);
     this.result = this.newResult();
     this.submit = (connection: pg.Connection) => {

@@ -13,7 +13,7 @@ import { pipelined, statementSender } from './pg-pipeline.js';
 import { pgTypes } from './pg-values.js';
 import { ownAttempt, registerOwnTransactions, type OwnTransactionOptions } from './own-transaction.js';
 import type { TransactionConnections } from './pg-transactions.js';
-import { bindSql, driverSql, registerPool } from './tx-sql.js';
+import { bindSql, driverSql, firstFailure, registerPool } from './tx-sql.js';
 import { TransactionClosedError, watched, type StatementWatch } from './sql-statement.js';
 
 const noGuard = () => undefined;
@@ -140,10 +140,4 @@ async function commitOutcome(committed: Promise<unknown>, sent: readonly Promise
   const { command } = (await committed) as pg.QueryResult;
   if (command === 'ROLLBACK')
     throw new Error('PostgreSQL rolled the transaction back at its COMMIT: a statement in it failed');
-}
-
-/** The first of `sent` that failed, once all are answered. */
-async function firstFailure(sent: readonly Promise<unknown>[]): Promise<{ error: unknown } | null> {
-  const failed = (await Promise.allSettled(sent)).find((outcome) => outcome.status === 'rejected');
-  return failed ? { error: failed.reason } : null;
 }

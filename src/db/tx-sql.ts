@@ -56,8 +56,8 @@ export function driverSql(
         // whose preparing it refused), and of statements begun together, whichever failure a
         // caller meets first (Promise.all) would be the cause. So a write conflict is retried and
         // a fault of the server classified.
-        const earlier = begun ? await firstRejection(begun.slice(0, at)) : null;
-        if (earlier) throw earlier.reason;
+        const earlier = begun ? await firstFailure(begun.slice(0, at)) : null;
+        if (earlier) throw earlier.error;
         if (!isStalePlan(error) || !pgNames.renameStale(statement)) throw error;
         // Outside a transaction the text runs again at once; inside one, inTransaction runs the
         // whole transaction again (an import's own transaction fails once; the next import runs).
@@ -95,11 +95,11 @@ export function driverSql(
   };
 }
 
-/** The first of `statements` (in order) that failed, once all are answered. */
-async function firstRejection(statements: readonly Promise<unknown>[]): Promise<PromiseRejectedResult | null> {
-  if (statements.length === 0) return null;
-  const outcomes = await Promise.allSettled(statements);
-  return outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected') ?? null;
+/** The first of `sent` (in the order sent) that failed, once all are answered. */
+export async function firstFailure(sent: readonly Promise<unknown>[]): Promise<{ error: unknown } | null> {
+  if (sent.length === 0) return null;
+  const failed = (await Promise.allSettled(sent)).find((outcome) => outcome.status === 'rejected');
+  return failed ? { error: failed.reason } : null;
 }
 
 /**
