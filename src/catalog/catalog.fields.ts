@@ -8,7 +8,8 @@
 // REST answers list their keys in table order, and the import document its properties.
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../rest/schema.js';
-import { field, table } from './field-table.js';
+import { field } from './field-kinds.js';
+import { table } from './field-table.js';
 
 export type { Field, FieldTable, RawRow, RecordOf } from './field-table.js';
 

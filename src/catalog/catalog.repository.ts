@@ -21,6 +21,8 @@ import type {
 } from './catalog.model.js';
 
 type Raw = RawRow;
+/** A row as the reader's `arrays` gives it: its columns' values in the SELECT's order (the table's). */
+type Values = readonly unknown[];
 
 /**
  * The SELECT list of a table's columns for the reader: JSON as text, dates as stored text (SQLite)
@@ -136,8 +138,8 @@ export class CatalogRepository {
   }
 
   async productsByIds(ids: readonly number[]): Promise<ProductRecord[]> {
-    return (await this.reader.all<Raw>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((row) =>
-      productTable.read(row),
+    return (await this.reader.arrays<Values>(this.statements.productsByIds, [idList(this.dialect, ids)])).map((row) =>
+      productTable.readValues(row),
     );
   }
 
@@ -145,9 +147,12 @@ export class CatalogRepository {
   async skusOfProducts(productIds: readonly number[], limit?: number): Promise<SkuRecord[]> {
     const rows =
       limit === undefined
-        ? await this.reader.all<Raw>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])
-        : await this.reader.all<Raw>(this.statements.skusOfProductsUpTo, [idList(this.dialect, productIds), limit]);
-    return rows.map((row) => skuTable.read(row));
+        ? await this.reader.arrays<Values>(this.statements.skusOfProducts, [idList(this.dialect, productIds)])
+        : await this.reader.arrays<Values>(this.statements.skusOfProductsUpTo, [
+            idList(this.dialect, productIds),
+            limit,
+          ]);
+    return rows.map((row) => skuTable.readValues(row));
   }
 
   /** Products by ascending id, one more than asked to tell whether another page follows. */

@@ -1,16 +1,15 @@
-// How a field table is declared and read; the tables themselves are in catalog.fields.ts. A field's
-// kind (`field.text()`, `field.bool()`, …) gives its record value and how a row's column is read,
-// its REST shape and its GraphQL type; its options what differs from the kind's defaults: its
-// column, REST key or shape, its GraphQL description, and, for a field the catalog import takes as
-// it is (a plain field), what the import document says of it (`import`: its description, limits
-// and default), from which its JSON Schema property, its check and its value in the import's row
-// follow (catalog/import/document/parts.ts, catalog/import/validate/plain.ts).
+// How a field table is declared and read; the tables themselves are in catalog.fields.ts, the kinds
+// of field in field-kinds.ts. A field's kind (`field.text()`, `field.bool()`, …) gives its record
+// value and how a row's column is read, its REST shape and its GraphQL type; its options what
+// differs from the kind's defaults: its column, REST key or shape, its GraphQL description, and,
+// for a field the catalog import takes as it is (a plain field), what the import document says of
+// it (`import`: its description, limits and default), from which its JSON Schema property, its
+// check and its value in the import's row follow (catalog/import/document/parts.ts,
+// catalog/import/validate/plain.ts).
 //
 // A field's key is its record property and GraphQL field name; unless told otherwise its column is
 // the same name and its REST key (the import document's key too) the snake_case of it.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { toMajor } from '../domain/money.js';
-import { Nullable } from '../rest/schema.js';
 import type { ColumnType } from './catalog-bulk.repository.js';
 
 /**
@@ -18,6 +17,13 @@ import type { ColumnType } from './catalog-bulk.repository.js';
  * dates as text, epoch milliseconds or Date.
  */
 export type RawRow = Record<string, unknown>;
+
+/**
+ * Where a row holds a column: its name in a row of named columns, its place in a row of values
+ * (the reader's `arrays`, its columns in the table's order).
+ */
+export type CellKey = string | number;
+export type Cells = Readonly<Record<CellKey, unknown>>;
 
 /** A field's GraphQL type: a scalar, or `own` for a field its GraphQL type declares itself (a list, an enum). */
 export type GraphqlType = 'ID' | 'String' | 'Int' | 'Float' | 'Boolean' | 'DateTime' | 'own';
@@ -60,7 +66,7 @@ interface ImportOptionsOf {
   date: { readonly description: string };
 }
 
-interface Options<K extends ImportKind = never> {
+export interface Options<K extends ImportKind = never> {
   readonly column?: string;
   readonly rest?: string;
   readonly schema?: TSchema;
@@ -75,8 +81,11 @@ export interface FieldSpec<V, S extends TSchema> {
   readonly column?: string;
   /** How the reader selects the column: as it is, JSON as text, or a date (engine's form). */
   readonly select: 'plain' | 'json' | 'date';
-  /** The record's value, from the row (`column` is the field's column). */
-  read(row: RawRow, column: string): V;
+  /**
+   * How the record's value is read from a row: `at` is where the row holds the field's column,
+   * `cellOf` where it holds another (asked once per table and form of row, never per row).
+   */
+  reader(at: CellKey, cellOf: (column: string) => CellKey): (row: Cells) => V;
   /** Its REST shape; null: not in REST answers. */
   readonly schema: S | null;
   /** Its REST key, when not the snake_case of the field's key. */
@@ -99,7 +108,9 @@ export interface Field<V = unknown, S extends TSchema = TSchema> {
   readonly key: string;
   readonly column: string;
   readonly select: 'plain' | 'json' | 'date';
+  /** Its value from a row of named columns, and from a row of values in the table's column order. */
   readonly read: (row: RawRow) => V;
+  readonly readValue: (values: readonly unknown[]) => V;
   readonly rest: { readonly key: string; readonly schema: S; readonly view: (value: V) => unknown } | null;
   readonly graphql: { readonly type: GraphqlType; readonly description: string | undefined } | null;
   readonly nullable: boolean;
@@ -148,16 +159,27 @@ export interface FieldTable<T extends Specs> {
     readonly select: 'plain' | 'json' | 'date';
     readonly storage: ColumnType;
   }[];
-  /** The record of a row. */
+  /** The record of a row of named columns. */
   read(row: RawRow): RecordOf<T>;
+  /**
+   * The record of a row of values in `columns`' order (the reader's `arrays`: a row an object
+   * cost the driver two fifths of a catalog read).
+   */
+  readValues(values: readonly unknown[]): RecordOf<T>;
   /** The REST properties, in table order (for Type.Object). */
   readonly restProperties: RestPropertiesOf<T>;
   /** The REST answer's keys and values, in table order. */
   view(record: RecordOf<T>): Static<ReturnType<typeof Type.Object<RestPropertiesOf<T>>>>;
 }
 
-function fieldOf(key: string, spec: FieldSpec<unknown, TSchema>): Field {
+function fieldOf(key: string, spec: FieldSpec<unknown, TSchema>, places: ReadonlyMap<string, number>): Field {
   const column = spec.column ?? key;
+  const placeOf = (name: string) => {
+    const place = places.get(name);
+    if (place === undefined) throw new Error(`${key}: reads column ${name}, which its table does not select`);
+    return place;
+  };
+  const fromValues = spec.reader(placeOf(column), placeOf);
   const view = (value: unknown) => (spec.view ? spec.view(value) : value);
   // The import's row holds a plain field under its key, and writes it to the column of that name.
   if (spec.import && (column !== key || spec.rest !== undefined))
@@ -171,7 +193,9 @@ function fieldOf(key: string, spec: FieldSpec<unknown, TSchema>): Field {
     key,
     column,
     select: spec.select,
-    read: (row: RawRow) => spec.read(row, column),
+    read: spec.reader(column, (name) => name),
+    // A row of values is read by place: its cells are the array's items.
+    readValue: fromValues as unknown as (values: readonly unknown[]) => unknown,
     rest: spec.schema === null ? null : { key: restKey, schema: spec.schema, view },
     graphql: spec.graphql === false ? null : { type: spec.graphqlType, description: spec.graphql?.description },
     nullable: spec.nullable,
@@ -181,12 +205,16 @@ function fieldOf(key: string, spec: FieldSpec<unknown, TSchema>): Field {
 }
 
 export function table<T extends Specs>(specs: T): FieldTable<T> {
-  const fields = Object.entries(specs).map(([key, spec]) => fieldOf(key, spec));
   const columns = [
     ...new Map(
-      fields.map((field) => [field.column, { name: field.column, select: field.select, storage: field.storage }]),
+      Object.entries(specs).map(([key, { column = key, select, storage }]) => [
+        column,
+        { name: column, select, storage },
+      ]),
     ).values(),
   ];
+  const places = new Map(columns.map(({ name }, place) => [name, place]));
+  const fields = Object.entries(specs).map(([key, spec]) => fieldOf(key, spec, places));
   const restFields = fields.filter((field) => field.rest !== null);
   return {
     fields,
@@ -196,6 +224,11 @@ export function table<T extends Specs>(specs: T): FieldTable<T> {
     read: (row) => {
       const record: Record<string, unknown> = {};
       for (const field of fields) record[field.key] = field.read(row);
+      return record as RecordOf<T>;
+    },
+    readValues: (values) => {
+      const record: Record<string, unknown> = {};
+      for (const field of fields) record[field.key] = field.readValue(values);
       return record as RecordOf<T>;
     },
     restProperties: Object.fromEntries(
@@ -209,176 +242,3 @@ export function table<T extends Specs>(specs: T): FieldTable<T> {
     },
   };
 }
-
-// Reading a raw value of each kind.
-const bool = (value: unknown): boolean => value === true || value === 1 || value === 1n;
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-const int = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-/** JSON arrays are written only by the import, which validated their shape. */
-const jsonArray = <T>(value: unknown): T[] => {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  return Array.isArray(parsed) ? (parsed as T[]) : [];
-};
-/**
- * A DateTime column as ISO 8601 UTC: SQLite has Prisma's text (`2026-01-05T10:00:00.000+00:00`);
- * PostgreSQL's is selected as milliseconds since 1970 (its text form depends on DateStyle and has
- * no ISO form for years past 9999, which no input reaches: domain/date-time.ts); Prisma gives a Date.
- */
-/** Prisma's SQLite text of a UTC instant: its ISO form is the same digits with `Z`. */
-const utcText = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
-const isoDate = (value: unknown): string | null => {
-  if (value === null || value === undefined) return null;
-  // Read per SKU on every cold read: the text is written from a Date (always a real instant), so
-  // it needs no Date to become ISO, only its offset as Z.
-  if (typeof value === 'string' && utcText.test(value)) return `${value.slice(0, 23)}Z`;
-  const date = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
-  return date.toISOString();
-};
-
-/** The REST shape a field's options give, else its kind's. */
-type SchemaFrom<O, D extends TSchema> = O extends { readonly schema: infer S extends TSchema } ? S : D;
-/** A column other than the field's key, as its literal (ColumnsOf reads it). */
-type ColumnSpec<C extends string> = [C] extends [never] ? unknown : { readonly column: C };
-/** A kind's spec, with what its options tell the types: its column, and whether the import takes it as it is. */
-type Spec<V, S extends TSchema, O, K extends ImportKind> = FieldSpec<V, S> &
-  (O extends { readonly column: infer C extends string } ? { readonly column: C } : unknown) &
-  (O extends { readonly import: object } ? { readonly import: ImportSpec<K> } : unknown);
-
-/** What a kind of field is: how it is stored and read, whether it may be null, its REST shape and GraphQL type. */
-interface Kind<V> {
-  storage: ColumnType;
-  nullable: boolean;
-  read: (value: unknown) => V;
-  schema: () => TSchema;
-  graphqlType: GraphqlType;
-}
-
-/** A field whose column is read on its own. */
-function plain<V, S extends TSchema, O extends Options<ImportKind>, K extends ImportKind>(
-  options: O | undefined,
-  kind: Kind<V>,
-  importKind: K | null,
-): Spec<V, S, O, K> {
-  const { import: taken, ...rest }: Options<ImportKind> = options ?? {};
-  if (taken && importKind === null) throw new Error('the import takes no field of this kind as it is');
-  const { storage, nullable, read, schema, graphqlType } = kind;
-  return {
-    ...rest,
-    nullable,
-    storage,
-    graphqlType,
-    select: 'plain',
-    read: (row, column) => read(row[column]),
-    schema: rest.schema ?? schema(),
-    ...(taken ? { import: { kind: importKind, ...taken } } : {}),
-  } as Spec<V, S, O, K>;
-}
-
-type TString = ReturnType<typeof Type.String>;
-type TInteger = ReturnType<typeof Type.Integer>;
-type TBoolean = ReturnType<typeof Type.Boolean>;
-type TNullable<T extends TSchema> = ReturnType<typeof Nullable<T & { type: 'string' | 'integer' }>>;
-
-const kinds = {
-  id: { storage: 'int', nullable: false, read: Number, schema: Type.Integer, graphqlType: 'ID' },
-  int: { storage: 'int', nullable: false, read: Number, schema: Type.Integer, graphqlType: 'Int' },
-  text: { storage: 'text', nullable: false, read: String, schema: Type.String, graphqlType: 'String' },
-  optionalText: {
-    storage: 'text',
-    nullable: true,
-    read: text,
-    schema: () => Nullable(Type.String()),
-    graphqlType: 'String',
-  },
-  optionalInt: {
-    storage: 'int',
-    nullable: true,
-    read: int,
-    schema: () => Nullable(Type.Integer()),
-    graphqlType: 'Int',
-  },
-  bool: { storage: 'bool', nullable: false, read: bool, schema: Type.Boolean, graphqlType: 'Boolean' },
-  date: {
-    storage: 'date',
-    nullable: true,
-    read: isoDate,
-    schema: () => Nullable(Type.String()),
-    graphqlType: 'DateTime',
-  },
-} satisfies Record<string, Kind<unknown>>;
-
-/** Field kinds: each gives its reading, its REST shape and its GraphQL type. */
-export const field = {
-  /** The field, not in REST answers. */
-  hidden: <F extends FieldSpec<unknown, TSchema>>(spec: F) =>
-    ({ ...spec, schema: null }) as Omit<F, 'schema'> & { readonly schema: null },
-  /** An id: an integer, GraphQL's ID. */
-  id: <const O extends Options = object>(options?: O) =>
-    plain<number, SchemaFrom<O, TInteger>, O, never>(options, kinds.id, null),
-  int: <const O extends Options<'int'> = object>(options?: O) =>
-    plain<number, SchemaFrom<O, TInteger>, O, 'int'>(options, kinds.int, 'int'),
-  text: <const O extends Options<'text'> = object>(options?: O) =>
-    plain<string, SchemaFrom<O, TString>, O, 'text'>(options, kinds.text, 'text'),
-  /** A text column of known values, which GraphQL declares as an enum of its own. */
-  oneOf: <const V extends readonly string[], const O extends Options = object>(_values: V, options?: O) =>
-    plain<V[number], SchemaFrom<O, TString>, O, never>(
-      options,
-      { ...kinds.text, graphqlType: 'own' } as Kind<V[number]>,
-      null,
-    ),
-  optionalText: <const O extends Options<'optionalText'> = object>(options?: O) =>
-    plain<string | null, SchemaFrom<O, TNullable<TString>>, O, 'optionalText'>(
-      options,
-      kinds.optionalText,
-      'optionalText',
-    ),
-  optionalInt: <const O extends Options<'optionalInt'> = object>(options?: O) =>
-    plain<number | null, SchemaFrom<O, TNullable<TInteger>>, O, 'optionalInt'>(
-      options,
-      kinds.optionalInt,
-      'optionalInt',
-    ),
-  bool: <const O extends Options<'bool'> = object>(options?: O) =>
-    plain<boolean, SchemaFrom<O, TBoolean>, O, 'bool'>(options, kinds.bool, 'bool'),
-  /** An ISO 8601 UTC date, or null. */
-  date: <const O extends Options<'date'> = object>(options?: O) => ({
-    ...plain<string | null, SchemaFrom<O, TNullable<TString>>, O, 'date'>(options, kinds.date, 'date'),
-    select: 'date' as const,
-  }),
-  /** A JSON array column, its items of type T; `view` copies an item for REST (its keys in order). */
-  list: <T, S extends TSchema, C extends string = never>(
-    options: Omit<Options, 'column' | 'schema'> & { column?: C; schema: S; view?: (item: T) => unknown },
-  ): FieldSpec<T[], S> & ColumnSpec<C> =>
-    ({
-      ...options,
-      nullable: false,
-      storage: 'json',
-      select: 'json',
-      graphqlType: 'own',
-      read: (row, column) => jsonArray<T>(row[column]),
-      view: options.view ? (items: T[]) => items.map((item) => options.view!(item)) : undefined,
-    }) as FieldSpec<T[], S> & ColumnSpec<C>,
-  /** An amount in major units of the row's `currency` column, read from a minor-units column. */
-  major: <S extends TSchema, C extends string>(
-    options: Omit<Options, 'column' | 'schema'> & { column: C; schema: S },
-  ): FieldSpec<number, S> & ColumnSpec<C> => ({
-    ...options,
-    nullable: false,
-    storage: 'int',
-    select: 'plain',
-    graphqlType: 'Float',
-    read: (row, column) => toMajor(Number(row[column]), String(row.currency)),
-  }),
-  /** The same, null when the minor-units column is. */
-  optionalMajor: <S extends TSchema, C extends string>(
-    options: Omit<Options, 'column' | 'schema'> & { column: C; schema: S },
-  ): FieldSpec<number | null, S> & ColumnSpec<C> => ({
-    ...options,
-    nullable: true,
-    storage: 'int',
-    select: 'plain',
-    graphqlType: 'Float',
-    read: (row, column) =>
-      row[column] === null || row[column] === undefined ? null : toMajor(Number(row[column]), String(row.currency)),
-  }),
-};

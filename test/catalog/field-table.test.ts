@@ -1,7 +1,9 @@
 // How a field table builds a record from a row and a REST answer from a record: property by
 // property, in the table's order, so a key Object.prototype has is refused where it is declared.
+import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { field, table } from '../../src/catalog/field-table.js';
+import { field } from '../../src/catalog/field-kinds.js';
+import { table } from '../../src/catalog/field-table.js';
 import { skuTable } from '../../src/catalog/catalog.fields.js';
 
 describe('a field table', () => {
@@ -22,5 +24,36 @@ describe('a field table', () => {
     const answer = skuTable.view(record as never) as Record<string, unknown>;
     expect(Object.keys(answer)).toEqual(skuTable.fields.flatMap((each) => (each.rest ? [each.rest.key] : [])));
     expect(answer).toMatchObject({ sku_id: 7, product_id: 3, name: 'Seven' });
+  });
+
+  it('reads a row of values by place to the record a row of named columns gives', () => {
+    const named: Record<string, unknown> = {
+      ...Object.fromEntries(skuTable.columns.map(({ name }) => [name, null])),
+      id: 7,
+      productId: 3,
+      name: 'Seven',
+      currency: 'JPY',
+      salePriceMinor: 1250,
+      retailPriceMinor: null,
+      inStock: 1,
+      dateCreated: '2026-01-05T10:00:00.000+00:00',
+      variantValues: '[{"variant":"size","value":"M"}]',
+      dimensions: '[]',
+    };
+    const values = skuTable.columns.map(({ name }) => named[name]);
+    const record = skuTable.readValues(values);
+    expect(record).toEqual(skuTable.read(named));
+    expect(Object.keys(record)).toEqual(skuTable.fields.map((each) => each.key));
+    // An amount is read in its row's currency, found by its column's place: 1250 yen, not 12.50.
+    expect(record).toMatchObject({
+      salePrice: 1250,
+      retailPrice: null,
+      inStock: true,
+      dateCreated: '2026-01-05T10:00:00.000Z',
+    });
+  });
+
+  it('refuses, where it is declared, an amount whose currency column the table does not select', () => {
+    expect(() => table({ price: field.major({ column: 'priceMinor', schema: Type.Integer() }) })).toThrow(/currency/);
   });
 });
