@@ -90,6 +90,11 @@ export interface Estimate {
   introspection: number;
   /** Explaining walks only: the costliest fields, costliest first. */
   costly: readonly CostlyField[];
+  /**
+   * The variables whose values it read (page sizes), given or not: the same document with the same
+   * values of these has the same estimate, whatever the others hold.
+   */
+  variablesRead: readonly string[];
 }
 
 /**
@@ -117,6 +122,7 @@ export function estimate(
     cost: add(add(tally.cost, unfolded), multiply(tally.paged, assumedListSize)),
     introspection: tally.introspection,
     costly: costliest(tally.costly, times(tally.pagedCostly, assumedListSize, assumedListSize)),
+    variablesRead: [...estimator.variablesRead],
   };
 }
 
@@ -124,6 +130,8 @@ class Estimator {
   private readonly fragments = new Map<string, FragmentDefinitionNode>();
   private readonly tallies = new Map<string, Tally>();
   private readonly walking = new Set<string>();
+  /** The variables whose values the estimate read. */
+  readonly variablesRead = new Set<string>();
   /** The named types of the fields being walked, outermost first. */
   private readonly open: string[] = [];
   private readonly scopeTypes: ReadonlySet<string>;
@@ -305,6 +313,7 @@ class Estimator {
     const name = value.name.value;
     const definition = this.variableDefinitions.get(name);
     if (!definition) throw new Unestimable(`variable $${name} is not defined by the operation`);
+    this.variablesRead.add(name);
     if (!Object.hasOwn(this.variables, name))
       return definition.defaultValue ? this.size(definition.defaultValue) : undefined;
     const given = this.variables[name];

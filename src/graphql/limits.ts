@@ -7,7 +7,6 @@
 // bounded pass over a bounded document. What the check cannot estimate (a fragment cycle, an
 // unknown operation, a page size that is not an integer) is refused: limits fail closed. The
 // estimated cost and its limit go out with every answer, in `extensions.cost`.
-import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
@@ -24,6 +23,7 @@ import { scan, type Scan, type ScanStop } from './document-scan.js';
 import { estimate, maxIntrospectionFields, Unestimable, type Estimate } from './cost.js';
 import type { CostlyField } from './cost-tally.js';
 import type { ListSizes } from './list-size.js';
+import { KeptVerdicts } from './kept-verdicts.js';
 import { AppError } from '../errors.js';
 import { retryAfterSeconds } from '../db/faults.js';
 
@@ -59,6 +59,8 @@ export interface OperationCost {
 export interface Verdict {
   refusal?: Refusal;
   cost?: OperationCost;
+  /** The variables whose values the cost estimate read (cost.ts), when there was one. */
+  variablesRead?: readonly string[];
 }
 
 function tooComplex(message: string, details: Record<string, number | string | readonly CostlyField[]>): Refusal {
@@ -197,6 +199,7 @@ export function assessDocument(
       () => estimate(schema, operation, fragments, request.variables ?? {}, sizes, true).costly,
     ),
     cost,
+    variablesRead: estimated.variablesRead,
   };
 }
 
@@ -334,14 +337,10 @@ export function registerGraphQLLimits(
     maxDepth: config.graphqlMaxDepth,
     maxComplexity: config.graphqlMaxComplexity,
   };
-  // A verdict depends only on the document, the operation and the variables: those that passed
-  // are remembered with their cost (4 MiB of their text), so a repeated query is not read twice.
+  // Operations that passed are remembered with their cost (4 MiB of their text), so a repeated
+  // query is not read twice (kept-verdicts.ts).
   app.decorateRequest('graphqlCost', null);
-  const passed = new LRUCache<string, OperationCost | 'unestimated'>({
-    max: 1000,
-    maxSize: 4 * 1024 * 1024,
-    sizeCalculation: (_value, key) => Math.max(1, key.length),
-  });
+  const passed = new KeptVerdicts<OperationCost | 'unestimated'>(1000, 4 * 1024 * 1024);
   let sizesPassedWith: ListSizes | undefined;
   const check = async (request: FastifyRequest, reply: FastifyReply) => {
     const operation = operationOf(request);
@@ -363,25 +362,22 @@ export function registerGraphQLLimits(
       passed.clear();
       sizesPassedWith = sizes;
     }
-    const key =
-      operation === 'batch'
-        ? ''
-        : JSON.stringify([operation.query, operation.operationName ?? null, operation.variables ?? null]);
-    const known = passed.get(key);
+    if (operation === 'batch') {
+      onRefused();
+      return refuse(reply, { refusal: { code: 'BAD_REQUEST', message: 'Batched operations are not supported' } });
+    }
+    const known = passed.get(operation);
     if (known !== undefined) {
       if (known !== 'unestimated') request.graphqlCost = known;
       return;
     }
-    const verdict: Verdict =
-      operation === 'batch'
-        ? { refusal: { code: 'BAD_REQUEST', message: 'Batched operations are not supported' } }
-        : assessDocument(schema, operation.query, operation, limits, sizes);
+    const verdict = assessDocument(schema, operation.query, operation, limits, sizes);
     if (verdict.refusal) {
       onRefused();
       return refuse(reply, { refusal: verdict.refusal, cost: verdict.cost });
     }
     if (verdict.cost) request.graphqlCost = verdict.cost;
-    passed.set(key, verdict.cost ?? 'unestimated');
+    passed.set(operation, verdict.variablesRead ?? [], verdict.cost ?? 'unestimated');
   };
   app.addHook('onRoute', (route) => {
     if (route.url !== '/graphql') return;

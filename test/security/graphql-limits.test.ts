@@ -137,6 +137,17 @@ describe('cost model', () => {
     expect(costOf('{ product(id: "1") { similarProducts(limit: -3) { priceTier } } }')).toBe(1 + 2 * 5);
   });
 
+  it('tells which variables it read: the page sizes, through fragments, given or not, and no other', () => {
+    const read = (source: string, variables: Record<string, unknown> = {}) =>
+      assessDocument(schema, source, { variables }, defaults, fives).variablesRead;
+    const document =
+      'query ($id: ID!, $n: Int, $m: Int, $unused: Int) { product(id: $id) { ...more } products(first: $n) { nodes { id } } } ' +
+      'fragment more on Product { similarProducts(limit: $m) { priceTier } }';
+    expect(read(document, { id: '1', n: 3 })).toEqual(expect.arrayContaining(['n', 'm']));
+    expect(read(document, { id: '1', n: 3 })).toHaveLength(2);
+    expect(read('query ($id: ID!) { product(id: $id) { id } }', { id: '1' })).toEqual([]);
+  });
+
   it('walks fragments and inline fragments with their own types', () => {
     expect(
       costOf(
