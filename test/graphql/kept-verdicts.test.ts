@@ -27,6 +27,16 @@ describe('kept verdicts', () => {
     expect(kept.get({ query, variables: { id: '3', n: 5 } })).toBe('five');
   });
 
+  it('hold for the variables read with their names: another set of names read is another operation', () => {
+    // Which sizes an estimate reads may depend on values (a size from `first`, else from `limit`):
+    // the same values under other names must not find a verdict.
+    const kept = new KeptVerdicts<string>(100, 1 << 20);
+    kept.set({ query, variables: { a: null, b: 1, c: 1 } }, ['a', 'b', 'c'], 'small');
+    kept.set({ query, variables: { a: 1, c: null, d: 1 } }, ['a', 'c', 'd'], 'other');
+    expect(kept.get({ query, variables: { a: null, b: 100, c: 1, d: 1 } })).toBeUndefined();
+    expect(kept.get({ query, variables: { a: 1, b: 100, c: null, d: 1 } })).toBe('other');
+  });
+
   it('are forgotten when cleared, and bounded in entries', () => {
     const kept = new KeptVerdicts<string>(2, 1 << 20);
     for (const n of [1, 2, 3]) kept.set({ query, variables: { n } }, ['n'], String(n));
