@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { field } from '../../src/catalog/field-kinds.js';
 import { table } from '../../src/catalog/field-table.js';
-import { skuTable } from '../../src/catalog/catalog.fields.js';
+import { productTable, skuTable } from '../../src/catalog/catalog.fields.js';
 
 describe('a field table', () => {
   it('refuses a key or REST key that Object.prototype has', () => {
@@ -51,6 +51,22 @@ describe('a field table', () => {
       inStock: true,
       dateCreated: '2026-01-05T10:00:00.000Z',
     });
+  });
+
+  it("reads a product's price by place in its own currency too", () => {
+    const named: Record<string, unknown> = {
+      ...Object.fromEntries(productTable.columns.map(({ name }) => [name, null])),
+      id: 11,
+      title: 'Eleven',
+      priceMinor: 4500,
+      currency: 'KWD',
+      isAvailable: 1,
+      images: '[]',
+      variants: '[]',
+    };
+    const record = productTable.readValues(productTable.columns.map(({ name }) => named[name]));
+    expect(record).toEqual(productTable.read(named));
+    expect(record).toMatchObject({ id: 11, price: 4.5, currency: 'KWD', isAvailable: true });
   });
 
   it('refuses, where it is declared, an amount whose currency column the table does not select', () => {
