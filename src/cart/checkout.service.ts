@@ -114,7 +114,8 @@ export class CheckoutService {
   /**
    * With an Idempotency-Key, a repeat (or a concurrent twin) gets the first answer. With an expected
    * total, a cart that the submit prices at another total is refused (CART_TOTAL_CHANGED) before
-   * anything is written: the orders are written from the pricing the total is compared with.
+   * any order is written, and the stock it took is given back (rolled back): the orders are written
+   * from the pricing the total is compared with.
    */
   async submit(
     cartId: string,
@@ -133,30 +134,33 @@ export class CheckoutService {
         const cart = await loadCart(this.carts, tx, cartId, this.lifetime);
         // Read once the cart's lock is held (its reads are answered after the lock).
         const now = new Date();
-        const discounts = await discountsFor(this.discounts, tx, cart, now);
-        const priced = priceCart(cart, discounts);
-        this.checkSubmittable(cart, priced);
-        checkExpectedTotal(expected, priced);
+        checkSubmittable(cart);
         // Stock is taken in this transaction, each line only where it covers the quantity: of two
         // carts racing for the last unit, one submits and the other is refused, on any engine.
         // Each store's next order number: its counter row stays locked from here to the commit, so
         // concurrent submits of a store, in any process, take their numbers one after the other.
-        // The three are begun together, in this order, and the server runs them so (on PostgreSQL
-        // they leave in one write, db/pg-pipeline.ts): the stock handlers' locks come before the
-        // stock rows' (events/stock-events.ts).
+        // They are begun with the discounts' read, before the pricing is checked (on PostgreSQL
+        // all leave in one write, db/pg-pipeline.ts): a cart the pricing refuses rolls them back.
+        // The stock's three are begun in this order, and the server runs them so: the stock
+        // handlers' locks come before the stock rows' (events/stock-events.ts).
         const stock = cart.lines.map((line) => ({ skuId: line.skuId, quantity: line.quantity }));
-        const [, short, numbers] = await Promise.all([
+        const [discounts, , short, numbers] = await Promise.all([
+          discountsFor(this.discounts, tx, cart, now),
           this.stock.moving(
             tx,
             unitOfWork,
             stock.map((line) => line.skuId),
           ),
           this.orders.reserveStock(tx, stock),
+          // A store's entry is priced into one order (priceCart): its number is taken here.
           this.orders.takeOrderNumbers(
             tx,
-            priced.stores.map((entry) => entry.storeId),
+            cart.entries.map((entry) => entry.storeId),
           ),
         ]);
+        const priced = priceCart(cart, discounts);
+        checkAvailable(priced);
+        checkExpectedTotal(expected, priced);
         if (short.length > 0) throw productsUnavailable(short.map(String));
         const requestIds = new Map<number, string>();
         const placed: Order[] = [];
@@ -257,18 +261,6 @@ export class CheckoutService {
     return { order, requestId };
   }
 
-  private checkSubmittable(cart: StoredCart, priced: Cart): void {
-    if (cart.entries.some((entry) => entry.isSubmitted)) {
-      throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was already submitted`, { cart_id: cart.id });
-    }
-    if (cart.lines.length === 0)
-      throw new AppError('CART_EMPTY', `Cart ${cart.id} has no lines to submit`, { cart_id: cart.id });
-    const missing = missingForSubmit(cart.identity);
-    if (missing.length > 0) throw identityMissing(missing);
-    const unavailable = priced.stores.flatMap((entry) => entry.offer.notAvailableIds);
-    if (unavailable.length > 0) throw productsUnavailable(unavailable);
-  }
-
   private async answer(tx: DbClient, cart: StoredCart): Promise<CartStatusAnswer> {
     const orders = await this.orders.ofCart(
       tx,
@@ -277,4 +269,21 @@ export class CheckoutService {
     );
     return statusAnswer(orders, cart.snapshot ?? priceCart(cart, await discountsFor(this.discounts, tx, cart)));
   }
+}
+
+/** The refusals of a submit that its cart alone decides, before any of its statements is begun. */
+function checkSubmittable(cart: StoredCart): void {
+  if (cart.entries.some((entry) => entry.isSubmitted)) {
+    throw new AppError('CART_ALREADY_SUBMITTED', `Cart ${cart.id} was already submitted`, { cart_id: cart.id });
+  }
+  if (cart.lines.length === 0)
+    throw new AppError('CART_EMPTY', `Cart ${cart.id} has no lines to submit`, { cart_id: cart.id });
+  const missing = missingForSubmit(cart.identity);
+  if (missing.length > 0) throw identityMissing(missing);
+}
+
+/** A line whose product the pricing finds not available (gone from the catalog, or not sold) refuses the submit. */
+function checkAvailable(priced: Cart): void {
+  const unavailable = priced.stores.flatMap((entry) => entry.offer.notAvailableIds);
+  if (unavailable.length > 0) throw productsUnavailable(unavailable);
 }
