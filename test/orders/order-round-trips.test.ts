@@ -79,6 +79,22 @@ describe(`an order's round trips (${testEngine})`, () => {
     expect(last(stock)).toBeLessThan(first(numbers));
   });
 
+  it('begins no stock, lock or order number statement for a submit its cart alone refuses', async () => {
+    const stockStatements = /^UPDATE "Sku"|"OrderNumberCounter"|FOR UPDATE|SELECT DISTINCT "productId"/;
+    const refusedWith = async (id: string, code: string) => {
+      t.database.queries.length = 0;
+      const submit = await post(t, '/cart/submit', { id });
+      expect(submit.body).toMatchObject({ code });
+      expect(t.database.queries.map((event) => event.query).filter((text) => stockStatements.test(text))).toEqual([]);
+    };
+    // No buyer yet; then submitted once, and again.
+    const id = (await addToCart(t, exampleA)).body.id;
+    await refusedWith(id, 'BUYER_IDENTITY_MISSING');
+    await post(t, '/cart/customerInfo', { id, buyer_identity: californian });
+    expect((await post(t, '/cart/submit', { id })).status).toBe(200);
+    await refusedWith(id, 'CART_ALREADY_SUBMITTED');
+  });
+
   it('fails a write whose lock is refused with the lock’s error, and keeps nothing the work wrote meanwhile', async () => {
     const refused = new AppError('CART_NOT_FOUND', 'the lock found no cart');
     const storeId = 991_100;
