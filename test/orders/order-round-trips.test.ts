@@ -11,7 +11,7 @@ import { writeOnce } from '../../src/idempotency/idempotency.js';
 import { sqlOf } from '../../src/db/tx-sql.js';
 import { createTestApp, readFixture, type TestApp } from '../helpers.js';
 import { pgWritesOf, testEngine } from '../pg.js';
-import { addToCart, californian, exampleA, post, type Item } from '../cart/cart-helpers.js';
+import { addToCart, call, californian, exampleA, post, type Item } from '../cart/cart-helpers.js';
 
 const catalog = () => readFixture('cart-catalog.json');
 
@@ -93,6 +93,18 @@ describe(`an order's round trips (${testEngine})`, () => {
     await post(t, '/cart/customerInfo', { id, buyer_identity: californian });
     expect((await post(t, '/cart/submit', { id })).status).toBe(200);
     await refusedWith(id, 'CART_ALREADY_SUBMITTED');
+    // Every line removed: its stores' entries may stay, their order numbers untaken.
+    const variants = exampleA.filter((item) => item.variant_id !== undefined);
+    const emptied = (await addToCart(t, variants)).body.id;
+    const none = variants.map((item) => ({ ...item, quantity: 0 }));
+    const removed = await call(t, {
+      method: 'PUT',
+      url: '/cart',
+      payload: { id: emptied, items: { storefront_cart_items_input: none } },
+    });
+    expect(removed.status).toBe(200);
+    await post(t, '/cart/customerInfo', { id: emptied, buyer_identity: californian });
+    await refusedWith(emptied, 'CART_EMPTY');
   });
 
   it('fails a write whose lock is refused with the lock’s error, and keeps nothing the work wrote meanwhile', async () => {
