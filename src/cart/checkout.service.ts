@@ -141,17 +141,17 @@ export class CheckoutService {
         // concurrent submits of a store, in any process, take their numbers one after the other.
         // They are begun with the discounts' read, before the pricing is checked (on PostgreSQL
         // all leave in one write, db/pg-pipeline.ts): a cart the pricing refuses rolls them back.
-        // The stock's three are begun in this order, and the server runs them so: the stock
-        // handlers' locks come before the stock rows' (events/stock-events.ts).
+        // The stock is moved through its handlers (events/stock-events.ts): their locks come
+        // before the stock rows', their reads of the moved stock after; then the order numbers.
         const stock = cart.lines.map((line) => ({ skuId: line.skuId, quantity: line.quantity }));
-        const [discounts, , short, numbers] = await Promise.all([
+        const [discounts, short, numbers] = await Promise.all([
           discountsFor(this.discounts, tx, cart, now),
           this.stock.moving(
             tx,
             unitOfWork,
             stock.map((line) => line.skuId),
+            () => this.orders.reserveStock(tx, stock),
           ),
-          this.orders.reserveStock(tx, stock),
           // A store's entry is priced into one order (priceCart): its number is taken here.
           this.orders.takeOrderNumbers(
             tx,

@@ -155,6 +155,23 @@ export class CatalogRepository {
     return rows.map((row) => skuTable.readValues(row));
   }
 
+  /**
+   * The products of these SKUs, and all their listed SKUs by product and place: what their stored
+   * answers are made of, read by the SKUs' ids where the products' are not known yet (a submit reads
+   * them behind its stock statements, in the same write: catalog/stock-answers.ts).
+   */
+  async productsOfSkus(skuIds: readonly number[]): Promise<{ products: ProductRecord[]; skus: SkuRecord[] }> {
+    const ids = [idList(this.dialect, skuIds)];
+    const [products, skus] = await Promise.all([
+      this.reader.arrays<Values>(this.statements.productsOfSkus, ids),
+      this.reader.arrays<Values>(this.statements.skusOfProductsOfSkus, ids),
+    ]);
+    return {
+      products: products.map((row) => productTable.readValues(row)),
+      skus: skus.map((row) => skuTable.readValues(row)),
+    };
+  }
+
   /** Products by ascending id, one more than asked to tell whether another page follows. */
   async productPage(filter: ProductFilter): Promise<ProductRecord[]> {
     const conditions: [string, number | string | null][] = [
@@ -242,7 +259,11 @@ function readerStatements(dialect: 'sqlite' | 'postgresql') {
   const mediaOfProduct =
     `SELECT ${rawColumns(dialect, mediaTable.columns, 'm')} ` +
     `FROM "MediaProduct" AS l JOIN "Media" AS m ON m."id" = l."mediaId" WHERE l."productId" = ?`;
-  const skus = `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku" WHERE ${among('productId')} AND "listed"`;
+  const productRows = `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product"`;
+  const skuRows = `SELECT ${rawColumns(dialect, skuTable.columns)} FROM "Sku"`;
+  const skus = `${skuRows} WHERE ${among('productId')} AND "listed"`;
+  const byPlace = 'ORDER BY "productId", "position"';
+  const productsOfSkus = `SELECT "productId" FROM "Sku" WHERE ${among('id')}`;
   const placement = `"mediaId", "position", "productId", "x", "y", "startMs", "endMs"`;
   const byMedia = `WHERE ${among('mediaId')} ORDER BY "mediaId", "position"`;
   const byProduct = `WHERE ${among('productId')} ORDER BY "productId", "position"`;
@@ -254,10 +275,12 @@ function readerStatements(dialect: 'sqlite' | 'postgresql') {
     mediaOfProductBefore: `${mediaOfProduct} AND m."id" < ? ORDER BY m."id" DESC LIMIT ?`,
     placementsOfMedia: `SELECT ${placement} FROM "MediaPlacement" ${byMedia}`,
     similarIdsOfProducts: `SELECT "productId", "similarProductId" FROM "SimilarProduct" ${byProduct}`,
-    products: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product"`,
-    productsByIds: `SELECT ${rawColumns(dialect, productTable.columns)} FROM "Product" WHERE ${among('id')}`,
-    skusOfProducts: `${skus} ORDER BY "productId", "position"`,
-    skusOfProductsUpTo: `${skus} ORDER BY "productId", "position" LIMIT ?`,
+    products: productRows,
+    productsByIds: `${productRows} WHERE ${among('id')}`,
+    skusOfProducts: `${skus} ${byPlace}`,
+    skusOfProductsUpTo: `${skus} ${byPlace} LIMIT ?`,
+    productsOfSkus: `${productRows} WHERE "id" IN (${productsOfSkus})`,
+    skusOfProductsOfSkus: `${skuRows} WHERE "productId" IN (${productsOfSkus}) AND "listed" ${byPlace}`,
   };
 }
 

@@ -24,7 +24,7 @@ import { mediaInfoView, productView } from './catalog.view.js';
 import { Product, Sku } from './catalog.schemas.js';
 import { dialectOf } from '../db/dialect.js';
 import { CatalogBulkRepository, type BulkTable } from './catalog-bulk.repository.js';
-import type { MediaKind, MediaRecord, ProductDetail } from './catalog.model.js';
+import type { MediaKind, MediaRecord, ProductDetail, ProductRecord, SkuRecord } from './catalog.model.js';
 import { mediaTable, type RawRow } from './catalog.fields.js';
 
 /** Raise when the texts change in a way their REST shape does not show (a number's form, say). */
@@ -62,20 +62,37 @@ const answerTable: BulkTable<AnswerRow> = {
 /** Products per batch when texts are (re)written. */
 const writeBatch = 500;
 
+/** The rows the answers of some products are made of: the products and their listed SKUs. */
+export interface AnswerSources {
+  products: ProductRecord[];
+  skus: SkuRecord[];
+}
+
 /**
  * (Re)writes the answers of these products from their rows as `db` sees them (inside the caller's
  * transaction). Ids of products that do not exist are skipped. `later`: each batch's texts are
  * sent with what follows them (TxSql.later; a submit's leave with its COMMIT on PostgreSQL).
+ * `read`: their rows, read already in the same transaction after the last change to them (a
+ * submit's, behind its stock statements); used when it holds exactly these products.
  */
 export async function writeProductAnswers(
   db: DbClient,
   productIds: Iterable<number>,
-  { later = false } = {},
+  { later = false, read }: { later?: boolean; read?: AnswerSources } = {},
 ): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   const bulk = new CatalogBulkRepository(db, dialectOf(db));
+  if (read && ids.length <= writeBatch && sameIds(ids, read.products)) {
+    return bulk.upsert(answerTable, answersOf(bulk, ids, read), { later });
+  }
   for (let start = 0; start < ids.length; start += writeBatch)
     await bulk.upsert(answerTable, await answerRows(db, bulk, ids.slice(start, start + writeBatch)), { later });
+}
+
+/** Whether `products` are exactly the products of `ids` (ascending, distinct). */
+function sameIds(ids: readonly number[], products: readonly ProductRecord[]): boolean {
+  const read = products.map((product) => product.id).sort((a, b) => a - b);
+  return read.length === ids.length && read.every((id, index) => id === ids[index]);
 }
 
 /**
@@ -87,6 +104,10 @@ async function answerRows(db: DbClient, bulk: CatalogBulkRepository, ids: readon
   if (ids.length === 0) return [];
   const repository = new CatalogRepository(db);
   const [products, skus] = await Promise.all([repository.productsByIds(ids), repository.skusOfProducts(ids)]);
+  return answersOf(bulk, ids, { products, skus });
+}
+
+function answersOf(bulk: CatalogBulkRepository, ids: readonly number[], { products, skus }: AnswerSources): string[] {
   const skusOf = skusByProduct(ids, skus);
   return encodeAnswers(
     bulk,

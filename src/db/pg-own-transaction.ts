@@ -5,7 +5,7 @@
 // (database.ts: a 503 past it); the server ends a transaction its process left open
 // (idle_in_transaction_session_timeout). The connection is pipelined while out of the pool
 // (pg-pipeline.ts): BEGIN leaves with the first statements, COMMIT with those sent `later`, and
-// the writes begin together what does not wait on an answer, so an order's three writes make 11
+// the writes begin together what does not wait on an answer, so an order's three writes make 10
 // writes to the server where they made 45 (test/orders/order-round-trips.test.ts).
 import type pg from 'pg';
 import type { Prisma } from './client.js';

@@ -275,13 +275,16 @@ export class OrderRepository {
     return lines.filter((_, index) => counts[index] === 0).map((line) => line.skuId);
   }
 
-  /** Gives an order's quantities back to its SKUs' stock (a cancelled or failed order). */
+  /**
+   * Gives an order's quantities back to its SKUs' stock (a cancelled or failed order): every
+   * statement begun before it answers, in the lines' order (StockEvents.moving).
+   */
   async releaseStock(tx: DbClient, lines: readonly StockLine[]): Promise<void> {
     const sql = sqlOf(tx);
-    for (const line of lines)
-      await sql.later(`UPDATE "Sku" SET "qtyAvailable" = "qtyAvailable" + ? WHERE "id" = ?`, [
-        line.quantity,
-        line.skuId,
-      ]);
+    await Promise.all(
+      lines.map((line) =>
+        sql.later(`UPDATE "Sku" SET "qtyAvailable" = "qtyAvailable" + ? WHERE "id" = ?`, [line.quantity, line.skuId]),
+      ),
+    );
   }
 }

@@ -118,8 +118,7 @@ export class OrderService {
         if (status === 'CANCELLED' || status === 'FAILED') {
           const stock = stockOf(order.lines);
           const skuIds = stock.map((line) => line.skuId);
-          await this.stock.moving(tx, unitOfWork, skuIds);
-          await this.repository.releaseStock(tx, stock);
+          await this.stock.moving(tx, unitOfWork, skuIds, () => this.repository.releaseStock(tx, stock));
           // And its discounts' uses: a code with a limit may be used by another order.
           await this.discountUses.giveBack(tx, order.id);
         }

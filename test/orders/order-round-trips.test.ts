@@ -44,7 +44,7 @@ const oneLine: Item[] = [{ variant_id: '2011', quantity: 1 }];
 
 describe(`an order's round trips (${testEngine})`, () => {
   it.runIf(testEngine === 'postgresql')(
-    'makes 4 + 3 + 4 writes to the server, each answered at once, for five lines in three stores as for one line',
+    'makes 4 + 3 + 3 writes to the server, each answered at once, for five lines in three stores as for one line',
     async () => {
       // The pool's connections made and the statements prepared first: only the order is counted.
       await order(oneLine);
@@ -52,16 +52,16 @@ describe(`an order's round trips (${testEngine})`, () => {
       // Create: BEGIN with the cart and the SKUs' read; its lines with the stores' reads; its
       // entries with the discounts' read; COMMIT. Customer info and submit: BEGIN with the cart's
       // lock and its reads; then what each needs. Submit: the discounts with the products' locks,
-      // the stock and the order numbers; the orders with the products' reads; COMMIT with their
-      // answers, the stock's version and the events.
+      // the stock, the products' reads behind it and the order numbers; COMMIT with the orders,
+      // the products' answers, the stock's version and the events.
       // The server answers each write's statements at once, in one write back (db/pg-batch.ts).
-      const trips = { create: 4, customerInfo: 3, submit: 4 };
+      const trips = { create: 4, customerInfo: 3, submit: 3 };
       expect(await order(oneLine)).toStrictEqual({ writes: trips, answers: trips });
       expect(await order(exampleA)).toStrictEqual({ writes: trips, answers: trips });
     },
   );
 
-  it('locks the products before it takes their stock, and takes the stock before the order numbers', async () => {
+  it('locks the products before it takes their stock, reads them after it, and takes the stock before the order numbers', async () => {
     const created = await addToCart(t, exampleA);
     const id = created.body.id;
     await post(t, '/cart/customerInfo', { id, buyer_identity: californian });
@@ -77,6 +77,10 @@ describe(`an order's round trips (${testEngine})`, () => {
     expect(first(locks)).toBeGreaterThanOrEqual(0);
     expect(last(locks)).toBeLessThan(first(stock));
     expect(last(stock)).toBeLessThan(first(numbers));
+    // Their answers are written from rows read once the stock moved.
+    const reads = /FROM "(Product|Sku)" WHERE "(id|productId)" IN \(SELECT "productId" FROM "Sku"/;
+    expect(texts.filter((text) => reads.test(text))).toHaveLength(2);
+    expect(last(stock)).toBeLessThan(first(reads));
   });
 
   it('begins no stock, lock or order number statement for a submit its cart alone refuses', async () => {
